@@ -1,0 +1,1 @@
+"""Pure, deterministic rule engines: one package per game, plus the shared contract."""

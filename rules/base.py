@@ -1,0 +1,339 @@
+"""The engine contract every game implements: actions, events, errors, views and the Game interface."""
+
+from __future__ import annotations
+
+import copy
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from rules.rng import Rng
+from rules.text import Msg, msg
+
+Scalar = str | int | bool
+ArgValue = Scalar | tuple[Scalar, ...]
+
+#: The viewer of a public view (a spectator, the channel, the public board image).
+SPECTATOR: None = None
+
+
+# ---------------------------------------------------------------- errors
+
+
+class RuleError(ValueError):
+    """Base of every refusal an engine or the table gives; carries a localized reason."""
+
+    code: ClassVar[str] = "rule"
+
+    def __init__(self, reason: Msg) -> None:
+        super().__init__(reason.key)
+        self.reason = reason
+
+
+class IllegalAction(RuleError):
+    code = "illegal"
+
+
+class NotYourTurn(RuleError):
+    code = "not_your_turn"
+
+
+class GameOver(RuleError):
+    code = "game_over"
+
+
+class BadOptions(RuleError):
+    code = "bad_options"
+
+
+# ---------------------------------------------------------------- values
+
+
+@dataclass(frozen=True, order=True)
+class Action:
+    """A move as a small immutable value: a kind plus named scalar arguments (sorted by name)."""
+
+    kind: str
+    args: tuple[tuple[str, ArgValue], ...] = ()
+
+    @staticmethod
+    def of(kind: str, **args: ArgValue | list[Scalar]) -> Action:
+        norm = {k: tuple(v) if isinstance(v, list) else v for k, v in args.items()}
+        return Action(kind, tuple(sorted(norm.items())))
+
+    def get(self, name: str, default: Any = None) -> Any:
+        for key, value in self.args:
+            if key == name:
+                return value
+        return default
+
+    def __getitem__(self, name: str) -> Any:
+        for key, value in self.args:
+            if key == name:
+                return value
+        raise KeyError(name)
+
+    @property
+    def arg_dict(self) -> dict[str, ArgValue]:
+        return dict(self.args)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "args": {k: list(v) if isinstance(v, tuple) else v for k, v in self.args}}
+
+    @staticmethod
+    def from_json(data: Mapping[str, Any]) -> Action:
+        if not isinstance(data, Mapping) or not isinstance(data.get("kind"), str):
+            raise ValueError("an action is an object with a string 'kind'")
+        args = data.get("args", {})
+        if not isinstance(args, Mapping):
+            raise ValueError("action args must be an object")
+        for value in args.values():
+            items = value if isinstance(value, list) else [value]
+            if not all(isinstance(v, (str, int, bool)) for v in items):
+                raise ValueError("action args are strings, integers, booleans or lists of them")
+        return Action.of(data["kind"], **args)
+
+    def token(self) -> str:
+        """A compact, stable text form used in button ids and autocomplete values."""
+        parts = [self.kind]
+        for key, value in self.args:
+            if isinstance(value, tuple):
+                text = "[" + ",".join(map(_scalar_token, value)) + "]"
+            else:
+                text = _scalar_token(value)
+            parts.append(f"{key}={text}")
+        return " ".join(parts)
+
+    @staticmethod
+    def from_token(text: str) -> Action:
+        """Inverse of `token` (integers and booleans come back typed); raises ValueError when malformed."""
+        parts = text.split()
+        if not parts or "=" in parts[0]:
+            raise ValueError("empty or malformed action")
+        args: dict[str, ArgValue] = {}
+        for part in parts[1:]:
+            key, sep, raw = part.partition("=")
+            if not sep or not key:
+                raise ValueError(f"malformed argument {part!r}")
+            if raw.startswith("[") and raw.endswith("]"):
+                inner = raw[1:-1]
+                args[key] = tuple(_parse_scalar(x) for x in inner.split(",")) if inner else ()
+            else:
+                args[key] = _parse_scalar(raw)
+        return Action.of(parts[0], **args)
+
+
+def _scalar_token(value: Scalar) -> str:
+    if isinstance(value, bool):
+        return "!true" if value else "!false"
+    if isinstance(value, int):
+        return f"#{value}"
+    return value
+
+
+def _parse_scalar(raw: str) -> Scalar:
+    if raw == "!true":
+        return True
+    if raw == "!false":
+        return False
+    if raw.startswith("#"):
+        try:
+            return int(raw[1:])
+        except ValueError as exc:
+            raise ValueError(f"malformed integer {raw!r}") from exc
+    return raw
+
+
+@dataclass(frozen=True)
+class LegalAction:
+    """A legal action and its label in both languages (through the message catalog)."""
+
+    action: Action
+    label: Msg
+    #: Optional grouping for menus, e.g. "play", "buy", "attack"; games choose.
+    group: str = ""
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened. `to` is None for everyone, else the seats allowed to see it."""
+
+    msg: Msg
+    to: frozenset[int] | None = None
+
+    def visible_to(self, seat: int | None) -> bool:
+        return self.to is None or (seat is not None and seat in self.to)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"msg": self.msg.to_json(), "to": None if self.to is None else sorted(self.to)}
+
+    @staticmethod
+    def from_json(data: Mapping[str, Any]) -> Event:
+        to = data.get("to")
+        return Event(Msg.from_json(data["msg"]), None if to is None else frozenset(to))
+
+
+@dataclass
+class Step:
+    """The result of applying an action.
+
+    `undoable` is False when the action drew a card, rolled a die or revealed anything hidden:
+    the table never undoes past such a step.
+    """
+
+    state: Any
+    events: list[Event] = field(default_factory=list)
+    undoable: bool = True
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended."""
+
+    winners: frozenset[int]
+    summary: Msg
+    #: Optional final ranking, best first (seats).
+    ranking: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One option of `/game new`: a key, its label, allowed values and the default."""
+
+    key: str
+    label: Msg
+    default: Scalar
+    #: (value, label) pairs; empty means any integer between `low` and `high`.
+    choices: tuple[tuple[str, Msg], ...] = ()
+    low: int = 0
+    high: int = 0
+
+    def parse(self, raw: str) -> Scalar:
+        if self.choices:
+            for value, _label in self.choices:
+                if raw.lower() == value.lower():
+                    return value
+            valid = ", ".join(v for v, _ in self.choices)
+            raise BadOptions(msg("core.error.option_choice", option=self.key, valid=valid))
+        if isinstance(self.default, bool):
+            if raw.lower() in ("1", "true", "yes", "si", "sí", "on"):
+                return True
+            if raw.lower() in ("0", "false", "no", "off"):
+                return False
+            raise BadOptions(msg("core.error.option_bool", option=self.key))
+        bad = BadOptions(msg("core.error.option_int", option=self.key, low=self.low, high=self.high))
+        try:
+            value = int(raw)
+        except ValueError as exc:
+            raise bad from exc
+        if not self.low <= value <= self.high:
+            raise bad
+        return value
+
+
+# ---------------------------------------------------------------- the game interface
+
+
+class Game(ABC):
+    """A game's static facts and its pure, deterministic rules.
+
+    States are engine-specific objects; `apply` must never mutate its input state. Every random
+    choice uses an `Rng` stored inside the state, so `new(options, seats, seed)` plus the action
+    log replays to the identical state.
+    """
+
+    #: Stable identifier used in commands, storage and file names, e.g. "hero-realms".
+    id: ClassVar[str]
+    #: Catalog key of the game's display name.
+    name_key: ClassVar[str]
+    min_seats: ClassVar[int] = 2
+    max_seats: ClassVar[int] = 2
+    #: Whether `ai_action` is implemented, so `/game new` can fill seats with AI players.
+    supports_ai: ClassVar[bool] = False
+
+    def options(self) -> Sequence[OptionSpec]:
+        return ()
+
+    def seat_role(self, options: Mapping[str, Scalar], seat: int) -> str:
+        """The role of a seat ("player", or e.g. "gm"); used in lobby texts and permissions."""
+        return "player"
+
+    def check_seats(self, options: Mapping[str, Scalar], seats: int) -> None:
+        """Raise BadOptions when `seats` players cannot play with these options."""
+        if not self.min_seats <= seats <= self.max_seats:
+            raise BadOptions(msg("core.error.seat_count", low=self.min_seats, high=self.max_seats))
+
+    def resolve_options(self, raw: Mapping[str, str]) -> dict[str, Scalar]:
+        """Validate raw `key=value` options against `options()` and fill defaults."""
+        specs = {spec.key: spec for spec in self.options()}
+        for key in raw:
+            if key not in specs:
+                valid = ", ".join(specs) or "-"
+                raise BadOptions(msg("core.error.option_unknown", option=key, valid=valid))
+        return {key: spec.parse(raw[key]) if key in raw else spec.default for key, spec in specs.items()}
+
+    @abstractmethod
+    def new(self, options: Mapping[str, Scalar], seats: int, seed: int) -> Any:
+        """The initial state for `seats` seats (numbered from 0) with validated options."""
+
+    @abstractmethod
+    def to_act(self, state: Any) -> frozenset[int]:
+        """Seats that may act now (empty when the game is over)."""
+
+    @abstractmethod
+    def legal_actions(self, state: Any, seat: int) -> list[LegalAction]:
+        """Every legal action of `seat` now, labelled; empty when it may not act."""
+
+    def is_legal(self, state: Any, seat: int, action: Action) -> bool:
+        """Cheap legality check; games with huge action spaces override this."""
+        return any(la.action == action for la in self.legal_actions(state, seat))
+
+    @abstractmethod
+    def apply(self, state: Any, seat: int, action: Action) -> Step:
+        """Apply a legal action of `seat`; raise a RuleError (and change nothing) otherwise."""
+
+    @abstractmethod
+    def view(self, state: Any, seat: int | None) -> dict[str, Any]:
+        """JSON-able view for a seat (None: a spectator / the public channel); secrets stripped."""
+
+    @abstractmethod
+    def outcome(self, state: Any) -> Outcome | None:
+        """None while the game is running."""
+
+    @abstractmethod
+    def to_json(self, state: Any) -> dict[str, Any]:
+        """The whole state, including the RNG, as JSON-able data."""
+
+    @abstractmethod
+    def from_json(self, data: Mapping[str, Any]) -> Any:
+        """Inverse of `to_json`."""
+
+    # ---- optional hooks
+
+    def secret_tokens(self, state: Any) -> Mapping[str, frozenset[int]]:
+        """Strings that only some seats may see (e.g. ids of cards in a hand), mapped to those seats.
+
+        The contract tests assert no other seat's view or events ever contain one of them.
+        """
+        return {}
+
+    def check_invariants(self, state: Any) -> list[str]:
+        """Descriptions of broken invariants (cards created or lost, negative pools...)."""
+        return []
+
+    def ai_action(self, state: Any, seat: int, rng: Rng) -> Action:
+        """The AI's choice for `seat`; only called when `supports_ai` is True."""
+        raise IllegalAction(msg("core.error.no_ai"))
+
+    def skip_action(self, state: Any, seat: int) -> Action | None:
+        """An action the table may take for an absent `seat` when others vote to skip, or None."""
+        return None
+
+    def turn_key(self, state: Any) -> Any:
+        """Identifies the current turn; undo never crosses a change of it. Defaults to who acts."""
+        return tuple(sorted(self.to_act(state)))
+
+    def copy_state(self, state: Any) -> Any:
+        """A deep copy; engines may override with something faster."""
+        return copy.deepcopy(state)
