@@ -1,0 +1,97 @@
+"""What the table hands back to cogs, local play and tests: plain values, no Discord types."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules.base import RuleError
+from rules.text import Msg
+
+
+@dataclass(frozen=True)
+class Who:
+    """The person asking: their id, display name and whether they may manage the channel/thread."""
+
+    user_id: int
+    name: str
+    can_manage: bool = False
+
+
+class TableError(RuleError):
+    """A refusal by the table (no game here, not seated, stale button...), with a localized reason."""
+
+    code = "table"
+
+
+class StaleAction(TableError):
+    code = "stale"
+
+
+class NotSeated(TableError):
+    code = "not_seated"
+
+
+class NoGame(TableError):
+    code = "no_game"
+
+
+@dataclass
+class Report:
+    """The outcome of one request, ready to be turned into messages by a cog."""
+
+    game_id: int
+    game_type: str
+    version: int
+    status: str
+    #: Lines for everyone in the channel.
+    public: list[Msg] = field(default_factory=list)
+    #: Lines for one user only (ephemeral or DM), by user id.
+    private: dict[int, list[Msg]] = field(default_factory=dict)
+    #: Users to ping because it is now their turn.
+    mention: list[int] = field(default_factory=list)
+    #: The public view to render as the board image, when the board changed.
+    board: dict[str, Any] | None = None
+    #: Users whose private view (hand, secret map) changed, with that view.
+    private_views: dict[int, dict[str, Any]] = field(default_factory=dict)
+    #: Seat number to display name, to resolve `SeatRef` in messages.
+    seat_names: dict[int, str] = field(default_factory=dict)
+    finished: bool = False
+
+    def add_private(self, user_id: int, line: Msg) -> None:
+        self.private.setdefault(user_id, []).append(line)
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    game_id: int
+    game_type: str
+    channel_id: int
+    status: str
+    players: tuple[str, ...]
+    waiting_for: tuple[str, ...]
+    updated_at: float
+
+
+@dataclass(frozen=True)
+class LogPage:
+    game_id: int
+    page: int
+    pages: int
+    lines: tuple[tuple[int, Msg], ...]
+    seat_names: dict[int, str]
+
+
+@dataclass(frozen=True)
+class Reminder:
+    """A play-by-post nudge: `kind` is "reminder" (ping the absent players) or "idle" (offer a skip)."""
+
+    game_id: int
+    game_type: str
+    channel_id: int
+    guild_id: int | None
+    kind: str
+    user_ids: tuple[int, ...]
+    seats: tuple[int, ...]
+    version: int
+    seat_names: dict[int, str]

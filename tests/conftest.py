@@ -1,0 +1,46 @@
+"""Shared fixtures: the tiny test game is registered for every test, and a fresh store per test."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from rules import registry
+from storage import Store
+from table import Table, Who
+from tests.tinygame import TINY
+
+registry.register(TINY)
+
+
+@pytest.fixture
+async def store(tmp_path):
+    s = await Store(str(tmp_path / "t.sqlite3")).open()
+    yield s
+    await s.close()
+
+
+class FakeClock:
+    def __init__(self, now: float = 1_700_000_000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+async def table(store, clock):
+    seeds = itertools.count(11)
+    return Table(store, clock=clock, seed_source=lambda: next(seeds))
+
+
+ALICE = Who(1, "Alice")
+BOB = Who(2, "Bob")
+CAROL = Who(3, "Carol")
+MOD = Who(4, "Mod", can_manage=True)

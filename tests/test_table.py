@@ -1,0 +1,248 @@
+"""The table layer: lobby, permissions, turns, undo, concurrency, logs, reminders, AI seats, replay."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+
+import pytest
+
+from rules.base import Action, GameOver, IllegalAction, NotYourTurn
+from storage import Store
+from table import NoGame, NotSeated, StaleAction, Table, TableError
+from tests.conftest import ALICE, BOB, CAROL, MOD
+from tests.tinygame import TINY
+
+CH = 100
+
+
+async def started(table: Table, players=(ALICE, BOB), ai: int = 0):
+    await table.new(guild_id=1, channel_id=CH, who=players[0], game_type="tiny", ai_seats=ai)
+    for p in players[1:]:
+        await table.join(CH, p)
+    return await table.start(CH, players[0])
+
+
+async def current(table: Table):
+    row = await table.game_for(CH)
+    if row is None:
+        row = (await table.store.games_in_guild(1, include_closed=True))[0]
+    loaded = await table._load(row)
+    return row, loaded.state
+
+
+def who_for(seat: int, players=(ALICE, BOB)):
+    return players[seat]
+
+
+async def test_lobby_flow_and_refusals(table: Table) -> None:
+    report = await table.new(guild_id=1, channel_id=CH, who=ALICE, game_type="tiny", options={"target": "20"})
+    assert report.status == "lobby" and [m.key for m in report.public][0] == "core.lobby.created"
+    with pytest.raises(TableError) as busy:
+        await table.new(guild_id=1, channel_id=CH, who=BOB, game_type="tiny")
+    assert busy.value.reason.key == "core.error.channel_busy"
+    with pytest.raises(TableError):
+        await table.join(CH, ALICE)
+    await table.join(CH, BOB)
+    await table.join(CH, CAROL)
+    await table.leave(CH, CAROL)
+    with pytest.raises(NotSeated):
+        await table.start(CH, CAROL)
+    report = await table.start(CH, BOB)
+    assert report.status == "active" and report.board is not None
+    assert report.mention and set(report.private_views) == {ALICE.user_id, BOB.user_id}
+    with pytest.raises(TableError):
+        await table.join(CH, CAROL)
+
+
+async def test_unknown_game_and_bad_options_change_nothing(table: Table) -> None:
+    with pytest.raises(TableError) as exc:
+        await table.new(guild_id=1, channel_id=CH, who=ALICE, game_type="chess")
+    assert exc.value.reason.key == "core.error.unknown_game"
+    with pytest.raises(Exception) as bad:
+        await table.new(guild_id=1, channel_id=CH, who=ALICE, game_type="tiny", options={"target": "999"})
+    assert bad.value.reason.key == "core.error.option_int"
+    with pytest.raises(NoGame):
+        await table.status(CH, ALICE)
+
+
+async def test_turns_permissions_and_illegal_moves(table: Table) -> None:
+    await started(table)
+    row, state = await current(table)
+    mover = who_for(state.turn)
+    other = who_for(1 - state.turn)
+    with pytest.raises(NotYourTurn):
+        await table.act(CH, other, Action.of("end"))
+    with pytest.raises(NotSeated):
+        await table.act(CH, CAROL, Action.of("end"))
+    with pytest.raises(IllegalAction) as illegal:
+        await table.act(CH, mover, Action.of("play", card="nope"))
+    assert "play card=" in illegal.value.reason.params["valid"]
+    after, _ = await current(table)
+    assert after.version == row.version
+    card = state.hands[state.turn][0]
+    report = await table.act(CH, mover, Action.of("play", card=card))
+    assert report.version == row.version + 1
+
+
+async def test_two_simultaneous_clicks_apply_once(table: Table) -> None:
+    await started(table)
+    row, state = await current(table)
+    mover = who_for(state.turn)
+    card = state.hands[state.turn][0]
+    results = await asyncio.gather(
+        table.act(CH, mover, Action.of("play", card=card), expected_version=row.version),
+        table.act(CH, mover, Action.of("play", card=card), expected_version=row.version),
+        return_exceptions=True,
+    )
+    assert sum(isinstance(r, StaleAction) for r in results) == 1
+    assert sum(not isinstance(r, Exception) for r in results) == 1
+    assert await table.store.count_actions(row.id) == 2  # start + one play
+
+
+async def test_undo_only_own_action_within_turn_and_never_past_a_draw(table: Table) -> None:
+    await started(table)
+    row, state = await current(table)
+    mover, other = who_for(state.turn), who_for(1 - state.turn)
+    card = state.hands[state.turn][0]
+    await table.act(CH, mover, Action.of("play", card=card))
+    with pytest.raises(NotYourTurn):
+        await table.undo(CH, other)
+    report = await table.undo(CH, mover)
+    assert report.public[0].key == "core.undo.done"
+    _, restored = await current(table)
+    assert TINY.to_json(restored) == TINY.to_json(state)
+    with pytest.raises(TableError) as nothing:
+        await table.undo(CH, mover)  # the head is now the start row
+    assert nothing.value.reason.key == "core.error.undo_not_yours"
+    await table.act(CH, mover, Action.of("play", card=card))
+    await table.act(CH, mover, Action.of("end"))  # draws: never undoable
+    row2, state2 = await current(table)
+    nxt = who_for(state2.turn)
+    with pytest.raises(TableError) as hidden:
+        await table.undo(CH, nxt)
+    assert hidden.value.reason.key == "core.error.undo_not_yours"
+
+
+async def test_replay_of_the_log_reproduces_the_state_with_undo(table: Table) -> None:
+    await started(table)
+    for _ in range(12):
+        row, state = await current(table)
+        if row.status != "active":
+            break
+        mover = who_for(state.turn)
+        if state.played:
+            await table.act(CH, mover, Action.of("end"))
+        else:
+            await table.act(CH, mover, Action.of("play", card=state.hands[state.turn][-1]))
+            await table.undo(CH, mover)
+            await table.act(CH, mover, Action.of("play", card=state.hands[state.turn][0]))
+    row = (await table.store.games_in_guild(1, include_closed=True))[0]
+    replayed = await table.replay(row.id)
+    snap = await table.store.latest_snapshot(row.id)
+    assert TINY.to_json(replayed) == snap[1]
+
+
+async def test_log_is_redacted_per_viewer(table: Table) -> None:
+    await started(table)
+    _, state = await current(table)
+    mover = who_for(state.turn)
+    await table.act(CH, mover, Action.of("play", card=state.hands[state.turn][0]))
+    await table.act(CH, mover, Action.of("end"))
+    _, after = await current(table)
+    drawn = after.hands[1 - after.turn][-1]
+    mine = await table.log(CH, mover)
+    theirs = await table.log(CH, who_for(1 - state.turn))
+    spectator = await table.log(CH, CAROL)
+    assert any(m.params.get("card") == drawn for _, m in mine.lines)
+    assert not any(m.params.get("card") == drawn for _, m in theirs.lines)
+    assert not any(m.params.get("card") == drawn for _, m in spectator.lines)
+    with pytest.raises(TableError):
+        await table.log(CH, mover, page=99)
+
+
+async def test_abandon_permissions_and_list(table: Table) -> None:
+    await started(table)
+    listed = await table.list_games(1)
+    assert len(listed) == 1 and listed[0].status == "active" and listed[0].waiting_for
+    with pytest.raises(TableError) as forbidden:
+        await table.abandon(CH, BOB)
+    assert forbidden.value.reason.key == "core.error.abandon_forbidden"
+    await table.abandon(CH, MOD)
+    assert await table.list_games(1) == []
+    await table.new(guild_id=1, channel_id=CH, who=BOB, game_type="tiny")  # the channel is free again
+
+
+async def test_ai_seats_play_their_turns(table: Table) -> None:
+    report = await started(table, players=(ALICE,), ai=2)
+    row, state = await current(table)
+    assert state.turn == 0 or report.finished
+    for _ in range(60):
+        row, state = await current(table)
+        if row.status != "active":
+            break
+        assert state.turn == 0  # the AIs always played until the human's turn
+        if state.played:
+            await table.act(CH, ALICE, Action.of("end"))
+        else:
+            await table.act(CH, ALICE, Action.of("play", card=state.hands[0][0]))
+    row = (await table.store.games_in_guild(1, include_closed=True))[0]
+    assert row.status == "finished"
+    with pytest.raises(NoGame):
+        await table.act(CH, ALICE, Action.of("end"))
+
+
+async def test_finished_game_refuses_moves(table: Table, store: Store) -> None:
+    await started(table, players=(ALICE,), ai=1)
+    for _ in range(60):
+        row, state = await current(table)
+        if row.status != "active":
+            break
+        await table.act(CH, ALICE, Action.of("end") if state.played else Action.of("play", card=state.hands[0][0]))
+    assert await table.game_for(CH) is None
+    assert GameOver.code == "game_over"
+
+
+async def test_reminders_then_idle_skip(table: Table, clock) -> None:
+    await started(table)
+    _, state = await current(table)
+    absent, present = who_for(state.turn), who_for(1 - state.turn)
+    assert await table.due_reminders() == []
+    clock.now += 13 * 3600
+    due = await table.due_reminders()
+    assert [(d.kind, d.user_ids) for d in due] == [("reminder", (absent.user_id,))]
+    assert await table.due_reminders() == []  # once per turn
+    with pytest.raises(TableError) as soon:
+        await table.skip(CH, present)
+    assert soon.value.reason.key == "core.error.skip_too_soon"
+    clock.now += 48 * 3600
+    due = await table.due_reminders()
+    assert [d.kind for d in due] == ["idle"]
+    report = await table.skip(CH, present)
+    assert any(m.key == "core.skip.done" for m in report.public)
+    _, after = await current(table)
+    assert after.turn != state.turn or after.played
+
+
+async def test_guild_settings_need_manage_permission(table: Table) -> None:
+    with pytest.raises(TableError):
+        await table.configure(1, ALICE, reminder_minutes=30)
+    line = await table.configure(1, MOD, reminder_minutes=30, idle_hours=5)
+    assert line.params == {"minutes": 30, "hours": 5}
+
+
+async def test_restart_continues_the_game(tmp_path) -> None:
+    path = str(tmp_path / "r.sqlite3")
+    seeds = itertools.count(5)
+    store = await Store(path).open()
+    table = Table(store, seed_source=lambda: next(seeds))
+    await started(table)
+    _, state = await current(table)
+    await table.act(CH, who_for(state.turn), Action.of("play", card=state.hands[state.turn][0]))
+    await store.close()
+    store2 = await Store(path).open()
+    table2 = Table(store2)
+    _, again = await current(table2)
+    assert again.played and TINY.to_json(again)["hands"] != TINY.to_json(state)["hands"]
+    await table2.act(CH, who_for(again.turn), Action.of("end"))
+    await store2.close()

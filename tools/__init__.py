@@ -1,0 +1,1 @@
+"""Command-line tools: simulate, bench and content checkers."""

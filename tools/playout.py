@@ -1,0 +1,141 @@
+"""Random legal playouts through the engine contract, checking every promise the contract makes."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules.base import Action, Game, RuleError
+from rules.rng import Rng
+from rules.text import iter_strings
+
+Chooser = Callable[[Game, Any, int, Rng], Action]
+
+
+@dataclass
+class PlayoutResult:
+    actions: int = 0
+    finished: bool = False
+    errors: list[str] = field(default_factory=list)
+    invariant_failures: list[str] = field(default_factory=list)
+    winners: tuple[int, ...] = ()
+
+
+def random_chooser(game: Game, state: Any, seat: int, rng: Rng) -> Action:
+    return rng.choice(game.legal_actions(state, seat)).action
+
+
+def canonical(data: Any) -> str:
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), default=str)
+
+
+def leaks(game: Game, state: Any, events: list[Any] | None = None) -> list[str]:
+    """Secret strings that a seat or the spectator can see without being allowed to."""
+    tokens = game.secret_tokens(state)
+    if not tokens:
+        return []
+    problems = []
+    seats = range(_seat_count(game, state))
+    for viewer in [None, *seats]:
+        forbidden = {t for t, allowed in tokens.items() if viewer is None or viewer not in allowed}
+        if not forbidden:
+            continue
+        seen = set(iter_strings(game.view(state, viewer))) & forbidden
+        if seen:
+            problems.append(f"view of {viewer} shows secret {sorted(seen)[:3]}")
+        for event in events or ():
+            if event.visible_to(viewer):
+                shown = set(iter_strings(event.msg)) & forbidden
+                if shown:
+                    problems.append(f"event {event.msg.key} visible to {viewer} shows secret {sorted(shown)[:3]}")
+    return problems
+
+
+def _seat_count(game: Game, state: Any) -> int:
+    count = getattr(state, "seats", None)
+    if isinstance(count, int):
+        return count
+    n = getattr(game, "seat_count", None)
+    if callable(n):
+        return int(n(state))
+    return game.max_seats
+
+
+def playout(game: Game, *, seats: int, seed: int, options: Mapping[str, Any] | None = None,
+            max_actions: int = 5000, check_all_every: int = 0, chooser: Chooser = random_chooser,
+            deep: bool = True) -> PlayoutResult:
+    """Play one game with random legal moves; `deep` runs the expensive contract checks each step."""
+    result = PlayoutResult()
+    resolved = game.resolve_options({k: str(v) for k, v in (options or {}).items()})
+    rng = Rng.from_seed(seed * 7919 + 17)
+    try:
+        state = game.new(resolved, seats, seed)
+    except RuleError as exc:
+        result.errors.append(f"new failed: {exc.reason.key}")
+        return result
+    initial = canonical(game.to_json(state))
+    log: list[tuple[int, Action]] = []
+    result.invariant_failures += game.check_invariants(state)
+    if deep:
+        result.invariant_failures += leaks(game, state)
+    for step_no in range(max_actions):
+        if game.outcome(state) is not None:
+            result.finished = True
+            result.winners = tuple(sorted(game.outcome(state).winners))
+            break
+        to_act = sorted(game.to_act(state))
+        if not to_act:
+            result.errors.append(f"step {step_no}: nobody may act but the game is not over")
+            break
+        seat = rng.choice(to_act)
+        legal = game.legal_actions(state, seat)
+        if not legal:
+            result.errors.append(f"step {step_no}: seat {seat} must act but has no legal action")
+            break
+        if deep:
+            for la in legal:
+                if Action.from_token(la.action.token()) != la.action:
+                    result.errors.append(f"token round trip failed for {la.action}")
+                if not game.is_legal(state, seat, la.action):
+                    result.errors.append(f"listed action {la.action.token()} is not is_legal")
+            if check_all_every and step_no % check_all_every == 0:
+                for la in legal:
+                    try:
+                        game.apply(state, seat, la.action)
+                    except Exception as exc:  # noqa: BLE001 - reported, not hidden
+                        result.errors.append(f"listed action {la.action.token()} failed: {exc!r}")
+        try:
+            action = chooser(game, state, seat, rng)
+        except Exception as exc:  # noqa: BLE001
+            result.errors.append(f"step {step_no}: chooser failed: {exc!r}")
+            break
+        before = canonical(game.to_json(state)) if deep else ""
+        try:
+            step = game.apply(state, seat, action)
+        except Exception as exc:  # noqa: BLE001
+            result.errors.append(f"step {step_no}: {action.token()} failed: {exc!r}")
+            break
+        result.actions += 1
+        log.append((seat, action))
+        if deep and canonical(game.to_json(state)) != before:
+            result.errors.append(f"step {step_no}: apply mutated its input state ({action.token()})")
+        state = step.state
+        result.invariant_failures += [f"step {step_no}: {p}" for p in game.check_invariants(state)]
+        if deep:
+            data = game.to_json(state)
+            if canonical(game.to_json(game.from_json(json.loads(canonical(data))))) != canonical(data):
+                result.errors.append(f"step {step_no}: JSON round trip changed the state")
+            result.invariant_failures += [f"step {step_no}: {p}" for p in leaks(game, state, step.events)]
+        if len(result.errors) + len(result.invariant_failures) > 20:
+            break
+    if deep and not result.errors:
+        replayed = game.new(resolved, seats, seed)
+        if canonical(game.to_json(replayed)) != initial:
+            result.errors.append("new() is not deterministic for the same seed")
+        for seat, action in log:
+            replayed = game.apply(replayed, seat, action).state
+        if canonical(game.to_json(replayed)) != canonical(game.to_json(state)):
+            result.errors.append("replaying the action log did not reproduce the state")
+    return result
