@@ -37,7 +37,7 @@ def who_for(seat: int, players=(ALICE, BOB)):
 
 async def test_lobby_flow_and_refusals(table: Table) -> None:
     report = await table.new(guild_id=1, channel_id=CH, who=ALICE, game_type="tiny", options={"target": "20"})
-    assert report.status == "lobby" and [m.key for m in report.public][0] == "core.lobby.created"
+    assert report.status == "lobby" and next(m.key for m in report.public) == "core.lobby.created"
     with pytest.raises(TableError) as busy:
         await table.new(guild_id=1, channel_id=CH, who=BOB, game_type="tiny")
     assert busy.value.reason.key == "core.error.channel_busy"
@@ -102,7 +102,7 @@ async def test_two_simultaneous_clicks_apply_once(table: Table) -> None:
 
 async def test_undo_only_own_action_within_turn_and_never_past_a_draw(table: Table) -> None:
     await started(table)
-    row, state = await current(table)
+    _row, state = await current(table)
     mover, other = who_for(state.turn), who_for(1 - state.turn)
     card = state.hands[state.turn][0]
     await table.act(CH, mover, Action.of("play", card=card))
@@ -117,7 +117,7 @@ async def test_undo_only_own_action_within_turn_and_never_past_a_draw(table: Tab
     assert nothing.value.reason.key == "core.error.undo_not_yours"
     await table.act(CH, mover, Action.of("play", card=card))
     await table.act(CH, mover, Action.of("end"))  # draws: never undoable
-    row2, state2 = await current(table)
+    _row2, state2 = await current(table)
     nxt = who_for(state2.turn)
     with pytest.raises(TableError) as hidden:
         await table.undo(CH, nxt)

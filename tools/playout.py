@@ -104,17 +104,17 @@ def playout(game: Game, *, seats: int, seed: int, options: Mapping[str, Any] | N
                 for la in legal:
                     try:
                         game.apply(state, seat, la.action)
-                    except Exception as exc:  # noqa: BLE001 - reported, not hidden
+                    except Exception as exc:
                         result.errors.append(f"listed action {la.action.token()} failed: {exc!r}")
         try:
             action = chooser(game, state, seat, rng)
-        except Exception as exc:  # noqa: BLE001
+        except Exception as exc:
             result.errors.append(f"step {step_no}: chooser failed: {exc!r}")
             break
         before = canonical(game.to_json(state)) if deep else ""
         try:
             step = game.apply(state, seat, action)
-        except Exception as exc:  # noqa: BLE001
+        except Exception as exc:
             result.errors.append(f"step {step_no}: {action.token()} failed: {exc!r}")
             break
         result.actions += 1
