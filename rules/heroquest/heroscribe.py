@@ -176,10 +176,10 @@ def parse_heroscribe(text: str, filename: str = "") -> Quest:
         if node.tag == "dark":
             left, top = int(_number(node, "left", True)), int(_number(node, "top", True))
             w, h = int(_number(node, "width", True)), int(_number(node, "height", True))
-            squares = [(top - 1 + dr, left - 1 + dc) for dr in range(h) for dc in range(w)]
-            if w < 1 or h < 1 or not all(board.in_board(s) for s in squares):
+            corners = ((top - 1, left - 1), (top + h - 2, left + w - 2))
+            if w < 1 or h < 1 or not all(board.in_board(s) for s in corners):
                 raise QuestError(msg("hq.q.error.off_board", where=where_line(node.line), id="dark"))
-            dark.update(squares)
+            dark.update((top - 1 + dr, left - 1 + dc) for dr in range(h) for dc in range(w))
         elif node.tag == "object":
             objects.append(_object(node, table, counters))
         else:
