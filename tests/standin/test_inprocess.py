@@ -1,0 +1,164 @@
+"""In-process stand-in: the test bot's interactions produce the expected outputs through real discord.py code."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+from discord.http import Route
+
+from standin.driver import DriverError
+from standin.inprocess import InProcessDiscord, StandinProblems
+from standin.world import is_error_output
+from tests.standin.testbot import DemoBot, make_bot
+
+pytestmark = pytest.mark.timeout(20)
+PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.fixture
+async def d() -> AsyncIterator[InProcessDiscord]:
+    async with InProcessDiscord(make_bot) as session:
+        yield session
+
+
+def bot_of(d: InProcessDiscord) -> DemoBot:
+    return d.bot
+
+
+async def test_startup_syncs_commands_and_is_ready(d: InProcessDiscord) -> None:
+    names = {c["name"] for c in d.world.global_commands}
+    assert {"game", "render", "dm", "secret", "hello"} <= names
+    assert d.bot.is_ready()
+    assert d.bot.get_guild(d.guild.id) is not None
+
+
+async def test_subcommand_posts_message_with_persistent_view(d: InProcessDiscord) -> None:
+    [out] = await d.command("alice", "/game new game:catan players:3")
+    assert (out.kind, out.content) == ("channel", "New catan for 3")
+    assert ("testbot:join", "Join") in out.components
+    assert out.channel_id == d.channel.id
+
+
+async def test_button_click_reaches_persistent_view_callback(d: InProcessDiscord) -> None:
+    [post] = await d.command("alice", "/game new game:azul")
+    [out] = await d.click("bob", post, "testbot:join")
+    bob = d.world.user_named("bob")
+    assert out.content == "bob joined"
+    assert ("join", bob.id) in bot_of(d).events
+    # a click by label on the most recent visible message works too
+    [again] = await d.click("carol", None, "Join")
+    assert again.content == "carol joined"
+
+
+async def test_select_edits_the_message(d: InProcessDiscord) -> None:
+    [post] = await d.command("alice", "/game new game:azul")
+    [out] = await d.select("bob", post, "testbot:seat", ["Seat 2"])
+    assert out.kind == "edit"
+    assert out.message_id == post.message_id
+    assert out.content == "bob took seat 2"
+
+
+async def test_autocomplete_returns_choices(d: InProcessDiscord) -> None:
+    choices = await d.autocomplete("alice", "/game act", focused_option="action", value="pla")
+    assert [c["value"] for c in choices] == ["play", "plan"]
+    games = await d.autocomplete("alice", "/game new players:2", focused_option="game", value="hero")
+    assert [c["name"] for c in games] == ["hero-realms", "heroquest"]
+
+
+async def test_defer_then_followup_with_png(d: InProcessDiscord) -> None:
+    [out] = await d.command("alice", "/render")
+    assert (out.kind, out.content) == ("channel", "Board")
+    [(name, data)] = out.attachments
+    assert name == "board.png" and data.startswith(PNG_MAGIC)
+
+
+async def test_dm_and_closed_dms(d: InProcessDiscord) -> None:
+    outs = await d.command("alice", "/dm")
+    alice = d.world.user_named("alice")
+    assert [(o.kind, o.recipient_id) for o in outs] == [("dm", alice.id), ("ephemeral", alice.id)]
+    bob = d.user("bob")
+    d.world.close_dms(bob)
+    [out] = await d.command(bob, "/dm")
+    assert ("forbidden", 50007) in bot_of(d).events
+    assert out.kind == "ephemeral" and is_error_output(out)
+
+
+async def test_ephemeral_reply(d: InProcessDiscord) -> None:
+    [out] = await d.command("alice", "/secret")
+    assert (out.kind, out.recipient_id, out.content) == ("ephemeral", d.world.user_named("alice").id, "only you")
+    with pytest.raises(DriverError):
+        await d.click("bob", out, "anything")
+
+
+async def test_localized_command_name(d: InProcessDiscord) -> None:
+    hello = next(c for c in d.world.global_commands if c["name"] == "hello")
+    assert hello["name_localizations"] == {"es-ES": "hola"}
+    [out] = await d.command(d.user("maria", locale="es-ES"), "/hola")
+    assert out.content == "hello (es-ES, en-US)"
+    [out] = await d.command("alice", "/hello")
+    assert out.content.startswith("hello (en-US")
+
+
+async def test_response_after_deadline_gets_unknown_interaction(d: InProcessDiscord) -> None:
+    d.world.interaction_deadline = 0.05
+    bot_of(d).slow_delay = 0.15
+    assert await d.command("alice", "/slow") == []
+    assert ("notfound", 10062) in bot_of(d).events
+    assert any("no response" in p for p in d.world.problems)
+    d.world.problems.clear()
+
+
+async def test_rate_limited_route_is_retried_by_discord_py(d: InProcessDiscord) -> None:
+    d.world.rate_limit("POST /channels/{channel_id}/messages", times=1, retry_after=0.05)
+    outs = await d.command("alice", "/announce text:hi")
+    assert [(o.kind, o.content) for o in outs] == [("channel", "hi"), ("ephemeral", "posted")]
+    statuses = [s for m, p, s in d.world.request_log if m == "POST" and p.endswith("/messages")]
+    assert statuses == [429, 200]
+
+
+async def test_invalid_body_gets_50035(d: InProcessDiscord) -> None:
+    [out] = await d.command("alice", "/long")
+    event = next(e for e in bot_of(d).events if e[0] == "http")
+    assert event[1:3] == (400, 50035)
+    assert "content" in event[3] and "2000" in event[3]
+    assert is_error_output(out)
+
+
+async def test_attachment_option_uploads_local_file(d: InProcessDiscord, tmp_path: Path) -> None:
+    path = tmp_path / "deck.txt"
+    path.write_bytes(b"hello")
+    [out] = await d.command("alice", f'/upload file:"{path}"')
+    assert out.content == "got deck.txt (5 bytes)"
+
+
+async def test_command_in_dm_channel(d: InProcessDiscord) -> None:
+    [out] = await d.command("alice", "/secret", channel="dm")
+    assert out.kind == "ephemeral"
+    [out] = await d.command("alice", "/game act action:play", channel="dm")
+    assert (out.kind, out.recipient_id) == ("dm", d.world.user_named("alice").id)
+
+
+@pytest.mark.parametrize(
+    ("line", "fragment"),
+    [
+        ("/nope", "unknown command"),
+        ("/game", "needs a subcommand"),
+        ("/game fly", "unknown subcommand"),
+        ("/game new", "missing required option 'game'"),
+        ("/game new game:x colour:red", "unknown option 'colour'"),
+        ("/game new game:x players:9", "outside 1..6"),
+        ("/game new game:x players:two", "expects an integer"),
+        ("/game new game x", "unexpected argument"),
+    ],
+)
+async def test_driver_rejects_bad_command_lines(d: InProcessDiscord, line: str, fragment: str) -> None:
+    with pytest.raises(DriverError, match=fragment):
+        await d.command("alice", line)
+
+
+async def test_unknown_route_and_logged_errors_fail_the_session() -> None:
+    with pytest.raises(StandinProblems, match="unknown route GET /nowhere"):
+        async with InProcessDiscord(make_bot) as d:
+            await d.bot.http.request(Route("GET", "/nowhere"))
