@@ -326,6 +326,11 @@ class Game(ABC):
         """The AI's choice for `seat`; only called when `supports_ai` is True."""
         raise IllegalAction(msg("core.error.no_ai"))
 
+    def setup_from_upload(self, data: bytes, filename: str) -> dict[str, Any]:
+        """Validate a file attached to `/game new` (e.g. a quest) and return the JSON set-up that
+        `new_with_setup(setup, options, seats, seed)` will receive; raise BadOptions naming the problem."""
+        raise BadOptions(msg("core.error.no_upload"))
+
     def skip_action(self, state: Any, seat: int) -> Action | None:
         """An action the table may take for an absent `seat` when others vote to skip, or None."""
         return None

@@ -1,0 +1,110 @@
+"""Start-up: the bot on Discord (DISCORD_TOKEN), or `--local` against the offline Discord stand-in."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import pkgutil
+import sys
+from pathlib import Path
+
+import discord
+from discord.ext import commands
+
+import cogs
+from cogs.translator import CatalogTranslator
+from cogs.ui import GameButton, GameSelect
+from storage import Store, db_path_from_env
+from table import Table
+
+log = logging.getLogger("tabletop")
+
+NO_TOKEN = (
+    "No DISCORD_TOKEN found. Put DISCORD_TOKEN=<your bot token> in the environment or in a .env file\n"
+    "next to bot.py (see README.md, 'Add the bot to a server'), or try it offline with:\n"
+    "    python bot.py --local"
+)
+
+
+class TabletopBot(commands.AutoShardedBot):
+    """Opens the store, loads every cog, registers persistent buttons and syncs slash commands."""
+
+    def __init__(self, *, db_path: str, dev_guild_id: int | None = None, sync: bool = True) -> None:
+        intents = discord.Intents.default()  # slash commands need no privileged intents
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
+        self.db_path = db_path
+        self.dev_guild_id = dev_guild_id
+        self.sync_commands = sync
+        self.store: Store | None = None
+        self.table: Table | None = None
+
+    async def setup_hook(self) -> None:
+        self.store = await Store(self.db_path).open()
+        self.table = Table(self.store)
+        await self.tree.set_translator(CatalogTranslator())
+        self.add_dynamic_items(GameButton, GameSelect)
+        for module in pkgutil.iter_modules(cogs.__path__):
+            mod = __import__(f"cogs.{module.name}", fromlist=["setup"])
+            if hasattr(mod, "setup"):
+                await self.load_extension(f"cogs.{module.name}")
+        if self.sync_commands:
+            if self.dev_guild_id:
+                guild = discord.Object(id=self.dev_guild_id)
+                self.tree.copy_global_to(guild=guild)
+                await self.tree.sync(guild=guild)
+            else:
+                await self.tree.sync()
+
+    async def close(self) -> None:
+        await super().close()
+        if self.store is not None:
+            await self.store.close()
+            self.store = None
+
+
+def make_bot(db_path: str | None = None, dev_guild_id: int | None = None) -> TabletopBot:
+    return TabletopBot(db_path=db_path or db_path_from_env(), dev_guild_id=dev_guild_id)
+
+
+def _load_dotenv() -> None:
+    try:
+        from dotenv import load_dotenv
+    except ImportError:  # the .env file is a convenience; the environment works without it
+        return
+    load_dotenv(Path(__file__).resolve().parent / ".env")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="The tabletop game master bot.")
+    parser.add_argument("--local", action="store_true", help="run against the offline Discord stand-in")
+    parser.add_argument("--script", metavar="FILE", help="with --local: replay a transcript and exit")
+    parser.add_argument("--images", metavar="DIR", default="local-images", help="with --local: where images go")
+    parser.add_argument("--db", metavar="PATH", help="SQLite file (default: $TABLETOP_DB or data/runtime/)")
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=os.environ.get("LOG_LEVEL", "INFO"),
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    _load_dotenv()
+
+    if args.local or args.script:
+        from standin.local import run_local
+
+        db = args.db or os.environ.get("TABLETOP_DB")
+        if db is None:
+            import tempfile
+
+            db = str(Path(tempfile.mkdtemp(prefix="tabletop-local-")) / "local.sqlite3")
+        return run_local(lambda: make_bot(db), args.script, args.images)
+
+    token = os.environ.get("DISCORD_TOKEN", "").strip()
+    if not token:
+        print(NO_TOKEN, file=sys.stderr)
+        return 2
+    dev_guild = os.environ.get("DEV_GUILD_ID", "").strip()
+    bot = make_bot(args.db, int(dev_guild) if dev_guild.isdigit() else None)
+    bot.run(token, log_handler=None)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

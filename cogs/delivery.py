@@ -1,0 +1,178 @@
+"""Turns table reports into Discord messages: the public post, the board image, pings, DMs and ephemerals."""
+
+from __future__ import annotations
+
+import io
+import logging
+from typing import Any
+
+import discord
+
+import i18n
+from cogs.translator import locale_of
+from cogs.ui import button_id, options_view, run_blocking, turn_view, ui_for
+from rules import registry
+from rules.base import RuleError
+from rules.text import Msg, msg
+from table import Report, Table, Who
+
+log = logging.getLogger("tabletop.delivery")
+
+ERROR_PREFIX = "⚠️ "
+MAX_CONTENT = 1900
+DM_CLOSED = 50007
+
+
+def who_of(interaction: discord.Interaction) -> Who:
+    user = interaction.user
+    perms = interaction.permissions
+    can_manage = bool(perms and (perms.manage_channels or perms.manage_threads or perms.manage_guild))
+    return Who(user.id, getattr(user, "display_name", None) or user.name, can_manage)
+
+
+def lines(messages: list[Msg], lang: str, names: dict[int, str]) -> str:
+    text = "\n".join(i18n.t(m, lang, names.get) for m in messages)
+    return text if len(text) <= MAX_CONTENT else text[: MAX_CONTENT - 1] + "…"
+
+
+async def defer(interaction: discord.Interaction) -> None:
+    """Acknowledge at once (privately), so slow work never misses Discord's 3-second deadline."""
+    if not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=True, thinking=True)
+
+
+async def reply(interaction: discord.Interaction, content: str, *, error: bool = False,
+                view: discord.ui.View | None = None, file: discord.File | None = None) -> None:
+    """An ephemeral answer to the person who asked."""
+    if error:
+        content = ERROR_PREFIX + content
+    kwargs: dict[str, Any] = {"ephemeral": True}
+    if view is not None:
+        kwargs["view"] = view
+    if file is not None:
+        kwargs["file"] = file
+    content = content[:2000] or "…"
+    if interaction.response.is_done():
+        await interaction.followup.send(content, **kwargs)
+    else:
+        await interaction.response.send_message(content, **kwargs)
+
+
+async def reply_error(interaction: discord.Interaction, exc: RuleError, names: dict[int, str] | None = None) -> None:
+    lang = locale_of(interaction)
+    await reply(interaction, i18n.t(exc.reason, lang, (names or {}).get), error=True)
+
+
+async def send_public(interaction: discord.Interaction, report: Report, lang: str) -> None:
+    """The outcome in the channel: text, the board image, buttons, and the next players mentioned."""
+    channel = interaction.channel
+    if channel is None or not hasattr(channel, "send"):
+        return
+    names = report.seat_names
+    content = lines(report.public, lang, names)
+    if report.mention:
+        pings = " ".join(f"<@{u}>" for u in report.mention)
+        content = f"{content}\n👉 {pings} — {i18n.t(msg('bot.your_turn'), lang)}".strip()
+    ui = ui_for(report.game_type)
+    kwargs: dict[str, Any] = {"allowed_mentions": discord.AllowedMentions(users=True, roles=False, everyone=False)}
+    if report.board is not None:
+        png = await run_blocking(ui.board_image, report.board, lang)
+        if png:
+            kwargs["file"] = discord.File(io.BytesIO(png), filename=f"{report.game_type}-{report.version}.png")
+        if report.status == "active":
+            view = turn_view(report.game_id, report.version, lang, ui.public_buttons(report.board),
+                             finished=report.finished)
+            if view is not None:
+                kwargs["view"] = view
+    await channel.send(content[:2000] or "…", **kwargs)
+
+
+async def private_panel(table: Table, interaction: discord.Interaction, game_id: int, version: int,
+                        game_type: str, view: dict[str, Any], names: dict[int, str], lang: str,
+                        who: Who) -> tuple[str, discord.ui.View | None, discord.File | None]:
+    """A player's private view as text, image and their legal actions as menus."""
+    ui = ui_for(game_type)
+    text = ui.private_text(view, lang, names)
+    legal = await table.legal(interaction.channel_id or 0, who)
+    panel = options_view(game_id, version, legal, lang, names)
+    if legal:
+        text = (text + "\n" + i18n.t(msg("bot.choose_action", n=len(legal)), lang)).strip()
+    elif not text:
+        text = i18n.t(msg("bot.nothing_to_do"), lang)
+    png = await run_blocking(ui.private_image, view, lang)
+    file = discord.File(io.BytesIO(png), filename="private.png") if png else None
+    return text, panel, file
+
+
+async def deliver(table: Table, interaction: discord.Interaction, report: Report, *,
+                  confirm: Msg | None = None) -> None:
+    """Everything a report says, to everyone it concerns. The action is already committed."""
+    lang = locale_of(interaction)
+    actor = interaction.user.id
+    await send_public(interaction, report, lang)
+    names = report.seat_names
+    # The person who acted: privately, what only they learned, and their next options.
+    mine = lines(report.private.get(actor, []), lang, names)
+    view_of_me = report.private_views.get(actor)
+    if view_of_me is not None and report.status == "active":
+        text, panel, file = await private_panel(table, interaction, report.game_id, report.version,
+                                                report.game_type, view_of_me, names, lang, who_of(interaction))
+        await reply(interaction, "\n".join(x for x in (mine, text) if x), view=panel, file=file)
+    else:
+        done = i18n.t(confirm or msg("bot.done"), lang)
+        await reply(interaction, "\n".join(x for x in (mine, done) if x))
+    # Everyone else whose secrets changed, or whose turn it now is: by DM.
+    others = (set(report.private) | set(report.private_views)) - {actor}
+    for user_id in sorted(others):
+        if user_id not in report.private and user_id not in report.mention:
+            continue
+        await send_dm(interaction, report, user_id, lang)
+
+
+async def send_dm(interaction: discord.Interaction, report: Report, user_id: int, lang: str) -> None:
+    names = report.seat_names
+    engine = registry.get(report.game_type)
+    game_name: Msg | str = Msg(engine.name_key) if engine else report.game_type
+    parts = [i18n.t(msg("bot.dm.header", game=game_name), lang)]
+    if report.private.get(user_id):
+        parts.append(lines(report.private[user_id], lang, names))
+    view = report.private_views.get(user_id)
+    file = None
+    if view is not None:
+        ui = ui_for(report.game_type)
+        text = ui.private_text(view, lang, names)
+        if text:
+            parts.append(text)
+        png = await run_blocking(ui.private_image, view, lang)
+        if png:
+            file = discord.File(io.BytesIO(png), filename="private.png")
+    if interaction.channel is not None:
+        parts.append(i18n.t(msg("bot.dm.where", channel=f"<#{interaction.channel.id}>"), lang))
+    content = "\n".join(parts)[:2000]
+    client = interaction.client
+    try:
+        user = client.get_user(user_id) or await client.fetch_user(user_id)
+        kwargs: dict[str, Any] = {"file": file} if file else {}
+        await user.send(content, **kwargs)
+    except discord.Forbidden as exc:
+        if exc.code != DM_CLOSED:
+            log.warning("DM to %s refused: %s", user_id, exc)
+        await dm_closed_notice(interaction, report, user_id, lang)
+    except discord.HTTPException as exc:
+        log.warning("DM to %s failed: %s", user_id, exc)
+        await dm_closed_notice(interaction, report, user_id, lang)
+
+
+async def dm_closed_notice(interaction: discord.Interaction, report: Report, user_id: int, lang: str) -> None:
+    """DMs are closed: say so in the channel and offer a button that shows the view ephemerally."""
+    channel = interaction.channel
+    if channel is None or not hasattr(channel, "send"):
+        return
+    view = discord.ui.View(timeout=None)
+    custom_id = button_id("pv", report.game_id, report.version)
+    from cogs.ui import GameButton  # local: avoids a cycle at import time
+
+    if custom_id:
+        view.add_item(GameButton(custom_id, i18n.t(msg("bot.button.show_private"), lang), discord.ButtonStyle.primary))
+    await channel.send(f"<@{user_id}> {i18n.t(msg('bot.dm.closed'), lang)}", view=view,
+                       allowed_mentions=discord.AllowedMentions(users=True))

@@ -1,0 +1,389 @@
+"""The `/game` command group every game shares: lobby, turns, undo, log, help, and the shared buttons."""
+
+from __future__ import annotations
+
+import functools
+import logging
+import os
+from collections.abc import Callable, Coroutine
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands, tasks
+
+import i18n
+from cogs.delivery import defer, deliver, lines, private_panel, reply, reply_error, who_of
+from cogs.translator import L, locale_of
+from cogs.ui import GameButton, button_id, on_component
+from rules import registry
+from rules.base import Action, BadOptions, RuleError
+from rules.text import Msg, SeatRef, msg
+from table import Table, TableError
+
+log = logging.getLogger("tabletop.lobby")
+
+MAX_UPLOAD = 1_000_000
+Command = Callable[..., Coroutine[Any, Any, None]]
+
+
+def guarded(func: Command) -> Command:
+    """Every refusal becomes a localized ephemeral message; anything unexpected is logged, never shown."""
+
+    @functools.wraps(func)
+    async def wrapper(self: Any, interaction: discord.Interaction, *args: Any, **kwargs: Any) -> None:
+        try:
+            await func(self, interaction, *args, **kwargs)
+        except RuleError as exc:
+            await reply_error(interaction, exc)
+        except Exception:
+            log.exception("command failed")
+            try:
+                await reply(interaction, i18n.t(msg("bot.error.internal"), locale_of(interaction)), error=True)
+            except discord.HTTPException:
+                log.warning("could not tell the user about the failure")
+
+    return wrapper
+
+
+def parse_options(raw: str | None) -> dict[str, str]:
+    """`variant=hydra movement=2d6` -> {"variant": "hydra", "movement": "2d6"}."""
+    result: dict[str, str] = {}
+    for part in (raw or "").replace(",", " ").split():
+        key, sep, value = part.partition("=")
+        if not sep or not key or not value:
+            raise BadOptions(msg("bot.error.option_format", part=part))
+        result[key.strip().lower()] = value.strip()
+    return result
+
+
+class Lobby(commands.Cog):
+    """Slash commands shared by all games, plus the persistent button handlers and turn reminders."""
+
+    group = app_commands.Group(name=L("cmd.game"), description=L("cmd.game.desc"), guild_only=True)
+
+    def __init__(self, bot: commands.Bot, table: Table) -> None:
+        self.bot = bot
+        self.table = table
+        on_component("a")(self.on_action_click)
+        on_component("pv")(self.on_private_click)
+        on_component("undo")(self.on_undo_click)
+        on_component("skip")(self.on_skip_click)
+        interval = float(os.environ.get("TABLETOP_REMINDER_SECONDS", "60"))
+        self.reminders.change_interval(seconds=interval)
+
+    async def cog_load(self) -> None:
+        self.reminders.start()
+
+    async def cog_unload(self) -> None:
+        self.reminders.cancel()
+
+    # ---------------------------------------------------------------- lobby commands
+
+    @group.command(name=L("cmd.game.new"), description=L("cmd.game.new.desc"))
+    @app_commands.describe(game=L("cmd.game.new.game"), options=L("cmd.game.new.options"),
+                           ai=L("cmd.game.new.ai"), reminder=L("cmd.game.new.reminder"),
+                           file=L("cmd.game.new.file"))
+    @app_commands.rename(game=L("cmd.opt.game"), options=L("cmd.opt.options"), ai=L("cmd.opt.ai"),
+                         reminder=L("cmd.opt.reminder"), file=L("cmd.opt.file"))
+    @guarded
+    async def new(self, interaction: discord.Interaction, game: str, options: str | None = None,
+                  ai: app_commands.Range[int, 0, 7] = 0, reminder: app_commands.Range[int, 1, 10080] | None = None,
+                  file: discord.Attachment | None = None) -> None:
+        await defer(interaction)
+        extra: dict[str, Any] = {}
+        if reminder is not None:
+            extra["reminder_minutes"] = reminder
+        engine = registry.get(game)
+        if file is not None and engine is not None:
+            if file.size > MAX_UPLOAD:
+                raise BadOptions(msg("bot.error.file_too_big", limit=MAX_UPLOAD // 1000))
+            extra["setup"] = engine.setup_from_upload(await file.read(), file.filename)
+        report = await self.table.new(guild_id=interaction.guild_id, channel_id=interaction.channel_id or 0,
+                                      who=who_of(interaction), game_type=game, options=parse_options(options),
+                                      ai_seats=ai, extra=extra)
+        await deliver(self.table, interaction, report)
+
+    @new.autocomplete("game")
+    async def new_game_autocomplete(self, interaction: discord.Interaction, current: str
+                                    ) -> list[app_commands.Choice[str]]:
+        lang = locale_of(interaction)
+        choices = []
+        for game_id, game in sorted(registry.games().items()):
+            name = i18n.t(Msg(game.name_key), lang)
+            if current.lower() in game_id or current.lower() in name.lower():
+                choices.append(app_commands.Choice(name=name[:100], value=game_id))
+        return choices[:25]
+
+    @new.autocomplete("options")
+    async def new_options_autocomplete(self, interaction: discord.Interaction, current: str
+                                       ) -> list[app_commands.Choice[str]]:
+        game = registry.get(str(getattr(interaction.namespace, "game", "") or ""))
+        if game is None:
+            return []
+        lang = locale_of(interaction)
+        done, _, last = current.rpartition(" ")
+        prefix = f"{done} " if done else ""
+        choices = []
+        for spec in game.options():
+            values = [v for v, _ in spec.choices] or [str(spec.default)]
+            for value in values:
+                token = f"{spec.key}={value}"
+                if token.startswith(last) or not last:
+                    label = f"{prefix}{token} — {i18n.t(spec.label, lang)}"
+                    choices.append(app_commands.Choice(name=label[:100], value=(prefix + token)[:100]))
+        return choices[:25]
+
+    @group.command(name=L("cmd.game.join"), description=L("cmd.game.join.desc"))
+    @guarded
+    async def join(self, interaction: discord.Interaction) -> None:
+        await defer(interaction)
+        await deliver(self.table, interaction, await self.table.join(interaction.channel_id or 0, who_of(interaction)))
+
+    @group.command(name=L("cmd.game.leave"), description=L("cmd.game.leave.desc"))
+    @guarded
+    async def leave(self, interaction: discord.Interaction) -> None:
+        await defer(interaction)
+        await deliver(self.table, interaction, await self.table.leave(interaction.channel_id or 0, who_of(interaction)))
+
+    @group.command(name=L("cmd.game.start"), description=L("cmd.game.start.desc"))
+    @guarded
+    async def start(self, interaction: discord.Interaction) -> None:
+        await defer(interaction)
+        await deliver(self.table, interaction, await self.table.start(interaction.channel_id or 0, who_of(interaction)))
+
+    @group.command(name=L("cmd.game.status"), description=L("cmd.game.status.desc"))
+    @guarded
+    async def status(self, interaction: discord.Interaction) -> None:
+        await defer(interaction)
+        report = await self.table.status(interaction.channel_id or 0, who_of(interaction))
+        report.mention = []
+        report.private = {}
+        await deliver(self.table, interaction, report)
+
+    @group.command(name=L("cmd.game.act"), description=L("cmd.game.act.desc"))
+    @app_commands.describe(action=L("cmd.game.act.action"))
+    @app_commands.rename(action=L("cmd.opt.action"))
+    @guarded
+    async def act(self, interaction: discord.Interaction, action: str) -> None:
+        await defer(interaction)
+        try:
+            parsed = Action.from_token(action)
+        except ValueError as exc:
+            raise BadOptions(msg("bot.error.action_format")) from exc
+        report = await self.table.act(interaction.channel_id or 0, who_of(interaction), parsed)
+        await deliver(self.table, interaction, report)
+
+    @act.autocomplete("action")
+    async def act_autocomplete(self, interaction: discord.Interaction, current: str
+                               ) -> list[app_commands.Choice[str]]:
+        return await self.action_choices(interaction, current)
+
+    async def action_choices(self, interaction: discord.Interaction, current: str,
+                             group: str | None = None) -> list[app_commands.Choice[str]]:
+        """The caller's legal actions now, filtered by what they typed (label or token), at most 25."""
+        lang = locale_of(interaction)
+        try:
+            legal = await self.table.legal(interaction.channel_id or 0, who_of(interaction))
+        except RuleError:
+            return []
+        row = await self.table.game_for(interaction.channel_id or 0)
+        names = {s.seat: s.name for s in await self.table.store.seats(row.id)} if row else {}
+        needle = current.lower().strip()
+        choices = []
+        for la in legal:
+            if group is not None and la.group != group:
+                continue
+            label = i18n.t(la.label, lang, names.get)
+            token = la.action.token()
+            if len(token) > 100:
+                continue
+            if not needle or needle in label.lower() or needle in token.lower():
+                choices.append(app_commands.Choice(name=label[:100] or token[:100], value=token))
+            if len(choices) == 25:
+                break
+        return choices
+
+    @group.command(name=L("cmd.game.view"), description=L("cmd.game.view.desc"))
+    @guarded
+    async def view(self, interaction: discord.Interaction) -> None:
+        await defer(interaction)
+        await self.show_private(interaction)
+
+    async def show_private(self, interaction: discord.Interaction) -> None:
+        who = who_of(interaction)
+        game_type, view, names = await self.table.private_view(interaction.channel_id or 0, who)
+        row = await self.table.game_for(interaction.channel_id or 0)
+        assert row is not None
+        text, panel, file = await private_panel(self.table, interaction, row.id, row.version, game_type, view,
+                                                names, locale_of(interaction), who)
+        await reply(interaction, text, view=panel, file=file)
+
+    @group.command(name=L("cmd.game.undo"), description=L("cmd.game.undo.desc"))
+    @guarded
+    async def undo(self, interaction: discord.Interaction) -> None:
+        await defer(interaction)
+        await deliver(self.table, interaction, await self.table.undo(interaction.channel_id or 0, who_of(interaction)))
+
+    @group.command(name=L("cmd.game.skip"), description=L("cmd.game.skip.desc"))
+    @guarded
+    async def skip(self, interaction: discord.Interaction) -> None:
+        await defer(interaction)
+        await deliver(self.table, interaction, await self.table.skip(interaction.channel_id or 0, who_of(interaction)))
+
+    @group.command(name=L("cmd.game.log"), description=L("cmd.game.log.desc"))
+    @app_commands.describe(page=L("cmd.game.log.page"))
+    @app_commands.rename(page=L("cmd.opt.page"))
+    @guarded
+    async def log_(self, interaction: discord.Interaction, page: app_commands.Range[int, 1, 10000] = 1) -> None:
+        await defer(interaction)
+        result = await self.table.log(interaction.channel_id or 0, who_of(interaction), page)
+        lang = locale_of(interaction)
+        header = i18n.t(msg("bot.log.header", page=result.page, pages=result.pages), lang)
+        body = lines([m for _, m in result.lines], lang, result.seat_names)
+        await reply(interaction, f"{header}\n{body}")
+
+    @group.command(name=L("cmd.game.abandon"), description=L("cmd.game.abandon.desc"))
+    @guarded
+    async def abandon(self, interaction: discord.Interaction) -> None:
+        await defer(interaction)
+        report = await self.table.abandon(interaction.channel_id or 0, who_of(interaction))
+        await deliver(self.table, interaction, report)
+
+    @group.command(name=L("cmd.game.list"), description=L("cmd.game.list.desc"))
+    @guarded
+    async def list_(self, interaction: discord.Interaction) -> None:
+        await defer(interaction)
+        lang = locale_of(interaction)
+        games = await self.table.list_games(interaction.guild_id)
+        if not games:
+            await reply(interaction, i18n.t(msg("bot.list.empty"), lang))
+            return
+        rows = []
+        for g in games:
+            game = registry.get(g.game_type)
+            name = i18n.t(Msg(game.name_key), lang) if game else g.game_type
+            status = i18n.t(Msg(f"bot.status.{g.status}"), lang)
+            waiting = ", ".join(g.waiting_for) or "-"
+            rows.append(i18n.t(msg("bot.list.row", game=name, channel=f"<#{g.channel_id}>", status=status,
+                                   players=", ".join(g.players), waiting=waiting), lang))
+        await reply(interaction, "\n".join(rows))
+
+    @group.command(name=L("cmd.game.help"), description=L("cmd.game.help.desc"))
+    @guarded
+    async def help(self, interaction: discord.Interaction) -> None:
+        lang = locale_of(interaction)
+        parts = [i18n.t(msg("bot.help.intro"), lang)]
+        for game_id, game in sorted(registry.games().items()):
+            key = f"bot.help.{game_id}"
+            if i18n.has(key, lang):
+                parts.append(f"**{i18n.t(Msg(game.name_key), lang)}** — {i18n.t(Msg(key), lang)}")
+        await reply(interaction, "\n".join(parts))
+
+    @group.command(name=L("cmd.game.settings"), description=L("cmd.game.settings.desc"))
+    @app_commands.describe(reminder_minutes=L("cmd.game.settings.reminder"), idle_hours=L("cmd.game.settings.idle"))
+    @app_commands.rename(reminder_minutes=L("cmd.opt.reminder_minutes"), idle_hours=L("cmd.opt.idle_hours"))
+    @guarded
+    async def settings(self, interaction: discord.Interaction,
+                       reminder_minutes: app_commands.Range[int, 1, 10080] | None = None,
+                       idle_hours: app_commands.Range[int, 1, 720] | None = None) -> None:
+        await defer(interaction)
+        if interaction.guild_id is None:
+            raise TableError(msg("bot.error.guild_only"))
+        line = await self.table.configure(interaction.guild_id, who_of(interaction),
+                                          reminder_minutes=reminder_minutes, idle_hours=idle_hours)
+        await reply(interaction, i18n.t(line, locale_of(interaction)))
+
+    # ---------------------------------------------------------------- buttons and menus
+
+    async def on_action_click(self, interaction: discord.Interaction, kind: str, game_id: int, version: int,
+                              rest: str) -> None:
+        try:
+            await defer(interaction)
+            try:
+                action = Action.from_token(rest)
+            except ValueError as exc:
+                raise BadOptions(msg("bot.error.action_format")) from exc
+            report = await self.table.act(interaction.channel_id or 0, who_of(interaction), action,
+                                          expected_version=version, game_id=game_id)
+            await deliver(self.table, interaction, report)
+        except RuleError as exc:
+            await reply_error(interaction, exc)
+
+    async def on_private_click(self, interaction: discord.Interaction, kind: str, game_id: int, version: int,
+                               rest: str) -> None:
+        try:
+            await defer(interaction)
+            row = await self.table.game_for(interaction.channel_id or 0)
+            if row is None or row.id != game_id:
+                raise TableError(msg("core.error.stale"))
+            await self.show_private(interaction)
+        except RuleError as exc:
+            await reply_error(interaction, exc)
+
+    async def on_undo_click(self, interaction: discord.Interaction, kind: str, game_id: int, version: int,
+                            rest: str) -> None:
+        try:
+            await defer(interaction)
+            row = await self.table.game_for(interaction.channel_id or 0)
+            if row is None or row.id != game_id:
+                raise TableError(msg("core.error.stale"))
+            await deliver(self.table, interaction, await self.table.undo(interaction.channel_id or 0,
+                                                                         who_of(interaction)))
+        except RuleError as exc:
+            await reply_error(interaction, exc)
+
+    async def on_skip_click(self, interaction: discord.Interaction, kind: str, game_id: int, version: int,
+                            rest: str) -> None:
+        try:
+            await defer(interaction)
+            report = await self.table.skip(interaction.channel_id or 0, who_of(interaction), expected_version=version)
+            await deliver(self.table, interaction, report)
+        except RuleError as exc:
+            await reply_error(interaction, exc)
+
+    # ---------------------------------------------------------------- play-by-post reminders
+
+    @tasks.loop(seconds=60)
+    async def reminders(self) -> None:
+        try:
+            due = await self.table.due_reminders()
+        except Exception:
+            log.exception("reminder scan failed")
+            return
+        for item in due:
+            channel = self.bot.get_channel(item.channel_id)
+            if channel is None:
+                try:
+                    channel = await self.bot.fetch_channel(item.channel_id)
+                except discord.HTTPException:
+                    continue
+            settings = await self.table.store.guild_settings(item.guild_id)
+            lang = i18n.lang_of(settings.get("lang"), getattr(getattr(channel, "guild", None),
+                                                               "preferred_locale", None))
+            pings = " ".join(f"<@{u}>" for u in item.user_ids)
+            names = item.seat_names
+            view = None
+            if item.kind == "idle":
+                seats = Msg("core.list.1", {"s0": SeatRef(item.seats[0])})
+                text = i18n.t(msg("bot.reminder.idle", seats=seats), lang, names.get)
+                custom_id = button_id("skip", item.game_id, item.version)
+                if custom_id:
+                    view = discord.ui.View(timeout=None)
+                    label = i18n.t(msg("bot.button.skip"), lang)
+                    view.add_item(GameButton(custom_id, label, discord.ButtonStyle.danger))
+            else:
+                text = i18n.t(msg("bot.reminder.turn"), lang)
+            try:
+                kwargs: dict[str, Any] = {"view": view} if view else {}
+                await channel.send(f"{pings} {text}", allowed_mentions=discord.AllowedMentions(users=True), **kwargs)
+            except discord.HTTPException as exc:
+                log.warning("reminder to channel %s failed: %s", item.channel_id, exc)
+
+    @reminders.before_loop
+    async def before_reminders(self) -> None:
+        await self.bot.wait_until_ready()
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Lobby(bot, bot.table))  # type: ignore[attr-defined]
