@@ -1,0 +1,165 @@
+"""The Hero Realms `Game`: set-up, the contract methods, secrets, invariants and AI hooks."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rules.base import Action, BadOptions, Game, LegalAction, OptionSpec, Outcome, RuleError, Scalar, Step
+from rules.hero_realms import engine as E
+from rules.hero_realms import moves as M
+from rules.hero_realms import variants as V
+from rules.hero_realms.cards import STARTING_DECK, market_keys
+from rules.hero_realms.state import Player, State
+from rules.hero_realms.views import view
+from rules.rng import Rng
+from rules.text import msg
+
+MARKET_ROW = 5
+GEMS = 16
+
+
+def _resolve_variant(options: Mapping[str, Scalar]) -> str:
+    variant = str(options.get("variant", V.DEFAULT_VARIANT))
+    if variant not in V.VARIANTS:
+        raise BadOptions(msg("core.error.option_choice", option="variant", valid=", ".join(V.VARIANTS)))
+    return variant
+
+
+class HeroRealms(Game):
+    id = "hero-realms"
+    name_key = "hr.name"
+    min_seats = 2
+    max_seats = 6
+    supports_ai = True
+
+    def options(self) -> Sequence[OptionSpec]:
+        return (
+            OptionSpec("variant", msg("hr.opt.variant"), V.DEFAULT_VARIANT,
+                       tuple((k, msg(f"hr.variant.{k}")) for k in V.VARIANTS)),
+        )
+
+    def seat_role(self, options: Mapping[str, Scalar], seat: int) -> str:
+        if _resolve_variant(options) == "emperor":
+            return "emperor" if seat in V.EMPEROR_SEATS else "captain"
+        return "player"
+
+    def check_seats(self, options: Mapping[str, Scalar], seats: int) -> None:
+        variant = _resolve_variant(options)
+        v = V.VARIANTS[variant]
+        if not v.low <= seats <= v.high:
+            raise BadOptions(msg("hr.err.seats", variant=msg(f"hr.variant.{variant}"), low=v.low, high=v.high))
+
+    def new(self, options: Mapping[str, Scalar], seats: int, seed: int) -> State:
+        self.check_seats(options, seats)
+        variant = _resolve_variant(options)
+        rng = Rng.from_seed(seed)
+        cards: dict[str, str] = {}
+
+        def make(key: str) -> str:
+            cid = f"c{len(cards) + 1:03d}"
+            cards[cid] = key
+            return cid
+
+        players = []
+        for _ in range(seats):
+            deck = [make(k) for k, n in STARTING_DECK.items() for _ in range(n)]
+            rng.shuffle(deck)
+            players.append(Player(deck=deck))
+        market_deck = [make(k) for k in market_keys()]
+        rng.shuffle(market_deck)
+        market = [market_deck.pop() for _ in range(MARKET_ROW)]
+        gems = [make("fire_gem") for _ in range(GEMS)]
+        team_of, pool_of, health, roles, hands = V.layout(variant, seats)
+        for p, size in zip(players, hands, strict=True):
+            p.hand = [p.deck.pop() for _ in range(size)]
+        state = State(variant, cards, players, team_of, pool_of, health, roles, market_deck, market, gems, [],
+                      {}, [], 0, [], [], [], None, rng.state)
+        ctx = E.Ctx(state)
+        first = [o for o in range(seats) if team_of[o] == 0] if V.VARIANTS[variant].team_turns else [0]
+        E.start_turn(ctx, first)
+        ctx.finish()
+        return state
+
+    def to_act(self, state: State) -> frozenset[int]:
+        return M.to_act(state)
+
+    def legal_actions(self, state: State, seat: int) -> list[LegalAction]:
+        if seat not in M.to_act(state):
+            return []
+        d = E.pending_of(state, seat)
+        if d is not None:
+            return M.decision_actions(state, d)
+        return M.main_actions(state, seat)
+
+    def is_legal(self, state: State, seat: int, action: Action) -> bool:
+        try:
+            M.check(state, seat, action)
+        except RuleError:
+            return False
+        return True
+
+    def apply(self, state: State, seat: int, action: Action) -> Step:
+        decision = M.check(state, seat, action)
+        s = state.copy()
+        if decision is not None:
+            decision = s.pending[state.pending.index(decision)]
+        ctx = E.Ctx(s)
+        M.perform(ctx, seat, action, decision)
+        ctx.finish()
+        return Step(s, ctx.events, not ctx.hidden)
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return view(state, seat)
+
+    def outcome(self, state: State) -> Outcome | None:
+        if state.winners is None:
+            return None
+        winners = list(state.winners)
+        others = [o for o in range(state.n) if o not in winners and o not in state.eliminated_order]
+        losers = [o for o in reversed(state.eliminated_order) if o not in winners]
+        return Outcome(frozenset(winners), msg("hr.outcome", seats=E._seat_list(winners)),
+                       tuple(winners + others + losers))
+
+    def to_json(self, state: State) -> dict[str, Any]:
+        return state.to_json()
+
+    def from_json(self, data: Mapping[str, Any]) -> State:
+        return State.from_json(dict(data))
+
+    def copy_state(self, state: State) -> State:
+        return state.copy()
+
+    def turn_key(self, state: State) -> Any:
+        return state.turn_no
+
+    def secret_tokens(self, state: State) -> Mapping[str, frozenset[int]]:
+        out: dict[str, frozenset[int]] = {}
+        nobody: frozenset[int] = frozenset()
+        for seat, p in enumerate(state.players):
+            owner = frozenset({seat})
+            for c in p.hand:
+                out[c] = owner
+            for c in p.deck:
+                out[c] = nobody
+        for c in state.market_deck:
+            out[c] = nobody
+        return out
+
+    def check_invariants(self, state: State) -> list[str]:
+        from rules.hero_realms.invariants import check_invariants
+
+        return check_invariants(state)
+
+    def skip_action(self, state: State, seat: int) -> Action | None:
+        if seat not in M.to_act(state):
+            return None
+        d = E.pending_of(state, seat)
+        if d is not None:
+            return M.decision_actions(state, d)[0].action
+        return Action.of("end_turn")
+
+    def ai_action(self, state: State, seat: int, rng: Rng) -> Action:
+        from rules.hero_realms.ai import smart_action
+
+        return smart_action(state, seat, rng)

@@ -1,0 +1,99 @@
+"""What each seat (or a spectator) may see of a Hero Realms game, as JSON-able data."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from rules.hero_realms import engine as E
+from rules.hero_realms import moves as M
+from rules.hero_realms.cards import CardDef
+from rules.hero_realms.state import State
+from rules.hero_realms.text import ability_texts
+from rules.text import msg
+
+
+@cache
+def card_entry(key: str) -> dict[str, Any]:
+    """Static facts of a card for renderers (shared; callers must not mutate it)."""
+    card: CardDef = E.CARDS[key]
+    return {
+        "key": card.key,
+        "name": {"es": card.name_es, "en": card.name_en},
+        "type": card.type,
+        "subtypes": list(card.subtypes),
+        "faction": card.faction,
+        "cost": card.cost,
+        "defense": card.defense,
+        "guard": card.guard,
+        "abilities": {k: [dict(e) for e in v] for k, v in card.abilities.items()},
+        "text": ability_texts(card),
+    }
+
+
+def _card(s: State, cid: str) -> dict[str, Any]:
+    return {"id": cid, **card_entry(s.cards[cid])}
+
+
+def _player(s: State, seat: int) -> dict[str, Any]:
+    p = s.players[seat]
+    return {
+        "seat": seat,
+        "team": s.team_of[seat],
+        "role": s.roles[seat],
+        "health": s.health[s.pool_of[seat]],
+        "eliminated": p.eliminated,
+        "active": seat in s.active,
+        "done": p.done,
+        "deck": len(p.deck),
+        "hand": len(p.hand),
+        "discard_count": len(p.discard),
+        "discard": [_card(s, c) for c in p.discard],
+        "in_play": [{**_card(s, c), "ally_used": c in p.allies_used} for c in p.played],
+        "champions": [
+            {**_card(s, c), "expended": c in p.expended, "damage": s.damage.get(c, 0),
+             "ally_used": c in p.allies_used}
+            for c in p.champions
+        ],
+        "guarded": E.has_ready_guard(s, seat),
+        "gold": p.gold,
+        "combat": p.combat,
+        "owed_discards": p.owed_discards,
+        "next_action_top": p.next_action_top,
+        "next_card_top": p.next_card_top,
+        "next_card_hand": p.next_card_hand,
+    }
+
+
+def _pending(s: State, d: dict[str, Any]) -> dict[str, Any]:
+    source = d.get("source")
+    return {
+        "seat": d["seat"],
+        "kind": d["kind"],
+        "source": None if source is None else _card(s, source),
+        "count": d.get("count", d.get("left", d.get("up_to", 1))),
+        "prompt": msg(f"hr.prompt.{d['kind']}").to_json(),
+    }
+
+
+def view(s: State, seat: int | None) -> dict[str, Any]:
+    own = seat is not None and 0 <= seat < s.n
+    return {
+        "game": "hero-realms",
+        "variant": s.variant,
+        "viewer": seat,
+        "turn": s.turn_no,
+        "active": list(s.active),
+        "to_act": sorted(M.to_act(s)),
+        "teams": [[o for o in range(s.n) if s.team_of[o] == t] for t in sorted(set(s.team_of))],
+        "market": [_card(s, c) for c in s.market],
+        "market_deck": len(s.market_deck),
+        "gems": len(s.gems),
+        "gem": card_entry("fire_gem"),
+        "sacrificed": [_card(s, c) for c in s.sacrificed],
+        "players": [_player(s, o) for o in range(s.n)],
+        "hand": [_card(s, c) for c in s.players[seat].hand] if own else None,
+        "pending": [_pending(s, d) for d in s.pending],
+        "log": list(s.log),
+        "winners": None if s.winners is None else list(s.winners),
+    }
