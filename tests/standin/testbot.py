@@ -18,8 +18,11 @@ TRANSLATIONS = {"es-ES": {"hello": "hola", "Say hello": "Saluda"}}
 
 
 class DemoTranslator(app_commands.Translator):
+    def __init__(self, table: dict[str, dict[str, str]]) -> None:
+        self.table = table
+
     async def translate(self, string: locale_str, locale: discord.Locale, context: Any) -> str | None:
-        return TRANSLATIONS.get(locale.value, {}).get(string.message)
+        return self.table.get(locale.value, {}).get(string.message)
 
 
 class JoinView(discord.ui.View):
@@ -129,9 +132,10 @@ class DemoBot(commands.AutoShardedBot):
         super().__init__(command_prefix="!", intents=discord.Intents.default(), **options)
         self.events: list[tuple[Any, ...]] = []
         self.slow_delay = 0.0
+        self.translations = TRANSLATIONS
 
     async def setup_hook(self) -> None:
-        await self.tree.set_translator(DemoTranslator())
+        await self.tree.set_translator(DemoTranslator(self.translations))
         await self.add_cog(GameCog(self))
         self.add_view(JoinView())
 

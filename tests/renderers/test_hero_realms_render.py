@@ -1,0 +1,149 @@
+"""Hero Realms table and hand images, drawn from real engine states through its views."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+import i18n
+from renderers import hero_realms as hr
+from renderers import render_for
+from rules import registry
+from rules.text import Msg, SeatRef
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+MAX_BYTES = 400_000
+
+
+@pytest.fixture(scope="module")
+def game():
+    g = registry.get("hero-realms")
+    if g is None:
+        pytest.skip("the Hero Realms engine is not registered")
+    return g
+
+
+def play(game, seats: int, steps: int, seed: int = 7, variant: str = "free-for-all"):
+    """A state reached by random legal moves that favour playing and buying over ending the turn."""
+    state = game.new({"variant": variant}, seats, seed)
+    rnd = random.Random(seed)
+    for _ in range(steps):
+        if game.outcome(state) is not None:
+            break
+        seat = min(game.to_act(state))
+        legal = game.legal_actions(state, seat)
+        busy = [la for la in legal if la.action.kind != "end_turn"]
+        choice = rnd.choice(busy) if busy and rnd.random() < 0.85 else rnd.choice(legal)
+        state = game.apply(state, seat, choice.action).state
+    return state
+
+
+def check_png(data: bytes) -> Image.Image:
+    assert data.startswith(PNG_SIGNATURE)
+    assert len(data) < MAX_BYTES
+    Image.open(io.BytesIO(data)).verify()
+    img = Image.open(io.BytesIO(data))
+    assert 1200 <= img.width <= 1600
+    return img
+
+
+@pytest.mark.parametrize(
+    ("seats", "variant"),
+    [(2, "free-for-all"), (3, "hunter-first-blood"), (4, "free-for-all"), (4, "hydra"), (5, "free-for-all"),
+     (6, "free-for-all"), (6, "emperor"), (6, "teams-of-three")],
+)
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_public_render_is_a_valid_png(game, seats: int, variant: str, lang: str) -> None:
+    for steps in (0, 120):
+        view = game.view(play(game, seats, steps, variant=variant), None)
+        assert view.get("hand") in (None, [])
+        check_png(hr.render(view, lang))
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_render_for_dispatches_to_hero_realms(game, lang: str) -> None:
+    view = game.view(play(game, 2, 30), None)
+    assert render_for("hero-realms", view, lang) == hr.render(view, lang)
+
+
+def _with_hand_changed(game, state, seat: int):
+    """The same state except that one card in `seat`'s hand is a different card."""
+    data = game.to_json(state)
+    hand = data["players"][seat]["hand"]
+    assert hand, "the test needs a non-empty hand"
+    current = data["cards"][hand[0]]
+    data["cards"][hand[0]] = "arkus" if current != "arkus" else "rake"
+    return game.from_json(data)
+
+
+@pytest.mark.parametrize("seats", [2, 4, 6])
+def test_public_render_ignores_hand_contents(game, seats: int) -> None:
+    state = play(game, seats, 40, seed=3)
+    seat = next(s for s in range(seats) if game.to_json(state)["players"][s]["hand"])
+    other = _with_hand_changed(game, state, seat)
+    assert game.to_json(other) != game.to_json(state)
+    for lang in ("es", "en"):
+        assert hr.render(game.view(state, None), lang) == hr.render(game.view(other, None), lang)
+    # while the owner's private hand image does show the change
+    assert hr.render_hand(game.view(state, seat), "es") != hr.render_hand(game.view(other, seat), "es")
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_hand_render(game, lang: str) -> None:
+    state = play(game, 3, 25, seed=5)
+    seat = min(game.to_act(state))
+    view = game.view(state, seat)
+    check_png(hr.render_hand(view, lang))
+    table = hr.read_view(view, lang)
+    me = next(s for s in table.seats if s.seat == seat)
+    assert len(me.hand_cards) == len(view["hand"])
+
+
+def test_empty_hand_render() -> None:
+    view = {"viewer": 0, "players": [{"seat": 0, "health": 50, "deck": 3, "hand": 0, "discard_count": 0}],
+            "hand": [], "active": [1]}
+    check_png(hr.render_hand(view, "es"))
+
+
+def test_every_card_draws(game) -> None:
+    keys = [k for k in json.loads(Path(hr.__file__).resolve().parents[1].joinpath(
+        "data/hero_realms/cards.json").read_text(encoding="utf-8"))["cards"]]
+    hand = [c["key"] for c in keys]
+    view = {"viewer": 0, "players": [{"seat": 0, "health": 50, "deck": 0, "hand": len(hand)}], "hand": hand,
+            "active": [0]}
+    check_png(hr.render_hand(view, "es"))
+
+
+def test_player_names_from_view_or_default(game) -> None:
+    view = game.view(play(game, 2, 10), None)
+    assert [s.name for s in hr.read_view(view, "es").seats] == ["J1", "J2"]
+    assert [s.name for s in hr.read_view(view, "en").seats] == ["P1", "P2"]
+    named = {**view, "players": [{**p, "name": n} for p, n in zip(view["players"], ["Ana", "Íñigo"], strict=True)]}
+    assert [s.name for s in hr.read_view(named, "es").seats] == ["Ana", "Íñigo"]
+
+
+def test_log_lines_are_resolved_with_seat_names(game) -> None:
+    view = game.view(play(game, 2, 10), None)
+    view["log"] = [Msg("render.hr.to_play", {"name": SeatRef(1)}).to_json()]
+    assert hr._log_lines(hr.read_view(view, "es"), "es") == ["Juega J2"]
+    assert hr._log_lines(hr.read_view(view, "en"), "en") == ["P2 to play"]
+
+
+def test_team_variants_share_health(game) -> None:
+    table = hr.read_view(game.view(play(game, 4, 0, variant="hydra"), None), "es")
+    assert table.team_health == {0: 75, 1: 75}
+    ffa = hr.read_view(game.view(play(game, 4, 0), None), "es")
+    assert ffa.team_health == {}
+
+
+def test_render_catalog_matches_in_both_languages() -> None:
+    es = {k: v for k, v in i18n.catalog("es").items() if k.startswith("render.")}
+    en = {k: v for k, v in i18n.catalog("en").items() if k.startswith("render.")}
+    assert es.keys() == en.keys()
+    for key in es:
+        assert i18n.placeholders(es[key]) == i18n.placeholders(en[key]), key

@@ -1,0 +1,27 @@
+"""The command-line tools run and report in the documented shape (no timings are asserted)."""
+
+from __future__ import annotations
+
+import json
+
+from tools import bench, simulate
+
+
+def test_simulate_prints_one_json_line_and_exits_zero(capsys) -> None:
+    assert simulate.main(["--game", "tiny", "--games", "5", "--seed", "3", "--players", "3"]) == 0
+    line = json.loads(capsys.readouterr().out.strip())
+    assert line["games"] == 5 and line["errors"] == 0 and line["invariant_failures"] == 0
+    assert line["actions"] > 0 and "seconds" in line
+
+
+def test_simulate_unknown_game_fails(capsys) -> None:
+    assert simulate.main(["--game", "chess"]) == 2
+    assert "unknown game" in capsys.readouterr().out
+
+
+def test_bench_prints_every_figure(capsys) -> None:
+    assert bench.main(["--game", "tiny", "--steps", "60", "--commands", "4", "--commits", "10"]) == 0
+    figures = json.loads(capsys.readouterr().out)["tiny"]
+    for key in ("apply_legal_us_p50", "apply_legal_us_p99", "committed_actions_per_s", "command_ms_p50",
+                "command_ms_p99"):
+        assert figures[key] > 0, key

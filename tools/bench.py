@@ -1,0 +1,164 @@
+"""Speed figures per game: `python -m tools.bench [--game G]` prints one JSON object."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import renderers
+from rules import registry
+from rules.base import Game
+from rules.rng import Rng
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(q / 100 * (len(ordered) - 1))))
+    return ordered[index]
+
+
+def _seats(game: Game) -> int:
+    return max(game.min_seats, min(game.max_seats, 2))
+
+
+def engine_figures(game: Game, steps: int, seed: int) -> tuple[dict[str, float], list[Any]]:
+    """Microseconds for legal_actions + apply per step, over random playouts; returns sampled states too."""
+    rng = Rng.from_seed(seed)
+    samples: list[float] = []
+    states: list[Any] = []
+    n = 0
+    while len(samples) < steps:
+        state = game.new(game.resolve_options({}), _seats(game), seed + n)
+        n += 1
+        for _ in range(2000):
+            if game.outcome(state) is not None or len(samples) >= steps:
+                break
+            to_act = sorted(game.to_act(state))
+            if not to_act:
+                break
+            seat = rng.choice(to_act)
+            started = time.perf_counter_ns()
+            legal = game.legal_actions(state, seat)
+            if not legal:
+                break
+            state = game.apply(state, seat, rng.choice(legal).action).state
+            samples.append((time.perf_counter_ns() - started) / 1000)
+            if len(samples) % max(1, steps // 40) == 0:
+                states.append(state)
+    return {"apply_legal_us_p50": round(percentile(samples, 50), 1),
+            "apply_legal_us_p99": round(percentile(samples, 99), 1), "steps": len(samples)}, states
+
+
+def render_figures(game: Game, states: list[Any]) -> dict[str, float]:
+    times, sizes = [], []
+    for state in states[:30]:
+        view = game.view(state, None)
+        started = time.perf_counter()
+        png = renderers.render_for(game.id, view, "es")
+        if png is None:
+            return {"render": "none"}  # type: ignore[dict-item]
+        times.append((time.perf_counter() - started) * 1000)
+        sizes.append(len(png))
+    return {"render_ms_p50": round(percentile(times, 50), 1), "render_ms_p99": round(percentile(times, 99), 1),
+            "png_bytes_p50": int(percentile(sizes, 50)), "png_bytes_max": max(sizes, default=0)}
+
+
+async def commit_figures(game: Game, actions: int, seed: int) -> dict[str, float]:
+    """Actions per second through the table with every action committed to SQLite (WAL, synchronous=FULL)."""
+    from storage import Store
+    from table import Table, Who
+
+    with tempfile.TemporaryDirectory() as tmp:
+        store = await Store(str(Path(tmp) / "bench.sqlite3")).open()
+        table = Table(store, seed_source=lambda: seed)
+        people = [Who(1000 + i, f"P{i}") for i in range(_seats(game))]
+        rng = Rng.from_seed(seed)
+        done, channel = 0, 1
+        started = time.perf_counter()
+        while done < actions:
+            await table.new(guild_id=1, channel_id=channel, who=people[0], game_type=game.id)
+            for person in people[1:]:
+                await table.join(channel, person)
+            await table.start(channel, people[0])
+            while done < actions:
+                row = await table.game_for(channel)
+                if row is None:
+                    break
+                state = (await table._load(row)).state
+                seat = rng.choice(sorted(game.to_act(state)))
+                action = rng.choice(game.legal_actions(state, seat)).action
+                await table.act(channel, people[seat], action)
+                done += 1
+            channel += 1
+        elapsed = time.perf_counter() - started
+        await store.close()
+    return {"committed_actions_per_s": round(done / elapsed, 1)}
+
+
+async def e2e_figures(game: Game, commands: int, seed: int) -> dict[str, float]:
+    """Milliseconds from a slash command to the bot's last reply, through the in-process stand-in."""
+    from bot import make_bot
+    from standin.inprocess import InProcessDiscord
+
+    rng = Rng.from_seed(seed)
+    times: list[float] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        async with InProcessDiscord(lambda: make_bot(str(Path(tmp) / "e2e.sqlite3")), settle_timeout=30) as d:
+            names = [f"p{i}" for i in range(_seats(game))]
+            while len(times) < commands:
+                await d.command(names[0], f"/game new game:{game.id}")
+                for name in names[1:]:
+                    await d.command(name, "/game join")
+                await d.command(names[0], "/game start")
+                bot = d.bot
+                while len(times) < commands:
+                    row = await bot.table.game_for(d.channel.id)
+                    if row is None:
+                        break
+                    loaded = await bot.table._load(row)
+                    seats = {s.seat: s for s in loaded.seats}
+                    seat = rng.choice(sorted(game.to_act(loaded.state)))
+                    legal = [la for la in game.legal_actions(loaded.state, seat) if len(la.action.token()) <= 100]
+                    action = rng.choice(legal).action
+                    user = d.user(names[seats[seat].seat])
+                    started = time.perf_counter()
+                    await d.command(user, f'/game act action:"{action.token()}"')
+                    times.append((time.perf_counter() - started) * 1000)
+    return {"command_ms_p50": round(percentile(times, 50), 1), "command_ms_p99": round(percentile(times, 99), 1)}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--game", help="one game id (default: every registered game)")
+    parser.add_argument("--steps", type=int, default=3000)
+    parser.add_argument("--commands", type=int, default=40)
+    parser.add_argument("--commits", type=int, default=300)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    games = registry.games()
+    if args.game:
+        if args.game not in games:
+            print(json.dumps({"error": f"unknown game {args.game}", "games": sorted(games)}))
+            return 2
+        games = {args.game: games[args.game]}
+    result: dict[str, Any] = {}
+    for game_id, game in sorted(games.items()):
+        figures, states = engine_figures(game, args.steps, args.seed)
+        figures.update(render_figures(game, states))
+        figures.update(asyncio.run(commit_figures(game, args.commits, args.seed)))
+        figures.update(asyncio.run(e2e_figures(game, args.commands, args.seed)))
+        result[game_id] = figures
+    print(json.dumps(result))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
