@@ -576,6 +576,12 @@ def _shield(d: ImageDraw.ImageDraw, s: float) -> None:
     _poly(d, s, [(0.5, 0.16), (0.78, 0.26), (0.75, 0.54), (0.5, 0.82)], fill=0)
 
 
+@_icon("badge")
+def _badge(d: ImageDraw.ImageDraw, s: float) -> None:
+    # a solid shield to print a number on
+    _poly(d, s, [(0.5, 0.02), (0.94, 0.16), (0.9, 0.56), (0.5, 0.98), (0.1, 0.56), (0.06, 0.16)])
+
+
 @_icon("skull", "necros")
 def _skull(d: ImageDraw.ImageDraw, s: float) -> None:
     _ell(d, s, 0.12, 0.06, 0.88, 0.7)
@@ -793,3 +799,65 @@ def card_frame(
         size = title_size or max(9, int(header * 0.5))
         text(draw, (inner.x, inner.y + inner.h / 2), title, size, ink, anchor="lm", max_width=inner.w, bold=True)
     return Box(box.x, box.y + header, box.w, box.h - header)
+
+
+# ---------------------------------------------------------------- rich lines: text mixed with icons
+
+
+@dataclass(frozen=True)
+class Glyph:
+    """An icon inside a line of text (see `flow`), `scale` times the text size."""
+
+    name: str
+    color: Color
+    scale: float = 1.25
+
+
+Token = str | Glyph
+
+
+def flow(
+    draw: ImageDraw.ImageDraw | None,
+    box: Box,
+    tokens: Sequence[Token],
+    size: int,
+    fill: Color = PALETTE.ink,
+    spacing: int = 2,
+) -> int:
+    """Lay out words and icons left to right, wrapping inside `box.w`; returns the height used.
+    With `draw=None` it only measures. Text tokens break at spaces; a token "\\n" forces a new line."""
+    items: list[Token] = []
+    for tok in tokens:
+        if isinstance(tok, Glyph) or tok == "\n":
+            items.append(tok)
+        else:
+            words = tok.split(" ")
+            for i, word in enumerate(words):
+                if word:
+                    items.append(word)
+                if i < len(words) - 1:
+                    items.append(" ")
+    lh = max(line_height(size), round(size * 1.25))
+    space = font(size).getlength(" ")
+    x, y = 0.0, 0
+    glue = False  # the previous item asked for a space before the next
+    for item in items:
+        if item == "\n":
+            x, y, glue = 0.0, y + lh + spacing, False
+            continue
+        if item == " ":
+            glue = True
+            continue
+        w = round(size * item.scale) if isinstance(item, Glyph) else text_width(item, size)
+        gap = space if glue and x > 0 else (size * 0.12 if x > 0 else 0)
+        if x > 0 and x + gap + w > box.w:
+            x, y, gap = 0.0, y + lh + spacing, 0
+        x += gap
+        if draw is not None and y + lh <= box.h + spacing:
+            if isinstance(item, Glyph):
+                icon(draw, item.name, Box(round(box.x + x), round(box.y + y + (lh - w) / 2), w, w), item.color)
+            else:
+                text(draw, (box.x + x, box.y + y + lh / 2), item, size, fill, anchor="lm", max_width=box.w)
+        x += w
+        glue = False
+    return y + lh if items else 0
