@@ -21,7 +21,7 @@ from multidict import CIMultiDict, CIMultiDictProxy
 
 from standin import rest
 from standin.driver import Driver
-from standin.world import Channel, Guild, Interaction, World, default_world
+from standin.world import Channel, ErrorLogCatcher, Guild, Interaction, World, default_world
 
 log = logging.getLogger("standin.inprocess")
 BotFactory = Callable[[], "discord.Client | Awaitable[discord.Client]"]
@@ -213,20 +213,6 @@ def _is_idle(task: asyncio.Task[Any], ignore: Callable[[asyncio.Task[Any]], bool
     return waiting and any(name in _WAITING_FOR_USER for name in chain)
 
 
-class _ErrorLogCatcher(logging.Handler):
-    def __init__(self, world: World) -> None:
-        super().__init__(logging.ERROR)
-        self.world = world
-
-    def emit(self, record: logging.LogRecord) -> None:
-        if record.name.startswith("standin"):
-            return
-        text = record.getMessage()
-        if record.exc_info and record.exc_info[1] is not None:
-            text += f": {record.exc_info[1]!r}"
-        self.world.problem(f"bot logged an error ({record.name}): {text}")
-
-
 class InProcessDiscord(Driver):
     """`async with InProcessDiscord(bot_factory) as d:` then `await d.command("alice", "/game new")`."""
 
@@ -252,7 +238,7 @@ class InProcessDiscord(Driver):
         self.ignore_task = ignore_task
         self.session = FakeSession(self.world)
         self.bot: Any = None
-        self._log_catcher = _ErrorLogCatcher(self.world)
+        self._log_catcher = ErrorLogCatcher(self.world)
         self._sequence = 0
 
     # lifecycle

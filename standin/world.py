@@ -728,6 +728,22 @@ class World:
         return cmds
 
 
+class ErrorLogCatcher(logging.Handler):
+    """Turns ERROR records from discord.py or the app (any logger but the stand-in's) into world problems."""
+
+    def __init__(self, world: World) -> None:
+        super().__init__(logging.ERROR)
+        self.world = world
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if record.name.startswith("standin"):
+            return
+        text = record.getMessage()
+        if record.exc_info and record.exc_info[1] is not None:
+            text += f": {record.exc_info[1]!r}"
+        self.world.problem(f"bot logged an error ({record.name}): {text}")
+
+
 def default_world(**kwargs: Any) -> tuple[World, Guild, Channel]:
     """A world with one guild 'Standin' and its text channel #mesa."""
     world = World(**kwargs)
