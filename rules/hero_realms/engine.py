@@ -410,16 +410,17 @@ def play(ctx: Ctx, seat: int, cid: str) -> None:
 
 
 def _play_order(s: State, cid: str) -> int:
+    """Champions first (cards counting champions then see them), cards asking for decisions last."""
     card = cdef(s, cid)
     if card.champion:
-        return 1
+        return 0
     if any(next(iter(e)) in DECISION_EFFECTS for e in card.abilities.get("primary", ())):
         return 2
-    return 0
+    return 1
 
 
 def play_all(ctx: Ctx, seat: int) -> None:
-    """Play every card in hand (decision-free cards first), stopping when a decision is needed."""
+    """Play every card in hand, stopping when a decision is needed."""
     s = ctx.s
     p = s.players[seat]
     while p.hand and pending_of(s, seat) is None and s.winners is None:

@@ -5,10 +5,23 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rules.base import Action, BadOptions, Game, LegalAction, OptionSpec, Outcome, RuleError, Scalar, Step
+from rules.base import (
+    Action,
+    BadOptions,
+    Game,
+    GameOver,
+    LegalAction,
+    NotYourTurn,
+    OptionSpec,
+    Outcome,
+    RuleError,
+    Scalar,
+    Step,
+)
 from rules.hero_realms import engine as E
 from rules.hero_realms import moves as M
 from rules.hero_realms import variants as V
+from rules.hero_realms.ai import random_action, simple_action, smart_action
 from rules.hero_realms.cards import STARTING_DECK, market_keys
 from rules.hero_realms.state import Player, State
 from rules.hero_realms.views import view
@@ -160,6 +173,19 @@ class HeroRealms(Game):
         return Action.of("end_turn")
 
     def ai_action(self, state: State, seat: int, rng: Rng) -> Action:
-        from rules.hero_realms.ai import smart_action
+        return self._ai(state, seat, rng, smart_action)
 
-        return smart_action(state, seat, rng)
+    def ai_action_simple(self, state: State, seat: int, rng: Rng) -> Action:
+        """A greedy baseline policy, for measuring `ai_action`."""
+        return self._ai(state, seat, rng, simple_action)
+
+    def ai_action_random(self, state: State, seat: int, rng: Rng) -> Action:
+        """A uniformly random legal action."""
+        return self._ai(state, seat, rng, random_action)
+
+    def _ai(self, state: State, seat: int, rng: Rng, policy) -> Action:
+        if state.winners is not None:
+            raise GameOver(msg("hr.err.game_over"))
+        if seat not in M.to_act(state):
+            raise NotYourTurn(msg("hr.err.not_your_turn"))
+        return policy(state, seat, rng)

@@ -1,0 +1,298 @@
+"""Hero Realms computer players: a planning heuristic, a simple greedy policy and a random one."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.base import Action
+from rules.hero_realms import engine as E
+from rules.hero_realms import moves as M
+from rules.hero_realms import variants as V
+from rules.hero_realms.cards import CardDef
+from rules.hero_realms.state import State
+from rules.rng import Rng
+
+#: Extra buy value on top of the cost, from how the card tends to play (our own judgement).
+BUY_BONUS: dict[str, float] = {
+    "fire_bomb": 2, "tyrannor": 2, "arkus": 2, "grak": 1.5, "domination": 1.5, "krythos": 1.5, "rake": 1,
+    "command": 1.5, "torgen": 1, "cristov": 1.5, "myros": 2, "parov": 1.5, "varrick": 0.5, "lys": 1,
+    "borg": 0.5, "cron": 1, "dire_wolf": 1, "word_of_power": 1, "life_drain": 1, "rampage": 0.5,
+    "wolf_form": 1, "kraka": 1, "master_weyan": 1, "rasmus": 1, "broelyn": 1, "dark_energy": 1,
+    "deception": 0.5, "hit_job": 1, "elven_curse": 1, "the_rot": 1, "close_ranks": 0.5, "rally_the_troops": 0.5,
+    "tithe_priest": 0.5, "death_cultist": 1, "orc_grunt": 1, "man_at_arms": 1, "cult_priest": 0.5,
+    "street_thug": 0.5, "wolf_shaman": 0.5, "intimidation": 1, "spark": 1, "death_touch": 1.5,
+    "elven_gift": 1, "profit": 1, "taxation": 0.5, "bribe": 1, "influence": 1, "recruit": 0.5,
+    "death_threat": 0.5, "smash_and_grab": 0.5, "natures_bounty": 1, "dark_reward": 1, "darian": 0.5,
+    "rayla": 0.5,
+}
+#: How much a card is worth keeping in the deck (sacrifice and discard the cheapest first).
+KEEP = {"dagger": 1.0, "gold": 1.5, "shortsword": 2.5, "ruby": 3.5, "fire_gem": 3.0}
+EARLY_TURNS = 6
+
+
+def _cost(s: State, cid: str) -> int:
+    return E.cdef(s, cid).cost
+
+
+def _own_turns(s: State) -> int:
+    """Roughly how many turns each seat has had."""
+    units = len(set(s.team_of)) if V.VARIANTS[s.variant].team_turns else s.n
+    return s.turn_no // units
+
+
+def _gives(card: CardDef, pool: str) -> bool:
+    def walk(effects: Any) -> bool:
+        for eff in effects:
+            ((name, arg),) = eff.items()
+            if name == pool or (name == "choose" and any(walk(o) for o in arg)):
+                return True
+        return False
+
+    return any(walk(v) for v in card.abilities.values())
+
+
+def _owned(s: State, seat: int) -> list[str]:
+    p = s.players[seat]
+    return p.deck + p.hand + p.discard + p.played + p.champions
+
+
+def buy_value(s: State, seat: int, key: str) -> float:
+    card = E.CARDS[key]
+    early = _own_turns(s) < EARLY_TURNS
+    if key == "fire_gem":
+        return 2.8 if early else 1.2
+    value = card.cost + BUY_BONUS.get(key, 0.0)
+    if card.champion:
+        value += 0.5 + (0.5 if card.guard else 0)
+    if early and _gives(card, "gold"):
+        value += 1.5
+    if card.faction is not None:
+        same = sum(1 for c in _owned(s, seat) if E.cdef(s, c).faction == card.faction)
+        value += 0.5 * min(same, 5)
+    return value
+
+
+def keep_value(s: State, cid: str) -> float:
+    key = s.cards[cid]
+    if key in KEEP:
+        return KEEP[key]
+    return 3.0 + E.cdef(s, cid).cost
+
+
+def effect_value(s: State, seat: int, effects: Any, source: str | None) -> float:
+    """A rough worth of resolving some effects now (gold early, combat, health when low, cards)."""
+    p = s.players[seat]
+    early = _own_turns(s) < EARLY_TURNS
+    low = s.health[s.pool_of[seat]] < 20
+    weights = {"gold": 1.3 if early else 0.9, "combat": 1.0, "health": 0.8 if low else 0.35, "draw": 2.0}
+    total = 0.0
+    for eff in effects:
+        ((name, arg),) = eff.items()
+        if name in weights:
+            total += weights[name] * arg
+        elif name == "choose":
+            total += max(effect_value(s, seat, o, source) for o in arg)
+        elif name in ("per_champion", "per_other_champion", "per_other_guard"):
+            ((pool, amount),) = arg.items()
+            count = E._count_for(s, seat, name, arg, source)
+            total += weights[pool] * amount * count
+        elif name == "per_faction_in_play":
+            ((pool, amount),) = arg["gain"].items()
+            total += weights[pool] * amount * E._count_for(s, seat, name, arg, source)
+        else:
+            total += 1.0
+    del p
+    return total
+
+
+# ---------------------------------------------------------------- decisions
+
+
+def _decide(s: State, seat: int, d: dict[str, Any]) -> Any:
+    options = E.decision_options(s, d)
+    kind = d["kind"]
+    p = s.players[seat]
+    if kind == "choose":
+        return max(options, key=lambda i: effect_value(s, seat, d["options"][i], d["source"]))
+    if kind == "stun":
+        targets = [o for o in options if o != "none"]
+        return max(targets, key=lambda c: (E.cdef(s, c).guard, _cost(s, c))) if targets else "none"
+    if kind == "prepare":
+        return max(options, key=lambda c: _cost(s, c))
+    if kind == "to_top":
+        cards = [o for o in options if o != "none"]
+        best = max(cards, key=lambda c: keep_value(s, c), default=None)
+        if best is None or (d["optional"] and keep_value(s, best) < 4):
+            return "none"
+        return best
+    if kind == "draw_count":
+        return max(options)
+    if kind == "discard":
+        return min(options, key=lambda c: keep_value(s, c))
+    if kind == "opponent":
+        return min(options, key=lambda o: s.health[s.pool_of[int(o[1:])]])
+    if kind == "sacrifice":
+        threshold = 2.6 if d["bonus"] else 1.6 if _own_turns(s) >= 4 else 1.2
+        cards = [o for o in options if o != "none"]
+        in_discard = [c for c in cards if c in p.discard]
+        pool = in_discard or cards
+        worst = min(pool, key=lambda c: keep_value(s, c), default=None)
+        if worst is None or keep_value(s, worst) > threshold:
+            return "none"
+        return worst
+    if kind == "pass_card":
+        cards = [o for o in options if o != "none" and not o.startswith("deck:")]
+        return max(cards, key=lambda c: keep_value(s, c), default="none")
+    return options[0]
+
+
+# ---------------------------------------------------------------- combat
+
+
+def _effective_health(s: State, target: int) -> int:
+    return s.health[s.pool_of[target]]
+
+
+def _sacrifice_combat(s: State, seat: int) -> tuple[int, list[str]]:
+    p = s.players[seat]
+    extra, cards = 0, []
+    for c in E.in_play(p):
+        for eff in E.cdef(s, c).abilities.get("sacrifice", ()):
+            if "combat" in eff:
+                extra += eff["combat"]
+                cards.append(c)
+    return extra, cards
+
+
+def _attack_plan(s: State, seat: int) -> Action | None:
+    p = s.players[seat]
+    combat = p.combat
+    if combat <= 0:
+        return None
+    players = E.attackable_players(s, seat)
+    # Lethal on someone: take it.
+    for t in sorted(players, key=lambda o: _effective_health(s, o)):
+        if combat >= _effective_health(s, t):
+            return Action.of("attack", target=f"p{t}", amount=combat)
+    champions = E.targetable_champions(s, seat)
+
+    def need(c: str) -> int:
+        return E.cdef(s, c).defense - s.damage.get(c, 0)
+
+    # Guards standing between us and an opponent: knock them down, cheapest first.
+    blockers = [c for c in champions if E.cdef(s, c).guard and c not in s.players[E.owner_of(s, c)].expended]
+    affordable = [c for c in blockers if need(c) <= combat]
+    if not players and affordable:
+        best = max(affordable, key=lambda c: (_cost(s, c) - need(c), -need(c)))
+        return Action.of("attack", target=best, amount=need(best))
+    # Champions worth more than the damage it takes to stun them.
+    worth = [c for c in champions if need(c) <= combat and need(c) <= 1.2 * _cost(s, c) + 1]
+    if worth and (not players or combat - min(need(c) for c in worth) >= 0):
+        best = max(worth, key=lambda c: (_cost(s, c) * 1.3 - need(c), _cost(s, c)))
+        if not players or _cost(s, best) >= 3:
+            return Action.of("attack", target=best, amount=need(best))
+    if players:
+        target = min(players, key=lambda o: _effective_health(s, o))
+        return Action.of("attack", target=f"p{target}", amount=combat)
+    if affordable:
+        best = min(affordable, key=lambda c: need(c))
+        return Action.of("attack", target=best, amount=need(best))
+    return None
+
+
+def _lethal_with_sacrifices(s: State, seat: int) -> str | None:
+    extra, cards = _sacrifice_combat(s, seat)
+    if not cards:
+        return None
+    combat = s.players[seat].combat + extra
+    for t in E.attackable_players(s, seat):
+        if combat >= _effective_health(s, t):
+            return cards[0]
+    return None
+
+
+# ---------------------------------------------------------------- the policies
+
+
+def smart_action(s: State, seat: int, rng: Rng) -> Action:
+    """The planning heuristic: play everything, use abilities in a good order, buy to a plan, fight well."""
+    d = E.pending_of(s, seat)
+    if d is not None:
+        return Action.of("choose", option=_decide(s, seat, d))
+    p = s.players[seat]
+    if p.hand:
+        return Action.of("play_all") if len(p.hand) > 1 else Action.of("play", card=p.hand[0])
+    ready = [c for c in p.champions if c not in p.expended and "expend" in E.cdef(s, c).abilities]
+    if ready:
+        best = max(ready, key=lambda c: (_gives(E.cdef(s, c), "draw"), effect_value(
+            s, seat, E.cdef(s, c).abilities["expend"], c)))
+        return Action.of("expend", card=best)
+    for c in E.in_play(p):
+        if not E.ally_ready(s, seat, c):
+            continue
+        effects = E.cdef(s, c).abilities["ally"]
+        if any("prepare_champion" in e for e in effects) and not p.expended:
+            continue
+        if any("stun_target_champion" in e for e in effects) and not E.targetable_champions(s, seat):
+            continue
+        return Action.of("ally", card=c)
+    if p.gold > 0:
+        choice = _best_buy(s, seat)
+        if choice is not None:
+            return Action.of("buy", card=choice)
+    sac = _lethal_with_sacrifices(s, seat)
+    if sac is not None:
+        return Action.of("sacrifice", card=sac)
+    plan = _attack_plan(s, seat)
+    if plan is not None:
+        return plan
+    return Action.of("end_turn")
+
+
+def _best_buy(s: State, seat: int) -> str | None:
+    gold = s.players[seat].gold
+    options = [c for c in s.market if _cost(s, c) <= gold]
+    scored = [(buy_value(s, seat, s.cards[c]), c) for c in options]
+    if s.gems and E.CARDS["fire_gem"].cost <= gold:
+        scored.append((buy_value(s, seat, "fire_gem"), "gem"))
+    if not scored:
+        return None
+    value, choice = max(scored)
+    return choice if value >= 1.0 else None
+
+
+def simple_action(s: State, seat: int, rng: Rng) -> Action:
+    """A greedy baseline: first option, play all, every ability, most expensive buy, hit the player."""
+    d = E.pending_of(s, seat)
+    if d is not None:
+        return Action.of("choose", option=E.decision_options(s, d)[0])
+    p = s.players[seat]
+    if p.hand:
+        return Action.of("play_all") if len(p.hand) > 1 else Action.of("play", card=p.hand[0])
+    for c in p.champions:
+        if c not in p.expended and "expend" in E.cdef(s, c).abilities:
+            return Action.of("expend", card=c)
+    for c in E.in_play(p):
+        if E.ally_ready(s, seat, c):
+            return Action.of("ally", card=c)
+    affordable = [c for c in s.market if _cost(s, c) <= p.gold]
+    if affordable:
+        return Action.of("buy", card=max(affordable, key=lambda c: _cost(s, c)))
+    if s.gems and p.gold >= E.CARDS["fire_gem"].cost:
+        return Action.of("buy", card="gem")
+    if p.combat > 0:
+        players = E.attackable_players(s, seat)
+        if players:
+            return Action.of("attack", target=f"p{players[0]}", amount=p.combat)
+        for c in E.targetable_champions(s, seat):
+            need = E.cdef(s, c).defense - s.damage.get(c, 0)
+            if need <= p.combat:
+                return Action.of("attack", target=c, amount=need)
+    return Action.of("end_turn")
+
+
+def random_action(s: State, seat: int, rng: Rng) -> Action:
+    """A uniformly random legal action (for measuring the other policies)."""
+    legal = M.main_actions(s, seat) if E.pending_of(s, seat) is None else M.decision_actions(
+        s, E.pending_of(s, seat))
+    return rng.choice(legal).action
