@@ -580,9 +580,10 @@ def _champions_row(c: Canvas, box: Box, seat: Seat, lang: str) -> None:
     label_h = 22
     kit.text(d, (box.x, box.y + label_h // 2), _tr("render.hr.champions", lang), 15, PALETTE.muted, anchor="lm")
     area = Box(box.x, box.y + label_h + 4, box.w, box.h - label_h - 4)
-    if not seat.champions:
-        kit.text(d, (area.x, area.y + 20), _tr("render.hr.no_champions", lang), 16, PALETTE.line, anchor="lm")
     x = area.x
+    if not seat.champions:
+        x += kit.text(d, (area.x, area.y + 20), _tr("render.hr.no_champions", lang), 16, PALETTE.line, anchor="lm")
+        x = max(x + 30, area.x + MINI_W + 8)
     shown = 0
     for champ in seat.champions:
         w = MINI_H if champ.expended else MINI_W
@@ -643,6 +644,16 @@ def _log(c: Canvas, box: Box, table: Table, lang: str) -> None:
 # ---------------------------------------------------------------- a player's hand
 
 
+def _pending_prompt(view: Mapping[str, Any], table: Table, lang: str) -> str | None:
+    """The decision the viewer owes now (discard, choose...), if any."""
+    for p in view.get("pending") or []:
+        if isinstance(p, Mapping) and p.get("seat") == table.viewer and isinstance(p.get("prompt"), Mapping):
+            text = i18n.t(Msg.from_json(p["prompt"]), lang, _namer(table, lang))
+            source = _card(p.get("source"))
+            return f"{text} · {_name(source, lang)}" if source else text
+    return None
+
+
 def render_hand(view: dict[str, Any], lang: str) -> bytes:
     """A seat's private image: the cards in their hand at full size, with their piles and pools.
     `view` is that seat's own view (the only one holding the hand)."""
@@ -653,13 +664,19 @@ def render_hand(view: dict[str, Any], lang: str) -> bytes:
     hand = me.hand_cards if me else []
     per_row = 6
     rows = max(1, -(-len(hand) // per_row))
-    top_h = 56
+    prompt = _pending_prompt(view, table, lang)
+    top_h = 56 + (40 if prompt else 0)
     height = MARGIN + top_h + GAP + rows * CARD_H + (rows - 1) * GAP + MARGIN
     c = Canvas(WIDTH, height)
     content = c.box.inset(MARGIN)
     head, rest = content.cut_top(top_h, GAP)
     d = c.draw
     d.rounded_rectangle(head.rect, radius=14, fill=PALETTE.panel)
+    if prompt:
+        band, head = head.cut_top(56)
+        kit.icon(d, "star", Box(head.x + 16, head.y + 4, 26, 26), PALETTE.highlight)
+        kit.text(d, (head.x + 52, head.y + 17), prompt, 20, PALETTE.highlight, anchor="lm", max_width=head.w - 70)
+        head = band
     inner = head.inset(16, 8)
     kit.icon(d, "hand", Box(inner.x, inner.y + 2, 36, 36), PALETTE.ink)
     title = _tr("render.hr.your_hand", lang)

@@ -147,3 +147,14 @@ def test_render_catalog_matches_in_both_languages() -> None:
     assert es.keys() == en.keys()
     for key in es:
         assert i18n.placeholders(es[key]) == i18n.placeholders(en[key]), key
+
+
+def test_hand_image_shows_the_viewers_pending_prompt() -> None:
+    view = {"viewer": 1, "players": [{"seat": 0, "hand": 5}, {"seat": 1, "hand": 1}], "hand": ["gold"],
+            "active": [1], "pending": [{"seat": 1, "kind": "x", "source": {"key": "rake"},
+                                        "prompt": Msg("render.hr.log").to_json()}]}
+    table = hr.read_view(view, "es")
+    assert hr._pending_prompt(view, table, "es") == "Últimos sucesos · Rake, maestro asesino"
+    other = {**view, "viewer": 0}
+    assert hr._pending_prompt(other, hr.read_view(other, "es"), "es") is None
+    check_png(hr.render_hand(view, "es"))
