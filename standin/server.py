@@ -30,6 +30,7 @@ class GatewaySession:
     shard_id: int
     shard_count: int
     seq: int = 0
+    resumes: int = 0
     sent: list[dict[str, Any]] = field(default_factory=list)
     connection: GatewayConnection | None = None
 
@@ -96,6 +97,7 @@ class GatewayConnection:
                 self.send({"op": INVALID_SESSION, "d": False, "s": None, "t": None})
                 return True
             session.connection = self
+            session.resumes += 1
             self.session = session
             for payload in session.sent:
                 if payload["s"] > (data.get("seq") or 0):
@@ -126,6 +128,7 @@ class StandinServer:
         self.heartbeat_interval_ms = heartbeat_interval_ms
         self.sessions: dict[str, GatewaySession] = {}
         self.connections: set[GatewayConnection] = set()
+        self.compressions: list[str | None] = []  # the compress= query of each gateway connection
         self.in_flight = 0
         self.last_activity = 0.0
         self.base_url = ""
@@ -165,6 +168,7 @@ class StandinServer:
         if request.query.get("encoding", "json") != "json":
             await ws.close(code=4002, message=b"Only JSON encoding is supported by the stand-in.")
             return ws
+        self.compressions.append(request.query.get("compress"))
         conn = GatewayConnection(self, ws, request.query.get("compress"))
         self.connections.add(conn)
         try:
