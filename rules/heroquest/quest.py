@@ -210,6 +210,7 @@ def problems(quest: Quest) -> list[Msg]:
     out: list[Msg] = []
     seen: set[str] = set()
     occupied: dict[Square, str] = {}
+    kinds: dict[str, str] = {}
     for o in quest.objects:
         where = where_uid(o.uid)
         if o.uid in seen:
@@ -229,11 +230,17 @@ def problems(quest: Quest) -> list[Msg]:
             continue
         if o.kind in SOLID_KINDS and not _one_area(o.squares):
             out.append(msg("hq.q.error.walled_object", where=where, id=o.ref))
-        if o.kind in ("monster", "blocked", "hero_start"):
+        if o.kind != "marker" and any(s in quest.dark for s in o.squares):
+            s = next(s for s in o.squares if s in quest.dark)
+            out.append(msg("hq.q.error.in_dark", where=where, row=s[0], col=s[1]))
+        # figures, furniture, rocks and stairs exclude each other; traps and marks may share a square
+        if o.kind in ("monster", "blocked", "hero_start", "furniture", "stairs"):
             for s in o.squares:
-                if s in occupied:
-                    out.append(msg("hq.q.error.overlap", where=where, other=occupied[s], row=s[0], col=s[1]))
+                other = occupied.get(s)
+                if other is not None and not {o.kind, kinds[other]} <= {"hero_start", "stairs"}:
+                    out.append(msg("hq.q.error.overlap", where=where, other=other, row=s[0], col=s[1]))
                 occupied[s] = o.uid
+                kinds[o.uid] = o.kind
     if not quest.start:
         out.append(msg("hq.q.error.no_start", where=where_field("start")))
     for s in quest.start:

@@ -192,3 +192,43 @@ def test_fuzzed_inputs_only_raise_quest_error() -> None:
             load_quest(text)
         except QuestError as exc:
             assert i18n.t(exc.reason, "en")
+
+
+# ---------------------------------------------------------------- our own quests
+
+
+def _reachable(quest: Quest) -> set[tuple[int, int]]:
+    """Squares reachable from the start with every door and secret door open, avoiding rocks and dark."""
+    doors = {o.edge for o in quest.of_kind("door", "secret_door")}
+    walls = {s for o in quest.of_kind("blocked") for s in o.squares} | set(quest.dark)
+    todo, seen = list(quest.start), set(quest.start)
+    while todo:
+        sq = todo.pop()
+        for n in board.orthogonal(sq):
+            if n not in seen and n not in walls and board.passable(sq, n, doors):
+                seen.add(n)
+                todo.append(n)
+    return seen
+
+
+def test_builtin_quests() -> None:
+    from rules.heroquest.quest import builtin_quests
+
+    quests = builtin_quests()
+    assert set(quests) == {"crypt_of_ulfgar", "well_of_whispers", "chaos_forge"}
+    for quest in quests.values():
+        assert quest.name.es != quest.name.en and quest.speech.es and quest.speech.en
+        assert len(quest.notes) >= 3 and quest.wandering_monster
+        summary = quest.summary()
+        assert summary["secret_doors"] >= 2 and summary["traps"] >= 3 and summary["furniture"] >= 5
+        assert sum(summary["monsters"].values()) >= 12
+        assert quest.start_room() is not None
+        assert not any(o.squares[0] in quest.start for o in quest.of_kind("monster"))
+        reach = _reachable(quest)
+        for obj in quest.of_kind("monster", "furniture", "trap"):
+            # every figure, piece of furniture and trap can be reached (or touched from a reachable square)
+            assert any(s in reach or any(n in reach for n in board.neighbours(s)) for s in obj.squares), obj.uid
+        for key in {o.note for o in quest.objects if o.note}:
+            assert key in quest.notes
+        assert Quest.from_json(quest.to_json()) == quest
+        assert load_quest(__import__("json").dumps(quest.to_json())) == quest
