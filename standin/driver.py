@@ -25,7 +25,7 @@ from standin.world import (
 
 SUB_COMMAND, SUB_COMMAND_GROUP = 1, 2
 STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER, ATTACHMENT = 3, 4, 5, 6, 7, 8, 9, 10, 11
-APP_COMMAND, COMPONENT, AUTOCOMPLETE = 2, 3, 4
+APP_COMMAND, COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 2, 3, 4, 5
 _TRUE = {"true", "yes", "1", "on", "si", "sí"}
 _FALSE = {"false", "no", "0", "off"}
 
@@ -85,6 +85,40 @@ def _match_component(msg: Message, key: str) -> dict[str, Any] | None:
     return next((c for c in comps if (c.get("label") or c.get("placeholder") or "").casefold() == folded), None)
 
 
+def _modal_inputs(component: dict[str, Any]) -> list[tuple[dict[str, Any], str]]:
+    """(input component, its label) pairs inside one top-level modal component (action row or label)."""
+    if component.get("type") == 1:
+        return [(c, c.get("label", "")) for c in component.get("components", [])]
+    if component.get("type") == 18 and isinstance(component.get("component"), dict):
+        return [(component["component"], component.get("label", ""))]
+    return []
+
+
+def modal_keys(component: dict[str, Any]) -> set[str]:
+    return {k for c, label in _modal_inputs(component) for k in (c.get("custom_id"), label) if k}
+
+
+def _fill_modal_component(component: dict[str, Any], values: dict[str, str | list[str]]) -> dict[str, Any]:
+    filled = []
+    for inp, label in _modal_inputs(component):
+        key = inp.get("custom_id") if inp.get("custom_id") in values else label
+        given = values.get(key or "")
+        answer: dict[str, Any] = {"type": inp["type"], "custom_id": inp.get("custom_id")}
+        if inp["type"] == 4:
+            text = given if isinstance(given, str) else inp.get("value") or ""
+            if inp.get("required", True) and not text:
+                raise DriverError(f"modal field {label or inp.get('custom_id')!r} is required")
+            if not inp.get("min_length", 0) <= len(text) <= inp.get("max_length", 4000) and text:
+                raise DriverError(f"modal field {label!r}: length must be {inp.get('min_length', 0)}..")
+            answer["value"] = text
+        else:
+            answer["values"] = [given] if isinstance(given, str) else list(given or [])
+        filled.append(answer)
+    if component.get("type") == 18:
+        return {"type": 18, "component": filled[0]} if filled else component
+    return {"type": 1, "components": filled}
+
+
 class Driver(ABC):
     """Shared user-side behaviour of the in-process and websocket modes; subclasses deliver payloads."""
 
@@ -98,6 +132,7 @@ class Driver(ABC):
                 (world.channels[c] for c in self.guild.channel_ids if world.channels[c].type == GUILD_TEXT), None
             )
         self.channel = channel
+        self.last_interaction: Interaction | None = None
 
     # transport hook
     @abstractmethod
@@ -165,8 +200,29 @@ class Driver(ABC):
     ) -> list[Output]:
         return await self._component(who, message, custom_id, list(values))
 
+    async def submit_modal(self, who: User | str, values: dict[str, str | list[str]]) -> list[Output]:
+        """Fill in and submit the latest unsubmitted modal the bot showed this user (keys: custom_id or label)."""
+        user = self.user(who)
+        shown = [i for i in self.world.interactions.values() if i.user_id == user.id and i.modal]
+        opener = next((i for i in reversed(shown) if not i.modal_submitted), None)
+        if opener is None or opener.modal is None:
+            raise DriverError(f"no open modal for {user.name}")
+        components = [_fill_modal_component(c, values) for c in opener.modal.get("components", [])]
+        unknown = set(values) - {k for c in opener.modal.get("components", []) for k in modal_keys(c)}
+        if unknown:
+            raise DriverError(f"modal {opener.modal.get('title')!r} has no field(s) {sorted(unknown)}")
+        opener.modal_submitted = True
+        ch = self.world.channels[opener.channel_id]
+        inter = self.world.new_interaction(MODAL_SUBMIT, user, ch, message_id=opener.message_id)
+        data = {"custom_id": opener.modal["custom_id"], "components": components}
+        payload = self.interaction_payload(inter, user, ch, data)
+        if opener.message_id is not None:
+            payload["message"] = self.world.message_payload(self.world.messages[opener.message_id])
+        return await self._run(inter, payload)
+
     # building blocks
     async def _run(self, inter: Interaction, payload: dict[str, Any]) -> list[Output]:
+        self.last_interaction = inter
         start = len(self.world.outputs)
         await self.deliver(inter, payload)
         if not inter.responded and not inter.late_reported:

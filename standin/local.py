@@ -16,7 +16,7 @@ from typing import Any, TextIO
 
 import discord
 
-from standin.driver import Driver, DriverError, tokenize
+from standin.driver import Driver, DriverError, modal_keys, tokenize
 from standin.patch import point_discord_at
 from standin.server import StandinServer
 from standin.validate import LOCALES
@@ -41,6 +41,7 @@ HELP = """lines:
   alice@dm> /game status                 ... in alice's DM channel with the bot
   bob> click <custom_id or label>        press a button on the latest message bob can see
   bob> select <custom_id> <value>...     choose values in a select menu
+  bob> submit <field>="text" ...         submit the modal the bot showed bob (field = custom_id or label)
   !bob> /game join                       this line is EXPECTED to get an error reply
   locale alice es | users | help | quit  meta commands; '#' starts a comment"""
 
@@ -237,7 +238,15 @@ class Session:
             outputs = await self._act(match)
         except (DriverError, discord.DiscordException) as exc:
             return self._fail_or_go(number, str(exc))
+        self._show_modal(self.live.last_interaction)
         return self._fail_or_go(number, self._judge(match["bang"] is not None, outputs, problems_before))
+
+    def _show_modal(self, inter: Interaction | None) -> None:
+        if inter is None or inter.modal is None:
+            return
+        keys = [k for c in inter.modal.get("components", []) for k in sorted(modal_keys(c))]
+        who = self.live.world.users[inter.user_id].name
+        self.say(f"[modal -> {who}] {inter.modal.get('title')}: fields {keys} (answer with: {who}> submit key=value)")
 
     def _set_locale(self, name: str, code: str) -> str | None:
         locale = SHORT_LOCALES.get(code, code)
@@ -266,7 +275,10 @@ class Session:
             if len(parts) < 2:
                 raise DriverError("select needs a custom_id and at least one value")
             return await self.live.select(user, None, parts[0], parts[1:])
-        raise DriverError(f"cannot read {rest!r}: expected /command, click or select")
+        if verb == "submit" and arg:
+            fields = dict(part.partition("=")[::2] for part in tokenize(arg))
+            return await self.live.submit_modal(user, fields)  # type: ignore[arg-type]
+        raise DriverError(f"cannot read {rest!r}: expected /command, click, select or submit")
 
     def _judge(self, expect_error: bool, outputs: list[Output], problems_before: int) -> str | None:
         problems = self.live.world.problems[problems_before:]

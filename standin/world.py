@@ -307,6 +307,7 @@ class Interaction:
     followup_ids: list[int] = field(default_factory=list)
     autocomplete_choices: list[dict[str, Any]] | None = None
     modal: dict[str, Any] | None = None
+    modal_submitted: bool = False
     late_reported: bool = False
 
     @property

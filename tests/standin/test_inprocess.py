@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import io
+import json
 from collections.abc import AsyncIterator
 from pathlib import Path
 
+import discord
 import pytest
 from discord.http import Route
 
+from standin import rest
 from standin.driver import DriverError
 from standin.inprocess import InProcessDiscord, StandinProblems
-from standin.world import is_error_output
+from standin.world import FakeClock, default_world, is_error_output
 from tests.standin.testbot import DemoBot, make_bot
 
 pytestmark = pytest.mark.timeout(20)
@@ -162,3 +166,85 @@ async def test_unknown_route_and_logged_errors_fail_the_session() -> None:
     with pytest.raises(StandinProblems, match="unknown route GET /nowhere"):
         async with InProcessDiscord(make_bot) as d:
             await d.bot.http.request(Route("GET", "/nowhere"))
+
+
+async def test_member_permissions_reach_the_bot(d: InProcessDiscord) -> None:
+    [out] = await d.command("alice", "/perms")
+    assert out.content == "channels=False threads=False roles=False"
+    d.user("mod", permissions=["manage_channels", "manage_threads"])
+    [out] = await d.command("mod", "/perms")
+    assert out.content == "channels=True threads=True roles=True"
+
+
+async def test_defer_edit_original_and_ephemeral_followup(d: InProcessDiscord) -> None:
+    outs = await d.command("alice", "/think")
+    assert [(o.kind, o.content) for o in outs] == [
+        ("ephemeral", "thought"),
+        ("ephemeral", "also this"),
+        ("edit", ""),
+    ]
+    assert outs[0].message_id == outs[2].message_id
+    assert outs[2].recipient_id == d.world.user_named("alice").id
+    assert is_error_output(outs[2]) and not is_error_output(outs[0])
+    assert "Oops" in outs[2].text()
+
+
+async def test_modal_is_shown_and_submitted(d: InProcessDiscord) -> None:
+    assert await d.command("alice", "/feedback") == []
+    shown = d.last_interaction
+    assert shown is not None and shown.modal is not None and shown.modal["title"] == "Feedback"
+    with pytest.raises(DriverError, match="required"):
+        await d.submit_modal("alice", {})
+    [out] = await d.submit_modal("alice", {"Your thoughts": "great"})
+    assert (out.kind, out.content) == ("ephemeral", "thanks: great")
+
+
+async def test_bot_exception_is_reported_as_problem(d: InProcessDiscord) -> None:
+    await d.command("alice", "/boom")
+    assert any("kaboom" in p for p in d.world.problems), d.world.problems
+    assert any("no response" in p for p in d.world.problems)
+    d.world.problems.clear()
+
+
+async def test_threads_and_channel_files_from_the_bot(d: InProcessDiscord) -> None:
+    channel = d.bot.get_channel(d.channel.id)
+    thread = await channel.create_thread(name="table-1", type=discord.ChannelType.public_thread)
+    await d.settle()
+    assert d.bot.get_channel(thread.id) is not None
+    await thread.send("in thread", file=discord.File(io.BytesIO(b"abc"), "notes.txt"))
+    out = d.world.outputs[-1]
+    assert (out.kind, out.channel_id, out.attachments) == ("channel", thread.id, [("notes.txt", b"abc")])
+    [reply] = await d.command("alice", "/game act action:pass", channel=d.world.channels[thread.id])
+    assert reply.channel_id == thread.id
+
+
+async def test_deadline_with_fake_clock_at_rest_level() -> None:
+    clock = FakeClock()
+    world, _guild, channel = default_world(clock=clock)
+    user = world.add_user("alice")
+    late = world.new_interaction(2, user, channel)
+    on_time = world.new_interaction(2, user, channel)
+    clock.advance(3.5)
+    body = json.dumps({"type": 4, "data": {"content": "hi"}}).encode()
+    resp = rest.handle(
+        world, "POST", f"/interactions/{late.id}/{late.token}/callback", body=body, content_type="application/json"
+    )
+    assert (resp.status, resp.body["code"]) == (404, 10062)
+    on_time.created_at = clock()
+    resp = rest.handle(
+        world,
+        "POST",
+        f"/interactions/{on_time.id}/{on_time.token}/callback",
+        body=body,
+        content_type="application/json",
+    )
+    assert resp.status == 204
+    again = rest.handle(
+        world,
+        "POST",
+        f"/interactions/{on_time.id}/{on_time.token}/callback",
+        body=body,
+        content_type="application/json",
+    )
+    assert (again.status, again.body["code"]) == (400, 40060)
+    assert [i.id for i in world.check_deadlines()] == [late.id]

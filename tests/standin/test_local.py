@@ -26,6 +26,11 @@ alice> /secret
 maria:es> /hola
 alice@dm> /game act action:play
 !carol> /long
+locale dave es
+dave> /hola
+alice> /feedback
+alice> submit "Your thoughts=nice game"
+users
 """
 
 
@@ -49,6 +54,9 @@ async def test_script_prints_labelled_outputs_and_saves_images(tmp_path: Path) -
         "[#mesa] bot: hello (es-ES, en-US)",
         "[DM -> alice] alice does play",
         "[ephemeral -> carol] \u26a0\ufe0f too long",
+        "[modal -> alice] Feedback: fields ['Your thoughts', 'testbot:text']",
+        "[ephemeral -> alice] thanks: nice game",
+        "alice (en-US), bob (en-US), maria (es-ES), carol (en-US), dave (es-ES)",
     ):
         assert expected in text, expected
     image = tmp_path / "images" / "001-board.png"

@@ -43,6 +43,13 @@ class JoinView(discord.ui.View):
         await interaction.response.edit_message(content=f"{interaction.user.name} took seat {select.values[0]}")
 
 
+class FeedbackModal(discord.ui.Modal, title="Feedback"):
+    text: discord.ui.TextInput[FeedbackModal] = discord.ui.TextInput(label="Your thoughts", custom_id="testbot:text")
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(f"thanks: {self.text.value}", ephemeral=True)
+
+
 def png_bytes() -> bytes:
     buf = io.BytesIO()
     Image.new("RGB", (8, 8), (200, 30, 30)).save(buf, "PNG")
@@ -121,6 +128,30 @@ class GameCog(commands.Cog):
     async def upload(self, interaction: discord.Interaction, file: discord.Attachment) -> None:
         data = await file.read()
         await interaction.response.send_message(f"got {file.filename} ({len(data)} bytes)")
+
+    @app_commands.command(name="perms", description="Show my permissions")
+    async def perms(self, interaction: discord.Interaction) -> None:
+        p = interaction.permissions
+        # guild_permissions is computed from the member's roles in the bot's role cache
+        user = interaction.user
+        roles = isinstance(user, discord.Member) and user.guild_permissions.manage_threads
+        await interaction.response.send_message(f"channels={p.manage_channels} threads={p.manage_threads} {roles=}")
+
+    @app_commands.command(name="think", description="Defer, edit, follow up")
+    async def think(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await interaction.edit_original_response(content="thought")
+        await interaction.followup.send("also this", ephemeral=True)
+        embed = discord.Embed(title="Oops", description="bad move", colour=0xD55E00)
+        await interaction.edit_original_response(content=None, embed=embed)
+
+    @app_commands.command(name="feedback", description="Open a form")
+    async def feedback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_modal(FeedbackModal())
+
+    @app_commands.command(name="boom", description="Crash")
+    async def boom(self, interaction: discord.Interaction) -> None:
+        raise RuntimeError("kaboom")
 
     @app_commands.command(name=locale_str("hello"), description=locale_str("Say hello"))
     async def hello(self, interaction: discord.Interaction) -> None:
