@@ -1,0 +1,71 @@
+"""The game master's autoplay: every revealed monster closes on the nearest hero and attacks, by the rules."""
+
+from __future__ import annotations
+
+from collections import deque
+
+from rules.heroquest import board, catalog, fight, moves
+from rules.heroquest.board import Square
+from rules.heroquest.gm import attack_targets, can_act, can_move
+from rules.heroquest.state import Ctx, HQState, monster_label, tsq
+
+
+def _distance_to_heroes(s: HQState) -> dict[Square, int]:
+    """Steps from each revealed square to the nearest square next to a hero (monsters' way of walking)."""
+    open_e = s.open_edges()
+    blocked = s.blocked_squares()
+    heroes = {tsq(h["sq"]) for h in s.on_board_heroes()}
+    dist: dict[Square, int] = {}
+    queue: deque[Square] = deque()
+    for hq in heroes:
+        for n in board.orthogonal(hq):
+            if n not in heroes and n not in blocked and board.passable(hq, n, open_e) and n not in dist:
+                dist[n] = 0
+                queue.append(n)
+    while queue:
+        sq = queue.popleft()
+        for n in board.orthogonal(sq):
+            if n in dist or n in heroes or n in blocked or n in s.dark or not s.is_revealed(n):
+                continue
+            if board.passable(sq, n, open_e):
+                dist[n] = dist[sq] + 1
+                queue.append(n)
+    return dist
+
+
+def _strike(ctx: Ctx, m: dict) -> None:
+    targets = attack_targets(ctx.s, m)
+    if targets and can_act(m):
+        target = min(targets, key=lambda h: (h["body"], h["uid"]))
+        m["acted"] = True
+        fight.monster_attacks(ctx, m, target)
+
+
+def autoplay(ctx: Ctx) -> None:
+    """Play every monster that has not acted yet; stops early when a hero must decide (e.g. a potion)."""
+    s = ctx.s
+    for uid in sorted(s.monsters):
+        if s.d["pending"] or s.d["over"]:
+            return
+        m = s.monsters.get(uid)
+        if m is None or not m["revealed"]:
+            continue
+        if attack_targets(s, m):
+            _strike(ctx, m)
+            m["moved"] = True
+            continue
+        if not can_move(m):
+            continue
+        dist = _distance_to_heroes(s)
+        options = moves.monster_destinations(s, m, catalog.monster(m["ref"])["move"])
+        here = tsq(m["sq"])
+        best = min(options, key=lambda q: (dist.get(q, 10_000), abs(q[0] - here[0]) + abs(q[1] - here[1]), q),
+                   default=None)
+        m["moved"] = True
+        if best is not None and dist.get(best, 10_000) < dist.get(here, 10_000):
+            m["sq"] = list(best)
+            ctx.say("hq.ev.monster_moves", monster=monster_label(m), row=best[0] + 1, col=best[1] + 1)
+        _strike(ctx, m)
+        if not can_act(m):
+            continue
+        m["acted"] = True

@@ -1,0 +1,383 @@
+"""The HeroQuest rules engine (GM-assisted): seats, options, dispatch of every action, views and checks."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from itertools import combinations
+from typing import Any
+
+from rules.base import (
+    Action,
+    BadOptions,
+    Game,
+    GameOver,
+    IllegalAction,
+    LegalAction,
+    NotYourTurn,
+    OptionSpec,
+    Outcome,
+    RuleError,
+    Scalar,
+    Step,
+)
+from rules.heroquest import board, catalog, gm, hero_actions, view
+from rules.heroquest.quest import Quest, builtin_quests
+from rules.heroquest.setup import build
+from rules.heroquest.state import GM, Ctx, HQState, hero_label, parse_sq, tsq
+from rules.heroquest.turns import die, end_hero_turn, start_round
+from rules.text import Lit, msg
+
+DEFAULT_HEROES = "barbarian,dwarf,elf,wizard"
+
+
+def hero_choices() -> list[str]:
+    """Every non-empty team of the four base heroes, in the usual order (non-magic first)."""
+    out = []
+    for n in range(len(catalog.HERO_IDS), 0, -1):
+        out += [",".join(c) for c in combinations(catalog.HERO_IDS, n)]
+    return out
+
+
+class HeroQuest(Game):
+    id = "heroquest"
+    name_key = "hq.name"
+    min_seats = 2
+    max_seats = 6
+    supports_ai = False
+
+    # ---- setup
+
+    def options(self) -> Sequence[OptionSpec]:
+        quests = builtin_quests()
+        quest_choices = tuple((qid, msg("hq.opt.quest_named", name=q.name)) for qid, q in quests.items())
+        return (
+            OptionSpec("quest", msg("hq.opt.quest"), next(iter(quests), ""), quest_choices),
+            OptionSpec("heroes", msg("hq.opt.heroes"), DEFAULT_HEROES,
+                       tuple((c, msg("hq.opt.heroes_list", heroes=c)) for c in hero_choices())),
+            OptionSpec("movement", msg("hq.opt.movement"), "fixed",
+                       (("fixed", msg("hq.opt.movement.fixed")), ("2d6", msg("hq.opt.movement.2d6")))),
+            OptionSpec("die", msg("hq.opt.die"), "hqes",
+                       (("hqes", msg("hq.opt.die.hqes")), ("original", msg("hq.opt.die.original")))),
+            OptionSpec("rounds", msg("hq.opt.rounds"), 0, low=0, high=500),
+        )
+
+    def seat_role(self, options: Mapping[str, Scalar], seat: int) -> str:
+        return "gm" if seat == GM else "player"
+
+    def check_seats(self, options: Mapping[str, Scalar], seats: int) -> None:
+        super().check_seats(options, seats)
+        heroes = str(options.get("heroes", DEFAULT_HEROES)).split(",")
+        if seats - 1 > len(heroes):
+            raise BadOptions(msg("hq.err.seats", heroes=len(heroes)))
+
+    def new(self, options: Mapping[str, Scalar], seats: int, seed: int) -> HQState:
+        quests = builtin_quests()
+        qid = str(options.get("quest") or next(iter(quests), ""))
+        if qid not in quests:
+            raise BadOptions(msg("hq.err.unknown_quest"))
+        return self.new_with_quest(quests[qid], options, seats, seed)
+
+    def new_with_quest(self, quest: Quest, options: Mapping[str, Scalar], seats: int, seed: int,
+                       sheets: Mapping[str, Mapping[str, Any]] | None = None) -> HQState:
+        """A game on any quest (e.g. an uploaded HeroScribe file); `sheets` carries heroes between quests."""
+        self.check_seats(options, seats)
+        return build(quest, options, seats, seed, sheets)
+
+    # ---- turns
+
+    def to_act(self, state: HQState) -> frozenset[int]:
+        s = state
+        if s.d["over"]:
+            return frozenset()
+        if s.d["pending"]:
+            h = s.hero(s.d["pending"][0]["hero"])
+            return frozenset({h["seat"]}) if h else frozenset({GM})
+        if s.d["picks"]:
+            h = s.hero(s.d["picks"][0])
+            return frozenset({h["seat"]}) if h else frozenset({GM})
+        turn = s.d["turn"]
+        if turn["who"] == "hero":
+            return frozenset({s.heroes[turn["i"]]["seat"]})
+        return frozenset({GM})
+
+    def turn_key(self, state: HQState) -> Any:
+        turn = state.d["turn"]
+        return (state.d["round"], turn["who"], turn.get("i", 0), len(state.d["picks"]))
+
+    def legal_actions(self, state: HQState, seat: int) -> list[LegalAction]:
+        cache = state.__dict__.setdefault("_legal", {})
+        if seat not in cache:
+            cache[seat] = self._legal(state, seat)
+        return list(cache[seat])
+
+    def _legal(self, s: HQState, seat: int) -> list[LegalAction]:
+        if seat not in self.to_act(s):
+            return []
+        if s.d["pending"]:
+            return _pending_legal(s)
+        if s.d["picks"]:
+            h = s.hero(s.d["picks"][0])
+            taken = {g for x in s.heroes for g in x["groups"]}
+            return [LegalAction(Action.of("choose_spells", group=g),
+                                msg("hq.act.choose_spells", hero=hero_label(h), group=catalog.group_name(g)), "spell")
+                    for g in catalog.spells()["order"] if g not in taken]
+        if s.d["turn"]["who"] == "gm":
+            return gm.legal(s)
+        return hero_actions.legal(s, s.current_hero())
+
+    def is_legal(self, state: HQState, seat: int, action: Action) -> bool:
+        if any(la.action == action for la in self.legal_actions(state, seat)):
+            return True
+        try:
+            self.apply(state, seat, action)
+        except RuleError:
+            return False
+        return True
+
+    def apply(self, state: HQState, seat: int, action: Action) -> Step:
+        if state.d["over"]:
+            raise GameOver(msg("hq.err.over"))
+        s = state.clone()
+        ctx = Ctx(s)
+        kind = action.kind
+        if kind.startswith("gm_") and seat != GM:
+            raise IllegalAction(msg("hq.err.gm_only"))
+        if seat == GM and kind in gm.ANYTIME:
+            gm.act(ctx, action)
+        elif seat not in self.to_act(state):
+            raise NotYourTurn(msg("hq.err.not_your_turn"))
+        elif s.d["pending"]:
+            _resolve_pending(ctx, action)
+        elif s.d["picks"]:
+            _choose_spells(ctx, action)
+        elif s.d["turn"]["who"] == "gm":
+            gm.act(ctx, action)
+        else:
+            h = s.current_hero()
+            assert h is not None
+            hero_actions.act(ctx, h, action)
+        _settle(ctx)
+        ctx.finish()
+        s.__dict__.pop("_legal", None)
+        return Step(s, ctx.events, ctx.undoable)
+
+    def skip_action(self, state: HQState, seat: int) -> Action | None:
+        legal = self.legal_actions(state, seat)
+        if not legal:
+            return None
+        for la in legal:
+            if la.action.kind in ("end_turn", "drink", "rock_step", "choose_spells"):
+                return la.action
+        return legal[-1].action
+
+    # ---- results and views
+
+    def outcome(self, state: HQState) -> Outcome | None:
+        over = state.d["over"]
+        if not over:
+            return None
+        players = frozenset(range(1, state.seats))
+        winners = players if over["result"] == "win" else frozenset({GM})
+        return Outcome(winners, msg(f"hq.outcome.{over['result']}", reason=msg(f"hq.reason.{over['reason']}")))
+
+    def view(self, state: HQState, seat: int | None) -> dict[str, Any]:
+        return view.build(state, seat)
+
+    def to_json(self, state: HQState) -> dict[str, Any]:
+        return {"quest": state.quest, **state.d}
+
+    def from_json(self, data: Mapping[str, Any]) -> HQState:
+        import copy
+
+        d = copy.deepcopy(dict(data))
+        quest = d.pop("quest")
+        return HQState(quest, d)
+
+    def copy_state(self, state: HQState) -> HQState:
+        return state.clone()
+
+    def secret_tokens(self, state: HQState) -> Mapping[str, frozenset[int]]:
+        only_gm = frozenset({GM})
+        out = {uid: only_gm for uid in view.hidden_uids(state)}
+        for key, note in state.quest_obj.notes.items():
+            if key not in state.d["notes_read"]:
+                out[note.es] = only_gm
+                out[note.en] = only_gm
+        return out
+
+    def check_invariants(self, state: HQState) -> list[str]:
+        return _invariants(self, state)
+
+    # ---- campaign helpers
+
+    def sheets(self, state: HQState) -> dict[str, dict[str, Any]]:
+        """Each hero's end-of-quest record, to fold into campaign sheets with `campaign.after_quest`."""
+        out = {}
+        for h in state.heroes:
+            items = [i for i in (h["weapon"], h["shield"], h["helmet"], h["armour"]) if i] + list(h["items"])
+            out[h["hero"]] = {"gold": h["gold"], "equipment": items, "quest_treasures": list(h["quest_treasures"]),
+                              "dead": h["dead"]}
+        return out
+
+
+# ---------------------------------------------------------------- pending decisions
+
+
+def _pending_legal(s: HQState) -> list[LegalAction]:
+    p = s.d["pending"][0]
+    h = s.hero(p["hero"])
+    assert h is not None
+    out = []
+    if p["kind"] == "save":
+        table = catalog.equipment()
+        for item in sorted({i for i in h["items"] if table.get(i, {}).get("saves")}):
+            out.append(LegalAction(Action.of("drink", item=item),
+                                   msg("hq.act.drink", hero=hero_label(h), item=catalog.item_name(item)), "items"))
+        out.append(LegalAction(Action.of("accept_death"), msg("hq.act.accept_death", hero=hero_label(h)), "turn"))
+    elif p["kind"] == "rock_step":
+        for q in p["options"]:
+            out.append(LegalAction(Action.of("rock_step", to=f"{q[0]}-{q[1]}"),
+                                   msg("hq.act.rock_step", hero=hero_label(h), row=q[0] + 1, col=q[1] + 1), "move"))
+    return out
+
+
+def _resolve_pending(ctx: Ctx, action: Action) -> None:
+    s = ctx.s
+    p = s.d["pending"][0]
+    h = s.hero(p["hero"])
+    assert h is not None
+    if p["kind"] == "save":
+        if action.kind == "accept_death":
+            s.d["pending"].pop(0)
+            die(ctx, h)
+        elif action.kind == "drink":
+            item = action.get("item")
+            entry = catalog.equipment().get(str(item))
+            if item not in h["items"] or not entry or not entry.get("saves"):
+                raise IllegalAction(msg("hq.err.not_owned"))
+            from rules.heroquest.turns import mark_potion
+
+            s.d["pending"].pop(0)
+            h["items"].remove(item)
+            mark_potion(s, h)
+            heal = entry.get("heal_body", 0)
+            if entry.get("heal_body_die"):
+                heal += ctx.rng.die(6)
+                ctx.undoable = False
+            h["body"] = min(h["max_body"], heal - p["deficit"])
+            ctx.say("hq.ev.drinks", hero=hero_label(h), item=catalog.item_name(str(item)))
+            if h["body"] <= 0:
+                die(ctx, h)
+            else:
+                ctx.say("hq.ev.saved", hero=hero_label(h), body=h["body"])
+        else:
+            raise IllegalAction(msg("hq.err.decide_first"))
+    elif p["kind"] == "rock_step":
+        target = parse_sq(action.get("to"))
+        if action.kind != "rock_step" or target is None or [target[0], target[1]] not in p["options"]:
+            raise IllegalAction(msg("hq.err.decide_first"))
+        s.d["pending"].pop(0)
+        if target in s.figure_at() and s.figure_at()[target][1] is not h:
+            raise IllegalAction(msg("hq.err.bad_square"))
+        h["sq"] = list(target)
+        from rules.heroquest import sight
+
+        sight.refresh(ctx)
+    if (p.get("then_end") and s.d["turn"]["who"] == "hero" and s.current_hero() is h and not s.d["pending"]
+            and not h["dead"]):
+        end_hero_turn(ctx)
+
+
+def _choose_spells(ctx: Ctx, action: Action) -> None:
+    s = ctx.s
+    group = action.get("group")
+    taken = {g for x in s.heroes for g in x["groups"]}
+    if action.kind != "choose_spells" or group not in catalog.spells()["groups"] or group in taken:
+        raise IllegalAction(msg("hq.err.bad_group"))
+    h = s.hero(s.d["picks"].pop(0))
+    assert h is not None
+    h["groups"].append(group)
+    h["spells"] += catalog.spells()["groups"][group]["spells"]
+    ctx.say("hq.ev.chose_spells", hero=hero_label(h), group=catalog.group_name(group))
+    if not s.d["picks"]:
+        wizard = next((x for x in s.heroes if x["hero"] == "wizard"), None)
+        rest = [g for g in catalog.spells()["order"] if g not in {g for x in s.heroes for g in x["groups"]}]
+        if wizard is not None and any(x["hero"] == "elf" for x in s.heroes):
+            for g in rest:
+                wizard["groups"].append(g)
+                wizard["spells"] += catalog.spells()["groups"][g]["spells"]
+                ctx.say("hq.ev.chose_spells", hero=hero_label(wizard), group=catalog.group_name(g))
+        start_round(ctx)
+
+
+def _settle(ctx: Ctx) -> None:
+    """After every action: a dead hero's turn ends; with no hero left on the board the quest ends."""
+    s = ctx.s
+    if s.d["over"] or s.d["pending"]:
+        return
+    if not s.on_board_heroes():
+        if any(not h["dead"] for h in s.heroes):
+            if not s.d.get("verdict"):
+                s.d["verdict"] = True
+                s.d["turn"] = {"who": "gm", "i": 0, "potions": []}
+                ctx.say("hq.ev.verdict_due")
+        else:
+            from rules.heroquest.turns import finish
+
+            finish(ctx, "lose", "all_dead")
+        return
+    turn = s.d["turn"]
+    if turn["who"] == "hero":
+        h = s.heroes[turn["i"]]
+        if h["dead"] or h["sq"] is None:
+            end_hero_turn(ctx)
+
+
+# ---------------------------------------------------------------- invariants
+
+
+def _invariants(game: HeroQuest, s: HQState) -> list[str]:
+    out = []
+    pending = {p["hero"] for p in s.d["pending"]}
+    seen: dict[tuple[int, int], str] = {}
+    blocked = s.blocked_squares()
+    for h in s.heroes:
+        if not 0 <= h["body"] <= h["max_body"]:
+            out.append(f"{h['uid']} body {h['body']} outside 0..{h['max_body']}")
+        if not 0 <= h["mind"] <= h["max_mind"]:
+            out.append(f"{h['uid']} mind {h['mind']} outside 0..{h['max_mind']}")
+        if h["dead"] and h["sq"] is not None:
+            out.append(f"{h['uid']} is dead but on the board")
+        if not h["dead"] and h["body"] == 0 and h["uid"] not in pending and h["sq"] is not None:
+            out.append(f"{h['uid']} has no body left but is alive")
+        if h["sq"] is not None:
+            sq = tsq(h["sq"])
+            if sq in seen:
+                out.append(f"{h['uid']} shares {sq} with {seen[sq]}")
+            seen[sq] = h["uid"]
+            if not board.in_board(sq) or sq in blocked:
+                out.append(f"{h['uid']} stands on an illegal square {sq}")
+    for m in s.monsters.values():
+        if not 1 <= m["body"] <= m["max_body"]:
+            out.append(f"{m['uid']} body {m['body']} outside 1..{m['max_body']}")
+        sq = tsq(m["sq"])
+        if sq in seen:
+            out.append(f"{m['uid']} shares {sq} with {seen[sq]}")
+        seen[sq] = m["uid"]
+        if not board.in_board(sq) or sq in blocked:
+            out.append(f"{m['uid']} stands on an illegal square {sq}")
+    hidden = view.hidden_uids(s)
+    for seat in (None, *range(1, s.seats)):
+        v = game.view(s, seat)
+        shown = {x["uid"] for key in ("objects", "monsters", "doors") for x in v[key]}
+        leak = shown & hidden
+        if leak:
+            out.append(f"view of {seat} shows unrevealed {sorted(leak)[:3]}")
+        unrevealed = [x["uid"] for x in v["monsters"] if not s.is_revealed(tsq(x["square"]))]
+        if unrevealed:
+            out.append(f"view of {seat} shows monsters on unrevealed squares {unrevealed[:3]}")
+    return out
+
+
+def _lit(text: str) -> Lit:
+    return Lit(text, text)

@@ -1,0 +1,119 @@
+"""Attacks between figures on the board: dice counts, ranged and diagonal reach, stun and poison."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.heroquest import catalog, combat, dice, sight
+from rules.heroquest.moves import adjacent_open, diagonal_open
+from rules.heroquest.state import Ctx, HQState, hero_label, monster_label, tsq
+from rules.heroquest.traps import in_pit
+from rules.heroquest.turns import damage_hero, damage_monster
+
+
+def weapon_of(h: dict[str, Any]) -> dict[str, Any] | None:
+    return catalog.equipment().get(h["weapon"]) if h["weapon"] else None
+
+
+def hero_attack_dice(s: HQState, h: dict[str, Any], fists: bool, consume: bool) -> int:
+    w = None if fists else weapon_of(h)
+    base = w["attack"] if w else 1
+    st = h["status"]
+    bonus = (2 if st.get("courage") else 0) + int(st.get("strength", 0))
+    if consume:
+        st.pop("strength", None)
+    n = dice.dice_count(base + bonus, 1 if in_pit(s, tsq(h["sq"])) else 0)
+    if h["mind"] <= 0 or st.get("fear"):
+        n = min(n, 1)
+    return n
+
+
+def hero_defence_dice(s: HQState, h: dict[str, Any], consume: bool) -> int:
+    table = catalog.equipment()
+    base = catalog.heroes()[h["hero"]]["defend"]
+    for slot in ("shield", "helmet", "armour"):
+        if h[slot]:
+            base += table.get(h[slot], {}).get("defend", 0)
+    st = h["status"]
+    base += (1 if st.get("rock_skin") else 0) + int(st.get("defence", 0))
+    if consume:
+        st.pop("defence", None)
+    n = dice.dice_count(base, 1 if in_pit(s, tsq(h["sq"])) else 0)
+    if h["mind"] <= 0:
+        n = min(n, 2)
+    return n
+
+
+def reach_mode(s: HQState, h: dict[str, Any], target_sq: tuple[int, int], fists: bool) -> str | None:
+    """"melee", "ranged" or "thrown" when the hero's weapon reaches the target square, else None."""
+    sq = tsq(h["sq"])
+    w = None if fists else weapon_of(h)
+    adjacent = adjacent_open(s, sq, target_sq)
+    if adjacent:
+        return None if w and w.get("ranged") else "melee"
+    if w and w.get("diagonal") and diagonal_open(s, sq, target_sq):
+        return "melee"
+    if w and (w.get("ranged") or w.get("thrown")) and not in_pit(s, sq):
+        from rules.heroquest import board
+
+        if not board.adjacent(sq, target_sq) and sight.sees(s, sq, target_sq, figures_block=True):
+            return "ranged" if w.get("ranged") else "thrown"
+    return None
+
+
+def hero_attacks(ctx: Ctx, h: dict[str, Any], m: dict[str, Any], fists: bool) -> None:
+    s = ctx.s
+    mode = reach_mode(s, h, tsq(m["sq"]), fists)
+    w = None if fists else weapon_of(h)
+    n = hero_attack_dice(s, h, fists, consume=True)
+    faces = ctx.roll(n)
+    nature = catalog.heroes()[h["hero"]]["unarmed"]
+    if s.d["opts"]["die"] == "original":
+        nature = "any"
+    hits = dice.unarmed_hits(faces, nature) if w is None else None
+    blunt = bool(w and w.get("blunt"))
+    if mode == "thrown":
+        ctx.say("hq.ev.throws", hero=hero_label(h), item=catalog.item_name(h["weapon"]))
+        s.d["thrown"].append({"item": h["weapon"], "sq": list(m["sq"]), "owner": h["uid"]})
+        h["weapon"] = None
+    _exchange(ctx, hero_label(h), monster_label(m), faces, hits, blunt, target_hero=None, target_monster=m)
+
+
+def monster_attacks(ctx: Ctx, m: dict[str, Any], h: dict[str, Any], dice_n: int | None = None) -> None:
+    stats = catalog.monster(m["ref"])
+    faces = ctx.roll(dice_n if dice_n is not None else stats["attack"])
+    _exchange(ctx, monster_label(m), hero_label(h), faces, None, bool(stats.get("blunt")), target_hero=h,
+              target_monster=None, poison=bool(stats.get("poison")))
+
+
+def _exchange(ctx: Ctx, who: Any, whom: Any, faces: list[str], hits: int | None, blunt: bool,
+              target_hero: dict[str, Any] | None, target_monster: dict[str, Any] | None, poison: bool = False) -> None:
+    s = ctx.s
+    skulls = hits if hits is not None else combat.count_skulls(faces)
+    if skulls == 0 and not (blunt and "bskull" in faces):
+        ctx.say("hq.ev.attack_misses", attacker=who, target=whom, roll=dice.face_text(faces))
+        return
+    if target_hero is not None:
+        defence = ctx.roll(hero_defence_dice(s, target_hero, consume=True))
+    else:
+        m = target_monster
+        assert m is not None
+        m["status"].pop("sleep", None)
+        defence = ctx.roll(catalog.monster(m["ref"])["defend"])
+    blow = combat.resolve(faces, defence, defender_is_hero=target_hero is not None, blunt=blunt, hits=hits)
+    ctx.say("hq.ev.attack", attacker=who, target=whom, roll=dice.face_text(faces), defence=dice.face_text(defence),
+            damage=blow.damage)
+    if target_hero is not None:
+        if blow.stunned:
+            target_hero["status"]["stun"] = True
+            ctx.say("hq.ev.stunned", who=whom)
+        if poison and blow.damage > 0:
+            target_hero["status"]["poison"] = True
+            ctx.say("hq.ev.poisoned", who=whom)
+        damage_hero(ctx, target_hero, blow.damage)
+    else:
+        assert target_monster is not None
+        if blow.stunned:
+            target_monster["status"]["stun"] = True
+            ctx.say("hq.ev.stunned", who=whom)
+        damage_monster(ctx, target_monster, blow.damage)

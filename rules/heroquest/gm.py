@@ -1,0 +1,253 @@
+"""The game master's tools (seat 0): monsters, objects, Chaos spells, adjustments, notes, reveals, the end."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.base import Action, IllegalAction, LegalAction
+from rules.heroquest import board, catalog, fight, magic, moves, sight
+from rules.heroquest.state import Ctx, HQState, hero_label, monster_label, parse_sq, sq_token, tsq
+from rules.heroquest.turns import damage_hero, damage_monster, end_gm_turn, finish
+from rules.text import Lit, Msg, msg
+
+#: GM tools accepted at any moment of the game (not only on the game master's turn).
+ANYTIME = frozenset({"gm_place", "gm_place_object", "gm_remove", "gm_adjust", "gm_note", "gm_reveal", "gm_end_quest"})
+OBJECT_KINDS = frozenset({"furniture", "blocked", "trap"})
+
+
+def refuse(key: str, **params: Any) -> IllegalAction:
+    return IllegalAction(msg(key, **params))
+
+
+def can_act(m: dict[str, Any]) -> bool:
+    return m["revealed"] and not m["acted"] and not m["status"].get("sleep")
+
+
+def can_move(m: dict[str, Any]) -> bool:
+    return m["revealed"] and not m["moved"] and not m["status"].get("sleep")
+
+
+def attack_targets(s: HQState, m: dict[str, Any]) -> list[dict[str, Any]]:
+    sq = tsq(m["sq"])
+    return [h for h in s.on_board_heroes() if moves.adjacent_open(s, sq, tsq(h["sq"]))]
+
+
+def legal(s: HQState) -> list[LegalAction]:
+    """What the game master is offered on its turn (more tools are accepted, see `ANYTIME`)."""
+    out: list[LegalAction] = []
+
+    def add(kind: str, label: Msg, group: str, **args: Any) -> None:
+        out.append(LegalAction(Action.of(kind, **args), label, group))
+
+    if s.d.get("verdict"):
+        add("gm_end_quest", msg("hq.act.gm_end_quest.win"), "gm", result="win")
+        add("gm_end_quest", msg("hq.act.gm_end_quest.lose"), "gm", result="lose")
+        return out
+    pending_monsters = False
+    for m in sorted(s.monsters.values(), key=lambda m: m["uid"]):
+        if can_act(m):
+            for h in attack_targets(s, m):
+                pending_monsters = True
+                add("gm_attack", msg("hq.act.gm_attack", monster=monster_label(m), hero=hero_label(h)), "monster",
+                    monster=m["uid"], target=h["uid"])
+        if can_move(m):
+            stats = catalog.monster(m["ref"])
+            for q in moves.monster_destinations(s, m, stats["move"]):
+                pending_monsters = True
+                add("gm_move", msg("hq.act.gm_move", monster=monster_label(m), row=q[0] + 1, col=q[1] + 1),
+                    "monster", monster=m["uid"], to=sq_token(q))
+    if pending_monsters:
+        add("gm_autoplay", msg("hq.act.gm_autoplay"), "gm")
+    for key in sorted(s.quest_obj.notes):
+        if key not in s.d["notes_read"]:
+            add("gm_note", msg("hq.act.gm_note", note=key), "gm", note=key)
+    add("end_turn", msg("hq.act.gm_end_turn"), "turn")
+    add("gm_end_quest", msg("hq.act.gm_end_quest.win"), "gm", result="win")
+    add("gm_end_quest", msg("hq.act.gm_end_quest.lose"), "gm", result="lose")
+    return out
+
+
+def act(ctx: Ctx, a: Action) -> None:
+    s = ctx.s
+    kind = a.kind
+    gm_turn = s.d["turn"]["who"] == "gm"
+    if kind not in ANYTIME and not gm_turn:
+        raise refuse("hq.err.not_gm_turn")
+    if s.d.get("verdict") and kind != "gm_end_quest":
+        raise refuse("hq.err.verdict_due")
+    if kind == "end_turn":
+        end_gm_turn(ctx)
+    elif kind == "gm_end_quest":
+        result = a.get("result")
+        if result not in ("win", "lose"):
+            raise refuse("hq.err.bad_result")
+        finish(ctx, result, "gm")
+    elif kind == "gm_move":
+        m = _monster(s, a.get("monster"))
+        target = parse_sq(a.get("to"))
+        if not can_move(m) or target is None:
+            raise refuse("hq.err.monster_cannot_move")
+        if target not in moves.monster_destinations(s, m, catalog.monster(m["ref"])["move"]):
+            raise refuse("hq.err.no_path", moves=catalog.monster(m["ref"])["move"])
+        m["sq"] = list(target)
+        m["moved"] = True
+        ctx.say("hq.ev.monster_moves", monster=monster_label(m), row=target[0] + 1, col=target[1] + 1)
+    elif kind == "gm_attack":
+        m = _monster(s, a.get("monster"))
+        h = s.hero(str(a.get("target")))
+        if not can_act(m) or h is None or h not in attack_targets(s, m):
+            raise refuse("hq.err.out_of_reach")
+        m["acted"] = True
+        fight.monster_attacks(ctx, m, h)
+    elif kind == "gm_cast":
+        _cast(ctx, a)
+    elif kind == "gm_autoplay":
+        from rules.heroquest.autoplay import autoplay
+
+        autoplay(ctx)
+    elif kind == "gm_place":
+        _place_monster(ctx, a)
+    elif kind == "gm_place_object":
+        _place_object(ctx, a)
+    elif kind == "gm_remove":
+        _remove(ctx, a)
+    elif kind == "gm_adjust":
+        _adjust(ctx, a)
+    elif kind == "gm_note":
+        key = a.get("note")
+        notes = s.quest_obj.notes
+        if key not in notes:
+            raise refuse("hq.err.no_note")
+        if key not in s.d["notes_read"]:
+            s.d["notes_read"].append(key)
+        ctx.say("hq.ev.note_read", note=key, text=notes[key])
+    elif kind == "gm_reveal":
+        sq = parse_sq(a.get("at"))
+        if sq is None:
+            raise refuse("hq.err.bad_square")
+        room = board.room_of(sq)
+        area = set(board.room_squares(room)) if room is not None else {sq}
+        if not sight.reveal_squares(ctx, area) and all(s.is_revealed(q) for q in area):
+            raise refuse("hq.err.already_revealed")
+    else:
+        raise refuse("hq.err.unknown_action")
+
+
+def _monster(s: HQState, uid: Any) -> dict[str, Any]:
+    m = s.monsters.get(str(uid))
+    if m is None:
+        raise refuse("hq.err.no_monster")
+    return m
+
+
+def _free(s: HQState, sq: tuple[int, int] | None) -> tuple[int, int]:
+    if sq is None or sq in s.dark or sq in s.blocked_squares() or sq in s.figure_at():
+        raise refuse("hq.err.bad_square")
+    return sq
+
+
+def _place_monster(ctx: Ctx, a: Action) -> None:
+    s = ctx.s
+    ref = str(a.get("ref"))
+    if ref not in catalog.monsters() and ref not in _known_monster_refs():
+        raise refuse("hq.err.unknown_monster")
+    sq = _free(s, parse_sq(a.get("at")))
+    m = magic.spawn(ctx, ref, sq, revealed=s.is_revealed(sq))
+    if not m["revealed"]:
+        ctx.gm("hq.ev.gm_placed_hidden", monster=monster_label(m), row=sq[0] + 1, col=sq[1] + 1)
+
+
+def _known_monster_refs() -> frozenset[str]:
+    from rules.heroquest.quest import monster_refs
+
+    return monster_refs()
+
+
+def _place_object(ctx: Ctx, a: Action) -> None:
+    s = ctx.s
+    kind = str(a.get("kind"))
+    ref = str(a.get("ref"))
+    if kind not in OBJECT_KINDS or not ref.replace("_", "").isalnum():
+        raise refuse("hq.err.bad_object")
+    sq = _free(s, parse_sq(a.get("at")))
+    s.d["spawned"] += 1
+    uid = f"{ref}_x{s.d['spawned']}"
+    entry: dict[str, Any] = {"uid": uid, "kind": kind, "ref": ref, "squares": [list(sq)], "rotation":
+                             str(a.get("rotation", "downward")), "between": None, "note": None,
+                             "revealed": kind != "trap" and s.is_revealed(sq)}
+    if kind == "trap":
+        from rules.heroquest.setup import trap_kind
+
+        entry.update(trap=trap_kind(ref), found=False, sprung=False, disarmed=False)
+    s.objects[uid] = entry
+    if entry["revealed"]:
+        ctx.say("hq.ev.object_placed", thing=Lit(ref.replace("_", " "), ref.replace("_", " ")))
+    else:
+        ctx.gm("hq.ev.gm_placed_object", uid=uid)
+
+
+def _remove(ctx: Ctx, a: Action) -> None:
+    s = ctx.s
+    uid = str(a.get("uid"))
+    if uid in s.monsters:
+        m = s.monsters.pop(uid)
+        if m["revealed"]:
+            ctx.say("hq.ev.monster_removed", monster=monster_label(m))
+        else:
+            ctx.gm("hq.ev.gm_removed", uid=uid)
+    elif uid in s.objects and s.objects[uid]["kind"] not in ("door", "secret_door", "corpse", "marker"):
+        o = s.objects.pop(uid)
+        if o["revealed"] or o.get("found"):
+            ctx.say("hq.ev.object_removed")
+        else:
+            ctx.gm("hq.ev.gm_removed", uid=uid)
+    else:
+        raise refuse("hq.err.no_such_thing")
+
+
+def _adjust(ctx: Ctx, a: Action) -> None:
+    s = ctx.s
+    uid = str(a.get("uid"))
+    stat = a.get("stat")
+    delta = a.get("delta")
+    if stat not in ("body", "mind") or not isinstance(delta, int) or isinstance(delta, bool) or delta == 0:
+        raise refuse("hq.err.bad_adjust")
+    h = s.hero(uid)
+    if h is not None and h["sq"] is not None and not h["dead"]:
+        if delta > 0:
+            h[stat] = min(h[f"max_{stat}"], h[stat] + delta)
+        elif stat == "body":
+            damage_hero(ctx, h, -delta)
+        else:
+            h["mind"] = max(0, h["mind"] + delta)
+        ctx.say("hq.ev.adjusted", who=hero_label(h), stat=msg(f"hq.stat.{stat}"), value=h[stat])
+        return
+    m = s.monsters.get(uid)
+    if m is None:
+        raise refuse("hq.err.no_such_thing")
+    if delta > 0:
+        m[stat] = min(m[f"max_{stat}"], m[stat] + delta)
+    else:
+        damage_monster(ctx, m, -delta, mind=stat == "mind")
+        return
+    if m["revealed"]:
+        ctx.say("hq.ev.adjusted", who=monster_label(m), stat=msg(f"hq.stat.{stat}"), value=m[stat])
+    else:
+        ctx.gm("hq.ev.gm_adjusted", uid=uid)
+
+
+def _cast(ctx: Ctx, a: Action) -> None:
+    s = ctx.s
+    m = _monster(s, a.get("caster"))
+    sid = str(a.get("spell"))
+    chaos = catalog.spells()["chaos"]
+    if sid not in chaos or sid in m["cast"] or not can_act(m):
+        raise refuse("hq.err.no_spell")
+    target = None
+    if chaos[sid]["target"] == "hero":
+        target = s.hero(str(a.get("target")))
+        if target is None or target["sq"] is None or not magic.can_target(s, tsq(m["sq"]), tsq(target["sq"])):
+            raise refuse("hq.err.not_in_sight")
+    m["acted"] = True
+    ctx.undoable = False
+    magic.chaos_casts(ctx, m, sid, target)

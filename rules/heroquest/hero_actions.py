@@ -1,0 +1,737 @@
+"""What a hero may do on its turn (move, run, doors, jumps, the eight actions, potions, gifts) and doing it."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from rules.base import Action, IllegalAction, LegalAction
+from rules.heroquest import board, catalog, fight, magic, moves, sight, traps
+from rules.heroquest.board import Square
+from rules.heroquest.state import Ctx, HQState, hero_label, monster_label, parse_sq, sq_token, tsq
+from rules.heroquest.turns import damage_hero, end_hero_turn, mark_potion
+from rules.text import Msg, msg
+
+EQUIP_SLOTS = ("weapon", "shield", "helmet", "armour")
+_GOLD = re.compile(r"(\d+)\s*(?:gold|monedas de oro|oro)", re.IGNORECASE)
+_TREASURE_WORDS = re.compile(r"gold|treasure|find|found|oro|tesoro|encontrar", re.IGNORECASE)
+
+
+def refuse(key: str, **params: Any) -> IllegalAction:
+    return IllegalAction(msg(key, **params))
+
+
+# ---------------------------------------------------------------- queries
+
+
+def can_move(s: HQState) -> bool:
+    t = s.d["turn"]
+    return not t["closed"] and t["moves"] > 0
+
+
+def can_act(s: HQState) -> bool:
+    t = s.d["turn"]
+    return not t["acted"] or t.get("attacks", 0) > 0
+
+
+def shocked(h: dict[str, Any]) -> bool:
+    return h["mind"] <= 0
+
+
+def monster_adjacent(s: HQState, sq: Square) -> bool:
+    return any(board.adjacent(sq, tsq(m["sq"])) for m in s.monsters.values() if m["revealed"])
+
+
+def area_key(sq: Square) -> str:
+    room = board.room_of(sq)
+    return f"room{room}" if room is not None else ""
+
+
+def corridor_segment(s: HQState, sq: Square) -> set[Square]:
+    """The straight corridor squares in sight of a hero standing in a corridor (its row and column)."""
+    out = {sq}
+    open_e = s.open_edges()
+    for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+        cur = sq
+        while True:
+            nxt = (cur[0] + dr, cur[1] + dc)
+            if not board.in_board(nxt) or not board.is_corridor(nxt) or nxt in s.dark:
+                break
+            if not board.passable(cur, nxt, open_e):
+                break
+            out.add(nxt)
+            cur = nxt
+    return out
+
+
+def search_area(s: HQState, sq: Square) -> set[Square]:
+    room = board.room_of(sq)
+    return set(board.room_squares(room)) if room is not None else corridor_segment(s, sq)
+
+
+def visible_targets(s: HQState, h: dict[str, Any]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    sq = tsq(h["sq"])
+    monsters = [m for m in s.monsters.values() if m["revealed"] and magic.can_target(s, sq, tsq(m["sq"]))]
+    heroes = [o for o in s.on_board_heroes() if magic.can_target(s, sq, tsq(o["sq"]))]
+    return monsters, heroes
+
+
+def trap_search_blocked(s: HQState, sq: Square) -> bool:
+    area = search_area(s, sq)
+    if board.room_of(sq) is not None:
+        return bool(sight.monsters_in_sight(s, sq)) or any(tsq(m["sq"]) in area for m in s.monsters.values())
+    return any(tsq(m["sq"]) in area for m in s.monsters.values() if m["revealed"])
+
+
+# ---------------------------------------------------------------- listing
+
+
+def legal(s: HQState, h: dict[str, Any]) -> list[LegalAction]:
+    out: list[LegalAction] = []
+    sq = tsq(h["sq"])
+    t = s.d["turn"]
+    name = hero_label(h)
+
+    def add(kind: str, label: Msg, group: str, **args: Any) -> None:
+        out.append(LegalAction(Action.of(kind, **args), label, group))
+
+    if can_move(s):
+        for q in moves.destinations(s, h, t["moves"]):
+            add("move", msg("hq.act.move", hero=name, row=q[0] + 1, col=q[1] + 1), "move", to=sq_token(q))
+        if not t["jumped"]:
+            for q in jump_targets(s, h):
+                add("jump", msg("hq.act.jump", hero=name, row=q[0] + 1, col=q[1] + 1), "move", to=sq_token(q))
+    for door in s.objects.values():
+        if (door["kind"] in ("door", "secret_door") and door["found"] and not door["open"] and door["revealed"]
+                and [sq[0], sq[1]] in door["between"]):
+                add("open_door", msg("hq.act.open_door", hero=name), "move", door=door["uid"])
+    if can_act(s):
+        if not t["acted"] and not t["moved"] and not shocked(h):
+            add("run", msg("hq.act.run", hero=name), "action")
+        for m in s.monsters.values():
+            if not m["revealed"]:
+                continue
+            msq = tsq(m["sq"])
+            fists_reach = fight.reach_mode(s, h, msq, fists=True) is not None
+            if h["weapon"]:
+                if fight.reach_mode(s, h, msq, fists=False):
+                    add("attack", msg("hq.act.attack", hero=name, target=monster_label(m)), "attack",
+                        target=m["uid"])
+                if fists_reach:
+                    add("attack", msg("hq.act.fists", hero=name, target=monster_label(m)), "attack",
+                        target=m["uid"], fists=True)
+            elif fists_reach:
+                add("attack", msg("hq.act.fists", hero=name, target=monster_label(m)), "attack", target=m["uid"])
+        if not t["acted"] and not shocked(h):
+            _legal_spells(s, h, add)
+            _legal_searches(s, h, add)
+            for item in h["items"]:
+                if can_equip(s, h, item) is None:
+                    add("equip", msg("hq.act.equip", hero=name, item=catalog.item_name(item)), "equipment",
+                        item=item)
+            for slot in EQUIP_SLOTS:
+                if h[slot] and (slot != "armour" or not monster_adjacent(s, sq)):
+                    add("unequip", msg("hq.act.unequip", hero=name, item=catalog.item_name(h[slot])), "equipment",
+                        slot=slot)
+            for trap in disarmable(s, h):
+                add("disarm", msg("hq.act.disarm", hero=name), "search", trap=trap["uid"])
+            for i, thrown in enumerate(s.d["thrown"]):
+                if board.adjacent(sq, tsq(thrown["sq"])) or tsq(thrown["sq"]) == sq:
+                    add("pick_up", msg("hq.act.pick_up", hero=name, item=catalog.item_name(thrown["item"])), "search",
+                        index=i)
+    if not t["potion"]:
+        table = catalog.equipment()
+        for item in sorted(set(h["items"])):
+            if table.get(item, {}).get("slot") == "potion":
+                add("drink", msg("hq.act.drink", hero=name, item=catalog.item_name(item)), "items", item=item)
+    if not t["gave"] and not monster_adjacent(s, sq):
+        for other in s.on_board_heroes():
+            if other is not h and board.adjacent(sq, tsq(other["sq"])) and not monster_adjacent(s, tsq(other["sq"])):
+                for item in sorted(set(h["items"])):
+                    add("give", msg("hq.act.give", hero=name, item=catalog.item_name(item), to=hero_label(other)),
+                        "items", item=item, to=other["uid"])
+    for corpse in s.objects.values():
+        if corpse["kind"] == "corpse" and corpse["items"] and corpse["squares"][0] == h["sq"]:
+            add("recover", msg("hq.act.recover", hero=name), "items")
+    if any(o["kind"] == "stairs" and h["sq"] in o["squares"] for o in s.objects.values()) and s.d["round"] > 1:
+        add("leave", msg("hq.act.leave", hero=name), "move")
+    add("end_turn", msg("hq.act.end_turn", hero=name), "turn")
+    return out
+
+
+def _legal_spells(s: HQState, h: dict[str, Any], add: Any) -> None:
+    if not h["spells"]:
+        return
+    monsters, heroes = visible_targets(s, h)
+    for sid in h["spells"]:
+        spell = catalog.spell(sid)
+        pool = heroes if spell["target"] == "hero" else monsters
+        for target in pool:
+            label = hero_label(target) if spell["target"] == "hero" else monster_label(target)
+            add("cast", msg("hq.act.cast", hero=hero_label(h), spell=catalog.spell_name(sid), target=label), "spell",
+                spell=sid, target=target["uid"])
+
+
+def _legal_searches(s: HQState, h: dict[str, Any], add: Any) -> None:
+    sq = tsq(h["sq"])
+    name = hero_label(h)
+    in_sight = bool(sight.monsters_in_sight(s, sq))
+    key = area_key(sq)
+    area = search_area(s, sq)
+    if (key and not in_sight and key not in h["searched"] and not found_traps_in(s, area)
+            and not any(tsq(m["sq"]) in area for m in s.monsters.values())):
+        add("search_treasure", msg("hq.act.search_treasure", hero=name), "search")
+    if not trap_search_blocked(s, sq):
+        add("search_traps", msg("hq.act.search_traps", hero=name), "search")
+        if not in_sight:
+            add("search_secret", msg("hq.act.search_secret", hero=name), "search")
+
+
+def found_traps_in(s: HQState, area: set[Square]) -> list[dict[str, Any]]:
+    return [o for o in s.objects.values() if traps.active(o) and o["found"] and not o["sprung"]
+            and o["trap"] not in traps.UNSEARCHABLE and any(tsq(q) in area for q in o["squares"])]
+
+
+def jump_targets(s: HQState, h: dict[str, Any]) -> list[Square]:
+    sq = tsq(h["sq"])
+    longest = catalog.heroes()[h["hero"]].get("pit_jump", 1)
+    out = []
+    open_e = s.open_edges()
+    blocked = s.blocked_squares()
+    figures = s.figure_at()
+    for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+        cur = sq
+        over = 0
+        while over < longest:
+            nxt = (cur[0] + dr, cur[1] + dc)
+            if not board.in_board(nxt) or not board.passable(cur, nxt, open_e) or not traps.known_trap_at(s, nxt):
+                break
+            over += 1
+            cur = nxt
+            land = (cur[0] + dr, cur[1] + dc)
+            if (board.in_board(land) and board.passable(cur, land, open_e) and s.is_revealed(land)
+                    and land not in blocked and land not in figures and land not in s.dark
+                    and not traps.known_trap_at(s, land) and over + 1 <= s.d["turn"]["moves"]):
+                out.append(land)
+    return out
+
+
+def disarmable(s: HQState, h: dict[str, Any]) -> list[dict[str, Any]]:
+    sq = tsq(h["sq"])
+    kit = "toolkit" in h["items"]
+    if not kit and not catalog.heroes()[h["hero"]].get("disarm_without_kit"):
+        return []
+    return [o for o in s.objects.values()
+            if traps.active(o) and o["found"] and not o["sprung"] and o["trap"] not in traps.UNSEARCHABLE
+            and any(tsq(q) == sq or board.adjacent(sq, tsq(q)) for q in o["squares"])]
+
+
+def can_equip(s: HQState, h: dict[str, Any], item: str) -> Msg | None:
+    """None when the hero may put `item` on now, else the reason."""
+    entry = catalog.equipment().get(item)
+    if entry is None or entry["slot"] not in EQUIP_SLOTS:
+        return msg("hq.err.not_equipment")
+    if h["hero"] in entry.get("forbidden", []):
+        return msg("hq.err.cannot_use", item=catalog.item_name(item))
+    if entry["slot"] == "armour" and monster_adjacent(s, tsq(h["sq"])):
+        return msg("hq.err.armour_monster_adjacent")
+    if entry["slot"] == "shield" and h["weapon"] and catalog.equipment()[h["weapon"]].get("two_handed"):
+        return msg("hq.err.two_handed")
+    return None
+
+
+# ---------------------------------------------------------------- doing
+
+
+def act(ctx: Ctx, h: dict[str, Any], a: Action) -> None:
+    """Validate and carry out one hero action (raises IllegalAction, the caller discards the copy)."""
+    s = ctx.s
+    t = s.d["turn"]
+    kind = a.kind
+    sq = tsq(h["sq"])
+    if kind == "end_turn":
+        end_hero_turn(ctx)
+        return
+    if kind == "move":
+        target = parse_sq(a.get("to"))
+        if not can_move(s) or target is None:
+            raise refuse("hq.err.cannot_move")
+        parents = moves.hero_paths(s, h, t["moves"])
+        if target not in parents or target == sq or target in s.figure_at() or target in s.blocked_squares():
+            raise refuse("hq.err.no_path", moves=t["moves"])
+        walk(ctx, h, moves.path_to(parents, target))
+        return
+    if kind == "jump":
+        target = parse_sq(a.get("to"))
+        if not can_move(s) or t["jumped"] or target not in jump_targets(s, h):
+            raise refuse("hq.err.cannot_jump")
+        jump(ctx, h, target)
+        return
+    if kind == "open_door":
+        door = s.objects.get(str(a.get("door")))
+        if (door is None or door["kind"] not in ("door", "secret_door") or not door["found"] or door["open"]
+                or [sq[0], sq[1]] not in door["between"]):
+            raise refuse("hq.err.no_door")
+        door["open"] = True
+        ctx.say("hq.ev.door_opened", hero=hero_label(h))
+        sight.refresh(ctx)
+        ctx.undoable = False
+        return
+    if kind == "drink":
+        drink(ctx, h, str(a.get("item")))
+        return
+    if kind == "give":
+        give(ctx, h, str(a.get("item")), str(a.get("to")))
+        return
+    if kind == "recover":
+        recover(ctx, h)
+        return
+    if kind == "leave":
+        if not any(o["kind"] == "stairs" and h["sq"] in o["squares"] for o in s.objects.values()):
+            raise refuse("hq.err.not_on_stairs")
+        h["sq"] = None
+        h["left"] = True
+        ctx.say("hq.ev.leaves", hero=hero_label(h))
+        end_hero_turn(ctx)
+        return
+    # ---- the actions proper
+    if not can_act(s):
+        raise refuse("hq.err.already_acted")
+    if shocked(h) and kind not in ("attack",):
+        raise refuse("hq.err.shocked")
+    if kind == "attack":
+        attack(ctx, h, str(a.get("target")), bool(a.get("fists", False)))
+    elif t["acted"]:
+        raise refuse("hq.err.already_acted")
+    elif kind == "run":
+        if t["moved"]:
+            raise refuse("hq.err.run_first")
+        t["moves"] += 5
+        t["run"] = True
+        ctx.say("hq.ev.runs", hero=hero_label(h))
+    elif kind == "cast":
+        cast(ctx, h, str(a.get("spell")), str(a.get("target")))
+    elif kind == "search_treasure":
+        search_treasure(ctx, h)
+    elif kind == "search_traps":
+        search_traps(ctx, h)
+    elif kind == "search_secret":
+        search_secret(ctx, h)
+    elif kind == "disarm":
+        disarm(ctx, h, str(a.get("trap")))
+    elif kind == "equip":
+        equip(ctx, h, str(a.get("item")))
+    elif kind == "unequip":
+        unequip(ctx, h, str(a.get("slot")))
+    elif kind == "pick_up":
+        pick_up(ctx, h, a.get("index"))
+    else:
+        raise refuse("hq.err.unknown_action")
+    if kind != "attack":
+        _spend_action(s)
+
+
+def _spend_action(s: HQState) -> None:
+    t = s.d["turn"]
+    t["acted"] = True
+    if t["moved"]:
+        t["closed"] = True
+
+
+def walk(ctx: Ctx, h: dict[str, Any], path: list[Square]) -> None:
+    """Step along `path`: a hidden trap stops the hero and ends the turn; newly seen monsters stop the walk."""
+    s = ctx.s
+    t = s.d["turn"]
+    t["moved"] = True
+    for q in path:
+        h["sq"] = list(q)
+        t["moves"] -= 1
+        _watch_corpses(s)
+        trap = traps.hidden_trap_at(s, q)
+        if trap is None:
+            trap = traps.known_trap_at(s, q)
+            if trap is not None:
+                # walking into a known pit is jumping into it; any other known trap goes off
+                traps.spring(ctx, trap, h, deliberate=trap["trap"] in traps.PIT_KINDS)
+                t["moves"] = 0
+                _after_trap(ctx, h)
+                return
+        else:
+            traps.spring(ctx, trap, h)
+            _after_trap(ctx, h)
+            return
+        if sight.refresh(ctx):
+            return
+    ctx.say("hq.ev.moved", hero=hero_label(h), row=q[0] + 1, col=q[1] + 1)
+
+
+def _after_trap(ctx: Ctx, h: dict[str, Any]) -> None:
+    """Falling into a trap ends the hero's turn (after any pending decision)."""
+    s = ctx.s
+    if h["sq"] is not None:
+        sight.refresh(ctx)
+    if s.d["pending"]:
+        s.d["pending"][-1]["then_end"] = True
+        return
+    end_hero_turn(ctx)
+
+
+def _watch_corpses(s: HQState) -> None:
+    """A witness who loses sight of a corpse can no longer recover its equipment without a roll."""
+    for o in s.objects.values():
+        if o["kind"] == "corpse" and o["witnesses"]:
+            keep = []
+            for uid in o["witnesses"]:
+                w = s.hero(uid)
+                if w and w["sq"] and sight.sees(s, tsq(w["sq"]), tsq(o["squares"][0])):
+                    keep.append(uid)
+            o["witnesses"] = keep
+
+
+def jump(ctx: Ctx, h: dict[str, Any], target: Square) -> None:
+    s = ctx.s
+    t = s.d["turn"]
+    sq = tsq(h["sq"])
+    dist = abs(target[0] - sq[0]) + abs(target[1] - sq[1])
+    t["jumped"] = True
+    t["moved"] = True
+    step = ((target[0] - sq[0]) // dist, (target[1] - sq[1]) // dist)
+    first = (sq[0] + step[0], sq[1] + step[1])
+    face = ctx.roll(1)[0]
+    if face in ("bskull", "wskull"):
+        trap = traps.known_trap_at(s, first)
+        assert trap is not None
+        ctx.say("hq.ev.jump_fails", hero=hero_label(h))
+        other = s.figure_at().get(first)
+        if other is None:
+            h["sq"] = list(first)
+        elif other[0] == "hero":
+            damage_hero(ctx, other[1], 1)
+        traps.spring(ctx, trap, h)
+        t["moves"] = 0
+        _after_trap(ctx, h)
+        return
+    h["sq"] = list(target)
+    t["moves"] -= dist
+    ctx.say("hq.ev.jumps", hero=hero_label(h))
+    sight.refresh(ctx)
+
+
+def attack(ctx: Ctx, h: dict[str, Any], target_uid: str, fists: bool) -> None:
+    s = ctx.s
+    t = s.d["turn"]
+    m = s.monsters.get(target_uid)
+    if m is None or not m["revealed"]:
+        raise refuse("hq.err.no_target")
+    if fists is False and not h["weapon"]:
+        fists = True
+    if fight.reach_mode(s, h, tsq(m["sq"]), fists) is None:
+        raise refuse("hq.err.out_of_reach")
+    if t["acted"] and t.get("attacks", 0) <= 0:
+        raise refuse("hq.err.already_acted")
+    if not t["acted"]:
+        t["attacks"] = 2 if h["status"].pop("brew", False) else 1
+        _spend_action(s)
+    t["attacks"] -= 1
+    fight.hero_attacks(ctx, h, m, fists)
+
+
+def cast(ctx: Ctx, h: dict[str, Any], spell_id: str, target_uid: str) -> None:
+    s = ctx.s
+    if spell_id not in h["spells"]:
+        raise refuse("hq.err.no_spell")
+    spell = catalog.spell(spell_id)
+    if spell["target"] == "hero":
+        target = s.hero(target_uid)
+        if target is None or target["sq"] is None or target["dead"]:
+            raise refuse("hq.err.no_target")
+    else:
+        target = s.monsters.get(target_uid)
+        if target is None or not target["revealed"]:
+            raise refuse("hq.err.no_target")
+    if not magic.can_target(s, tsq(h["sq"]), tsq(target["sq"])):
+        raise refuse("hq.err.not_in_sight")
+    magic.hero_casts(ctx, h, spell_id, target, spell["target"] == "hero")
+
+
+def search_treasure(ctx: Ctx, h: dict[str, Any]) -> None:
+    s = ctx.s
+    sq = tsq(h["sq"])
+    key = area_key(sq)
+    area = search_area(s, sq)
+    if not key:
+        raise refuse("hq.err.treasure_in_rooms")
+    if sight.monsters_in_sight(s, sq) or any(tsq(m["sq"]) in area for m in s.monsters.values()):
+        raise refuse("hq.err.monsters_in_sight")
+    if key in h["searched"]:
+        raise refuse("hq.err.already_searched")
+    if found_traps_in(s, area):
+        raise refuse("hq.err.disarm_first")
+    ctx.undoable = False
+    hidden = [o for o in s.objects.values() if traps.active(o) and not o["found"] and not o["sprung"]
+              and o["trap"] not in traps.UNSEARCHABLE and any(tsq(q) in area for q in o["squares"])]
+    if hidden:
+        trap = min(hidden, key=lambda o: (min(abs(q[0] - sq[0]) + abs(q[1] - sq[1]) for q in o["squares"]), o["uid"]))
+        spot = tsq(trap["squares"][0])
+        if trap["trap"] != "furniture" and spot not in s.figure_at() and spot not in s.blocked_squares():
+            h["sq"] = list(spot)
+        traps.spring(ctx, trap, h)
+        _spend_action(s)
+        _after_trap(ctx, h)
+        return
+    h["searched"].append(key)
+    note = _treasure_note(s, area)
+    if note is not None:
+        letter, text = note
+        s.d["notes_used"].append(letter)
+        ctx.gm("hq.ev.gm_note_treasure", hero=hero_label(h), note=letter, text=text)
+        gold = _GOLD.search(text.en) or _GOLD.search(text.es)
+        if gold and "empty" not in text.en.lower():
+            h["gold"] += int(gold.group(1))
+            ctx.say("hq.ev.finds_gold", hero=hero_label(h), gold=int(gold.group(1)))
+        else:
+            ctx.say("hq.ev.finds_quest_treasure", hero=hero_label(h))
+        return
+    draw_treasure(ctx, h)
+
+
+def _treasure_note(s: HQState, area: set[Square]) -> tuple[str, Any] | None:
+    quest = s.quest_obj
+    for o in sorted(s.objects.values(), key=lambda o: o["uid"]):
+        letter = o.get("note")
+        if o["kind"] != "marker" or not letter or letter in s.d["notes_used"] or letter not in quest.notes:
+            continue
+        if tsq(o["squares"][0]) in area and _TREASURE_WORDS.search(quest.notes[letter].en):
+            return letter, quest.notes[letter]
+    return None
+
+
+def draw_treasure(ctx: Ctx, h: dict[str, Any]) -> None:
+    """Draw from the treasure deck; wandering monsters and hazards go back and the deck is reshuffled."""
+    s = ctx.s
+    deck = s.d["deck"]
+    if not deck:
+        ctx.say("hq.ev.finds_nothing", hero=hero_label(h))
+        return
+    cid = deck.pop(0)
+    card = catalog.treasure_card(cid)
+    kind = card["kind"]
+    if kind == "gold":
+        h["gold"] += card["gold"]
+        ctx.say("hq.ev.finds_gold", hero=hero_label(h), gold=card["gold"])
+    elif kind == "item":
+        h["items"].append(card["item"])
+        ctx.say("hq.ev.finds_item", hero=hero_label(h), item=catalog.item_name(card["item"]))
+    elif kind == "nothing":
+        ctx.say("hq.ev.finds_nothing", hero=hero_label(h))
+    else:
+        deck.append(cid)
+        ctx.rng.shuffle(deck)
+        if kind == "wandering":
+            wandering_monster(ctx, h)
+        else:
+            ctx.say("hq.ev.hazard", hero=hero_label(h))
+            damage = card.get("damage", 0)
+            if card.get("damage_dice"):
+                from rules.heroquest.combat import count_skulls
+
+                damage += count_skulls(ctx.roll(card["damage_dice"]))
+            damage_hero(ctx, h, damage, then_end=True)
+            if not s.d["pending"] and not h["dead"]:
+                end_hero_turn(ctx)
+
+
+def wandering_monster(ctx: Ctx, h: dict[str, Any]) -> None:
+    """The quest's wandering monster appears next to the hero and attacks at once; the hero's turn ends."""
+    s = ctx.s
+    ref = s.quest.get("wandering_monster") or "orc"
+    sq = tsq(h["sq"])
+    free = traps.free_steps(s, sq)
+    adjacent = bool(free)
+    if not free:
+        room = board.room_of(sq)
+        pool = sorted(board.room_squares(room)) if room is not None else []
+        blocked = s.blocked_squares()
+        free = [q for q in pool if q not in s.figure_at() and q not in blocked]
+    ctx.say("hq.ev.wandering", hero=hero_label(h))
+    if free:
+        m = magic.spawn(ctx, ref, free[0], revealed=True)
+        if adjacent:
+            fight.monster_attacks(ctx, m, h)
+    if s.d["pending"]:
+        s.d["pending"][-1]["then_end"] = True
+    elif not h["dead"]:
+        end_hero_turn(ctx)
+
+
+def search_traps(ctx: Ctx, h: dict[str, Any]) -> None:
+    s = ctx.s
+    sq = tsq(h["sq"])
+    if trap_search_blocked(s, sq):
+        raise refuse("hq.err.monsters_in_sight")
+    ctx.undoable = False
+    area = search_area(s, sq)
+    found = 0
+    for o in s.objects.values():
+        if traps.active(o) and not o["found"] and o["trap"] not in traps.UNSEARCHABLE and any(
+                tsq(q) in area for q in o["squares"]):
+            o["found"] = True
+            o["revealed"] = True
+            found += 1
+    ctx.say("hq.ev.searched_traps", hero=hero_label(h), found=found)
+    if not any(m["revealed"] for m in s.monsters.values()):
+        _find_secret_doors(ctx, h, area)
+
+
+def search_secret(ctx: Ctx, h: dict[str, Any]) -> None:
+    s = ctx.s
+    sq = tsq(h["sq"])
+    if trap_search_blocked(s, sq) or sight.monsters_in_sight(s, sq):
+        raise refuse("hq.err.monsters_in_sight")
+    ctx.undoable = False
+    _find_secret_doors(ctx, h, search_area(s, sq))
+
+
+def _find_secret_doors(ctx: Ctx, h: dict[str, Any], area: set[Square]) -> None:
+    found = 0
+    for o in ctx.s.objects.values():
+        if o["kind"] == "secret_door" and not o["found"] and any(tsq(q) in area for q in o["between"]):
+            o["found"] = True
+            o["revealed"] = True
+            found += 1
+    ctx.say("hq.ev.searched_secret", hero=hero_label(h), found=found)
+
+
+def disarm(ctx: Ctx, h: dict[str, Any], trap_uid: str) -> None:
+    s = ctx.s
+    trap = s.objects.get(trap_uid)
+    if trap is None or trap not in disarmable(s, h):
+        raise refuse("hq.err.cannot_disarm")
+    kit = "toolkit" in h["items"]
+    face = ctx.roll(1)[0]
+    if face in traps.disarm_fail_faces(s, kit):
+        ctx.say("hq.ev.disarm_fails", hero=hero_label(h))
+        spot = tsq(trap["squares"][0])
+        if trap["trap"] != "furniture" and spot not in s.figure_at() and spot not in s.blocked_squares():
+            h["sq"] = list(spot)
+        traps.spring(ctx, trap, h)
+        _spend_action(s)
+        _after_trap(ctx, h)
+        return
+    trap["disarmed"] = True
+    ctx.say("hq.ev.disarmed", hero=hero_label(h))
+
+
+def equip(ctx: Ctx, h: dict[str, Any], item: str) -> None:
+    if item not in h["items"]:
+        raise refuse("hq.err.not_owned")
+    reason = can_equip(ctx.s, h, item)
+    if reason is not None:
+        raise IllegalAction(reason)
+    slot = catalog.equipment()[item]["slot"]
+    h["items"].remove(item)
+    if h[slot]:
+        h["items"].append(h[slot])
+    h[slot] = item
+    if slot == "weapon" and catalog.equipment()[item].get("two_handed") and h["shield"]:
+        h["items"].append(h["shield"])
+        h["shield"] = None
+    ctx.say("hq.ev.equips", hero=hero_label(h), item=catalog.item_name(item))
+
+
+def unequip(ctx: Ctx, h: dict[str, Any], slot: str) -> None:
+    if slot not in EQUIP_SLOTS or not h.get(slot):
+        raise refuse("hq.err.not_owned")
+    if slot == "armour" and monster_adjacent(ctx.s, tsq(h["sq"])):
+        raise refuse("hq.err.armour_monster_adjacent")
+    h["items"].append(h[slot])
+    ctx.say("hq.ev.unequips", hero=hero_label(h), item=catalog.item_name(h[slot]))
+    h[slot] = None
+
+
+def pick_up(ctx: Ctx, h: dict[str, Any], index: Any) -> None:
+    s = ctx.s
+    thrown = s.d["thrown"]
+    if not isinstance(index, int) or not 0 <= index < len(thrown):
+        raise refuse("hq.err.nothing_here")
+    spot = tsq(thrown[index]["sq"])
+    sq = tsq(h["sq"])
+    if spot != sq and not board.adjacent(sq, spot):
+        raise refuse("hq.err.nothing_here")
+    if sight.monsters_in_sight(s, sq):
+        raise refuse("hq.err.monsters_in_sight")
+    entry = thrown.pop(index)
+    if ctx.roll(1)[0] == "bshield":
+        ctx.say("hq.ev.weapon_lost", hero=hero_label(h), item=catalog.item_name(entry["item"]))
+        return
+    h["items"].append(entry["item"])
+    ctx.say("hq.ev.weapon_recovered", hero=hero_label(h), item=catalog.item_name(entry["item"]))
+
+
+def drink(ctx: Ctx, h: dict[str, Any], item: str) -> None:
+    s = ctx.s
+    entry = catalog.equipment().get(item)
+    if item not in h["items"] or entry is None or entry["slot"] != "potion":
+        raise refuse("hq.err.not_owned")
+    from rules.heroquest.turns import potion_used
+
+    if potion_used(s, h):
+        raise refuse("hq.err.one_potion")
+    h["items"].remove(item)
+    mark_potion(s, h)
+    ctx.say("hq.ev.drinks", hero=hero_label(h), item=catalog.item_name(item))
+    apply_potion(ctx, h, entry)
+
+
+def apply_potion(ctx: Ctx, h: dict[str, Any], entry: dict[str, Any]) -> None:
+    heal = entry.get("heal_body", 0)
+    if entry.get("heal_body_die"):
+        heal += ctx.rng.die(6)
+        ctx.undoable = False
+    if heal:
+        h["body"] = min(h["max_body"], h["body"] + heal)
+        if entry.get("heal_body"):
+            h["mind"] = min(h["max_mind"], h["mind"] + 2)
+    for key, status in (("attack_bonus", "strength"), ("defend_bonus", "defence")):
+        if entry.get(key):
+            h["status"][status] = entry[key]
+    if entry.get("double_attack"):
+        h["status"]["brew"] = True
+    if entry.get("kill_undead"):
+        for m in list(ctx.s.monsters.values()):
+            if m["revealed"] and catalog.monster(m["ref"]).get("undead") and board.adjacent(tsq(m["sq"]), tsq(h["sq"])):
+                del ctx.s.monsters[m["uid"]]
+                ctx.say("hq.ev.monster_dies", monster=monster_label(m))
+
+
+def give(ctx: Ctx, h: dict[str, Any], item: str, to_uid: str) -> None:
+    s = ctx.s
+    other = s.hero(to_uid)
+    sq = tsq(h["sq"])
+    if s.d["turn"]["gave"]:
+        raise refuse("hq.err.one_exchange")
+    if item not in h["items"] or other is None or other is h or other["sq"] is None:
+        raise refuse("hq.err.cannot_give")
+    if not board.adjacent(sq, tsq(other["sq"])) or monster_adjacent(s, sq) or monster_adjacent(s, tsq(other["sq"])):
+        raise refuse("hq.err.cannot_give")
+    h["items"].remove(item)
+    other["items"].append(item)
+    s.d["turn"]["gave"] = True
+    ctx.say("hq.ev.gives", hero=hero_label(h), item=catalog.item_name(item), to=hero_label(other))
+
+
+def recover(ctx: Ctx, h: dict[str, Any]) -> None:
+    s = ctx.s
+    corpse = next((o for o in s.objects.values()
+                   if o["kind"] == "corpse" and o["items"] and o["squares"][0] == h["sq"]), None)
+    if corpse is None:
+        raise refuse("hq.err.nothing_here")
+    if sight.monsters_in_sight(s, tsq(h["sq"])):
+        raise refuse("hq.err.monsters_in_sight")
+    items = corpse["items"]
+    corpse["items"] = []
+    if h["uid"] in corpse["witnesses"] or ctx.roll(1)[0] == "wshield":
+        h["items"].extend(items)
+        ctx.say("hq.ev.recovered", hero=hero_label(h), count=len(items))
+    else:
+        ctx.say("hq.ev.looted", hero=hero_label(h))

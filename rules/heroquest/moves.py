@@ -1,0 +1,117 @@
+"""Paths for heroes and monsters: no diagonals, walls and closed doors stop, figures block (heroes let heroes by)."""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Any
+
+from rules.heroquest import board
+from rules.heroquest.board import Square
+from rules.heroquest.state import HQState, tsq
+from rules.heroquest.traps import known_trap_at
+
+
+def hero_paths(s: HQState, h: dict[str, Any], budget: int) -> dict[Square, Square | None]:
+    """Squares the hero can reach with `budget` steps over revealed squares, as child -> parent.
+
+    Known traps and open pits may end a move (the hero walks or jumps into them) but are never crossed;
+    Pass Through Rock crosses walls and rocks, Veil of Mist crosses monsters.
+    """
+    start = tsq(h["sq"])
+    st = h["status"]
+    through_walls = bool(st.get("pass_rock"))
+    through_monsters = bool(st.get("mist"))
+    open_e = s.open_edges()
+    blocked = s.blocked_squares()
+    figures = s.figure_at()
+    parents: dict[Square, Square | None] = {start: None}
+    dist = {start: 0}
+    queue = deque([start])
+    while queue:
+        sq = queue.popleft()
+        if dist[sq] >= budget:
+            continue
+        if sq != start and known_trap_at(s, sq):
+            continue
+        for nb in board.orthogonal(sq):
+            if nb in parents or nb in s.dark or not s.is_revealed(nb):
+                continue
+            if not through_walls and not board.passable(sq, nb, open_e):
+                continue
+            if nb in blocked and not through_walls:
+                continue
+            who = figures.get(nb)
+            if who and who[0] == "monster" and not (through_monsters and who[1]["revealed"]):
+                continue
+            parents[nb] = sq
+            dist[nb] = dist[sq] + 1
+            queue.append(nb)
+    return parents
+
+
+def destinations(s: HQState, h: dict[str, Any], budget: int) -> list[Square]:
+    parents = hero_paths(s, h, budget)
+    figures = s.figure_at()
+    blocked = s.blocked_squares()
+    start = tsq(h["sq"])
+    return sorted(q for q in parents if q != start and q not in figures and q not in blocked)
+
+
+def path_to(parents: dict[Square, Square | None], target: Square) -> list[Square]:
+    out = []
+    cur: Square | None = target
+    while cur is not None:
+        out.append(cur)
+        cur = parents[cur]
+    return out[::-1][1:]
+
+
+def monster_paths(s: HQState, m: dict[str, Any], budget: int) -> dict[Square, Square | None]:
+    """Monsters cannot open doors, never pass heroes, may pass other monsters, and stay on revealed squares."""
+    start = tsq(m["sq"])
+    open_e = s.open_edges()
+    blocked = s.blocked_squares()
+    figures = s.figure_at()
+    parents: dict[Square, Square | None] = {start: None}
+    dist = {start: 0}
+    queue = deque([start])
+    while queue:
+        sq = queue.popleft()
+        if dist[sq] >= budget:
+            continue
+        for nb in board.orthogonal(sq):
+            if nb in parents or nb in s.dark or nb in blocked or not board.passable(sq, nb, open_e):
+                continue
+            if not s.is_revealed(nb) or known_trap_at(s, nb):
+                continue
+            who = figures.get(nb)
+            if who and who[0] == "hero":
+                continue
+            parents[nb] = sq
+            dist[nb] = dist[sq] + 1
+            queue.append(nb)
+    return parents
+
+
+def monster_destinations(s: HQState, m: dict[str, Any], budget: int) -> list[Square]:
+    parents = monster_paths(s, m, budget)
+    figures = s.figure_at()
+    start = tsq(m["sq"])
+    return sorted(q for q in parents if q != start and q not in figures)
+
+
+def adjacent_open(s: HQState, a: Square, b: Square) -> bool:
+    """Orthogonal neighbours with no wall between them (or an open door)."""
+    return board.adjacent(a, b) and board.passable(a, b, s.open_edges())
+
+
+def diagonal_open(s: HQState, a: Square, b: Square) -> bool:
+    """Diagonal neighbours reachable round at least one corner without crossing a wall."""
+    if abs(a[0] - b[0]) != 1 or abs(a[1] - b[1]) != 1:
+        return False
+    open_e = s.open_edges()
+    blocked = s.blocked_squares()
+    for via in ((a[0], b[1]), (b[0], a[1])):
+        if via not in blocked and board.passable(a, via, open_e) and board.passable(via, b, open_e):
+            return True
+    return False

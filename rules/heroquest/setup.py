@@ -1,0 +1,196 @@
+"""A new HeroQuest game: heroes on their start squares, the quest's objects, the treasure deck, spell picks."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rules.base import BadOptions
+from rules.heroquest import board, catalog, sight
+from rules.heroquest.quest import Quest
+from rules.heroquest.state import SQUARES, Ctx, HQState
+from rules.rng import Rng
+from rules.text import msg
+
+TRAP_KINDS = {
+    "pit_trap": "pit",
+    "long_pit_trap": "pit",
+    "deep_pit_trap": "dark_pit",
+    "falling_block": "rock",
+    "stalactite": "rock",
+    "spear_trap": "arrow",
+    "star_burst": "arrow",
+    "fireburst_trap": "arrow",
+    "hurricane_trap": "arrow",
+    "swinging_axe": "axe",
+    "swinging_blade_trap": "axe",
+    "slippery_stairs": "slippery",
+    "chest_trap": "furniture",
+}
+TRAPPED_FURNITURE = frozenset({"trapped_chest"})
+
+
+def trap_kind(ref: str) -> str:
+    return TRAP_KINDS.get(ref, "arrow")
+
+
+def new_hero(hid: str, seat: int, sheet: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    h = catalog.heroes()[hid]
+    equipment = list(sheet["equipment"]) if sheet else list(h["start"])
+    hero = {
+        "uid": f"hero_{hid}",
+        "hero": hid,
+        "seat": seat,
+        "sq": None,
+        "body": h["body"],
+        "max_body": h["body"],
+        "mind": h["mind"],
+        "max_mind": h["mind"],
+        "weapon": None,
+        "shield": None,
+        "helmet": None,
+        "armour": None,
+        "items": [],
+        "gold": 0,
+        "groups": [],
+        "spells": [],
+        "cast": [],
+        "quest_treasures": [],
+        "dead": False,
+        "left": False,
+        "status": {},
+        "searched": [],
+    }
+    if sheet:
+        for key in ("max_body", "max_mind", "gold"):
+            hero[key] = int(sheet[key])
+        hero["body"], hero["mind"] = hero["max_body"], hero["max_mind"]
+        hero["quest_treasures"] = list(sheet.get("quest_treasures", []))
+    table = catalog.equipment()
+    for item in equipment:
+        slot = table[item]["slot"] if item in table else "item"
+        if slot in ("weapon", "shield", "helmet", "armour") and hero[slot] is None:
+            hero[slot] = item
+        else:
+            hero["items"].append(item)
+    return hero
+
+
+def build(quest: Quest, options: Mapping[str, Any], seats: int, seed: int,
+          sheets: Mapping[str, Mapping[str, Any]] | None = None) -> HQState:
+    heroes_opt = str(options.get("heroes", "barbarian,dwarf,elf,wizard"))
+    hero_ids = [h.strip() for h in heroes_opt.split(",") if h.strip()]
+    if not hero_ids or len(set(hero_ids)) != len(hero_ids) or any(h not in catalog.heroes() for h in hero_ids):
+        raise BadOptions(msg("hq.err.bad_heroes", valid=",".join(catalog.HERO_IDS)))
+    if seats < 2 or seats > 6 or seats - 1 > len(hero_ids):
+        raise BadOptions(msg("hq.err.seats", heroes=len(hero_ids)))
+    players = seats - 1
+    heroes = [new_hero(hid, 1 + i % players, (sheets or {}).get(hid)) for i, hid in enumerate(hero_ids)]
+    rng = Rng.from_seed(seed)
+    deck = [c["id"] for c in catalog.treasure_deck()]
+    rng.shuffle(deck)
+    objects: dict[str, dict[str, Any]] = {}
+    monsters: dict[str, dict[str, Any]] = {}
+    for o in quest.objects:
+        if o.kind == "monster":
+            stats = catalog.monster(o.ref)
+            monsters[o.uid] = {
+                "uid": o.uid, "ref": o.ref, "sq": list(o.squares[0]),
+                "body": stats["body"], "max_body": stats["body"], "mind": stats["mind"], "max_mind": stats["mind"],
+                "revealed": False, "status": {}, "moved": False, "acted": False, "cast": [],
+            }
+            continue
+        entry: dict[str, Any] = {
+            "uid": o.uid, "kind": o.kind, "ref": o.ref, "squares": [list(q) for q in o.squares],
+            "rotation": o.rotation, "between": [list(q) for q in o.between] if o.between else None,
+            "note": o.note, "revealed": False,
+        }
+        if o.kind in ("door", "secret_door"):
+            entry["open"] = o.ref == "open_door"
+            entry["found"] = o.kind == "door"
+        if o.kind == "trap":
+            entry.update(trap=trap_kind(o.ref), found=False, sprung=False, disarmed=False)
+        objects[o.uid] = entry
+        if o.kind == "furniture" and o.ref in TRAPPED_FURNITURE:
+            uid = f"{o.uid}_trap"
+            objects[uid] = {
+                "uid": uid, "kind": "trap", "ref": "chest_trap", "squares": [list(q) for q in o.squares],
+                "rotation": o.rotation, "between": None, "note": None, "revealed": False,
+                "trap": "furniture", "found": False, "sprung": False, "disarmed": False,
+            }
+    d: dict[str, Any] = {
+        "seats": seats,
+        "opts": {
+            "quest": quest.id,
+            "movement": str(options.get("movement", "fixed")),
+            "die": str(options.get("die", "hqes")),
+            "heroes": ",".join(hero_ids),
+            "rounds": int(options.get("rounds", 0) or 0),
+        },
+        "rng": rng.state,
+        "round": 1,
+        "rev": "0" * SQUARES,
+        "heroes": heroes,
+        "monsters": monsters,
+        "objects": objects,
+        "turn": {"who": "setup", "i": 0},
+        "pending": [],
+        "picks": [],
+        "deck": deck,
+        "notes_read": [],
+        "notes_used": [],
+        "log": [],
+        "thrown": [],
+        "spawned": 0,
+        "over": None,
+    }
+    state = HQState(quest.to_json(), d)
+    _place_heroes(state, quest)
+    ctx = Ctx(state)
+    ctx.say("hq.ev.quest_begins", quest=quest.name)
+    if quest.speech.en.strip():
+        ctx.say("hq.ev.speech", text=quest.speech)
+    sight.refresh(ctx)
+    ctx.finish()
+    _plan_spell_picks(state)
+    return state
+
+
+def _place_heroes(state: HQState, quest: Quest) -> None:
+    taken: set[tuple[int, int]] = set()
+    occupied = {tuple(m["sq"]) for m in state.monsters.values()} | state.blocked_squares()
+    starts = [q for q in quest.start if q not in occupied]
+    room = quest.start_room()
+    spare = sorted(board.room_squares(room)) if room is not None else []
+    for h in state.heroes:
+        sq = next((q for q in starts if q not in taken), None)
+        if sq is None:
+            sq = next((q for q in spare if q not in taken and q not in occupied), None)
+        if sq is None:
+            raise BadOptions(msg("hq.err.no_start_square"))
+        taken.add(sq)
+        h["sq"] = list(sq)
+
+
+def _plan_spell_picks(state: HQState) -> None:
+    """Wizard chooses first, then the Elf, then the Wizard takes the rest (rulebook, Elección de Hechizos)."""
+    casters = {h["hero"]: h for h in state.heroes if catalog.heroes()[h["hero"]]["spell_groups"] > 0}
+    picks: list[str] = []
+    if "wizard" in casters:
+        picks.append(casters["wizard"]["uid"])
+        if "elf" in casters:
+            picks.append(casters["elf"]["uid"])
+        else:
+            picks += [casters["wizard"]["uid"]] * (catalog.heroes()["wizard"]["spell_groups"] - 1)
+    elif "elf" in casters:
+        picks.append(casters["elf"]["uid"])
+    state.d["picks"] = picks
+    if picks:
+        state.d["turn"] = {"who": "setup", "i": 0}
+    else:
+        from rules.heroquest.turns import start_round
+
+        ctx = Ctx(state)
+        start_round(ctx)
+        ctx.finish()
+

@@ -1,0 +1,93 @@
+"""What the heroes see and reveal, built on `visibility.line_of_sight` with the state's doors and figures."""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Any
+
+from rules.heroquest import board, visibility
+from rules.heroquest.board import Square
+from rules.heroquest.state import Ctx, HQState, idx, monster_label, tsq
+
+#: Object kinds that become visible when one of their squares is revealed.
+PLAIN_KINDS = frozenset({"furniture", "blocked", "stairs", "door", "rock", "corpse", "dropped"})
+
+
+def sees(s: HQState, a: Square, b: Square, figures_block: bool = True) -> bool:
+    """Straight line of sight between two squares (same room: always) with closed doors and walls."""
+    blockers = (s.sight_blockers() if figures_block else set()) | set(s.dark)
+    return visibility.line_of_sight(a, b, blockers=frozenset(blockers), open_edges=s.open_edges())
+
+
+def visible_squares(s: HQState, origin: Square) -> set[Square]:
+    """Squares seen from `origin`: its room, and by flood through open edges every square in sight.
+
+    A square holding a figure or a rock is seen but hides what lies behind it. Rooms glimpsed through
+    an open door are revealed whole (the game master sets up the entire room).
+    """
+    open_e = s.open_edges()
+    blockers = frozenset(s.sight_blockers() | set(s.dark))
+    seen: set[Square] = {origin}
+    room = board.room_of(origin)
+    if room is not None:
+        seen |= board.room_squares(room)
+    tested: set[Square] = set(seen)
+    queue = deque(seen)
+    while queue:
+        sq = queue.popleft()
+        if sq != origin and sq in blockers:
+            continue
+        for nb in board.orthogonal(sq):
+            if nb in tested or nb in s.dark or not board.passable(sq, nb, open_e):
+                continue
+            tested.add(nb)
+            if visibility.line_of_sight(origin, nb, blockers=blockers, open_edges=open_e):
+                seen.add(nb)
+                queue.append(nb)
+    rooms = {board.room_of(q) for q in seen} - {None}
+    for r in rooms:
+        seen |= board.room_squares(r)
+    return seen - set(s.dark)
+
+
+def refresh(ctx: Ctx) -> list[dict[str, Any]]:
+    """Reveal what the heroes on the board now see; returns the monsters that appeared."""
+    s = ctx.s
+    new: set[Square] = set()
+    for h in s.on_board_heroes():
+        new |= visible_squares(s, tsq(h["sq"]))
+    return reveal_squares(ctx, new)
+
+
+def reveal_squares(ctx: Ctx, squares: set[Square]) -> list[dict[str, Any]]:
+    """Mark squares revealed, reveal the figures and objects on them, and tell everybody."""
+    s = ctx.s
+    rev = list(s.d["rev"])
+    fresh = [q for q in squares if rev[idx(q)] == "0" and q not in s.dark]
+    if not fresh:
+        return []
+    for q in fresh:
+        rev[idx(q)] = "1"
+    s.d["rev"] = "".join(rev)
+    ctx.undoable = False
+    appeared = []
+    for m in sorted(s.monsters.values(), key=lambda m: m["uid"]):
+        if not m["revealed"] and s.is_revealed(tsq(m["sq"])):
+            m["revealed"] = True
+            appeared.append(m)
+    furniture = 0
+    for o in s.objects.values():
+        if o["kind"] in PLAIN_KINDS and not o["revealed"]:
+            squares_ = o["between"] if o.get("between") else o["squares"]
+            if any(s.is_revealed(tsq(q)) for q in squares_):
+                o["revealed"] = True
+                furniture += o["kind"] == "furniture"
+    for m in appeared:
+        ctx.say("hq.ev.monster_appears", monster=monster_label(m), row=m["sq"][0] + 1, col=m["sq"][1] + 1)
+    ctx.gm("hq.ev.gm_revealed", squares=len(fresh), monsters=len(appeared), furniture=furniture)
+    return appeared
+
+
+def monsters_in_sight(s: HQState, origin: Square) -> list[dict[str, Any]]:
+    """Revealed monsters the square `origin` can see."""
+    return [m for m in s.monsters.values() if m["revealed"] and sees(s, origin, tsq(m["sq"]), figures_block=True)]

@@ -1,0 +1,197 @@
+"""The HeroQuest game state (a JSON-able dict plus the shared, immutable quest) and the helpers over it."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
+
+from rules.base import Event
+from rules.heroquest import board, catalog
+from rules.heroquest.board import Edge, Square
+from rules.heroquest.quest import Quest
+from rules.rng import Rng
+from rules.text import Lit, msg
+
+SQUARES = board.ROWS * board.COLS
+GM = 0
+#: How many log entries a view shows.
+LOG_SIZE = 12
+#: Furniture that figures may stand on.
+WALKABLE_FURNITURE = frozenset({"trap_door"})
+
+
+def idx(sq: Square) -> int:
+    return sq[0] * board.COLS + sq[1]
+
+
+def sq_of(i: int) -> Square:
+    return divmod(i, board.COLS)
+
+
+def tsq(value: Any) -> Square | None:
+    return None if value is None else (int(value[0]), int(value[1]))
+
+
+def sq_token(sq: Square) -> str:
+    """Squares in action arguments: "row-col" (no spaces, so tokens round-trip)."""
+    return f"{sq[0]}-{sq[1]}"
+
+
+def parse_sq(text: Any) -> Square | None:
+    if not isinstance(text, str):
+        return None
+    parts = text.split("-")
+    if len(parts) != 2 or not all(p.isdigit() for p in parts):
+        return None
+    sq = (int(parts[0]), int(parts[1]))
+    return sq if board.in_board(sq) else None
+
+
+@dataclass
+class HQState:
+    """`quest` is the imported quest as JSON (never mutated, shared by copies); `d` is everything else."""
+
+    quest: dict[str, Any]
+    d: dict[str, Any]
+    seats: int = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.seats = int(self.d["seats"])
+
+    @cached_property
+    def dark(self) -> frozenset[Square]:
+        return frozenset((int(r), int(c)) for r, c in self.quest["dark"])
+
+    @cached_property
+    def quest_obj(self) -> Quest:
+        return Quest.from_json(self.quest)
+
+    def clone(self) -> HQState:
+        new = HQState(self.quest, copy.deepcopy(self.d))
+        if "dark" in self.__dict__:
+            new.__dict__["dark"] = self.__dict__["dark"]
+        return new
+
+    # ---- queries
+
+    @property
+    def heroes(self) -> list[dict[str, Any]]:
+        return self.d["heroes"]
+
+    @property
+    def monsters(self) -> dict[str, dict[str, Any]]:
+        return self.d["monsters"]
+
+    @property
+    def objects(self) -> dict[str, dict[str, Any]]:
+        return self.d["objects"]
+
+    def hero(self, uid: str) -> dict[str, Any] | None:
+        for h in self.heroes:
+            if h["uid"] == uid:
+                return h
+        return None
+
+    def current_hero(self) -> dict[str, Any] | None:
+        turn = self.d["turn"]
+        return self.heroes[turn["i"]] if turn["who"] == "hero" else None
+
+    def on_board_heroes(self) -> list[dict[str, Any]]:
+        return [h for h in self.heroes if h["sq"] is not None and not h["dead"]]
+
+    def live_monsters(self, revealed_only: bool = False) -> list[dict[str, Any]]:
+        return [m for m in self.monsters.values() if not revealed_only or m["revealed"]]
+
+    def is_revealed(self, sq: Square) -> bool:
+        return self.d["rev"][idx(sq)] == "1"
+
+    def revealed_squares(self) -> list[Square]:
+        rev = self.d["rev"]
+        return [sq_of(i) for i in range(SQUARES) if rev[i] == "1"]
+
+    def open_edges(self) -> frozenset[Edge]:
+        return frozenset(
+            frozenset(tsq(s) for s in o["between"])
+            for o in self.objects.values()
+            if o["kind"] in ("door", "secret_door") and o.get("open")
+        )
+
+    def figure_at(self) -> dict[Square, tuple[str, dict[str, Any]]]:
+        out: dict[Square, tuple[str, dict[str, Any]]] = {}
+        for h in self.on_board_heroes():
+            out[tsq(h["sq"])] = ("hero", h)
+        for m in self.monsters.values():
+            out[tsq(m["sq"])] = ("monster", m)
+        return out
+
+    def blocked_squares(self) -> set[Square]:
+        """Squares nobody may enter: dark squares, blocked squares and fallen rocks, solid furniture."""
+        out = set(self.dark)
+        for o in self.objects.values():
+            if o["kind"] in ("blocked", "rock") or (o["kind"] == "furniture" and o["ref"] not in WALKABLE_FURNITURE):
+                out.update(tsq(s) for s in o["squares"])
+        return out
+
+    def sight_blockers(self) -> set[Square]:
+        """Squares a line of sight cannot pass through: figures, blocked squares and rocks."""
+        out = {tsq(h["sq"]) for h in self.on_board_heroes()}
+        out.update(tsq(m["sq"]) for m in self.monsters.values())
+        for o in self.objects.values():
+            if o["kind"] in ("blocked", "rock"):
+                out.update(tsq(s) for s in o["squares"])
+        return out
+
+    def traps_at(self, sq: Square, active_only: bool = True) -> list[dict[str, Any]]:
+        out = []
+        for o in self.objects.values():
+            if (o["kind"] == "trap" and [sq[0], sq[1]] in o["squares"]
+                    and (not active_only or not o.get("disarmed"))):
+                out.append(o)
+        return out
+
+
+class Ctx:
+    """One `apply` in progress: the new state, its generator and the events it produced."""
+
+    def __init__(self, state: HQState) -> None:
+        self.s = state
+        self.rng = Rng(state.d["rng"])
+        self.events: list[Event] = []
+        self.undoable = True
+
+    def say(self, key: str, to: Iterable[int] | None = None, **params: Any) -> None:
+        m = msg(key, **params)
+        audience = None if to is None else frozenset(to)
+        self.events.append(Event(m, audience))
+        log = self.s.d["log"]
+        log.append({"msg": m.to_json(), "to": None if audience is None else sorted(audience)})
+        del log[: max(0, len(log) - 4 * LOG_SIZE)]
+
+    def gm(self, key: str, **params: Any) -> None:
+        self.say(key, to=[GM], **params)
+
+    def roll(self, count: int) -> list[str]:
+        from rules.heroquest.dice import roll
+
+        self.undoable = False
+        return roll(self.rng, count, self.s.d["opts"]["die"])
+
+    def finish(self) -> None:
+        self.s.d["rng"] = self.rng.state
+
+
+def hero_label(h: dict[str, Any]) -> Lit:
+    return catalog.hero_name(h["hero"])
+
+
+def monster_label(m: dict[str, Any]) -> Lit:
+    return catalog.monster_name(m["ref"])
+
+
+def name_of(kind: str, ref: str) -> Lit:
+    words = ref.replace("_", " ")
+    return Lit(words, words) if kind != "monster" else catalog.monster_name(ref)
+

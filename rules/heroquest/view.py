@@ -1,0 +1,164 @@
+"""What each seat sees: the GM everything, heroes and spectators only what has been revealed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.heroquest import board, catalog
+from rules.heroquest.state import GM, LOG_SIZE, HQState, hero_label, monster_label, tsq
+from rules.text import Lit, Msg
+
+#: Object kinds shown to the players once revealed (traps only once found or sprung, markers never).
+SHOWN_KINDS = frozenset({"furniture", "blocked", "stairs", "rock", "corpse"})
+
+
+def _text(m: Msg | Lit) -> dict[str, str]:
+    import i18n
+
+    return {"es": i18n.t(m, "es"), "en": i18n.t(m, "en")}
+
+
+def _lit(value: Any) -> dict[str, str]:
+    return {"es": value["es"], "en": value["en"]} if isinstance(value, dict) else {"es": value.es, "en": value.en}
+
+
+def trap_known(o: dict[str, Any]) -> bool:
+    return bool(o.get("found") or o.get("sprung"))
+
+
+def object_visible(o: dict[str, Any]) -> bool:
+    """Whether the players know this object is there."""
+    kind = o["kind"]
+    if kind == "trap":
+        return trap_known(o) and not o.get("disarmed")
+    if kind in SHOWN_KINDS:
+        return bool(o["revealed"])
+    return False
+
+
+def door_visible(o: dict[str, Any]) -> bool:
+    if o["kind"] == "secret_door":
+        return bool(o["found"])
+    return bool(o["revealed"])
+
+
+def hidden_uids(s: HQState) -> set[str]:
+    """Every uid the players must not see yet (doors are not secret, only where they stand)."""
+    out = {m["uid"] for m in s.monsters.values() if not m["revealed"]}
+    for o in s.objects.values():
+        kind = o["kind"]
+        if kind == "door":
+            continue
+        if kind == "secret_door":
+            hidden = not o["found"]
+        elif kind == "trap":
+            hidden = not trap_known(o)
+        else:
+            hidden = not object_visible(o)
+        if hidden:
+            out.add(o["uid"])
+    return out
+
+
+def build(s: HQState, seat: int | None) -> dict[str, Any]:
+    gm = seat == GM
+    viewer = "gm" if gm else ("hero" if seat is not None else "spectator")
+    quest = s.quest
+    out: dict[str, Any] = {
+        "viewer": viewer,
+        "quest": {"name": _lit(quest["name"])},
+        "revealed": [list(q) for q in board.all_squares() if gm or s.is_revealed(q)],
+        "doors": [],
+        "objects": [],
+        "heroes": [],
+        "monsters": [],
+    }
+    for o in sorted(s.objects.values(), key=lambda o: o["uid"]):
+        if o["kind"] in ("door", "secret_door"):
+            if gm or door_visible(o):
+                out["doors"].append({"uid": o["uid"], "between": o["between"], "open": bool(o.get("open")),
+                                     "secret": o["kind"] == "secret_door", **({"hidden": not door_visible(o)}
+                                                                               if gm else {})})
+            continue
+        if o["kind"] == "trap" and o.get("disarmed") and not gm:
+            continue
+        visible = object_visible(o)
+        if not (gm or visible):
+            continue
+        ref = o["ref"]
+        if o["kind"] == "trap" and not o.get("sprung") and not gm:
+            ref = "found_trap"
+        entry = {"uid": o["uid"], "kind": o["kind"], "ref": ref, "squares": o["squares"],
+                 "rotation": o["rotation"], "hidden": not visible}
+        if gm and o["kind"] == "trap":
+            entry.update(found=bool(o.get("found")), sprung=bool(o.get("sprung")), disarmed=bool(o.get("disarmed")))
+        if gm and o.get("note"):
+            entry["note"] = o["note"]
+        out["objects"].append(entry)
+    for h in s.heroes:
+        out["heroes"].append({
+            "uid": h["uid"], "hero": h["hero"], "name": _lit(hero_label(h)),
+            "square": h["sq"], "body": h["body"], "max_body": h["max_body"], "mind": h["mind"],
+            "max_mind": h["max_mind"],
+            "equipment": [i for i in (h["weapon"], h["shield"], h["helmet"], h["armour"]) if i],
+            "items": list(h["items"]), "gold": h["gold"], "dead": h["dead"], "left": h["left"], "seat": h["seat"],
+            "spells": list(h["spells"]), "cast": list(h["cast"]), "status": sorted(h["status"]),
+        })
+    for m in sorted(s.monsters.values(), key=lambda m: m["uid"]):
+        if gm or m["revealed"]:
+            out["monsters"].append({"uid": m["uid"], "ref": m["ref"], "name": _lit(monster_label(m)),
+                                    "square": m["sq"], "body": m["body"], "max_body": m["max_body"],
+                                    "hidden": not m["revealed"], "status": sorted(m["status"])})
+    for t in s.d["thrown"]:
+        out["objects"].append({"uid": f"thrown_{t['item']}_{t['sq'][0]}_{t['sq'][1]}", "kind": "dropped",
+                               "ref": t["item"], "squares": [t["sq"]], "rotation": "downward", "hidden": False})
+    out["turn"] = {"label": _text(turn_label(s)), "round": s.d["round"]}
+    entries = [e for e in s.d["log"] if e["to"] is None or (seat is not None and seat in e["to"])]
+    out["log"] = [_text(Msg.from_json(e["msg"])) for e in entries[-LOG_SIZE:]]
+    out["pending"] = pending_view(s)
+    if s.d["over"]:
+        out["over"] = dict(s.d["over"])
+    if gm:
+        out["notes"] = {k: {"es": v.es, "en": v.en, "read": k in s.d["notes_read"], "used": k in s.d["notes_used"]}
+                        for k, v in s.quest_obj.notes.items()}
+        out["player_revealed"] = [list(q) for q in s.revealed_squares()]
+        out["wandering_monster"] = s.quest.get("wandering_monster", "")
+        out["deck_size"] = len(s.d["deck"])
+        out["chaos_spells"] = sorted(catalog.spells()["chaos"])
+    else:
+        out["notes_read"] = {k: _lit(s.quest_obj.notes[k]) for k in s.d["notes_read"] if k in s.quest_obj.notes}
+    return out
+
+
+def turn_label(s: HQState) -> Msg:
+    from rules.text import msg
+
+    if s.d["over"]:
+        return msg("hq.turn.over")
+    if s.d["pending"]:
+        h = s.hero(s.d["pending"][0]["hero"])
+        return msg("hq.turn.pending", hero=hero_label(h) if h else "?")
+    if s.d["picks"]:
+        h = s.hero(s.d["picks"][0])
+        return msg("hq.turn.spells", hero=hero_label(h) if h else "?")
+    turn = s.d["turn"]
+    if turn["who"] == "gm":
+        return msg("hq.turn.gm", round=s.d["round"])
+    return msg("hq.turn.hero", hero=hero_label(s.heroes[turn["i"]]), round=s.d["round"])
+
+
+def pending_view(s: HQState) -> dict[str, Any] | None:
+    if s.d["pending"]:
+        p = s.d["pending"][0]
+        h = s.hero(p["hero"])
+        return {"kind": p["kind"], "hero": p["hero"], "seat": h["seat"] if h else None}
+    if s.d["picks"]:
+        h = s.hero(s.d["picks"][0])
+        return {"kind": "spells", "hero": s.d["picks"][0], "seat": h["seat"] if h else None}
+    if s.d.get("verdict"):
+        return {"kind": "verdict", "seat": GM}
+    return None
+
+
+def squares_of(o: dict[str, Any]) -> list[tuple[int, int]]:
+    return [tsq(q) for q in o["squares"]]
