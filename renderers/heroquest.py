@@ -207,9 +207,18 @@ class _Board:
         if is_open:
             floor = ROOM if not board.is_corridor(a) or not board.is_corridor(b) else CORRIDOR
             self.d.line(gap, fill=floor, width=max(3, SQ // 9) + 2)
-            # two jambs show where the door stands open
-            for jx, jy in (gap[0], gap[1]):
-                self.d.rectangle([jx - 3, jy - 3, jx + 3, jy + 3], fill=color, outline=WALL)
+            # the leaf swings open into the room side (b's side when both or neither are rooms)
+            inward = b if board.is_corridor(a) or not board.is_corridor(b) else a
+            sign = 1 if (inward[0] - min(a[0], b[0])) + (inward[1] - min(a[1], b[1])) > 0 else -1
+            jx, jy = gap[0]
+            length = int(SQ * 0.6)
+            if a[0] == b[0]:
+                leaf_rect = [min(jx, jx + sign * length), jy - 3, max(jx, jx + sign * length), jy + 3]
+            else:
+                leaf_rect = [jx - 3, min(jy, jy + sign * length), jx + 3, max(jy, jy + sign * length)]
+            self.d.rectangle(leaf_rect, fill=color, outline=WALL)
+            for kx, ky in gap:
+                self.d.rectangle([kx - 3, ky - 3, kx + 3, ky + 3], fill=color, outline=WALL)
             return
         self.d.rectangle(leaf.rect, fill=color, outline=WALL, width=2)
         if hidden:

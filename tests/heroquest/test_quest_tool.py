@@ -1,0 +1,70 @@
+"""The quest checker tool: one JSON line per file, non-zero exit when any file fails."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from tools import quest as tool
+
+ROOT = Path(__file__).resolve().parents[2]
+QUESTS = ROOT.parent / "shared" / "reference" / "heroquest" / "heroscribe" / "quests-eu-base"
+OURS = sorted((ROOT / "data" / "heroquest" / "quests").glob("*.json"))
+
+
+def test_all_base_quests_pass(capsys) -> None:
+    files = [str(p) for p in sorted(QUESTS.glob("*.xml"))] + [str(p) for p in OURS]
+    assert tool.main(["check", *files]) == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert len(lines) == 18
+    for line in lines:
+        assert set(line) == {
+            "file",
+            "quest",
+            "doors",
+            "secret_doors",
+            "monsters",
+            "furniture",
+            "traps",
+            "blocked",
+            "errors",
+        }
+        assert line["errors"] == [] and line["quest"]
+    trial = next(line for line in lines if line["quest"] == "The Trial")
+    assert trial["monsters"]["chaos_warrior"] == 4 and trial["doors"] == 12 and trial["furniture"] == 15
+
+
+def test_bad_files_fail(tmp_path: Path, capsys) -> None:
+    bad = tmp_path / "bad.xml"
+    bad.write_text('<quest name="x" version="1.0"><board><object id="Nope" left="1" top="1"/></board></quest>')
+    good = QUESTS / "HQBase-01-TheTrial_EU.xml"
+    assert tool.main(["check", str(good), str(bad), str(tmp_path / "missing.xml")]) == 1
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [bool(line["errors"]) for line in lines] == [False, True, True]
+    assert "Nope" in lines[1]["errors"][0] and "line 1" in lines[1]["errors"][0]
+    assert lines[1]["quest"] is None
+    assert tool.main(["check", "--lang", "es", str(bad)]) == 1
+    assert "línea 1" in json.loads(capsys.readouterr().out)["errors"][0]
+
+
+def test_convert_and_render(tmp_path: Path, capsys) -> None:
+    assert tool.main(["convert", str(QUESTS / "HQBase-00-TheMaze_EU.xml")]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["format"] == "heroquest-quest" and data["name"]["en"] == "The Maze"
+    out = tmp_path / "maze.png"
+    assert tool.main(["render", str(QUESTS / "HQBase-00-TheMaze_EU.xml"), "--out", str(out)]) == 0
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_module_entry_point() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "tools.quest", "check", str(QUESTS / "HQBase-01-TheTrial_EU.xml")],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["quest"] == "The Trial"
