@@ -157,7 +157,9 @@ class FakeGateway:
         return False
 
     async def change_presence(self, *, activity: Any = None, status: Any = None, since: float = 0.0) -> None:
-        self.owner.world.presence = {"activity": activity.to_dict() if activity else None, "status": status}
+        # same shape as the gateway's op 3 PRESENCE_UPDATE payload the server records
+        activities = [activity.to_dict()] if activity is not None else []
+        self.owner.world.presence = {"activities": activities, "afk": False, "since": since, "status": status}
 
     async def request_chunks(self, guild_id: int, query: str | None = None, *, limit: int, **kw: Any) -> None:
         guild = self.owner.world.guilds.get(int(guild_id))
@@ -174,23 +176,21 @@ class FakeGateway:
         self.open = False
 
 
-def _task_factory(previous: Any) -> Callable[..., asyncio.Task[Any]]:
+def _task_factory(previous: Any, tracked: set[asyncio.Task[Any]]) -> Callable[..., asyncio.Task[Any]]:
     def factory(loop: asyncio.AbstractEventLoop, coro: Any, **kwargs: Any) -> asyncio.Task[Any]:
         if previous is not None:
             task = previous(loop, coro, **kwargs)
         else:
             task = asyncio.Task(coro, loop=loop, **kwargs)
         context = kwargs.get("context")
-        tracked = context.get(_scope, False) if context is not None else _scope.get()
-        if tracked:
-            _TRACKED.add(task)
+        in_scope = context.get(_scope, False) if context is not None else _scope.get()
+        if in_scope:
+            tracked.add(task)
         return task
 
     factory.previous = previous  # type: ignore[attr-defined]
+    factory.tracked = tracked  # type: ignore[attr-defined]
     return factory
-
-
-_TRACKED: set[asyncio.Task[Any]] = set()
 
 
 def _coro_chain(task: asyncio.Task[Any]) -> list[str]:
@@ -240,10 +240,15 @@ class InProcessDiscord(Driver):
         self.bot: Any = None
         self._log_catcher = ErrorLogCatcher(self.world)
         self._sequence = 0
+        self._tracked: set[asyncio.Task[Any]] = set()
 
     # lifecycle
     async def __aenter__(self) -> InProcessDiscord:
-        await self.start()
+        try:
+            await self.start()
+        except BaseException:
+            await self.close(check=False)
+            raise
         return self
 
     async def __aexit__(
@@ -253,7 +258,7 @@ class InProcessDiscord(Driver):
 
     async def start(self) -> None:
         loop = asyncio.get_running_loop()
-        loop.set_task_factory(_task_factory(loop.get_task_factory()))
+        loop.set_task_factory(_task_factory(loop.get_task_factory(), self._tracked))
         logging.getLogger().addHandler(self._log_catcher)
         bot = self.bot_factory()
         self.bot = await bot if inspect.isawaitable(bot) else bot
@@ -274,15 +279,16 @@ class InProcessDiscord(Driver):
         try:
             if self.bot is not None:
                 await self.bot.close()
-            pending = [t for t in _TRACKED if not t.done()]
+            pending = [t for t in self._tracked if not t.done()]
             for task in pending:
                 task.cancel()
             await asyncio.gather(*pending, return_exceptions=True)
         finally:
-            _TRACKED.clear()
+            self._tracked.clear()
             loop = asyncio.get_running_loop()
             factory = loop.get_task_factory()
-            loop.set_task_factory(getattr(factory, "previous", None))
+            if getattr(factory, "tracked", None) is self._tracked:
+                loop.set_task_factory(factory.previous)  # type: ignore[union-attr]
             logging.getLogger().removeHandler(self._log_catcher)
             if self._on_world_event in self.world.event_sinks:
                 self.world.event_sinks.remove(self._on_world_event)
@@ -363,7 +369,7 @@ class InProcessDiscord(Driver):
         while True:
             for _ in range(5):
                 await asyncio.sleep(0)
-            busy = [t for t in _TRACKED if not t.done() and not _is_idle(t, self.ignore_task)]
+            busy = [t for t in self._tracked if not t.done() and not _is_idle(t, self.ignore_task)]
             if not busy and self.session.in_flight == 0:
                 break
             remaining = deadline - loop.time()
@@ -372,6 +378,6 @@ class InProcessDiscord(Driver):
                 raise SettleTimeout(f"bot still busy after {timeout or self.settle_timeout}s: {names}")
             if busy:
                 await asyncio.wait(busy, timeout=min(remaining, 0.05), return_when=asyncio.FIRST_COMPLETED)
-        for task in [t for t in _TRACKED if t.done()]:
-            _TRACKED.discard(task)
+        for task in [t for t in self._tracked if t.done()]:
+            self._tracked.discard(task)
         self.world.check_deadlines()

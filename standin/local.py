@@ -76,7 +76,11 @@ class LiveDiscord(Driver):
         self._log_catcher = ErrorLogCatcher(self.world)
 
     async def __aenter__(self) -> LiveDiscord:
-        await self.start()
+        try:
+            await self.start()
+        except BaseException:
+            await self.close()
+            raise
         return self
 
     async def __aexit__(

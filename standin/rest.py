@@ -150,6 +150,11 @@ def _dispatch(world: World, req: Request, body: bytes, content_type: str | None)
             result = fn(world, req)
         except ApiError as err:
             return Response(err.status, err.body(), err.headers)
+        except Exception as exc:
+            # A 500 would make discord.py retry with long sleeps; fail fast and loudly instead.
+            log.exception("stand-in handler for %s %s crashed", req.method, req.path)
+            world.problem(f"stand-in could not handle {req.method} {req.path}: {exc!r}")
+            return Response(400, {"message": f"stand-in error: {exc!r}", "code": 0})
         if isinstance(result, Response):
             return result
         return Response(204) if result is None else Response(200, result)

@@ -15,7 +15,7 @@ from standin import rest
 from standin.driver import DriverError
 from standin.inprocess import InProcessDiscord, StandinProblems
 from standin.world import FakeClock, default_world, is_error_output
-from tests.standin.testbot import DemoBot, make_bot
+from tests.standin.testbot import DemoBot, make_bot, make_plain_bot
 
 pytestmark = pytest.mark.timeout(20)
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
@@ -248,3 +248,12 @@ async def test_deadline_with_fake_clock_at_rest_level() -> None:
     )
     assert (again.status, again.body["code"]) == (400, 40060)
     assert [i.id for i in world.check_deadlines()] == [late.id]
+
+
+async def test_plain_unsharded_bot_works_too() -> None:
+    async with InProcessDiscord(make_plain_bot) as d:
+        [post] = await d.command("alice", "/game new game:azul")
+        [out] = await d.click("bob", post, "Join")
+        assert out.content == "bob joined"
+        await d.bot.change_presence(activity=discord.Game("azul"))
+        assert d.world.presence["activities"][0]["name"] == "azul"

@@ -7,11 +7,12 @@ import gc
 import threading
 from typing import Any
 
+import discord
 import pytest
 from discord import utils
 
 from standin.local import LiveDiscord
-from tests.standin.testbot import make_bot
+from tests.standin.testbot import make_bot, make_plain_bot
 
 pytestmark = pytest.mark.timeout(30)
 
@@ -69,3 +70,13 @@ async def test_gateway_reconnect_resumes_the_session() -> None:
         [out] = await live.command("alice", "/secret")
         assert out.kind == "ephemeral"
         assert len(live.server.sessions) == 1
+
+
+async def test_plain_unsharded_bot_over_the_wire() -> None:
+    async with LiveDiscord(make_plain_bot, quiet_period=0.05) as live:
+        [post] = await live.command("alice", "/game new game:azul")
+        [out] = await live.click("bob", post, "Join")
+        assert out.content == "bob joined"
+        await live.bot.change_presence(activity=discord.Game("azul"))
+        await _wait_for(lambda: live.world.presence is not None)
+        assert live.world.presence["activities"][0]["name"] == "azul"

@@ -173,3 +173,19 @@ class DemoBot(commands.AutoShardedBot):
 
 def make_bot() -> DemoBot:
     return DemoBot(guild_ready_timeout=0.05)
+
+
+class PlainDemoBot(commands.Bot):
+    """The same bot without sharding: it connects to the default gateway instead of asking /gateway/bot."""
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(command_prefix="!", intents=discord.Intents.default(), **options)
+        self.events: list[tuple[Any, ...]] = []
+        self.slow_delay = 0.0
+        self.translations = TRANSLATIONS
+
+    setup_hook = DemoBot.setup_hook
+
+
+def make_plain_bot() -> PlainDemoBot:
+    return PlainDemoBot(guild_ready_timeout=0.05)
