@@ -112,7 +112,7 @@ def form_error(problems: list[tuple[str, str, str]]) -> ApiError:
     errors: dict[str, Any] = {}
     for path, code, message in problems:
         node = errors
-        for part in path.split("."):
+        for part in path.split(".") if path not in ("", "_") else []:
             node = node.setdefault(part, {})
         node.setdefault("_errors", []).append({"code": code, "message": message})
     return ApiError(400, 50035, "Invalid Form Body", errors)

@@ -257,3 +257,11 @@ async def test_plain_unsharded_bot_works_too() -> None:
         assert out.content == "bob joined"
         await d.bot.change_presence(activity=discord.Game("azul"))
         assert d.world.presence["activities"][0]["name"] == "azul"
+
+
+async def test_command_waiting_for_a_click_settles_and_resumes(d: InProcessDiscord) -> None:
+    # the command's task sits in view.wait(): that counts as waiting for the user, not as busy
+    [ask] = await d.command("alice", "/confirm")
+    assert (ask.kind, ask.content) == ("ephemeral", "Sure?")
+    [done] = await d.click("alice", ask, "Confirm")
+    assert (done.kind, done.content) == ("ephemeral", "confirmed=True")

@@ -30,6 +30,8 @@ locale dave es
 dave> /hola
 alice> /feedback
 alice> submit "Your thoughts=nice game"
+alice> /confirm
+alice> click Confirm
 users
 """
 
@@ -56,6 +58,7 @@ async def test_script_prints_labelled_outputs_and_saves_images(tmp_path: Path) -
         "[ephemeral -> carol] \u26a0\ufe0f too long",
         "[modal -> alice] Feedback: fields ['Your thoughts', 'testbot:text']",
         "[ephemeral -> alice] thanks: nice game",
+        "[ephemeral -> alice] confirmed=True",
         "alice (en-US), bob (en-US), maria (es-ES), carol (en-US), dave (es-ES)",
     ):
         assert expected in text, expected

@@ -43,6 +43,18 @@ class JoinView(discord.ui.View):
         await interaction.response.edit_message(content=f"{interaction.user.name} took seat {select.values[0]}")
 
 
+class ConfirmView(discord.ui.View):
+    def __init__(self) -> None:
+        super().__init__(timeout=60)
+        self.confirmed = False
+
+    @discord.ui.button(label="Confirm", custom_id="testbot:confirm")
+    async def confirm(self, interaction: discord.Interaction, button: discord.ui.Button[ConfirmView]) -> None:
+        self.confirmed = True
+        await interaction.response.defer()
+        self.stop()
+
+
 class FeedbackModal(discord.ui.Modal, title="Feedback"):
     text: discord.ui.TextInput[FeedbackModal] = discord.ui.TextInput(label="Your thoughts", custom_id="testbot:text")
 
@@ -144,6 +156,13 @@ class GameCog(commands.Cog):
         await interaction.followup.send("also this", ephemeral=True)
         embed = discord.Embed(title="Oops", description="bad move", colour=0xD55E00)
         await interaction.edit_original_response(content=None, embed=embed)
+
+    @app_commands.command(name="confirm", description="Ask, wait for the click, then follow up")
+    async def confirm(self, interaction: discord.Interaction) -> None:
+        view = ConfirmView()
+        await interaction.response.send_message("Sure?", view=view, ephemeral=True)
+        await view.wait()
+        await interaction.followup.send(f"confirmed={view.confirmed}", ephemeral=True)
 
     @app_commands.command(name="feedback", description="Open a form")
     async def feedback(self, interaction: discord.Interaction) -> None:
