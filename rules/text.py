@@ -43,7 +43,7 @@ class Msg:
 
 
 def msg(key: str, **params: Param) -> Msg:
-    """Shorthand: `msg("hr.played", seat=SeatRef(0), card=...)`."""
+    """Shorthand: `msg(key, seat=SeatRef(0), card=...)`."""
     return Msg(key, params)
 
 
