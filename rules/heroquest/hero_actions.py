@@ -274,7 +274,7 @@ def act(ctx: Ctx, h: dict[str, Any], a: Action) -> None:
             raise refuse("hq.err.no_door")
         door["open"] = True
         ctx.say("hq.ev.door_opened", hero=hero_label(h))
-        sight.refresh(ctx)
+        sight.open_door(ctx, door)
         ctx.undoable = False
         return
     if kind == "drink":

@@ -88,6 +88,16 @@ def reveal_squares(ctx: Ctx, squares: set[Square]) -> list[dict[str, Any]]:
     return appeared
 
 
+def open_door(ctx: Ctx, door: dict[str, Any]) -> None:
+    """An opened door reveals the room beyond, or the corridor in sight from the square beyond it."""
+    s = ctx.s
+    a, b = (tsq(q) for q in door["between"])
+    blockers = frozenset(s.sight_blockers()) | s.dark
+    beyond = visibility.revealed_by_door((a, b), s.open_edges(), blockers)
+    reveal_squares(ctx, beyond - set(s.dark))
+    refresh(ctx)
+
+
 def monsters_in_sight(s: HQState, origin: Square) -> list[dict[str, Any]]:
     """Revealed monsters the square `origin` can see."""
     return [m for m in s.monsters.values() if m["revealed"] and sees(s, origin, tsq(m["sq"]), figures_block=True)]
