@@ -56,7 +56,7 @@ def reach_mode(s: HQState, h: dict[str, Any], target_sq: tuple[int, int], fists:
     if w and (w.get("ranged") or w.get("thrown")) and not in_pit(s, sq):
         from rules.heroquest import board
 
-        if not board.adjacent(sq, target_sq) and sight.sees(s, sq, target_sq, figures_block=True):
+        if not board.adjacent(sq, target_sq) and sight.clear_shot(s, sq, target_sq):
             return "ranged" if w.get("ranged") else "thrown"
     return None
 

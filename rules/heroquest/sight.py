@@ -19,6 +19,13 @@ def sees(s: HQState, a: Square, b: Square, figures_block: bool = True) -> bool:
     return visibility.line_of_sight(a, b, blockers=frozenset(blockers), open_edges=s.open_edges())
 
 
+def clear_shot(s: HQState, a: Square, b: Square) -> bool:
+    """A missile's line: straight and unobstructed even inside one room (figures in between block it)."""
+    blockers = frozenset(s.sight_blockers() | set(s.dark))
+    # visibility.line_of_sight treats a shared room as always visible; missiles need the ray itself.
+    return visibility._ray(a, b, frozenset(), blockers, s.open_edges())
+
+
 def visible_squares(s: HQState, origin: Square) -> set[Square]:
     """Squares seen from `origin`: its room, and by flood through open edges every square in sight.
 

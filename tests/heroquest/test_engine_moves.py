@@ -6,7 +6,7 @@ import pytest
 
 from rules.base import IllegalAction
 from rules.heroquest import GAME
-from tests.heroquest.hq_helpers import act, door, dice, fresh, hero, kinds, monster, new, put, step, tokens
+from tests.heroquest.hq_helpers import act, dice, door, fresh, hero, kinds, monster, new, put, step, tokens
 
 ROOM_DOOR = door("door_1", (2, 4), (2, 5))
 TOP_DOOR = door("door_2", (1, 3), (0, 3))
