@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import itertools
 import logging
 import os
 import pkgutil
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import discord
@@ -41,7 +43,7 @@ class TabletopBot(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         self.store = await Store(self.db_path).open()
-        self.table = Table(self.store)
+        self.table = Table(self.store, seed_source=_seed_source())
         await self.tree.set_translator(CatalogTranslator())
         self.add_dynamic_items(GameButton, GameSelect)
         for module in pkgutil.iter_modules(cogs.__path__):
@@ -61,6 +63,15 @@ class TabletopBot(commands.AutoShardedBot):
         if self.store is not None:
             await self.store.close()
             self.store = None
+
+
+def _seed_source() -> Callable[[], int] | None:
+    """TABLETOP_SEED makes game seeds predictable (scripted transcripts, reproducible bug reports)."""
+    raw = os.environ.get("TABLETOP_SEED", "").strip()
+    if not raw.isdigit():
+        return None
+    seeds = itertools.count(int(raw))
+    return lambda: next(seeds)
 
 
 def make_bot(db_path: str | None = None, dev_guild_id: int | None = None) -> TabletopBot:

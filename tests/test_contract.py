@@ -15,7 +15,7 @@ GAMES = sorted(registry.games())
 def test_random_playouts_keep_the_contract(game_id: str, seed: int) -> None:
     game = registry.get(game_id)
     for seats in sorted({game.min_seats, min(game.max_seats, max(game.min_seats, 4))}):
-        result = playout(game, seats=seats, seed=seed, max_actions=800, check_all_every=10)
+        result = playout(game, seats=seats, seed=seed, max_actions=300, check_all_every=10)
         assert result.errors == [], result.errors[:5]
         assert result.invariant_failures == [], result.invariant_failures[:5]
         assert result.actions > 0
