@@ -165,7 +165,7 @@ def _known_monster_refs() -> frozenset[str]:
 
 def _place_object(ctx: Ctx, a: Action) -> None:
     s = ctx.s
-    kind = str(a.get("kind"))
+    kind = str(a.get("type"))
     ref = str(a.get("ref"))
     if kind not in OBJECT_KINDS or not ref.replace("_", "").isalnum():
         raise refuse("hq.err.bad_object")

@@ -327,12 +327,14 @@ def act(ctx: Ctx, h: dict[str, Any], a: Action) -> None:
         pick_up(ctx, h, a.get("index"))
     else:
         raise refuse("hq.err.unknown_action")
-    if kind != "attack":
+    if kind != "attack" and s.d["turn"] is t:
         _spend_action(s)
 
 
 def _spend_action(s: HQState) -> None:
     t = s.d["turn"]
+    if t["who"] != "hero":
+        return
     t["acted"] = True
     if t["moved"]:
         t["closed"] = True
