@@ -9,7 +9,6 @@ from typing import Any
 
 from rules.base import Action, Game, RuleError
 from rules.rng import Rng
-from rules.text import iter_strings
 
 Chooser = Callable[[Game, Any, int, Rng], Action]
 
@@ -32,22 +31,26 @@ def canonical(data: Any) -> str:
 
 
 def leaks(game: Game, state: Any, events: list[Any] | None = None) -> list[str]:
-    """Secret strings that a seat or the spectator can see without being allowed to."""
+    """Secret strings that a seat or the spectator can see without being allowed to.
+
+    A token counts as seen when it is a whole JSON string (a value or a key) of the view or event.
+    """
     tokens = game.secret_tokens(state)
     if not tokens:
         return []
     problems = []
-    seats = range(_seat_count(game, state))
-    for viewer in [None, *seats]:
-        forbidden = {t for t, allowed in tokens.items() if viewer is None or viewer not in allowed}
+    event_texts = [(event, json.dumps(event.msg.to_json(), ensure_ascii=False)) for event in events or ()]
+    for viewer in [None, *range(_seat_count(game, state))]:
+        forbidden = [t for t, allowed in tokens.items() if viewer is None or viewer not in allowed]
         if not forbidden:
             continue
-        seen = set(iter_strings(game.view(state, viewer))) & forbidden
+        text = json.dumps(game.view(state, viewer), ensure_ascii=False, default=str)
+        seen = [t for t in forbidden if json.dumps(t, ensure_ascii=False) in text]
         if seen:
             problems.append(f"view of {viewer} shows secret {sorted(seen)[:3]}")
-        for event in events or ():
+        for event, event_text in event_texts:
             if event.visible_to(viewer):
-                shown = set(iter_strings(event.msg)) & forbidden
+                shown = [t for t in forbidden if json.dumps(t, ensure_ascii=False) in event_text]
                 if shown:
                     problems.append(f"event {event.msg.key} visible to {viewer} shows secret {sorted(shown)[:3]}")
     return problems
