@@ -39,18 +39,19 @@ def leaks(game: Game, state: Any, events: list[Any] | None = None) -> list[str]:
     if not tokens:
         return []
     problems = []
+    quoted = {t: json.dumps(t, ensure_ascii=False) for t in tokens}
     event_texts = [(event, json.dumps(event.msg.to_json(), ensure_ascii=False)) for event in events or ()]
     for viewer in [None, *range(_seat_count(game, state))]:
         forbidden = [t for t, allowed in tokens.items() if viewer is None or viewer not in allowed]
         if not forbidden:
             continue
         text = json.dumps(game.view(state, viewer), ensure_ascii=False, default=str)
-        seen = [t for t in forbidden if json.dumps(t, ensure_ascii=False) in text]
+        seen = [t for t in forbidden if quoted[t] in text]
         if seen:
             problems.append(f"view of {viewer} shows secret {sorted(seen)[:3]}")
         for event, event_text in event_texts:
             if event.visible_to(viewer):
-                shown = [t for t in forbidden if json.dumps(t, ensure_ascii=False) in event_text]
+                shown = [t for t in forbidden if quoted[t] in event_text]
                 if shown:
                     problems.append(f"event {event.msg.key} visible to {viewer} shows secret {sorted(shown)[:3]}")
     return problems
