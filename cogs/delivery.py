@@ -30,6 +30,12 @@ def who_of(interaction: discord.Interaction) -> Who:
     return Who(user.id, getattr(user, "display_name", None) or user.name, can_manage)
 
 
+def with_names(view: dict[str, Any], names: dict[int, str]) -> dict[str, Any]:
+    """Renderers draw players by name: views only know seats, so the seat names are added here."""
+    count = max(names, default=-1) + 1
+    return {**view, "names": [names.get(i, f"P{i + 1}") for i in range(count)]}
+
+
 def lines(messages: list[Msg], lang: str, names: dict[int, str]) -> str:
     text = "\n".join(i18n.t(m, lang, names.get) for m in messages)
     return text if len(text) <= MAX_CONTENT else text[: MAX_CONTENT - 1] + "…"
@@ -76,7 +82,7 @@ async def send_public(interaction: discord.Interaction, report: Report, lang: st
     ui = ui_for(report.game_type)
     kwargs: dict[str, Any] = {"allowed_mentions": discord.AllowedMentions(users=True, roles=False, everyone=False)}
     if report.board is not None:
-        png = await run_blocking(ui.board_image, report.board, lang)
+        png = await run_blocking(ui.board_image, with_names(report.board, names), lang)
         if png:
             kwargs["file"] = discord.File(io.BytesIO(png), filename=f"{report.game_type}-{report.version}.png")
         if report.status == "active":
@@ -99,7 +105,7 @@ async def private_panel(table: Table, interaction: discord.Interaction, game_id:
         text = (text + "\n" + i18n.t(msg("bot.choose_action", n=len(legal)), lang)).strip()
     elif not text:
         text = i18n.t(msg("bot.nothing_to_do"), lang)
-    png = await run_blocking(ui.private_image, view, lang)
+    png = await run_blocking(ui.private_image, with_names(view, names), lang)
     file = discord.File(io.BytesIO(png), filename="private.png") if png else None
     return text, panel, file
 
@@ -143,7 +149,7 @@ async def send_dm(interaction: discord.Interaction, report: Report, user_id: int
         text = ui.private_text(view, lang, names)
         if text:
             parts.append(text)
-        png = await run_blocking(ui.private_image, view, lang)
+        png = await run_blocking(ui.private_image, with_names(view, names), lang)
         if png:
             file = discord.File(io.BytesIO(png), filename="private.png")
     if interaction.channel is not None:
