@@ -91,6 +91,10 @@ class State:
     def n(self) -> int:
         return len(self.players)
 
+    @property
+    def seats(self) -> int:
+        return len(self.players)
+
     def copy(self) -> State:
         return State(
             self.variant, self.cards, [p.copy() for p in self.players], self.team_of, self.pool_of,

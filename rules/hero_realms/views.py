@@ -32,7 +32,14 @@ def card_entry(key: str) -> dict[str, Any]:
 
 
 def _card(s: State, cid: str) -> dict[str, Any]:
+    """A card in a zone shown face up as a card (market, hand, play area): id plus its full facts."""
     return {"id": cid, **card_entry(s.cards[cid])}
+
+
+def _brief(s: State, cid: str) -> dict[str, Any]:
+    """A card in a pile (discard, sacrificed): id, key and name; the rest is in `card_entry(key)`."""
+    entry = card_entry(s.cards[cid])
+    return {"id": cid, "key": entry["key"], "name": entry["name"]}
 
 
 def _player(s: State, seat: int) -> dict[str, Any]:
@@ -48,7 +55,7 @@ def _player(s: State, seat: int) -> dict[str, Any]:
         "deck": len(p.deck),
         "hand": len(p.hand),
         "discard_count": len(p.discard),
-        "discard": [_card(s, c) for c in p.discard],
+        "discard": [_brief(s, c) for c in p.discard],
         "in_play": [{**_card(s, c), "ally_used": c in p.allies_used} for c in p.played],
         "champions": [
             {**_card(s, c), "expended": c in p.expended, "damage": s.damage.get(c, 0),
@@ -90,7 +97,7 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
         "market_deck": len(s.market_deck),
         "gems": len(s.gems),
         "gem": card_entry("fire_gem"),
-        "sacrificed": [_card(s, c) for c in s.sacrificed],
+        "sacrificed": [_brief(s, c) for c in s.sacrificed],
         "players": [_player(s, o) for o in range(s.n)],
         "hand": [_card(s, c) for c in s.players[seat].hand] if own else None,
         "pending": [_pending(s, d) for d in s.pending],
