@@ -23,7 +23,7 @@ from rules.base import (
 from rules.heroquest import board, catalog, gm, hero_actions, view
 from rules.heroquest.quest import Quest, builtin_quests
 from rules.heroquest.setup import build
-from rules.heroquest.state import GM, Ctx, HQState, hero_label, parse_sq, tsq
+from rules.heroquest.state import GM, Ctx, HQState, hero_label, json_copy, parse_sq, tsq
 from rules.heroquest.turns import die, end_hero_turn, start_round
 from rules.text import Lit, msg
 
@@ -187,11 +187,8 @@ class HeroQuest(Game):
         return {"quest": state.quest, **state.d}
 
     def from_json(self, data: Mapping[str, Any]) -> HQState:
-        import copy
-
-        d = copy.deepcopy(dict(data))
-        quest = d.pop("quest")
-        return HQState(quest, d)
+        rest = {k: v for k, v in data.items() if k != "quest"}
+        return HQState(json_copy(data["quest"]), json_copy(rest))
 
     def copy_state(self, state: HQState) -> HQState:
         return state.clone()
@@ -199,10 +196,12 @@ class HeroQuest(Game):
     def secret_tokens(self, state: HQState) -> Mapping[str, frozenset[int]]:
         only_gm = frozenset({GM})
         out = {uid: only_gm for uid in view.hidden_uids(state)}
-        for key, note in state.quest_obj.notes.items():
+        notes = state.quest_obj.notes
+        public = {t for k in state.d["notes_read"] if k in notes for t in (notes[k].es, notes[k].en)}
+        for key, note in notes.items():
             if key not in state.d["notes_read"]:
-                out[note.es] = only_gm
-                out[note.en] = only_gm
+                # a note worded exactly like one already read aloud is no secret any more
+                out.update({t: only_gm for t in (note.es, note.en) if t not in public})
         return out
 
     def check_invariants(self, state: HQState) -> list[str]:
@@ -313,6 +312,7 @@ def _choose_spells(ctx: Ctx, action: Action) -> None:
 def _settle(ctx: Ctx) -> None:
     """After every action: a dead hero's turn ends; with no hero left on the board the quest ends."""
     s = ctx.s
+    s.d["pending"] = [p for p in s.d["pending"] if not (s.hero(p["hero"]) or {"dead": True})["dead"]]
     if s.d["over"] or s.d["pending"]:
         return
     if not s.on_board_heroes():

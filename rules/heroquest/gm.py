@@ -13,6 +13,8 @@ from rules.text import Lit, Msg, msg
 #: GM tools accepted at any moment of the game (not only on the game master's turn).
 ANYTIME = frozenset({"gm_place", "gm_place_object", "gm_remove", "gm_adjust", "gm_note", "gm_reveal", "gm_end_quest"})
 OBJECT_KINDS = frozenset({"furniture", "blocked", "trap"})
+#: Ending the quest is always accepted; the menu offers it from this round on (fewer misclicks).
+OFFER_END_FROM_ROUND = 3
 
 
 def refuse(key: str, **params: Any) -> IllegalAction:
@@ -62,8 +64,9 @@ def legal(s: HQState) -> list[LegalAction]:
         if key not in s.d["notes_read"]:
             add("gm_note", msg("hq.act.gm_note", note=key), "gm", note=key)
     add("end_turn", msg("hq.act.gm_end_turn"), "turn")
-    add("gm_end_quest", msg("hq.act.gm_end_quest.win"), "gm", result="win")
-    add("gm_end_quest", msg("hq.act.gm_end_quest.lose"), "gm", result="lose")
+    if s.d["round"] >= OFFER_END_FROM_ROUND:
+        add("gm_end_quest", msg("hq.act.gm_end_quest.win"), "gm", result="win")
+        add("gm_end_quest", msg("hq.act.gm_end_quest.lose"), "gm", result="lose")
     return out
 
 

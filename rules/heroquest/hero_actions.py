@@ -135,8 +135,9 @@ def legal(s: HQState, h: dict[str, Any]) -> list[LegalAction]:
                         slot=slot)
             for trap in disarmable(s, h):
                 add("disarm", msg("hq.act.disarm", hero=name), "search", trap=trap["uid"])
+            clear = not sight.monsters_in_sight(s, sq)
             for i, thrown in enumerate(s.d["thrown"]):
-                if board.adjacent(sq, tsq(thrown["sq"])) or tsq(thrown["sq"]) == sq:
+                if clear and (board.adjacent(sq, tsq(thrown["sq"])) or tsq(thrown["sq"]) == sq):
                     add("pick_up", msg("hq.act.pick_up", hero=name, item=catalog.item_name(thrown["item"])), "search",
                         index=i)
     if not t["potion"]:
@@ -148,7 +149,7 @@ def legal(s: HQState, h: dict[str, Any]) -> list[LegalAction]:
         for other in s.on_board_heroes():
             if other is not h and board.adjacent(sq, tsq(other["sq"])) and not monster_adjacent(s, tsq(other["sq"])):
                 for item in sorted(set(h["items"])):
-                    add("give", msg("hq.act.give", hero=name, item=catalog.item_name(item), to=hero_label(other)),
+                    add("give", msg("hq.act.give", hero=name, item=catalog.item_name(item), other=hero_label(other)),
                         "items", item=item, to=other["uid"])
     for corpse in s.objects.values():
         if corpse["kind"] == "corpse" and corpse["items"] and corpse["squares"][0] == h["sq"]:
@@ -719,7 +720,7 @@ def give(ctx: Ctx, h: dict[str, Any], item: str, to_uid: str) -> None:
     h["items"].remove(item)
     other["items"].append(item)
     s.d["turn"]["gave"] = True
-    ctx.say("hq.ev.gives", hero=hero_label(h), item=catalog.item_name(item), to=hero_label(other))
+    ctx.say("hq.ev.gives", hero=hero_label(h), item=catalog.item_name(item), other=hero_label(other))
 
 
 def recover(ctx: Ctx, h: dict[str, Any]) -> None:

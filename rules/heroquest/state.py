@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -50,6 +49,30 @@ def parse_sq(text: Any) -> Square | None:
     return sq if board.in_board(sq) else None
 
 
+_QUESTS: dict[int, tuple[dict[str, Any], Quest]] = {}
+
+
+def _quest_of(data: dict[str, Any]) -> Quest:
+    """The Quest value of a state's quest JSON, cached by object (copies of a state share that dict)."""
+    hit = _QUESTS.get(id(data))
+    if hit is not None and hit[0] is data:
+        return hit[1]
+    if len(_QUESTS) > 64:
+        _QUESTS.clear()
+    quest = Quest.from_json(data)
+    _QUESTS[id(data)] = (data, quest)
+    return quest
+
+
+def json_copy(value: Any) -> Any:
+    """A deep copy of JSON-like data (dicts, lists, scalars), much faster than copy.deepcopy."""
+    if isinstance(value, dict):
+        return {k: json_copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [json_copy(v) for v in value]
+    return value
+
+
 @dataclass
 class HQState:
     """`quest` is the imported quest as JSON (never mutated, shared by copies); `d` is everything else."""
@@ -65,12 +88,12 @@ class HQState:
     def dark(self) -> frozenset[Square]:
         return frozenset((int(r), int(c)) for r, c in self.quest["dark"])
 
-    @cached_property
+    @property
     def quest_obj(self) -> Quest:
-        return Quest.from_json(self.quest)
+        return _quest_of(self.quest)
 
     def clone(self) -> HQState:
-        new = HQState(self.quest, copy.deepcopy(self.d))
+        new = HQState(self.quest, json_copy(self.d))
         if "dark" in self.__dict__:
             new.__dict__["dark"] = self.__dict__["dark"]
         return new
@@ -168,7 +191,7 @@ class Ctx:
         self.events.append(Event(m, audience))
         log = self.s.d["log"]
         log.append({"msg": m.to_json(), "to": None if audience is None else sorted(audience)})
-        del log[: max(0, len(log) - 4 * LOG_SIZE)]
+        del log[: max(0, len(log) - 2 * LOG_SIZE)]
 
     def gm(self, key: str, **params: Any) -> None:
         self.say(key, to=[GM], **params)

@@ -67,7 +67,7 @@ def build(s: HQState, seat: int | None) -> dict[str, Any]:
     out: dict[str, Any] = {
         "viewer": viewer,
         "quest": {"name": _lit(quest["name"])},
-        "revealed": [list(q) for q in board.all_squares() if gm or s.is_revealed(q)],
+        "revealed": [list(q) for q in board.all_squares()] if gm else [list(q) for q in s.revealed_squares()],
         "doors": [],
         "objects": [],
         "heroes": [],
