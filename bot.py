@@ -12,11 +12,15 @@ from collections.abc import Callable
 from pathlib import Path
 
 import discord
+from discord import app_commands
 from discord.ext import commands
 
 import cogs
-from cogs.translator import CatalogTranslator
+import i18n
+from cogs.delivery import reply
+from cogs.translator import CatalogTranslator, locale_of
 from cogs.ui import GameButton, GameSelect
+from rules.text import msg
 from storage import Store, db_path_from_env
 from table import Table
 
@@ -45,6 +49,7 @@ class TabletopBot(commands.AutoShardedBot):
         self.store = await Store(self.db_path).open()
         self.table = Table(self.store, seed_source=_seed_source())
         await self.tree.set_translator(CatalogTranslator())
+        self.tree.on_error = self.on_app_command_error
         self.add_dynamic_items(GameButton, GameSelect)
         for module in pkgutil.iter_modules(cogs.__path__):
             mod = __import__(f"cogs.{module.name}", fromlist=["setup"])
@@ -57,6 +62,16 @@ class TabletopBot(commands.AutoShardedBot):
                 await self.tree.sync(guild=guild)
             else:
                 await self.tree.sync()
+
+    async def on_app_command_error(self, interaction: discord.Interaction,
+                                   error: app_commands.AppCommandError) -> None:
+        """Whatever slipped past a command's own guard: logged for us, a polite localized line for the user."""
+        log.error("unhandled command error", exc_info=error)
+        text = i18n.t(msg("bot.error.internal"), locale_of(interaction))
+        try:
+            await reply(interaction, text, error=True)
+        except discord.HTTPException:
+            log.warning("could not tell the user about the failure")
 
     async def close(self) -> None:
         await super().close()
