@@ -1,0 +1,1 @@
+"""Tests of the Hero Realms rules engine, card data and AI."""
