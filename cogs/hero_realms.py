@@ -1,0 +1,504 @@
+"""The `/hr` command group and the Discord presentation (buttons, private text, hand image) of Hero Realms."""
+
+from __future__ import annotations
+
+import io
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import i18n
+from cogs.delivery import defer, deliver, reply, who_of
+from cogs.lobby import guarded
+from cogs.translator import L, locale_of
+from cogs.ui import MAX_ID, GameButton, GameSelect, GameUI, button_id, register_ui, run_blocking
+from renderers.hero_realms import render_hand
+from rules.base import Action, GameOver, IllegalAction, LegalAction, NotYourTurn
+from rules.text import Msg, SeatRef, msg
+from table import Table, TableError
+from table.results import NoGame
+
+GAME_ID = "hero-realms"
+MAX_CHOICES = 25
+ALL_WORDS = frozenset({"all", "todo", "todas", "toda", "todos", "*"})
+ABILITY_GROUPS = ("ally", "expend", "sacrifice")
+#: Buttons per row and rows Discord allows on one message.
+ROW, ROWS = 5, 5
+
+
+# ---------------------------------------------------------------- presentation
+
+
+def _card_name(card: Mapping[str, Any], lang: str) -> str:
+    name = card.get("name") or {}
+    return str(name.get(lang) or name.get("en") or card.get("key") or "?")
+
+
+def _grouped(cards: Iterable[Mapping[str, Any]], lang: str, nothing: str) -> str:
+    """Card names with repeats folded: "Gold ×3, Dagger"."""
+    counts = Counter(_card_name(c, lang) for c in cards)
+    parts = [name if n == 1 else f"{name} ×{n}" for name, n in counts.items()]
+    return ", ".join(parts) or nothing
+
+
+def _player_targets(board: Mapping[str, Any], seat: int) -> list[int]:
+    """Opponent health pools `seat` can surely attack now, one seat per pool (common variants only)."""
+    variant = board.get("variant")
+    if variant not in ("free-for-all", "hydra", "teams-of-three"):
+        return []
+    players = board["players"]
+    team_of = {p["seat"]: p["team"] for p in players}
+    pools: dict[int, list[int]] = {}
+    for p in players:
+        if p["eliminated"] or team_of[p["seat"]] == team_of[seat]:
+            continue
+        pool = p["team"] if variant != "free-for-all" else p["seat"]
+        pools.setdefault(pool, []).append(p["seat"])
+    out = []
+    for members in pools.values():
+        guards = [players[m]["guarded"] for m in members] if variant != "free-for-all" else [
+            players[members[0]]["guarded"]]
+        if not any(guards):
+            out.append(members[0])
+    return out
+
+
+class HeroRealmsUI(GameUI):
+    """Turn-message buttons (play all, attack, end turn), the private text and the hand image."""
+
+    game_id = GAME_ID
+
+    def public_buttons(self, board: dict[str, Any]) -> list[tuple[Msg, Action]]:
+        if board.get("winners") is not None:
+            return []
+        deciding = {d["seat"] for d in board.get("pending") or []}
+        free = [s for s in board.get("to_act") or [] if s not in deciding and s in (board.get("active") or [])]
+        players = board["players"]
+        out: list[tuple[Msg, Action]] = []
+        if any(players[s]["hand"] > 1 for s in free):
+            out.append((msg("hr.bot.button.play_all"), Action.of("play_all")))
+        seen: set[Action] = set()
+        for s in free:
+            combat = players[s]["combat"]
+            targets = _player_targets(board, s)
+            if combat > 0 and len(targets) == 1:
+                action = Action.of("attack", target=f"p{targets[0]}", amount=combat)
+                if action not in seen:
+                    seen.add(action)
+                    out.append((msg("hr.bot.button.attack", n=combat), action))
+        if free:
+            out.append((msg("hr.bot.button.end"), Action.of("end_turn")))
+        return out[:8]
+
+    def private_text(self, view: dict[str, Any], lang: str, names: dict[int, str]) -> str:
+        seat = view.get("viewer")
+        if not isinstance(seat, int) or not 0 <= seat < len(view.get("players") or []):
+            return ""
+        me = view["players"][seat]
+        nothing = i18n.t(msg("hr.bot.nothing"), lang)
+        hand = view.get("hand") or []
+        out = [i18n.t(msg("hr.bot.hand", n=len(hand), cards=_grouped(hand, lang, nothing)), lang),
+               i18n.t(msg("hr.bot.pools", health=me["health"], gold=me["gold"], combat=me["combat"],
+                          deck=me["deck"], discard=me["discard_count"]), lang)]
+        if me["in_play"]:
+            out.append(i18n.t(msg("hr.bot.in_play", cards=_grouped(me["in_play"], lang, nothing)), lang))
+        if me["champions"]:
+            tired = i18n.t(msg("hr.bot.expended"), lang)
+            champs = ", ".join(_card_name(c, lang) + (f" ({tired})" if c.get("expended") else "")
+                               for c in me["champions"])
+            out.append(i18n.t(msg("hr.bot.champions", cards=champs), lang))
+        for d in view.get("pending") or []:
+            if d.get("seat") != seat:
+                continue
+            prompt = Msg.from_json(d["prompt"])
+            if d.get("source"):
+                line = msg("hr.bot.pending_from", card=_card_name(d["source"], lang), prompt=prompt)
+            else:
+                line = msg("hr.bot.pending", prompt=prompt)
+            out.append(i18n.t(line, lang, names.get))
+        if view.get("winners") is None and seat not in (view.get("to_act") or []):
+            out.append(i18n.t(msg("hr.bot.waiting"), lang))
+        return "\n".join(out)
+
+    def private_image(self, view: dict[str, Any], lang: str) -> bytes | None:
+        if view.get("hand") is None:
+            return None
+        return render_hand(view, lang)
+
+
+UI = HeroRealmsUI()
+register_ui(UI)
+
+
+def hand_panel(game_id: int, version: int, legal: list[LegalAction], lang: str,
+               names: dict[int, str]) -> discord.ui.View | None:
+    """The private panel of `/hr hand`: a button per card to play (or per answer), the frequent moves,
+    then menus listing every legal action; within Discord's 5 rows of 5 buttons and 100-char ids."""
+    if not legal:
+        return None
+    view = discord.ui.View(timeout=None)
+
+    def label(la: LegalAction) -> str:
+        return i18n.t(la.label, lang, names.get)
+
+    deciding = all(la.group == "decide" for la in legal)
+    if deciding:
+        first = legal[:2 * ROW]
+        rest: list[list[LegalAction]] = []
+    else:
+        plays = [la for la in legal if la.group == "play"]
+        plays.sort(key=lambda la: la.action.kind != "play_all")
+        first = plays[:2 * ROW]
+        frequent = [la for la in legal if la.action.kind == "end_turn"]
+        attacks = [la for la in legal if la.group == "attack" and la.action["target"].startswith("p")]
+        frequent = [*attacks[:ROW - 1], *frequent]
+        rest = [frequent]
+    row = 0
+    for chunk in [first[i:i + ROW] for i in range(0, len(first), ROW)] + rest:
+        placed = False
+        for la in chunk:
+            custom_id = button_id("a", game_id, version, la.action.token())
+            if custom_id is None:
+                continue
+            style = discord.ButtonStyle.success if la.action.kind in ("play_all", "choose") else (
+                discord.ButtonStyle.danger if la.group == "attack" else discord.ButtonStyle.secondary)
+            view.add_item(GameButton(custom_id, label(la), style, row=row))
+            placed = True
+        row += placed
+    usable = [la for la in legal if len(la.action.token()) <= MAX_ID]
+    for n, start in enumerate(range(0, len(usable), MAX_CHOICES)):
+        if row >= ROWS:
+            break
+        chunk = usable[start:start + MAX_CHOICES]
+        options = [discord.SelectOption(label=_clip(label(la)), value=la.action.token()) for la in chunk]
+        placeholder = i18n.t(msg("hr.bot.select.decide") if deciding else
+                             msg("bot.select.actions", first=start + 1, last=start + len(chunk)), lang)
+        view.add_item(GameSelect(f"tgs:a:{game_id}:{version}:{n}", options, placeholder, row=row))
+        row += 1
+    return view
+
+
+def _clip(text: str, limit: int = 100) -> str:
+    text = text.strip() or "-"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+# ---------------------------------------------------------------- matching what the user typed
+
+
+def _fold(text: str) -> str:
+    return " ".join(text.casefold().split())
+
+
+def _labels(la: LegalAction, names: dict[int, str]) -> list[str]:
+    return [_fold(i18n.t(la.label, lang, names.get)) for lang in i18n.LANGS]
+
+
+def _valid(legal: list[LegalAction], lang: str, names: dict[int, str], limit: int = 6) -> str:
+    shown = [i18n.t(la.label, lang, names.get) for la in legal[:limit]]
+    return ", ".join(shown) + (", …" if len(legal) > limit else "") or "-"
+
+
+def pick(legal: list[LegalAction], text: str, lang: str, names: dict[int, str],
+         extra: Mapping[str, list[str]] | None = None) -> Action:
+    """The one legal action `text` means: its token (what autocomplete sends), its label in either
+    language, or a unique label containing it; `extra` adds more names per token (e.g. card names)."""
+    raw = text.strip()
+    for la in legal:
+        if la.action.token() == raw:
+            return la.action
+    needle = _fold(raw)
+    words = {la.action.token(): _labels(la, names) + [_fold(x) for x in (extra or {}).get(la.action.token(), [])]
+             for la in legal}
+    exact = [la for la in legal if needle in words[la.action.token()]]
+    if len(exact) == 1:
+        return exact[0].action
+    partial = exact or [la for la in legal if needle and any(needle in w for w in words[la.action.token()])]
+    if len(partial) == 1:
+        return partial[0].action
+    if partial:
+        raise IllegalAction(msg("hr.bot.error.ambiguous", text=raw, valid=_valid(partial, lang, names)))
+    raise IllegalAction(msg("hr.bot.error.no_match", text=raw, valid=_valid(legal, lang, names)))
+
+
+def _choices(legal: list[LegalAction], current: str, lang: str, names: dict[int, str],
+             label_of: Any = None) -> list[app_commands.Choice[str]]:
+    needle = _fold(current)
+    out = []
+    for la in legal:
+        token = la.action.token()
+        if len(token) > 100:
+            continue
+        label = i18n.t(label_of(la) if label_of else la.label, lang, names.get)
+        if not needle or needle in _fold(label) or needle in token.casefold():
+            out.append(app_commands.Choice(name=_clip(label), value=token))
+        if len(out) == MAX_CHOICES:
+            break
+    return out
+
+
+# ---------------------------------------------------------------- the cog
+
+
+class HeroRealms(commands.Cog):
+    """`/hr hand|play|ability|buy|attack|discard|decide|end`: each checks the table's legal moves and acts."""
+
+    group = app_commands.Group(name=L("cmd.hr"), description=L("cmd.hr.desc"), guild_only=True)
+
+    def __init__(self, bot: commands.Bot, table: Table) -> None:
+        self.bot = bot
+        self.table = table
+
+    # ---- shared plumbing
+
+    async def _context(self, interaction: discord.Interaction) -> tuple[list[LegalAction], dict[int, str]]:
+        channel = interaction.channel_id or 0
+        row = await self.table.game_for(channel)
+        if row is None or row.game_type != GAME_ID:
+            raise NoGame(msg("core.error.no_game"))
+        legal = await self.table.legal(channel, who_of(interaction))
+        names = {s.seat: s.name for s in await self.table.store.seats(row.id)}
+        return legal, names
+
+    async def _refuse_why(self, interaction: discord.Interaction) -> None:
+        """Raise the table's reason why this user cannot act at all now (no game, not seated, not their turn)."""
+        channel = interaction.channel_id or 0
+        row = await self.table.game_for(channel)
+        if row is None or row.game_type != GAME_ID:
+            raise NoGame(msg("core.error.no_game"))
+        if row.status == "lobby":
+            raise TableError(msg("core.error.not_started"))
+        _, view, _ = await self.table.private_view(channel, who_of(interaction))  # raises NotSeated
+        if view.get("winners") is not None:
+            raise GameOver(msg("core.error.game_over"))
+        seats = view.get("to_act") or []
+        listed = Msg(f"core.list.{len(seats)}", {f"s{i}": SeatRef(s) for i, s in enumerate(seats)}) \
+            if 1 <= len(seats) <= 6 else msg("core.list.many", n=len(seats))
+        raise NotYourTurn(msg("core.error.not_your_turn", seats=listed))
+
+    async def _options(self, interaction: discord.Interaction, groups: Iterable[str]
+                       ) -> tuple[list[LegalAction], dict[int, str]]:
+        """The user's legal actions in `groups`, or a localized refusal saying why there are none."""
+        legal, names = await self._context(interaction)
+        if not legal:
+            await self._refuse_why(interaction)
+        wanted = set(groups)
+        mine = [la for la in legal if la.group in wanted]
+        if not mine:
+            lang = locale_of(interaction)
+            if all(la.group == "decide" for la in legal):
+                raise IllegalAction(msg("hr.bot.error.decide_first", valid=_valid(legal, lang, names)))
+            raise IllegalAction(msg("hr.bot.error.no_such_move", valid=_valid(legal, lang, names)))
+        return mine, names
+
+    async def _act(self, interaction: discord.Interaction, action: Action) -> None:
+        report = await self.table.act(interaction.channel_id or 0, who_of(interaction), action)
+        await deliver(self.table, interaction, report)
+
+    async def _pick_and_act(self, interaction: discord.Interaction, groups: Iterable[str], text: str,
+                            extra: Mapping[str, list[str]] | None = None) -> None:
+        await defer(interaction)
+        legal, names = await self._options(interaction, groups)
+        await self._act(interaction, pick(legal, text, locale_of(interaction), names, extra))
+
+    async def _autocomplete(self, interaction: discord.Interaction, current: str, groups: Iterable[str]
+                            ) -> list[app_commands.Choice[str]]:
+        try:
+            legal, names = await self._context(interaction)
+        except Exception:  # autocomplete must answer quickly and never fail loudly
+            return []
+        wanted = set(groups)
+        return _choices([la for la in legal if la.group in wanted], current, locale_of(interaction), names)
+
+    # ---- commands
+
+    @group.command(name=L("cmd.hr.hand"), description=L("cmd.hr.hand.desc"))
+    @guarded
+    async def hand(self, interaction: discord.Interaction) -> None:
+        await defer(interaction)
+        channel = interaction.channel_id or 0
+        who = who_of(interaction)
+        game_type, view, names = await self.table.private_view(channel, who)
+        row = await self.table.game_for(channel)
+        if row is None or game_type != GAME_ID:
+            raise NoGame(msg("core.error.no_game"))
+        lang = locale_of(interaction)
+        legal = await self.table.legal(channel, who)
+        text = UI.private_text(view, lang, names)
+        if legal:
+            text += "\n" + i18n.t(msg("bot.choose_action", n=len(legal)), lang)
+        png = await run_blocking(UI.private_image, view, lang)
+        file = discord.File(io.BytesIO(png), filename="hand.png") if png else None
+        await reply(interaction, text, view=hand_panel(row.id, row.version, legal, lang, names), file=file)
+
+    @group.command(name=L("cmd.hr.play"), description=L("cmd.hr.play.desc"))
+    @app_commands.describe(card=L("cmd.hr.play.card"))
+    @app_commands.rename(card=L("cmd.hr.opt.card"))
+    @guarded
+    async def play(self, interaction: discord.Interaction, card: str) -> None:
+        if _fold(card) in ALL_WORDS:
+            card = Action.of("play_all").token()
+        await self._pick_and_act(interaction, ("play",), card)
+
+    @play.autocomplete("card")
+    async def play_autocomplete(self, interaction: discord.Interaction, current: str
+                                ) -> list[app_commands.Choice[str]]:
+        return await self._autocomplete(interaction, current, ("play",))
+
+    @group.command(name=L("cmd.hr.ability"), description=L("cmd.hr.ability.desc"))
+    @app_commands.describe(card=L("cmd.hr.ability.card"))
+    @app_commands.rename(card=L("cmd.hr.opt.card"))
+    @guarded
+    async def ability(self, interaction: discord.Interaction, card: str) -> None:
+        await self._pick_and_act(interaction, ABILITY_GROUPS, card)
+
+    @ability.autocomplete("card")
+    async def ability_autocomplete(self, interaction: discord.Interaction, current: str
+                                   ) -> list[app_commands.Choice[str]]:
+        return await self._autocomplete(interaction, current, ABILITY_GROUPS)
+
+    @group.command(name=L("cmd.hr.buy"), description=L("cmd.hr.buy.desc"))
+    @app_commands.describe(card=L("cmd.hr.buy.card"))
+    @app_commands.rename(card=L("cmd.hr.opt.card"))
+    @guarded
+    async def buy(self, interaction: discord.Interaction, card: str) -> None:
+        await self._pick_and_act(interaction, ("buy",), card)
+
+    @buy.autocomplete("card")
+    async def buy_autocomplete(self, interaction: discord.Interaction, current: str
+                               ) -> list[app_commands.Choice[str]]:
+        return await self._autocomplete(interaction, current, ("buy",))
+
+    @group.command(name=L("cmd.hr.attack"), description=L("cmd.hr.attack.desc"))
+    @app_commands.describe(target=L("cmd.hr.attack.target"), amount=L("cmd.hr.attack.amount"))
+    @app_commands.rename(target=L("cmd.hr.opt.target"), amount=L("cmd.hr.opt.amount"))
+    @guarded
+    async def attack(self, interaction: discord.Interaction, target: str,
+                     amount: app_commands.Range[int, 1, 999] | None = None) -> None:
+        await defer(interaction)
+        legal, names = await self._options(interaction, ("attack",))
+        targets = _attack_targets(legal)
+        extra = {}
+        for la in targets:
+            t = la.action["target"]
+            extra[la.action.token()] = [t] + ([names.get(int(t[1:]), "")] if t.startswith("p") else [])
+        chosen = pick(targets, target, locale_of(interaction), names, extra)
+        if amount is not None:
+            chosen = Action.of("attack", target=chosen["target"], amount=amount)
+        await self._act(interaction, chosen)
+
+    @attack.autocomplete("target")
+    async def attack_autocomplete(self, interaction: discord.Interaction, current: str
+                                  ) -> list[app_commands.Choice[str]]:
+        try:
+            legal, names = await self._context(interaction)
+        except Exception:
+            return []
+        targets = _attack_targets([la for la in legal if la.group == "attack"])
+        return _choices(targets, current, locale_of(interaction), names)
+
+    @group.command(name=L("cmd.hr.discard"), description=L("cmd.hr.discard.desc"))
+    @app_commands.describe(player=L("cmd.hr.discard.player"))
+    @app_commands.rename(player=L("cmd.hr.opt.player"))
+    @guarded
+    async def discard(self, interaction: discord.Interaction, player: str) -> None:
+        await defer(interaction)
+        board, names = await self._board(interaction)
+        lang = locale_of(interaction)
+        seat = _seat_named(player, names)
+        if seat is None or not 0 <= seat < len(board["players"]):
+            valid = ", ".join(names[s] for s in sorted(names))
+            raise TableError(msg("hr.bot.error.no_player", text=player.strip(), valid=valid))
+        pile = board["players"][seat]["discard"]
+        if pile:
+            line = msg("hr.bot.discard.header", seat=SeatRef(seat), n=len(pile),
+                       cards=_grouped(pile, lang, i18n.t(msg("hr.bot.nothing"), lang)))
+        else:
+            line = msg("hr.bot.discard.empty", seat=SeatRef(seat))
+        await reply(interaction, i18n.t(line, lang, names.get))
+
+    @discard.autocomplete("player")
+    async def discard_autocomplete(self, interaction: discord.Interaction, current: str
+                                   ) -> list[app_commands.Choice[str]]:
+        try:
+            board, names = await self._board(interaction)
+        except Exception:
+            return []
+        lang = locale_of(interaction)
+        needle = _fold(current)
+        out = []
+        for p in board["players"][:MAX_CHOICES]:
+            label = i18n.t(msg("hr.bot.choice.seat", seat=SeatRef(p["seat"]), n=p["discard_count"]), lang, names.get)
+            if not needle or needle in _fold(label):
+                out.append(app_commands.Choice(name=_clip(label), value=str(p["seat"] + 1)))
+        return out
+
+    async def _board(self, interaction: discord.Interaction) -> tuple[dict[str, Any], dict[int, str]]:
+        report = await self.table.status(interaction.channel_id or 0, who_of(interaction))
+        if report.game_type != GAME_ID:
+            raise NoGame(msg("core.error.no_game"))
+        if report.board is None:
+            raise TableError(msg("core.error.not_started"))
+        return report.board, report.seat_names
+
+    @group.command(name=L("cmd.hr.decide"), description=L("cmd.hr.decide.desc"))
+    @app_commands.describe(choice=L("cmd.hr.decide.choice"))
+    @app_commands.rename(choice=L("cmd.hr.opt.choice"))
+    @guarded
+    async def decide(self, interaction: discord.Interaction, choice: str) -> None:
+        await defer(interaction)
+        legal, names = await self._context(interaction)
+        if not legal:
+            await self._refuse_why(interaction)
+        options = [la for la in legal if la.group == "decide"]
+        if not options:
+            raise IllegalAction(msg("hr.bot.error.no_decision"))
+        await self._act(interaction, pick(options, choice, locale_of(interaction), names))
+
+    @decide.autocomplete("choice")
+    async def decide_autocomplete(self, interaction: discord.Interaction, current: str
+                                  ) -> list[app_commands.Choice[str]]:
+        return await self._autocomplete(interaction, current, ("decide",))
+
+    @group.command(name=L("cmd.hr.end"), description=L("cmd.hr.end.desc"))
+    @guarded
+    async def end(self, interaction: discord.Interaction) -> None:
+        await defer(interaction)
+        legal, _ = await self._options(interaction, ("end",))
+        await self._act(interaction, legal[0].action)
+
+
+def _attack_targets(legal: list[LegalAction]) -> list[LegalAction]:
+    """One entry per attack target: the largest amount the engine lists for it (all combat on a player,
+    exactly what a champion needs)."""
+    best: dict[str, LegalAction] = {}
+    for la in legal:
+        if la.action.kind != "attack":
+            continue
+        t = la.action["target"]
+        if t not in best or la.action["amount"] > best[t].action["amount"]:
+            best[t] = la
+    return list(best.values())
+
+
+def _seat_named(text: str, names: dict[int, str]) -> int | None:
+    """A seat from its 1-based number, "p<seat>", or its player's name (or the start of it)."""
+    raw = text.strip()
+    if raw.isdigit():
+        return int(raw) - 1
+    if raw.startswith("p") and raw[1:].isdigit():
+        return int(raw[1:])
+    needle = _fold(raw.lstrip("@"))
+    exact = [s for s, n in names.items() if _fold(n) == needle]
+    if len(exact) == 1:
+        return exact[0]
+    starts = [s for s, n in names.items() if needle and _fold(n).startswith(needle)]
+    return starts[0] if len(starts) == 1 else None
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(HeroRealms(bot, bot.table))  # type: ignore[attr-defined]

@@ -1,0 +1,221 @@
+"""Replays the transcripts in tests/transcripts/ through `bot.py --local --script` (real sockets, stand-in).
+
+The Hero Realms transcripts are recorded games: every move in them is legal only for the seed in
+TRANSCRIPT_SEED and the current engine and AI. When either changes, re-record them with
+`.venv/bin/python -m tests.test_transcripts` (it plays the same scripted human policy in process and
+rewrites the files) and review the diff.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+TRANSCRIPTS = ROOT / "tests" / "transcripts"
+TRANSCRIPT_SEED = 7
+TIMEOUT = 300
+
+
+def run_script(name: str, images: Path) -> tuple[subprocess.CompletedProcess[str], float]:
+    env = {**os.environ, "TABLETOP_SEED": str(TRANSCRIPT_SEED), "LOG_LEVEL": "WARNING"}
+    env.pop("TABLETOP_DB", None)
+    start = time.monotonic()
+    result = subprocess.run(
+        [sys.executable, "bot.py", "--local", "--script", str(TRANSCRIPTS / name), "--images", str(images)],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=TIMEOUT,
+    )
+    return result, time.monotonic() - start
+
+
+@pytest.mark.parametrize("name,min_images", [
+    ("lobby.txt", 2),
+    ("hero_realms_ai.txt", 20),
+    ("hero_realms_hydra.txt", 20),
+])
+def test_transcript_runs_clean(name: str, min_images: int, tmp_path: Path) -> None:
+    images = tmp_path / "images"
+    result, seconds = run_script(name, images)
+    tail = (result.stdout[-3000:] + result.stderr[-2000:])
+    assert result.returncode == 0, tail
+    assert " - OK" in result.stdout, tail
+    saved = sorted(images.glob("*.png"))
+    assert len(saved) >= min_images, f"{len(saved)} images saved"
+    assert all(p.stat().st_size > 1000 for p in saved)
+    print(f"{name}: {seconds:.1f}s, {len(saved)} images")
+
+
+# ---------------------------------------------------------------- re-recording (not a test)
+
+
+def _label(la, names, lang: str = "en") -> str:  # type: ignore[no-untyped-def]
+    import i18n
+
+    return i18n.t(la.label, lang, names.get).replace('"', "")
+
+
+async def _record_hr(path: Path, header: list[str], setup: list[str], humans: dict[int, str],
+                     max_turn: int | None, closing: list[str]) -> None:
+    """Play the scripted human policy against the AI in process and write the lines it used."""
+    from bot import make_bot
+    from standin.inprocess import InProcessDiscord
+    from standin.world import is_error_output
+
+    os.environ["TABLETOP_SEED"] = str(TRANSCRIPT_SEED)
+    lines = list(header)
+    with tempfile.TemporaryDirectory() as tmp:
+        async with InProcessDiscord(lambda: make_bot(str(Path(tmp) / "rec.sqlite3"))) as d:
+            async def run(line: str) -> None:
+                who, _, rest = line.lstrip("!").partition("> ")
+                user = who.split(":")[0]
+                if ":" in who:
+                    d.user(user, locale={"es": "es-ES", "en": "en-US"}[who.split(":")[1]])
+                if rest.startswith("click "):
+                    label = rest[len("click "):].strip('"')
+                    out = await d.click(user, None, label)
+                else:
+                    out = await d.command(user, rest)
+                bad = [o for o in out if is_error_output(o)]
+                if bool(bad) != line.startswith("!"):
+                    raise AssertionError(f"{line}: {[o.text() for o in bad] or 'no error'}")
+                lines.append(line)
+
+            for line in setup:
+                await run(line)
+            table = d.bot.table
+            channel = d.channel.id
+            turn_lines = 0
+            extras_done: set[str] = set()
+            while True:
+                row = await table.game_for(channel)
+                if row is None:
+                    break
+                loaded = await table._load(row)
+                state = loaded.state
+                if max_turn is not None and state.turn_no > max_turn:
+                    break
+                seat = min(loaded.game.to_act(state))
+                who_name = humans[seat]
+                user = d.user(who_name.split(":")[0])
+                from table import Who
+
+                legal = await table.legal(channel, Who(user.id, user.name))
+                names = loaded.names()
+                line, token = _policy(state, seat, legal, names, who_name, turn_lines, extras_done)
+                label = _public_button(d, token) if token and turn_lines % 2 else None
+                if label:
+                    line = f'{who_name}> click "{label}"'
+                turn_lines += 1
+                await run(line)
+            for line in closing:
+                await run(line)
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def _public_button(d, token: str) -> str | None:  # type: ignore[no-untyped-def]
+    """The label of the button doing `token` on the latest channel message, if it has one."""
+    from standin.world import iter_components
+
+    public = [m for m in d.world.messages.values() if m.channel_id == d.channel.id and not m.ephemeral]
+    if not public:
+        return None
+    latest = max(public, key=lambda m: m.id)
+    for c in iter_components(latest.components):
+        if str(c.get("custom_id", "")).endswith(":" + token) and c.get("label"):
+            return str(c["label"])
+    return None
+
+
+def _policy(state, seat, legal, names, who, n, extras_done) -> tuple[str, str | None]:  # type: ignore[no-untyped-def]
+    """A plain human: answer decisions, play everything, use abilities, attack the opponent, buy, end."""
+    from rules.hero_realms import engine as E
+
+    spanish = who.endswith(":es")
+    lang = "es" if spanish else "en"
+    by_kind: dict[str, list] = {}
+    for la in legal:
+        by_kind.setdefault(la.action.kind, []).append(la)
+    cmd = {"play": "/hr jugar carta:", "decide": "/hr decidir opcion:", "ability": "/hr habilidad carta:",
+           "buy": "/hr comprar carta:", "attack": "/hr atacar objetivo:", "end": "/hr fin",
+           "hand": "/hr mano", "discard": "/hr descarte jugador:"} if spanish else {
+        "play": "/hr play card:", "decide": "/hr decide choice:", "ability": "/hr ability card:",
+        "buy": "/hr buy card:", "attack": "/hr attack target:", "end": "/hr end",
+        "hand": "/hr hand", "discard": "/hr discard player:"}
+    p = state.players[seat]
+    if "choose" in by_kind:
+        options = by_kind["choose"]
+        # Discard starting cards first; otherwise take the first answer offered.
+        plain = [la for la in options if la.action["option"] in state.cards
+                 and state.cards[la.action["option"]] in ("gold", "dagger", "ruby", "shortsword")]
+        la = (plain or options)[0]
+        return f'{who}> {cmd["decide"]}"{_label(la, names, lang)}"', None
+    if f"hand{seat}" not in extras_done:
+        extras_done.add(f"hand{seat}")
+        return f"{who}> {cmd['hand']}", None
+    if "play_all" in by_kind:
+        return f"{who}> {cmd['play']}{'todo' if spanish else 'all'}", "play_all"
+    if "play" in by_kind:
+        return f'{who}> {cmd["play"]}"{_label(by_kind["play"][0], names, lang)}"', None
+    for kind in ("ally", "expend"):
+        if kind in by_kind:
+            return f'{who}> {cmd["ability"]}"{_label(by_kind[kind][0], names, lang)}"', None
+    attacks = by_kind.get("attack", [])
+    at_players = [la for la in attacks if la.action["target"].startswith("p") and la.action["amount"] == p.combat]
+    if at_players:
+        target = int(at_players[0].action["target"][1:])
+        return f'{who}> {cmd["attack"]}"{names[target]}"', at_players[0].action.token()
+    if attacks:
+        la = max(attacks, key=lambda la: la.action["amount"])
+        return f'{who}> {cmd["attack"]}"{_label(la, names, lang)}"', None
+    buys = by_kind.get("buy", [])
+    if buys:
+        def cost(la) -> int:  # type: ignore[no-untyped-def]
+            c = la.action["card"]
+            return 2 if c == "gem" else E.cdef(state, c).cost
+        la = max(buys, key=cost)
+        return f'{who}> {cmd["buy"]}"{_label(la, names, lang)}"', None
+    if f"discard{seat}" not in extras_done and state.turn_no > 4:
+        extras_done.add(f"discard{seat}")
+        other = next(o for o in range(state.n) if state.team_of[o] != state.team_of[seat])
+        return f'{who}> {cmd["discard"]}"{names[other]}"', None
+    return f"{who}> {cmd['end']}", "end_turn"
+
+
+def record_all() -> None:
+    ai_header = [
+        "# A whole two-player game of Hero Realms: alice against the AI, to the end.",
+        f"# Recorded for TABLETOP_SEED={TRANSCRIPT_SEED}: the moves are legal only with that seed and the",
+        "# current engine and AI; re-record with `.venv/bin/python -m tests.test_transcripts`.",
+        f"# Run: TABLETOP_SEED={TRANSCRIPT_SEED} python bot.py --local --script tests/transcripts/hero_realms_ai.txt",
+    ]
+    asyncio.run(_record_hr(
+        TRANSCRIPTS / "hero_realms_ai.txt", ai_header,
+        ["alice> /game new game:hero-realms ai:1", "!alice> /hr end", "alice> /game start"],
+        {0: "alice"}, None,
+        ["!alice> /hr end", "alice> /game list"],
+    ))
+    hydra_header = [
+        "# Hydra (two teams of two sharing 75 health): alice and the AI Ada against the AI Bernat and bob,",
+        "# who plays in Spanish. Several rounds, then the creator abandons the table.",
+        f"# Recorded for TABLETOP_SEED={TRANSCRIPT_SEED}; re-record with `.venv/bin/python -m tests.test_transcripts`.",
+        f"# Run: TABLETOP_SEED={TRANSCRIPT_SEED} python bot.py --local --script "
+        "tests/transcripts/hero_realms_hydra.txt",
+    ]
+    asyncio.run(_record_hr(
+        TRANSCRIPTS / "hero_realms_hydra.txt", hydra_header,
+        ["alice> /game new game:hero-realms options:variant=hydra ai:2", "bob:es> /game join",
+         "alice> /game start"],
+        {0: "alice", 3: "bob:es"}, 8,
+        ["!carol> /hr end", "bob:es> /game status", "alice> /game log", "alice> /game abandon"],
+    ))
+
+
+if __name__ == "__main__":
+    record_all()
