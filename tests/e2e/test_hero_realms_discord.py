@@ -1,0 +1,228 @@
+"""Hero Realms through the real bot and the in-process Discord stand-in: /hr commands, buttons, secrecy."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+
+import pytest
+
+import i18n
+from bot import make_bot
+from cogs.delivery import with_names
+from rules.base import Action, Event
+from rules.text import iter_strings, msg
+from standin.inprocess import InProcessDiscord
+from standin.world import Output, is_error_output
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+
+@pytest.fixture
+async def d(tmp_path, monkeypatch):
+    monkeypatch.setenv("TABLETOP_SEED", "11")
+    async with InProcessDiscord(lambda: make_bot(str(tmp_path / "x.sqlite3"))) as world:
+        yield world
+
+
+async def _state(d: InProcessDiscord):
+    table = d.bot.table
+    row = await table.game_for(d.channel.id)
+    assert row is not None
+    loaded = await table._load(row)
+    return loaded.game, loaded.state, row
+
+
+def _public_words(view: dict) -> set[str]:
+    """Every card name some copy of which is public now (market, in play, discard piles, sacrificed)."""
+    names: set[str] = set()
+
+    def walk(value) -> None:  # type: ignore[no-untyped-def]
+        if isinstance(value, dict):
+            if "name" in value and isinstance(value["name"], dict):
+                names.update(value["name"].values())
+            for v in value.values():
+                walk(v)
+        elif isinstance(value, list):
+            for v in value:
+                walk(v)
+
+    walk(view)
+    return names
+
+
+async def assert_no_leak(d: InProcessDiscord, outputs: list[Output]) -> None:
+    """Channel outputs never show a hand: no secret token, no hand card name unless a copy is public
+    (on the table or in this step's public events), and the board image is exactly the public view drawn."""
+    from renderers.hero_realms import render
+
+    game, state, row = await _state(d)
+    names = {s.seat: s.name for s in await d.bot.table.store.seats(row.id)}
+    secrets = {tok for tok, seats in game.secret_tokens(state).items() if len(seats) < state.n}
+    public_view = game.view(state, None)
+    public_names = _public_words(public_view)
+    # Cards shown by this step's public events (played, then shuffled away) were public too.
+    since = getattr(d, "hr_checked_version", 0)
+    for entry in await d.bot.table.store.actions(row.id):
+        if entry.version > since:
+            for data in entry.events:
+                event = Event.from_json(data)
+                if event.to is None:
+                    public_names.update(iter_strings(event.msg))
+    d.hr_checked_version = row.version  # type: ignore[attr-defined]
+    hand_names = {name for p in state.players for c in p.hand for name in _card_names(state.cards[c])}
+    leaky = hand_names - public_names
+    for out in outputs:
+        if out.kind != "channel":
+            continue
+        text = out.text() + " " + " ".join(cid for cid, _ in out.components)
+        for tok in secrets:
+            assert not re.search(rf"\b{re.escape(tok)}\b", text), (tok, text)
+        for name in leaky:
+            assert not re.search(rf"\b{re.escape(name)}\b", text), (name, text)
+        for filename, data in out.attachments:
+            board = with_names(public_view, names)
+            assert data in (render(board, "en"), render(board, "es")), filename
+
+
+def _card_names(key: str) -> tuple[str, str]:
+    from rules.hero_realms.engine import CARDS
+
+    card = CARDS[key]
+    return card.name_es, card.name_en
+
+
+def _error_text(outputs: list[Output]) -> str:
+    errors = [o for o in outputs if is_error_output(o)]
+    assert errors, [o.text() for o in outputs]
+    return errors[0].content
+
+
+async def _legal_tokens(d: InProcessDiscord, user: str) -> set[str]:
+    from table import Who
+
+    u = d.user(user)
+    return {la.action.token() for la in await d.bot.table.legal(d.channel.id, Who(u.id, u.name))}
+
+
+async def test_a_game_against_the_ai_by_commands_and_buttons(d: InProcessDiscord) -> None:
+    out = await d.command("alice", "/game new game:hero-realms ai:1")
+    out += await d.command("alice", "/game start")
+    assert not any(is_error_output(o) for o in out)
+    await assert_no_leak(d, out)
+    turn = [o for o in out if o.kind == "channel"][-1]
+    labels = {label for _, label in turn.components}
+    assert {"Play all", "End turn", "My hand / my options"} <= labels
+
+    out = await d.command("alice", "/hr hand")
+    hand = [o for o in out if o.kind == "ephemeral"]
+    assert hand and "Your hand" in hand[0].content and hand[0].attachments
+    assert any(cid.startswith("tgb:a:") and "play" in cid for cid, _ in hand[0].components), "per-card buttons"
+
+    for _ in range(4):  # four turns of alice, each answered by the AI
+        game, state, _row = await _state(d)
+        if game.outcome(state) is not None:
+            break
+        steps = [("click", "Play all"), ("attack", None), ("buy", None), ("command", "/hr end")]
+        for kind, arg in steps:
+            tokens = await _legal_tokens(d, "alice")
+            if kind == "click" and "play_all" in tokens:
+                out = await d.click("alice", None, arg)
+            elif kind == "attack" and any(t.startswith("attack target=p") for t in tokens):
+                out = await d.command("alice", "/hr attack target:Ada")
+            elif kind == "buy" and any(t.startswith("buy ") for t in tokens):
+                choices = await d.autocomplete("alice", "/hr buy", "card", "")
+                out = await d.command("alice", f'/hr buy card:"{choices[0]["value"]}"')
+            elif kind == "command":
+                while any(t.startswith("choose ") for t in tokens):
+                    choice = (await d.autocomplete("alice", "/hr decide", "choice", ""))[0]["value"]
+                    out = await d.command("alice", f'/hr decide choice:"{choice}"')
+                    assert not any(is_error_output(o) for o in out), out
+                    await assert_no_leak(d, out)
+                    tokens = await _legal_tokens(d, "alice")
+                if "end_turn" not in tokens:
+                    break
+                out = await d.command("alice", arg)
+            else:
+                continue
+            assert not any(is_error_output(o) for o in out), [o.text() for o in out]
+            await assert_no_leak(d, out)
+    game, state, _ = await _state(d)
+    assert state.turn_no >= 5, "the AI took its turns in between"
+
+
+async def test_autocomplete_offers_only_legal_moves(d: InProcessDiscord) -> None:
+    await d.command("alice", "/game new game:hero-realms ai:1")
+    await d.command("alice", "/game start")
+    await d.command("alice", "/hr play card:all")
+    legal = await _legal_tokens(d, "alice")
+    for line, option in [("/hr play", "card"), ("/hr buy", "card"), ("/hr ability", "card"),
+                         ("/hr attack", "target"), ("/hr decide", "choice")]:
+        choices = await d.autocomplete("alice", line, option, "")
+        assert len(choices) <= 25
+        assert all(c["value"] in legal for c in choices), (line, choices)
+    buys = await d.autocomplete("alice", "/hr buy", "card", "")
+    assert buys and all(c["value"].startswith("buy ") for c in buys)
+    narrowed = await d.autocomplete("alice", "/hr buy", "card", "fire")
+    assert narrowed and all("Fire" in c["name"] for c in narrowed)
+    assert await d.autocomplete("bob", "/hr buy", "card", "") == [], "spectators get nothing"
+    seats = await d.autocomplete("bob", "/hr discard", "player", "")
+    assert [c["value"] for c in seats] == ["1", "2"]
+
+
+async def test_closed_dms_get_a_channel_notice_and_a_private_button(d: InProcessDiscord) -> None:
+    await d.command("alice", "/game new game:hero-realms ai:1")
+    await d.command("bob", "/game join")
+    d.world.close_dms(d.user("bob"))
+    await d.command("alice", "/game start")
+    out = await d.command("alice", "/hr end")  # the AI plays, then it is bob's turn: he should get a DM
+    notices = [o for o in out if o.kind == "channel" and "DMs are closed" in o.content]
+    assert notices and f"<@{d.user('bob').id}>" in notices[0].content
+    assert not any(o.kind == "dm" and o.recipient_id == d.user("bob").id for o in out)
+    await assert_no_leak(d, out)
+    out = await d.click("bob", notices[0], "Show my private view")
+    mine = [o for o in out if o.kind == "ephemeral"]
+    assert mine and mine[0].recipient_id == d.user("bob").id and "Your hand" in mine[0].content
+    assert mine[0].attachments, "the hand image, privately"
+
+
+async def test_stale_and_simultaneous_clicks(d: InProcessDiscord) -> None:
+    await d.command("alice", "/game new game:hero-realms ai:1")
+    out = await d.command("alice", "/game start")
+    first = [o for o in out if o.kind == "channel"][-1]
+    out = await d.command("alice", "/hr play card:all")
+    assert not any(is_error_output(o) for o in out)
+    d.user("alice", locale="es-ES")
+    out = await d.click("alice", first, "Play all")
+    assert _error_text(out) == "⚠️ " + i18n.t(msg("core.error.stale"), "es")
+
+    *_, row = await _state(d)
+    latest = [o for o in out + await d.command("alice", "/game status") if o.kind == "channel"][-1]
+    end_id = next(cid for cid, label in latest.components if cid.endswith(":" + Action.of("end_turn").token()))
+    results = await asyncio.gather(d.click("alice", latest, end_id), d.click("alice", latest, end_id))
+    seen = {o.message_id: o for r in results for o in r}  # both calls see everything that happened
+    errors = [o for o in seen.values() if is_error_output(o)]
+    assert len(errors) == 1, [o.text() for r in results for o in r]
+    ends = [a for a in await d.bot.table.store.actions(row.id)
+            if a.seat == 0 and a.action and a.action["kind"] == "end_turn"]
+    assert len(ends) == 1, "two clicks, one end of turn"
+
+
+async def test_refusals_are_localized(d: InProcessDiscord) -> None:
+    d.user("carla", locale="es-ES")
+    out = await d.command("carla", "/hr mano")
+    assert _error_text(out) == "⚠️ " + i18n.t(msg("core.error.no_game"), "es")
+    await d.command("alice", "/game new game:hero-realms ai:1")
+    await d.command("carla", "/game join")
+    await d.command("alice", "/game start")
+    out = await d.command("carla", "/hr fin")
+    assert "No es tu turno" in _error_text(out)
+    out = await d.command("alice", "/hr buy card:Nonexistent")
+    assert "is not one of your options" in _error_text(out) or "no move of that kind" in _error_text(out)
+    d.user("alice", locale="es-ES")
+    out = await d.command("alice", "/hr atacar objetivo:Ada")
+    assert "Ahora no tienes ninguna jugada de ese tipo" in _error_text(out)
+    out = await d.command("alice", "/hr decidir opcion:1")
+    assert _error_text(out) == "⚠️ " + i18n.t(msg("hr.bot.error.no_decision"), "es")
+    out = await d.command("alice", "/hr descarte jugador:Zoe")
+    assert "No hay ningún jugador" in _error_text(out)
