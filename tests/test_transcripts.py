@@ -24,30 +24,42 @@ TRANSCRIPT_SEED = 7
 TIMEOUT = 300
 
 
-def run_script(name: str, images: Path) -> tuple[subprocess.CompletedProcess[str], float]:
+SCRIPTS = {"lobby.txt": 2, "hero_realms_ai.txt": 20, "hero_realms_hydra.txt": 20}
+
+
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[subprocess.CompletedProcess[str], Path, float]]:
+    """Every transcript through `bot.py --local --script`, all at once (each is its own process)."""
     env = {**os.environ, "TABLETOP_SEED": str(TRANSCRIPT_SEED), "LOG_LEVEL": "WARNING"}
     env.pop("TABLETOP_DB", None)
-    start = time.monotonic()
-    result = subprocess.run(
-        [sys.executable, "bot.py", "--local", "--script", str(TRANSCRIPTS / name), "--images", str(images)],
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=TIMEOUT,
-    )
-    return result, time.monotonic() - start
+    started = {}
+    for name in SCRIPTS:
+        images = tmp_path_factory.mktemp(name.replace(".", "_")) / "images"
+        proc = subprocess.Popen(
+            [sys.executable, "bot.py", "--local", "--script", str(TRANSCRIPTS / name), "--images", str(images)],
+            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        )
+        started[name] = (proc, images, time.monotonic())
+    done = {}
+    for name, (proc, images, t0) in started.items():
+        try:
+            out, err = proc.communicate(timeout=TIMEOUT)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            out, err = proc.communicate()
+        done[name] = (subprocess.CompletedProcess(proc.args, proc.returncode, out, err), images,
+                      time.monotonic() - t0)
+    return done
 
 
-@pytest.mark.parametrize("name,min_images", [
-    ("lobby.txt", 2),
-    ("hero_realms_ai.txt", 20),
-    ("hero_realms_hydra.txt", 20),
-])
-def test_transcript_runs_clean(name: str, min_images: int, tmp_path: Path) -> None:
-    images = tmp_path / "images"
-    result, seconds = run_script(name, images)
-    tail = (result.stdout[-3000:] + result.stderr[-2000:])
+@pytest.mark.parametrize("name", list(SCRIPTS))
+def test_transcript_runs_clean(name: str, runs) -> None:  # type: ignore[no-untyped-def]
+    result, images, seconds = runs[name]
+    tail = result.stdout[-3000:] + result.stderr[-2000:]
     assert result.returncode == 0, tail
     assert " - OK" in result.stdout, tail
     saved = sorted(images.glob("*.png"))
-    assert len(saved) >= min_images, f"{len(saved)} images saved"
+    assert len(saved) >= SCRIPTS[name], f"{len(saved)} images saved"
     assert all(p.stat().st_size > 1000 for p in saved)
     print(f"{name}: {seconds:.1f}s, {len(saved)} images")
 
