@@ -326,6 +326,21 @@ class Game(ABC):
         """The AI's choice for `seat`; only called when `supports_ai` is True."""
         raise IllegalAction(msg("core.error.no_ai"))
 
+    def may_act(self, state: Any, seat: int, action: Action) -> bool:
+        """Whether `seat` may try `action` now; games with out-of-turn moves (a GM's tools) widen this."""
+        return seat in self.to_act(state)
+
+    def profile_keys(self, options: Mapping[str, Scalar], seats: int) -> list[str]:
+        """Keys of the per-server records (e.g. character sheets) this game reads at start; none by default.
+
+        The table loads them and passes `{"profiles": {key: data}}` in the set-up to `new_with_setup`.
+        """
+        return []
+
+    def profile_updates(self, state: Any) -> dict[str, dict[str, Any]]:
+        """Per-server records to save when the game ends (merged over the ones it started with)."""
+        return {}
+
     def setup_from_upload(self, data: bytes, filename: str) -> dict[str, Any]:
         """Validate a file attached to `/game new` (e.g. a quest) and return the JSON set-up that
         `new_with_setup(setup, options, seats, seed)` will receive; raise BadOptions naming the problem."""

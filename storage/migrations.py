@@ -63,4 +63,15 @@ MIGRATIONS: list[str] = [
         lang TEXT
     );
     """,
+    # 3: per-server records that outlive a game (e.g. HeroQuest character sheets).
+    """
+    CREATE TABLE profiles (
+        guild_id INTEGER NOT NULL,
+        game_type TEXT NOT NULL,
+        key TEXT NOT NULL,
+        data TEXT NOT NULL,
+        updated_at REAL NOT NULL,
+        PRIMARY KEY (guild_id, game_type, key)
+    );
+    """,
 ]

@@ -319,6 +319,34 @@ class Store:
             row = await cur.fetchone()
         return int(row[0])
 
+    # ---------------------------------------------------------------- per-server records
+
+    async def profiles(self, guild_id: int | None, game_type: str, keys: list[str] | None = None
+                       ) -> dict[str, dict[str, Any]]:
+        async with self.db.execute(
+            "SELECT key, data FROM profiles WHERE guild_id IS ? AND game_type = ?", (guild_id or 0, game_type)
+        ) as cur:
+            rows = {r["key"]: json.loads(r["data"]) for r in await cur.fetchall()}
+        return rows if keys is None else {k: rows[k] for k in keys if k in rows}
+
+    async def save_profiles(self, guild_id: int | None, game_type: str, records: dict[str, dict[str, Any]],
+                            now: float) -> None:
+        """Insert or replace several records in one transaction."""
+        if not records:
+            return
+        await self.db.execute("BEGIN IMMEDIATE")
+        try:
+            await self.db.executemany(
+                "INSERT INTO profiles (guild_id, game_type, key, data, updated_at) VALUES (?, ?, ?, ?, ?)"
+                " ON CONFLICT(guild_id, game_type, key) DO UPDATE SET data = excluded.data,"
+                " updated_at = excluded.updated_at",
+                [(guild_id or 0, game_type, k, json.dumps(v), now) for k, v in records.items()],
+            )
+            await self.db.execute("COMMIT")
+        except BaseException:
+            await self.db.execute("ROLLBACK")
+            raise
+
     # ---------------------------------------------------------------- server settings
 
     async def guild_settings(self, guild_id: int | None) -> dict[str, Any]:

@@ -189,6 +189,14 @@ class Table:
                 raise NotSeated(msg("core.error.not_seated_lobby"))
             game = loaded.game
             game.check_seats(loaded.row.options, len(loaded.seats))
+            keys = game.profile_keys(loaded.row.options, len(loaded.seats))
+            if keys:
+                # Snapshot the records into the game's set-up so replay never depends on later changes.
+                profiles = await self.store.profiles(loaded.row.guild_id, game.id, keys)
+                setup = {**loaded.row.extra.get("setup", {}), "profiles": profiles}
+                loaded.row.extra = {**loaded.row.extra, "setup": setup}
+                await self.store.bump(row.id, loaded.row.version, self.clock(), extra=loaded.row.extra)
+                loaded.row.version += 1
             state = self._initial_state(loaded)
             version = await self.store.commit(
                 row.id, loaded.row.version,
@@ -222,14 +230,14 @@ class Table:
             loaded = await self._load(await self._reload(row.id))
             if expected_version is not None and expected_version != loaded.row.version:
                 raise StaleAction(msg("core.error.stale"))
-            seat = self._acting_seat(loaded, who)
+            seat = self._acting_seat(loaded, who, action)
             report = self._report(loaded, loaded.row.version, loaded.row.status, loaded.seats)
             changed = await self._apply(loaded, report, seat, action, who.user_id, kind="act")
             await self._run_ai(loaded, report)
             self._finish_report(loaded, report, private_for=changed)
             return report
 
-    def _acting_seat(self, loaded: _Loaded, who: Who) -> int:
+    def _acting_seat(self, loaded: _Loaded, who: Who, action: Action | None = None) -> int:
         if loaded.row.status == "lobby":
             raise TableError(msg("core.error.not_started"))
         seat = loaded.seat_of(who.user_id)
@@ -238,7 +246,8 @@ class Table:
         if loaded.game.outcome(loaded.state) is not None:
             raise GameOver(msg("core.error.game_over"))
         to_act = loaded.game.to_act(loaded.state)
-        if seat not in to_act:
+        allowed = seat in to_act if action is None else loaded.game.may_act(loaded.state, seat, action)
+        if not allowed:
             raise NotYourTurn(msg("core.error.not_your_turn", seats=_seat_list(to_act)))
         return seat
 
@@ -267,6 +276,9 @@ class Table:
         loaded.row.version, loaded.state = version, step.state
         if finished:
             loaded.row.status = "finished"
+            updates = game.profile_updates(step.state)
+            if updates:
+                await self.store.save_profiles(loaded.row.guild_id, game.id, updates, self.clock())
         report.version, report.status = version, loaded.row.status
         return self._add_events(loaded, report, step.events)
 
@@ -495,6 +507,19 @@ class Table:
             result.append(GameSummary(row.id, row.game_type, row.channel_id, row.status,
                                       tuple(s.name for s in loaded.seats), waiting, row.updated_at))
         return result
+
+    async def profiles(self, guild_id: int | None, game_type: str) -> dict[str, dict[str, Any]]:
+        """This server's lasting records for a game (e.g. HeroQuest character sheets)."""
+        return await self.store.profiles(guild_id, game_type)
+
+    async def update_profile(self, guild_id: int | None, game_type: str, key: str,
+                             change: Callable[[dict[str, Any] | None], dict[str, Any]]) -> dict[str, Any]:
+        """Apply a pure change to one record (buying between quests...); `change` raises RuleError to refuse."""
+        async with self._lock(-hash((guild_id, game_type, key)) % (1 << 30) - (1 << 31)):
+            current = (await self.store.profiles(guild_id, game_type, [key])).get(key)
+            updated = change(current)
+            await self.store.save_profiles(guild_id, game_type, {key: updated}, self.clock())
+            return updated
 
     # ---------------------------------------------------------------- play-by-post
 

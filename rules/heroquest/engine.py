@@ -20,8 +20,8 @@ from rules.base import (
     Scalar,
     Step,
 )
-from rules.heroquest import board, catalog, gm, hero_actions, view
-from rules.heroquest.quest import Quest, builtin_quests
+from rules.heroquest import board, campaign, catalog, gm, hero_actions, view
+from rules.heroquest.quest import Quest, builtin_quests, load_quest
 from rules.heroquest.setup import build
 from rules.heroquest.state import GM, Ctx, HQState, hero_label, json_copy, parse_sq, tsq
 from rules.heroquest.turns import die, end_hero_turn, start_round
@@ -82,6 +82,47 @@ class HeroQuest(Game):
         """A game on any quest (e.g. an uploaded HeroScribe file); `sheets` carries heroes between quests."""
         self.check_seats(options, seats)
         return build(quest, options, seats, seed, sheets)
+
+    def new_with_setup(self, setup: Mapping[str, Any], options: Mapping[str, Scalar], seats: int,
+                       seed: int) -> HQState:
+        """The table's entry point: an uploaded quest (`setup["quest"]`) and this server's character sheets."""
+        sheets = dict(setup.get("profiles") or {})
+        if setup.get("quest") is not None:
+            quest = Quest.from_json(setup["quest"])
+            state = self.new_with_quest(quest, options, seats, seed, sheets)
+        else:
+            quests = builtin_quests()
+            qid = str(options.get("quest") or next(iter(quests), ""))
+            if qid not in quests:
+                raise BadOptions(msg("hq.err.unknown_quest"))
+            state = self.new_with_quest(quests[qid], options, seats, seed, sheets)
+        state.d["sheets_in"] = json_copy(sheets)
+        return state
+
+    def setup_from_upload(self, data: bytes, filename: str) -> dict[str, Any]:
+        """A HeroScribe or own-format quest file attached to `/game new`; QuestError names any problem."""
+        return {"quest": load_quest(data, filename).to_json()}
+
+    def may_act(self, state: HQState, seat: int, action: Action) -> bool:
+        """The game master's tools (placing, revealing, adjusting...) work at any moment."""
+        return (seat == GM and action.kind in gm.ANYTIME and not state.d["over"]) or seat in self.to_act(state)
+
+    def profile_keys(self, options: Mapping[str, Scalar], seats: int) -> list[str]:
+        return str(options.get("heroes", DEFAULT_HEROES)).split(",")
+
+    def profile_updates(self, state: HQState) -> dict[str, dict[str, Any]]:
+        """Each hero's character sheet after the quest: gold, equipment, treasures, quests completed."""
+        if not state.d["over"]:
+            return {}
+        won = state.d["over"]["result"] == "win"
+        start = state.d.get("sheets_in") or {}
+        out = {}
+        for hero, record in self.sheets(state).items():
+            sheet = campaign.after_quest(start.get(hero) or campaign.new_sheet(hero), record)
+            if won and not record.get("dead"):
+                sheet = campaign.complete_quest(sheet)
+            out[hero] = sheet
+        return out
 
     # ---- turns
 

@@ -1,0 +1,50 @@
+"""HeroQuest through the table: an uploaded quest, the GM's tools out of turn, sheets kept per server."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rules import registry
+from rules.base import Action, BadOptions
+from table import Table, Who
+
+QUESTS = Path(__file__).resolve().parents[3] / "shared" / "reference" / "heroquest" / "heroscribe" / "quests-eu-base"
+GM, ANA, BEN = Who(1, "Zargon"), Who(2, "Ana"), Who(3, "Ben")
+CH = 55
+
+
+async def test_uploaded_quest_gm_anytime_tools_and_sheets(table: Table) -> None:
+    game = registry.get("heroquest")
+    setup = game.setup_from_upload((QUESTS / "HQBase-01-TheTrial_EU.xml").read_bytes(), "trial.xml")
+    await table.new(guild_id=9, channel_id=CH, who=GM, game_type="heroquest", extra={"setup": setup})
+    await table.join(CH, ANA)
+    await table.join(CH, BEN)
+    report = await table.start(CH, GM)
+    assert report.board["quest"]["name"]["en"] == "The Trial"
+    row = await table.game_for(CH)
+    state = (await table._load(row)).state
+    assert 0 not in game.to_act(state)
+    # The GM may adjust a hero's body at any time, even out of turn.
+    uid = state.heroes[0]["uid"]
+    await table.act(CH, GM, Action.of("gm_adjust", uid=uid, stat="body", delta=-1))
+    await table.act(CH, GM, Action.of("gm_end_quest", result="win"))
+    sheets = await table.profiles(9, "heroquest")
+    assert set(sheets) == {"barbarian", "dwarf", "elf", "wizard"}
+    assert all(sheet["quests"] == 1 for sheet in sheets.values())
+    # The next game in this server starts from those sheets, snapshotted into its set-up.
+    await table.new(guild_id=9, channel_id=CH, who=GM, game_type="heroquest")
+    await table.join(CH, ANA)
+    await table.start(CH, GM)
+    row = await table.game_for(CH)
+    assert row.extra["setup"]["profiles"]["barbarian"]["quests"] == 1
+    replayed = await table.replay(row.id)
+    assert game.to_json(replayed) == (await table.store.latest_snapshot(row.id))[1]
+
+
+def test_broken_upload_is_refused_with_a_reason() -> None:
+    game = registry.get("heroquest")
+    with pytest.raises(BadOptions.__mro__[1]) as exc:
+        game.setup_from_upload(b"<quest name='x'><board>", "broken.xml")
+    assert exc.value.reason.key.startswith("hq.")
