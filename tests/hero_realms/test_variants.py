@@ -1,0 +1,226 @@
+"""Multiplayer variants: seat counts, set-up, targeting, team turns, shared health and the emperor's rules."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.base import Action, BadOptions, IllegalAction
+from rules.hero_realms import GAME
+from rules.hero_realms import engine as E
+from rules.hero_realms import variants as V
+from tests.hero_realms.hr_helpers import act, answer, clean, health, kinds, options, put
+
+
+@pytest.mark.parametrize(
+    ("variant", "good", "bad"),
+    [
+        ("free-for-all", [2, 3, 6], [1, 7]),
+        ("hunter-first-blood", [3, 4, 6], [2]),
+        ("hunter-last-standing", [3, 5], [2]),
+        ("hydra", [4], [2, 3, 5, 6]),
+        ("teams-of-three", [6], [4, 5]),
+        ("emperor", [6], [2, 4, 5]),
+    ],
+)
+def test_check_seats_per_variant(variant: str, good: list[int], bad: list[int]) -> None:
+    options_ = GAME.resolve_options({"variant": variant})
+    for n in good:
+        GAME.check_seats(options_, n)
+    for n in bad:
+        with pytest.raises(BadOptions) as err:
+            GAME.check_seats(options_, n)
+        assert err.value.reason.key == "hr.err.seats"
+
+
+def test_unknown_variant_is_refused() -> None:
+    with pytest.raises(BadOptions):
+        GAME.resolve_options({"variant": "battle-royale"})
+
+
+@pytest.mark.parametrize(
+    ("variant", "seats", "hands", "health", "first"),
+    [
+        ("hunter-first-blood", 4, [3, 4, 5, 5], [50] * 4, [0]),
+        ("hydra", 4, [3, 3, 5, 5], [75, 75], [0, 1]),
+        ("teams-of-three", 6, [3, 3, 3, 5, 5, 5], [100, 100], [0, 1, 2]),
+        ("emperor", 6, [3, 3, 3, 5, 5, 5], [50, 60, 50, 50, 60, 50], [0]),
+    ],
+)
+def test_variant_set_up(variant: str, seats: int, hands: list[int], health: list[int], first: list[int]) -> None:
+    s = GAME.new({"variant": variant}, seats, 3)
+    assert [len(p.hand) for p in s.players] == hands
+    assert s.health == health
+    assert sorted(GAME.to_act(s)) == first
+
+
+def test_emperor_roles_and_seating() -> None:
+    s = GAME.new({"variant": "emperor"}, 6, 3)
+    assert s.roles == ["captain", "emperor", "captain", "captain", "emperor", "captain"]
+    assert s.team_of == [0, 0, 0, 1, 1, 1]
+    assert GAME.seat_role({"variant": "emperor"}, 4) == "emperor"
+    assert V.opposite(1, 6) == 4 and V.opposite(0, 6) == 3 and V.opposite(2, 6) == 5
+
+
+# ---------------------------------------------------------------- hunter
+
+
+def test_hunter_attacks_only_the_left_player_and_champions_left_and_right() -> None:
+    s = clean("hunter-first-blood", 4)
+    left = put(s, 1, "cron", "champions")
+    across = put(s, 2, "cron", "champions")
+    right = put(s, 3, "cron", "champions")
+    s.players[0].combat = 10
+    assert E.attackable_players(s, 0) == [1]
+    assert set(E.targetable_champions(s, 0)) == {left, right}
+    assert across not in E.targetable_champions(s, 0)
+    with pytest.raises(IllegalAction):
+        act(s, 0, "attack", target="p2", amount=1)
+    assert V.discard_targets(s, 0) == [1, 3]
+
+
+def test_first_blood_the_right_of_the_eliminated_player_wins() -> None:
+    s = clean("hunter-first-blood", 4)
+    s.active = [1]
+    s.health[2] = 3
+    s.players[1].combat = 3
+    s = act(s, 1, "attack", target="p2", amount=3).state
+    assert s.winners == [1]
+    assert GAME.outcome(s).ranking[0] == 1
+
+
+def test_last_standing_bonus_to_the_right_and_targets_close_the_circle() -> None:
+    s = clean("hunter-last-standing", 4)
+    s.active = [1]
+    s.health[2] = 3
+    s.players[1].combat = 3
+    hand = len(s.players[1].hand)
+    step = act(s, 1, "attack", target="p2", amount=3)
+    s = step.state
+    assert s.winners is None and s.players[2].eliminated
+    assert s.health[1] == 60 and len(s.players[1].hand) == hand + 1 and step.undoable is False
+    assert E.attackable_players(s, 1) == [3]
+    s = act(s, 1, "end_turn").state
+    assert s.active == [3]
+
+
+# ---------------------------------------------------------------- hydra
+
+
+def test_hydra_shared_turn_both_teammates_act_and_the_turn_passes_when_both_end() -> None:
+    s = clean("hydra", 4)
+    s.active = [0, 1]
+    assert GAME.to_act(s) == frozenset({0, 1})
+    s = act(s, 0, "end_turn").state
+    assert GAME.to_act(s) == frozenset({1}) and s.active == [0, 1]
+    s = act(s, 1, "end_turn").state
+    assert GAME.to_act(s) == frozenset({2, 3})
+    assert len(s.players[0].hand) == 5 and len(s.players[1].hand) == 5
+
+
+def test_hydra_shared_health_and_a_guard_of_either_teammate_protects_the_team() -> None:
+    s = clean("hydra", 4)
+    s.players[0].combat = 10
+    assert E.attackable_players(s, 0) == [2, 3]
+    offered = [la.action for la in GAME.legal_actions(s, 0) if la.action.kind == "attack"]
+    assert {a["target"] for a in offered} == {"p2"}  # one entry per team health
+    s = act(s, 0, "attack", target="p3", amount=5).state
+    assert health(s, 2) == health(s, 3) == 70
+    guard = put(s, 3, "orc_grunt", "champions")
+    other = put(s, 2, "rayla", "champions")
+    assert E.attackable_players(s, 0) == []
+    assert E.targetable_champions(s, 0) == [guard]
+    del other
+
+
+def test_hydra_teammates_cards_do_not_trigger_ally_abilities() -> None:
+    s = clean("hydra", 4)
+    put(s, 1, "profit", "played")
+    spark = put(s, 0, "spark")
+    s = act(s, 0, "play", card=spark).state
+    assert "ally" not in kinds(s, 0)
+
+
+def test_hydra_pooled_gold_and_combat() -> None:
+    s = clean("hydra", 4)
+    cron = put(s, 2, "cron", "champions")
+    s.players[0].combat = 3
+    s.players[1].combat = 3
+    offered = {la.action for la in GAME.legal_actions(s, 0) if la.action.kind == "attack"}
+    assert Action.of("attack", target=cron, amount=3) in offered  # partial damage, for pooling
+    s = act(s, 0, "attack", target=cron, amount=3).state
+    s = act(s, 1, "attack", target=cron, amount=3).state
+    assert cron in s.players[2].discard
+    s.players[0].gold = 3
+    s.players[1].gold = 2
+    s = act(s, 0, "give_gold", to=1, amount=3).state
+    assert s.players[1].gold == 5 and s.players[0].gold == 0
+    with pytest.raises(IllegalAction):
+        act(s, 1, "give_gold", to=2, amount=1)
+
+
+def test_hydra_team_falls_together() -> None:
+    s = clean("hydra", 4)
+    s.health[1] = 4
+    s.players[0].combat = 4
+    s = act(s, 0, "attack", target="p2", amount=4).state
+    assert s.players[2].eliminated and s.players[3].eliminated and s.winners == [0, 1]
+
+
+# ---------------------------------------------------------------- emperor
+
+
+def test_emperor_captains_target_the_facing_captain_until_they_fall() -> None:
+    s = clean("emperor", 6)
+    s.players[0].combat = 56
+    assert E.attackable_players(s, 0) == [3]
+    put(s, 4, "cron", "champions")
+    facing = put(s, 3, "cron", "champions")
+    assert E.targetable_champions(s, 0) == [facing]
+    s = act(s, 0, "attack", target=facing, amount=6).state
+    s = act(s, 0, "attack", target="p3", amount=50).state
+    assert s.players[3].eliminated
+    # The fallen captain may give a card to their emperor before play goes on.
+    assert GAME.to_act(s) == frozenset({3})
+    assert "none" in options(s, 3)
+    card = s.players[3].discard[0]
+    s = answer(s, 3, card)
+    assert card in s.players[4].discard and GAME.to_act(s) == frozenset({0})
+    assert E.attackable_players(s, 0) == [4]
+
+
+def test_emperors_attack_anyone_and_guards_do_not_protect_teammates() -> None:
+    s = clean("emperor", 6)
+    s.active = [1]
+    s.players[1].combat = 5
+    put(s, 4, "orc_grunt", "champions")
+    assert E.attackable_players(s, 1) == [3, 5]
+
+
+def test_a_fallen_emperor_loses_the_game_for_the_team() -> None:
+    s = clean("emperor", 6)
+    s.active = [1]
+    s.health[4] = 2
+    s.players[1].combat = 2
+    s = act(s, 1, "attack", target="p4", amount=2).state
+    assert s.winners == [0, 1, 2]
+
+
+def test_paying_one_gold_moves_a_discarded_card_to_an_adjacent_teammate() -> None:
+    s = clean("emperor", 6)
+    card = put(s, 0, "borg", "discard")
+    s.players[0].gold = 1
+    listed = [la.action for la in GAME.legal_actions(s, 0) if la.action.kind == "pass_card"]
+    assert Action.of("pass_card", card=card, to=1) in listed
+    with pytest.raises(IllegalAction):
+        act(s, 0, "pass_card", card=card, to=2)  # not adjacent
+    s = act(s, 0, "pass_card", card=card, to=1).state
+    assert s.players[1].discard == [card] and s.players[0].gold == 0
+
+
+def test_views_show_teams_roles_and_shared_health() -> None:
+    s = GAME.new({"variant": "hydra"}, 4, 2)
+    v = GAME.view(s, 2)
+    assert v["teams"] == [[0, 1], [2, 3]]
+    assert [p["health"] for p in v["players"]] == [75, 75, 75, 75]
+    v = GAME.view(GAME.new({"variant": "emperor"}, 6, 2), None)
+    assert [p["role"] for p in v["players"]][:2] == ["captain", "emperor"]
