@@ -258,8 +258,9 @@ def resolve(ctx: Ctx, seat: int, effects: list[Any], source: str | None) -> None
         elif name == "draw_then_discard":
             p = s.players[seat]
             if "count" in arg:
-                if draw(ctx, seat, arg["count"]) and p.hand:
-                    _push(s, {**base, "kind": "discard", "count": min(arg["count"], len(p.hand))})
+                drawn = draw(ctx, seat, arg["count"])
+                if drawn and p.hand:
+                    _push(s, {**base, "kind": "discard", "count": min(drawn, len(p.hand))})
                     return
                 continue
             if not p.deck and not p.discard:
@@ -345,8 +346,9 @@ def answer(ctx: Ctx, d: dict[str, Any], option: Any) -> None:
         if option != "none":
             to_top(ctx, seat, option)
     elif kind == "draw_count":
-        if option and draw(ctx, seat, option) and p.hand:
-            _push(s, {**d, "kind": "discard", "count": min(option, len(p.hand))}, index)
+        drawn = draw(ctx, seat, option) if option else 0
+        if drawn and p.hand:
+            _push(s, {**d, "kind": "discard", "count": min(drawn, len(p.hand))}, index)
             return
     elif kind == "discard":
         p.hand.remove(option)

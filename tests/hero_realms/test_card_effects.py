@@ -343,3 +343,17 @@ def test_target_opponent_discards_at_the_start_of_their_turn_choosing_the_card()
     dagger = next(c for c in s.players[1].hand if s.cards[c] == "dagger")
     s = answer(s, 1, dagger)
     assert dagger in s.players[1].discard and len(s.players[1].hand) == 4 and s.players[1].owed_discards == 0
+
+
+def test_rampage_discards_as_many_as_were_really_drawn() -> None:
+    s = clean()
+    s.players[0].deck = []
+    s.players[0].discard = []
+    put(s, 0, "dagger", "deck")
+    rampage = put(s, 0, "rampage")
+    s = act(s, 0, "play", card=rampage).state
+    assert options(s, 0) == [0, 1, 2]
+    s = answer(s, 0, 2)
+    assert E.pending_of(s, 0)["count"] == 1
+    s = answer(s, 0, s.players[0].hand[0])
+    assert E.pending_of(s, 0) is None and s.players[0].combat == 6
