@@ -134,23 +134,26 @@ class Lobby(commands.Cog):
                     choices.append(app_commands.Choice(name=label[:100], value=(prefix + token)[:100]))
         return choices[:25]
 
+    async def simple(self, interaction: discord.Interaction,
+                     call: Callable[[int, Any], Coroutine[Any, Any, Any]]) -> None:
+        """The common shape of most commands: acknowledge, ask the table, deliver its report."""
+        await defer(interaction)
+        await deliver(self.table, interaction, await call(interaction.channel_id or 0, who_of(interaction)))
+
     @group.command(name=L("cmd.game.join"), description=L("cmd.game.join.desc"))
     @guarded
     async def join(self, interaction: discord.Interaction) -> None:
-        await defer(interaction)
-        await deliver(self.table, interaction, await self.table.join(interaction.channel_id or 0, who_of(interaction)))
+        await self.simple(interaction, self.table.join)
 
     @group.command(name=L("cmd.game.leave"), description=L("cmd.game.leave.desc"))
     @guarded
     async def leave(self, interaction: discord.Interaction) -> None:
-        await defer(interaction)
-        await deliver(self.table, interaction, await self.table.leave(interaction.channel_id or 0, who_of(interaction)))
+        await self.simple(interaction, self.table.leave)
 
     @group.command(name=L("cmd.game.start"), description=L("cmd.game.start.desc"))
     @guarded
     async def start(self, interaction: discord.Interaction) -> None:
-        await defer(interaction)
-        await deliver(self.table, interaction, await self.table.start(interaction.channel_id or 0, who_of(interaction)))
+        await self.simple(interaction, self.table.start)
 
     @group.command(name=L("cmd.game.status"), description=L("cmd.game.status.desc"))
     @guarded
@@ -222,14 +225,12 @@ class Lobby(commands.Cog):
     @group.command(name=L("cmd.game.undo"), description=L("cmd.game.undo.desc"))
     @guarded
     async def undo(self, interaction: discord.Interaction) -> None:
-        await defer(interaction)
-        await deliver(self.table, interaction, await self.table.undo(interaction.channel_id or 0, who_of(interaction)))
+        await self.simple(interaction, self.table.undo)
 
     @group.command(name=L("cmd.game.skip"), description=L("cmd.game.skip.desc"))
     @guarded
     async def skip(self, interaction: discord.Interaction) -> None:
-        await defer(interaction)
-        await deliver(self.table, interaction, await self.table.skip(interaction.channel_id or 0, who_of(interaction)))
+        await self.simple(interaction, self.table.skip)
 
     @group.command(name=L("cmd.game.log"), description=L("cmd.game.log.desc"))
     @app_commands.describe(page=L("cmd.game.log.page"))
@@ -296,51 +297,42 @@ class Lobby(commands.Cog):
 
     # ---------------------------------------------------------------- buttons and menus
 
+    @guarded
     async def on_action_click(self, interaction: discord.Interaction, kind: str, game_id: int, version: int,
                               rest: str) -> None:
+        await defer(interaction)
         try:
-            await defer(interaction)
-            try:
-                action = Action.from_token(rest)
-            except ValueError as exc:
-                raise BadOptions(msg("bot.error.action_format")) from exc
-            report = await self.table.act(interaction.channel_id or 0, who_of(interaction), action,
-                                          expected_version=version, game_id=game_id)
-            await deliver(self.table, interaction, report)
-        except RuleError as exc:
-            await reply_error(interaction, exc)
+            action = Action.from_token(rest)
+        except ValueError as exc:
+            raise BadOptions(msg("bot.error.action_format")) from exc
+        report = await self.table.act(interaction.channel_id or 0, who_of(interaction), action,
+                                      expected_version=version, game_id=game_id)
+        await deliver(self.table, interaction, report)
 
+    @guarded
     async def on_private_click(self, interaction: discord.Interaction, kind: str, game_id: int, version: int,
                                rest: str) -> None:
-        try:
-            await defer(interaction)
-            row = await self.table.game_for(interaction.channel_id or 0)
-            if row is None or row.id != game_id:
-                raise TableError(msg("core.error.stale"))
-            await self.show_private(interaction)
-        except RuleError as exc:
-            await reply_error(interaction, exc)
+        await defer(interaction)
+        row = await self.table.game_for(interaction.channel_id or 0)
+        if row is None or row.id != game_id:
+            raise TableError(msg("core.error.stale"))
+        await self.show_private(interaction)
 
+    @guarded
     async def on_undo_click(self, interaction: discord.Interaction, kind: str, game_id: int, version: int,
                             rest: str) -> None:
-        try:
-            await defer(interaction)
-            row = await self.table.game_for(interaction.channel_id or 0)
-            if row is None or row.id != game_id:
-                raise TableError(msg("core.error.stale"))
-            await deliver(self.table, interaction, await self.table.undo(interaction.channel_id or 0,
-                                                                         who_of(interaction)))
-        except RuleError as exc:
-            await reply_error(interaction, exc)
+        await defer(interaction)
+        row = await self.table.game_for(interaction.channel_id or 0)
+        if row is None or row.id != game_id:
+            raise TableError(msg("core.error.stale"))
+        await self.simple(interaction, self.table.undo)
 
+    @guarded
     async def on_skip_click(self, interaction: discord.Interaction, kind: str, game_id: int, version: int,
                             rest: str) -> None:
-        try:
-            await defer(interaction)
-            report = await self.table.skip(interaction.channel_id or 0, who_of(interaction), expected_version=version)
-            await deliver(self.table, interaction, report)
-        except RuleError as exc:
-            await reply_error(interaction, exc)
+        await defer(interaction)
+        report = await self.table.skip(interaction.channel_id or 0, who_of(interaction), expected_version=version)
+        await deliver(self.table, interaction, report)
 
     # ---------------------------------------------------------------- play-by-post reminders
 
