@@ -10,7 +10,7 @@ import discord
 
 import i18n
 from cogs.translator import locale_of
-from cogs.ui import button_id, options_view, run_blocking, turn_view, ui_for
+from cogs.ui import button_id, run_blocking, turn_view, ui_for
 from rules import registry
 from rules.base import RuleError
 from rules.text import Msg, msg
@@ -100,7 +100,7 @@ async def private_panel(table: Table, interaction: discord.Interaction, game_id:
     ui = ui_for(game_type)
     text = ui.private_text(view, lang, names)
     legal = await table.legal(interaction.channel_id or 0, who)
-    panel = options_view(game_id, version, legal, lang, names)
+    panel = ui.private_panel(game_id, version, legal, lang, names)
     if legal:
         text = (text + "\n" + i18n.t(msg("bot.choose_action", n=len(legal)), lang)).strip()
     elif not text:

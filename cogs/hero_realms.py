@@ -124,6 +124,10 @@ class HeroRealmsUI(GameUI):
             out.append(i18n.t(msg("hr.bot.waiting"), lang))
         return "\n".join(out)
 
+    def private_panel(self, game_id: int, version: int, legal: list[LegalAction], lang: str,
+                      names: dict[int, str]) -> discord.ui.View | None:
+        return hand_panel(game_id, version, legal, lang, names)
+
     def private_image(self, view: dict[str, Any], lang: str) -> bytes | None:
         if view.get("hand") is None:
             return None

@@ -37,6 +37,11 @@ class GameUI:
         """An image of a seat's private view, if the game has one (sent by ephemeral or DM only)."""
         return None
 
+    def private_panel(self, game_id: int, version: int, legal: list[LegalAction], lang: str,
+                      names: dict[int, str]) -> discord.ui.View | None:
+        """The buttons and menus under a player's private view; by default menus of every legal action."""
+        return options_view(game_id, version, legal, lang, names)
+
     def board_image(self, view: dict[str, Any], lang: str) -> bytes | None:
         return renderers.render_for(self.game_id, view, lang)
 
