@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -278,7 +279,7 @@ class Store:
             )
             await self.db.execute(
                 "INSERT INTO snapshots (game_id, version, state) VALUES (?, ?, ?)",
-                (game_id, version, json.dumps(entry.state, separators=(",", ":"))),
+                (game_id, version, _pack(entry.state)),
             )
             await self.db.execute("COMMIT")
         except BaseException:
@@ -291,14 +292,14 @@ class Store:
             "SELECT state FROM snapshots WHERE game_id = ? AND version = ?", (game_id, version)
         ) as cur:
             row = await cur.fetchone()
-        return json.loads(row[0]) if row else None
+        return _unpack(row[0]) if row else None
 
     async def latest_snapshot(self, game_id: int) -> tuple[int, dict[str, Any]] | None:
         async with self.db.execute(
             "SELECT version, state FROM snapshots WHERE game_id = ? ORDER BY version DESC LIMIT 1", (game_id,)
         ) as cur:
             row = await cur.fetchone()
-        return (int(row[0]), json.loads(row[1])) if row else None
+        return (int(row[0]), _unpack(row[1])) if row else None
 
     async def action(self, game_id: int, version: int) -> ActionRow | None:
         async with self.db.execute(
@@ -367,6 +368,17 @@ class Store:
             " idle_hours = excluded.idle_hours, lang = excluded.lang",
             (guild_id, current.get("reminder_minutes"), current.get("idle_hours"), current.get("lang")),
         )
+
+
+def _pack(state: dict[str, Any]) -> bytes:
+    """Snapshots are compressed: a state is mostly repeated names and ids (HeroQuest keeps its quest inside)."""
+    return zlib.compress(json.dumps(state, separators=(",", ":")).encode("utf-8"), 6)
+
+
+def _unpack(data: bytes | str) -> dict[str, Any]:
+    if isinstance(data, bytes):
+        data = zlib.decompress(data).decode("utf-8")
+    return json.loads(data)
 
 
 def _statements(script: str) -> list[str]:
