@@ -206,6 +206,11 @@ def grid(x: int, y: int, cols: int, rows: int, cell_w: int, cell_h: int, gap: in
     ]
 
 
+#: zlib level for `Canvas.png`: on a 1400 px palette table, 3 encodes ~10x faster than 9 (the old
+#: `optimize=True`) for ~35% more bytes (about 64 KB instead of 46 KB).
+PNG_COMPRESS_LEVEL = 3
+
+
 class Canvas:
     """An RGB image with its drawing context and PNG export."""
 
@@ -222,14 +227,22 @@ class Canvas:
         img = other.image.rotate(rotate, expand=True) if rotate % 360 else other.image
         self.image.paste(img, xy)
 
-    def png(self, colors: int | None = 256) -> bytes:
+    def png(self, colors: int | None = 256, compress_level: int = PNG_COMPRESS_LEVEL) -> bytes:
         """PNG bytes; by default reduced to a 256-colour palette, which keeps table images small."""
         img: Image.Image = self.image
         if colors:
             img = img.quantize(colors=colors, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
         buf = io.BytesIO()
-        img.save(buf, "PNG", optimize=True)
+        img.save(buf, "PNG", compress_level=compress_level)
         return buf.getvalue()
+
+    @classmethod
+    def from_image(cls, image: Image.Image) -> Canvas:
+        """A canvas drawing on `image` itself (not a copy)."""
+        c = cls.__new__(cls)
+        c.image = image
+        c.draw = ImageDraw.Draw(image)
+        return c
 
 
 # ---------------------------------------------------------------- fonts and text
