@@ -7,7 +7,7 @@ import math
 import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -286,7 +286,7 @@ class _Piece:
     inverted: bool = False
 
 
-@cache
+@lru_cache(maxsize=8192)  # bounded: log lines and names make the set of strings open-ended
 def _pieces(s: str) -> tuple[_Piece, ...]:
     out: list[_Piece] = []
     run: list[str] = []
@@ -317,10 +317,16 @@ def _pieces(s: str) -> tuple[_Piece, ...]:
     return tuple(out)
 
 
+@lru_cache(maxsize=16384)
+def _advance(s: str, size: int) -> float:
+    """Pillow's advance width of a run the font has."""
+    return font(size).getlength(s)
+
+
+@lru_cache(maxsize=16384)
 def text_width(s: str, size: int) -> int:
     """Advance width of `s` in px."""
-    f = font(size)
-    return math.ceil(sum(f.getlength(p.text) for p in _pieces(s)))
+    return math.ceil(sum(_advance(p.text, size) for p in _pieces(s)))
 
 
 def line_height(size: int) -> int:
@@ -334,6 +340,7 @@ def text_size(s: str, size: int) -> tuple[int, int]:
     return text_width(s, size), line_height(size)
 
 
+@lru_cache(maxsize=4096)
 def ellipsize(s: str, size: int, max_width: int) -> str:
     """`s`, or its longest prefix plus "…" that fits in `max_width`."""
     if text_width(s, size) <= max_width:
@@ -350,6 +357,11 @@ def ellipsize(s: str, size: int, max_width: int) -> str:
 
 def wrap(s: str, size: int, width: int) -> list[str]:
     """Greedy word wrap to `width` px; explicit newlines are kept, over-long words are broken."""
+    return list(_wrap(s, size, width))
+
+
+@lru_cache(maxsize=4096)
+def _wrap(s: str, size: int, width: int) -> tuple[str, ...]:
     lines: list[str] = []
     for para in s.split("\n"):
         line = ""
@@ -368,7 +380,7 @@ def wrap(s: str, size: int, width: int) -> list[str]:
                 word = word[cut:]
             line = word
         lines.append(line)
-    return lines
+    return tuple(lines)
 
 
 def text(
@@ -400,11 +412,31 @@ def text(
             elif piece.marks and piece.text == "i":
                 _draw_dotless_i(draw, (x + dx, y), f, fill, v)
             else:
-                draw.text((x + dx, y), piece.text, font=f, fill=fill, anchor="l" + v)
+                _draw_run(draw, (x + dx, y), piece.text, size, fill, "l" + v)
             if piece.marks:
                 _draw_marks(draw, (x + dx, y), piece, f, fill, v)
-        x += f.getlength(piece.text)
+        x += _advance(piece.text, size)
     return width
+
+
+def _draw_run(draw: ImageDraw.ImageDraw, xy: tuple[float, float], s: str, size: int, fill: Color,
+              anchor: str) -> None:
+    """`draw.text(xy, s, font=font(size), fill=fill, anchor=anchor)`, pixel for pixel, from a cached mask."""
+    if "\n" in s:  # Pillow's multi-line layout: not worth caching
+        draw.text(xy, s, font=font(size), fill=fill, anchor=anchor)
+        return
+    # what ImageDraw.text does for one line: the fractional part of the pen goes to FreeType,
+    # the integer part (truncated) places the mask
+    fx, fy = math.modf(xy[0])[0], math.modf(xy[1])[0]
+    mask, (ox, oy) = _run_mask(s, size, anchor, draw.fontmode, fx, fy)
+    draw.bitmap((int(xy[0]) + ox, int(xy[1]) + oy), mask, fill=fill)
+
+
+@lru_cache(maxsize=4096)
+def _run_mask(s: str, size: int, anchor: str, mode: str, fx: float, fy: float) -> tuple[Image.Image, tuple[int, int]]:
+    """FreeType's coverage mask of one line and its offset from the pen (shared: never draw on it)."""
+    core, offset = font(size).getmask2(s, mode, anchor=anchor, start=(fx, fy))
+    return Image.Image()._new(core), offset
 
 
 def _baseline(f: Font, y: float, v: str) -> float:
@@ -452,6 +484,13 @@ def _draw_marks(
 
 def _glyph_mask(ch: str, f: Font) -> tuple[Image.Image, int, int]:
     """`ch` on an L mask, with the mask's offset from the pen position on the baseline."""
+    return _glyph_mask_at(ch, f.size)
+
+
+@lru_cache(maxsize=256)
+def _glyph_mask_at(ch: str, size: int) -> tuple[Image.Image, int, int]:
+    """`_glyph_mask` for `font(size)`, cached (shared: callers must not draw on the mask)."""
+    f = font(size)
     left, top, right, bottom = f.getbbox(ch, anchor="ls")
     mask = Image.new("L", (right - left + 2, bottom - top + 2))
     ImageDraw.Draw(mask).text((-left + 1, -top + 1), ch, font=f, fill=255, anchor="ls")
@@ -461,12 +500,20 @@ def _glyph_mask(ch: str, f: Font) -> tuple[Image.Image, int, int]:
 def _draw_dotless_i(draw: ImageDraw.ImageDraw, xy: tuple[float, float], f: Font, fill: Color, v: str) -> None:
     """An "i" without its dot, to carry an accent (the built-in font has no "ı")."""
     base_y = _baseline(f, xy[1], v)
+    mask, dx, dy = _dotless_i(f.size)
+    draw.bitmap((round(xy[0] + dx), round(base_y + dy)), mask, fill=fill)
+
+
+@lru_cache(maxsize=64)
+def _dotless_i(size: int) -> tuple[Image.Image, int, int]:
+    f = font(size)
     mask, dx, dy = _glyph_mask("i", f)
+    mask = mask.copy()  # the cached glyph stays whole
     x_height = -f.getbbox("x", anchor="ls")[1]
     cut = round(-x_height - dy - max(1, f.size * 0.03))
     if cut > 0:
         ImageDraw.Draw(mask).rectangle([0, 0, mask.width, cut - 1], fill=0)
-    draw.bitmap((round(xy[0] + dx), round(base_y + dy)), mask, fill=fill)
+    return mask, dx, dy
 
 
 def _draw_inverted(
@@ -481,6 +528,12 @@ def _draw_inverted(
     # the turned glyph keeps its height; drop it so its tail reaches most of the way down the descender
     top_y = base_y + top + descent * 0.75
     draw.bitmap((round(xy[0] + left - 1), round(top_y - 1)), mask, fill=fill)
+
+
+def clear_caches() -> None:
+    """Forget every measured string and cached mask (output does not depend on them; tests use this)."""
+    for fn in (_pieces, _advance, text_width, ellipsize, _wrap, _run_mask, _glyph_mask_at, _dotless_i, _icon_mask):
+        fn.cache_clear()
 
 
 def paragraph(
@@ -532,11 +585,16 @@ def icon(draw: ImageDraw.ImageDraw, name: str, box: Box, color: Color) -> None:
     sq = box.square()
     if sq.w < 2:
         return
-    n = sq.w * _SS
+    draw.bitmap((sq.x, sq.y), _icon_mask(name if name in _ICONS else "", sq.w), fill=color)
+
+
+@lru_cache(maxsize=1024)
+def _icon_mask(name: str, side: int) -> Image.Image:
+    """The icon's coverage at `side` px, drawn large then shrunk (shared: never draw on it)."""
+    n = side * _SS
     mask = Image.new("L", (n, n), 0)
     _ICONS.get(name, _unknown)(ImageDraw.Draw(mask), float(n))
-    mask = mask.resize((sq.w, sq.w), Image.Resampling.LANCZOS)
-    draw.bitmap((sq.x, sq.y), mask, fill=color)
+    return mask.resize((side, side), Image.Resampling.LANCZOS)
 
 
 def _poly(d: ImageDraw.ImageDraw, s: float, pts: Sequence[tuple[float, float]], fill: int = 255) -> None:

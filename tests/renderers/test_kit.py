@@ -223,3 +223,41 @@ def test_drawing_on_plain_pillow_draw_works() -> None:
     img = Image.new("RGB", (50, 50))
     kit.icon(ImageDraw.Draw(img), "star", Box(0, 0, 50, 50), (255, 255, 0))
     assert img.getbbox() is not None
+
+
+@pytest.mark.parametrize("anchor", ["la", "lm", "ls", "ld"])
+@pytest.mark.parametrize("xy", [(10, 10), (10.5, 20.25), (33.7, 9.984375), (-2.5, 15.5)])
+def test_cached_text_runs_match_pillow_exactly(anchor: str, xy: tuple[float, float]) -> None:
+    def draw(cached: bool) -> bytes:
+        c = Canvas(320, 60, PALETTE.panel)
+        for _ in range(2):  # the second pass draws from a warm cache
+            if cached:
+                kit._draw_run(c.draw, xy, "Gana 3 de oro", 22, PALETTE.gold, anchor)
+            else:
+                c.draw.text(xy, "Gana 3 de oro", font=kit.font(22), fill=PALETTE.gold, anchor=anchor)
+        return c.image.tobytes()
+
+    kit.clear_caches()
+    assert draw(cached=True) == draw(cached=False)
+
+
+def test_caches_do_not_change_what_is_drawn() -> None:
+    def build() -> bytes:
+        c = Canvas(400, 120)
+        kit.text(c.draw, (10.5, 10), "¿Dragón? ¡Sí! Ñandú, camión", 20, bold=True)
+        kit.paragraph(c.draw, Box(10, 40, 180, 60), "Gana 3 de combate y roba una carta más", 14)
+        kit.pill(c.draw, Box(220, 40, 90, 30), "12", PALETTE.gold, icon_name="coin")
+        kit.icon(c.draw, "no-such-icon", Box(330, 40, 40, 40), PALETTE.ink)
+        return c.png()
+
+    kit.clear_caches()
+    cold = build()
+    assert build() == cold
+    kit.clear_caches()
+    assert build() == cold
+
+
+def test_wrap_result_can_be_changed_by_the_caller() -> None:
+    lines = kit.wrap("uno dos tres cuatro", 14, 40)
+    lines.clear()
+    assert kit.wrap("uno dos tres cuatro", 14, 40)
