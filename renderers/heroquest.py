@@ -33,7 +33,7 @@ from PIL import ImageDraw
 import i18n
 from renderers import kit
 from renderers.kit import PALETTE, Box, Canvas, Color
-from rules.heroquest import board
+from rules.heroquest import board, catalog
 from rules.heroquest.visibility import initial_revealed
 
 SQ = 36  # px per square
@@ -402,7 +402,7 @@ def _panel(canvas: Canvas, view: dict[str, Any], lang: str) -> None:
         token = Box(card.x + 8, card.y + 8, 30, 30)
         d.ellipse(token.rect, fill=PALETTE.neutral if dead else HERO, outline=PALETTE.ink, width=2)
         kit.text(d, token.center, abbrev(ref_name(h.get("hero", "?"), lang)), 12, PALETTE.ink, anchor="mm", bold=True)
-        title = f"{h.get('name') or ''} · {ref_name(h.get('hero', ''), lang)}".strip(" ·")
+        title = f"{_lit(h.get('name'), lang) or ref_name(h.get('hero', ''), lang)} · {_player(view, h)}".strip(" ·")
         if dead:
             title += f" ({_t('hq.q.render.dead', lang)})"
         kit.text(
@@ -433,7 +433,7 @@ def _panel(canvas: Canvas, view: dict[str, Any], lang: str) -> None:
             h.get("max_mind"),
             PALETTE.info,
         )
-        equipment = ", ".join(str(e) for e in h.get("equipment", [])) or "-"
+        equipment = ", ".join(_item(str(e), lang) for e in h.get("equipment", [])) or "-"
         kit.paragraph(
             d,
             Box(card.x + 10, token.y2 + 8, card.w - 20, card.y2 - token.y2 - 14),
@@ -454,6 +454,18 @@ def _panel(canvas: Canvas, view: dict[str, Any], lang: str) -> None:
         fit = max(0, (log_box.h - 4) // lh)
         for i, line in enumerate(lines[-fit:] if fit else []):
             kit.text(d, (log_box.x, log_box.y + 2 + i * lh), line, 12, PALETTE.muted, max_width=log_box.w)
+
+
+def _player(view: dict[str, Any], h: dict[str, Any]) -> str:
+    """The name of the player who plays this hero (`names` is added by the bot), else nothing."""
+    names = view.get("names") or []
+    seat = h.get("seat")
+    return str(names[seat]) if isinstance(seat, int) and 0 <= seat < len(names) else ""
+
+
+def _item(item: str, lang: str) -> str:
+    entry = catalog.equipment().get(item)
+    return _lit(entry["name"], lang) if entry else item.replace("_", " ")
 
 
 def _stat(d: ImageDraw.ImageDraw, box: Box, icon: str, label: str, value: Any, top: Any, color: Color) -> None:

@@ -66,6 +66,7 @@ def build(s: HQState, seat: int | None) -> dict[str, Any]:
     quest = s.quest
     out: dict[str, Any] = {
         "viewer": viewer,
+        "seat": seat,
         "quest": {"name": _lit(quest["name"])},
         "revealed": [list(q) for q in board.all_squares()] if gm else [list(q) for q in s.revealed_squares()],
         "doors": [],
@@ -112,7 +113,10 @@ def build(s: HQState, seat: int | None) -> dict[str, Any]:
     for t in s.d["thrown"]:
         out["objects"].append({"uid": f"thrown_{t['item']}_{t['sq'][0]}_{t['sq'][1]}", "kind": "dropped",
                                "ref": t["item"], "squares": [t["sq"]], "rotation": "downward", "hidden": False})
-    out["turn"] = {"label": _text(turn_label(s)), "round": s.d["round"]}
+    turn = s.d["turn"]
+    current = s.current_hero() if not s.d["over"] else None
+    out["turn"] = {"label": _text(turn_label(s)), "round": s.d["round"],
+                   "who": "over" if s.d["over"] else turn["who"], "hero": current["uid"] if current else None}
     entries = [e for e in s.d["log"] if e["to"] is None or (seat is not None and seat in e["to"])]
     out["log"] = [_text(Msg.from_json(e["msg"])) for e in entries[-LOG_SIZE:]]
     out["pending"] = pending_view(s)
