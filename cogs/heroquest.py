@@ -1,0 +1,1000 @@
+"""The `/hq` command group and the Discord presentation (buttons, GM map, heroes' sheets) of HeroQuest."""
+
+from __future__ import annotations
+
+import io
+import unicodedata
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import i18n
+from cogs.delivery import defer, deliver, reply, who_of, with_names
+from cogs.lobby import guarded
+from cogs.translator import L, locale_of
+from cogs.ui import GameUI, register_ui, run_blocking
+from renderers.heroquest import render
+from rules.base import Action, GameOver, IllegalAction, LegalAction, NotYourTurn
+from rules.heroquest import campaign, catalog
+from rules.heroquest.quest import builtin_quests
+from rules.text import Lit, Msg, msg
+from table import Table, TableError
+from table.results import NoGame
+
+GAME_ID = "heroquest"
+MAX_CHOICES = 25
+MAX_TEXT = 1800
+#: Kinds a hero answers with when the game asks them to decide (a potion to survive, a step, spells).
+DECIDE_KINDS = frozenset({"drink", "accept_death", "rock_step", "choose_spells"})
+SEARCH_KINDS = {"treasure": "search_treasure", "traps": "search_traps", "secret": "search_secret"}
+
+
+# ---------------------------------------------------------------- small helpers
+
+
+def fold(text: str) -> str:
+    """Case- and accent-insensitive form for matching what people type."""
+    text = unicodedata.normalize("NFKD", text.casefold().strip())
+    return "".join(ch for ch in text if not unicodedata.combining(ch)).strip('"')
+
+
+def clip(text: str, limit: int = 100) -> str:
+    text = text.strip() or "-"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def lit(value: Any, lang: str) -> str:
+    if isinstance(value, dict):
+        return str(value.get(lang) or value.get("en") or "")
+    if isinstance(value, Lit):
+        return value.es if lang == "es" else value.en
+    return "" if value is None else str(value)
+
+
+def square_text(sq: Any) -> str:
+    """A square as people read it (1-based "row,col", like the action labels)."""
+    return f"{int(sq[0]) + 1},{int(sq[1]) + 1}"
+
+
+def parse_square(text: str) -> str | None:
+    """"15,4", "15 4" or "15-4" (1-based, as labels show) -> the engine's "14-3"."""
+    raw = text.strip().strip("()")
+    for sep in (",", " ", "-", ";", "/"):
+        if sep in raw:
+            a, _, b = raw.partition(sep)
+            a, b = a.strip(), b.strip()
+            if a.isdigit() and b.isdigit() and int(a) >= 1 and int(b) >= 1:
+                return f"{int(a) - 1}-{int(b) - 1}"
+            return None
+    return None
+
+
+def ref_name(ref: str, lang: str) -> str:
+    if ref in catalog.monsters():
+        return lit(catalog.monster_name(ref), lang)
+    key = f"hq.q.ref.{ref}"
+    return i18n.tk(key, lang) if i18n.has(key, lang) else ref.replace("_", " ")
+
+
+# ---------------------------------------------------------------- presentation
+
+
+def _hero_line(h: Mapping[str, Any], lang: str) -> str:
+    name = lit(h["name"], lang)
+    if h.get("dead"):
+        return i18n.t(msg("hq.bot.hero.dead", hero=name), lang)
+    if h.get("left"):
+        return i18n.t(msg("hq.bot.hero.left", hero=name), lang)
+    where = square_text(h["square"]) if h.get("square") else "-"
+    line = i18n.t(msg("hq.bot.hero.line", hero=name, body=h["body"], max_body=h["max_body"], mind=h["mind"],
+                      max_mind=h["max_mind"], gold=h.get("gold", 0), square=where), lang)
+    extra = []
+    gear = [lit(catalog.item_name(i), lang) for i in h.get("equipment", [])]
+    if gear:
+        extra.append(i18n.t(msg("hq.bot.hero.equipment", items=", ".join(gear)), lang))
+    items = [lit(catalog.item_name(i), lang) for i in h.get("items", [])]
+    if items:
+        extra.append(i18n.t(msg("hq.bot.hero.items", items=", ".join(items)), lang))
+    spells = [lit(catalog.spell_name(s), lang) for s in h.get("spells", []) if s not in h.get("cast", [])]
+    if spells:
+        extra.append(i18n.t(msg("hq.bot.hero.spells", spells=", ".join(spells)), lang))
+    if h.get("status"):
+        extra.append(i18n.t(msg("hq.bot.hero.status", status=", ".join(h["status"])), lang))
+    return "\n".join([line, *("  " + e for e in extra)])
+
+
+def gm_text(view: Mapping[str, Any], lang: str) -> str:
+    """The game master's notes: quest notes read or not, what the players have not found, Chaos spells."""
+    out = [i18n.t(msg("hq.bot.gm.header", quest=lit(view["quest"]["name"], lang),
+                      turn=lit(view["turn"]["label"], lang)), lang)]
+    notes = view.get("notes") or {}
+    if notes:
+        parts = []
+        for key in sorted(notes):
+            n = notes[key]
+            mark = "✅" if n.get("read") else "⬜"
+            parts.append(f"{mark} **{key}**: {clip(lit(n, lang), 70)}")
+        out.append(i18n.t(msg("hq.bot.gm.notes", n=len(notes)), lang))
+        out.extend(parts)
+    hidden = [m for m in view.get("monsters", []) if m.get("hidden")]
+    if hidden:
+        names = ", ".join(f"{lit(m['name'], lang)} ({square_text(m['square'])})" for m in hidden[:12])
+        more = "…" if len(hidden) > 12 else ""
+        out.append(i18n.t(msg("hq.bot.gm.hidden_monsters", n=len(hidden), list=names + more), lang))
+    traps = [o for o in view.get("objects", []) if o.get("kind") == "trap" and o.get("hidden")]
+    if traps:
+        names = ", ".join(f"{ref_name(o['ref'], lang)} ({square_text(o['squares'][0])})" for o in traps[:10])
+        out.append(i18n.t(msg("hq.bot.gm.hidden_traps", n=len(traps), list=names), lang))
+    secret = [d for d in view.get("doors", []) if d.get("secret") and d.get("hidden")]
+    if secret:
+        out.append(i18n.t(msg("hq.bot.gm.secret_doors", n=len(secret)), lang))
+    chaos = view.get("chaos_spells") or []
+    if chaos:
+        out.append(i18n.t(msg("hq.bot.gm.chaos", spells=", ".join(lit(catalog.spell_name(s), lang)
+                                                                  for s in chaos)), lang))
+    if view.get("wandering_monster"):
+        out.append(i18n.t(msg("hq.bot.gm.wandering", monster=ref_name(str(view["wandering_monster"]), lang)), lang))
+    text = "\n".join(out)
+    return text if len(text) <= MAX_TEXT else text[: MAX_TEXT - 1] + "…"
+
+
+def hero_text(view: Mapping[str, Any], lang: str) -> str:
+    """A hero player's heroes: body, mind, equipment, spells, and whether one of them is on turn."""
+    seat = view.get("seat")
+    mine = [h for h in view.get("heroes", []) if h.get("seat") == seat]
+    if not mine:
+        return ""
+    out = [_hero_line(h, lang) for h in mine]
+    turn = view.get("turn") or {}
+    current = next((h for h in mine if h["uid"] == turn.get("hero")), None)
+    pending = view.get("pending") or {}
+    if pending.get("seat") == seat and pending.get("kind") in ("save", "rock_step", "spells"):
+        out.append(i18n.t(msg("hq.bot.decide_now"), lang))
+    elif current is not None:
+        out.append(i18n.t(msg("hq.bot.your_hero_turn", hero=lit(current["name"], lang)), lang))
+    elif turn.get("who") != "over":
+        out.append(i18n.t(msg("hq.bot.waiting", turn=lit(turn.get("label"), lang)), lang))
+    return "\n".join(out)
+
+
+class HeroQuestUI(GameUI):
+    """Public buttons for the frequent safe hero moves; the GM's full map and notes; a player's heroes."""
+
+    game_id = GAME_ID
+
+    def public_buttons(self, board: dict[str, Any]) -> list[tuple[Msg, Action]]:
+        turn = board.get("turn") or {}
+        if board.get("over") or board.get("pending"):
+            return []
+        if turn.get("who") == "gm":
+            return [(msg("hq.bot.button.autoplay"), Action.of("gm_autoplay")),
+                    (msg("hq.bot.button.gm_end"), Action.of("end_turn"))]
+        if turn.get("who") != "hero":
+            return []
+        return [(msg("hq.bot.button.treasure"), Action.of("search_treasure")),
+                (msg("hq.bot.button.traps"), Action.of("search_traps")),
+                (msg("hq.bot.button.secret"), Action.of("search_secret")),
+                (msg("hq.bot.button.end"), Action.of("end_turn"))]
+
+    def private_text(self, view: dict[str, Any], lang: str, names: dict[int, str]) -> str:
+        if view.get("viewer") == "gm":
+            return gm_text(view, lang)
+        if view.get("viewer") == "hero":
+            return hero_text(view, lang)
+        return ""
+
+    def private_image(self, view: dict[str, Any], lang: str) -> bytes | None:
+        # Only the game master's view differs from the public board; a hero's view is the public one.
+        return render(view, lang) if view.get("viewer") == "gm" else None
+
+
+UI = HeroQuestUI()
+register_ui(UI)
+
+
+# ---------------------------------------------------------------- choosing a legal action from text
+
+
+def describe(la: LegalAction, view: Mapping[str, Any] | None, lang: str, names: dict[int, str]) -> str:
+    """A legal action's label, made unambiguous with the squares of doors and monsters."""
+    label = i18n.t(la.label, lang, names.get)
+    if view is None:
+        return label
+    a = la.action
+    if a.kind == "open_door":
+        door = next((d for d in view.get("doors", []) if d["uid"] == a.get("door")), None)
+        if door:
+            label += f" ({square_text(door['between'][0])} | {square_text(door['between'][1])})"
+    uid = a.get("target") or a.get("monster")
+    if isinstance(uid, str):
+        m = next((m for m in view.get("monsters", []) if m["uid"] == uid), None)
+        if m:
+            label += f" ({square_text(m['square'])})"
+    return label
+
+
+def spoken_forms(la: LegalAction, view: Mapping[str, Any] | None, names: dict[int, str]) -> list[str]:
+    """Every text that names this action: its labels in both languages, its square, its argument values."""
+    forms = [fold(describe(la, view, lang, names)) for lang in i18n.LANGS]
+    forms += [fold(i18n.t(la.label, lang, names.get)) for lang in i18n.LANGS]
+    to = la.action.get("to")
+    if isinstance(to, str) and "-" in to:
+        r, _, c = to.partition("-")
+        forms.append(f"{int(r) + 1},{int(c) + 1}")
+    for _, value in la.action.args:
+        if isinstance(value, str):
+            forms.append(fold(value))
+    return forms
+
+
+def pick(legal: list[LegalAction], text: str, lang: str, names: dict[int, str],
+         view: Mapping[str, Any] | None = None) -> Action:
+    """The one legal action `text` means: its token (what autocomplete sends), its square, its label in
+    either language, one of its argument values, or a unique label containing it."""
+    raw = text.strip()
+    for la in legal:
+        if la.action.token() == raw:
+            return la.action
+    square = parse_square(raw)
+    if square is not None:
+        hits = [la for la in legal if la.action.get("to") == square or la.action.get("at") == square]
+        if len(hits) == 1:
+            return hits[0].action
+    needle = fold(raw)
+    forms = {id(la): spoken_forms(la, view, names) for la in legal}
+    exact = [la for la in legal if needle in forms[id(la)]]
+    if len(exact) == 1:
+        return exact[0].action
+    partial = exact or [la for la in legal if needle and any(needle in f for f in forms[id(la)])]
+    if len(partial) == 1:
+        return partial[0].action
+    if partial:
+        raise IllegalAction(msg("hq.bot.error.ambiguous", text=raw, valid=valid_list(partial, lang, names, view)))
+    raise IllegalAction(msg("hq.bot.error.no_match", text=raw, valid=valid_list(legal, lang, names, view)))
+
+
+def valid_list(legal: list[LegalAction], lang: str, names: dict[int, str], view: Mapping[str, Any] | None = None,
+               limit: int = 6) -> str:
+    shown = [describe(la, view, lang, names) for la in legal[:limit]]
+    return "; ".join(shown) + ("; …" if len(legal) > limit else "") or "-"
+
+
+def choices(legal: Iterable[LegalAction], current: str, lang: str, names: dict[int, str],
+            view: Mapping[str, Any] | None = None) -> list[app_commands.Choice[str]]:
+    needle = fold(current)
+    out = []
+    for la in legal:
+        token = la.action.token()
+        if len(token) > 100:
+            continue
+        label = describe(la, view, lang, names)
+        if not needle or needle in fold(label) or needle in token.casefold() or any(
+                needle in f for f in spoken_forms(la, view, names)):
+            out.append(app_commands.Choice(name=clip(label), value=token))
+        if len(out) == MAX_CHOICES:
+            break
+    return out
+
+
+def simple_choices(pairs: Iterable[tuple[str, str]], current: str) -> list[app_commands.Choice[str]]:
+    """(label, value) pairs filtered by what was typed."""
+    needle = fold(current)
+    out = []
+    for label, value in pairs:
+        if not needle or needle in fold(label) or needle in fold(value):
+            out.append(app_commands.Choice(name=clip(label), value=value[:100]))
+        if len(out) == MAX_CHOICES:
+            break
+    return out
+
+
+def sheet_text(sheet: Mapping[str, Any], lang: str) -> str:
+    name = lit(catalog.hero_name(sheet["hero"]), lang)
+    level = campaign.level_label(dict(sheet))
+    if level == "legendary":
+        level = i18n.t(msg("hq.bot.sheet.legendary"), lang)
+    nothing = i18n.t(msg("hq.bot.nothing"), lang)
+    items = ", ".join(lit(catalog.item_name(i), lang) for i in sheet.get("equipment", [])) or nothing
+    skills = ", ".join(lit(Lit(catalog.skills()[k]["name"]["es"], catalog.skills()[k]["name"]["en"]), lang)
+                       for k in sheet.get("skills", []) if k in catalog.skills()) or nothing
+    treasures = ", ".join(str(t) for t in sheet.get("quest_treasures", [])) or nothing
+    lines = [i18n.t(msg("hq.bot.sheet.header", hero=name, level=level, quests=sheet.get("quests", 0),
+                        completed=sheet.get("completed", 0)), lang),
+             i18n.t(msg("hq.bot.sheet.stats", body=sheet["max_body"], mind=sheet["max_mind"],
+                        gold=sheet.get("gold", 0)), lang),
+             i18n.t(msg("hq.bot.sheet.equipment", items=items), lang),
+             i18n.t(msg("hq.bot.sheet.skills", skills=skills), lang),
+             i18n.t(msg("hq.bot.sheet.treasures", items=treasures), lang)]
+    for flag in ("champion", "outlaw", "pardoned"):
+        if sheet.get(flag):
+            lines.append(i18n.t(msg(f"hq.bot.sheet.{flag}"), lang))
+    return "\n".join(lines)
+
+
+HERO_CHOICES = [app_commands.Choice(name=L(f"cmd.hq.hero.{h}"), value=h) for h in catalog.HERO_IDS]
+
+
+# ---------------------------------------------------------------- the cog
+
+
+class HeroQuest(commands.Cog):
+    """`/hq ...` for the heroes, `/hq gm ...` for the game master, sheets and the shop between quests."""
+
+    group = app_commands.Group(name=L("cmd.hq"), description=L("cmd.hq.desc"), guild_only=True)
+    gm = app_commands.Group(name=L("cmd.hq.gm"), description=L("cmd.hq.gm.desc"), parent=group)
+    shop = app_commands.Group(name=L("cmd.hq.shop"), description=L("cmd.hq.shop.desc"), parent=group)
+    skill = app_commands.Group(name=L("cmd.hq.skill"), description=L("cmd.hq.skill.desc"), parent=group)
+
+    def __init__(self, bot: commands.Bot, table: Table) -> None:
+        self.bot = bot
+        self.table = table
+
+    # ---- shared plumbing
+
+    async def _game(self, interaction: discord.Interaction) -> Any:
+        row = await self.table.game_for(interaction.channel_id or 0)
+        if row is None or row.game_type != GAME_ID:
+            raise NoGame(msg("core.error.no_game"))
+        if row.status == "lobby":
+            raise TableError(msg("core.error.not_started"))
+        return row
+
+    async def _seen(self, interaction: discord.Interaction) -> tuple[list[LegalAction], dict[str, Any],
+                                                                     dict[int, str]]:
+        """The caller's legal actions, their view and the seat names (raises if they are not seated)."""
+        await self._game(interaction)
+        channel = interaction.channel_id or 0
+        who = who_of(interaction)
+        _, view, names = await self.table.private_view(channel, who)
+        legal = await self.table.legal(channel, who)
+        return legal, view, names
+
+    def _refuse_why(self, view: Mapping[str, Any], names: dict[int, str]) -> None:
+        """Raise why this seated user cannot act now (the quest is over, or it is someone else's turn)."""
+        if view.get("over"):
+            raise GameOver(msg("core.error.game_over"))
+        pending = view.get("pending") or {}
+        seat = pending.get("seat") if pending else None
+        if seat is None:
+            turn = view.get("turn") or {}
+            hero = next((h for h in view.get("heroes", []) if h["uid"] == turn.get("hero")), None)
+            seat = hero["seat"] if hero else 0
+        raise NotYourTurn(msg("core.error.not_your_turn", seats=names.get(seat, "?")))
+
+    async def _options(self, interaction: discord.Interaction, kinds: Iterable[str]
+                       ) -> tuple[list[LegalAction], dict[str, Any], dict[int, str]]:
+        legal, view, names = await self._seen(interaction)
+        if not legal:
+            self._refuse_why(view, names)
+        wanted = set(kinds)
+        mine = [la for la in legal if la.action.kind in wanted]
+        if not mine:
+            lang = locale_of(interaction)
+            if all(la.action.kind in DECIDE_KINDS for la in legal):
+                raise IllegalAction(msg("hq.bot.error.decide_first", valid=valid_list(legal, lang, names, view)))
+            raise IllegalAction(msg("hq.bot.error.no_such_move", valid=valid_list(legal, lang, names, view)))
+        return mine, view, names
+
+    async def _act(self, interaction: discord.Interaction, action: Action) -> None:
+        report = await self.table.act(interaction.channel_id or 0, who_of(interaction), action)
+        await deliver(self.table, interaction, report)
+
+    async def _hero(self, interaction: discord.Interaction, kinds: Iterable[str], text: str | None = None) -> None:
+        """Pick the caller's legal action of these kinds (the one named by `text`, or the only one) and do it."""
+        await defer(interaction)
+        legal, view, names = await self._options(interaction, kinds)
+        lang = locale_of(interaction)
+        if text is None:
+            if len(legal) > 1:
+                raise IllegalAction(msg("hq.bot.error.ambiguous", text="-", valid=valid_list(legal, lang, names, view)))
+            action = legal[0].action
+        else:
+            action = pick(legal, text, lang, names, view)
+        await self._act(interaction, action)
+
+    async def _complete(self, interaction: discord.Interaction, current: str, kinds: Iterable[str]
+                        ) -> list[app_commands.Choice[str]]:
+        try:
+            legal, view, names = await self._seen(interaction)
+        except Exception:  # autocomplete must answer quickly and never fail loudly
+            return []
+        wanted = set(kinds)
+        return choices([la for la in legal if la.action.kind in wanted], current, locale_of(interaction), names, view)
+
+    # ---- the heroes
+
+    @group.command(name=L("cmd.hq.move"), description=L("cmd.hq.move.desc"))
+    @app_commands.describe(to=L("cmd.hq.move.to"))
+    @app_commands.rename(to=L("cmd.hq.opt.to"))
+    @guarded
+    async def move(self, interaction: discord.Interaction, to: str) -> None:
+        await self._hero(interaction, ("move",), to)
+
+    @move.autocomplete("to")
+    async def move_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await self._complete(interaction, current, ("move",))
+
+    @group.command(name=L("cmd.hq.jump"), description=L("cmd.hq.jump.desc"))
+    @app_commands.describe(to=L("cmd.hq.jump.to"))
+    @app_commands.rename(to=L("cmd.hq.opt.to"))
+    @guarded
+    async def jump(self, interaction: discord.Interaction, to: str) -> None:
+        await self._hero(interaction, ("jump",), to)
+
+    @jump.autocomplete("to")
+    async def jump_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await self._complete(interaction, current, ("jump",))
+
+    @group.command(name=L("cmd.hq.door"), description=L("cmd.hq.door.desc"))
+    @app_commands.describe(door=L("cmd.hq.door.door"))
+    @app_commands.rename(door=L("cmd.hq.opt.door"))
+    @guarded
+    async def door(self, interaction: discord.Interaction, door: str | None = None) -> None:
+        await self._hero(interaction, ("open_door",), door)
+
+    @door.autocomplete("door")
+    async def door_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await self._complete(interaction, current, ("open_door",))
+
+    @group.command(name=L("cmd.hq.attack"), description=L("cmd.hq.attack.desc"))
+    @app_commands.describe(target=L("cmd.hq.attack.target"))
+    @app_commands.rename(target=L("cmd.hq.opt.target"))
+    @guarded
+    async def attack(self, interaction: discord.Interaction, target: str) -> None:
+        await self._hero(interaction, ("attack",), target)
+
+    @attack.autocomplete("target")
+    async def attack_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await self._complete(interaction, current, ("attack",))
+
+    @group.command(name=L("cmd.hq.cast"), description=L("cmd.hq.cast.desc"))
+    @app_commands.describe(spell=L("cmd.hq.cast.spell"))
+    @app_commands.rename(spell=L("cmd.hq.opt.spell"))
+    @guarded
+    async def cast(self, interaction: discord.Interaction, spell: str) -> None:
+        await self._hero(interaction, ("cast",), spell)
+
+    @cast.autocomplete("spell")
+    async def cast_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await self._complete(interaction, current, ("cast",))
+
+    @group.command(name=L("cmd.hq.search"), description=L("cmd.hq.search.desc"))
+    @app_commands.describe(kind=L("cmd.hq.search.kind"))
+    @app_commands.rename(kind=L("cmd.hq.opt.kind"))
+    @app_commands.choices(kind=[app_commands.Choice(name=L(f"cmd.hq.search.{k}"), value=k) for k in SEARCH_KINDS])
+    @guarded
+    async def search(self, interaction: discord.Interaction, kind: str) -> None:
+        await self._hero(interaction, (SEARCH_KINDS.get(kind, kind),))
+
+    @group.command(name=L("cmd.hq.disarm"), description=L("cmd.hq.disarm.desc"))
+    @app_commands.describe(trap=L("cmd.hq.disarm.trap"))
+    @app_commands.rename(trap=L("cmd.hq.opt.trap"))
+    @guarded
+    async def disarm(self, interaction: discord.Interaction, trap: str | None = None) -> None:
+        await self._hero(interaction, ("disarm",), trap)
+
+    @disarm.autocomplete("trap")
+    async def disarm_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await self._complete(interaction, current, ("disarm",))
+
+    @group.command(name=L("cmd.hq.equip"), description=L("cmd.hq.equip.desc"))
+    @app_commands.describe(item=L("cmd.hq.equip.item"))
+    @app_commands.rename(item=L("cmd.hq.opt.item"))
+    @guarded
+    async def equip(self, interaction: discord.Interaction, item: str) -> None:
+        await self._hero(interaction, ("equip",), item)
+
+    @equip.autocomplete("item")
+    async def equip_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await self._complete(interaction, current, ("equip",))
+
+    @group.command(name=L("cmd.hq.unequip"), description=L("cmd.hq.unequip.desc"))
+    @app_commands.describe(item=L("cmd.hq.unequip.item"))
+    @app_commands.rename(item=L("cmd.hq.opt.item"))
+    @guarded
+    async def unequip(self, interaction: discord.Interaction, item: str) -> None:
+        await self._hero(interaction, ("unequip",), item)
+
+    @unequip.autocomplete("item")
+    async def unequip_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await self._complete(interaction, current, ("unequip",))
+
+    @group.command(name=L("cmd.hq.drink"), description=L("cmd.hq.drink.desc"))
+    @app_commands.describe(item=L("cmd.hq.drink.item"))
+    @app_commands.rename(item=L("cmd.hq.opt.item"))
+    @guarded
+    async def drink(self, interaction: discord.Interaction, item: str) -> None:
+        await self._hero(interaction, ("drink",), item)
+
+    @drink.autocomplete("item")
+    async def drink_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await self._complete(interaction, current, ("drink",))
+
+    @group.command(name=L("cmd.hq.give"), description=L("cmd.hq.give.desc"))
+    @app_commands.describe(item=L("cmd.hq.give.item"))
+    @app_commands.rename(item=L("cmd.hq.opt.item"))
+    @guarded
+    async def give(self, interaction: discord.Interaction, item: str) -> None:
+        await self._hero(interaction, ("give",), item)
+
+    @give.autocomplete("item")
+    async def give_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await self._complete(interaction, current, ("give",))
+
+    @group.command(name=L("cmd.hq.pickup"), description=L("cmd.hq.pickup.desc"))
+    @app_commands.describe(item=L("cmd.hq.pickup.item"))
+    @app_commands.rename(item=L("cmd.hq.opt.item"))
+    @guarded
+    async def pickup(self, interaction: discord.Interaction, item: str | None = None) -> None:
+        await self._hero(interaction, ("pick_up",), item)
+
+    @pickup.autocomplete("item")
+    async def pickup_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await self._complete(interaction, current, ("pick_up",))
+
+    @group.command(name=L("cmd.hq.recover"), description=L("cmd.hq.recover.desc"))
+    @guarded
+    async def recover(self, interaction: discord.Interaction) -> None:
+        await self._hero(interaction, ("recover",))
+
+    @group.command(name=L("cmd.hq.run"), description=L("cmd.hq.run.desc"))
+    @guarded
+    async def run(self, interaction: discord.Interaction) -> None:
+        await self._hero(interaction, ("run",))
+
+    @group.command(name=L("cmd.hq.leave"), description=L("cmd.hq.leave.desc"))
+    @guarded
+    async def leave(self, interaction: discord.Interaction) -> None:
+        await self._hero(interaction, ("leave",))
+
+    @group.command(name=L("cmd.hq.end"), description=L("cmd.hq.end.desc"))
+    @guarded
+    async def end(self, interaction: discord.Interaction) -> None:
+        await self._hero(interaction, ("end_turn",))
+
+    @group.command(name=L("cmd.hq.decide"), description=L("cmd.hq.decide.desc"))
+    @app_commands.describe(choice=L("cmd.hq.decide.choice"))
+    @app_commands.rename(choice=L("cmd.hq.opt.choice"))
+    @guarded
+    async def decide(self, interaction: discord.Interaction, choice: str) -> None:
+        await defer(interaction)
+        legal, view, names = await self._seen(interaction)
+        if not legal:
+            self._refuse_why(view, names)
+        options = [la for la in legal if la.action.kind in DECIDE_KINDS]
+        if not options or not view.get("pending"):
+            raise IllegalAction(msg("hq.bot.error.no_decision"))
+        await self._act(interaction, pick(options, choice, locale_of(interaction), names, view))
+
+    @decide.autocomplete("choice")
+    async def decide_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await self._complete(interaction, current, DECIDE_KINDS)
+
+    @group.command(name=L("cmd.hq.heroes"), description=L("cmd.hq.heroes.desc"))
+    @guarded
+    async def heroes(self, interaction: discord.Interaction) -> None:
+        await defer(interaction)
+        await self._game(interaction)
+        report = await self.table.status(interaction.channel_id or 0, who_of(interaction))
+        lang = locale_of(interaction)
+        board = report.board or {}
+        text = "\n".join(_hero_line(h, lang) for h in board.get("heroes", []))
+        await reply(interaction, text or i18n.t(msg("hq.bot.nothing"), lang))
+
+    # ---- quests and sheets
+
+    @group.command(name=L("cmd.hq.quests"), description=L("cmd.hq.quests.desc"))
+    @guarded
+    async def quests(self, interaction: discord.Interaction) -> None:
+        lang = locale_of(interaction)
+        lines = [i18n.t(msg("hq.bot.quests.header"), lang)]
+        for qid, quest in builtin_quests().items():
+            lines.append(i18n.t(msg("hq.bot.quests.row", id=qid, name=quest.name), lang))
+        lines.append(i18n.t(msg("hq.bot.quests.upload"), lang))
+        await reply(interaction, "\n".join(lines))
+
+    @group.command(name=L("cmd.hq.sheet"), description=L("cmd.hq.sheet.desc"))
+    @app_commands.describe(hero=L("cmd.hq.sheet.hero"))
+    @app_commands.rename(hero=L("cmd.hq.opt.hero"))
+    @app_commands.choices(hero=HERO_CHOICES)
+    @guarded
+    async def sheet(self, interaction: discord.Interaction, hero: str) -> None:
+        await defer(interaction)
+        sheets = await self.table.profiles(interaction.guild_id, GAME_ID)
+        sheet = sheets.get(hero) or campaign.new_sheet(hero)
+        await reply(interaction, sheet_text(sheet, locale_of(interaction)))
+
+    async def _between_quests(self, interaction: discord.Interaction) -> None:
+        row = await self.table.game_for(interaction.channel_id or 0)
+        if row is not None and row.game_type == GAME_ID and row.status == "active":
+            raise TableError(msg("hq.bot.error.between_quests"))
+
+    async def _change_sheet(self, interaction: discord.Interaction, hero: str,
+                            change: Callable[[campaign.Sheet], campaign.Sheet], done: Msg) -> None:
+        await defer(interaction)
+        await self._between_quests(interaction)
+        if hero not in catalog.HERO_IDS:
+            raise TableError(msg("hq.bot.error.no_hero", valid=", ".join(catalog.HERO_IDS)))
+        updated = await self.table.update_profile(
+            interaction.guild_id, GAME_ID, hero, lambda cur: change(cur or campaign.new_sheet(hero)))
+        lang = locale_of(interaction)
+        await reply(interaction, i18n.t(done, lang) + "\n" + sheet_text(updated, lang))
+
+    @shop.command(name=L("cmd.hq.shop.buy"), description=L("cmd.hq.shop.buy.desc"))
+    @app_commands.describe(hero=L("cmd.hq.sheet.hero"), item=L("cmd.hq.shop.buy.item"))
+    @app_commands.rename(hero=L("cmd.hq.opt.hero"), item=L("cmd.hq.opt.item"))
+    @app_commands.choices(hero=HERO_CHOICES)
+    @guarded
+    async def shop_buy(self, interaction: discord.Interaction, hero: str, item: str) -> None:
+        key = self._item_key(item)
+        await self._change_sheet(interaction, hero, lambda s: campaign.buy(s, key),
+                                 msg("hq.bot.shop.bought", item=catalog.item_name(key) if key in catalog.equipment()
+                                     else key))
+
+    @shop_buy.autocomplete("item")
+    async def shop_buy_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        lang = locale_of(interaction)
+        pairs = [(f"{lit(catalog.item_name(k), lang)} ({e['price']})", k) for k, e in catalog.equipment().items()
+                 if e["price"] > 0 and e["slot"] != "potion"]
+        return simple_choices(pairs, current)
+
+    @shop.command(name=L("cmd.hq.shop.sell"), description=L("cmd.hq.shop.sell.desc"))
+    @app_commands.describe(hero=L("cmd.hq.sheet.hero"), item=L("cmd.hq.shop.sell.item"))
+    @app_commands.rename(hero=L("cmd.hq.opt.hero"), item=L("cmd.hq.opt.item"))
+    @app_commands.choices(hero=HERO_CHOICES)
+    @guarded
+    async def shop_sell(self, interaction: discord.Interaction, hero: str, item: str) -> None:
+        key = self._item_key(item)
+        await self._change_sheet(interaction, hero, lambda s: campaign.sell(s, key),
+                                 msg("hq.bot.shop.sold", item=catalog.item_name(key) if key in catalog.equipment()
+                                     else key))
+
+    @shop_sell.autocomplete("item")
+    async def shop_sell_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        lang = locale_of(interaction)
+        hero = str(getattr(interaction.namespace, "hero", "") or "")
+        try:
+            sheets = await self.table.profiles(interaction.guild_id, GAME_ID)
+        except Exception:
+            return []
+        owned = (sheets.get(hero) or (campaign.new_sheet(hero) if hero in catalog.HERO_IDS else {})).get(
+            "equipment", [])
+        pairs = [(f"{lit(catalog.item_name(k), lang)} ({campaign.sell_price(k)})", k) for k in dict.fromkeys(owned)
+                 if k in catalog.equipment()]
+        return simple_choices(pairs, current)
+
+    @staticmethod
+    def _item_key(text: str) -> str:
+        raw = text.strip()
+        if raw in catalog.equipment():
+            return raw
+        needle = fold(raw)
+        for key, entry in catalog.equipment().items():
+            if needle in (fold(entry["name"]["es"]), fold(entry["name"]["en"])):
+                return key
+        return raw
+
+    @skill.command(name=L("cmd.hq.skill.buy"), description=L("cmd.hq.skill.buy.desc"))
+    @app_commands.describe(hero=L("cmd.hq.sheet.hero"), skill=L("cmd.hq.skill.buy.skill"))
+    @app_commands.rename(hero=L("cmd.hq.opt.hero"), skill=L("cmd.hq.opt.skill"))
+    @app_commands.choices(hero=HERO_CHOICES)
+    @guarded
+    async def skill_buy(self, interaction: discord.Interaction, hero: str, skill: str) -> None:
+        key = skill.strip()
+        for k, entry in catalog.skills().items():
+            if fold(key) in (fold(entry["name"]["es"]), fold(entry["name"]["en"])):
+                key = k
+        name = catalog.skills()[key]["name"] if key in catalog.skills() else {"es": key, "en": key}
+        await self._change_sheet(interaction, hero, lambda s: campaign.buy_skill(s, key),
+                                 msg("hq.bot.skill.bought", skill=Lit(name["es"], name["en"])))
+
+    @skill_buy.autocomplete("skill")
+    async def skill_buy_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        lang = locale_of(interaction)
+        hero = str(getattr(interaction.namespace, "hero", "") or "")
+        sheet = campaign.new_sheet(hero) if hero in catalog.HERO_IDS else None
+        pairs = []
+        for k, entry in catalog.skills().items():
+            price = campaign.skill_price(sheet, k) if sheet else entry["price"]
+            pairs.append((f"{lit(entry['name'], lang)} ({price})", k))
+        return simple_choices(pairs, current)
+
+    # ---- the game master
+
+    async def _gm_view(self, interaction: discord.Interaction) -> tuple[dict[str, Any], dict[int, str]]:
+        """The GM's full view; anyone else is told politely that this tool is the game master's."""
+        row = await self._game(interaction)
+        _, view, names = await self.table.private_view(interaction.channel_id or 0, who_of(interaction))
+        if view.get("viewer") != "gm":
+            gm_name = names.get(0, "?")
+            raise TableError(msg("hq.bot.error.gm_only", gm=gm_name))
+        if row.status != "active" or view.get("over"):
+            raise GameOver(msg("core.error.game_over"))
+        return view, names
+
+    async def _gm_act(self, interaction: discord.Interaction, action: Action) -> None:
+        await defer(interaction)
+        await self._gm_view(interaction)
+        report = await self.table.act(interaction.channel_id or 0, who_of(interaction), action)
+        await deliver(self.table, interaction, report)
+        if report.status == "active" and interaction.user.id not in report.private_views:
+            # A tool used out of turn: the GM still gets the map as it is now (their view changed).
+            await self._send_map(interaction)
+
+    async def _send_map(self, interaction: discord.Interaction) -> None:
+        _, view, names = await self.table.private_view(interaction.channel_id or 0, who_of(interaction))
+        lang = locale_of(interaction)
+        png = await run_blocking(UI.private_image, with_names(view, names), lang)
+        file = discord.File(io.BytesIO(png), filename="gm-map.png") if png else None
+        await reply(interaction, UI.private_text(view, lang, names), file=file)
+
+    async def _gm_complete(self, interaction: discord.Interaction, make: Callable[[dict[str, Any], str],
+                           Iterable[tuple[str, str]]], current: str) -> list[app_commands.Choice[str]]:
+        try:
+            await self._game(interaction)
+            _, view, _ = await self.table.private_view(interaction.channel_id or 0, who_of(interaction))
+        except Exception:
+            return []
+        if view.get("viewer") != "gm":
+            return []
+        return simple_choices(make(view, locale_of(interaction)), current)
+
+    async def _gm_legal(self, interaction: discord.Interaction, kind: str
+                        ) -> tuple[list[LegalAction], dict[str, Any], dict[int, str]]:
+        view, names = await self._gm_view(interaction)
+        legal = [la for la in await self.table.legal(interaction.channel_id or 0, who_of(interaction))
+                 if la.action.kind == kind]
+        if not legal:
+            if (view.get("turn") or {}).get("who") != "gm":
+                raise NotYourTurn(msg("hq.err.not_gm_turn"))
+            raise IllegalAction(msg("hq.bot.error.no_monster_can"))
+        return legal, view, names
+
+    @gm.command(name=L("cmd.hq.gm.map"), description=L("cmd.hq.gm.map.desc"))
+    @guarded
+    async def gm_map(self, interaction: discord.Interaction) -> None:
+        await defer(interaction)
+        await self._game(interaction)
+        _, view, names = await self.table.private_view(interaction.channel_id or 0, who_of(interaction))
+        if view.get("viewer") != "gm":
+            raise TableError(msg("hq.bot.error.gm_only", gm=names.get(0, "?")))
+        await self._send_map(interaction)
+
+    @gm.command(name=L("cmd.hq.gm.place"), description=L("cmd.hq.gm.place.desc"))
+    @app_commands.describe(monster=L("cmd.hq.gm.place.monster"), at=L("cmd.hq.gm.at"))
+    @app_commands.rename(monster=L("cmd.hq.opt.monster"), at=L("cmd.hq.opt.at"))
+    @guarded
+    async def gm_place(self, interaction: discord.Interaction, monster: str, at: str) -> None:
+        ref = monster.strip()
+        for key in catalog.monsters():
+            if fold(ref) in (fold(lit(catalog.monster_name(key), "es")), fold(lit(catalog.monster_name(key), "en"))):
+                ref = key
+        await self._gm_act(interaction, Action.of("gm_place", ref=ref, at=self._square(at)))
+
+    @gm_place.autocomplete("monster")
+    async def gm_place_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        lang = locale_of(interaction)
+        return simple_choices(((lit(catalog.monster_name(k), lang), k) for k in catalog.monsters()), current)
+
+    @gm.command(name=L("cmd.hq.gm.object"), description=L("cmd.hq.gm.object.desc"))
+    @app_commands.describe(kind=L("cmd.hq.gm.object.kind"), ref=L("cmd.hq.gm.object.ref"), at=L("cmd.hq.gm.at"))
+    @app_commands.rename(kind=L("cmd.hq.opt.kind"), ref=L("cmd.hq.opt.ref"), at=L("cmd.hq.opt.at"))
+    @app_commands.choices(kind=[app_commands.Choice(name=L(f"cmd.hq.gm.object.{k}"), value=k)
+                                for k in ("furniture", "blocked", "trap")])
+    @guarded
+    async def gm_object(self, interaction: discord.Interaction, kind: str, ref: str, at: str) -> None:
+        await self._gm_act(interaction, Action.of("gm_place_object", type=kind, ref=ref.strip().replace(" ", "_"),
+                                                  at=self._square(at)))
+
+    @gm.command(name=L("cmd.hq.gm.remove"), description=L("cmd.hq.gm.remove.desc"))
+    @app_commands.describe(thing=L("cmd.hq.gm.remove.thing"))
+    @app_commands.rename(thing=L("cmd.hq.opt.thing"))
+    @guarded
+    async def gm_remove(self, interaction: discord.Interaction, thing: str) -> None:
+        await self._gm_act(interaction, Action.of("gm_remove", uid=thing.strip()))
+
+    @gm_remove.autocomplete("thing")
+    async def gm_remove_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        def make(view: dict[str, Any], lang: str) -> list[tuple[str, str]]:
+            out = [(f"{lit(m['name'], lang)} ({square_text(m['square'])}) {m['uid']}", m["uid"])
+                   for m in view.get("monsters", [])]
+            out += [(f"{ref_name(o['ref'], lang)} ({square_text(o['squares'][0])}) {o['uid']}", o["uid"])
+                    for o in view.get("objects", []) if o.get("kind") in ("furniture", "blocked", "trap", "rock")]
+            return out
+        return await self._gm_complete(interaction, make, current)
+
+    @gm.command(name=L("cmd.hq.gm.move"), description=L("cmd.hq.gm.move.desc"))
+    @app_commands.describe(monster=L("cmd.hq.gm.move.monster"), to=L("cmd.hq.gm.move.to"))
+    @app_commands.rename(monster=L("cmd.hq.opt.monster"), to=L("cmd.hq.opt.to"))
+    @guarded
+    async def gm_move(self, interaction: discord.Interaction, monster: str, to: str) -> None:
+        await defer(interaction)
+        legal, view, names = await self._gm_legal(interaction, "gm_move")
+        lang = locale_of(interaction)
+        mine = [la for la in legal if la.action["monster"] == self._monster_uid(monster, view, legal)]
+        if not mine:
+            raise IllegalAction(msg("hq.bot.error.no_match", text=monster, valid=valid_list(legal, lang, names, view)))
+        await self._act(interaction, pick(mine, to, lang, names, view))
+
+    @gm_move.autocomplete("monster")
+    async def gm_move_monster_ac(self, interaction: discord.Interaction, current: str
+                                 ) -> list[app_commands.Choice[str]]:
+        return await self._gm_monsters_ac(interaction, current, "gm_move")
+
+    @gm_move.autocomplete("to")
+    async def gm_move_to_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        try:
+            legal, view, names = await self._gm_legal(interaction, "gm_move")
+        except Exception:
+            return []
+        uid = self._monster_uid(str(getattr(interaction.namespace, "monster", "") or ""), view, legal)
+        lang = locale_of(interaction)
+        pairs = [(describe(la, view, lang, names), square_text(str(la.action["to"]).split("-")))
+                 for la in legal if la.action["monster"] == uid]
+        return simple_choices(pairs, current)
+
+    @gm.command(name=L("cmd.hq.gm.attack"), description=L("cmd.hq.gm.attack.desc"))
+    @app_commands.describe(monster=L("cmd.hq.gm.attack.monster"), target=L("cmd.hq.gm.attack.target"))
+    @app_commands.rename(monster=L("cmd.hq.opt.monster"), target=L("cmd.hq.opt.target"))
+    @guarded
+    async def gm_attack(self, interaction: discord.Interaction, monster: str, target: str) -> None:
+        await defer(interaction)
+        legal, view, names = await self._gm_legal(interaction, "gm_attack")
+        lang = locale_of(interaction)
+        mine = [la for la in legal if la.action["monster"] == self._monster_uid(monster, view, legal)]
+        if not mine:
+            raise IllegalAction(msg("hq.bot.error.no_match", text=monster, valid=valid_list(legal, lang, names, view)))
+        await self._act(interaction, pick(mine, target, lang, names, view))
+
+    @gm_attack.autocomplete("monster")
+    async def gm_attack_monster_ac(self, interaction: discord.Interaction, current: str
+                                   ) -> list[app_commands.Choice[str]]:
+        return await self._gm_monsters_ac(interaction, current, "gm_attack")
+
+    @gm_attack.autocomplete("target")
+    async def gm_attack_target_ac(self, interaction: discord.Interaction, current: str
+                                  ) -> list[app_commands.Choice[str]]:
+        try:
+            legal, view, names = await self._gm_legal(interaction, "gm_attack")
+        except Exception:
+            return []
+        uid = self._monster_uid(str(getattr(interaction.namespace, "monster", "") or ""), view, legal)
+        lang = locale_of(interaction)
+        pairs = [(describe(la, view, lang, names), str(la.action["target"])) for la in legal
+                 if la.action["monster"] == uid]
+        return simple_choices(pairs, current)
+
+    async def _gm_monsters_ac(self, interaction: discord.Interaction, current: str, kind: str
+                              ) -> list[app_commands.Choice[str]]:
+        try:
+            legal, view, _ = await self._gm_legal(interaction, kind)
+        except Exception:
+            return []
+        lang = locale_of(interaction)
+        uids = list(dict.fromkeys(str(la.action["monster"]) for la in legal))
+        by_uid = {m["uid"]: m for m in view.get("monsters", [])}
+        return simple_choices(((f"{lit(by_uid[u]['name'], lang)} ({square_text(by_uid[u]['square'])})", u)
+                               for u in uids if u in by_uid), current)
+
+    @staticmethod
+    def _monster_uid(text: str, view: Mapping[str, Any], legal: list[LegalAction]) -> str:
+        """A monster named by uid, by "name (row,col)", by its square, or by a name only it has."""
+        raw = text.strip()
+        monsters = view.get("monsters", [])
+        if any(m["uid"] == raw for m in monsters):
+            return raw
+        square = parse_square(raw.rpartition("(")[2].rstrip(")") if "(" in raw else raw)
+        if square is not None:
+            hit = [m["uid"] for m in monsters if f"{m['square'][0]}-{m['square'][1]}" == square]
+            if hit:
+                return hit[0]
+        needle = fold(raw.partition("(")[0])
+        candidates = {str(la.action["monster"]) for la in legal}
+        named = [m["uid"] for m in monsters if m["uid"] in candidates
+                 and needle in (fold(m["name"]["es"]), fold(m["name"]["en"]))]
+        return named[0] if len(named) == 1 else raw
+
+    @gm.command(name=L("cmd.hq.gm.chaos"), description=L("cmd.hq.gm.chaos.desc"))
+    @app_commands.describe(caster=L("cmd.hq.gm.chaos.caster"), spell=L("cmd.hq.gm.chaos.spell"),
+                           target=L("cmd.hq.gm.chaos.target"))
+    @app_commands.rename(caster=L("cmd.hq.opt.caster"), spell=L("cmd.hq.opt.spell"), target=L("cmd.hq.opt.target"))
+    @guarded
+    async def gm_chaos(self, interaction: discord.Interaction, caster: str, spell: str,
+                       target: str | None = None) -> None:
+        args: dict[str, Any] = {"caster": caster.strip(), "spell": spell.strip()}
+        if target:
+            args["target"] = target.strip()
+        await self._gm_act(interaction, Action.of("gm_cast", **args))
+
+    @gm_chaos.autocomplete("caster")
+    async def gm_chaos_caster_ac(self, interaction: discord.Interaction, current: str
+                                 ) -> list[app_commands.Choice[str]]:
+        return await self._gm_complete(interaction, lambda v, lang: [
+            (f"{lit(m['name'], lang)} ({square_text(m['square'])})", m["uid"]) for m in v.get("monsters", [])],
+            current)
+
+    @gm_chaos.autocomplete("spell")
+    async def gm_chaos_spell_ac(self, interaction: discord.Interaction, current: str
+                                ) -> list[app_commands.Choice[str]]:
+        return await self._gm_complete(interaction, lambda v, lang: [
+            (lit(catalog.spell_name(s), lang), s) for s in v.get("chaos_spells", [])], current)
+
+    @gm_chaos.autocomplete("target")
+    async def gm_chaos_target_ac(self, interaction: discord.Interaction, current: str
+                                 ) -> list[app_commands.Choice[str]]:
+        return await self._gm_complete(interaction, _hero_pairs, current)
+
+    @gm.command(name=L("cmd.hq.gm.adjust"), description=L("cmd.hq.gm.adjust.desc"))
+    @app_commands.describe(who=L("cmd.hq.gm.adjust.who"), stat=L("cmd.hq.gm.adjust.stat"),
+                           delta=L("cmd.hq.gm.adjust.delta"))
+    @app_commands.rename(who=L("cmd.hq.opt.who"), stat=L("cmd.hq.opt.stat"), delta=L("cmd.hq.opt.delta"))
+    @app_commands.choices(stat=[app_commands.Choice(name=L("cmd.hq.gm.adjust.body"), value="body"),
+                                app_commands.Choice(name=L("cmd.hq.gm.adjust.mind"), value="mind")])
+    @guarded
+    async def gm_adjust(self, interaction: discord.Interaction, who: str, stat: str,
+                        delta: app_commands.Range[int, -20, 20]) -> None:
+        await self._gm_act(interaction, Action.of("gm_adjust", uid=who.strip(), stat=stat, delta=delta))
+
+    @gm_adjust.autocomplete("who")
+    async def gm_adjust_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        def make(view: dict[str, Any], lang: str) -> list[tuple[str, str]]:
+            return _hero_pairs(view, lang) + [(f"{lit(m['name'], lang)} ({square_text(m['square'])})", m["uid"])
+                                              for m in view.get("monsters", [])]
+        return await self._gm_complete(interaction, make, current)
+
+    @gm.command(name=L("cmd.hq.gm.note"), description=L("cmd.hq.gm.note.desc"))
+    @app_commands.describe(note=L("cmd.hq.gm.note.note"))
+    @app_commands.rename(note=L("cmd.hq.opt.note"))
+    @guarded
+    async def gm_note(self, interaction: discord.Interaction, note: str) -> None:
+        await self._gm_act(interaction, Action.of("gm_note", note=note.strip()))
+
+    @gm_note.autocomplete("note")
+    async def gm_note_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await self._gm_complete(interaction, lambda v, lang: [
+            (f"{'✅' if n.get('read') else '⬜'} {k}: {lit(n, lang)}", k)
+            for k, n in sorted((v.get("notes") or {}).items())], current)
+
+    @gm.command(name=L("cmd.hq.gm.reveal"), description=L("cmd.hq.gm.reveal.desc"))
+    @app_commands.describe(at=L("cmd.hq.gm.at"))
+    @app_commands.rename(at=L("cmd.hq.opt.at"))
+    @guarded
+    async def gm_reveal(self, interaction: discord.Interaction, at: str) -> None:
+        await self._gm_act(interaction, Action.of("gm_reveal", at=self._square(at)))
+
+    @gm.command(name=L("cmd.hq.gm.autoplay"), description=L("cmd.hq.gm.autoplay.desc"))
+    @guarded
+    async def gm_autoplay(self, interaction: discord.Interaction) -> None:
+        await self._gm_act(interaction, Action.of("gm_autoplay"))
+
+    @gm.command(name=L("cmd.hq.gm.end"), description=L("cmd.hq.gm.end.desc"))
+    @guarded
+    async def gm_end(self, interaction: discord.Interaction) -> None:
+        await self._gm_act(interaction, Action.of("end_turn"))
+
+    @gm.command(name=L("cmd.hq.gm.finish"), description=L("cmd.hq.gm.finish.desc"))
+    @app_commands.describe(result=L("cmd.hq.gm.finish.result"))
+    @app_commands.rename(result=L("cmd.hq.opt.result"))
+    @app_commands.choices(result=[app_commands.Choice(name=L("cmd.hq.gm.finish.win"), value="win"),
+                                  app_commands.Choice(name=L("cmd.hq.gm.finish.lose"), value="lose")])
+    @guarded
+    async def gm_finish(self, interaction: discord.Interaction, result: str) -> None:
+        await self._gm_act(interaction, Action.of("gm_end_quest", result=result))
+
+    @staticmethod
+    def _square(text: str) -> str:
+        square = parse_square(text)
+        if square is None:
+            raise IllegalAction(msg("hq.bot.error.square", text=text.strip()))
+        return square
+
+
+def _hero_pairs(view: Mapping[str, Any], lang: str) -> list[tuple[str, str]]:
+    return [(lit(h["name"], lang), h["uid"]) for h in view.get("heroes", []) if not h.get("dead")]
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(HeroQuest(bot, bot.table))  # type: ignore[attr-defined]
