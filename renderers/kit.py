@@ -211,6 +211,17 @@ def grid(x: int, y: int, cols: int, rows: int, cell_w: int, cell_h: int, gap: in
 PNG_COMPRESS_LEVEL = 3
 
 
+def to_palette(img: Image.Image, colors: int = 256) -> Image.Image:
+    """`img` with at most `colors` colours, undithered. The octree picks the palette from every other
+    pixel in each direction, then each pixel takes its nearest palette colour: octree's own mapping
+    pass is the slow part (about 3x slower overall for a table image, and no closer to the original)."""
+    if min(img.size) < 64:
+        return img.quantize(colors=colors, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    sample = img.resize((img.width // 2, img.height // 2), Image.Resampling.NEAREST)
+    palette = sample.quantize(colors=colors, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    return img.quantize(palette=palette, dither=Image.Dither.NONE)
+
+
 class Canvas:
     """An RGB image with its drawing context and PNG export."""
 
@@ -231,7 +242,7 @@ class Canvas:
         """PNG bytes; by default reduced to a 256-colour palette, which keeps table images small."""
         img: Image.Image = self.image
         if colors:
-            img = img.quantize(colors=colors, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+            img = to_palette(img, colors)
         buf = io.BytesIO()
         img.save(buf, "PNG", compress_level=compress_level)
         return buf.getvalue()
