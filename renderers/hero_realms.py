@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
+
+from PIL import Image
 
 import i18n
 from renderers import kit
@@ -293,6 +296,24 @@ def draw_card(c: Canvas, box: Box, card: CardDef | None, lang: str) -> None:
         d.rounded_rectangle(box.rect, radius=12, outline=PALETTE.line, width=2)
         kit.text(d, (box.center[0], box.center[1]), "—", 28, PALETTE.muted, anchor="mm")
         return
+    if cards().get(card.key) is not card:  # a card from elsewhere (a test's): its key may not say what it shows
+        _paint_card(c, box, card, lang)
+        return
+    face = _card_face(card.key, lang, box.w, box.h)
+    c.image.paste(face, (box.x, box.y), face)
+
+
+@lru_cache(maxsize=192)  # every shipped card in both languages at one size, ~230 KB each
+def _card_face(key: str, lang: str, w: int, h: int) -> Image.Image:
+    """A shipped card drawn once on a transparent tile (shared: paste it, never draw on it). Only the
+    corners outside the rounded body stay transparent, so pasting it is the same as drawing it."""
+    tile = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    _paint_card(Canvas.from_image(tile), Box(0, 0, w, h), cards()[key], lang)
+    return tile
+
+
+def _paint_card(c: Canvas, box: Box, card: CardDef, lang: str) -> None:
+    d = c.draw
     accent = PALETTE.faction(card.faction)
     scale = box.w / CARD_W
     header_h = round(62 * scale)
@@ -384,6 +405,20 @@ def _defense(d: Any, box: Box, defense: int, guard: bool, lang: str, scale: floa
 
 def draw_mini_champion(champ: Champion, lang: str) -> Canvas:
     """A small upright champion card (the caller turns it 90° when expended)."""
+    card = champ.card
+    if card is not None and cards().get(card.key) is not card:
+        return _paint_mini(champ, lang)
+    face = _mini_face(card.key if card else None, champ.damage, lang)
+    return Canvas.from_image(face.copy())
+
+
+@lru_cache(maxsize=256)
+def _mini_face(key: str | None, damage: int, lang: str) -> Image.Image:
+    """A shipped champion's small card (shared: copy it before drawing on it)."""
+    return _paint_mini(Champion(cards()[key] if key else None, damage=damage), lang).image
+
+
+def _paint_mini(champ: Champion, lang: str) -> Canvas:
     c = Canvas(MINI_W, MINI_H, PALETTE.panel)
     d = c.draw
     card = champ.card
@@ -703,3 +738,9 @@ def render_hand(view: dict[str, Any], lang: str) -> bytes:
         draw_card(c, Box(rest.x + col * (CARD_W + gap), rest.y + r * (CARD_H + GAP), CARD_W, CARD_H), card, lang)
     return c.png()
 
+
+def clear_caches() -> None:
+    """Forget the cached card faces and the toolkit's caches (images do not depend on them)."""
+    _card_face.cache_clear()
+    _mini_face.cache_clear()
+    kit.clear_caches()

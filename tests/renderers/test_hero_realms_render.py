@@ -158,3 +158,39 @@ def test_hand_image_shows_the_viewers_pending_prompt() -> None:
     other = {**view, "viewer": 0}
     assert hr._pending_prompt(other, hr.read_view(other, "es"), "es") is None
     check_png(hr.render_hand(view, "es"))
+
+
+def test_same_view_gives_identical_bytes_with_cold_and_warm_caches(game) -> None:
+    views = [game.view(play(game, seats, steps, seed=9), None) for seats, steps in ((2, 60), (4, 150))]
+    seat_view = game.view(play(game, 3, 40, seed=4), 0)
+    hr.clear_caches()
+    cold = [hr.render(v, lang) for v in views for lang in ("es", "en")] + [hr.render_hand(seat_view, "es")]
+    warm = [hr.render(v, lang) for v in views for lang in ("es", "en")] + [hr.render_hand(seat_view, "es")]
+    assert warm == cold
+    hr.clear_caches()
+    # and a cache warmed by other views first changes nothing either
+    hr.render(game.view(play(game, 6, 90, seed=2), None), "es")
+    again = [hr.render(v, lang) for v in views for lang in ("es", "en")] + [hr.render_hand(seat_view, "es")]
+    assert again == cold
+
+
+def test_cached_card_faces_match_cards_drawn_in_place() -> None:
+    from renderers.kit import Box, Canvas
+
+    def canvas() -> Canvas:
+        c = Canvas(700, 340)
+        # something other than plain background behind the corners
+        c.draw.rectangle((0, 0, 350, 170), fill=(200, 30, 90))
+        return c
+
+    sample = [k for k in ("arkus", "rake", "fire_gem", "gold", "dagger", "tithe_priest") if k in hr.cards()]
+    for key in sample:
+        card = hr.cards()[key]
+        for lang in ("es", "en"):
+            direct, cached = canvas(), canvas()
+            for box in (Box(10, 20, hr.CARD_W, hr.CARD_H), Box(300, 8, hr.CARD_W, hr.CARD_H)):
+                hr._paint_card(direct, box, card, lang)
+                hr.draw_card(cached, box, card, lang)
+            assert cached.image.tobytes() == direct.image.tobytes(), (key, lang)
+    champ = hr.Champion(hr.cards()["arkus"], damage=2)
+    assert hr.draw_mini_champion(champ, "es").image.tobytes() == hr._paint_mini(champ, "es").image.tobytes()
