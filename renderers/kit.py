@@ -284,8 +284,12 @@ def has_glyph(ch: str) -> bool:
     """Whether the font draws `ch` as something other than its missing-glyph box."""
     if ch.isspace():
         return True
-    f = font(_PROBE_SIZE)
-    return _glyph_pixels(f, ch) != _glyph_pixels(f, UNASSIGNED)
+    return _glyph_pixels(font(_PROBE_SIZE), ch) != _missing_box()
+
+
+@cache
+def _missing_box() -> bytes:
+    return _glyph_pixels(font(_PROBE_SIZE), UNASSIGNED)
 
 
 @dataclass(frozen=True)
