@@ -447,7 +447,7 @@ def _draw_run(draw: ImageDraw.ImageDraw, xy: tuple[float, float], s: str, size: 
     draw.bitmap((int(xy[0]) + ox, int(xy[1]) + oy), mask, fill=fill)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=2048)  # a mask is a few KB; one table draws ~100 distinct runs
 def _run_mask(s: str, size: int, anchor: str, mode: str, fx: float, fy: float) -> tuple[Image.Image, tuple[int, int]]:
     """FreeType's coverage mask of one line and its offset from the pen (shared: never draw on it)."""
     core, offset = font(size).getmask2(s, mode, anchor=anchor, start=(fx, fy))
