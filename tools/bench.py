@@ -59,6 +59,8 @@ def engine_figures(game: Game, steps: int, seed: int) -> tuple[dict[str, float],
 
 def render_figures(game: Game, states: list[Any]) -> dict[str, float]:
     times, sizes = [], []
+    if states:  # warm-up: the first render imports the renderer and fills its caches
+        renderers.render_for(game.id, game.view(states[0], None), "es")
     for state in states[:30]:
         view = game.view(state, None)
         started = time.perf_counter()
