@@ -244,7 +244,8 @@ def line_for(s: HQState, seat: int, action: Action, legal: list[LegalAction], re
             return f'{who} click "{i18n.catalog(last_public_lang)["hq.bot.button.autoplay"]}"'
         return f"{who} {cmd(lang, 'cmd.hq', 'cmd.hq.gm', 'cmd.hq.gm.autoplay')}"
     if k == "gm_end_quest":
-        return f"{who} {cmd(lang, 'cmd.hq', 'cmd.hq.gm', 'cmd.hq.gm.finish')} {opt(lang, 'result', str(action['result']))}"
+        finish = cmd(lang, "cmd.hq", "cmd.hq.gm", "cmd.hq.gm.finish")
+        return f"{who} {finish} {opt(lang, 'result', str(action['result']))}"
     if k == "choose_spells":
         return f"{who} {cmd(lang, 'cmd.hq', 'cmd.hq.decide')} {opt(lang, 'choice', str(action['group']))}"
     if k in ("drink", "accept_death", "rock_step") and s.d["pending"]:
