@@ -130,7 +130,7 @@ async def deliver(table: Table, interaction: discord.Interaction, report: Report
     # Everyone else whose secrets changed, or whose turn it now is: by DM.
     others = (set(report.private) | set(report.private_views)) - {actor}
     for user_id in sorted(others):
-        if user_id not in report.private and user_id not in report.mention:
+        if user_id not in report.private and user_id not in report.mention and user_id not in report.watch:
             continue
         await send_dm(interaction, report, user_id, lang)
 

@@ -330,6 +330,13 @@ class Game(ABC):
         """Whether `seat` may try `action` now; games with out-of-turn moves (a GM's tools) widen this."""
         return seat in self.to_act(state)
 
+    #: Options that an uploaded set-up file replaces (not shown in the lobby when a file was given).
+    upload_overrides: ClassVar[tuple[str, ...]] = ()
+
+    def watchers(self, state: Any) -> frozenset[int]:
+        """Seats sent their private view whenever the turn moves on (a game master watching the map)."""
+        return frozenset()
+
     def profile_keys(self, options: Mapping[str, Scalar], seats: int) -> list[str]:
         """Keys of the per-server records (e.g. character sheets) this game reads at start; none by default.
 

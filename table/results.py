@@ -54,6 +54,10 @@ class Report:
     board: dict[str, Any] | None = None
     #: Users whose private view (hand, secret map) changed, with that view.
     private_views: dict[int, dict[str, Any]] = field(default_factory=dict)
+    #: Users who get their private view by DM whenever the turn moves on (e.g. a game master's map).
+    watch: list[int] = field(default_factory=list)
+    #: Whether any action in this report passed the turn on.
+    turn_changed: bool = False
     #: Seat number to display name, to resolve `SeatRef` in messages.
     seat_names: dict[int, str] = field(default_factory=dict)
     finished: bool = False

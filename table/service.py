@@ -129,7 +129,8 @@ class Table:
         report = Report(game_id, game_type, version, "lobby", seat_names={s.seat: s.name for s in seats})
         report.public.append(msg("core.lobby.created", who=who.name, game=Msg(game.name_key),
                                  low=game.min_seats, high=game.max_seats))
-        report.public.append(_options_line(game, resolved))
+        uploaded = bool((extra or {}).get("setup"))
+        report.public.append(_options_line(game, resolved, hide=game.upload_overrides if uploaded else ()))
         report.public.append(_seats_line(seats))
         return report
 
@@ -261,6 +262,7 @@ class Table:
         step: Step = game.apply(state, seat, action)
         finished = game.outcome(step.state) is not None
         new_turn = game.turn_key(step.state) != game.turn_key(state)
+        report.turn_changed = report.turn_changed or new_turn
         try:
             version = await self.store.commit(
                 loaded.row.id, loaded.row.version,
@@ -323,10 +325,13 @@ class Table:
             user = loaded.user_of(seat)
             if user is not None and user not in report.mention:
                 report.mention.append(user)
-        for seat in private_for | set(game.to_act(state)):
+        watchers = game.watchers(state) if report.turn_changed else frozenset()
+        for seat in private_for | set(game.to_act(state)) | watchers:
             user = loaded.user_of(seat)
             if user is not None:
                 report.private_views[user] = game.view(state, seat)
+                if seat in watchers and user not in report.watch:
+                    report.watch.append(user)
 
     def _report(self, loaded: _Loaded, version: int, status: str, seats: list[SeatRow]) -> Report:
         return Report(loaded.row.id, loaded.row.game_type, version, status,
@@ -608,8 +613,8 @@ def _seats_line(seats: list[SeatRow]) -> Msg:
     return msg("core.lobby.seats", seats=names, n=len(seats))
 
 
-def _options_line(game: Game, options: Mapping[str, Any]) -> Msg:
-    parts = [f"{k}={v}" for k, v in options.items()]
+def _options_line(game: Game, options: Mapping[str, Any], hide: tuple[str, ...] = ()) -> Msg:
+    parts = [f"{k}={v}" for k, v in options.items() if k not in hide]
     return msg("core.lobby.options", options=" ".join(parts) or "-")
 
 

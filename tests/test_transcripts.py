@@ -34,20 +34,28 @@ def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[subprocess
     env.pop("TABLETOP_DB", None)
     started = {}
     for name in SCRIPTS:
-        images = tmp_path_factory.mktemp(name.replace(".", "_")) / "images"
+        folder = tmp_path_factory.mktemp(name.replace(".", "_"))
+        images = folder / "images"
+        # Output goes to files, not pipes: a chatty bot must never stall on a full pipe nobody reads yet.
+        out_file, err_file = open(folder / "out.txt", "w+"), open(folder / "err.txt", "w+")  # noqa: SIM115
         proc = subprocess.Popen(
             [sys.executable, "bot.py", "--local", "--script", str(TRANSCRIPTS / name), "--images", str(images)],
-            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+            cwd=ROOT, env=env, stdout=out_file, stderr=err_file, text=True,
         )
-        started[name] = (proc, images, time.monotonic())
+        started[name] = (proc, images, time.monotonic(), out_file, err_file)
     done = {}
-    for name, (proc, images, t0) in started.items():
+    for name, (proc, images, t0, out_file, err_file) in started.items():
         try:
-            out, err = proc.communicate(timeout=TIMEOUT)
+            proc.wait(timeout=TIMEOUT)
         except subprocess.TimeoutExpired:
             proc.kill()
-            out, err = proc.communicate()
-        done[name] = (subprocess.CompletedProcess(proc.args, proc.returncode, out, err), images,
+            proc.wait()
+        texts = []
+        for handle in (out_file, err_file):
+            handle.seek(0)
+            texts.append(handle.read())
+            handle.close()
+        done[name] = (subprocess.CompletedProcess(proc.args, proc.returncode, texts[0], texts[1]), images,
                       time.monotonic() - t0)
     return done
 

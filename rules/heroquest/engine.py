@@ -103,6 +103,12 @@ class HeroQuest(Game):
         """A HeroScribe or own-format quest file attached to `/game new`; QuestError names any problem."""
         return {"quest": load_quest(data, filename).to_json()}
 
+    upload_overrides = ("quest",)
+
+    def watchers(self, state: HQState) -> frozenset[int]:
+        """The game master gets the updated map after every hero's turn, not only when it is theirs."""
+        return frozenset() if state.d["over"] else frozenset({GM})
+
     def may_act(self, state: HQState, seat: int, action: Action) -> bool:
         """The game master's tools (placing, revealing, adjusting...) work at any moment."""
         return (seat == GM and action.kind in gm.ANYTIME and not state.d["over"]) or seat in self.to_act(state)

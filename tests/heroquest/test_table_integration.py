@@ -48,3 +48,24 @@ def test_broken_upload_is_refused_with_a_reason() -> None:
     with pytest.raises(BadOptions.__mro__[1]) as exc:
         game.setup_from_upload(b"<quest name='x'><board>", "broken.xml")
     assert exc.value.reason.key.startswith("hq.")
+
+
+async def test_the_gm_gets_the_map_whenever_the_turn_moves_on(table: Table) -> None:
+    await table.new(guild_id=9, channel_id=CH, who=GM, game_type="heroquest")
+    await table.join(CH, ANA)
+    await table.start(CH, GM)
+    game = registry.get("heroquest")
+    for _ in range(10):
+        row = await table.game_for(CH)
+        state = (await table._load(row)).state
+        seat = sorted(game.to_act(state))[0]
+        legal = game.legal_actions(state, seat)
+        end = next((la.action for la in legal if la.action.kind == "end_turn"), None)
+        if seat != 0 and end is not None:
+            report = await table.act(CH, ANA, end)
+            assert report.turn_changed and GM.user_id in report.watch
+            assert report.private_views[GM.user_id]["viewer"] == "gm"
+            return
+        who = GM if seat == 0 else ANA
+        await table.act(CH, who, legal[0].action)
+    raise AssertionError("no hero turn ended in ten moves")
