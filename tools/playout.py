@@ -102,6 +102,8 @@ def playout(game: Game, *, seats: int, seed: int, options: Mapping[str, Any] | N
             for la in legal:
                 if Action.from_token(la.action.token()) != la.action:
                     result.errors.append(f"token round trip failed for {la.action}")
+            # is_legal may cost as much as listing; a few sampled actions a step cover the list over a game.
+            for la in (legal[rng.below(len(legal))] for _ in range(min(3, len(legal)))):
                 if not game.is_legal(state, seat, la.action):
                     result.errors.append(f"listed action {la.action.token()} is not is_legal")
             if check_all_every and step_no % check_all_every == 0:
