@@ -1,0 +1,36 @@
+"""Every reference quest imports, starts through the engine, and renders for the players and the GM."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from renderers import heroquest as hq_render
+from rules import registry
+
+QUESTS = sorted((Path(__file__).resolve().parents[3] / "shared" / "reference" / "heroquest" / "heroscribe"
+                 / "quests-eu-base").glob("*.xml"))
+
+
+def test_there_are_fifteen() -> None:
+    assert len(QUESTS) == 15
+
+
+@pytest.mark.parametrize("path", QUESTS, ids=lambda p: p.stem)
+def test_import_start_and_render_both_views(path: Path) -> None:
+    game = registry.get("heroquest")
+    setup = game.setup_from_upload(path.read_bytes(), path.name)
+    state = game.new_with_setup(setup, game.resolve_options({}), 3, 5)
+    gm_view, player_view = game.view(state, 0), game.view(state, 1)
+    assert gm_view["viewer"] == "gm" and player_view["viewer"] == "hero"
+    assert len(player_view["revealed"]) < len(gm_view["revealed"])
+    images = {}
+    for name, view in (("gm", gm_view), ("player", player_view)):
+        png = hq_render.render(view, "es")
+        with Image.open(io.BytesIO(png)) as img:
+            assert img.size[0] > 800 and img.size[1] > 500
+        images[name] = png
+    assert images["gm"] != images["player"]
