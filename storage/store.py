@@ -180,6 +180,14 @@ class Store:
             row = await cur.fetchone()
         return _game(row) if row else None
 
+    async def last_game(self, channel_id: int) -> GameRow | None:
+        """The channel's most recent game, finished or not."""
+        async with self.db.execute(
+            "SELECT * FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,)
+        ) as cur:
+            row = await cur.fetchone()
+        return _game(row) if row else None
+
     async def games_in_guild(self, guild_id: int | None, *, include_closed: bool = False,
                              limit: int = 25) -> list[GameRow]:
         sql = "SELECT * FROM games WHERE guild_id IS ?"

@@ -420,7 +420,9 @@ class Table:
     # ---------------------------------------------------------------- reading
 
     async def status(self, channel_id: int, who: Who) -> Report:
-        row = await self._open_in(channel_id)
+        row = await self.store.open_game(channel_id) or await self.store.last_game(channel_id)
+        if row is None or row.status == "abandoned":
+            raise NoGame(msg("core.error.no_game"))
         loaded = await self._load(row)
         report = self._report(loaded, row.version, row.status, loaded.seats)
         if row.status == "lobby":
@@ -429,8 +431,11 @@ class Table:
             report.public.append(_options_line(loaded.game, row.options))
             report.public.append(_seats_line(loaded.seats))
             return report
-        to_act = loaded.game.to_act(loaded.state)
-        report.public.append(msg("core.status.turn", seats=_seat_list(to_act)))
+        outcome = loaded.game.outcome(loaded.state)
+        if outcome is not None:
+            report.public.append(outcome.summary)
+        else:
+            report.public.append(msg("core.status.turn", seats=_seat_list(loaded.game.to_act(loaded.state))))
         report.board = loaded.game.view(loaded.state, None)
         seat = loaded.seat_of(who.user_id)
         if seat is not None:
@@ -465,7 +470,10 @@ class Table:
             if row is None or row.channel_id != channel_id:
                 raise NoGame(msg("core.error.no_game"))
         else:
-            row = await self._open_in(channel_id)
+            # After the end, the log of the channel's last game is still worth reading.
+            row = await self.store.open_game(channel_id) or await self.store.last_game(channel_id)
+            if row is None:
+                raise NoGame(msg("core.error.no_game"))
         seats = await self.store.seats(row.id)
         viewer = next((s.seat for s in seats if s.kind == "human" and s.user_id == who.user_id), None)
         lines: list[tuple[int, Msg]] = []

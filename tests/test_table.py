@@ -246,3 +246,17 @@ async def test_restart_continues_the_game(tmp_path) -> None:
     assert again.played and TINY.to_json(again)["hands"] != TINY.to_json(state)["hands"]
     await table2.act(CH, who_for(again.turn), Action.of("end"))
     await store2.close()
+
+
+async def test_log_and_status_of_a_finished_game_stay_readable(table: Table) -> None:
+    await started(table, players=(ALICE,), ai=1)
+    for _ in range(80):
+        row, state = await current(table)
+        if row.status != "active":
+            break
+        await table.act(CH, ALICE, Action.of("end") if state.played else Action.of("play", card=state.hands[0][0]))
+    assert (await current(table))[0].status == "finished"
+    page = await table.log(CH, ALICE)
+    assert page.lines
+    report = await table.status(CH, ALICE)
+    assert report.board is not None and report.status == "finished"

@@ -223,7 +223,7 @@ def record_all() -> None:
     ))
     hydra_header = [
         "# Hydra (two teams of two sharing 75 health): alice and the AI Ada against the AI Bernat and bob,",
-        "# who plays in Spanish. Several rounds, then the creator abandons the table.",
+        "# who plays in Spanish, to the end of the game.",
         f"# Recorded for TABLETOP_SEED={TRANSCRIPT_SEED}; re-record with `.venv/bin/python -m tests.test_transcripts`.",
         f"# Run: TABLETOP_SEED={TRANSCRIPT_SEED} python bot.py --local --script "
         "tests/transcripts/hero_realms_hydra.txt",
@@ -232,8 +232,8 @@ def record_all() -> None:
         TRANSCRIPTS / "hero_realms_hydra.txt", hydra_header,
         ["alice> /game new game:hero-realms options:variant=hydra ai:2", "bob:es> /game join",
          "alice> /game start"],
-        {0: "alice", 3: "bob:es"}, 8,
-        ["!carol> /hr end", "bob:es> /game status", "alice> /game log", "alice> /game abandon"],
+        {0: "alice", 3: "bob:es"}, None,
+        ["!carol> /hr end", "alice> /game log", "alice> /game list"],
     ))
 
 
