@@ -580,7 +580,8 @@ def _win(ctx: Ctx, winners: list[int]) -> None:
     s.winners = sorted(winners)
     s.pending = []
     s.active = []
-    ctx.pub(msg("hr.ev.won", seats=_seat_list(s.winners)))
+    key = "hr.ev.won_one" if len(s.winners) == 1 else "hr.ev.won_many"
+    ctx.pub(msg(key, seats=_seat_list(s.winners)))
 
 
 def _seat_list(seats: list[int]) -> Msg:
