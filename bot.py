@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import asyncio
 import itertools
 import logging
 import os
@@ -21,7 +22,7 @@ from cogs.delivery import reply
 from cogs.translator import CatalogTranslator, locale_of
 from cogs.ui import GameButton, GameSelect
 from rules.text import msg
-from storage import Store, db_path_from_env
+from storage import StorageError, Store, db_path_from_env
 from table import Table
 
 log = logging.getLogger("tabletop")
@@ -36,10 +37,14 @@ NO_TOKEN = (
 class TabletopBot(commands.AutoShardedBot):
     """Opens the store, loads every cog, registers persistent buttons and syncs slash commands."""
 
-    def __init__(self, *, db_path: str, dev_guild_id: int | None = None, sync: bool = True) -> None:
+    def __init__(self, *, db_path: str, dev_guild_id: int | None = None, sync: bool = True,
+                 shard_ids: list[int] | None = None, shard_count: int | None = None) -> None:
         intents = discord.Intents.default()  # slash commands need no privileged intents
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
+                         shard_ids=shard_ids, shard_count=shard_count)
         self.db_path = db_path
+        #: This process's share of the games when several processes share one PostgreSQL database.
+        self.game_shards = (tuple(shard_ids), shard_count) if shard_ids is not None and shard_count else None
         self.dev_guild_id = dev_guild_id
         self.sync_commands = sync
         self.store: Store | None = None
@@ -47,7 +52,7 @@ class TabletopBot(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         self.store = await Store(self.db_path).open()
-        self.table = Table(self.store, seed_source=_seed_source())
+        self.table = Table(self.store, seed_source=_seed_source(), shards=self.game_shards)
         await self.tree.set_translator(CatalogTranslator())
         self.tree.on_error = self.on_app_command_error
         self.add_dynamic_items(GameButton, GameSelect)
@@ -89,8 +94,40 @@ def _seed_source() -> Callable[[], int] | None:
     return lambda: next(seeds)
 
 
-def make_bot(db_path: str | None = None, dev_guild_id: int | None = None) -> TabletopBot:
-    return TabletopBot(db_path=db_path or db_path_from_env(), dev_guild_id=dev_guild_id)
+def make_bot(db_path: str | None = None, dev_guild_id: int | None = None, *, shard_ids: list[int] | None = None,
+             shard_count: int | None = None) -> TabletopBot:
+    return TabletopBot(db_path=db_path or db_path_from_env(), dev_guild_id=dev_guild_id, shard_ids=shard_ids,
+                       shard_count=shard_count)
+
+
+def check_storage(target: str) -> str | None:
+    """Open the database once before anything starts: a problem is one line saying what to do, or None."""
+
+    async def probe() -> None:
+        store = await Store(target).open()
+        await store.close()
+
+    try:
+        asyncio.run(probe())
+    except StorageError as exc:
+        return exc.reason
+    return None
+
+
+def _shards(raw_ids: str | None, raw_count: str | None) -> tuple[list[int] | None, int | None]:
+    """`--shard-ids 0,1 --shard-count 4` (or TABLETOP_SHARD_IDS / TABLETOP_SHARD_COUNT); both or neither."""
+    ids_text = raw_ids if raw_ids is not None else os.environ.get("TABLETOP_SHARD_IDS", "")
+    count_text = raw_count if raw_count is not None else os.environ.get("TABLETOP_SHARD_COUNT", "")
+    if not ids_text.strip() and not count_text.strip():
+        return None, None
+    try:
+        ids = [int(x) for x in ids_text.replace(" ", "").split(",") if x]
+        count = int(count_text)
+    except ValueError as exc:
+        raise SystemExit("shard ids are numbers separated by commas, and the shard count a number") from exc
+    if not ids or count < 1 or any(not 0 <= i < count for i in ids):
+        raise SystemExit(f"shard ids must be between 0 and {max(count, 1) - 1}, and both options are needed")
+    return ids, count
 
 
 def _load_dotenv() -> None:
@@ -106,7 +143,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--local", action="store_true", help="run against the offline Discord stand-in")
     parser.add_argument("--script", metavar="FILE", help="with --local: replay a transcript and exit")
     parser.add_argument("--images", metavar="DIR", default="local-images", help="with --local: where images go")
-    parser.add_argument("--db", metavar="PATH", help="SQLite file (default: $TABLETOP_DB or data/runtime/)")
+    parser.add_argument("--db", metavar="PATH",
+                        help="SQLite file or postgresql:// URL (default: $TABLETOP_DB or data/runtime/)")
+    parser.add_argument("--shard-ids", metavar="IDS", help="this process's shards, e.g. 0,1 (with --shard-count)")
+    parser.add_argument("--shard-count", metavar="N", help="the total number of shards across processes")
     args = parser.parse_args(argv)
     logging.basicConfig(level=os.environ.get("LOG_LEVEL", "INFO"),
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
@@ -120,14 +160,25 @@ def main(argv: list[str] | None = None) -> int:
             import tempfile
 
             db = str(Path(tempfile.mkdtemp(prefix="tabletop-local-")) / "local.sqlite3")
+        problem = check_storage(db)
+        if problem:
+            print(f"Cannot start: {problem}", file=sys.stderr)
+            return 2
         return run_local(lambda: make_bot(db), args.script, args.images)
 
     token = os.environ.get("DISCORD_TOKEN", "").strip()
     if not token:
         print(NO_TOKEN, file=sys.stderr)
         return 2
+    shard_ids, shard_count = _shards(args.shard_ids, args.shard_count)
+    db = args.db or db_path_from_env()
+    problem = check_storage(db)
+    if problem:
+        print(f"Cannot start: {problem}", file=sys.stderr)
+        return 2
     dev_guild = os.environ.get("DEV_GUILD_ID", "").strip()
-    bot = make_bot(args.db, int(dev_guild) if dev_guild.isdigit() else None)
+    bot = make_bot(db, int(dev_guild) if dev_guild.isdigit() else None, shard_ids=shard_ids,
+                   shard_count=shard_count)
     bot.run(token, log_handler=None)
     return 0
 

@@ -27,7 +27,8 @@ def who_of(interaction: discord.Interaction) -> Who:
     user = interaction.user
     perms = interaction.permissions
     can_manage = bool(perms and (perms.manage_channels or perms.manage_threads or perms.manage_guild))
-    return Who(user.id, getattr(user, "display_name", None) or user.name, can_manage)
+    lang = i18n.lang_of(str(interaction.locale)) if interaction.locale else None
+    return Who(user.id, getattr(user, "display_name", None) or user.name, can_manage, lang)
 
 
 def with_names(view: dict[str, Any], names: dict[int, str]) -> dict[str, Any]:
@@ -69,11 +70,12 @@ async def reply_error(interaction: discord.Interaction, exc: RuleError, names: d
     await reply(interaction, i18n.t(exc.reason, lang, (names or {}).get), error=True)
 
 
-async def send_public(interaction: discord.Interaction, report: Report, lang: str) -> None:
+async def send_public(channel: Any, report: Report, lang: str) -> None:
     """The outcome in the channel: text, the board image, buttons, and the next players mentioned."""
-    channel = interaction.channel
     if channel is None or not hasattr(channel, "send"):
         return
+    if not report.public and report.board is None and not report.mention:
+        return  # nothing anyone else may see changed: leave no public trace
     names = report.seat_names
     content = lines(report.public, lang, names)
     if report.mention:
@@ -115,7 +117,7 @@ async def deliver(table: Table, interaction: discord.Interaction, report: Report
     """Everything a report says, to everyone it concerns. The action is already committed."""
     lang = locale_of(interaction)
     actor = interaction.user.id
-    await send_public(interaction, report, lang)
+    await send_public(interaction.channel, report, lang)
     names = report.seat_names
     # The person who acted: privately, what only they learned, and their next options.
     mine = lines(report.private.get(actor, []), lang, names)
@@ -132,10 +134,25 @@ async def deliver(table: Table, interaction: discord.Interaction, report: Report
     for user_id in sorted(others):
         if user_id not in report.private and user_id not in report.mention and user_id not in report.watch:
             continue
-        await send_dm(interaction, report, user_id, lang)
+        await send_dm(interaction.client, interaction.channel, report, user_id, report.langs.get(user_id, lang))
 
 
-async def send_dm(interaction: discord.Interaction, report: Report, user_id: int, lang: str) -> None:
+async def announce(client: discord.Client, report: Report, lang: str) -> None:
+    """A report nobody asked for (AI moves resumed after a restart): to its channel, and DMs as usual."""
+    channel = client.get_channel(report.channel_id)
+    if channel is None:
+        try:
+            channel = await client.fetch_channel(report.channel_id)
+        except discord.HTTPException as exc:
+            log.warning("cannot reach channel %s: %s", report.channel_id, exc)
+            return
+    await send_public(channel, report, lang)
+    for user_id in sorted(set(report.private) | set(report.private_views)):
+        if user_id in report.private or user_id in report.mention or user_id in report.watch:
+            await send_dm(client, channel, report, user_id, report.langs.get(user_id, lang))
+
+
+async def send_dm(client: discord.Client, channel: Any, report: Report, user_id: int, lang: str) -> None:
     names = report.seat_names
     engine = registry.get(report.game_type)
     game_name: Msg | str = Msg(engine.name_key) if engine else report.game_type
@@ -152,10 +169,9 @@ async def send_dm(interaction: discord.Interaction, report: Report, user_id: int
         png = await run_blocking(ui.private_image, with_names(view, names), lang)
         if png:
             file = discord.File(io.BytesIO(png), filename="private.png")
-    if interaction.channel is not None:
-        parts.append(i18n.t(msg("bot.dm.where", channel=f"<#{interaction.channel.id}>"), lang))
+    if channel is not None:
+        parts.append(i18n.t(msg("bot.dm.where", channel=f"<#{channel.id}>"), lang))
     content = "\n".join(parts)[:2000]
-    client = interaction.client
     try:
         user = client.get_user(user_id) or await client.fetch_user(user_id)
         kwargs: dict[str, Any] = {"file": file} if file else {}
@@ -163,15 +179,14 @@ async def send_dm(interaction: discord.Interaction, report: Report, user_id: int
     except discord.Forbidden as exc:
         if exc.code != DM_CLOSED:
             log.warning("DM to %s refused: %s", user_id, exc)
-        await dm_closed_notice(interaction, report, user_id, lang)
+        await dm_closed_notice(channel, report, user_id, lang)
     except discord.HTTPException as exc:
         log.warning("DM to %s failed: %s", user_id, exc)
-        await dm_closed_notice(interaction, report, user_id, lang)
+        await dm_closed_notice(channel, report, user_id, lang)
 
 
-async def dm_closed_notice(interaction: discord.Interaction, report: Report, user_id: int, lang: str) -> None:
+async def dm_closed_notice(channel: Any, report: Report, user_id: int, lang: str) -> None:
     """DMs are closed: say so in the channel and offer a button that shows the view ephemerally."""
-    channel = interaction.channel
     if channel is None or not hasattr(channel, "send"):
         return
     view = discord.ui.View(timeout=None)

@@ -265,7 +265,7 @@ class HeroRealms(commands.Cog):
         if row is None or row.game_type != GAME_ID:
             raise NoGame(msg("core.error.no_game"))
         legal = await self.table.legal(channel, who_of(interaction))
-        names = {s.seat: s.name for s in await self.table.store.seats(row.id)}
+        names = await self.table.seat_names(row.id)
         return legal, names
 
     async def _refuse_why(self, interaction: discord.Interaction) -> None:

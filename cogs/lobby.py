@@ -13,7 +13,7 @@ from discord import app_commands
 from discord.ext import commands, tasks
 
 import i18n
-from cogs.delivery import defer, deliver, lines, private_panel, reply, reply_error, who_of
+from cogs.delivery import announce, defer, deliver, lines, private_panel, reply, reply_error, who_of
 from cogs.translator import L, locale_of
 from cogs.ui import GameButton, button_id, on_component
 from rules import registry
@@ -71,12 +71,16 @@ class Lobby(commands.Cog):
         on_component("skip")(self.on_skip_click)
         interval = float(os.environ.get("TABLETOP_REMINDER_SECONDS", "60"))
         self.reminders.change_interval(seconds=interval)
+        self.resumer.change_interval(seconds=interval)
+        self._scanned = False
 
     async def cog_load(self) -> None:
         self.reminders.start()
+        self.resumer.start()
 
     async def cog_unload(self) -> None:
         self.reminders.cancel()
+        self.resumer.cancel()
 
     # ---------------------------------------------------------------- lobby commands
 
@@ -94,14 +98,14 @@ class Lobby(commands.Cog):
         extra: dict[str, Any] = {}
         if reminder is not None:
             extra["reminder_minutes"] = reminder
-        engine = registry.get(game)
-        if file is not None and engine is not None:
+        upload = None
+        if file is not None:
             if file.size > MAX_UPLOAD:
                 raise BadOptions(msg("bot.error.file_too_big", limit=MAX_UPLOAD // 1000))
-            extra["setup"] = engine.setup_from_upload(await file.read(), file.filename)
+            upload = (await file.read(), file.filename)
         report = await self.table.new(guild_id=interaction.guild_id, channel_id=interaction.channel_id or 0,
                                       who=who_of(interaction), game_type=game, options=parse_options(options),
-                                      ai_seats=ai, extra=extra)
+                                      ai_seats=ai, extra=extra, upload=upload)
         await deliver(self.table, interaction, report)
 
     @new.autocomplete("game")
@@ -191,7 +195,7 @@ class Lobby(commands.Cog):
         except RuleError:
             return []
         row = await self.table.game_for(interaction.channel_id or 0)
-        names = {s.seat: s.name for s in await self.table.store.seats(row.id)} if row else {}
+        names = await self.table.seat_names(row.id) if row else {}
         needle = current.lower().strip()
         choices = []
         for la in legal:
@@ -350,7 +354,7 @@ class Lobby(commands.Cog):
                     channel = await self.bot.fetch_channel(item.channel_id)
                 except discord.HTTPException:
                     continue
-            settings = await self.table.store.guild_settings(item.guild_id)
+            settings = await self.table.guild_settings(item.guild_id)
             lang = i18n.lang_of(settings.get("lang"), getattr(getattr(channel, "guild", None),
                                                                "preferred_locale", None))
             pings = " ".join(f"<@{u}>" for u in item.user_ids)
@@ -374,6 +378,34 @@ class Lobby(commands.Cog):
 
     @reminders.before_loop
     async def before_reminders(self) -> None:
+        await self.bot.wait_until_ready()
+
+    # ---------------------------------------------------------------- games that stopped between moves
+
+    @tasks.loop(seconds=60)
+    async def resumer(self) -> None:
+        """At start every running game waiting on an AI seat moves on; later, those whose AI moves stopped early."""
+        try:
+            stalled = await self.table.stalled_games(full=not self._scanned)
+        except Exception:
+            log.exception("scan for stalled games failed")
+            return
+        self._scanned = True
+        for game_id in stalled:
+            try:
+                report = await self.table.resume(game_id)
+                if report is None:
+                    continue
+                channel = self.bot.get_channel(report.channel_id)
+                guild = getattr(channel, "guild", None)
+                settings = await self.table.guild_settings(getattr(guild, "id", None))
+                lang = i18n.lang_of(settings.get("lang"), getattr(guild, "preferred_locale", None))
+                await announce(self.bot, report, lang)
+            except Exception:
+                log.exception("resuming game %s failed", game_id)
+
+    @resumer.before_loop
+    async def before_resumer(self) -> None:
         await self.bot.wait_until_ready()
 
 

@@ -251,6 +251,9 @@ class Game(ABC):
     max_seats: ClassVar[int] = 2
     #: Whether `ai_action` is implemented, so `/game new` can fill seats with AI players.
     supports_ai: ClassVar[bool] = False
+    #: Top-level keys of `to_json(state)` that never change after `new` (an imported quest): the table
+    #: stores them once per game instead of in every snapshot. The contract test checks they never change.
+    static_keys: ClassVar[tuple[str, ...]] = ()
 
     def options(self) -> Sequence[OptionSpec]:
         return ()

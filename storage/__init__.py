@@ -1,15 +1,19 @@
-"""Durable storage of games, seats, the action log and snapshots (SQLite through aiosqlite)."""
+"""Durable storage of games, seats, the action log, log lines and snapshots (SQLite or PostgreSQL)."""
 
-from storage.store import (
+from storage.rows import (
     ActionRow,
     ChannelBusy,
     Commit,
     GameRow,
+    LogLine,
     SeatRow,
-    Store,
+    StorageError,
+    StorageFull,
+    StorageUnavailable,
+    StoredState,
     VersionConflict,
-    db_path_from_env,
 )
+from storage.store import Store, db_path_from_env
 
-__all__ = ["ActionRow", "ChannelBusy", "Commit", "GameRow", "SeatRow", "Store", "VersionConflict",
-           "db_path_from_env"]
+__all__ = ["ActionRow", "ChannelBusy", "Commit", "GameRow", "LogLine", "SeatRow", "StorageError", "StorageFull",
+           "StorageUnavailable", "Store", "StoredState", "VersionConflict", "db_path_from_env"]

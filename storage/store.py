@@ -1,147 +1,99 @@
-"""The SQLite store (aiosqlite, WAL): the only code that knows SQL."""
+"""The store: games, seats, the action log, log lines, sparse snapshots and records; the only code that knows SQL."""
 
 from __future__ import annotations
 
 import json
 import os
-import sqlite3
 import zlib
-from dataclasses import dataclass, field
-from pathlib import Path
+from collections.abc import Iterable, Sequence
 from typing import Any
 
-import aiosqlite
-
-from storage.migrations import MIGRATIONS
+from storage.backend import Backend, Row, UniqueViolation
+from storage.rows import (
+    ActionRow,
+    ChannelBusy,
+    Commit,
+    GameRow,
+    LogLine,
+    SeatRow,
+    StorageError,
+    StoredState,
+    VersionConflict,
+)
+from storage.schema import LATEST, statements
 
 DEFAULT_PATH = "data/runtime/tabletop.sqlite3"
 OPEN_STATUSES = ("lobby", "active")
-
-
-class VersionConflict(Exception):
-    """Someone else changed the game first (two clicks at once, or a stale button)."""
-
-
-class ChannelBusy(Exception):
-    """The channel already has a game in the lobby or running."""
-
-
-@dataclass
-class GameRow:
-    id: int
-    guild_id: int | None
-    channel_id: int
-    game_type: str
-    options: dict[str, Any]
-    seed: int
-    status: str
-    creator_id: int
-    version: int
-    extra: dict[str, Any]
-    created_at: float
-    updated_at: float
-    turn_started_at: float | None
-    reminded_at: float | None
-    idle_offered_at: float | None
-
-
-@dataclass
-class SeatRow:
-    seat: int
-    user_id: int | None
-    kind: str
-    name: str
-
-
-@dataclass
-class ActionRow:
-    version: int
-    kind: str
-    seat: int | None
-    user_id: int | None
-    action: dict[str, Any] | None
-    events: list[dict[str, Any]]
-    undoable: bool
-    turn_before: str | None
-    state_of: int
-    created_at: float
-
-
-@dataclass
-class Commit:
-    """One accepted change: a log row plus the resulting snapshot."""
-
-    kind: str
-    state: dict[str, Any]
-    seat: int | None = None
-    user_id: int | None = None
-    action: dict[str, Any] | None = None
-    events: list[dict[str, Any]] = field(default_factory=list)
-    undoable: bool = False
-    turn_before: str | None = None
-    #: For undo rows: the version whose state this restores. None: this row's own version.
-    state_of: int | None = None
+_OPEN = "status IN ('lobby', 'active')"
 
 
 def db_path_from_env() -> str:
     return os.environ.get("TABLETOP_DB", DEFAULT_PATH)
 
 
-class Store:
-    """Async access to games, seats, the action log and snapshots."""
+def backend_for(target: str) -> Backend:
+    """A SQLite file path (the default), or a `postgresql://` / `postgres://` URL."""
+    if target.startswith(("postgresql://", "postgres://")):
+        from storage.postgres import PostgresBackend
 
-    def __init__(self, path: str) -> None:
-        self.path = path
-        self._db: aiosqlite.Connection | None = None
+        return PostgresBackend(target)
+    from storage.sqlite import SqliteBackend
+
+    return SqliteBackend(target)
+
+
+class Store:
+    """Async access to games and their history, over SQLite or PostgreSQL."""
+
+    def __init__(self, target: str, backend: Backend | None = None) -> None:
+        self.target = target
+        self.backend = backend or backend_for(target)
+
+    @property
+    def path(self) -> str:
+        return self.target
 
     async def open(self) -> Store:
-        if self.path != ":memory:":
-            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-        self._db = await aiosqlite.connect(self.path, isolation_level=None)
-        self._db.row_factory = sqlite3.Row
-        await self._db.execute("PRAGMA journal_mode=WAL")
-        # FULL: an acknowledged action survives even a power cut, not only a killed process.
-        await self._db.execute("PRAGMA synchronous=FULL")
-        await self._db.execute("PRAGMA foreign_keys=ON")
-        await self._db.execute("PRAGMA busy_timeout=5000")
-        await self._migrate()
+        await self.backend.open()
+        try:
+            await self._migrate()
+        except BaseException:
+            await self.backend.close()
+            raise
         return self
 
     async def close(self) -> None:
-        if self._db is not None:
-            await self._db.close()
-            self._db = None
-
-    @property
-    def db(self) -> aiosqlite.Connection:
-        if self._db is None:
-            raise RuntimeError("store is not open")
-        return self._db
+        await self.backend.close()
 
     async def _migrate(self) -> None:
-        await self.db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
-        async with self.db.execute("SELECT version FROM schema_version") as cur:
-            row = await cur.fetchone()
-        current = row[0] if row else 0
-        if row is None:
-            await self.db.execute("INSERT INTO schema_version VALUES (0)")
-        for number, script in enumerate(MIGRATIONS, start=1):
-            if number <= current:
-                continue
-            await self.db.execute("BEGIN IMMEDIATE")
-            try:
-                for statement in _statements(script):
-                    await self.db.execute(statement)
-                await self.db.execute("UPDATE schema_version SET version = ?", (number,))
-                await self.db.execute("COMMIT")
-            except BaseException:
-                await self.db.execute("ROLLBACK")
-                raise
+        async with self.backend.read() as q:
+            row = await q.fetchone("SELECT version FROM schema_version")
+        current = int(row["version"]) if row else 0
+        if current > LATEST:
+            raise StorageError(
+                f"the database was written by a newer version of the bot (schema {current}; this code knows up to "
+                f"{LATEST}): update the bot, or set TABLETOP_DB to another database.")
+        if current == LATEST:
+            return
+        async with self.backend.write() as q:
+            if self.backend.name == "postgresql":
+                # Several processes may start at once against one database: one migrates, the others wait.
+                await q.execute("SELECT pg_advisory_xact_lock(717171)")
+            row = await q.fetchone("SELECT version FROM schema_version")
+            if row is None:
+                await q.execute("INSERT INTO schema_version VALUES (0)")
+            current = int(row["version"]) if row else 0
+            for number in sorted(self.backend.migrations):
+                if number <= current:
+                    continue
+                for statement in statements(self.backend.migrations[number]):
+                    await q.execute(statement)
+                await q.execute("UPDATE schema_version SET version = ?", (number,))
 
     async def schema_version(self) -> int:
-        async with self.db.execute("SELECT version FROM schema_version") as cur:
-            row = await cur.fetchone()
-        return int(row[0])
+        async with self.backend.read() as q:
+            row = await q.fetchone("SELECT version FROM schema_version")
+        return int(row["version"]) if row else 0
 
     # ---------------------------------------------------------------- games
 
@@ -155,51 +107,61 @@ class Store:
         seed: int,
         creator_id: int,
         now: float,
+        seats: Sequence[SeatRow],
         extra: dict[str, Any] | None = None,
-    ) -> int:
+        setup: dict[str, Any] | None = None,
+    ) -> tuple[int, int]:
+        """The game, its seats and its uploaded set-up in one transaction; returns (id, version)."""
         try:
-            cur = await self.db.execute(
-                "INSERT INTO games (guild_id, channel_id, game_type, options, seed, status, creator_id,"
-                " version, extra, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'lobby', ?, 0, ?, ?, ?)",
-                (guild_id, channel_id, game_type, json.dumps(options), seed, creator_id,
-                 json.dumps(extra or {}), now, now),
-            )
-        except sqlite3.IntegrityError as exc:
+            async with self.backend.write() as q:
+                game_id = await q.insert(
+                    "INSERT INTO games (guild_id, channel_id, game_type, options, seed, status, creator_id,"
+                    " version, extra, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'lobby', ?, 1, ?, ?, ?)",
+                    (guild_id, channel_id, game_type, json.dumps(options), seed, creator_id,
+                     json.dumps(extra or {}), now, now),
+                )
+                await self._insert_seats(q, game_id, seats)
+                if setup is not None:
+                    await self._put_blob(q, game_id, "setup", setup)
+        except UniqueViolation as exc:
             raise ChannelBusy() from exc
-        return int(cur.lastrowid or 0)
+        return game_id, 1
 
     async def game(self, game_id: int) -> GameRow | None:
-        async with self.db.execute("SELECT * FROM games WHERE id = ?", (game_id,)) as cur:
-            row = await cur.fetchone()
+        async with self.backend.read() as q:
+            row = await q.fetchone("SELECT * FROM games WHERE id = ?", (game_id,))
         return _game(row) if row else None
 
     async def open_game(self, channel_id: int) -> GameRow | None:
-        async with self.db.execute(
-            "SELECT * FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')", (channel_id,)
-        ) as cur:
-            row = await cur.fetchone()
+        async with self.backend.read() as q:
+            row = await q.fetchone(f"SELECT * FROM games WHERE channel_id = ? AND {_OPEN}", (channel_id,))
         return _game(row) if row else None
 
     async def last_game(self, channel_id: int) -> GameRow | None:
         """The channel's most recent game, finished or not."""
-        async with self.db.execute(
-            "SELECT * FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,)
-        ) as cur:
-            row = await cur.fetchone()
+        async with self.backend.read() as q:
+            row = await q.fetchone("SELECT * FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,))
         return _game(row) if row else None
 
     async def games_in_guild(self, guild_id: int | None, *, include_closed: bool = False,
                              limit: int = 25) -> list[GameRow]:
-        sql = "SELECT * FROM games WHERE guild_id IS ?"
+        sql = "SELECT * FROM games WHERE COALESCE(guild_id, 0) = ?"
         if not include_closed:
-            sql += " AND status IN ('lobby', 'active')"
-        sql += " ORDER BY updated_at DESC LIMIT ?"
-        async with self.db.execute(sql, (guild_id, limit)) as cur:
-            return [_game(r) for r in await cur.fetchall()]
+            sql += f" AND {_OPEN}"
+        sql += " ORDER BY updated_at DESC, id DESC LIMIT ?"
+        async with self.backend.read() as q:
+            return [_game(r) for r in await q.fetchall(sql, (guild_id or 0, limit))]
 
-    async def active_games(self) -> list[GameRow]:
-        async with self.db.execute("SELECT * FROM games WHERE status = 'active'") as cur:
-            return [_game(r) for r in await cur.fetchall()]
+    async def active_games(self, shards: tuple[Iterable[int], int] | None = None) -> list[GameRow]:
+        """Running games; with `(shard_ids, shard_count)`, only those of guilds on these shards (DMs: shard 0)."""
+        sql, params = "SELECT * FROM games WHERE status = 'active'", []
+        if shards is not None:
+            ids, count = sorted(set(shards[0])), max(1, int(shards[1]))
+            marks = ", ".join("?" for _ in ids) or "NULL"
+            sql += f" AND ((COALESCE(guild_id, 0) / 4194304) % ?) IN ({marks})"
+            params = [count, *ids]
+        async with self.backend.read() as q:
+            return [_game(r) for r in await q.fetchall(sql + " ORDER BY id", params)]
 
     async def bump(self, game_id: int, expected_version: int, now: float, **fields: Any) -> int:
         """Change lobby fields (status, options, extra...) guarded by the version; returns the new version."""
@@ -210,12 +172,11 @@ class Store:
                 raise ValueError(key)
             sets.append(f"{key} = ?")
             values.append(json.dumps(value) if key in ("options", "extra") else value)
-        cur = await self.db.execute(
-            f"UPDATE games SET {', '.join(sets)} WHERE id = ? AND version = ?",
-            (*values, game_id, expected_version),
-        )
-        if cur.rowcount != 1:
-            raise VersionConflict()
+        async with self.backend.write() as q:
+            changed = await q.execute(f"UPDATE games SET {', '.join(sets)} WHERE id = ? AND version = ?",
+                                      (*values, game_id, expected_version))
+            if changed != 1:
+                raise VersionConflict()
         return expected_version + 1
 
     async def touch(self, game_id: int, **fields: Any) -> None:
@@ -224,118 +185,169 @@ class Store:
         if not fields or set(fields) - allowed:
             raise ValueError(fields)
         sets = ", ".join(f"{k} = ?" for k in fields)
-        await self.db.execute(f"UPDATE games SET {sets} WHERE id = ?", (*fields.values(), game_id))
+        async with self.backend.write() as q:
+            await q.execute(f"UPDATE games SET {sets} WHERE id = ?", (*fields.values(), game_id))
 
     # ---------------------------------------------------------------- seats
 
     async def seats(self, game_id: int) -> list[SeatRow]:
-        async with self.db.execute(
-            "SELECT seat, user_id, kind, name FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
-        ) as cur:
-            return [SeatRow(r["seat"], r["user_id"], r["kind"], r["name"]) for r in await cur.fetchall()]
+        async with self.backend.read() as q:
+            rows = await q.fetchall("SELECT seat, user_id, kind, name FROM seats WHERE game_id = ? ORDER BY seat",
+                                    (game_id,))
+        return [SeatRow(r["seat"], r["user_id"], r["kind"], r["name"]) for r in rows]
 
     async def set_seats(self, game_id: int, expected_version: int, seats: list[SeatRow], now: float) -> int:
         """Replace the lobby's seat list atomically (join, leave, fill with AI)."""
-        await self.db.execute("BEGIN IMMEDIATE")
-        try:
-            cur = await self.db.execute(
+        async with self.backend.write() as q:
+            changed = await q.execute(
                 "UPDATE games SET version = version + 1, updated_at = ? WHERE id = ? AND version = ?",
                 (now, game_id, expected_version),
             )
-            if cur.rowcount != 1:
+            if changed != 1:
                 raise VersionConflict()
-            await self.db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
-            await self.db.executemany(
-                "INSERT INTO seats (game_id, seat, user_id, kind, name) VALUES (?, ?, ?, ?, ?)",
-                [(game_id, s.seat, s.user_id, s.kind, s.name) for s in seats],
-            )
-            await self.db.execute("COMMIT")
-        except BaseException:
-            await self.db.execute("ROLLBACK")
-            raise
+            await q.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
+            await self._insert_seats(q, game_id, seats)
         return expected_version + 1
+
+    @staticmethod
+    async def _insert_seats(q: Any, game_id: int, seats: Sequence[SeatRow]) -> None:
+        await q.executemany("INSERT INTO seats (game_id, seat, user_id, kind, name) VALUES (?, ?, ?, ?, ?)",
+                            [(game_id, s.seat, s.user_id, s.kind, s.name) for s in seats])
+
+    # ---------------------------------------------------------------- set-up and static state
+
+    async def blob(self, game_id: int, name: str) -> dict[str, Any] | None:
+        """A game's stored-once data: "setup" (an uploaded file, read at start) or "static" (unchanging state)."""
+        async with self.backend.read() as q:
+            row = await q.fetchone("SELECT data FROM game_blobs WHERE game_id = ? AND name = ?", (game_id, name))
+        return unpack(row["data"]) if row else None
+
+    @staticmethod
+    async def _put_blob(q: Any, game_id: int, name: str, data: dict[str, Any]) -> None:
+        await q.execute(
+            "INSERT INTO game_blobs (game_id, name, data) VALUES (?, ?, ?)"
+            " ON CONFLICT (game_id, name) DO UPDATE SET data = excluded.data",
+            (game_id, name, pack(data)),
+        )
 
     # ---------------------------------------------------------------- the log
 
     async def commit(self, game_id: int, expected_version: int, entry: Commit, now: float,
-                     *, status: str | None = None, new_turn: bool = False) -> int:
-        """Append one log row and its snapshot and bump the version, all in one transaction."""
+                     *, status: str | None = None, new_turn: bool = False,
+                     blobs: dict[str, dict[str, Any]] | None = None) -> int:
+        """One log row, its lines, its snapshot where it has one and the version bump: one transaction."""
         version = expected_version + 1
-        await self.db.execute("BEGIN IMMEDIATE")
-        try:
-            sets = "version = ?, updated_at = ?"
-            params: list[Any] = [version, now]
-            if new_turn:
-                sets += ", turn_started_at = ?, reminded_at = NULL, idle_offered_at = NULL"
-                params.append(now)
-            if status is not None:
-                sets += ", status = ?"
-                params.append(status)
-            cur = await self.db.execute(
-                f"UPDATE games SET {sets} WHERE id = ? AND version = ? AND status IN ('lobby', 'active')",
-                (*params, game_id, expected_version),
-            )
-            if cur.rowcount != 1:
+        sets = "version = ?, updated_at = ?"
+        params: list[Any] = [version, now]
+        if entry.snapshot is not None:
+            sets += ", snapshot_version = ?"
+            params.append(version)
+        if new_turn:
+            sets += ", turn_started_at = ?, reminded_at = NULL, idle_offered_at = NULL"
+            params.append(now)
+        if status is not None:
+            sets += ", status = ?"
+            params.append(status)
+        async with self.backend.write() as q:
+            changed = await q.execute(f"UPDATE games SET {sets} WHERE id = ? AND version = ? AND {_OPEN}",
+                                      (*params, game_id, expected_version))
+            if changed != 1:
                 raise VersionConflict()
-            await self.db.execute(
-                "INSERT INTO actions (game_id, version, kind, seat, user_id, action, events, undoable,"
-                " turn_before, state_of, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            await q.execute(
+                "INSERT INTO actions (game_id, version, kind, seat, user_id, action, undoable, turn_before,"
+                " state_of, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (game_id, version, entry.kind, entry.seat, entry.user_id,
-                 None if entry.action is None else json.dumps(entry.action),
-                 json.dumps(entry.events), int(entry.undoable), entry.turn_before,
+                 None if entry.action is None else json.dumps(entry.action, separators=(",", ":")),
+                 int(entry.undoable), entry.turn_before,
                  version if entry.state_of is None else entry.state_of, now),
             )
-            await self.db.execute(
-                "INSERT INTO snapshots (game_id, version, state) VALUES (?, ?, ?)",
-                (game_id, version, _pack(entry.state)),
-            )
-            await self.db.execute("COMMIT")
-        except BaseException:
-            await self.db.execute("ROLLBACK")
-            raise
+            if entry.lines:
+                await q.executemany(
+                    "INSERT INTO log_lines (game_id, version, idx, to_mask, msg) VALUES (?, ?, ?, ?, ?)",
+                    [(game_id, version, i, line.mask, json.dumps(line.msg, separators=(",", ":")))
+                     for i, line in enumerate(entry.lines)],
+                )
+            if entry.snapshot is not None:
+                await q.execute("INSERT INTO snapshots (game_id, version, state) VALUES (?, ?, ?)",
+                                (game_id, version, pack(entry.snapshot)))
+            for name, data in (blobs or {}).items():
+                await self._put_blob(q, game_id, name, data)
         return version
 
-    async def snapshot(self, game_id: int, version: int) -> dict[str, Any] | None:
-        async with self.db.execute(
-            "SELECT state FROM snapshots WHERE game_id = ? AND version = ?", (game_id, version)
-        ) as cur:
-            row = await cur.fetchone()
-        return _unpack(row[0]) if row else None
+    async def stored_state(self, game_id: int, version: int | None = None) -> StoredState | None:
+        """The nearest snapshot at or before `version` (default: the newest) and the log rows after it."""
+        async with self.backend.read() as q:
+            if version is None:
+                game = await q.fetchone("SELECT version FROM games WHERE id = ?", (game_id,))
+                if game is None:
+                    return None
+                version = int(game["version"])
+            snap = await q.fetchone(
+                "SELECT version, state FROM snapshots WHERE game_id = ? AND version <= ?"
+                " ORDER BY version DESC LIMIT 1", (game_id, version))
+            if snap is None:
+                return None
+            rows = await q.fetchall(
+                "SELECT * FROM actions WHERE game_id = ? AND version > ? AND version <= ? ORDER BY version",
+                (game_id, snap["version"], version))
+            static = await q.fetchone("SELECT data FROM game_blobs WHERE game_id = ? AND name = 'static'",
+                                      (game_id,))
+        return StoredState(int(snap["version"]), unpack(snap["state"]),
+                           unpack(static["data"]) if static else None, [_action(r) for r in rows])
 
-    async def latest_snapshot(self, game_id: int) -> tuple[int, dict[str, Any]] | None:
-        async with self.db.execute(
-            "SELECT version, state FROM snapshots WHERE game_id = ? ORDER BY version DESC LIMIT 1", (game_id,)
-        ) as cur:
-            row = await cur.fetchone()
-        return (int(row[0]), _unpack(row[1])) if row else None
+    async def snapshot(self, game_id: int, version: int) -> dict[str, Any] | None:
+        async with self.backend.read() as q:
+            row = await q.fetchone("SELECT state FROM snapshots WHERE game_id = ? AND version = ?",
+                                   (game_id, version))
+        return unpack(row["state"]) if row else None
 
     async def action(self, game_id: int, version: int) -> ActionRow | None:
-        async with self.db.execute(
-            "SELECT * FROM actions WHERE game_id = ? AND version = ?", (game_id, version)
-        ) as cur:
-            row = await cur.fetchone()
+        async with self.backend.read() as q:
+            row = await q.fetchone("SELECT * FROM actions WHERE game_id = ? AND version = ?", (game_id, version))
         return _action(row) if row else None
 
-    async def actions(self, game_id: int, *, offset: int = 0, limit: int = -1) -> list[ActionRow]:
-        async with self.db.execute(
-            "SELECT * FROM actions WHERE game_id = ? ORDER BY version LIMIT ? OFFSET ?",
-            (game_id, limit, offset),
-        ) as cur:
-            return [_action(r) for r in await cur.fetchall()]
+    async def actions(self, game_id: int, *, after: int = 0, limit: int | None = None) -> list[ActionRow]:
+        sql, params = "SELECT * FROM actions WHERE game_id = ? AND version > ? ORDER BY version", [game_id, after]
+        if limit is not None:
+            sql += " LIMIT ?"
+            params.append(limit)
+        async with self.backend.read() as q:
+            return [_action(r) for r in await q.fetchall(sql, params)]
 
     async def count_actions(self, game_id: int) -> int:
-        async with self.db.execute("SELECT COUNT(*) FROM actions WHERE game_id = ?", (game_id,)) as cur:
-            row = await cur.fetchone()
-        return int(row[0])
+        async with self.backend.read() as q:
+            row = await q.fetchone("SELECT COUNT(*) AS n FROM actions WHERE game_id = ?", (game_id,))
+        return int(row["n"]) if row else 0
+
+    async def lines(self, game_id: int, *, after: int = 0
+                    ) -> list[tuple[int, frozenset[int] | None, dict[str, Any]]]:
+        """Every log line after a version, unredacted: (version, seats allowed or None, message JSON)."""
+        async with self.backend.read() as q:
+            rows = await q.fetchall("SELECT version, to_mask, msg FROM log_lines WHERE game_id = ? AND version > ?"
+                                    " ORDER BY version, idx", (game_id, after))
+        return [(int(r["version"]), _seats_of(r["to_mask"]), json.loads(r["msg"])) for r in rows]
+
+    async def log_page(self, game_id: int, viewer: int | None, page: int, per_page: int
+                       ) -> tuple[list[tuple[int, dict[str, Any]]], int]:
+        """One page of the lines `viewer` may read, newest page first, lines oldest first; and the total."""
+        mask = 0 if viewer is None else 1 << viewer
+        where = "game_id = ? AND (to_mask IS NULL OR (to_mask & ?) <> 0)"
+        async with self.backend.read() as q:
+            total = await q.fetchone(f"SELECT COUNT(*) AS n FROM log_lines WHERE {where}", (game_id, mask))
+            rows = await q.fetchall(
+                f"SELECT version, msg FROM log_lines WHERE {where} ORDER BY version DESC, idx DESC LIMIT ? OFFSET ?",
+                (game_id, mask, per_page, (page - 1) * per_page))
+        lines = [(int(r["version"]), json.loads(r["msg"])) for r in reversed(rows)]
+        return lines, int(total["n"]) if total else 0
 
     # ---------------------------------------------------------------- per-server records
 
     async def profiles(self, guild_id: int | None, game_type: str, keys: list[str] | None = None
                        ) -> dict[str, dict[str, Any]]:
-        async with self.db.execute(
-            "SELECT key, data FROM profiles WHERE guild_id IS ? AND game_type = ?", (guild_id or 0, game_type)
-        ) as cur:
-            rows = {r["key"]: json.loads(r["data"]) for r in await cur.fetchall()}
+        async with self.backend.read() as q:
+            found = await q.fetchall("SELECT key, data FROM profiles WHERE guild_id = ? AND game_type = ?",
+                                     (guild_id or 0, game_type))
+        rows = {r["key"]: json.loads(r["data"]) for r in found}
         return rows if keys is None else {k: rows[k] for k in keys if k in rows}
 
     async def save_profiles(self, guild_id: int | None, game_type: str, records: dict[str, dict[str, Any]],
@@ -343,26 +355,20 @@ class Store:
         """Insert or replace several records in one transaction."""
         if not records:
             return
-        await self.db.execute("BEGIN IMMEDIATE")
-        try:
-            await self.db.executemany(
+        async with self.backend.write() as q:
+            await q.executemany(
                 "INSERT INTO profiles (guild_id, game_type, key, data, updated_at) VALUES (?, ?, ?, ?, ?)"
-                " ON CONFLICT(guild_id, game_type, key) DO UPDATE SET data = excluded.data,"
+                " ON CONFLICT (guild_id, game_type, key) DO UPDATE SET data = excluded.data,"
                 " updated_at = excluded.updated_at",
                 [(guild_id or 0, game_type, k, json.dumps(v), now) for k, v in records.items()],
             )
-            await self.db.execute("COMMIT")
-        except BaseException:
-            await self.db.execute("ROLLBACK")
-            raise
 
-    # ---------------------------------------------------------------- server settings
+    # ---------------------------------------------------------------- server settings and user languages
 
     async def guild_settings(self, guild_id: int | None) -> dict[str, Any]:
-        async with self.db.execute(
-            "SELECT reminder_minutes, idle_hours, lang FROM guild_settings WHERE guild_id IS ?", (guild_id,)
-        ) as cur:
-            row = await cur.fetchone()
+        async with self.backend.read() as q:
+            row = await q.fetchone("SELECT reminder_minutes, idle_hours, lang FROM guild_settings WHERE guild_id = ?",
+                                   (guild_id or 0,))
         if row is None:
             return {}
         return {k: row[k] for k in ("reminder_minutes", "idle_hours", "lang") if row[k] is not None}
@@ -370,44 +376,67 @@ class Store:
     async def set_guild_settings(self, guild_id: int, **values: Any) -> None:
         current = await self.guild_settings(guild_id)
         current.update({k: v for k, v in values.items() if v is not None})
-        await self.db.execute(
-            "INSERT INTO guild_settings (guild_id, reminder_minutes, idle_hours, lang) VALUES (?, ?, ?, ?)"
-            " ON CONFLICT(guild_id) DO UPDATE SET reminder_minutes = excluded.reminder_minutes,"
-            " idle_hours = excluded.idle_hours, lang = excluded.lang",
-            (guild_id, current.get("reminder_minutes"), current.get("idle_hours"), current.get("lang")),
-        )
+        async with self.backend.write() as q:
+            await q.execute(
+                "INSERT INTO guild_settings (guild_id, reminder_minutes, idle_hours, lang) VALUES (?, ?, ?, ?)"
+                " ON CONFLICT (guild_id) DO UPDATE SET reminder_minutes = excluded.reminder_minutes,"
+                " idle_hours = excluded.idle_hours, lang = excluded.lang",
+                (guild_id, current.get("reminder_minutes"), current.get("idle_hours"), current.get("lang")),
+            )
+
+    async def user_langs(self, user_ids: Iterable[int]) -> dict[int, str]:
+        ids = sorted(set(user_ids))
+        if not ids:
+            return {}
+        marks = ", ".join("?" for _ in ids)
+        async with self.backend.read() as q:
+            rows = await q.fetchall(f"SELECT user_id, lang FROM user_prefs WHERE user_id IN ({marks})", ids)
+        return {int(r["user_id"]): r["lang"] for r in rows}
+
+    async def set_user_lang(self, user_id: int, lang: str, now: float) -> None:
+        async with self.backend.write() as q:
+            await q.execute(
+                "INSERT INTO user_prefs (user_id, lang, updated_at) VALUES (?, ?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET lang = excluded.lang, updated_at = excluded.updated_at",
+                (user_id, lang, now),
+            )
 
 
-def _pack(state: dict[str, Any]) -> bytes:
-    """Snapshots are compressed: a state is mostly repeated names and ids (HeroQuest keeps its quest inside)."""
-    return zlib.compress(json.dumps(state, separators=(",", ":")).encode("utf-8"), 6)
+def pack(data: dict[str, Any]) -> bytes:
+    """Snapshots and blobs are compressed JSON: mostly repeated names and ids."""
+    return zlib.compress(json.dumps(data, separators=(",", ":")).encode("utf-8"), 6)
 
 
-def _unpack(data: bytes | str) -> dict[str, Any]:
+def unpack(data: bytes | memoryview | str) -> dict[str, Any]:
+    if isinstance(data, memoryview):
+        data = bytes(data)
     if isinstance(data, bytes):
         data = zlib.decompress(data).decode("utf-8")
     return json.loads(data)
 
 
-def _statements(script: str) -> list[str]:
-    return [s.strip() for s in script.split(";") if s.strip()]
+def _seats_of(mask: int | None) -> frozenset[int] | None:
+    return None if mask is None else frozenset(i for i in range(64) if mask >> i & 1)
 
 
-def _game(row: sqlite3.Row) -> GameRow:
+def _game(row: Row) -> GameRow:
     return GameRow(
         id=row["id"], guild_id=row["guild_id"], channel_id=row["channel_id"], game_type=row["game_type"],
         options=json.loads(row["options"]), seed=row["seed"], status=row["status"],
         creator_id=row["creator_id"], version=row["version"], extra=json.loads(row["extra"]),
         created_at=row["created_at"], updated_at=row["updated_at"],
         turn_started_at=row["turn_started_at"], reminded_at=row["reminded_at"],
-        idle_offered_at=row["idle_offered_at"],
+        idle_offered_at=row["idle_offered_at"], snapshot_version=row["snapshot_version"],
     )
 
 
-def _action(row: sqlite3.Row) -> ActionRow:
+def _action(row: Row) -> ActionRow:
     return ActionRow(
         version=row["version"], kind=row["kind"], seat=row["seat"], user_id=row["user_id"],
         action=None if row["action"] is None else json.loads(row["action"]),
-        events=json.loads(row["events"]), undoable=bool(row["undoable"]), turn_before=row["turn_before"],
+        undoable=bool(row["undoable"]), turn_before=row["turn_before"],
         state_of=row["state_of"], created_at=row["created_at"],
     )
+
+
+__all__ = ["DEFAULT_PATH", "LogLine", "Store", "backend_for", "db_path_from_env", "pack", "unpack"]

@@ -5,8 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.base import RuleError
+from rules.base import Game, RuleError
 from rules.text import Msg
+from storage import GameRow, SeatRow
 
 
 @dataclass(frozen=True)
@@ -16,6 +17,8 @@ class Who:
     user_id: int
     name: str
     can_manage: bool = False
+    #: The language of their Discord client ("es" or "en"), remembered for what reaches them later by DM.
+    lang: str | None = None
 
 
 class TableError(RuleError):
@@ -61,9 +64,40 @@ class Report:
     #: Seat number to display name, to resolve `SeatRef` in messages.
     seat_names: dict[int, str] = field(default_factory=dict)
     finished: bool = False
+    #: The language each concerned user last used, for messages that reach them outside their own command.
+    langs: dict[int, str] = field(default_factory=dict)
+    channel_id: int = 0
 
     def add_private(self, user_id: int, line: Msg) -> None:
         self.private.setdefault(user_id, []).append(line)
+
+
+@dataclass
+class Inspection:
+    """A game as the table loaded it: its row, engine, seats and current state (None in the lobby)."""
+
+    row: GameRow
+    game: Game
+    seats: list[SeatRow]
+    state: Any | None
+
+    def seat_of(self, user_id: int) -> int | None:
+        for s in self.seats:
+            if s.kind == "human" and s.user_id == user_id:
+                return s.seat
+        return None
+
+    def user_of(self, seat: int) -> int | None:
+        for s in self.seats:
+            if s.seat == seat and s.kind == "human":
+                return s.user_id
+        return None
+
+    def names(self) -> dict[int, str]:
+        return {s.seat: s.name for s in self.seats}
+
+    def ai_seats(self) -> set[int]:
+        return {s.seat for s in self.seats if s.kind == "ai"}
 
 
 @dataclass(frozen=True)

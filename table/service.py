@@ -2,21 +2,39 @@
 
 from __future__ import annotations
 
-import asyncio
+import functools
 import json
+import logging
+import math
 import secrets
 import time
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from typing import Any
+from collections import OrderedDict
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping
+from contextlib import asynccontextmanager
+from typing import Any, ParamSpec, TypeVar
 
 from rules import registry
-from rules.base import Action, Event, Game, GameOver, IllegalAction, LegalAction, NotYourTurn, RuleError, Step
+from rules.base import Action, BadOptions, Event, Game, GameOver, IllegalAction, LegalAction, NotYourTurn, Step
 from rules.rng import Rng
-from rules.text import Msg, SeatRef, msg
-from storage import ActionRow, ChannelBusy, Commit, GameRow, SeatRow, Store, VersionConflict
+from rules.text import Lit, Msg, SeatRef, msg
+from storage import (
+    ActionRow,
+    ChannelBusy,
+    Commit,
+    GameRow,
+    LogLine,
+    SeatRow,
+    StorageError,
+    StorageFull,
+    Store,
+    VersionConflict,
+)
+from storage.store import pack
+from table import uploads
+from table.memory import DEFAULT_CACHED_GAMES, GameLocks, StateCache
 from table.results import (
     GameSummary,
+    Inspection,
     LogPage,
     NoGame,
     NotSeated,
@@ -31,48 +49,56 @@ LOG_PAGE_LINES = 15
 AI_STEP_LIMIT = 3000
 DEFAULT_REMINDER_MINUTES = 12 * 60
 DEFAULT_IDLE_HOURS = 48
-AI_NAMES = ("Ada", "Bernat", "Carmen", "Dario", "Elena", "Fausto", "Gala", "Hugo")
+AI_NAMES = ("Ada", "Bernat", "Carmen", "Dario", "Elena", "Fausto", "Gala", "Hugo", "Irene", "Jordi", "Lola",
+            "Marco")
+#: A snapshot is stored at the first turn boundary after this many log rows, and always after SNAPSHOT_MAX.
+SNAPSHOT_EVERY = 24
+SNAPSHOT_MAX = 96
+#: An uploaded set-up is stored once, compressed; beyond this it is refused.
+MAX_SETUP_BYTES = 256 * 1024
+_LANG_MEMORY = 10_000
+
+log = logging.getLogger("tabletop.table")
+P = ParamSpec("P")
+R = TypeVar("R")
 
 
-@dataclass
-class _Loaded:
-    row: GameRow
-    game: Game
-    seats: list[SeatRow]
-    state: Any | None
+def _storage_refusals(func: Callable[P, Awaitable[R]]) -> Callable[P, Awaitable[R]]:
+    """A full disk or a database that refuses writes becomes a localized refusal: nothing was changed."""
 
-    def seat_of(self, user_id: int) -> int | None:
-        for s in self.seats:
-            if s.kind == "human" and s.user_id == user_id:
-                return s.seat
-        return None
+    @functools.wraps(func)
+    async def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return await func(*args, **kwargs)
+        except StorageFull as exc:
+            log.error("storage full: %s", exc)
+            raise TableError(msg("core.error.storage_full")) from exc
+        except StorageError as exc:
+            log.error("storage unavailable: %s", exc)
+            raise TableError(msg("core.error.storage_down")) from exc
 
-    def user_of(self, seat: int) -> int | None:
-        for s in self.seats:
-            if s.seat == seat and s.kind == "human":
-                return s.user_id
-        return None
-
-    def names(self) -> dict[int, str]:
-        return {s.seat: s.name for s in self.seats}
-
-    def ai_seats(self) -> set[int]:
-        return {s.seat for s in self.seats if s.kind == "ai"}
+    return wrapper
 
 
 class Table:
-    """The one entry point for cogs, local play and tests. One lock per game serialises changes."""
+    """The one entry point for cogs, local play and tests.
+
+    One asyncio lock per game serialises changes inside this process; the version check in every
+    write is what keeps two processes (or two clicks) from both applying.
+    """
 
     def __init__(self, store: Store, *, clock: Callable[[], float] = time.time,
-                 seed_source: Callable[[], int] | None = None) -> None:
+                 seed_source: Callable[[], int] | None = None, cache_size: int = DEFAULT_CACHED_GAMES,
+                 shards: tuple[Iterable[int], int] | None = None) -> None:
         self.store = store
         self.clock = clock
         self.seed_source = seed_source or (lambda: secrets.randbits(48))
-        self._locks: dict[int, asyncio.Lock] = {}
-        self._cache: dict[int, tuple[int, Any]] = {}
-
-    def _lock(self, game_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(game_id, asyncio.Lock())
+        self.shards = None if shards is None else (tuple(shards[0]), shards[1])
+        self._cache = StateCache(cache_size)
+        self._locks = GameLocks()
+        self._langs: OrderedDict[int, str] = OrderedDict()
+        #: Games whose automatic moves stopped early (storage trouble, another process); retried by resume.
+        self._pending: set[int] = set()
 
     # ---------------------------------------------------------------- loading
 
@@ -82,62 +108,135 @@ class Table:
             raise NoGame(msg("core.error.no_game"))
         return row
 
-    async def _load(self, row: GameRow) -> _Loaded:
-        game = registry.get(row.game_type)
+    def _engine(self, game_type: str) -> Game:
+        game = registry.get(game_type)
         if game is None:
-            raise TableError(msg("core.error.unknown_game", game=row.game_type, valid=_valid_games()))
+            raise TableError(msg("core.error.unknown_game", game=game_type, valid=_valid_games()))
+        return game
+
+    async def _load(self, row: GameRow) -> Inspection:
+        game = self._engine(row.game_type)
         seats = await self.store.seats(row.id)
         state = None
         if row.status != "lobby":
-            cached = self._cache.get(row.id)
-            if cached and cached[0] == row.version:
-                state = cached[1]
-            else:
-                snap = await self.store.latest_snapshot(row.id)
-                if snap is not None:
-                    state = game.from_json(snap[1])
-                    self._cache[row.id] = (snap[0], state)
-        return _Loaded(row, game, seats, state)
+            state = self._cache.get(row.id, row.version)
+            if state is None:
+                state = await self._rebuild(game, row.id, row.version)
+                self._cache.put(row.id, row.version, state)
+        return Inspection(row, game, seats, state)
+
+    async def _rebuild(self, game: Game, game_id: int, version: int) -> Any:
+        """The state at `version`: the nearest snapshot, then the log rows after it applied again."""
+        stored = await self.store.stored_state(game_id, version)
+        if stored is None:
+            raise NoGame(msg("core.error.no_game"))
+        data = stored.snapshot if stored.static is None else {**stored.static, **stored.snapshot}
+        state = game.from_json(data)
+        for entry in stored.actions:
+            if entry.kind == "undo":  # every undo row has its own snapshot; kept for older databases
+                state = await self._rebuild(game, game_id, entry.state_of)
+            elif entry.action is not None and entry.seat is not None:
+                state = game.apply(state, entry.seat, Action.from_json(entry.action)).state
+        return state
+
+    @asynccontextmanager
+    async def _session(self, game_id: int) -> AsyncIterator[Inspection]:
+        """The game loaded fresh under its lock: everything inside sees and changes one version."""
+        async with self._locks.hold(game_id):
+            yield await self._load(await self._reload(game_id))
+
+    async def _reload(self, game_id: int) -> GameRow:
+        row = await self.store.game(game_id)
+        if row is None:
+            raise NoGame(msg("core.error.no_game"))
+        return row
 
     async def game_for(self, channel_id: int) -> GameRow | None:
         return await self.store.open_game(channel_id)
 
+    async def inspect(self, game_id: int) -> Inspection:
+        """A game's row, engine, seats and current state, for tools and tests (read-only)."""
+        return await self._load(await self._reload(game_id))
+
+    async def seat_names(self, game_id: int) -> dict[int, str]:
+        return {s.seat: s.name for s in await self.store.seats(game_id)}
+
+    async def guild_settings(self, guild_id: int | None) -> dict[str, Any]:
+        return await self.store.guild_settings(guild_id)
+
+    # ---------------------------------------------------------------- languages
+
+    async def remember(self, who: Who) -> None:
+        """Keep the language of each user's client, so what reaches them later is in their language."""
+        if who.lang is None or self._langs.get(who.user_id) == who.lang:
+            return
+        self._langs[who.user_id] = who.lang
+        self._langs.move_to_end(who.user_id)
+        while len(self._langs) > _LANG_MEMORY:
+            self._langs.popitem(last=False)
+        try:
+            await self.store.set_user_lang(who.user_id, who.lang, self.clock())
+        except StorageError as exc:  # a language preference is not worth refusing a move for
+            log.warning("could not remember a language: %s", exc)
+
+    async def _add_langs(self, report: Report) -> None:
+        users = set(report.private) | set(report.private_views) | set(report.mention) | set(report.watch)
+        missing = [u for u in users if u not in self._langs]
+        stored = await self.store.user_langs(missing) if missing else {}
+        for user in users:
+            lang = self._langs.get(user) or stored.get(user)
+            if lang:
+                report.langs[user] = lang
+
     # ---------------------------------------------------------------- lobby
 
+    @_storage_refusals
     async def new(self, *, guild_id: int | None, channel_id: int, who: Who, game_type: str,
                   options: Mapping[str, str] | None = None, ai_seats: int = 0,
-                  extra: Mapping[str, Any] | None = None) -> Report:
-        game = registry.get(game_type)
-        if game is None:
-            raise TableError(msg("core.error.unknown_game", game=game_type, valid=_valid_games()))
+                  extra: Mapping[str, Any] | None = None, upload: tuple[bytes, str] | None = None) -> Report:
+        await self.remember(who)
+        game = self._engine(game_type)
         resolved = game.resolve_options(dict(options or {}))
         if ai_seats < 0 or ai_seats >= game.max_seats:
             raise TableError(msg("core.error.ai_count", high=game.max_seats - 1))
         if ai_seats and not game.supports_ai:
             raise TableError(msg("core.error.no_ai_here", game=Msg(game.name_key)))
+        if await self.store.open_game(channel_id) is not None:
+            raise TableError(msg("core.error.channel_busy"))
+        extra = dict(extra or {})
+        setup = extra.pop("setup", None)
+        if upload is not None:
+            setup = await uploads.setup_from_upload(game, *upload)
+        if setup is not None and len(pack(setup)) > MAX_SETUP_BYTES:
+            raise BadOptions(msg("core.error.setup_too_big", kb=MAX_SETUP_BYTES // 1024))
         now = self.clock()
+        seats = [SeatRow(0, who.user_id, "human", who.name)]
+        seats += [SeatRow(i + 1, None, "ai", _ai_name(i)) for i in range(ai_seats)]
         try:
-            game_id = await self.store.create_game(
+            game_id, version = await self.store.create_game(
                 guild_id=guild_id, channel_id=channel_id, game_type=game_type, options=resolved,
-                seed=self.seed_source(), creator_id=who.user_id, now=now, extra=dict(extra or {}),
+                seed=self.seed_source(), creator_id=who.user_id, now=now, seats=seats, extra=extra, setup=setup,
             )
         except ChannelBusy as exc:
             raise TableError(msg("core.error.channel_busy")) from exc
-        seats = [SeatRow(0, who.user_id, "human", who.name)]
-        seats += [SeatRow(i + 1, None, "ai", f"{AI_NAMES[i % len(AI_NAMES)]} (IA)") for i in range(ai_seats)]
-        version = await self.store.set_seats(game_id, 0, seats, now)
-        report = Report(game_id, game_type, version, "lobby", seat_names={s.seat: s.name for s in seats})
+        report = Report(game_id, game_type, version, "lobby", seat_names={s.seat: s.name for s in seats},
+                        channel_id=channel_id)
         report.public.append(msg("core.lobby.created", who=who.name, game=Msg(game.name_key),
                                  low=game.min_seats, high=game.max_seats))
-        uploaded = bool((extra or {}).get("setup"))
-        report.public.append(_options_line(game, resolved, hide=game.upload_overrides if uploaded else ()))
+        title = (setup or {}).get("title")
+        if isinstance(title, dict) and isinstance(title.get("es"), str) and isinstance(title.get("en"), str):
+            report.public.append(msg("core.lobby.upload", title=Lit(title["es"][:100], title["en"][:100])))
+        for warning in (setup or {}).get("warnings", [])[:20]:
+            report.add_private(who.user_id, Msg.from_json(warning))
+        report.public.append(_options_line(game, resolved, hide=game.upload_overrides if setup else ()))
         report.public.append(_seats_line(seats))
         return report
 
+    @_storage_refusals
     async def join(self, channel_id: int, who: Who) -> Report:
+        await self.remember(who)
         row = await self._open_in(channel_id)
-        async with self._lock(row.id):
-            loaded = await self._load(await self._reload(row.id))
+        async with self._session(row.id) as loaded:
             if loaded.row.status != "lobby":
                 raise TableError(msg("core.error.already_started"))
             if loaded.seat_of(who.user_id) is not None:
@@ -151,10 +250,11 @@ class Table:
             report.public.append(_seats_line(seats))
             return report
 
+    @_storage_refusals
     async def leave(self, channel_id: int, who: Who) -> Report:
+        await self.remember(who)
         row = await self._open_in(channel_id)
-        async with self._lock(row.id):
-            loaded = await self._load(await self._reload(row.id))
+        async with self._session(row.id) as loaded:
             if loaded.row.status != "lobby":
                 raise TableError(msg("core.error.leave_started"))
             seat = loaded.seat_of(who.user_id)
@@ -164,7 +264,7 @@ class Table:
             seats = [SeatRow(i, s.user_id, s.kind, s.name) for i, s in enumerate(rest)]
             humans = [s for s in seats if s.kind == "human"]
             if not humans:
-                version = await self.store.bump(row.id, loaded.row.version, self.clock(), status="abandoned")
+                version = await self._bump(loaded.row, status="abandoned")
                 report = self._report(loaded, version, "abandoned", seats)
                 report.public.append(msg("core.lobby.closed_empty", who=who.name))
                 return report
@@ -174,71 +274,86 @@ class Table:
             report.public.append(_seats_line(seats))
             return report
 
-    async def _set_seats(self, loaded: _Loaded, seats: list[SeatRow]) -> int:
+    async def _set_seats(self, loaded: Inspection, seats: list[SeatRow]) -> int:
         try:
             return await self.store.set_seats(loaded.row.id, loaded.row.version, seats, self.clock())
         except VersionConflict as exc:
             raise StaleAction(msg("core.error.conflict")) from exc
 
+    async def _bump(self, row: GameRow, **fields: Any) -> int:
+        try:
+            return await self.store.bump(row.id, row.version, self.clock(), **fields)
+        except VersionConflict as exc:
+            raise StaleAction(msg("core.error.conflict")) from exc
+
+    @_storage_refusals
     async def start(self, channel_id: int, who: Who) -> Report:
+        await self.remember(who)
         row = await self._open_in(channel_id)
-        async with self._lock(row.id):
-            loaded = await self._load(await self._reload(row.id))
+        async with self._session(row.id) as loaded:
             if loaded.row.status != "lobby":
                 raise TableError(msg("core.error.already_started"))
             if loaded.seat_of(who.user_id) is None:
                 raise NotSeated(msg("core.error.not_seated_lobby"))
             game = loaded.game
             game.check_seats(loaded.row.options, len(loaded.seats))
+            setup = await self.store.blob(row.id, "setup")
+            blobs: dict[str, dict[str, Any]] = {}
             keys = game.profile_keys(loaded.row.options, len(loaded.seats))
             if keys:
                 # Snapshot the records into the game's set-up so replay never depends on later changes.
-                profiles = await self.store.profiles(loaded.row.guild_id, game.id, keys)
-                setup = {**loaded.row.extra.get("setup", {}), "profiles": profiles}
-                loaded.row.extra = {**loaded.row.extra, "setup": setup}
-                await self.store.bump(row.id, loaded.row.version, self.clock(), extra=loaded.row.extra)
-                loaded.row.version += 1
-            state = self._initial_state(loaded)
-            version = await self.store.commit(
-                row.id, loaded.row.version,
-                Commit(kind="start", state=game.to_json(state), user_id=who.user_id), self.clock(),
-                status="active", new_turn=True,
-            )
-            self._cache[row.id] = (version, state)
+                setup = {**(setup or {}), "profiles": await self.store.profiles(loaded.row.guild_id, game.id, keys)}
+                blobs["setup"] = setup
+            state = _initial_state(game, loaded.row, len(loaded.seats), setup)
+            dynamic, static = _split(game, state)
+            if static:
+                blobs["static"] = static
+            try:
+                version = await self.store.commit(
+                    row.id, loaded.row.version,
+                    Commit(kind="start", user_id=who.user_id, lines=[LogLine(msg("core.log.start").to_json())],
+                           snapshot=dynamic),
+                    self.clock(), status="active", new_turn=True, blobs=blobs,
+                )
+            except VersionConflict as exc:
+                raise StaleAction(msg("core.error.conflict")) from exc
+            self._cache.put(row.id, version, state)
             loaded.row.version, loaded.row.status, loaded.state = version, "active", state
+            loaded.row.snapshot_version = version
             report = self._report(loaded, version, "active", loaded.seats)
+            report.turn_changed = True
             report.public.append(msg("core.lobby.started", game=Msg(game.name_key)))
             await self._run_ai(loaded, report)
-            self._finish_report(loaded, report, private_for=set(range(len(loaded.seats))))
+            await self._finish_report(loaded, report, private_for=set(range(len(loaded.seats))))
             return report
-
-    def _initial_state(self, loaded: _Loaded) -> Any:
-        game, row = loaded.game, loaded.row
-        setup = row.extra.get("setup")
-        new_with_setup = getattr(game, "new_with_setup", None)
-        if setup is not None and callable(new_with_setup):
-            return new_with_setup(setup, row.options, len(loaded.seats), row.seed)
-        return game.new(row.options, len(loaded.seats), row.seed)
 
     # ---------------------------------------------------------------- play
 
+    @_storage_refusals
     async def act(self, channel_id: int, who: Who, action: Action, *, expected_version: int | None = None,
                   game_id: int | None = None) -> Report:
+        await self.remember(who)
         row = await self._open_in(channel_id)
         if game_id is not None and game_id != row.id:
             raise StaleAction(msg("core.error.stale"))
-        async with self._lock(row.id):
-            loaded = await self._load(await self._reload(row.id))
+        async with self._session(row.id) as loaded:
             if expected_version is not None and expected_version != loaded.row.version:
                 raise StaleAction(msg("core.error.stale"))
-            seat = self._acting_seat(loaded, who, action)
             report = self._report(loaded, loaded.row.version, loaded.row.status, loaded.seats)
+            caught_up = await self._run_ai(loaded, report)
+            if caught_up:
+                # The game moved on by itself (after a restart): show that rather than apply a stale intent.
+                report.add_private(who.user_id, msg("core.caught_up"))
+                await self._finish_report(loaded, report, private_for=set())
+                return report
+            seat = self._acting_seat(loaded, who, action)
+            public_before = loaded.game.view(loaded.state, None)
             changed = await self._apply(loaded, report, seat, action, who.user_id, kind="act")
             await self._run_ai(loaded, report)
-            self._finish_report(loaded, report, private_for=changed)
+            await self._finish_report(loaded, report, private_for=changed, public_before=public_before)
             return report
 
-    def _acting_seat(self, loaded: _Loaded, who: Who, action: Action | None = None) -> int:
+    def _acting_seat(self, loaded: Inspection, who: Who, action: Action | None = None) -> int:
         if loaded.row.status == "lobby":
             raise TableError(msg("core.error.not_started"))
         seat = loaded.seat_of(who.user_id)
@@ -249,33 +364,39 @@ class Table:
         to_act = loaded.game.to_act(loaded.state)
         allowed = seat in to_act if action is None else loaded.game.may_act(loaded.state, seat, action)
         if not allowed:
-            raise NotYourTurn(msg("core.error.not_your_turn", seats=_seat_list(to_act)))
+            raise NotYourTurn(msg("core.error.not_your_turn", seats=_seat_list(to_act, loaded.names())))
         return seat
 
-    async def _apply(self, loaded: _Loaded, report: Report, seat: int, action: Action, user_id: int | None,
-                     *, kind: str) -> set[int]:
+    async def _apply(self, loaded: Inspection, report: Report, seat: int, action: Action, user_id: int | None,
+                     *, kind: str, lines: list[LogLine] | None = None) -> set[int]:
         """Apply one action, commit it, and add its events to the report; returns seats told privately."""
         game, state = loaded.game, loaded.state
         if not game.is_legal(state, seat, action):
-            raise IllegalAction(_illegal_reason(game, state, seat))
+            raise IllegalAction(_illegal_reason(game, state, seat, action))
         turn_before = json.dumps(game.turn_key(state), default=str)
         step: Step = game.apply(state, seat, action)
         finished = game.outcome(step.state) is not None
         new_turn = game.turn_key(step.state) != game.turn_key(state)
         report.turn_changed = report.turn_changed or new_turn
+        version = loaded.row.version + 1
+        since = version - loaded.row.snapshot_version
+        wants_snapshot = finished or since >= SNAPSHOT_MAX or (new_turn and since >= SNAPSHOT_EVERY)
+        all_lines = [*(lines or []), *(LogLine(e.msg.to_json(), e.to) for e in step.events)]
         try:
             version = await self.store.commit(
                 loaded.row.id, loaded.row.version,
-                Commit(kind=kind, state=game.to_json(step.state), seat=seat, user_id=user_id,
-                       action=action.to_json(), events=[e.to_json() for e in step.events],
-                       undoable=step.undoable and kind == "act", turn_before=turn_before),
+                Commit(kind=kind, seat=seat, user_id=user_id, action=action.to_json(), lines=all_lines,
+                       undoable=step.undoable and kind == "act", turn_before=turn_before,
+                       snapshot=_split(game, step.state)[0] if wants_snapshot else None),
                 self.clock(), status="finished" if finished else None, new_turn=new_turn,
             )
         except VersionConflict as exc:
-            self._cache.pop(loaded.row.id, None)
+            self._cache.drop(loaded.row.id)
             raise StaleAction(msg("core.error.conflict")) from exc
-        self._cache[loaded.row.id] = (version, step.state)
+        self._cache.put(loaded.row.id, version, step.state)
         loaded.row.version, loaded.state = version, step.state
+        if wants_snapshot:
+            loaded.row.snapshot_version = version
         if finished:
             loaded.row.status = "finished"
             updates = game.profile_updates(step.state)
@@ -284,7 +405,7 @@ class Table:
         report.version, report.status = version, loaded.row.status
         return self._add_events(loaded, report, step.events)
 
-    def _add_events(self, loaded: _Loaded, report: Report, events: list[Event]) -> set[int]:
+    def _add_events(self, loaded: Inspection, report: Report, events: list[Event]) -> set[int]:
         told: set[int] = set()
         for event in events:
             if event.to is None:
@@ -297,34 +418,67 @@ class Table:
                     report.add_private(user, event.msg)
         return told
 
-    async def _run_ai(self, loaded: _Loaded, report: Report) -> None:
+    async def _run_ai(self, loaded: Inspection, report: Report) -> bool:
+        """Let AI seats play while it is their turn; returns whether any of them moved."""
         ai = loaded.ai_seats()
         if not ai or loaded.state is None:
-            return
-        game = loaded.game
+            return False
+        game, moved = loaded.game, False
         for _ in range(AI_STEP_LIMIT):
             if loaded.row.status != "active" or game.outcome(loaded.state) is not None:
-                return
+                break
             ready = sorted(ai & game.to_act(loaded.state))
             if not ready:
-                return
-            seat = ready[0]
+                break
+            seat, kind = ready[0], "act"
             rng = Rng.from_seed(loaded.row.seed ^ (loaded.row.version * 0x9E3779B1))
-            action = game.ai_action(loaded.state, seat, rng)
-            await self._apply(loaded, report, seat, action, None, kind="act")
+            action: Action | None
+            try:
+                action = game.ai_action(loaded.state, seat, rng)
+                if not game.is_legal(loaded.state, seat, action):
+                    raise IllegalAction(msg("core.error.illegal", valid=action.token()))
+            except Exception:
+                # An AI that cannot choose must not block the table: its turn is skipped if the game allows.
+                log.exception("AI of %s (game %s, seat %s) failed", game.id, loaded.row.id, seat)
+                action, kind = game.skip_action(loaded.state, seat), "skip"
+                if action is None or not game.is_legal(loaded.state, seat, action):
+                    report.public.append(msg("core.ai.stuck", seat=SeatRef(seat)))
+                    break
+            lines = [LogLine(msg("core.log.skipped", seat=SeatRef(seat)).to_json())] if kind == "skip" else None
+            try:
+                await self._apply(loaded, report, seat, action, None, kind=kind, lines=lines)
+            except (StorageError, StaleAction) as exc:
+                # What was committed stays committed and is reported; the rest resumes later.
+                log.warning("AI moves in game %s stopped: %s", loaded.row.id, exc)
+                self._pending.add(loaded.row.id)
+                break
+            moved = True
+        else:
+            log.error("AI step limit reached in game %s", loaded.row.id)
+        if moved:
+            self._pending.discard(loaded.row.id)
+        return moved
 
-    def _finish_report(self, loaded: _Loaded, report: Report, *, private_for: set[int]) -> None:
+    async def _finish_report(self, loaded: Inspection, report: Report, *, private_for: set[int],
+                             public_before: dict[str, Any] | None = None) -> None:
         game, state = loaded.game, loaded.state
         report.board = game.view(state, None)
+        report.channel_id = loaded.row.channel_id
         outcome = game.outcome(state)
         if outcome is not None:
             report.finished = True
             report.public.append(outcome.summary)
+            await self._add_langs(report)
             return
-        for seat in sorted(game.to_act(state)):
-            user = loaded.user_of(seat)
-            if user is not None and user not in report.mention:
-                report.mention.append(user)
+        if (public_before is not None and not report.public and not report.turn_changed
+                and report.board == public_before):
+            # Nothing anyone else may see changed (a game master's hidden work): no public trace at all.
+            report.board = None
+        if report.turn_changed:
+            for seat in sorted(game.to_act(state)):
+                user = loaded.user_of(seat)
+                if user is not None and user not in report.mention:
+                    report.mention.append(user)
         watchers = game.watchers(state) if report.turn_changed else frozenset()
         for seat in private_for | set(game.to_act(state)) | watchers:
             user = loaded.user_of(seat)
@@ -332,23 +486,57 @@ class Table:
                 report.private_views[user] = game.view(state, seat)
                 if seat in watchers and user not in report.watch:
                     report.watch.append(user)
+        await self._add_langs(report)
 
-    def _report(self, loaded: _Loaded, version: int, status: str, seats: list[SeatRow]) -> Report:
+    def _report(self, loaded: Inspection, version: int, status: str, seats: list[SeatRow]) -> Report:
         return Report(loaded.row.id, loaded.row.game_type, version, status,
-                      seat_names={s.seat: s.name for s in seats})
+                      seat_names={s.seat: s.name for s in seats}, channel_id=loaded.row.channel_id)
 
-    async def _reload(self, game_id: int) -> GameRow:
-        row = await self.store.game(game_id)
-        if row is None:
-            raise NoGame(msg("core.error.no_game"))
-        return row
+    # ---------------------------------------------------------------- games that move by themselves
+
+    async def stalled_games(self, *, full: bool = True) -> list[int]:
+        """Running games (of this process's shards) where an AI seat should be moving and nobody is.
+
+        `full` looks at every running game (at start-up); otherwise only at games whose AI moves stopped
+        early in this process (storage trouble), which is cheap enough to ask every minute.
+        """
+        if not full:
+            return sorted(self._pending)
+        stalled = []
+        for row in await self.store.active_games(self.shards):
+            if row.id in self._pending:
+                stalled.append(row.id)
+                continue
+            try:
+                loaded = await self._load(row)
+            except Exception:
+                log.exception("cannot load game %s", row.id)
+                continue
+            if loaded.state is not None and loaded.game.outcome(loaded.state) is None and (
+                    loaded.ai_seats() & loaded.game.to_act(loaded.state)):
+                stalled.append(row.id)
+        return stalled
+
+    @_storage_refusals
+    async def resume(self, game_id: int) -> Report | None:
+        """Play the AI seats of a game that stopped between moves (a crash, a restart); None if nothing to do."""
+        async with self._session(game_id) as loaded:
+            if loaded.row.status != "active":
+                self._pending.discard(game_id)
+                return None
+            report = self._report(loaded, loaded.row.version, loaded.row.status, loaded.seats)
+            if not await self._run_ai(loaded, report):
+                return None
+            await self._finish_report(loaded, report, private_for=set())
+            return report
 
     # ---------------------------------------------------------------- undo and skip
 
+    @_storage_refusals
     async def undo(self, channel_id: int, who: Who) -> Report:
+        await self.remember(who)
         row = await self._open_in(channel_id)
-        async with self._lock(row.id):
-            loaded = await self._load(await self._reload(row.id))
+        async with self._session(row.id) as loaded:
             seat = self._acting_seat(loaded, who)
             target = await self._head(row.id, loaded.row.version)
             if target is None or target.kind != "act" or target.seat != seat or target.user_id != who.user_id:
@@ -359,24 +547,22 @@ class Table:
             if json.dumps(game.turn_key(loaded.state), default=str) != target.turn_before:
                 raise TableError(msg("core.error.undo_turn"))
             restored_version = target.version - 1
-            snap = await self.store.snapshot(row.id, restored_version)
-            if snap is None:
-                raise TableError(msg("core.error.undo_turn"))
-            state = game.from_json(snap)
+            state = await self._rebuild(game, row.id, restored_version)
             try:
                 version = await self.store.commit(
                     row.id, loaded.row.version,
-                    Commit(kind="undo", state=snap, seat=seat, user_id=who.user_id,
-                           action={"undo": target.version}, state_of=restored_version),
+                    Commit(kind="undo", seat=seat, user_id=who.user_id, action={"undo": target.version},
+                           state_of=restored_version, snapshot=_split(game, state)[0],
+                           lines=[LogLine(msg("core.undo.done", who=SeatRef(seat)).to_json())]),
                     self.clock(),
                 )
             except VersionConflict as exc:
                 raise StaleAction(msg("core.error.conflict")) from exc
-            self._cache[row.id] = (version, state)
-            loaded.row.version, loaded.state = version, state
+            self._cache.put(row.id, version, state)
+            loaded.row.version, loaded.state, loaded.row.snapshot_version = version, state, version
             report = self._report(loaded, version, "active", loaded.seats)
             report.public.append(msg("core.undo.done", who=SeatRef(seat)))
-            self._finish_report(loaded, report, private_for={seat})
+            await self._finish_report(loaded, report, private_for={seat})
             return report
 
     async def _head(self, game_id: int, version: int) -> ActionRow | None:
@@ -386,11 +572,12 @@ class Table:
             row = await self.store.action(game_id, row.state_of)
         return row
 
+    @_storage_refusals
     async def skip(self, channel_id: int, who: Who, *, expected_version: int | None = None) -> Report:
-        """Another seated player skips the turn of an absent one, once the idle limit has passed."""
+        """Moves the game past whoever blocks it: an AI seat at once, an absent player after the idle limit."""
+        await self.remember(who)
         row = await self._open_in(channel_id)
-        async with self._lock(row.id):
-            loaded = await self._load(await self._reload(row.id))
+        async with self._session(row.id) as loaded:
             if loaded.row.status != "active":
                 raise TableError(msg("core.error.not_started"))
             if expected_version is not None and expected_version != loaded.row.version:
@@ -398,51 +585,75 @@ class Table:
             me = loaded.seat_of(who.user_id)
             if me is None:
                 raise NotSeated(msg("core.error.not_seated"))
-            idle_hours = await self._idle_hours(loaded.row)
-            started = loaded.row.turn_started_at or loaded.row.updated_at
-            if self.clock() - started < idle_hours * 3600:
-                raise TableError(msg("core.error.skip_too_soon", hours=idle_hours))
-            absent = [s for s in sorted(loaded.game.to_act(loaded.state)) if s != me and loaded.user_of(s)]
+            game = loaded.game
+            if game.outcome(loaded.state) is not None:
+                raise GameOver(msg("core.error.game_over"))
+            report = self._report(loaded, loaded.row.version, "active", loaded.seats)
+            if await self._run_ai(loaded, report):
+                await self._finish_report(loaded, report, private_for=set())
+                return report
+            to_act = sorted(game.to_act(loaded.state))
+            stuck_ai = [s for s in to_act if s in loaded.ai_seats()]
+            absent = stuck_ai or [s for s in to_act if s != me and loaded.user_of(s) is not None]
             if not absent:
                 raise TableError(msg("core.error.skip_nobody"))
-            report = self._report(loaded, loaded.row.version, "active", loaded.seats)
+            if not stuck_ai:
+                idle_hours = await self._idle_hours(loaded.row)
+                started = loaded.row.turn_started_at or loaded.row.updated_at
+                if self.clock() - started < idle_hours * 3600:
+                    raise TableError(msg("core.error.skip_too_soon", hours=idle_hours))
             changed: set[int] = set()
             for seat in absent:
-                action = loaded.game.skip_action(loaded.state, seat)
+                if game.outcome(loaded.state) is not None or seat not in game.to_act(loaded.state):
+                    continue
+                action = game.skip_action(loaded.state, seat)
                 if action is None:
                     raise TableError(msg("core.error.skip_unsupported"))
                 report.public.append(msg("core.skip.done", who=who.name, seat=SeatRef(seat)))
-                changed |= await self._apply(loaded, report, seat, action, who.user_id, kind="skip")
+                line = LogLine(msg("core.log.skipped", seat=SeatRef(seat)).to_json())
+                changed |= await self._apply(loaded, report, seat, action, who.user_id, kind="skip", lines=[line])
             await self._run_ai(loaded, report)
-            self._finish_report(loaded, report, private_for=changed)
+            await self._finish_report(loaded, report, private_for=changed)
             return report
 
     # ---------------------------------------------------------------- reading
 
+    @_storage_refusals
     async def status(self, channel_id: int, who: Who) -> Report:
+        await self.remember(who)
         row = await self.store.open_game(channel_id) or await self.store.last_game(channel_id)
         if row is None or row.status == "abandoned":
             raise NoGame(msg("core.error.no_game"))
-        loaded = await self._load(row)
-        report = self._report(loaded, row.version, row.status, loaded.seats)
-        if row.status == "lobby":
-            report.public.append(msg("core.lobby.waiting", game=Msg(loaded.game.name_key),
-                                     low=loaded.game.min_seats, high=loaded.game.max_seats))
-            report.public.append(_options_line(loaded.game, row.options))
+        if row.status == "active":
+            async with self._session(row.id) as loaded:
+                report = self._report(loaded, loaded.row.version, loaded.row.status, loaded.seats)
+                await self._run_ai(loaded, report)  # a game left waiting on an AI seat moves on now
+        else:
+            loaded = await self._load(row)
+            report = self._report(loaded, row.version, row.status, loaded.seats)
+        report.version, report.status = loaded.row.version, loaded.row.status
+        game = loaded.game
+        if loaded.row.status == "lobby":
+            report.public.append(msg("core.lobby.waiting", game=Msg(game.name_key),
+                                     low=game.min_seats, high=game.max_seats))
+            report.public.append(_options_line(game, loaded.row.options))
             report.public.append(_seats_line(loaded.seats))
             return report
-        outcome = loaded.game.outcome(loaded.state)
+        outcome = game.outcome(loaded.state)
         if outcome is not None:
             report.public.append(outcome.summary)
         else:
-            report.public.append(msg("core.status.turn", seats=_seat_list(loaded.game.to_act(loaded.state))))
-        report.board = loaded.game.view(loaded.state, None)
+            report.public.append(msg("core.status.turn",
+                                     seats=_seat_list(game.to_act(loaded.state), loaded.names())))
+        report.board = game.view(loaded.state, None)
         seat = loaded.seat_of(who.user_id)
         if seat is not None:
-            report.private_views[who.user_id] = loaded.game.view(loaded.state, seat)
+            report.private_views[who.user_id] = game.view(loaded.state, seat)
         return report
 
+    @_storage_refusals
     async def private_view(self, channel_id: int, who: Who) -> tuple[str, dict[str, Any], dict[int, str]]:
+        await self.remember(who)
         row = await self._open_in(channel_id)
         loaded = await self._load(row)
         if row.status == "lobby":
@@ -463,8 +674,9 @@ class Table:
             return []
         return loaded.game.legal_actions(loaded.state, seat)
 
+    @_storage_refusals
     async def log(self, channel_id: int, who: Who, page: int = 1, *, game_id: int | None = None) -> LogPage:
-        """The game's log as this viewer may see it, newest page first (page 1)."""
+        """The game's log as this viewer may see it, newest page first (page 1); paged by the database."""
         if game_id is not None:
             row = await self.store.game(game_id)
             if row is None or row.channel_id != channel_id:
@@ -476,36 +688,28 @@ class Table:
                 raise NoGame(msg("core.error.no_game"))
         seats = await self.store.seats(row.id)
         viewer = next((s.seat for s in seats if s.kind == "human" and s.user_id == who.user_id), None)
-        lines: list[tuple[int, Msg]] = []
-        for entry in await self.store.actions(row.id):
-            if entry.kind == "start":
-                lines.append((entry.version, msg("core.log.start")))
-            elif entry.kind == "undo":
-                lines.append((entry.version, msg("core.undo.done", who=SeatRef(entry.seat or 0))))
-            else:
-                if entry.kind == "skip":
-                    lines.append((entry.version, msg("core.log.skipped", seat=SeatRef(entry.seat or 0))))
-                for data in entry.events:
-                    event = Event.from_json(data)
-                    if event.visible_to(viewer):
-                        lines.append((entry.version, event.msg))
-        pages = max(1, -(-len(lines) // LOG_PAGE_LINES))
+        page = page if isinstance(page, int) else 0
+        found, total = await self.store.log_page(row.id, viewer, max(1, page), LOG_PAGE_LINES)
+        pages = max(1, math.ceil(total / LOG_PAGE_LINES))
         if not 1 <= page <= pages:
             raise TableError(msg("core.error.log_page", pages=pages))
-        end = len(lines) - (page - 1) * LOG_PAGE_LINES
-        start = max(0, end - LOG_PAGE_LINES)
-        return LogPage(row.id, page, pages, tuple(lines[start:end]), {s.seat: s.name for s in seats})
+        lines = tuple((version, Msg.from_json(data)) for version, data in found)
+        return LogPage(row.id, page, pages, lines, {s.seat: s.name for s in seats})
 
+    @_storage_refusals
     async def abandon(self, channel_id: int, who: Who) -> Report:
+        await self.remember(who)
         row = await self._open_in(channel_id)
-        async with self._lock(row.id):
+        async with self._locks.hold(row.id):
             row = await self._reload(row.id)
             if who.user_id != row.creator_id and not who.can_manage:
                 raise TableError(msg("core.error.abandon_forbidden"))
-            version = await self.store.bump(row.id, row.version, self.clock(), status="abandoned")
-            self._cache.pop(row.id, None)
+            version = await self._bump(row, status="abandoned")
+            self._cache.drop(row.id)
+            self._pending.discard(row.id)
             seats = await self.store.seats(row.id)
-            report = Report(row.id, row.game_type, version, "abandoned", seat_names={s.seat: s.name for s in seats})
+            report = Report(row.id, row.game_type, version, "abandoned", seat_names={s.seat: s.name for s in seats},
+                            channel_id=row.channel_id)
             report.public.append(msg("core.abandon.done", who=who.name))
             return report
 
@@ -525,10 +729,11 @@ class Table:
         """This server's lasting records for a game (e.g. HeroQuest character sheets)."""
         return await self.store.profiles(guild_id, game_type)
 
+    @_storage_refusals
     async def update_profile(self, guild_id: int | None, game_type: str, key: str,
                              change: Callable[[dict[str, Any] | None], dict[str, Any]]) -> dict[str, Any]:
         """Apply a pure change to one record (buying between quests...); `change` raises RuleError to refuse."""
-        async with self._lock(-hash((guild_id, game_type, key)) % (1 << 30) - (1 << 31)):
+        async with self._locks.hold(-hash((guild_id, game_type, key)) % (1 << 30) - (1 << 31)):
             current = (await self.store.profiles(guild_id, game_type, [key])).get(key)
             updated = change(current)
             await self.store.save_profiles(guild_id, game_type, {key: updated}, self.clock())
@@ -536,8 +741,10 @@ class Table:
 
     # ---------------------------------------------------------------- play-by-post
 
+    @_storage_refusals
     async def configure(self, guild_id: int, who: Who, *, reminder_minutes: int | None = None,
                         idle_hours: int | None = None) -> Msg:
+        await self.remember(who)
         if not who.can_manage:
             raise TableError(msg("core.error.settings_forbidden"))
         if reminder_minutes is not None and not 1 <= reminder_minutes <= 7 * 24 * 60:
@@ -558,7 +765,7 @@ class Table:
         """Games whose turn has waited too long; marks them so each turn is nudged once per kind."""
         now = self.clock()
         due: list[Reminder] = []
-        for row in await self.store.active_games():
+        for row in await self.store.active_games(self.shards):
             settings = await self.store.guild_settings(row.guild_id)
             minutes = row.extra.get("reminder_minutes") or settings.get("reminder_minutes",
                                                                        DEFAULT_REMINDER_MINUTES)
@@ -587,13 +794,14 @@ class Table:
     async def replay(self, game_id: int) -> Any:
         """Rebuild the state from the seed and the log alone (undo rows pop back to earlier states)."""
         row = await self._reload(game_id)
-        loaded = await self._load(row)
-        game = loaded.game
+        game = self._engine(row.game_type)
+        seats = await self.store.seats(game_id)
+        setup = await self.store.blob(game_id, "setup")
         states: dict[int, Any] = {}
         state = None
         for entry in await self.store.actions(game_id):
             if entry.kind == "start":
-                state = self._initial_state(loaded)
+                state = _initial_state(game, row, len(seats), setup)
             elif entry.kind == "undo":
                 state = states[entry.state_of]
             else:
@@ -603,17 +811,40 @@ class Table:
         return state
 
 
+def _initial_state(game: Game, row: GameRow, seats: int, setup: dict[str, Any] | None) -> Any:
+    new_with_setup = getattr(game, "new_with_setup", None)
+    if setup is not None and callable(new_with_setup):
+        return new_with_setup(setup, row.options, seats, row.seed)
+    return game.new(row.options, seats, row.seed)
+
+
+def _split(game: Game, state: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A state's JSON as (changing part, unchanging part): the unchanging part is stored once per game."""
+    data = game.to_json(state)
+    static = {k: data.pop(k) for k in game.static_keys if k in data}
+    return data, static
+
+
+def _ai_name(index: int) -> str:
+    base = AI_NAMES[index % len(AI_NAMES)]
+    lap = index // len(AI_NAMES)
+    return f"{base} {lap + 1} (IA)" if lap else f"{base} (IA)"
+
+
 def _valid_games() -> str:
     return ", ".join(sorted(registry.games())) or "-"
 
 
-def _seat_list(seats: frozenset[int] | set[int]) -> Msg:
+def _seat_list(seats: Iterable[int], names: Mapping[int, str] | None = None) -> Msg:
+    """Seats named for a message; with `names`, the names are written in (refusals carry no name table)."""
     ordered = sorted(seats)
     if not ordered:
         return msg("core.nobody")
-    names: dict[str, Any] = {f"s{i}": SeatRef(s) for i, s in enumerate(ordered)}
-    template_key = f"core.list.{min(len(ordered), 6)}"
-    return Msg(template_key, names) if len(ordered) <= 6 else msg("core.list.many", n=len(ordered))
+    refs: list[Any] = [Lit(names[s], names[s]) if names and s in names else SeatRef(s) for s in ordered]
+    if len(ordered) <= 6:
+        return Msg(f"core.list.{len(ordered)}", {f"s{i}": r for i, r in enumerate(refs)})
+    shown = {f"s{i}": r for i, r in enumerate(refs[:5])}
+    return Msg("core.list.many", {**shown, "n": len(ordered) - 5})
 
 
 def _seats_line(seats: list[SeatRow]) -> Msg:
@@ -626,7 +857,12 @@ def _options_line(game: Game, options: Mapping[str, Any], hide: tuple[str, ...] 
     return msg("core.lobby.options", options=" ".join(parts) or "-")
 
 
-def _illegal_reason(game: Game, state: Any, seat: int) -> Msg:
+def _illegal_reason(game: Game, state: Any, seat: int, action: Action | None = None) -> Msg:
+    why = getattr(game, "why_illegal", None)
+    if action is not None and callable(why):
+        reason = why(state, seat, action)
+        if reason is not None:
+            return reason
     legal = game.legal_actions(state, seat)
     examples = ", ".join(la.action.token() for la in legal[:5])
     if len(legal) > 5:
@@ -639,8 +875,8 @@ def apply_or_raise(game: Game, state: Any, seat: int, action: Action) -> Step:
     if seat not in game.to_act(state):
         raise NotYourTurn(msg("core.error.not_your_turn", seats=_seat_list(game.to_act(state))))
     if not game.is_legal(state, seat, action):
-        raise IllegalAction(_illegal_reason(game, state, seat))
+        raise IllegalAction(_illegal_reason(game, state, seat, action))
     return game.apply(state, seat, action)
 
 
-__all__ = ["RuleError", "Table", "apply_or_raise"]
+__all__ = ["Table", "apply_or_raise"]

@@ -27,7 +27,7 @@ async def main(path: str) -> None:
         if row is None:
             print("DONE", flush=True)
             return
-        state = (await table._load(row)).state
+        state = (await table.inspect(row.id)).state
         who = PLAYERS[state.turn]
         action = Action.of("end") if state.played else Action.of("play", card=state.hands[state.turn][0])
         report = await table.act(7, who, action)

@@ -117,7 +117,7 @@ async def _record_hr(path: Path, header: list[str], setup: list[str], humans: di
                 row = await table.game_for(channel)
                 if row is None:
                     break
-                loaded = await table._load(row)
+                loaded = await table.inspect(row.id)
                 state = loaded.state
                 if max_turn is not None and state.turn_no > max_turn:
                     break

@@ -94,7 +94,7 @@ async def commit_figures(game: Game, actions: int, seed: int) -> dict[str, float
                 row = await table.game_for(channel)
                 if row is None:
                     break
-                state = (await table._load(row)).state
+                state = (await table.inspect(row.id)).state
                 seat = rng.choice(sorted(game.to_act(state)))
                 action = rng.choice(game.legal_actions(state, seat)).action
                 await table.act(channel, people[seat], action)
@@ -125,7 +125,7 @@ async def e2e_figures(game: Game, commands: int, seed: int) -> dict[str, float]:
                     row = await bot.table.game_for(d.channel.id)
                     if row is None:
                         break
-                    loaded = await bot.table._load(row)
+                    loaded = await bot.table.inspect(row.id)
                     seats = {s.seat: s for s in loaded.seats}
                     seat = rng.choice(sorted(game.to_act(loaded.state)))
                     legal = [la for la in game.legal_actions(loaded.state, seat) if len(la.action.token()) <= 100]

@@ -289,7 +289,7 @@ async def record(seed: int, header: list[str], new_line: str, setup: dict[str, A
             while True:
                 row = await store.game(game_id)
                 assert row is not None
-                loaded = await table._load(row)
+                loaded = await table.inspect(row.id)
                 s: HQState = loaded.state
                 if s.d["over"]:
                     break

@@ -44,6 +44,7 @@ class HeroQuest(Game):
     min_seats = 2
     max_seats = 6
     supports_ai = False
+    static_keys = ("quest",)
 
     # ---- setup
 

@@ -10,8 +10,8 @@ import pytest
 import i18n
 from bot import make_bot
 from cogs.delivery import with_names
-from rules.base import Action, Event
-from rules.text import iter_strings, msg
+from rules.base import Action
+from rules.text import Msg, iter_strings, msg
 from standin.inprocess import InProcessDiscord
 from standin.world import Output, is_error_output
 
@@ -29,7 +29,7 @@ async def _state(d: InProcessDiscord):
     table = d.bot.table
     row = await table.game_for(d.channel.id)
     assert row is not None
-    loaded = await table._load(row)
+    loaded = await table.inspect(row.id)
     return loaded.game, loaded.state, row
 
 
@@ -57,18 +57,15 @@ async def assert_no_leak(d: InProcessDiscord, outputs: list[Output]) -> None:
     from renderers.hero_realms import render
 
     game, state, row = await _state(d)
-    names = {s.seat: s.name for s in await d.bot.table.store.seats(row.id)}
+    names = await d.bot.table.seat_names(row.id)
     secrets = {tok for tok, seats in game.secret_tokens(state).items() if len(seats) < state.n}
     public_view = game.view(state, None)
     public_names = _public_words(public_view)
     # Cards shown by this step's public events (played, then shuffled away) were public too.
     since = getattr(d, "hr_checked_version", 0)
-    for entry in await d.bot.table.store.actions(row.id):
-        if entry.version > since:
-            for data in entry.events:
-                event = Event.from_json(data)
-                if event.to is None:
-                    public_names.update(iter_strings(event.msg))
+    for _version, to, data in await d.bot.table.store.lines(row.id, after=since):
+        if to is None:
+            public_names.update(iter_strings(Msg.from_json(data)))
     d.hr_checked_version = row.version  # type: ignore[attr-defined]
     hand_names = {name for p in state.players for c in p.hand for name in _card_names(state.cards[c])}
     leaky = hand_names - public_names

@@ -36,7 +36,7 @@ async def _loaded(d: InProcessDiscord):
     table = d.bot.table
     row = await table.game_for(d.channel.id)
     assert row is not None
-    return await table._load(row)
+    return await table.inspect(row.id)
 
 
 def _errors(outputs: list[Output]) -> list[str]:
@@ -94,7 +94,7 @@ async def _loaded_any(d: InProcessDiscord):
     table = d.bot.table
     rows = await table.store.games_in_guild(d.channel.guild_id, include_closed=True)
     row = max(rows, key=lambda r: r.id)
-    return await table._load(row)
+    return await table.inspect(row.id)
 
 
 @needs_reference

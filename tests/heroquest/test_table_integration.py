@@ -24,7 +24,7 @@ async def test_uploaded_quest_gm_anytime_tools_and_sheets(table: Table) -> None:
     report = await table.start(CH, GM)
     assert report.board["quest"]["name"]["en"] == "The Trial"
     row = await table.game_for(CH)
-    state = (await table._load(row)).state
+    state = (await table.inspect(row.id)).state
     assert 0 not in game.to_act(state)
     # The GM may adjust a hero's body at any time, even out of turn.
     uid = state.heroes[0]["uid"]
@@ -38,9 +38,9 @@ async def test_uploaded_quest_gm_anytime_tools_and_sheets(table: Table) -> None:
     await table.join(CH, ANA)
     await table.start(CH, GM)
     row = await table.game_for(CH)
-    assert row.extra["setup"]["profiles"]["barbarian"]["quests"] == 1
+    assert (await table.store.blob(row.id, "setup"))["profiles"]["barbarian"]["quests"] == 1
     replayed = await table.replay(row.id)
-    assert game.to_json(replayed) == (await table.store.latest_snapshot(row.id))[1]
+    assert game.to_json(replayed) == game.to_json((await Table(table.store).inspect(row.id)).state)
 
 
 def test_broken_upload_is_refused_with_a_reason() -> None:
@@ -57,7 +57,7 @@ async def test_the_gm_gets_the_map_whenever_the_turn_moves_on(table: Table) -> N
     game = registry.get("heroquest")
     for _ in range(10):
         row = await table.game_for(CH)
-        state = (await table._load(row)).state
+        state = (await table.inspect(row.id)).state
         seat = sorted(game.to_act(state))[0]
         legal = game.legal_actions(state, seat)
         end = next((la.action for la in legal if la.action.kind == "end_turn"), None)

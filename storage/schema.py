@@ -1,0 +1,250 @@
+"""Versioned schema migrations per dialect: each entry upgrades the database by one version, in order."""
+
+from __future__ import annotations
+
+_SQLITE_STEPS: list[str] = [
+    # 1: games, seats, the append-only action log and per-version snapshots.
+    """
+    CREATE TABLE games (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        guild_id INTEGER,
+        channel_id INTEGER NOT NULL,
+        game_type TEXT NOT NULL,
+        options TEXT NOT NULL,
+        seed INTEGER NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('lobby', 'active', 'finished', 'abandoned')),
+        creator_id INTEGER NOT NULL,
+        version INTEGER NOT NULL DEFAULT 0,
+        extra TEXT NOT NULL DEFAULT '{}',
+        created_at REAL NOT NULL,
+        updated_at REAL NOT NULL,
+        turn_started_at REAL,
+        reminded_at REAL,
+        idle_offered_at REAL
+    );
+    CREATE UNIQUE INDEX games_one_open_per_channel ON games(channel_id)
+        WHERE status IN ('lobby', 'active');
+    CREATE INDEX games_by_guild ON games(guild_id, status);
+    CREATE TABLE seats (
+        game_id INTEGER NOT NULL REFERENCES games(id),
+        seat INTEGER NOT NULL,
+        user_id INTEGER,
+        kind TEXT NOT NULL CHECK (kind IN ('human', 'ai')),
+        name TEXT NOT NULL,
+        PRIMARY KEY (game_id, seat)
+    );
+    CREATE TABLE actions (
+        game_id INTEGER NOT NULL REFERENCES games(id),
+        version INTEGER NOT NULL,
+        kind TEXT NOT NULL CHECK (kind IN ('start', 'act', 'undo', 'skip')),
+        seat INTEGER,
+        user_id INTEGER,
+        action TEXT,
+        events TEXT NOT NULL DEFAULT '[]',
+        undoable INTEGER NOT NULL DEFAULT 0,
+        turn_before TEXT,
+        state_of INTEGER NOT NULL,
+        created_at REAL NOT NULL,
+        PRIMARY KEY (game_id, version)
+    );
+    CREATE TABLE snapshots (
+        game_id INTEGER NOT NULL REFERENCES games(id),
+        version INTEGER NOT NULL,
+        state TEXT NOT NULL,
+        PRIMARY KEY (game_id, version)
+    );
+    """,
+    # 2: per-server settings for play-by-post.
+    """
+    CREATE TABLE guild_settings (
+        guild_id INTEGER PRIMARY KEY,
+        reminder_minutes INTEGER,
+        idle_hours INTEGER,
+        lang TEXT
+    );
+    """,
+    # 3: per-server records that outlive a game (e.g. HeroQuest character sheets).
+    """
+    CREATE TABLE profiles (
+        guild_id INTEGER NOT NULL,
+        game_type TEXT NOT NULL,
+        key TEXT NOT NULL,
+        data TEXT NOT NULL,
+        updated_at REAL NOT NULL,
+        PRIMARY KEY (guild_id, game_type, key)
+    );
+    """,
+    # 4: flat storage. Log lines get their own table (paged in SQL, visibility as a seat bitmask);
+    # snapshots become sparse (games.snapshot_version points at the newest); a game's set-up and the
+    # unchanging part of its state are stored once in game_blobs; seat and action kinds are checked
+    # in code so new kinds need no table rebuild; user_prefs remembers each user's language for DMs.
+    """
+    CREATE TABLE actions_v4 (
+        game_id INTEGER NOT NULL REFERENCES games(id),
+        version INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        seat INTEGER,
+        user_id INTEGER,
+        action TEXT,
+        undoable INTEGER NOT NULL DEFAULT 0,
+        turn_before TEXT,
+        state_of INTEGER NOT NULL,
+        created_at REAL NOT NULL,
+        PRIMARY KEY (game_id, version)
+    );
+    INSERT INTO actions_v4 SELECT game_id, version, kind, seat, user_id, action, undoable, turn_before, state_of,
+        created_at FROM actions;
+    CREATE TABLE log_lines (
+        game_id INTEGER NOT NULL REFERENCES games(id),
+        version INTEGER NOT NULL,
+        idx INTEGER NOT NULL,
+        to_mask INTEGER,
+        msg TEXT NOT NULL,
+        PRIMARY KEY (game_id, version, idx)
+    );
+    INSERT INTO log_lines (game_id, version, idx, to_mask, msg)
+        SELECT a.game_id, a.version, CAST(e.key AS INTEGER) + 1,
+            CASE WHEN json_type(e.value, '$.to') = 'array'
+                 THEN (SELECT COALESCE(SUM(1 << t.value), 0) FROM json_each(e.value, '$.to') AS t) END,
+            json_extract(e.value, '$.msg')
+        FROM actions AS a, json_each(a.events) AS e;
+    INSERT INTO log_lines (game_id, version, idx, to_mask, msg)
+        SELECT game_id, version, 0, NULL, '{"key":"core.log.start","params":{}}' FROM actions WHERE kind = 'start';
+    INSERT INTO log_lines (game_id, version, idx, to_mask, msg)
+        SELECT game_id, version, 0, NULL, json_object('key', 'core.undo.done',
+            'params', json_object('who', json_object('seat', COALESCE(seat, 0))))
+        FROM actions WHERE kind = 'undo';
+    INSERT INTO log_lines (game_id, version, idx, to_mask, msg)
+        SELECT game_id, version, 0, NULL, json_object('key', 'core.log.skipped',
+            'params', json_object('seat', json_object('seat', COALESCE(seat, 0))))
+        FROM actions WHERE kind = 'skip';
+    DROP TABLE actions;
+    ALTER TABLE actions_v4 RENAME TO actions;
+    CREATE TABLE seats_v4 (
+        game_id INTEGER NOT NULL REFERENCES games(id),
+        seat INTEGER NOT NULL,
+        user_id INTEGER,
+        kind TEXT NOT NULL,
+        name TEXT NOT NULL,
+        PRIMARY KEY (game_id, seat)
+    );
+    INSERT INTO seats_v4 SELECT game_id, seat, user_id, kind, name FROM seats;
+    DROP TABLE seats;
+    ALTER TABLE seats_v4 RENAME TO seats;
+    ALTER TABLE games ADD COLUMN snapshot_version INTEGER NOT NULL DEFAULT 0;
+    UPDATE games SET snapshot_version = COALESCE(
+        (SELECT MAX(version) FROM snapshots AS s WHERE s.game_id = games.id), 0);
+    CREATE TABLE game_blobs (
+        game_id INTEGER NOT NULL REFERENCES games(id),
+        name TEXT NOT NULL,
+        data BLOB NOT NULL,
+        PRIMARY KEY (game_id, name)
+    );
+    INSERT INTO game_blobs (game_id, name, data)
+        SELECT id, 'setup', json_extract(extra, '$.setup') FROM games
+        WHERE json_type(extra, '$.setup') = 'object';
+    UPDATE games SET extra = json_remove(extra, '$.setup') WHERE json_type(extra, '$.setup') IS NOT NULL;
+    CREATE INDEX games_active ON games(status, guild_id);
+    CREATE TABLE user_prefs (
+        user_id INTEGER PRIMARY KEY,
+        lang TEXT NOT NULL,
+        updated_at REAL NOT NULL
+    )
+    """,
+]
+
+SQLITE_MIGRATIONS: dict[int, str] = dict(enumerate(_SQLITE_STEPS, start=1))
+
+#: PostgreSQL starts at the current schema: there was never an older PostgreSQL database to upgrade.
+POSTGRES_MIGRATIONS: dict[int, str] = {
+    4: """
+    CREATE TABLE games (
+        id BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
+        guild_id BIGINT,
+        channel_id BIGINT NOT NULL,
+        game_type TEXT NOT NULL,
+        options TEXT NOT NULL,
+        seed BIGINT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('lobby', 'active', 'finished', 'abandoned')),
+        creator_id BIGINT NOT NULL,
+        version INTEGER NOT NULL DEFAULT 0,
+        extra TEXT NOT NULL DEFAULT '{}',
+        created_at DOUBLE PRECISION NOT NULL,
+        updated_at DOUBLE PRECISION NOT NULL,
+        turn_started_at DOUBLE PRECISION,
+        reminded_at DOUBLE PRECISION,
+        idle_offered_at DOUBLE PRECISION,
+        snapshot_version INTEGER NOT NULL DEFAULT 0
+    );
+    CREATE UNIQUE INDEX games_one_open_per_channel ON games(channel_id) WHERE status IN ('lobby', 'active');
+    CREATE INDEX games_by_guild ON games(guild_id, status);
+    CREATE INDEX games_active ON games(status, guild_id);
+    CREATE TABLE seats (
+        game_id BIGINT NOT NULL REFERENCES games(id),
+        seat INTEGER NOT NULL,
+        user_id BIGINT,
+        kind TEXT NOT NULL,
+        name TEXT NOT NULL,
+        PRIMARY KEY (game_id, seat)
+    );
+    CREATE TABLE actions (
+        game_id BIGINT NOT NULL REFERENCES games(id),
+        version INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        seat INTEGER,
+        user_id BIGINT,
+        action TEXT,
+        undoable INTEGER NOT NULL DEFAULT 0,
+        turn_before TEXT,
+        state_of INTEGER NOT NULL,
+        created_at DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (game_id, version)
+    );
+    CREATE TABLE log_lines (
+        game_id BIGINT NOT NULL REFERENCES games(id),
+        version INTEGER NOT NULL,
+        idx INTEGER NOT NULL,
+        to_mask BIGINT,
+        msg TEXT NOT NULL,
+        PRIMARY KEY (game_id, version, idx)
+    );
+    CREATE TABLE snapshots (
+        game_id BIGINT NOT NULL REFERENCES games(id),
+        version INTEGER NOT NULL,
+        state BYTEA NOT NULL,
+        PRIMARY KEY (game_id, version)
+    );
+    CREATE TABLE game_blobs (
+        game_id BIGINT NOT NULL REFERENCES games(id),
+        name TEXT NOT NULL,
+        data BYTEA NOT NULL,
+        PRIMARY KEY (game_id, name)
+    );
+    CREATE TABLE guild_settings (
+        guild_id BIGINT PRIMARY KEY,
+        reminder_minutes INTEGER,
+        idle_hours INTEGER,
+        lang TEXT
+    );
+    CREATE TABLE profiles (
+        guild_id BIGINT NOT NULL,
+        game_type TEXT NOT NULL,
+        key TEXT NOT NULL,
+        data TEXT NOT NULL,
+        updated_at DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (guild_id, game_type, key)
+    );
+    CREATE TABLE user_prefs (
+        user_id BIGINT PRIMARY KEY,
+        lang TEXT NOT NULL,
+        updated_at DOUBLE PRECISION NOT NULL
+    )
+    """,
+}
+
+LATEST = max(SQLITE_MIGRATIONS)
+assert max(POSTGRES_MIGRATIONS) == LATEST, "both dialects reach the same schema version"
+
+
+def statements(script: str) -> list[str]:
+    return [s.strip() for s in script.split(";") if s.strip()]

@@ -1,0 +1,189 @@
+"""SQLite through aiosqlite: one writer connection running whole transactions one at a time, pooled readers."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sqlite3
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager, suppress
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from storage.backend import Query, Row, UniqueViolation
+from storage.rows import StorageError, StorageFull, StorageUnavailable
+from storage.schema import SQLITE_MIGRATIONS
+
+READERS = 2
+
+
+def _translate(exc: BaseException) -> BaseException:
+    """Driver errors the table must tell apart, as our own types; anything else unchanged."""
+    if isinstance(exc, sqlite3.IntegrityError) and "UNIQUE" in str(exc):
+        return UniqueViolation(str(exc))
+    if isinstance(exc, sqlite3.Error):
+        name = getattr(exc, "sqlite_errorname", "")
+        text = str(exc).lower()
+        if name == "SQLITE_FULL" or "disk is full" in text:
+            return StorageFull(f"the database is full: {exc}")
+        if name.startswith(("SQLITE_READONLY", "SQLITE_IOERR", "SQLITE_CANTOPEN", "SQLITE_CORRUPT", "SQLITE_NOTADB")):
+            return StorageUnavailable(f"the database refused the write: {exc}")
+    return exc
+
+
+class _SqliteQuery:
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self.db = db
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        cursor = await self.db.execute(sql, params)
+        return cursor.rowcount
+
+    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        await self.db.executemany(sql, rows)
+
+    async def insert(self, sql: str, params: Sequence[Any] = ()) -> int:
+        row = await self.db.execute_insert(sql, params)
+        assert row is not None
+        return int(row[0])
+
+    async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
+        rows = list(await self.db.execute_fetchall(sql, params))
+        return rows[0] if rows else None
+
+    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        return list(await self.db.execute_fetchall(sql, params))
+
+
+class SqliteBackend:
+    """WAL with synchronous=FULL: an acknowledged action survives a killed process and a power cut.
+
+    SQLite has one writer at a time whatever we do; a single writer connection behind an asyncio lock
+    keeps every transaction whole and alone without the busy-wait polling of competing connections.
+    """
+
+    name = "sqlite"
+    migrations = SQLITE_MIGRATIONS
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self._writer: aiosqlite.Connection | None = None
+        self._readers: asyncio.Queue[aiosqlite.Connection] = asyncio.Queue()
+        self._all_readers: list[aiosqlite.Connection] = []
+        self._write_lock = asyncio.Lock()
+
+    async def open(self) -> None:
+        memory = self.path == ":memory:"
+        if not memory:
+            folder = Path(self.path).resolve().parent
+            try:
+                folder.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise StorageError(f"cannot create the database folder {folder}: {exc.strerror}") from exc
+            if not os.access(folder, os.W_OK):
+                raise StorageError(f"the database folder {folder} is not writable: SQLite needs to write its "
+                                   "journal there. Fix the permissions or set TABLETOP_DB to another path.")
+        try:
+            self._writer = await self._connect()
+            await self._writer.execute("PRAGMA journal_mode=WAL")
+            # FULL: an acknowledged action survives even a power cut, not only a killed process.
+            await self._writer.execute("PRAGMA synchronous=FULL")
+            # A write probe: a read-only file or folder is found now, not at the first player's move.
+            await self._writer.execute("BEGIN IMMEDIATE")
+            await self._writer.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+            await self._writer.execute("COMMIT")
+        except sqlite3.Error as exc:
+            await self.close()
+            raise StorageError(_startup_reason(self.path, exc)) from exc
+        for _ in range(0 if memory else READERS):
+            reader = await self._connect()
+            self._all_readers.append(reader)
+            self._readers.put_nowait(reader)
+
+    async def _connect(self) -> aiosqlite.Connection:
+        db = await aiosqlite.connect(self.path, isolation_level=None)
+        db.row_factory = sqlite3.Row
+        await db.execute("PRAGMA foreign_keys=ON")
+        await db.execute("PRAGMA busy_timeout=5000")
+        return db
+
+    async def close(self) -> None:
+        for reader in self._all_readers:
+            await reader.close()
+        self._all_readers.clear()
+        self._readers = asyncio.Queue()
+        if self._writer is not None:
+            await self._writer.close()
+            self._writer = None
+
+    @property
+    def writer(self) -> aiosqlite.Connection:
+        if self._writer is None:
+            raise StorageUnavailable("the store is not open")
+        return self._writer
+
+    @asynccontextmanager
+    async def write(self) -> AsyncIterator[Query]:
+        async with self._write_lock:
+            db = self.writer
+            try:
+                await db.execute("BEGIN IMMEDIATE")
+                yield _SqliteQuery(db)
+                await db.execute("COMMIT")
+            except BaseException as exc:
+                # After SQLITE_FULL during COMMIT, SQLite may already have rolled back by itself.
+                if db.in_transaction:
+                    with suppress(sqlite3.Error):
+                        await db.execute("ROLLBACK")
+                translated = _translate(exc)
+                if translated is exc:
+                    raise
+                raise translated from exc
+
+    @asynccontextmanager
+    async def read(self) -> AsyncIterator[Query]:
+        if not self._all_readers:  # an in-memory database has only its one connection
+            async with self._write_lock:
+                yield _SqliteQuery(self.writer)
+            return
+        reader = await self._readers.get()
+        try:
+            # One read transaction: several SELECTs see the same committed moment.
+            await reader.execute("BEGIN")
+            try:
+                yield _SqliteQuery(reader)
+            finally:
+                await reader.execute("COMMIT")
+        except sqlite3.Error as exc:
+            translated = _translate(exc)
+            if translated is exc:
+                raise
+            raise translated from exc
+        finally:
+            self._readers.put_nowait(reader)
+
+    async def set_max_pages(self, pages: int) -> None:
+        """Tests: cap the file size to play a full disk (SQLite's own limit, SQLITE_FULL beyond it)."""
+        await self.writer.execute(f"PRAGMA max_page_count={int(pages)}")
+
+    async def page_bytes(self) -> int:
+        """The file's size in use after folding the write-ahead log back (benchmarks)."""
+        await self.writer.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        rows = list(await self.writer.execute_fetchall("PRAGMA page_count"))
+        size = list(await self.writer.execute_fetchall("PRAGMA page_size"))
+        return int(rows[0][0]) * int(size[0][0])
+
+
+def _startup_reason(path: str, exc: sqlite3.Error) -> str:
+    name = getattr(exc, "sqlite_errorname", "")
+    if name.startswith("SQLITE_READONLY") or "readonly" in str(exc):
+        return (f"the database {path} is read-only: give the bot write access to the file and its folder, "
+                "or set TABLETOP_DB to a writable path.")
+    if name == "SQLITE_NOTADB" or "not a database" in str(exc):
+        return (f"{path} is not a SQLite database: point TABLETOP_DB at the bot's database file, or at a "
+                "new path to start an empty one.")
+    if name == "SQLITE_CANTOPEN":
+        return f"cannot open the database {path}: check the path and its permissions."
+    return f"cannot use the database {path}: {exc}"

@@ -1,0 +1,71 @@
+"""Bounded per-game memory: an LRU of recent states and locks that disappear when nobody holds them."""
+
+from __future__ import annotations
+
+import asyncio
+from collections import OrderedDict
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from typing import Any
+
+DEFAULT_CACHED_GAMES = 256
+
+
+@dataclass
+class Cached:
+    version: int
+    state: Any
+
+
+class StateCache:
+    """The newest state of the most recently used games; a miss rebuilds from storage."""
+
+    def __init__(self, capacity: int = DEFAULT_CACHED_GAMES) -> None:
+        self.capacity = max(1, capacity)
+        self._items: OrderedDict[int, Cached] = OrderedDict()
+
+    def get(self, game_id: int, version: int) -> Any | None:
+        item = self._items.get(game_id)
+        if item is None or item.version != version:
+            return None
+        self._items.move_to_end(game_id)
+        return item.state
+
+    def put(self, game_id: int, version: int, state: Any) -> None:
+        self._items[game_id] = Cached(version, state)
+        self._items.move_to_end(game_id)
+        while len(self._items) > self.capacity:
+            self._items.popitem(last=False)
+
+    def drop(self, game_id: int) -> None:
+        self._items.pop(game_id, None)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+
+class GameLocks:
+    """One asyncio lock per game while someone holds or waits for it; forgotten when idle."""
+
+    def __init__(self) -> None:
+        self._locks: dict[int, tuple[asyncio.Lock, int]] = {}
+
+    @asynccontextmanager
+    async def hold(self, game_id: int) -> AsyncIterator[None]:
+        lock, users = self._locks.get(game_id, (None, 0))
+        if lock is None:
+            lock = asyncio.Lock()
+        self._locks[game_id] = (lock, users + 1)
+        try:
+            async with lock:
+                yield
+        finally:
+            lock, users = self._locks[game_id]
+            if users <= 1:
+                del self._locks[game_id]
+            else:
+                self._locks[game_id] = (lock, users - 1)
+
+    def __len__(self) -> int:
+        return len(self._locks)
