@@ -91,9 +91,10 @@ class SqliteBackend:
             # FULL: an acknowledged action survives even a power cut, not only a killed process.
             await self._writer.execute("PRAGMA synchronous=FULL")
             # A write probe: a read-only file or folder is found now, not at the first player's move.
-            await self._writer.execute("BEGIN IMMEDIATE")
             await self._writer.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
-            await self._writer.execute("COMMIT")
+            await self._writer.execute("BEGIN IMMEDIATE")
+            await self._writer.execute("CREATE TABLE write_probe (x INTEGER)")
+            await self._writer.execute("ROLLBACK")
         except sqlite3.Error as exc:
             await self.close()
             raise StorageError(_startup_reason(self.path, exc)) from exc

@@ -10,6 +10,7 @@ from rules import registry
 from storage import Store
 from table import Table, Who
 from tests.tinygame import TINY
+from tools.pgserver import PgServer
 
 registry.register(TINY)
 
@@ -17,6 +18,28 @@ registry.register(TINY)
 @pytest.fixture
 async def store(tmp_path):
     s = await Store(str(tmp_path / "t.sqlite3")).open()
+    yield s
+    await s.close()
+
+
+@pytest.fixture(scope="session")
+def pg_server():
+    """One real PostgreSQL server for the whole run (started here, on 127.0.0.1); a database per test."""
+    with PgServer() as server:
+        yield server
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_target(request, tmp_path) -> str:
+    """The same test against both backends: a SQLite file, or a fresh PostgreSQL database."""
+    if request.param == "sqlite":
+        return str(tmp_path / "t.sqlite3")
+    return request.getfixturevalue("pg_server").create_database()
+
+
+@pytest.fixture
+async def any_store(db_target):
+    s = await Store(db_target).open()
     yield s
     await s.close()
 

@@ -1,9 +1,15 @@
-"""Plays the tiny game forever, printing each acknowledged version; the crash test kills it with SIGKILL."""
+"""Plays the tiny game (one human, two AI seats) forever, printing each acknowledged version.
+
+The kill tests stop it with SIGKILL at random moments, or it kills itself right after its Nth commit
+(`--die-after N`), which lands between a human's move and the AI moves that follow it.
+"""
 
 from __future__ import annotations
 
+import argparse
 import asyncio
-import sys
+import os
+import signal
 
 from rules import registry
 from rules.base import Action
@@ -12,27 +18,66 @@ from table import Table, Who
 from tests.tinygame import TINY
 
 registry.register(TINY)
-PLAYERS = (Who(1, "Alice"), Who(2, "Bob"))
+HUMAN = Who(1, "Alice")
+CHANNEL = 7
 
 
-async def main(path: str) -> None:
+def die_after(store: Store, commits: int) -> None:
+    original = store.commit
+    count = 0
+
+    async def commit(*args, **kwargs):
+        nonlocal count
+        version = await original(*args, **kwargs)
+        count += 1
+        if count >= commits:
+            os.kill(os.getpid(), signal.SIGKILL)
+        return version
+
+    store.commit = commit  # type: ignore[method-assign]
+
+
+async def main(path: str, ai: int, target: int, die: int | None) -> None:
     store = await Store(path).open()
+    try:
+        await play(store, ai, target, die)
+    finally:
+        await store.close()
+
+
+async def play(store: Store, ai: int, target: int, die: int | None) -> None:
+    if die:
+        die_after(store, die)
     table = Table(store)
-    if await table.game_for(7) is None:
-        await table.new(guild_id=1, channel_id=7, who=PLAYERS[0], game_type="tiny", options={"target": "60"})
-        await table.join(7, PLAYERS[1])
-        await table.start(7, PLAYERS[0])
+    for game_id in await table.stalled_games():
+        report = await table.resume(game_id)
+        print(f"RESUMED {report.version if report else '-'}", flush=True)
+    if await table.game_for(CHANNEL) is None:
+        if await store.last_game(CHANNEL) is not None:
+            print("DONE", flush=True)
+            return
+        await table.new(guild_id=1, channel_id=CHANNEL, who=HUMAN, game_type="tiny", ai_seats=ai,
+                        options={"target": str(target)})
+        await table.start(CHANNEL, HUMAN)
     while True:
-        row = await table.game_for(7)
+        row = await table.game_for(CHANNEL)
         if row is None:
             print("DONE", flush=True)
             return
         state = (await table.inspect(row.id)).state
-        who = PLAYERS[state.turn]
-        action = Action.of("end") if state.played else Action.of("play", card=state.hands[state.turn][0])
-        report = await table.act(7, who, action)
+        if state.turn != 0:
+            print(f"STUCK {row.version}", flush=True)
+            return
+        action = Action.of("end") if state.played else Action.of("play", card=state.hands[0][0])
+        report = await table.act(CHANNEL, HUMAN, action)
         print(f"ACK {report.version}", flush=True)
 
 
 if __name__ == "__main__":
-    asyncio.run(main(sys.argv[1]))
+    parser = argparse.ArgumentParser()
+    parser.add_argument("db")
+    parser.add_argument("--ai", type=int, default=2)
+    parser.add_argument("--target", type=int, default=60)
+    parser.add_argument("--die-after", type=int)
+    args = parser.parse_args()
+    asyncio.run(main(args.db, args.ai, args.target, args.die_after))

@@ -1,11 +1,13 @@
-"""A process killed between two actions loses nothing it acknowledged, and the game resumes."""
+"""A process killed anywhere, AI turns included, loses nothing it acknowledged and the game goes on alone."""
 
 from __future__ import annotations
 
 import os
+import random
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 from storage import Store
@@ -15,35 +17,72 @@ from tests.tinygame import TINY
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def run_until_acks(db: str, acks: int) -> int:
-    proc = subprocess.Popen([sys.executable, "-m", "tests.crash_worker", db], cwd=ROOT,
-                            stdout=subprocess.PIPE, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
-    last = 0
+def run_worker(db: str, *, acks: int | None = None, delay: float = 0.0, die_after: int | None = None,
+               ai: int = 2) -> tuple[int, list[str]]:
+    """Run the worker until `acks` acknowledgements (+ `delay` seconds) and kill it, or until it dies itself."""
+    cmd = [sys.executable, "-m", "tests.crash_worker", db, "--ai", str(ai)]
+    if die_after is not None:
+        cmd += ["--die-after", str(die_after)]
+    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, text=True,
+                            env={**os.environ, "PYTHONPATH": str(ROOT)})
+    last, lines = 0, []
     assert proc.stdout is not None
     for line in proc.stdout:
+        lines.append(line.strip())
         if line.startswith("ACK"):
             last = int(line.split()[1])
-            acks -= 1
-            if acks <= 0:
-                proc.send_signal(signal.SIGKILL)
-                break
-    proc.wait(timeout=30)
-    return last
+            if acks is not None:
+                acks -= 1
+                if acks <= 0:
+                    time.sleep(delay)
+                    proc.send_signal(signal.SIGKILL)
+                    break
+        if line.startswith(("DONE", "STUCK")):
+            break
+    proc.wait(timeout=60)
+    return last, lines
+
+
+async def check(db: str, acknowledged: int) -> None:
+    store = await Store(db).open()
+    try:
+        row = (await store.games_in_guild(1, include_closed=True))[0]
+        assert row.version >= acknowledged, "an acknowledged action was lost"
+        table = Table(store)
+        replayed = await table.replay(row.id)
+        assert TINY.to_json(replayed) == TINY.to_json((await table.inspect(row.id)).state)
+    finally:
+        await store.close()
 
 
 async def test_killed_process_loses_nothing_acknowledged(tmp_path) -> None:
     db = str(tmp_path / "crash.sqlite3")
-    first = run_until_acks(db, 5)
-    store = await Store(db).open()
-    row = (await store.games_in_guild(1))[0]
-    assert row.version >= first, "an acknowledged action was lost"
-    table = Table(store)
-    replayed = await table.replay(row.id)
-    assert TINY.to_json(replayed) == TINY.to_json((await table.inspect(row.id)).state)
-    await store.close()
-    second = run_until_acks(db, 4)  # the game resumes where it was
+    first, _ = run_worker(db, acks=5, ai=1)
+    await check(db, first)
+    second, _ = run_worker(db, acks=4, ai=1)  # the game resumes where it was
     assert second > first
-    store = await Store(db).open()
-    row = await store.game(row.id)
-    assert row.version >= second
-    await store.close()
+    await check(db, second)
+
+
+async def test_twenty_random_kill_points_including_ai_turns(tmp_path) -> None:
+    """Killed after a random commit (often the human's, before the AI's) or at a random moment: each
+    restart first lets the AI seats finish by themselves, and the human is never left waiting on nobody."""
+    rng = random.Random(20261122)
+    db = str(tmp_path / "kills.sqlite3")
+    acknowledged = 0
+    resumed = 0
+    for kill in range(24):
+        if kill % 2 == 0:
+            last, lines = run_worker(db, die_after=rng.randint(1, 7))
+        else:
+            last, lines = run_worker(db, acks=rng.randint(1, 3), delay=rng.random() * 0.02)
+        assert not any(line.startswith("STUCK") for line in lines), lines
+        resumed += sum(1 for line in lines if line.startswith("RESUMED") and line != "RESUMED -")
+        acknowledged = max(acknowledged, last)
+        await check(db, acknowledged)
+        if any(line.startswith("DONE") for line in lines):
+            break
+    assert resumed > 0, "no kill landed between a human move and the AI moves after it"
+    # Finally the game is playable by its human with no help: it runs to its end.
+    _, lines = run_worker(db)
+    assert lines and lines[-1] == "DONE", lines

@@ -16,6 +16,12 @@ from tests.tinygame import TINY
 CH = 100
 
 
+@pytest.fixture
+async def store(any_store):
+    """Every table test runs on SQLite and on PostgreSQL."""
+    return any_store
+
+
 async def started(table: Table, players=(ALICE, BOB), ai: int = 0):
     await table.new(guild_id=1, channel_id=CH, who=players[0], game_type="tiny", ai_seats=ai)
     for p in players[1:]:
