@@ -8,8 +8,9 @@ import itertools
 import pytest
 
 from rules.base import Action, GameOver, IllegalAction, NotYourTurn
+from rules.text import Lit
 from storage import Store
-from table import NoGame, NotSeated, StaleAction, Table, TableError
+from table import NoGame, NotSeated, Report, StaleAction, Table, TableError
 from tests.conftest import ALICE, BOB, CAROL, MOD
 from tests.tinygame import TINY
 
@@ -266,3 +267,112 @@ async def test_log_and_status_of_a_finished_game_stay_readable(table: Table) -> 
     assert page.lines
     report = await table.status(CH, ALICE)
     assert report.board is not None and report.status == "finished"
+
+
+class BrokenAi(type(TINY)):
+    """The tiny game with an AI that always fails to choose."""
+
+    id = "tiny-broken-ai"
+
+    def ai_action(self, state, seat, rng):
+        raise RuntimeError("no idea")
+
+
+class HopelessAi(BrokenAi):
+    """...and no way to skip its turn either."""
+
+    id = "tiny-hopeless-ai"
+
+    def skip_action(self, state, seat):
+        return None
+
+
+@pytest.fixture
+def broken_games():
+    from rules import registry
+
+    for game in (BrokenAi(), HopelessAi()):
+        registry.register(game)
+    yield
+    registry.unregister("tiny-broken-ai")
+    registry.unregister("tiny-hopeless-ai")
+
+
+async def play_round(table: Table) -> Report:
+    _, state = await current(table)
+    if state.played:
+        return await table.act(CH, ALICE, Action.of("end"))
+    return await table.act(CH, ALICE, Action.of("play", card=state.hands[0][0]))
+
+
+async def test_an_ai_that_cannot_choose_is_skipped_and_never_blocks(table: Table, broken_games) -> None:
+    await table.new(guild_id=1, channel_id=CH, who=ALICE, game_type="tiny-broken-ai", ai_seats=1)
+    await table.start(CH, ALICE)
+    await play_round(table)
+    report = await play_round(table)  # Alice ends her turn; the AI cannot choose and is skipped
+    _, state = await current(table)
+    assert state.turn == 0 and ALICE.user_id in report.mention
+    assert "core.log.skipped" in [m.key for _, m in (await table.log(CH, ALICE)).lines]
+
+
+async def test_a_hopeless_ai_is_reported_and_the_game_can_be_abandoned(table: Table, broken_games) -> None:
+    await table.new(guild_id=1, channel_id=CH, who=ALICE, game_type="tiny-hopeless-ai", ai_seats=1)
+    await table.start(CH, ALICE)
+    await play_round(table)
+    report = await play_round(table)
+    assert "core.ai.stuck" in [m.key for m in report.public]
+    with pytest.raises(TableError) as exc:
+        await table.skip(CH, ALICE)
+    assert exc.value.reason.key == "core.error.skip_unsupported"
+    await table.abandon(CH, ALICE)
+
+
+async def test_wrong_turn_names_who_is_awaited(table: Table) -> None:
+    await started(table)
+    _, state = await current(table)
+    waiting, other = (ALICE, BOB) if state.turn == 0 else (BOB, ALICE)
+    with pytest.raises(NotYourTurn) as exc:
+        await table.act(CH, other, Action.of("end"))
+    seats = exc.value.reason.params["seats"]
+    assert seats.key == "core.list.1" and seats.params["s0"] == Lit(waiting.name, waiting.name)
+
+
+async def test_a_game_left_waiting_on_its_ai_resumes_after_a_restart(table: Table) -> None:
+    await table.new(guild_id=1, channel_id=CH, who=ALICE, game_type="tiny", ai_seats=1)
+    await table.start(CH, ALICE)
+    await play_round(table)
+
+    async def crash(*args, **kwargs):  # the process dies right after Alice's move is committed
+        return False
+
+    table._run_ai = crash  # type: ignore[method-assign]
+    await play_round(table)
+    _, state = await current(table)
+    assert state.turn == 1, "the AI is on turn and nothing runs it"
+    restarted = Table(table.store, clock=table.clock)
+    stalled = await restarted.stalled_games()
+    assert stalled == [(await restarted.game_for(CH)).id]
+    report = await restarted.resume(stalled[0])
+    assert report is not None and report.board is not None and ALICE.user_id in report.mention
+    _, state = await current(restarted)
+    assert state.turn == 0 and await restarted.stalled_games() == []
+
+
+async def test_a_move_after_a_restart_first_lets_the_ai_catch_up(table: Table) -> None:
+    await table.new(guild_id=1, channel_id=CH, who=ALICE, game_type="tiny", ai_seats=1)
+    await table.start(CH, ALICE)
+    await play_round(table)
+
+    async def crash(*args, **kwargs):
+        return False
+
+    table._run_ai = crash  # type: ignore[method-assign]
+    await play_round(table)
+    restarted = Table(table.store, clock=table.clock)
+    row, state = await current(restarted)
+    assert state.turn == 1
+    report = await restarted.act(CH, ALICE, Action.of("end"))
+    assert [m.key for m in report.private[ALICE.user_id]] == ["core.caught_up"]
+    after, state = await current(restarted)
+    assert state.turn == 0 and not state.played, "the AI played its turn and Alice's stale move was not applied"
+    assert report.board is not None and after.version > row.version

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.base import Action, Event, Game, IllegalAction, LegalAction, OptionSpec, Outcome, Scalar, Step
+from rules.base import Action, BadOptions, Event, Game, IllegalAction, LegalAction, OptionSpec, Outcome, Scalar, Step
 from rules.rng import Rng
 from rules.text import Lit, msg
 
@@ -130,6 +131,20 @@ class TinyGame(Game):
 
     def skip_action(self, state: TinyState, seat: int) -> Action | None:
         return self.legal_actions(state, seat)[0].action
+
+    def setup_from_upload(self, data: bytes, filename: str) -> dict[str, Any]:
+        """Test uploads: `slow` never finishes, `boom` crashes, `bad` is refused, `big` is huge, else accepted."""
+        if data.startswith(b"slow"):
+            while True:
+                pass
+        if data.startswith(b"boom"):
+            raise RuntimeError("the checker itself broke")
+        if data.startswith(b"bad"):
+            raise BadOptions(msg("core.error.no_upload"))
+        if data.startswith(b"big"):
+            return {"junk": [hashlib.sha256(str(i).encode()).hexdigest() for i in range(20_000)]}
+        return {"title": {"es": "Archivo", "en": "File"}, "warnings": [msg("core.nobody").to_json()],
+                "note": data.decode("utf-8", "replace")[:100]}
 
 
 TINY = TinyGame()

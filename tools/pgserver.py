@@ -22,11 +22,28 @@ def pg_bin() -> Path:
         folder = Path(found).resolve().parent
         if (folder / "pg_ctl").exists() and (folder / "pg_isready").exists():
             return folder
-    candidates = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"), key=lambda p: int(p.split("/")[4]),
-                        reverse=True)
+    candidates = _debian_initdbs()
+    if not candidates:
+        _install()
+        candidates = _debian_initdbs()
     if not candidates:
         raise RuntimeError("PostgreSQL is not installed: `apt-get install postgresql` (or put initdb on PATH)")
     return Path(candidates[0]).parent
+
+
+def _debian_initdbs() -> list[str]:
+    return sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"), key=lambda p: int(p.split("/")[4]), reverse=True)
+
+
+def _install() -> None:
+    """On a machine with nothing but Python (Debian-like), the tests install the server package themselves."""
+    if not shutil.which("apt-get"):
+        return
+    sudo = [] if os.geteuid() == 0 else ["sudo", "-n"]
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    subprocess.run([*sudo, "apt-get", "update", "-qq"], capture_output=True, timeout=600, env=env, check=False)
+    subprocess.run([*sudo, "apt-get", "install", "-y", "-qq", "postgresql"], capture_output=True, timeout=1200,
+                   env=env, check=False)
 
 
 def _free_port() -> int:

@@ -69,3 +69,23 @@ async def test_the_gm_gets_the_map_whenever_the_turn_moves_on(table: Table) -> N
         who = GM if seat == 0 else ANA
         await table.act(CH, who, legal[0].action)
     raise AssertionError("no hero turn ended in ten moves")
+
+
+async def test_hidden_gm_work_leaves_no_public_trace(table: Table) -> None:
+    """A monster placed where no hero can see: no channel line, no new board image, no ping."""
+    from rules.heroquest import board
+
+    await table.new(guild_id=9, channel_id=CH, who=GM, game_type="heroquest")
+    await table.join(CH, ANA)
+    await table.start(CH, GM)
+    row = await table.game_for(CH)
+    state = (await table.inspect(row.id)).state
+    hidden = next(sq for sq in board.all_squares() if not state.is_revealed(sq) and sq not in state.dark
+                  and sq not in state.blocked_squares() and sq not in state.figure_at())
+    report = await table.act(CH, GM, Action.of("gm_place", ref="goblin", at=f"{hidden[0]}-{hidden[1]}"))
+    assert report.public == [] and report.board is None and report.mention == []
+    assert GM.user_id in report.private and ANA.user_id not in report.private
+    seen = next(sq for sq in board.all_squares() if state.is_revealed(sq) and sq not in state.blocked_squares()
+                and sq not in state.figure_at())
+    report = await table.act(CH, GM, Action.of("gm_place", ref="goblin", at=f"{seen[0]}-{seen[1]}"))
+    assert report.board is not None, "a monster the heroes can see is shown"
