@@ -20,12 +20,14 @@ from discord.shard import Shard
 from multidict import CIMultiDict, CIMultiDictProxy
 
 from standin import rest
-from standin.driver import Driver
-from standin.world import Channel, ErrorLogCatcher, Guild, Interaction, World, default_world
+from standin.driver import APP_COMMAND, Driver
+from standin.world import Channel, ErrorLogCatcher, Guild, Interaction, Output, User, World, default_world
 
 log = logging.getLogger("standin.inprocess")
 BotFactory = Callable[[], "discord.Client | Awaitable[discord.Client]"]
 _scope: contextvars.ContextVar[bool] = contextvars.ContextVar("standin_scope", default=False)
+# The tasks one `command_alone` call started, including those its tasks started in turn.
+_owner: contextvars.ContextVar[set[asyncio.Task[Any]] | None] = contextvars.ContextVar("standin_owner", default=None)
 # Coroutines that legitimately stay pending after an interaction has been handled.
 _LONG_LIVED = ("timeout_task_impl", "Loop._loop", "_delay_ready", "_delay_shard_ready", "Shard.worker")
 # Frames in which a task is waiting for the next user action, not working.
@@ -186,6 +188,9 @@ def _task_factory(previous: Any, tracked: set[asyncio.Task[Any]]) -> Callable[..
         in_scope = context.get(_scope, False) if context is not None else _scope.get()
         if in_scope:
             tracked.add(task)
+        owner = context.get(_owner, None) if context is not None else _owner.get()
+        if owner is not None:
+            owner.add(task)
         return task
 
     factory.previous = previous  # type: ignore[attr-defined]
@@ -361,6 +366,26 @@ class InProcessDiscord(Driver):
         with self._tracking():
             self.feed("INTERACTION_CREATE", payload)
         await self.settle()
+
+    async def command_alone(self, who: User | str, line: str, *, channel: Channel | str | None = None
+                            ) -> list[Output]:
+        """Like `command`, but waits only for the work this command started, not for everyone's: with many
+        channels busy at once (load tests) the whole bot is never idle."""
+        user = self.user(who)
+        ch = self._channel_for(user, channel)
+        inter = self.world.new_interaction(APP_COMMAND, user, ch)
+        payload = self.interaction_payload(inter, user, ch, self.command_data(user, ch, line, inter=inter))
+        started: set[asyncio.Task[Any]] = set()
+        token = _owner.set(started)
+        try:
+            with self._tracking():
+                self.feed("INTERACTION_CREATE", payload)
+        finally:
+            _owner.reset(token)
+        # Tasks inherit the context, so whatever the handler spawns lands in `started` as well.
+        while busy := [t for t in list(started) if not t.done() and not _is_idle(t, self.ignore_task)]:
+            await asyncio.wait(busy, timeout=self.settle_timeout)
+        return [o for o in self.world.outputs if o.interaction_id == inter.id]
 
     async def settle(self, timeout: float | None = None) -> None:
         """Wait until every task spawned by delivered events is done or waiting for the next user action."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import OrderedDict
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Hashable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -46,13 +46,13 @@ class StateCache:
 
 
 class GameLocks:
-    """One asyncio lock per game while someone holds or waits for it; forgotten when idle."""
+    """One asyncio lock per key (a channel) while someone holds or waits for it; forgotten when idle."""
 
     def __init__(self) -> None:
-        self._locks: dict[int, tuple[asyncio.Lock, int]] = {}
+        self._locks: dict[Hashable, tuple[asyncio.Lock, int]] = {}
 
     @asynccontextmanager
-    async def hold(self, game_id: int) -> AsyncIterator[None]:
+    async def hold(self, game_id: Hashable) -> AsyncIterator[None]:
         lock, users = self._locks.get(game_id, (None, 0))
         if lock is None:
             lock = asyncio.Lock()

@@ -140,10 +140,10 @@ class Table:
         return state
 
     @asynccontextmanager
-    async def _session(self, game_id: int) -> AsyncIterator[Inspection]:
-        """The game loaded fresh under its lock: everything inside sees and changes one version."""
-        async with self._locks.hold(game_id):
-            yield await self._load(await self._reload(game_id))
+    async def _session(self, channel_id: int) -> AsyncIterator[Inspection]:
+        """The channel's open game loaded fresh under the channel's lock: one version seen and changed."""
+        async with self._locks.hold(channel_id):
+            yield await self._load(await self._open_in(channel_id))
 
     async def _reload(self, game_id: int) -> GameRow:
         row = await self.store.game(game_id)
@@ -235,8 +235,7 @@ class Table:
     @_storage_refusals
     async def join(self, channel_id: int, who: Who) -> Report:
         await self.remember(who)
-        row = await self._open_in(channel_id)
-        async with self._session(row.id) as loaded:
+        async with self._session(channel_id) as loaded:
             if loaded.row.status != "lobby":
                 raise TableError(msg("core.error.already_started"))
             if loaded.seat_of(who.user_id) is not None:
@@ -253,8 +252,7 @@ class Table:
     @_storage_refusals
     async def leave(self, channel_id: int, who: Who) -> Report:
         await self.remember(who)
-        row = await self._open_in(channel_id)
-        async with self._session(row.id) as loaded:
+        async with self._session(channel_id) as loaded:
             if loaded.row.status != "lobby":
                 raise TableError(msg("core.error.leave_started"))
             seat = loaded.seat_of(who.user_id)
@@ -289,13 +287,12 @@ class Table:
     @_storage_refusals
     async def start(self, channel_id: int, who: Who) -> Report:
         await self.remember(who)
-        row = await self._open_in(channel_id)
-        async with self._session(row.id) as loaded:
+        async with self._session(channel_id) as loaded:
             if loaded.row.status != "lobby":
                 raise TableError(msg("core.error.already_started"))
             if loaded.seat_of(who.user_id) is None:
                 raise NotSeated(msg("core.error.not_seated_lobby"))
-            game = loaded.game
+            game, row = loaded.game, loaded.row
             game.check_seats(loaded.row.options, len(loaded.seats))
             setup = await self.store.blob(row.id, "setup")
             blobs: dict[str, dict[str, Any]] = {}
@@ -333,10 +330,9 @@ class Table:
     async def act(self, channel_id: int, who: Who, action: Action, *, expected_version: int | None = None,
                   game_id: int | None = None) -> Report:
         await self.remember(who)
-        row = await self._open_in(channel_id)
-        if game_id is not None and game_id != row.id:
-            raise StaleAction(msg("core.error.stale"))
-        async with self._session(row.id) as loaded:
+        async with self._session(channel_id) as loaded:
+            if game_id is not None and game_id != loaded.row.id:
+                raise StaleAction(msg("core.error.stale"))
             if expected_version is not None and expected_version != loaded.row.version:
                 raise StaleAction(msg("core.error.stale"))
             report = self._report(loaded, loaded.row.version, loaded.row.status, loaded.seats)
@@ -520,8 +516,9 @@ class Table:
     @_storage_refusals
     async def resume(self, game_id: int) -> Report | None:
         """Play the AI seats of a game that stopped between moves (a crash, a restart); None if nothing to do."""
-        async with self._session(game_id) as loaded:
-            if loaded.row.status != "active":
+        row = await self._reload(game_id)
+        async with self._session(row.channel_id) as loaded:
+            if loaded.row.id != game_id or loaded.row.status != "active":
                 self._pending.discard(game_id)
                 return None
             report = self._report(loaded, loaded.row.version, loaded.row.status, loaded.seats)
@@ -535,9 +532,8 @@ class Table:
     @_storage_refusals
     async def undo(self, channel_id: int, who: Who) -> Report:
         await self.remember(who)
-        row = await self._open_in(channel_id)
-        async with self._session(row.id) as loaded:
-            seat = self._acting_seat(loaded, who)
+        async with self._session(channel_id) as loaded:
+            seat, row = self._acting_seat(loaded, who), loaded.row
             target = await self._head(row.id, loaded.row.version)
             if target is None or target.kind != "act" or target.seat != seat or target.user_id != who.user_id:
                 raise TableError(msg("core.error.undo_not_yours"))
@@ -576,8 +572,7 @@ class Table:
     async def skip(self, channel_id: int, who: Who, *, expected_version: int | None = None) -> Report:
         """Moves the game past whoever blocks it: an AI seat at once, an absent player after the idle limit."""
         await self.remember(who)
-        row = await self._open_in(channel_id)
-        async with self._session(row.id) as loaded:
+        async with self._session(channel_id) as loaded:
             if loaded.row.status != "active":
                 raise TableError(msg("core.error.not_started"))
             if expected_version is not None and expected_version != loaded.row.version:
@@ -625,7 +620,7 @@ class Table:
         if row is None or row.status == "abandoned":
             raise NoGame(msg("core.error.no_game"))
         if row.status == "active":
-            async with self._session(row.id) as loaded:
+            async with self._session(channel_id) as loaded:
                 report = self._report(loaded, loaded.row.version, loaded.row.status, loaded.seats)
                 await self._run_ai(loaded, report)  # a game left waiting on an AI seat moves on now
         else:
@@ -699,9 +694,8 @@ class Table:
     @_storage_refusals
     async def abandon(self, channel_id: int, who: Who) -> Report:
         await self.remember(who)
-        row = await self._open_in(channel_id)
-        async with self._locks.hold(row.id):
-            row = await self._reload(row.id)
+        async with self._locks.hold(channel_id):
+            row = await self._open_in(channel_id)
             if who.user_id != row.creator_id and not who.can_manage:
                 raise TableError(msg("core.error.abandon_forbidden"))
             version = await self._bump(row, status="abandoned")

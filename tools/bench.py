@@ -144,7 +144,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--commands", type=int, default=40)
     parser.add_argument("--commits", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--load", action="store_true",
+                        help="many channels at once instead: throughput, latency, failures, bytes per move")
+    parser.add_argument("--channels", type=int, default=100)
+    parser.add_argument("--seconds", type=float, default=20.0, help="with --load: how long each load runs")
+    parser.add_argument("--pace", type=float, default=5.0,
+                        help="with --load: seconds between moves of one channel through the stand-in")
+    parser.add_argument("--moves", type=int, default=2000, help="with --load: moves stored per game for bytes")
+    parser.add_argument("--backend", choices=["sqlite", "postgresql", "both"], default="both")
     args = parser.parse_args(argv)
+    if args.load:
+        from tools.load import load_figures
+
+        backends = ["sqlite", "postgresql"] if args.backend == "both" else [args.backend]
+        print(json.dumps({"load": asyncio.run(load_figures(backends, args.channels, args.seconds, args.pace,
+                                                           args.moves, args.seed))}))
+        return 0
     games = registry.games()
     if args.game:
         if args.game not in games:
