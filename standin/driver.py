@@ -130,6 +130,16 @@ def _match_component(msg: Message, key: str) -> dict[str, Any] | None:
     return next((c for c in comps if (c.get("label") or c.get("placeholder") or "").casefold() == folded), None)
 
 
+def menu_options(msg: Message) -> list[tuple[dict[str, Any], dict[str, Any]]]:
+    """(menu, option) for every option of the message's enabled string menus, in order: what `pick N` counts."""
+    return [
+        (c, o)
+        for c in iter_components(msg.components)
+        if c.get("type") == 3 and c.get("custom_id") and not c.get("disabled")
+        for o in c.get("options", [])
+    ]
+
+
 def _modal_inputs(component: dict[str, Any]) -> list[tuple[dict[str, Any], str]]:
     """(input component, its label) pairs inside one top-level modal component (action row or label)."""
     if component.get("type") == 1:
@@ -245,6 +255,44 @@ class Driver(ABC):
     ) -> list[Output]:
         return await self._component(who, message, custom_id, list(values))
 
+    async def pick(self, who: User | str, choice: str) -> list[Output]:
+        """Choose one option of the newest menu the user can see: by its number (as printed), label or value."""
+        user = self.user(who)
+        msg, menu, option = self.find_option(user, choice)
+        return await self._component(user, msg, menu["custom_id"], [option["value"]])
+
+    def find_option(self, user: User, choice: str) -> tuple[Message, dict[str, Any], dict[str, Any]]:
+        """(message, menu, option) that `choice` names in the newest message with a menu visible to `user`.
+
+        Numbers count the options of all the message's menus in order (a second menu of 25 goes on at 26);
+        a label matches whole (ignoring case) or, failing that, as the only label containing the text."""
+        msg = next((m for m in self._newest_visible(user) if menu_options(m)), None)
+        if msg is None:
+            raise DriverError(f"no menu is visible to {user.name}")
+        options = menu_options(msg)
+        text = choice.strip()
+        if text.isdigit():
+            number = int(text)
+            if not 1 <= number <= len(options):
+                raise DriverError(f"the newest menu {user.name} can see has options 1-{len(options)}, not {number}")
+            return (msg, *options[number - 1])
+        folded = text.casefold()
+        numbered = list(enumerate(options, 1))
+        exact = [(n, m, o) for n, (m, o) in numbered if folded in (o.get("label", "").casefold(), o.get("value"))]
+        partial = [(n, m, o) for n, (m, o) in numbered if folded and folded in o.get("label", "").casefold()]
+        found = exact or partial
+        if len(found) == 1 or exact:
+            return msg, found[0][1], found[0][2]
+        if found:
+            which = "; ".join(f"{n}. {o.get('label')}" for n, _, o in found)
+            raise DriverError(f"{choice!r} matches several options: {which}; pick one by its number")
+        listed = "; ".join(f"{n}. {o.get('label')}" for n, (_, o) in numbered)
+        raise DriverError(f"the newest menu {user.name} can see has no option {choice!r}; options: {listed}")
+
+    def _newest_visible(self, user: User) -> list[Message]:
+        newest_first = sorted(self.world.messages.values(), key=lambda m: -m.id)
+        return [m for m in newest_first if self.world.visible_to(m, user.id)]
+
     async def submit_modal(self, who: User | str, values: dict[str, str | list[str]]) -> list[Output]:
         """Fill in and submit the latest unsubmitted modal the bot showed this user (keys: custom_id or label)."""
         user = self.user(who)
@@ -277,13 +325,22 @@ class Driver(ABC):
 
     def find_message(self, user: User, key: str) -> tuple[Message, dict[str, Any]]:
         """The most recent message visible to `user` with a component whose custom_id or label is `key`."""
-        for msg in sorted(self.world.messages.values(), key=lambda m: -m.id):
-            if not self.world.visible_to(msg, user.id):
-                continue
+        visible = self._newest_visible(user)
+        for msg in visible:
             comp = _match_component(msg, key)
             if comp is not None:
                 return msg, comp
-        raise DriverError(f"no visible message has a component {key!r}")
+        latest = next((m for m in visible if any(c.get("type") == 2 for c in iter_components(m.components))), None)
+        if latest is None:
+            raise DriverError(f"no visible message has a component {key!r}: {user.name} sees no buttons")
+        labels = [str(c.get("label") or c.get("custom_id")) for c in iter_components(latest.components)
+                  if c.get("type") == 2]
+        close = difflib.get_close_matches(key.casefold(), [x.casefold() for x in labels], n=1, cutoff=0.6)
+        hint = f" (did you mean {next(x for x in labels if x.casefold() == close[0])!r}?)" if close else ""
+        raise DriverError(
+            f"no visible message has a component {key!r}{hint}; the newest buttons {user.name} can see: "
+            + " ".join(f"[{x}]" for x in labels)
+        )
 
     def _resolve_message(self, user: User, message: Message | Output | int | None, key: str) -> tuple[Message, dict]:
         if message is None:
