@@ -512,6 +512,8 @@ class LineReader:
         text = await answer
         if not self.tty:
             print(text.rstrip("\n") if text is not None else "", file=self.out, flush=True)
+        elif text is None:
+            print(file=self.out, flush=True)  # Ctrl-D: end the prompt's line
         return text
 
 
