@@ -48,12 +48,12 @@ MENTION = re.compile(r"<@(?P<kind>[!&]?)(?P<id>\d+)>|<#(?P<channel>\d+)>")
 PACK_OPTIONS = 15  # longer menus are printed several options to a line
 HELP = """How to type: each line acts as the user in the prompt (alice at first).
   /game new game:hero-realms ai:1     run a slash command: /name subcommand option:value ...
-  /hq attack target:"Goblin 2"        quote a value that has spaces or colons ("..." or '...')
+  /hr attack target:"Ada (IA)"        quote a value that has spaces or colons ("..." or '...')
   click Play all                      press the button labelled "Play all" on the newest message with it
   pick 2  /  pick Play Gold           choose option 2, or the option labelled "Play Gold", of the newest menu
   bob>                                switch to bob (a user is created the first time you name them)
   bob> /game join                     act as bob, and stay bob
-  bob:es> /game join                  bob with a Spanish Discord client; `locale es` switches the current user
+  bob:es> /game join                  bob with a Spanish Discord client (and `locale es` for the current user)
   bob@dm> /game status                act in bob's DMs with the bot
   submit "Your thoughts=nice"         fill in and send the form (modal) the bot opened for you
   select <menu> <value>...            choose several values of one menu at once (label, value or custom_id)
@@ -269,7 +269,7 @@ class Printer:
         self.saved: list[Path] = []
         self._number = _highest_number(self.images_dir)
         self.menus_explained = False
-        self.prompt_shown: str | None = None  # the prompt on screen while waiting for a line
+        self.waiting: Callable[[], str] | None = None  # while a line is awaited: what the prompt says now
 
     def __call__(self, output: Output) -> None:
         world = self.world
@@ -297,7 +297,7 @@ class Printer:
                 c.get("type") == 3 for c in iter_components(message.components))
         else:
             lines += [f"[{label or cid}]" for cid, label in output.components]
-        if self.prompt_shown is not None:
+        if self.waiting is not None:
             print(file=self.out)  # the bot spoke while the prompt waits: start below it
         lines = lines or [""]
         print(f"{prefix} {lines[0]}", file=self.out)
@@ -306,8 +306,8 @@ class Printer:
         for name, data in output.attachments:
             path = self._save(name, data)
             print(f"    [attachment] {path}", file=self.out)
-        if self.prompt_shown is not None:
-            print(self.prompt_shown, end="", file=self.out, flush=True)
+        if self.waiting is not None:
+            print(self.waiting(), end="", file=self.out, flush=True)
 
     def _save(self, name: str, data: bytes) -> Path:
         self.images_dir.mkdir(parents=True, exist_ok=True)
@@ -530,7 +530,7 @@ async def run_local_async(
     live = LiveDiscord(bot_factory)
     printer = Printer(live.world, images_dir, out)
     session = Session(live, out, stop_on_error=script_path is not None)
-    live.world.listeners += [printer, session.follow]
+    live.world.listeners += [session.follow, printer]  # follow first: a prompt printed again names the right user
     print(f"standin: images are saved in {printer.images_dir.resolve()}", file=out)
     try:
         await live.start()
@@ -546,15 +546,15 @@ async def run_local_async(
                   "('help' shows how to click, pick and switch users; 'quit' leaves)", file=out)
             reader = LineReader(stdin or sys.stdin, out)
             while True:
-                printer.prompt_shown = session.prompt()
-                raw = await reader.read(printer.prompt_shown)
-                printer.prompt_shown = None
+                printer.waiting = session.prompt
+                raw = await reader.read(session.prompt())
+                printer.waiting = None
                 if raw is None or not await session.run_line(0, raw):
                     break
     except Exception as exc:
         session.failure = session.failure or f"crash: {exc!r}"
     finally:
-        printer.prompt_shown = None
+        printer.waiting = None
         try:
             await live.close()
         except Exception as exc:

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from standin.local import LiveDiscord, Printer, Session, readable, run_local_async
-from standin.world import FakeClock, default_world
+from standin.world import FakeClock, Message, default_world
 from tests.standin.testbot import make_bot
 
 pytestmark = pytest.mark.timeout(40)
@@ -230,3 +230,18 @@ def test_readable_names_users_roles_and_channels() -> None:
     role = world.add_member(guild, world.add_user("mod"), permissions=["manage_threads"]).role_ids[0]
     text = f"<@{alice.id}> <@!{alice.id}> <@&{role}> <#{channel.id}> <@999> <#999>"
     assert readable(world, text) == f"@alice @alice @{guild.roles[role].name} #mesa <@999> <#999>"
+
+
+def test_a_message_arriving_while_the_prompt_waits_is_printed_below_it_and_the_prompt_comes_back(
+    tmp_path: Path,
+) -> None:
+    world, _, channel = default_world()
+    out = io.StringIO()
+    printer = Printer(world, str(tmp_path), out)
+    world.listeners.append(printer)
+    printer.waiting = lambda: "bob> "
+    out.write("bob> ")
+    text = "Ada (IA) ends her turn."
+    msg = world.add_message(Message(world.snowflake(), channel.id, world.bot_user.id, content=text))
+    world.record_output(msg)
+    assert out.getvalue() == "bob> \n[#mesa] bot: Ada (IA) ends her turn.\nbob> "
