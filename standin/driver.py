@@ -79,7 +79,7 @@ def split_line(line: str) -> list[Token]:
     if quote:
         raise DriverError(
             f"unterminated quote: the {quote} opened in {line.strip()!r} is never closed; "
-            f"close it like target:{quote}Goblin 2{quote}"
+            f"close it like name:{quote}two words{quote}"
         )
     if in_token:
         tokens.append(Token("".join(buf), colon))
