@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import difflib
 import mimetypes
 import re
 from abc import ABC, abstractmethod
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from standin.world import (
     DM,
@@ -34,33 +35,60 @@ class DriverError(ValueError):
     """The simulated user did something Discord's client would not allow (unknown command, bad option...)."""
 
 
-def tokenize(line: str) -> list[str]:
-    """Split on spaces; double quotes group (also inside `name:"a b"`), backslash escapes inside quotes."""
-    tokens: list[str] = []
+class Token(NamedTuple):
+    """One word of a typed line, and where its first colon outside quotes is (-1: none)."""
+
+    text: str
+    colon: int
+
+
+def split_line(line: str) -> list[Token]:
+    """Split a typed line the way a person means it: spaces separate words, quotes group them.
+
+    Double quotes group anywhere (`name:"a b"`, `"a b"`); a single quote opens a group only where a word
+    or a value starts (`target:'Goblin 2'`) and closes only before a space or the end, so apostrophes
+    inside words (`Ada's`) stay plain letters. A backslash inside quotes escapes the next character.
+    """
+    tokens: list[Token] = []
     buf: list[str] = []
-    quoted = in_token = False
-    i = 0
-    while i < len(line):
+    quote = ""
+    colon = -1
+    in_token = False
+    i, n = 0, len(line)
+    while i < n:
         ch = line[i]
-        if quoted and ch == "\\" and i + 1 < len(line):
+        if quote and ch == "\\" and i + 1 < n:
             buf.append(line[i + 1])
             i += 1
-        elif ch == '"':
-            quoted = not quoted
-            in_token = True
-        elif ch.isspace() and not quoted:
+        elif quote and ch == quote and (quote == '"' or i + 1 == n or line[i + 1].isspace()):
+            quote = ""
+        elif quote:
+            buf.append(ch)
+        elif ch == '"' or (ch == "'" and (not buf or buf[-1] in ":=")):
+            quote, in_token = ch, True
+        elif ch.isspace():
             if in_token:
-                tokens.append("".join(buf))
-                buf, in_token = [], False
+                tokens.append(Token("".join(buf), colon))
+                buf, colon, in_token = [], -1, False
         else:
+            if ch == ":" and colon < 0:
+                colon = len(buf)
             buf.append(ch)
             in_token = True
         i += 1
-    if quoted:
-        raise DriverError(f"unterminated quote in {line!r}")
+    if quote:
+        raise DriverError(
+            f"unterminated quote: the {quote} opened in {line.strip()!r} is never closed; "
+            f"close it like name:{quote}two words{quote}"
+        )
     if in_token:
-        tokens.append("".join(buf))
+        tokens.append(Token("".join(buf), colon))
     return tokens
+
+
+def tokenize(line: str) -> list[str]:
+    """The words of a typed line (see split_line), quotes removed."""
+    return [t.text for t in split_line(line)]
 
 
 def _names(obj: dict[str, Any], locale: str) -> set[str]:
@@ -75,6 +103,23 @@ def _find(options: list[dict[str, Any]], name: str, locale: str) -> dict[str, An
     return next((o for o in options if name in _names(o, locale)), None)
 
 
+def _shown(obj: dict[str, Any], locale: str) -> str:
+    """The name a user with this locale sees."""
+    return (obj.get("name_localizations") or {}).get(locale) or obj.get("name", "")
+
+
+def _did_you_mean(typed: str, objs: list[dict[str, Any]], locale: str, prefix: str = "") -> str:
+    names = sorted({n for o in objs for n in _names(o, locale) if n})
+    close = difflib.get_close_matches(typed.casefold(), names, n=1, cutoff=0.6)
+    return f" (did you mean {prefix}{close[0]}?)" if close else ""
+
+
+def _option_list(opts: list[dict[str, Any]], locale: str) -> str:
+    if not opts:
+        return "it takes no options"
+    return "options: " + ", ".join(_shown(o, locale) + ("" if o.get("required") else " (optional)") for o in opts)
+
+
 def _match_component(msg: Message, key: str) -> dict[str, Any] | None:
     """A component with custom_id `key`, else one whose label (or placeholder) matches case-insensitively."""
     comps = [c for c in iter_components(msg.components) if c.get("custom_id")]
@@ -83,6 +128,16 @@ def _match_component(msg: Message, key: str) -> dict[str, Any] | None:
         return exact
     folded = key.casefold()
     return next((c for c in comps if (c.get("label") or c.get("placeholder") or "").casefold() == folded), None)
+
+
+def menu_options(msg: Message) -> list[tuple[dict[str, Any], dict[str, Any]]]:
+    """(menu, option) for every option of the message's enabled string menus, in order: what `pick N` counts."""
+    return [
+        (c, o)
+        for c in iter_components(msg.components)
+        if c.get("type") == 3 and c.get("custom_id") and not c.get("disabled")
+        for o in c.get("options", [])
+    ]
 
 
 def _modal_inputs(component: dict[str, Any]) -> list[tuple[dict[str, Any], str]]:
@@ -170,8 +225,8 @@ class Driver(ABC):
     async def command(self, who: User | str, line: str, *, channel: Channel | str | None = None) -> list[Output]:
         user = self.user(who)
         ch = self._channel_for(user, channel)
+        data = self.command_data(user, ch, line)  # a line Discord would refuse never becomes an interaction
         inter = self.world.new_interaction(APP_COMMAND, user, ch)
-        data = self.command_data(user, ch, line, inter=inter)
         return await self._run(inter, self.interaction_payload(inter, user, ch, data))
 
     async def autocomplete(
@@ -186,8 +241,8 @@ class Driver(ABC):
         """Type `value` into option `focused_option` of `line` and return the bot's choices."""
         user = self.user(who)
         ch = self._channel_for(user, channel)
+        data = self.command_data(user, ch, line, focused=(focused_option, value))
         inter = self.world.new_interaction(AUTOCOMPLETE, user, ch)
-        data = self.command_data(user, ch, line, inter=inter, focused=(focused_option, value))
         await self._run(inter, self.interaction_payload(inter, user, ch, data))
         return inter.autocomplete_choices or []
 
@@ -199,6 +254,44 @@ class Driver(ABC):
         self, who: User | str, message: Message | Output | int | None, custom_id: str, values: list[str]
     ) -> list[Output]:
         return await self._component(who, message, custom_id, list(values))
+
+    async def pick(self, who: User | str, choice: str) -> list[Output]:
+        """Choose one option of the newest menu the user can see: by its number (as printed), label or value."""
+        user = self.user(who)
+        msg, menu, option = self.find_option(user, choice)
+        return await self._component(user, msg, menu["custom_id"], [option["value"]])
+
+    def find_option(self, user: User, choice: str) -> tuple[Message, dict[str, Any], dict[str, Any]]:
+        """(message, menu, option) that `choice` names in the newest message with a menu visible to `user`.
+
+        Numbers count the options of all the message's menus in order (a second menu of 25 goes on at 26);
+        a label matches whole (ignoring case) or, failing that, as the only label containing the text."""
+        msg = next((m for m in self._newest_visible(user) if menu_options(m)), None)
+        if msg is None:
+            raise DriverError(f"no menu is visible to {user.name}")
+        options = menu_options(msg)
+        text = choice.strip()
+        if text.isdigit():
+            number = int(text)
+            if not 1 <= number <= len(options):
+                raise DriverError(f"the newest menu {user.name} can see has options 1-{len(options)}, not {number}")
+            return (msg, *options[number - 1])
+        folded = text.casefold()
+        numbered = list(enumerate(options, 1))
+        exact = [(n, m, o) for n, (m, o) in numbered if folded in (o.get("label", "").casefold(), o.get("value"))]
+        partial = [(n, m, o) for n, (m, o) in numbered if folded and folded in o.get("label", "").casefold()]
+        found = exact or partial
+        if len(found) == 1 or exact:
+            return msg, found[0][1], found[0][2]
+        if found:
+            which = "; ".join(f"{n}. {o.get('label')}" for n, _, o in found)
+            raise DriverError(f"{choice!r} matches several options: {which}; pick one by its number")
+        listed = "; ".join(f"{n}. {o.get('label')}" for n, (_, o) in numbered)
+        raise DriverError(f"the newest menu {user.name} can see has no option {choice!r}; options: {listed}")
+
+    def _newest_visible(self, user: User) -> list[Message]:
+        newest_first = sorted(self.world.messages.values(), key=lambda m: -m.id)
+        return [m for m in newest_first if self.world.visible_to(m, user.id)]
 
     async def submit_modal(self, who: User | str, values: dict[str, str | list[str]]) -> list[Output]:
         """Fill in and submit the latest unsubmitted modal the bot showed this user (keys: custom_id or label)."""
@@ -232,13 +325,22 @@ class Driver(ABC):
 
     def find_message(self, user: User, key: str) -> tuple[Message, dict[str, Any]]:
         """The most recent message visible to `user` with a component whose custom_id or label is `key`."""
-        for msg in sorted(self.world.messages.values(), key=lambda m: -m.id):
-            if not self.world.visible_to(msg, user.id):
-                continue
+        visible = self._newest_visible(user)
+        for msg in visible:
             comp = _match_component(msg, key)
             if comp is not None:
                 return msg, comp
-        raise DriverError(f"no visible message has a component {key!r}")
+        latest = next((m for m in visible if any(c.get("type") == 2 for c in iter_components(m.components))), None)
+        if latest is None:
+            raise DriverError(f"no visible message has a component {key!r}: {user.name} sees no buttons")
+        labels = [str(c.get("label") or c.get("custom_id")) for c in iter_components(latest.components)
+                  if c.get("type") == 2]
+        close = difflib.get_close_matches(key.casefold(), [x.casefold() for x in labels], n=1, cutoff=0.6)
+        hint = f" (did you mean {next(x for x in labels if x.casefold() == close[0])!r}?)" if close else ""
+        raise DriverError(
+            f"no visible message has a component {key!r}{hint}; the newest buttons {user.name} can see: "
+            + " ".join(f"[{x}]" for x in labels)
+        )
 
     def _resolve_message(self, user: User, message: Message | Output | int | None, key: str) -> tuple[Message, dict]:
         if message is None:
@@ -340,22 +442,23 @@ class Driver(ABC):
         ch: Channel,
         line: str,
         *,
-        inter: Interaction,
         focused: tuple[str, str] | None = None,
     ) -> dict[str, Any]:
-        tokens = tokenize(line.strip())
-        if not tokens or not tokens[0].startswith("/"):
-            raise DriverError(f"a command line starts with /name, got {line!r}")
-        name = tokens[0][1:]
+        """The `data` of an application-command interaction for a typed line; DriverError if Discord would refuse it."""
+        tokens = split_line(line.strip())
+        if not tokens or not tokens[0].text.startswith("/") or len(tokens[0].text) < 2:
+            raise DriverError(f"a command line starts with /name, got {line.strip()!r}")
+        name = tokens[0].text[1:]
         commands = [c for c in self.world.commands_for(ch.guild_id) if c.get("type", 1) == 1]
         if ch.type == DM:
             commands = [c for c in commands if "guild_id" not in c and 1 in (c.get("contexts") or [0, 1])]
         cmd = _find(commands, name, user.locale)
         if cmd is None:
-            known = sorted(c["name"] for c in commands)
-            raise DriverError(f"unknown command /{name}; synced commands: {known}")
+            shown = sorted({f"/{n}" for c in commands for n in _names(c, user.locale)})
+            raise DriverError(f"unknown command /{name}{_did_you_mean(name, commands, user.locale, '/')}; "
+                              f"commands: {', '.join(shown) or 'none synced'}")
         resolved: dict[str, dict[str, Any]] = {}
-        options = self._parse_level(cmd, tokens[1:], user, ch, resolved, focused, f"/{cmd['name']}")
+        options = self._parse_level(cmd, tokens[1:], user, ch, resolved, focused, f"/{_shown(cmd, user.locale)}")
         data: dict[str, Any] = {"id": cmd["id"], "name": cmd["name"], "type": 1}
         if options:
             data["options"] = options
@@ -368,50 +471,74 @@ class Driver(ABC):
     def _parse_level(
         self,
         node: dict[str, Any],
-        tokens: list[str],
+        tokens: list[Token],
         user: User,
         ch: Channel,
         resolved: dict[str, dict[str, Any]],
         focused: tuple[str, str] | None,
         where: str,
     ) -> list[dict[str, Any]]:
+        locale = user.locale
         opts = node.get("options") or []
         subs = [o for o in opts if o.get("type") in (SUB_COMMAND, SUB_COMMAND_GROUP)]
         if subs:
-            if not tokens or ":" in tokens[0]:
-                raise DriverError(f"{where} needs a subcommand: {[s['name'] for s in subs]}")
-            sub = _find(subs, tokens[0], user.locale)
+            listed = ", ".join(_shown(s, locale) for s in subs)
+            if not tokens or tokens[0].colon >= 0:
+                raise DriverError(f"{where} needs a subcommand: {listed}")
+            sub = _find(subs, tokens[0].text, locale)
             if sub is None:
-                raise DriverError(f"unknown subcommand {tokens[0]!r} of {where}: {[s['name'] for s in subs]}")
-            inner = self._parse_level(sub, tokens[1:], user, ch, resolved, focused, f"{where} {sub['name']}")
+                hint = _did_you_mean(tokens[0].text, subs, locale)
+                raise DriverError(f"unknown subcommand {tokens[0].text!r} of {where}{hint}; subcommands: {listed}")
+            inner = self._parse_level(sub, tokens[1:], user, ch, resolved, focused, f"{where} {_shown(sub, locale)}")
             entry: dict[str, Any] = {"name": sub["name"], "type": sub["type"]}
             if inner or sub["type"] == SUB_COMMAND:
                 entry["options"] = inner
             return [entry]
-        given: dict[str, str] = {}
-        for tok in tokens:
-            key, sep, value = tok.partition(":")
-            if not sep:
-                raise DriverError(f"unexpected argument {tok!r} for {where}; use name:value")
-            opt = _find(opts, key, user.locale)
-            if opt is None:
-                raise DriverError(f"unknown option {key!r} for {where}; options: {[o['name'] for o in opts]}")
-            given[opt["name"]] = value
+        given = self._option_values(opts, tokens, locale, where)
         out: list[dict[str, Any]] = []
+        fopt: dict[str, Any] | None = None
         if focused is not None:
-            fopt = _find(opts, focused[0], user.locale)
+            fopt = _find(opts, focused[0], locale)
             if fopt is None:
-                raise DriverError(f"unknown option {focused[0]!r} for {where}; options: {[o['name'] for o in opts]}")
+                raise DriverError(f"unknown option {focused[0]!r} for {where}; {_option_list(opts, locale)}")
             given.pop(fopt["name"], None)
         for opt in opts:
-            if focused is not None and opt is fopt:
+            if opt is fopt and focused is not None:
                 out.append({"name": opt["name"], "type": opt["type"], "value": focused[1], "focused": True})
             elif opt["name"] in given:
                 value = self._convert(opt, given[opt["name"]], user, ch, resolved, where)
                 out.append({"name": opt["name"], "type": opt["type"], "value": value})
             elif opt.get("required") and focused is None:
-                raise DriverError(f"missing required option {opt['name']!r} for {where}")
+                raise DriverError(f"missing required option {_shown(opt, locale)!r} for {where}; "
+                                  f"write it as {where} {_shown(opt, locale)}:...")
         return out
+
+    @staticmethod
+    def _option_values(opts: list[dict[str, Any]], tokens: list[Token], locale: str, where: str) -> dict[str, str]:
+        """name:value words to {option name: value}. A word without a colon continues the value before it, as
+        typing a space in Discord's option box does; `name: value` (a space after the colon) works too."""
+        given: dict[str, str] = {}
+        last: str | None = None
+        fresh = False  # the last option was written `name:` with its value still to come
+        for tok in tokens:
+            if tok.colon < 0:
+                if last is None:
+                    raise DriverError(f"unexpected argument {tok.text!r} for {where}: write options as name:value; "
+                                      f"{_option_list(opts, locale)}")
+                given[last] = tok.text if fresh else f"{given[last]} {tok.text}"
+                fresh = False
+                continue
+            key, value = tok.text[: tok.colon], tok.text[tok.colon + 1:]
+            opt = _find(opts, key, locale)
+            if opt is None:
+                hint = _did_you_mean(key, opts, locale)
+                quote = " (put a value that has spaces or colons in quotes)" if last is not None else ""
+                raise DriverError(f"unknown option {key!r} for {where}{hint}; {_option_list(opts, locale)}{quote}")
+            if opt["name"] in given:
+                raise DriverError(f"option {key!r} is given twice in {where}")
+            given[opt["name"]] = value
+            last, fresh = opt["name"], value == ""
+        return given
 
     def _convert(
         self, opt: dict[str, Any], raw: str, user: User, ch: Channel, resolved: dict[str, dict[str, Any]], where: str

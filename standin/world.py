@@ -334,10 +334,15 @@ class Output:
 
     def text(self) -> str:
         """Content plus embed text plus component labels, for printing or substring assertions."""
+        parts = [self.body()] if self.content or self.embeds else []
+        parts.extend(f"[{label or cid}]" for cid, label in self.components)
+        return "\n".join(p for p in parts if p)
+
+    def body(self) -> str:
+        """Content plus embed text, without the components."""
         parts = [self.content] if self.content else []
         for e in self.embeds:
             parts.extend(_embed_text(e))
-        parts.extend(f"[{label or cid}]" for cid, label in self.components)
         return "\n".join(parts)
 
 

@@ -168,6 +168,10 @@ class GameCog(commands.Cog):
     async def feedback(self, interaction: discord.Interaction) -> None:
         await interaction.response.send_modal(FeedbackModal())
 
+    @app_commands.command(name="ping", description="Tell someone it is their turn, in the channel")
+    async def ping(self, interaction: discord.Interaction, who: discord.User) -> None:
+        await interaction.response.send_message(f"👉 {who.mention} — your turn! (in <#{interaction.channel_id}>)")
+
     @app_commands.command(name="boom", description="Crash")
     async def boom(self, interaction: discord.Interaction) -> None:
         raise RuntimeError("kaboom")

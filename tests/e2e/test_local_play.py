@@ -1,0 +1,42 @@
+"""Local play with the real bot (`bot.py --local` without a script): the Actions menu, mentions, the prompt."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+from bot import make_bot
+from standin.local import run_local_async
+
+pytestmark = [pytest.mark.timeout(120), pytest.mark.filterwarnings("ignore::DeprecationWarning")]
+
+TYPED = """\
+/game new game:hero-realms ai:1
+/game start
+pick Play Gold
+pick 1
+click Play Gold
+/game act action:'end_turn'
+quit
+"""
+
+
+async def test_hero_realms_actions_menu_is_printed_and_picked_by_label_and_number(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("TABLETOP_SEED", "7")  # alice's first hand is three Gold
+    out = io.StringIO()
+    status = await run_local_async(lambda: make_bot(str(tmp_path / "db.sqlite3")), None, str(tmp_path / "img"),
+                                   out=out, stdin=io.StringIO(TYPED))
+    text = out.getvalue()
+    assert status == 0, text
+    assert "[Actions 1–3 v]  (choose: pick <number> or pick <label>)\n      1. Play Gold\n" in text
+    assert "alice> pick Play Gold\n[#mesa] bot: alice plays Gold." in text
+    assert "alice> pick 1\n[#mesa] bot: alice plays Gold." in text
+    assert "alice> click Play Gold\n[#mesa] bot: alice plays Gold." in text
+    assert "👉 @alice — your turn!" in text
+    assert "<@" not in text
+    assert "Ada (IA)'s turn." in text
+    assert "problems - OK" in text
