@@ -146,6 +146,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--db", metavar="PATH",
                         help="SQLite file or postgresql:// URL (default: $TABLETOP_DB or data/runtime/)")
     parser.add_argument("--shard-ids", metavar="IDS", help="this process's shards, e.g. 0,1 (with --shard-count)")
+    parser.add_argument("--standin", metavar="URL",
+                        help="connect to an offline stand-in already running at URL instead of Discord (tests)")
     parser.add_argument("--shard-count", metavar="N", help="the total number of shards across processes")
     args = parser.parse_args(argv)
     logging.basicConfig(level=os.environ.get("LOG_LEVEL", "INFO"),
@@ -170,6 +172,10 @@ def main(argv: list[str] | None = None) -> int:
     if not token:
         print(NO_TOKEN, file=sys.stderr)
         return 2
+    if args.standin:
+        from standin.patch import point_discord_at
+
+        point_discord_at(args.standin)
     shard_ids, shard_count = _shards(args.shard_ids, args.shard_count)
     db = args.db or db_path_from_env()
     problem = check_storage(db)

@@ -171,6 +171,36 @@ class LiveDiscord(Driver):
         self.world.check_deadlines()
 
 
+class SharedStandin(LiveDiscord):
+    """A stand-in server that bot processes started elsewhere connect to (`bot.py --standin URL`):
+    several processes, each owning some shards, behind one fake Discord."""
+
+    def __init__(self, *, world: World | None = None, guild: Guild | None = None, channel: Channel | None = None,
+                 settle_timeout: float = 30.0, quiet_period: float = 0.3) -> None:
+        super().__init__(lambda: None, world=world, guild=guild, channel=channel, settle_timeout=settle_timeout,
+                         quiet_period=quiet_period)
+
+    async def start(self) -> None:
+        await self.server.start()
+        logging.getLogger().addHandler(self._log_catcher)
+
+    async def wait_for_bots(self, count: int, timeout: float = 60.0) -> None:
+        """Until `count` gateway sessions are connected and the slash commands are synced."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while len(self.server.sessions) < count or not self.world.global_commands:
+            if loop.time() > deadline:
+                raise TimeoutError(f"{len(self.server.sessions)} of {count} bots connected after {timeout}s")
+            await asyncio.sleep(0.05)
+        await self.settle()
+
+    async def close(self) -> None:
+        try:
+            await self.server.stop()
+        finally:
+            logging.getLogger().removeHandler(self._log_catcher)
+
+
 def _channel_label(world: World, channel_id: int) -> str:
     ch = world.channels.get(channel_id)
     return f"#{ch.name}" if ch and ch.name else "DM"

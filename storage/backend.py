@@ -38,8 +38,8 @@ class Backend(Protocol):
 
     async def close(self) -> None: ...
 
-    def read(self) -> AbstractAsyncContextManager[Query]:
-        """A consistent read-only view of committed data."""
+    def read(self, *, consistent: bool = False) -> AbstractAsyncContextManager[Query]:
+        """Reads of committed data; `consistent` makes several statements see the same moment."""
         ...
 
     def write(self) -> AbstractAsyncContextManager[Query]:

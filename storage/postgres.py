@@ -118,10 +118,14 @@ class PostgresBackend:
             raise translated from exc
 
     @asynccontextmanager
-    async def read(self) -> AsyncIterator[Query]:
+    async def read(self, *, consistent: bool = False) -> AsyncIterator[Query]:
         try:
-            async with self.pool.acquire() as conn, conn.transaction(isolation="repeatable_read", readonly=True):
-                yield _PgQuery(conn)
+            async with self.pool.acquire() as conn:
+                if not consistent:
+                    yield _PgQuery(conn)
+                    return
+                async with conn.transaction(isolation="repeatable_read", readonly=True):
+                    yield _PgQuery(conn)
         except Exception as exc:
             translated = _translate(exc)
             if translated is exc:

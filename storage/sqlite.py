@@ -144,14 +144,17 @@ class SqliteBackend:
                 raise translated from exc
 
     @asynccontextmanager
-    async def read(self) -> AsyncIterator[Query]:
+    async def read(self, *, consistent: bool = False) -> AsyncIterator[Query]:
         if not self._all_readers:  # an in-memory database has only its one connection
             async with self._write_lock:
                 yield _SqliteQuery(self.writer)
             return
         reader = await self._readers.get()
         try:
-            # One read transaction: several SELECTs see the same committed moment.
+            if not consistent:  # one statement is consistent by itself: no transaction, fewer round trips
+                yield _SqliteQuery(reader)
+                return
+            # Several SELECTs that must see the same committed moment share one read transaction.
             await reader.execute("BEGIN")
             try:
                 yield _SqliteQuery(reader)

@@ -276,7 +276,7 @@ class Store:
 
     async def stored_state(self, game_id: int, version: int | None = None) -> StoredState | None:
         """The nearest snapshot at or before `version` (default: the newest) and the log rows after it."""
-        async with self.backend.read() as q:
+        async with self.backend.read(consistent=True) as q:
             if version is None:
                 game = await q.fetchone("SELECT version FROM games WHERE id = ?", (game_id,))
                 if game is None:
@@ -332,7 +332,7 @@ class Store:
         """One page of the lines `viewer` may read, newest page first, lines oldest first; and the total."""
         mask = 0 if viewer is None else 1 << viewer
         where = "game_id = ? AND (to_mask IS NULL OR (to_mask & ?) <> 0)"
-        async with self.backend.read() as q:
+        async with self.backend.read(consistent=True) as q:
             total = await q.fetchone(f"SELECT COUNT(*) AS n FROM log_lines WHERE {where}", (game_id, mask))
             rows = await q.fetchall(
                 f"SELECT version, msg FROM log_lines WHERE {where} ORDER BY version DESC, idx DESC LIMIT ? OFFSET ?",

@@ -16,6 +16,8 @@ DEFAULT_CACHED_GAMES = 256
 class Cached:
     version: int
     state: Any
+    #: Seats never change after the lobby, so a running game's seats are kept with its state.
+    seats: list[Any]
 
 
 class StateCache:
@@ -25,15 +27,15 @@ class StateCache:
         self.capacity = max(1, capacity)
         self._items: OrderedDict[int, Cached] = OrderedDict()
 
-    def get(self, game_id: int, version: int) -> Any | None:
+    def get(self, game_id: int, version: int) -> Cached | None:
         item = self._items.get(game_id)
         if item is None or item.version != version:
             return None
         self._items.move_to_end(game_id)
-        return item.state
+        return item
 
-    def put(self, game_id: int, version: int, state: Any) -> None:
-        self._items[game_id] = Cached(version, state)
+    def put(self, game_id: int, version: int, state: Any, seats: list[Any]) -> None:
+        self._items[game_id] = Cached(version, state, seats)
         self._items.move_to_end(game_id)
         while len(self._items) > self.capacity:
             self._items.popitem(last=False)

@@ -116,13 +116,14 @@ class Table:
 
     async def _load(self, row: GameRow) -> Inspection:
         game = self._engine(row.game_type)
+        if row.status == "lobby":
+            return Inspection(row, game, await self.store.seats(row.id), None)
+        cached = self._cache.get(row.id, row.version)
+        if cached is not None:
+            return Inspection(row, game, cached.seats, cached.state)
         seats = await self.store.seats(row.id)
-        state = None
-        if row.status != "lobby":
-            state = self._cache.get(row.id, row.version)
-            if state is None:
-                state = await self._rebuild(game, row.id, row.version)
-                self._cache.put(row.id, row.version, state)
+        state = await self._rebuild(game, row.id, row.version)
+        self._cache.put(row.id, row.version, state, seats)
         return Inspection(row, game, seats, state)
 
     async def _rebuild(self, game: Game, game_id: int, version: int) -> Any:
@@ -170,10 +171,7 @@ class Table:
         """Keep the language of each user's client, so what reaches them later is in their language."""
         if who.lang is None or self._langs.get(who.user_id) == who.lang:
             return
-        self._langs[who.user_id] = who.lang
-        self._langs.move_to_end(who.user_id)
-        while len(self._langs) > _LANG_MEMORY:
-            self._langs.popitem(last=False)
+        self._remember_lang(who.user_id, who.lang)
         try:
             await self.store.set_user_lang(who.user_id, who.lang, self.clock())
         except StorageError as exc:  # a language preference is not worth refusing a move for
@@ -182,11 +180,19 @@ class Table:
     async def _add_langs(self, report: Report) -> None:
         users = set(report.private) | set(report.private_views) | set(report.mention) | set(report.watch)
         missing = [u for u in users if u not in self._langs]
-        stored = await self.store.user_langs(missing) if missing else {}
+        if missing:
+            stored = await self.store.user_langs(missing)
+            for user in missing:  # "" remembers "never told us", so each user is looked up once
+                self._remember_lang(user, stored.get(user, ""))
         for user in users:
-            lang = self._langs.get(user) or stored.get(user)
-            if lang:
-                report.langs[user] = lang
+            if self._langs.get(user):
+                report.langs[user] = self._langs[user]
+
+    def _remember_lang(self, user_id: int, lang: str) -> None:
+        self._langs[user_id] = lang
+        self._langs.move_to_end(user_id)
+        while len(self._langs) > _LANG_MEMORY:
+            self._langs.popitem(last=False)
 
     # ---------------------------------------------------------------- lobby
 
@@ -314,7 +320,7 @@ class Table:
                 )
             except VersionConflict as exc:
                 raise StaleAction(msg("core.error.conflict")) from exc
-            self._cache.put(row.id, version, state)
+            self._cache.put(row.id, version, state, loaded.seats)
             loaded.row.version, loaded.row.status, loaded.state = version, "active", state
             loaded.row.snapshot_version = version
             report = self._report(loaded, version, "active", loaded.seats)
@@ -389,7 +395,7 @@ class Table:
         except VersionConflict as exc:
             self._cache.drop(loaded.row.id)
             raise StaleAction(msg("core.error.conflict")) from exc
-        self._cache.put(loaded.row.id, version, step.state)
+        self._cache.put(loaded.row.id, version, step.state, loaded.seats)
         loaded.row.version, loaded.state = version, step.state
         if wants_snapshot:
             loaded.row.snapshot_version = version
@@ -554,7 +560,7 @@ class Table:
                 )
             except VersionConflict as exc:
                 raise StaleAction(msg("core.error.conflict")) from exc
-            self._cache.put(row.id, version, state)
+            self._cache.put(row.id, version, state, loaded.seats)
             loaded.row.version, loaded.state, loaded.row.snapshot_version = version, state, version
             report = self._report(loaded, version, "active", loaded.seats)
             report.public.append(msg("core.undo.done", who=SeatRef(seat)))
