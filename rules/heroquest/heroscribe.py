@@ -128,6 +128,8 @@ class _Reader:
         self.raw = _Raw()
         self.stack: list[str] = []
         self.text: _Text | None = None
+        #: Depth of the unknown element being skipped (its content is skipped with it), or 0.
+        self.skipping = 0
         self.elements = {"dark": 0, "object": 0}
         parser = expat.ParserCreate()
         parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
@@ -163,6 +165,8 @@ class _Reader:
         parent = self.stack[-1] if self.stack else None
         self.stack.append(tag)
         raw = self.raw
+        if self.skipping:
+            return
         if self.text is not None:
             # markup inside a note or the parchment text (<b>, <br/>...): keep its words, a line break for <br>
             if tag == "br":
@@ -188,11 +192,15 @@ class _Reader:
                 raise _Stop
             if raw.boards == 1:
                 (raw.darks if tag == "dark" else raw.objects).append((line, attrs))
-        elif not (parent == "quest" and tag in _METADATA):
+        else:
             # newer HeroScribe versions add elements we do not use; nothing of the map is lost by skipping them
-            self.found.warn(msg("hq.imp.warn.element", where=where_line(line), element=tag[:40]))
+            self.skipping = len(self.stack)
+            if not (parent == "quest" and tag in _METADATA):
+                self.found.warn_lazily(lambda: msg("hq.imp.warn.element", where=where_line(line), element=tag[:40]))
 
     def end(self, tag: str) -> None:
+        if self.skipping == len(self.stack):
+            self.skipping = 0
         self.stack.pop()
         text = self.text
         if text is None or len(self.stack) != 1:
@@ -212,7 +220,7 @@ class _Reader:
             raise _Stop
 
     def chars(self, data: str) -> None:
-        if self.text is not None:
+        if self.text is not None and not self.skipping:
             self.text.add(data)
 
 
@@ -526,11 +534,11 @@ def _notes(raw: _Raw, markers: set[str], found: Problems) -> tuple[dict[str, Lit
     if total > MAX_NOTES_TOTAL:
         found.error(msg("hq.imp.error.limit", what=msg("hq.imp.what.notes_chars"), count=total, limit=MAX_NOTES_TOTAL))
     strong: list[tuple[str, str]] = []
-    weak: list[tuple[str, str, str]] = []
-    plain: list[str] = []
+    weak: list[tuple[int, str, str, str]] = []
+    plain: list[tuple[int, str]] = []
     wandering = ""
     wandering_text = ""
-    for note in raw.notes:
+    for i, note in enumerate(raw.notes):
         body = note.value()
         if not body:
             continue
@@ -541,25 +549,25 @@ def _notes(raw: _Raw, markers: set[str], found: Problems) -> tuple[dict[str, Lit
             continue
         key = _LETTER.match(body)
         if key is None:
-            plain.append(body)
+            plain.append((i, body))
         elif key["close"] or key["punct"] or len(key["space"]) >= 2 or "\n" in key["space"] or "\t" in key["space"]:
             strong.append((key["key"], key["rest"].strip()))
         elif len(key["space"]) == 1:
-            weak.append((key["key"], key["rest"].strip(), body))
+            weak.append((i, key["key"], key["rest"].strip(), body))
         else:
-            plain.append(body)
+            plain.append((i, body))
     notes: dict[str, str] = {}
     for letter, text in strong:
         notes[letter] = f"{notes[letter]}\n{text}" if letter in notes else text
-    for letter, text, body in weak:
+    for i, letter, text, body in weak:
         # "A Hero who..." is a sentence, not note A, unless the map has an A and no other note claims it
         if letter in markers and letter not in notes:
             notes[letter] = text
         else:
-            plain.append(body)
+            plain.append((i, body))
     out = {letter: Lit(text, text) for letter, text in sorted(notes.items())}
-    for i, body in enumerate(plain, 1):
-        out[f"note{i}"] = Lit(body, body)
+    for n, (_, body) in enumerate(sorted(plain), 1):
+        out[f"note{n}"] = Lit(body, body)
     if wandering_text and (not wandering or wandering not in _named(wandering_text)):
         out["wandering"] = Lit(wandering_text, wandering_text)
     for letter in sorted(markers - set(notes)):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -24,12 +24,12 @@ OBJECTS_FILE = Path(__file__).resolve().parents[2] / "data" / "heroquest" / "obj
 MAX_BYTES = 1_000_000
 #: Characters in the quest's name, its parchment text, one note and all notes together; number of notes.
 MAX_NAME = 120
-MAX_SPEECH = 4_000
+MAX_SPEECH = 3_000
 MAX_NOTE = 2_000
-MAX_NOTES = 60
-MAX_NOTES_TOTAL = 16_000
+MAX_NOTES = 40
+MAX_NOTES_TOTAL = 10_000
 #: Objects on the map (after identical ones are merged) and `<dark>` rectangles in a HeroScribe file.
-MAX_OBJECTS = 400
+MAX_OBJECTS = 300
 MAX_DARK_RECTS = 600
 #: Problems listed for one file (the rest are counted).
 MAX_PROBLEMS = 40
@@ -93,6 +93,13 @@ class Problems:
     def warn(self, problem: Msg) -> None:
         if len(self.warnings) < MAX_PROBLEMS:
             self.warnings.append(problem)
+        else:
+            self.more_warnings += 1
+
+    def warn_lazily(self, make: Callable[[], Msg]) -> None:
+        """`warn(make())`, without building the message once the list is full (hostile files repeat things)."""
+        if len(self.warnings) < MAX_PROBLEMS:
+            self.warnings.append(make())
         else:
             self.more_warnings += 1
 
@@ -161,15 +168,16 @@ class Placed:
         return frozenset(self.between) if self.between else None
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "uid": self.uid,
-            "kind": self.kind,
-            "ref": self.ref,
-            "squares": [list(s) for s in self.squares],
-            "rotation": self.rotation,
-        }
-        if self.between:
+        out: dict[str, Any] = {"uid": self.uid, "kind": self.kind, "ref": self.ref}
+        # defaults are left out (a door's squares are its `between`) to keep stored set-ups small
+        if self.between and self.squares == self.between:
             out["between"] = [list(s) for s in self.between]
+        else:
+            out["squares"] = [list(s) for s in self.squares]
+            if self.between:
+                out["between"] = [list(s) for s in self.between]
+        if self.rotation != "downward":
+            out["rotation"] = self.rotation
         if self.note:
             out["note"] = self.note
         return out
@@ -338,7 +346,7 @@ def review(quest: Quest) -> Problems:
             found.warn(msg("hq.imp.warn.walled", where=where))
         dark = next((s for s in o.squares if s in quest.dark), None)
         if dark is not None and o.kind != "marker":
-            found.warn(msg("hq.imp.warn.in_dark", where=where, **square_params(dark)))
+            found.warn(msg("hq.imp.warn.in_dark", where=msg("hq.imp.where.object", uid=o.uid, **square_params(dark))))
         if o.kind in ("blocked", "furniture", "stairs", "hero_start"):
             for s in o.squares:
                 other = solids.get(s)
