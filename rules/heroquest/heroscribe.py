@@ -492,7 +492,10 @@ def _place(pieces: list[_Piece], entries: list[_Piece], dark: set[Square],
         if square not in dark:
             doors_in.append(square)
     if not start and doors_in:
-        start = _near(doors_in, solid | figures | {s for o in placed if o.kind == "trap" for s in o.squares})
+        traps = {s for o in placed if o.kind == "trap" for s in o.squares}
+        start = _near(doors_in, solid | figures, traps)
+        if len(start) < START_SQUARES:
+            found.warn(msg("hq.imp.warn.few_start", count=len(start)))
     if not start:
         start = default_start(tuple(placed))
     return placed, start
@@ -508,8 +511,9 @@ def _inner(p: _Piece, dark: set[Square], found: Problems) -> Square:
     return (lit or list(p.between))[0]
 
 
-def _near(seeds: list[Square], taken: set[Square]) -> tuple[Square, ...]:
-    """Up to `START_SQUARES` free squares nearest the entrance squares, walking around walls."""
+def _near(seeds: list[Square], taken: set[Square], traps: set[Square]) -> tuple[Square, ...]:
+    """Up to `START_SQUARES` free squares nearest the entrance squares, walking around walls (and over
+    traps, where nobody is put: the heroes file in one by one past them in the quest books)."""
     out: list[Square] = []
     seen = set(seeds)
     todo = deque(seeds)
@@ -517,7 +521,8 @@ def _near(seeds: list[Square], taken: set[Square]) -> tuple[Square, ...]:
         sq = todo.popleft()
         if sq in taken:
             continue
-        out.append(sq)
+        if sq not in traps:
+            out.append(sq)
         for n in sorted(board.neighbours(sq)):
             if n not in seen:
                 seen.add(n)

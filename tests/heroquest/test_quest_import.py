@@ -331,6 +331,17 @@ def test_door_in_on_the_top_edge_and_on_an_inner_wall() -> None:
     assert [o.between for o in door] == [((2, 4), (2, 5))] and inner.quest.start[0] == (2, 4)
 
 
+def test_heroes_start_past_a_trap_by_the_door_in_and_the_gm_hears_of_a_cramped_entrance() -> None:
+    """The Gate of Doom (US): rocks either side of the entrance and a pit two squares in."""
+    corridor = [("DoorIn", 0, 10, "rightward"), ("SingleBlockedSquare", 1, 9, "downward"),
+                ("SingleBlockedSquare", 1, 11, "downward"), ("PitTrap", 3, 10, "downward")]
+    imported = import_quest(xml(corridor))
+    assert imported.quest.start == ((9, 0), (9, 1), (9, 3), (9, 4)) and imported.warnings == ()
+    cramped = import_quest(xml([*corridor, ("SingleBlockedSquare", 2, 10, "downward")]))
+    assert cramped.quest.start == ((9, 0),)
+    assert [w.key for w in cramped.warnings] == ["hq.imp.warn.few_start"]
+
+
 def test_expansion_monsters_and_furniture_have_stats() -> None:
     objects = [STAIRWAY, ("DeathMist", 8, 1, "downward"), ("Coffin", 3, 4, "rightward"),
                ("DwarvenForge", 2, 7, "downward"), ("TrapDoor", 4, 8, "downward"), ("StarBurst", 12, 1, "downward"),
