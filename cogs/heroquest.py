@@ -143,10 +143,13 @@ def gm_text(view: Mapping[str, Any], lang: str) -> str:
 
 
 def import_warnings_text(view: Mapping[str, Any], lang: str, shown: int = 5) -> list[str]:
-    """The uploaded quest's import warnings (objects left out, guesses made), for the game master only."""
+    """The uploaded quest's import warnings (objects left out, guesses made), for the game master only:
+    in full during the first round, then only their count, so later turns stay short."""
     warnings = [Msg.from_json(w) for w in view.get("import_warnings") or []]
     if not warnings:
         return []
+    if int((view.get("turn") or {}).get("round") or 1) > 1:
+        shown = 0
     lines = [i18n.t(msg("hq.imp.gm.header", count=len(warnings)), lang)]
     lines += [f"• {clip(i18n.t(w, lang), 220)}" for w in warnings[:shown]]
     if len(warnings) > shown:

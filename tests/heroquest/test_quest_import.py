@@ -408,6 +408,8 @@ def test_blocked_tile_on_a_shaded_square_is_a_warning_the_gm_sees() -> None:
     gm_text = heroquest_cog.gm_text(gm_view, "es")
     assert "Avisos de la importación (2)" in gm_text and "casilla 9,26" in gm_text
     assert heroquest_cog.gm_text(gm_view, "en").count("•") == 2
+    later = {**gm_view, "turn": {**gm_view["turn"], "round": 2}}
+    assert "Import warnings (2)" in heroquest_cog.gm_text(later, "en") and "•" not in heroquest_cog.gm_text(later, "en")
     assert "Avisos" not in heroquest_cog.hero_text(hero_view, "es")
 
 
