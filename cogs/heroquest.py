@@ -110,6 +110,7 @@ def gm_text(view: Mapping[str, Any], lang: str) -> str:
     """The game master's notes: quest notes read or not, what the players have not found, Chaos spells."""
     out = [i18n.t(msg("hq.bot.gm.header", quest=lit(view["quest"]["name"], lang),
                       turn=lit(view["turn"]["label"], lang)), lang)]
+    out.extend(import_warnings_text(view, lang))
     notes = view.get("notes") or {}
     if notes:
         parts = []
@@ -139,6 +140,21 @@ def gm_text(view: Mapping[str, Any], lang: str) -> str:
         out.append(i18n.t(msg("hq.bot.gm.wandering", monster=ref_name(str(view["wandering_monster"]), lang)), lang))
     text = "\n".join(out)
     return text if len(text) <= MAX_TEXT else text[: MAX_TEXT - 1] + "…"
+
+
+def import_warnings_text(view: Mapping[str, Any], lang: str, shown: int = 5) -> list[str]:
+    """The uploaded quest's import warnings (objects left out, guesses made), for the game master only:
+    in full during the first round, then only their count, so later turns stay short."""
+    warnings = [Msg.from_json(w) for w in view.get("import_warnings") or []]
+    if not warnings:
+        return []
+    if int((view.get("turn") or {}).get("round") or 1) > 1:
+        shown = 0
+    lines = [i18n.t(msg("hq.imp.gm.header", count=len(warnings)), lang)]
+    lines += [f"• {clip(i18n.t(w, lang), 220)}" for w in warnings[:shown]]
+    if len(warnings) > shown:
+        lines.append(i18n.t(msg("hq.imp.gm.more", count=len(warnings) - shown), lang))
+    return lines
 
 
 def hero_text(view: Mapping[str, Any], lang: str) -> str:

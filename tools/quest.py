@@ -1,7 +1,8 @@
 """HeroQuest quest files: `python -m tools.quest check FILE...`, `convert FILE`, `render FILE --out PNG`.
 
 `check` prints one JSON line per file: {"file", "quest", "doors", "secret_doors", "monsters",
-"furniture", "traps", "blocked", "errors"} and exits 1 when any file fails (2 on bad usage).
+"furniture", "traps", "blocked", "errors", "warnings"} (every problem found, not only the first; warnings
+are what the game master is told about a playable quest) and exits 1 when any file fails (2 on bad usage).
 `convert` prints a quest (HeroScribe or ours) in our JSON format. `render` draws its starting
 position as the GM ("gm") or the players ("hero") see it.
 """
@@ -15,11 +16,12 @@ from pathlib import Path
 from typing import Any
 
 import i18n
-from rules.heroquest.quest import MAX_BYTES, Quest, QuestError, load_quest
+from rules.heroquest.quest import MAX_BYTES, Imported, QuestError
+from rules.heroquest.upload import import_quest
 from rules.text import msg
 
 
-def _read(path: str) -> Quest:
+def _read(path: str) -> Imported:
     p = Path(path)
     try:
         size = p.stat().st_size
@@ -28,7 +30,7 @@ def _read(path: str) -> Quest:
         data = p.read_bytes()
     except OSError as exc:
         raise QuestError(msg("hq.q.error.unreadable", file=path, detail=exc.strerror or "?")) from None
-    return load_quest(data, p.name)
+    return import_quest(data, p.name)
 
 
 def check_file(path: str, lang: str = "en") -> dict[str, Any]:
@@ -43,14 +45,17 @@ def check_file(path: str, lang: str = "en") -> dict[str, Any]:
         "traps": 0,
         "blocked": 0,
         "errors": [],
+        "warnings": [],
     }
     try:
-        quest = _read(path)
+        imported = _read(path)
     except QuestError as exc:
         report["errors"] = [i18n.t(problem, lang) for problem in exc.problems]
         return report
+    quest = imported.quest
     report["quest"] = quest.name.es if lang == "es" else quest.name.en
     report.update(quest.summary())
+    report["warnings"] = [i18n.t(warning, lang) for warning in imported.warnings]
     return report
 
 
@@ -77,7 +82,7 @@ def main(argv: list[str] | None = None) -> int:
             print(json.dumps(report, ensure_ascii=False), flush=True)
         return 1 if failed else 0
     try:
-        quest = _read(args.file)
+        quest = _read(args.file).quest
     except QuestError as exc:
         print(i18n.t(exc.reason, getattr(args, "lang", "en")), file=sys.stderr)
         return 1

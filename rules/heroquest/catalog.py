@@ -53,19 +53,18 @@ def monsters() -> dict[str, dict[str, Any]]:
         for key in ("move", "attack", "defend", "body", "mind"):
             _need(isinstance(m.get(key), int) and m[key] >= 0, where, f"{key} must be a non-negative integer")
         _need(m["body"] >= 1, where, "body >= 1")
-    _need("generic" in data, "monsters.json", "a 'generic' fallback is required")
+        kin = m.get("kin", [])
+        _need(isinstance(kin, list) and all(isinstance(w, str) and w == w.casefold() for w in kin), where,
+              "kin is a list of lower-case words")
     return data
 
 
 def monster(ref: str) -> dict[str, Any]:
-    """Stats of a monster ref; unknown refs (expansion monsters) fall back to the provisional generic."""
+    """Stats of a monster ref (every monster a quest may hold has them: imports refuse unknown ones)."""
     table = monsters()
-    if ref in table:
-        return table[ref]
-    fallback = dict(table["generic"])
-    words = ref.replace("_", " ").title()
-    fallback["name"] = {"es": words, "en": words}
-    return fallback
+    if ref not in table:
+        raise KeyError(f"monster {ref!r} has no stats in data/heroquest/monsters.json")
+    return table[ref]
 
 
 def monster_name(ref: str) -> Lit:

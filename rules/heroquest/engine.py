@@ -21,10 +21,11 @@ from rules.base import (
     Step,
 )
 from rules.heroquest import board, campaign, catalog, gm, hero_actions, view
-from rules.heroquest.quest import Quest, builtin_quests, load_quest
+from rules.heroquest.quest import MAX_PROBLEMS, Quest, QuestError, builtin_quests
 from rules.heroquest.setup import build
 from rules.heroquest.state import GM, Ctx, HQState, hero_label, json_copy, parse_sq, tsq
 from rules.heroquest.turns import die, end_hero_turn, start_round
+from rules.heroquest.upload import import_quest
 from rules.text import Lit, msg
 
 DEFAULT_HEROES = "barbarian,dwarf,elf,wizard"
@@ -98,11 +99,17 @@ class HeroQuest(Game):
                 raise BadOptions(msg("hq.err.unknown_quest"))
             state = self.new_with_quest(quests[qid], options, seats, seed, sheets)
         state.d["sheets_in"] = json_copy(sheets)
+        state.d["import_warnings"] = _warnings(setup.get("warnings"))
         return state
 
     def setup_from_upload(self, data: bytes, filename: str) -> dict[str, Any]:
-        """A HeroScribe or own-format quest file attached to `/game new`; QuestError names any problem."""
-        return {"quest": load_quest(data, filename).to_json()}
+        """A HeroScribe or own-format quest file attached to `/game new`: the quest and its warnings for the
+        game master (`setup["warnings"]`, `rules.text.Msg` JSON); QuestError naming its problems."""
+        try:
+            imported = import_quest(data, filename)
+        except QuestError as exc:
+            raise QuestError(exc.summary(), exc.problems) from None
+        return imported.setup()
 
     upload_overrides = ("quest",)
 
@@ -265,6 +272,13 @@ class HeroQuest(Game):
             out[h["hero"]] = {"gold": h["gold"], "equipment": items, "quest_treasures": list(h["quest_treasures"]),
                               "dead": h["dead"]}
         return out
+
+
+def _warnings(value: Any) -> list[dict[str, Any]]:
+    """The upload's warnings as kept in the state (for the game master's view): well-formed and bounded."""
+    if not isinstance(value, list):
+        return []
+    return [json_copy(w) for w in value[: MAX_PROBLEMS + 1] if isinstance(w, dict) and isinstance(w.get("key"), str)]
 
 
 # ---------------------------------------------------------------- pending decisions

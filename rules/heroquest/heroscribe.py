@@ -9,116 +9,222 @@ Geometry, checked against the 15 European base quests and the printed walls:
   when downward/upward, the one to its right when rightward/leftward.
 - A secret door (1x1) stands on a square and its wall is behind the direction it faces: "downward"
   is the wall above the square, "upward" below, "rightward" to its left, "leftward" to its right.
+- Door In / Door Out (Kellar's Keep, Return of the Witch Lord) stand on the board's edge: one square of
+  the footprint is on the board (where the heroes come in, or leave), the other outside it.
 - `<dark>` rectangles are the map's shaded squares: not part of this quest.
-- Notes starting with a capital letter and spaces ("A  ...") are keyed by that letter; a note
-  "Wandering monster: Orc" sets the wandering monster; other notes are keyed "note1", "note2"...
+- Notes keyed by a letter ("A  text" in European files, "A. text" in American ones, also "A: ", "A) ",
+  "(A) ", "A - ") explain the letter marks; "Wandering Monster in this Quest: Orc" names the wandering
+  monster; other notes are keyed "note1", "note2"...
 
-The parser is expat (as used by xml.etree) with entity declarations refused and no external entities
-loaded, on inputs of at most `MAX_BYTES`.
+The parser is expat with entity declarations refused and no external entities loaded; it streams the
+file and keeps only what the limits in `rules.heroquest.quest` allow, so any input of at most `MAX_BYTES`
+is read in one linear pass. Problems that make a quest unplayable are errors (all reported together);
+the rest are warnings for the game master, and whatever cannot be placed is left out.
 """
 
 from __future__ import annotations
 
+import difflib
 import math
 import re
+from collections import deque
 from dataclasses import dataclass, field
 from xml.parsers import expat
 
-from rules.heroquest import board
+from rules.heroquest import board, catalog
 from rules.heroquest.board import Square
 from rules.heroquest.quest import (
-    MAX_BYTES,
+    EXIT_REF,
+    MAX_DARK_RECTS,
+    MAX_NAME,
+    MAX_NOTE,
+    MAX_NOTES,
+    MAX_NOTES_TOTAL,
+    MAX_OBJECTS,
+    MAX_SPEECH,
     ROTATIONS,
+    WALKABLE_FURNITURE,
+    Imported,
+    ObjectInfo,
     Placed,
+    Problems,
     Quest,
     QuestError,
-    check,
     default_start,
-    monster_refs,
     object_table,
+    review,
     where_line,
+    where_square,
 )
 from rules.text import Lit, msg
 
 SUPPORTED_VERSIONS = ("1.0",)
-_LETTER_NOTE = re.compile(r"^([A-Z])\s+(\S.*)$", re.S)
-_WANDERING = re.compile(r"^wandering monsters?\s*(?:in this quest)?\s*[:\-]\s*(.+)$", re.I | re.S)
+#: `<object>` elements read before the file is refused (identical ones are merged, then `MAX_OBJECTS` applies).
+MAX_OBJECT_ELEMENTS = 4 * MAX_OBJECTS
+#: How many heroes start next to an entrance door (the most a quest has).
+START_SQUARES = 4
+_WANDERING = re.compile(
+    r"^(?:wandering monsters?|monstruos? errantes?)\s*(?:in this quest|en este reto)?\s*[:\-]\s*(.+)$", re.I | re.S
+)
+_LETTER = re.compile(
+    r"^(?:[Nn]ote[ \t]+)?[(\[]?(?P<key>[A-Z])(?P<close>[)\]])?"
+    r"(?:[ \t]*(?P<punct>[.:;\-\u2013\u2014]))?(?P<space>\s*)(?P<rest>\S.*)$",
+    re.S,
+)
+#: Elements some HeroScribe versions write under <quest> that say nothing about the map (object kinds).
+_METADATA = frozenset({"kind"})
+_WORD = re.compile(r"[^\W\d_]+(?:[’'][^\W\d_]+)?")
 
 
-@dataclass
-class _Node:
-    tag: str
-    attrs: dict[str, str]
-    line: int
-    text: list[str] = field(default_factory=list)
-    children: list[_Node] = field(default_factory=list)
+class _Stop(Exception):
+    """Reading stops: the file broke a limit (already recorded as an error)."""
 
 
 class _Refused(Exception):
     """An entity declaration (the billion-laughs family) was found."""
 
 
-def _parse_xml(text: str) -> _Node:
-    """A small element tree with line numbers; QuestError for malformed or unsafe XML."""
-    parser = expat.ParserCreate()
-    parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
-    stack: list[_Node] = []
-    root: list[_Node] = []
+@dataclass
+class _Text:
+    """Character data of one `<speech>` or `<note>`, kept up to one past its limit."""
 
+    tag: str
+    line: int
+    limit: int
+    parts: list[str] = field(default_factory=list)
+    kept: int = 0
+    size: int = 0
+
+    def add(self, data: str) -> None:
+        self.size += len(data)
+        room = self.limit + 1 - self.kept
+        if room > 0:
+            self.parts.append(data[:room])
+            self.kept += min(room, len(data))
+
+    def value(self) -> str:
+        return "".join(self.parts).strip()
+
+
+@dataclass
+class _Raw:
+    """What the streaming reader keeps of a file: bounded lists of elements with their line numbers."""
+
+    root: dict[str, str] | None = None
+    root_line: int = 1
+    boards: int = 0
+    bridges: int = 0
+    darks: list[tuple[int, dict[str, str]]] = field(default_factory=list)
+    objects: list[tuple[int, dict[str, str]]] = field(default_factory=list)
+    speech: _Text | None = None
+    notes: list[_Text] = field(default_factory=list)
+
+
+class _Reader:
+    """One expat pass over the file, keeping `_Raw` and recording structural errors."""
+
+    def __init__(self, found: Problems) -> None:
+        self.found = found
+        self.raw = _Raw()
+        self.stack: list[str] = []
+        self.text: _Text | None = None
+        #: Depth of the unknown element being skipped (its content is skipped with it), or 0.
+        self.skipping = 0
+        self.elements = {"dark": 0, "object": 0}
+        parser = expat.ParserCreate()
+        parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
+        parser.buffer_text = True
+        parser.StartElementHandler = self.start
+        parser.EndElementHandler = self.end
+        parser.CharacterDataHandler = self.chars
+        parser.EntityDeclHandler = self.refuse
+        parser.UnparsedEntityDeclHandler = self.refuse
+        parser.ExternalEntityRefHandler = self.refuse
+        self.parser = parser
+
+    @staticmethod
     def refuse(*_args: object) -> None:
         raise _Refused
 
-    def start(tag: str, attrs: dict[str, str]) -> None:
-        node = _Node(tag, attrs, parser.CurrentLineNumber)
-        if stack:
-            stack[-1].children.append(node)
+    def read(self, text: str) -> _Raw:
+        try:
+            self.parser.Parse(text, True)
+        except _Stop:
+            pass
+        except _Refused:
+            self.found.error(msg("hq.q.error.entities", where=where_line(self.parser.CurrentLineNumber)))
+        except expat.ExpatError as exc:
+            detail = expat.ErrorString(exc.code) if exc.code else str(exc)
+            self.found.error(msg("hq.q.error.xml", where=where_line(exc.lineno), detail=detail))
+        if self.raw.root is None and not self.found.errors:
+            self.found.error(msg("hq.q.error.xml", where=where_line(1), detail="no element"))
+        return self.raw
+
+    def start(self, tag: str, attrs: dict[str, str]) -> None:
+        line = self.parser.CurrentLineNumber
+        parent = self.stack[-1] if self.stack else None
+        self.stack.append(tag)
+        raw = self.raw
+        if self.skipping:
+            return
+        if self.text is not None:
+            # markup inside a note or the parchment text (<b>, <br/>...): keep its words, a line break for <br>
+            if tag == "br":
+                self.text.add("\n")
+            return
+        if parent is None:
+            if tag != "quest":
+                self.found.error(msg("hq.q.error.root", where=where_line(line), tag=tag[:40]))
+                raise _Stop
+            raw.root, raw.root_line = attrs, line
+        elif parent == "quest" and tag == "board":
+            raw.boards += 1
+        elif parent == "quest" and tag == "bridge":
+            raw.bridges += 1
+        elif parent == "quest" and tag in ("speech", "note"):
+            self.text = _Text(tag, line, MAX_SPEECH if tag == "speech" else MAX_NOTE)
+        elif parent == "board" and tag in ("dark", "object"):
+            self.elements[tag] += 1
+            limit = MAX_DARK_RECTS if tag == "dark" else MAX_OBJECT_ELEMENTS
+            if self.elements[tag] > limit:
+                what = "hq.imp.what.dark" if tag == "dark" else "hq.imp.what.object_elements"
+                self.found.error(msg("hq.imp.error.limit_at", where=where_line(line), what=msg(what), limit=limit))
+                raise _Stop
+            if raw.boards == 1:
+                (raw.darks if tag == "dark" else raw.objects).append((line, attrs))
         else:
-            root.append(node)
-        stack.append(node)
+            # newer HeroScribe versions add elements we do not use; nothing of the map is lost by skipping them
+            self.skipping = len(self.stack)
+            if not (parent == "quest" and tag in _METADATA):
+                self.found.warn_lazily(lambda: msg("hq.imp.warn.element", where=where_line(line), element=tag[:40]))
 
-    def end(_tag: str) -> None:
-        stack.pop()
+    def end(self, tag: str) -> None:
+        if self.skipping == len(self.stack):
+            self.skipping = 0
+        self.stack.pop()
+        text = self.text
+        if text is None or len(self.stack) != 1:
+            return
+        self.text = None
+        if text.size > text.limit:
+            what = "hq.imp.what.speech" if text.tag == "speech" else "hq.imp.what.note"
+            self.found.error(msg("hq.imp.error.text_at", where=where_line(text.line), what=msg(what),
+                                 count=text.size, limit=text.limit))
+        if text.tag == "speech":
+            self.raw.speech = text
+            return
+        self.raw.notes.append(text)
+        if len(self.raw.notes) > MAX_NOTES:
+            self.found.error(msg("hq.imp.error.limit_at", where=where_line(text.line), what=msg("hq.imp.what.notes"),
+                                 limit=MAX_NOTES))
+            raise _Stop
 
-    def chars(data: str) -> None:
-        if stack:
-            stack[-1].text.append(data)
-
-    parser.StartElementHandler = start
-    parser.EndElementHandler = end
-    parser.CharacterDataHandler = chars
-    parser.EntityDeclHandler = refuse
-    parser.UnparsedEntityDeclHandler = refuse
-    parser.ExternalEntityRefHandler = refuse
-    try:
-        parser.Parse(text, True)
-    except _Refused:
-        raise QuestError(msg("hq.q.error.entities", where=where_line(parser.CurrentLineNumber))) from None
-    except expat.ExpatError as exc:
-        detail = expat.ErrorString(exc.code) if exc.code else str(exc)
-        raise QuestError(msg("hq.q.error.xml", where=where_line(exc.lineno), detail=detail)) from None
-    if not root:
-        raise QuestError(msg("hq.q.error.xml", where=where_line(1), detail="no element"))
-    return root[0]
-
-
-def _attr(node: _Node, name: str) -> str:
-    value = node.attrs.get(name)
-    if value is None:
-        raise QuestError(msg("hq.q.error.missing_attr", where=where_line(node.line), element=node.tag, attr=name))
-    return value
+    def chars(self, data: str) -> None:
+        if self.text is not None and not self.skipping:
+            self.text.add(data)
 
 
-def _number(node: _Node, name: str, integer: bool = False) -> float:
-    raw = _attr(node, name)
-    try:
-        value = int(raw) if integer else float(raw)
-    except ValueError:
-        value = math.nan
-    if not math.isfinite(value) or abs(value) > 1000:
-        raise QuestError(
-            msg("hq.q.error.bad_number", where=where_line(node.line), element=node.tag, attr=name, value=raw[:20])
-        )
-    return value
+# ---------------------------------------------------------------- geometry
 
 
 def _square_index(value: float) -> int:
@@ -149,70 +255,53 @@ def slug(name: str) -> str:
     return (text or "quest")[:64]
 
 
-def parse_heroscribe(text: str, filename: str = "") -> Quest:
-    """Parse a HeroScribe quest (XML text); QuestError naming the line and element of any problem."""
-    if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
-        raise QuestError(msg("hq.q.error.too_big", size=len(text), limit=MAX_BYTES))
-    root = _parse_xml(text)
-    if root.tag != "quest":
-        raise QuestError(msg("hq.q.error.root", where=where_line(root.line), tag=root.tag[:40]))
-    version = root.attrs.get("version")
-    if version not in SUPPORTED_VERSIONS:
-        raise QuestError(msg("hq.q.error.version", where=where_line(root.line), version=str(version)[:20]))
-    name = root.attrs.get("name", "").strip()
-    if not name:
-        raise QuestError(msg("hq.q.error.no_name", where=where_line(root.line)))
-    width = _number(root, "width", integer=True) if "width" in root.attrs else 1
-    height = _number(root, "height", integer=True) if "height" in root.attrs else 1
-    boards = [c for c in root.children if c.tag == "board"]
-    if (width, height) != (1, 1) or len(boards) != 1:
-        raise QuestError(msg("hq.q.error.boards", where=where_line(root.line), count=max(len(boards), 1)))
+def _number(attrs: dict[str, str], name: str, element: str, line: int, found: Problems,
+            integer: bool = False) -> float | None:
+    raw = attrs.get(name)
+    if raw is None:
+        found.error(msg("hq.q.error.missing_attr", where=where_line(line), element=element, attr=name))
+        return None
+    try:
+        value = int(raw) if integer else float(raw)
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value) or abs(value) > 1000:
+        found.error(msg("hq.q.error.bad_number", where=where_line(line), element=element, attr=name, value=raw[:20]))
+        return None
+    return value
 
-    table = object_table()
-    dark: set[Square] = set()
-    objects: list[Placed] = []
-    counters: dict[str, int] = {}
-    for node in boards[0].children:
-        if node.tag == "dark":
-            left, top = int(_number(node, "left", True)), int(_number(node, "top", True))
-            w, h = int(_number(node, "width", True)), int(_number(node, "height", True))
-            corners = ((top - 1, left - 1), (top + h - 2, left + w - 2))
-            if w < 1 or h < 1 or not all(board.in_board(s) for s in corners):
-                raise QuestError(msg("hq.q.error.off_board", where=where_line(node.line), id="dark"))
-            dark.update((top - 1 + dr, left - 1 + dc) for dr in range(h) for dc in range(w))
-        elif node.tag == "object":
-            objects.append(_object(node, table, counters))
-        else:
-            raise QuestError(msg("hq.q.error.element", where=where_line(node.line), element=node.tag[:40]))
 
-    speech = ""
-    notes: dict[str, Lit] = {}
-    wandering = ""
-    plain = 0
-    for node in root.children:
-        body = "".join(node.text).strip()
-        if node.tag == "speech":
-            speech = body
-        elif node.tag == "note":
-            if not body:
-                continue
-            wander = _WANDERING.match(body)
-            letter = _LETTER_NOTE.match(body)
-            if wander and _monster_ref(wander.group(1)) and not wandering:
-                wandering = _monster_ref(wander.group(1))
-            elif wander and "wandering" not in notes:
-                notes["wandering"] = Lit(wander.group(1).strip(), wander.group(1).strip())
-            elif letter and letter.group(1) not in notes:
-                notes[letter.group(1)] = Lit(letter.group(2).strip(), letter.group(2).strip())
-            else:
-                plain += 1
-                notes[f"note{plain}"] = Lit(body, body)
-        elif node.tag == "bridge":
-            raise QuestError(msg("hq.q.error.boards", where=where_line(node.line), count=2))
-        elif node.tag not in ("board",):
-            raise QuestError(msg("hq.q.error.element", where=where_line(node.line), element=node.tag[:40]))
+# ---------------------------------------------------------------- the file as a quest
 
-    placed = tuple(objects)
+
+@dataclass
+class _Piece:
+    """One object of the map, placed: what it is, where, and the line it came from."""
+
+    line: int
+    info: ObjectInfo
+    squares: tuple[Square, ...]
+    rotation: str
+    between: tuple[Square, Square] | None = None
+
+
+def parse_heroscribe(text: str, filename: str = "") -> Imported:
+    """A HeroScribe quest (XML text) and its warnings; QuestError listing every problem that refuses it."""
+    found = Problems()
+    raw = _Reader(found).read(text)
+    root = raw.root
+    if root is None:
+        found.raise_errors()
+        raise QuestError(msg("hq.q.error.xml", where=where_line(1), detail="no element"))
+    name = _root(raw, root, found)
+    dark = _dark(raw, found)
+    pieces, entries = _pieces(raw, found)
+    letters = {p.info.ref.removeprefix("letter_").upper() for p in pieces
+               if p.info.kind == "marker" and p.info.ref.startswith("letter_")}
+    notes, wandering = _notes(raw, letters, found)
+    found.raise_errors()
+    placed, start = _place(pieces, entries, dark, found)
+    speech = raw.speech.value() if raw.speech else ""
     quest = Quest(
         id=slug(name),
         name=Lit(name, name),
@@ -220,47 +309,326 @@ def parse_heroscribe(text: str, filename: str = "") -> Quest:
         notes=notes,
         wandering_monster=wandering,
         dark=frozenset(dark),
-        objects=placed,
-        start=default_start(placed),
+        objects=tuple(placed),
+        start=start,
     )
-    return check(quest)
+    checked = review(quest)
+    for problem in checked.all_errors():
+        found.error(problem)
+    found.raise_errors()
+    for warning in checked.all_warnings():
+        found.warn(warning)
+    return Imported(quest, tuple(found.all_warnings()))
 
 
-def _monster_ref(text: str) -> str:
-    candidate = slug(text.strip().rstrip("."))
-    if candidate.endswith("s") and candidate not in monster_refs():
-        candidate = candidate[:-1]
-    return candidate if candidate in monster_refs() else ""
+def _root(raw: _Raw, root: dict[str, str], found: Problems) -> str:
+    """The quest's name; errors for a wrong version, a missing or long name, or more than one board."""
+    where = where_line(raw.root_line)
+    version = root.get("version")
+    if version not in SUPPORTED_VERSIONS:
+        found.error(msg("hq.q.error.version", where=where, version=str(version)[:20]))
+    name = root.get("name", "").strip()
+    if not name:
+        found.error(msg("hq.q.error.no_name", where=where))
+    elif len(name) > MAX_NAME:
+        found.error(msg("hq.imp.error.text_at", where=where, what=msg("hq.imp.what.name"), count=len(name),
+                        limit=MAX_NAME))
+    width = _number(root, "width", "quest", raw.root_line, found, integer=True) if "width" in root else 1
+    height = _number(root, "height", "quest", raw.root_line, found, integer=True) if "height" in root else 1
+    grid = int(width * height) if width and height and width > 0 and height > 0 else 1
+    count = max(raw.boards, grid)
+    if count != 1 or raw.bridges:
+        found.error(msg("hq.q.error.boards", where=where, count=count))
+    elif raw.boards == 0:
+        found.error(msg("hq.q.error.boards", where=where, count=0))
+    return name[:MAX_NAME]
 
 
-def _object(node: _Node, table: dict, counters: dict[str, int]) -> Placed:
-    where = where_line(node.line)
-    hs_id = _attr(node, "id")
-    info = table.get(hs_id)
-    if info is None:
-        raise QuestError(msg("hq.q.error.unknown_object", where=where, id=hs_id[:40]))
-    if info.kind is None:
-        raise QuestError(msg("hq.q.error.unsupported_object", where=where, id=hs_id))
-    rotation = node.attrs.get("rotation", "downward")
-    if rotation not in ROTATIONS:
-        raise QuestError(msg("hq.q.error.rotation", where=where, value=rotation[:20]))
-    left, top = _number(node, "left"), _number(node, "top")
-    squares = footprint(info.width, info.height, left, top, rotation)
-    if not all(board.in_board(s) for s in squares):
-        raise QuestError(msg("hq.q.error.off_board", where=where, id=hs_id))
+def _dark(raw: _Raw, found: Problems) -> set[Square]:
+    """The shaded squares; an error for a rectangle that is not inside the board."""
+    rows = [0] * board.ROWS
+    for line, attrs in raw.darks:
+        values = [_number(attrs, key, "dark", line, found, integer=True) for key in ("left", "top", "width", "height")]
+        if any(v is None for v in values):
+            continue
+        left, top, w, h = (int(v) for v in values)  # type: ignore[arg-type]
+        corners = ((top - 1, left - 1), (top + h - 2, left + w - 2))
+        outside = next((c for c in corners if not board.in_board(c)), None)
+        if w < 1 or h < 1 or outside is not None:
+            found.error(msg("hq.imp.error.off_board", where=where_square(line, outside or corners[0]), id="dark"))
+            continue
+        mask = ((1 << w) - 1) << (left - 1)
+        for r in range(top - 1, top - 1 + h):
+            rows[r] |= mask
+    return {(r, c) for r in range(board.ROWS) for c in range(board.COLS) if rows[r] >> c & 1}
+
+
+def _pieces(raw: _Raw, found: Problems) -> tuple[list[_Piece], list[_Piece]]:
+    """Every object of the map placed on its squares (identical ones merged), and the entrance doors."""
+    table = object_table()
+    pieces: list[_Piece] = []
+    entries: list[_Piece] = []
+    seen: set[tuple[str, tuple[Square, ...], str]] = set()
+    merged = 0
+    for line, attrs in raw.objects:
+        hs_id = attrs.get("id")
+        if hs_id is None:
+            found.error(msg("hq.q.error.missing_attr", where=where_line(line), element="object", attr="id"))
+            continue
+        rotation = attrs.get("rotation", "downward")
+        if rotation not in ROTATIONS:
+            found.error(msg("hq.q.error.rotation", where=where_line(line), value=rotation[:20]))
+            continue
+        left = _number(attrs, "left", "object", line, found)
+        top = _number(attrs, "top", "object", line, found)
+        if left is None or top is None:
+            continue
+        info = table.get(hs_id)
+        corner = (_square_index(top), _square_index(left))
+        if info is None:
+            found.warn(msg("hq.imp.warn.unknown_object", where=where_square(line, corner), id=hs_id[:40]))
+            continue
+        if info.kind is None:
+            found.error(msg("hq.q.error.unsupported_object", where=where_square(line, corner), id=hs_id))
+            continue
+        if info.kind == "decor":
+            found.warn(msg("hq.imp.warn.decor", where=where_square(line, corner), id=hs_id))
+            continue
+        squares = footprint(info.width, info.height, left, top, rotation)
+        key = (hs_id, squares, rotation)
+        if key in seen:
+            merged += 1
+            continue
+        seen.add(key)
+        piece = _fit(line, info, squares, rotation, found)
+        if piece is None:
+            continue
+        if info.kind == "entry":
+            entries.append(piece)
+        else:
+            pieces.append(piece)
+    if merged:
+        found.warn(msg("hq.imp.warn.merged", count=merged))
+    if len(pieces) > MAX_OBJECTS:
+        found.error(msg("hq.imp.error.limit", what=msg("hq.imp.what.objects"), count=len(pieces), limit=MAX_OBJECTS))
+    return pieces, entries
+
+
+def _fit(line: int, info: ObjectInfo, squares: tuple[Square, ...], rotation: str, found: Problems) -> _Piece | None:
+    """The object on the board, or None (with an error or a warning) when it cannot stand where the file says."""
+    inside = tuple(s for s in squares if board.in_board(s))
+    if info.kind in ("entry", "exit"):
+        if len(inside) == 1:
+            return _Piece(line, info, inside, rotation)
+        if len(inside) == 2 and board.door_slot(*inside):
+            return _Piece(line, info, inside, rotation, (inside[0], inside[1]))
+        if len(inside) == 2:
+            found.warn(msg("hq.imp.warn.not_on_wall", where=where_square(line, inside[0]), id=info.hs_id))
+            return None
+    if len(inside) != len(squares) or not inside:
+        outside = next(s for s in squares if not board.in_board(s))
+        found.error(msg("hq.imp.error.off_board", where=where_square(line, outside), id=info.hs_id))
+        return None
     between: tuple[Square, Square] | None = None
     if info.kind == "door":
         between = (squares[0], squares[-1])
     elif info.kind == "secret_door":
         between = secret_door_between(squares[0], rotation)
         if not board.in_board(between[1]):
-            raise QuestError(msg("hq.q.error.off_board", where=where, id=hs_id))
+            found.error(msg("hq.imp.error.off_board", where=where_square(line, between[1]), id=info.hs_id))
+            return None
         squares = between
     if between is not None and not board.door_slot(*between):
-        raise QuestError(msg("hq.q.error.not_on_wall", where=where, id=hs_id))
-    counters[info.ref] = counters.get(info.ref, 0) + 1
-    uid = f"{info.ref}_{counters[info.ref]}"
-    note = None
-    if info.kind == "marker" and info.ref.startswith("letter_"):
-        note = info.ref.removeprefix("letter_").upper()
-    return Placed(uid, info.kind, info.ref, squares, rotation, between, note)
+        found.warn(msg("hq.imp.warn.not_on_wall", where=where_square(line, squares[0]), id=info.hs_id))
+        return None
+    return _Piece(line, info, squares, rotation, between)
+
+
+def _place(pieces: list[_Piece], entries: list[_Piece], dark: set[Square],
+           found: Problems) -> tuple[list[Placed], tuple[Square, ...]]:
+    """Pieces as `Placed` objects with uids, leaving out figures that cannot stand where they are; the start."""
+    solid: set[Square] = set(dark)
+    for p in pieces:
+        if p.info.kind == "blocked" or (p.info.kind == "furniture" and p.info.ref not in WALKABLE_FURNITURE):
+            solid.update(p.squares)
+    figures: set[Square] = set()
+    kept: list[_Piece] = []
+    for p in pieces:
+        if p.info.kind in ("monster", "hero_start"):
+            bad = next((s for s in p.squares if s in solid or (p.info.kind == "monster" and s in figures)), None)
+            if bad is not None:
+                why = "dark" if bad in dark else ("taken" if bad in figures else "solid")
+                found.warn(msg("hq.imp.warn.figure_left_out", where=where_square(p.line, bad), id=p.info.hs_id,
+                               why=msg(f"hq.imp.why.{why}")))
+                continue
+            if p.info.kind == "monster":
+                figures.update(p.squares)
+        kept.append(p)
+    counters: dict[str, int] = {}
+    placed: list[Placed] = []
+
+    def add(p: _Piece, kind: str, ref: str, squares: tuple[Square, ...], between: tuple[Square, Square] | None,
+            ) -> None:
+        counters[ref] = counters.get(ref, 0) + 1
+        note = ref.removeprefix("letter_").upper() if kind == "marker" and ref.startswith("letter_") else None
+        placed.append(Placed(f"{ref}_{counters[ref]}", kind, ref, squares, p.rotation, between, note))
+
+    exits: list[Square] = []
+    for p in kept:
+        if p.info.kind == "exit":
+            square = _inner(p, dark, found)
+            if p.between is not None:
+                add(p, "door", "door", p.between, p.between)
+            add(p, "stairs", EXIT_REF, (square,), None)
+            exits.append(square)
+        else:
+            add(p, str(p.info.kind), p.info.ref, p.squares, p.between)
+    start = default_start(tuple(placed)) if any(o.kind == "hero_start" for o in placed) else ()
+    doors_in: list[Square] = []
+    for p in entries:
+        square = _inner(p, dark, found)
+        if p.between is not None:
+            add(p, "door", "door", p.between, p.between)
+        if square not in dark:
+            doors_in.append(square)
+    if not start and doors_in:
+        traps = {s for o in placed if o.kind == "trap" for s in o.squares}
+        start = _near(doors_in, solid | figures, traps)
+        if len(start) < START_SQUARES:
+            found.warn(msg("hq.imp.warn.few_start", count=len(start)))
+    if not start:
+        start = default_start(tuple(placed))
+    return placed, start
+
+
+def _inner(p: _Piece, dark: set[Square], found: Problems) -> Square:
+    """The square inside an entrance or exit door: its only one on the board, or the side that is not dark."""
+    if p.between is None:
+        return p.squares[0]
+    lit = [s for s in p.between if s not in dark]
+    if len(lit) != 1:
+        found.warn(msg("hq.imp.warn.door_side", where=where_square(p.line, p.between[0]), id=p.info.hs_id))
+    return (lit or list(p.between))[0]
+
+
+def _near(seeds: list[Square], taken: set[Square], traps: set[Square]) -> tuple[Square, ...]:
+    """Up to `START_SQUARES` free squares nearest the entrance squares, walking around walls (and over
+    traps, where nobody is put: the heroes file in one by one past them in the quest books)."""
+    out: list[Square] = []
+    seen = set(seeds)
+    todo = deque(seeds)
+    while todo and len(out) < START_SQUARES:
+        sq = todo.popleft()
+        if sq in taken:
+            continue
+        if sq not in traps:
+            out.append(sq)
+        for n in sorted(board.neighbours(sq)):
+            if n not in seen:
+                seen.add(n)
+                todo.append(n)
+    return tuple(out)
+
+
+# ---------------------------------------------------------------- notes and the wandering monster
+
+
+def _notes(raw: _Raw, markers: set[str], found: Problems) -> tuple[dict[str, Lit], str]:
+    """Notes keyed by their letter (or note1, note2...) and the wandering monster's ref."""
+    total = sum(min(n.size, MAX_NOTE) for n in raw.notes)
+    if total > MAX_NOTES_TOTAL:
+        found.error(msg("hq.imp.error.limit", what=msg("hq.imp.what.notes_chars"), count=total, limit=MAX_NOTES_TOTAL))
+    strong: list[tuple[str, str]] = []
+    weak: list[tuple[int, str, str, str]] = []
+    plain: list[tuple[int, str]] = []
+    wandering = ""
+    wandering_text = ""
+    for i, note in enumerate(raw.notes):
+        body = note.value()
+        if not body:
+            continue
+        wander = _WANDERING.match(body)
+        if wander and not wandering_text:
+            wandering_text = wander.group(1).strip()
+            wandering = _wandering(wandering_text, found)
+            continue
+        key = _LETTER.match(body)
+        if key is None:
+            plain.append((i, body))
+        elif key["close"] or key["punct"] or len(key["space"]) >= 2 or "\n" in key["space"] or "\t" in key["space"]:
+            strong.append((key["key"], key["rest"].strip()))
+        elif len(key["space"]) == 1:
+            weak.append((i, key["key"], key["rest"].strip(), body))
+        else:
+            plain.append((i, body))
+    notes: dict[str, str] = {}
+    for letter, text in strong:
+        notes[letter] = f"{notes[letter]}\n{text}" if letter in notes else text
+    for i, letter, text, body in weak:
+        # "A Hero who..." is a sentence, not note A, unless the map has an A and no other note claims it
+        if letter in markers and letter not in notes:
+            notes[letter] = text
+        else:
+            plain.append((i, body))
+    out = {letter: Lit(text, text) for letter, text in sorted(notes.items())}
+    for n, (_, body) in enumerate(sorted(plain), 1):
+        out[f"note{n}"] = Lit(body, body)
+    if wandering_text and (not wandering or wandering not in _named(wandering_text)):
+        out["wandering"] = Lit(wandering_text, wandering_text)
+    for letter in sorted(markers - set(notes)):
+        found.warn(msg("hq.imp.warn.mark_without_note", letter=letter))
+    for letter in sorted(set(notes) - markers):
+        found.warn(msg("hq.imp.warn.note_without_mark", letter=letter))
+    return out, wandering
+
+
+def _words(text: str) -> list[str]:
+    return [w.casefold() for w in _WORD.findall(text)]
+
+
+def _phrases(words: list[str]) -> list[tuple[int, str]]:
+    """Every run of one to four words with its position, plurals also in the singular ("mummies" -> "mummy")."""
+    out = [(i, " ".join(words[i:i + n])) for i in range(len(words)) for n in range(1, 5) if i + n <= len(words)]
+    singular = [(i, p[:-3] + "y") for i, p in out if p.endswith("ies") and len(p) > 4]
+    singular += [(i, p[:-1]) for i, p in out if p.endswith("s") and len(p) > 3]
+    return out + singular
+
+
+def _names() -> dict[str, str]:
+    """Every monster's names (English, Spanish, ref words) folded to lower case -> its ref."""
+    out: dict[str, str] = {}
+    for ref, entry in catalog.monsters().items():
+        for name in (entry["name"]["en"], entry["name"]["es"], ref.replace("_", " ")):
+            out[" ".join(_words(name))] = ref
+    return out
+
+
+def _named(text: str) -> set[str]:
+    """Monster refs named outright in `text`."""
+    names = _names()
+    return {names[p] for _, p in _phrases(_words(text)) if p in names}
+
+
+def _wandering(text: str, found: Problems) -> str:
+    """The monster a quest names as its wandering monster: by name, else the closest we have (with a warning)."""
+    phrases = _phrases(_words(text))
+    names = _names()
+    hits = sorted((i, -len(p), names[p]) for i, p in phrases if p in names)
+    if hits:
+        return hits[0][2]
+    kin = {word: ref for ref, entry in catalog.monsters().items() for word in entry.get("kin", [])}
+    close = sorted((i, kin[p]) for i, p in phrases if p in kin)
+    if not close:
+        for i, p in phrases:
+            match = difflib.get_close_matches(p, list(names), n=1, cutoff=0.8)
+            if match:
+                close.append((i, names[match[0]]))
+                break
+    shown = text if len(text) <= 80 else text[:79] + "…"
+    if close:
+        ref = close[0][1]
+        found.warn(msg("hq.imp.warn.wandering_closest", text=shown, monster=catalog.monster_name(ref)))
+        return ref
+    found.warn(msg("hq.imp.warn.wandering_unknown", text=shown))
+    return ""
+

@@ -5,27 +5,46 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from rules.base import RuleError
-from rules.heroquest import board
+from rules.heroquest import board, catalog
 from rules.heroquest.board import Square
 from rules.text import Lit, Msg, msg
 
 QUEST_DIR = Path(__file__).resolve().parents[2] / "data" / "heroquest" / "quests"
 OBJECTS_FILE = Path(__file__).resolve().parents[2] / "data" / "heroquest" / "objects.json"
+# Bounds on everything a quest keeps (data/heroquest/NOTES.md): over them a file is refused, so a stored
+# set-up stays small whatever is uploaded.
 #: Largest quest file we accept (HeroScribe or JSON), in bytes.
 MAX_BYTES = 1_000_000
+#: Characters in the quest's name, its parchment text, one note and all notes together; number of notes.
+MAX_NAME = 120
+MAX_SPEECH = 3_000
+MAX_NOTE = 2_000
+MAX_NOTES = 40
+MAX_NOTES_TOTAL = 10_000
+#: Objects on the map (after identical ones are merged) and `<dark>` rectangles in a HeroScribe file.
+MAX_OBJECTS = 300
+MAX_DARK_RECTS = 600
+#: Problems listed for one file (the rest are counted).
+MAX_PROBLEMS = 40
 FORMAT = "heroquest-quest"
 FORMAT_VERSION = 1
 
 KINDS = frozenset(
     {"monster", "furniture", "trap", "door", "secret_door", "blocked", "stairs", "treasure", "marker", "hero_start"}
 )
+#: HeroScribe-only kinds in objects.json: the heroes' entrance and exit doors, and pictures with no effect.
+IMPORT_KINDS = KINDS | {"entry", "exit", "decor"}
+#: Furniture that figures may stand on.
+WALKABLE_FURNITURE = frozenset({"trap_door"})
+#: The stairs `ref` of an exit door (the heroes leave there; it is not where they start).
+EXIT_REF = "door_out"
 ROTATIONS = ("downward", "rightward", "upward", "leftward")
 #: Kinds that sit on an edge between two squares (`Placed.between` is set).
 EDGE_KINDS = frozenset({"door", "secret_door"})
@@ -44,13 +63,82 @@ class QuestError(RuleError):
         super().__init__(reason)
         self.problems = problems or [reason]
 
+    def summary(self, shown: int = 4) -> Msg:
+        """One message naming the first `shown` problems and how many more there are."""
+        if len(self.problems) == 1:
+            return self.problems[0]
+        rest: Msg | str = ""
+        if len(self.problems) > shown:
+            rest = msg("hq.imp.error.more", count=len(self.problems) - shown)
+        for problem in reversed(self.problems[1:shown]):
+            rest = msg("hq.imp.error.next", problem=problem, rest=rest)
+        return msg("hq.imp.error.several", count=len(self.problems), first=self.problems[0], rest=rest)
+
+
+class Problems:
+    """Errors (the quest is refused) and warnings (the game master is told) found while reading a quest."""
+
+    def __init__(self) -> None:
+        self.errors: list[Msg] = []
+        self.warnings: list[Msg] = []
+        self.more_errors = 0
+        self.more_warnings = 0
+
+    def error(self, problem: Msg) -> None:
+        if len(self.errors) < MAX_PROBLEMS:
+            self.errors.append(problem)
+        else:
+            self.more_errors += 1
+
+    def warn(self, problem: Msg) -> None:
+        if len(self.warnings) < MAX_PROBLEMS:
+            self.warnings.append(problem)
+        else:
+            self.more_warnings += 1
+
+    def warn_lazily(self, make: Callable[[], Msg]) -> None:
+        """`warn(make())`, without building the message once the list is full (hostile files repeat things)."""
+        if len(self.warnings) < MAX_PROBLEMS:
+            self.warnings.append(make())
+        else:
+            self.more_warnings += 1
+
+    def all_errors(self) -> list[Msg]:
+        extra = [msg("hq.imp.error.more", count=self.more_errors)] if self.more_errors else []
+        return self.errors + extra
+
+    def all_warnings(self) -> list[Msg]:
+        extra = [msg("hq.imp.warn.more", count=self.more_warnings)] if self.more_warnings else []
+        return self.warnings + extra
+
+    def raise_errors(self) -> None:
+        if self.errors:
+            found = self.all_errors()
+            raise QuestError(found[0], found)
+
+
+def square_params(sq: Square) -> dict[str, int]:
+    """A square in messages: 1-based row and column, as the board's edges and every command number them."""
+    return {"row": sq[0] + 1, "col": sq[1] + 1}
+
 
 def where_line(line: int) -> Msg:
     return msg("hq.q.where.line", line=line)
 
 
+def where_square(line: int, sq: Square) -> Msg:
+    return msg("hq.imp.where.square", line=line, **square_params(sq))
+
+
 def where_uid(uid: str) -> Msg:
     return msg("hq.q.where.object", uid=uid)
+
+
+def where_object(o: Placed) -> Msg:
+    """An object in messages: its uid and its first square."""
+    if not o.squares or not board.in_board(o.squares[0]):
+        return where_uid(o.uid)
+    return msg("hq.imp.where.object", uid=o.uid, **square_params(o.squares[0]))
 
 
 def where_field(name: str) -> Msg:
@@ -80,15 +168,16 @@ class Placed:
         return frozenset(self.between) if self.between else None
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "uid": self.uid,
-            "kind": self.kind,
-            "ref": self.ref,
-            "squares": [list(s) for s in self.squares],
-            "rotation": self.rotation,
-        }
-        if self.between:
+        out: dict[str, Any] = {"uid": self.uid, "kind": self.kind, "ref": self.ref}
+        # defaults are left out (a door's squares are its `between`) to keep stored set-ups small
+        if self.between and self.squares == self.between:
             out["between"] = [list(s) for s in self.between]
+        else:
+            out["squares"] = [list(s) for s in self.squares]
+            if self.between:
+                out["between"] = [list(s) for s in self.between]
+        if self.rotation != "downward":
+            out["rotation"] = self.rotation
         if self.note:
             out["note"] = self.note
         return out
@@ -148,8 +237,8 @@ class Quest:
             "version": FORMAT_VERSION,
             "id": self.id,
             "name": _lit_json(self.name),
-            "speech": _lit_json(self.speech),
-            "notes": {k: _lit_json(v) for k, v in self.notes.items()},
+            "speech": _text_json(self.speech),
+            "notes": {k: _text_json(v) for k, v in self.notes.items()},
             "wandering_monster": self.wandering_monster,
             "start": [list(s) for s in self.start],
             "dark": [list(s) for s in sorted(self.dark)],
@@ -164,6 +253,11 @@ class Quest:
 
 def _lit_json(lit: Lit) -> dict[str, str]:
     return {"es": lit.es, "en": lit.en}
+
+
+def _text_json(lit: Lit) -> str | dict[str, str]:
+    """A note or parchment text: one string when both languages say the same (imported quests), to store it once."""
+    return lit.en if lit.es == lit.en else _lit_json(lit)
 
 
 # ---------------------------------------------------------------- object table
@@ -188,12 +282,24 @@ def object_table() -> dict[str, ObjectInfo]:
     out: dict[str, ObjectInfo] = {}
     for hs_id, entry in data["objects"].items():
         kind = entry["kind"]
-        if kind is not None and kind not in KINDS:
+        if kind is not None and kind not in IMPORT_KINDS:
             raise ValueError(f"{OBJECTS_FILE}: {hs_id} has unknown kind {kind!r}")
         if not (1 <= entry["width"] <= 8 and 1 <= entry["height"] <= 8):
             raise ValueError(f"{OBJECTS_FILE}: {hs_id} has a bad size")
         out[hs_id] = ObjectInfo(hs_id, entry["name"], kind, entry["ref"], entry["width"], entry["height"])
     return out
+
+
+@dataclass(frozen=True)
+class Imported:
+    """An uploaded quest and what the game master should know about it (objects left out, guesses made)."""
+
+    quest: Quest
+    warnings: tuple[Msg, ...] = ()
+
+    def setup(self) -> dict[str, Any]:
+        """The JSON set-up a game starts from: the quest and its warnings (`rules.text.Msg` JSON)."""
+        return {"quest": self.quest.to_json(), "warnings": [w.to_json() for w in self.warnings]}
 
 
 @cache
@@ -205,57 +311,117 @@ def monster_refs() -> frozenset[str]:
 # ---------------------------------------------------------------- validation
 
 
-def problems(quest: Quest) -> list[Msg]:
-    """Everything wrong with a quest's geometry and references (empty when it is playable)."""
-    out: list[Msg] = []
+def review(quest: Quest) -> Problems:
+    """Everything wrong with a quest: errors make it unplayable, warnings are for the game master."""
+    found = Problems()
     seen: set[str] = set()
-    occupied: dict[Square, str] = {}
-    kinds: dict[str, str] = {}
+    figures: dict[Square, str] = {}
+    solids: dict[Square, tuple[str, str, bool]] = {}
+    known_monsters = catalog.monsters()
+    if len(quest.objects) > MAX_OBJECTS:
+        found.error(msg("hq.imp.error.limit", what=msg("hq.imp.what.objects"), count=len(quest.objects),
+                        limit=MAX_OBJECTS))
+        return found
     for o in quest.objects:
-        where = where_uid(o.uid)
+        where = where_object(o)
         if o.uid in seen:
-            out.append(msg("hq.q.error.duplicate_uid", where=where, uid=o.uid))
+            found.error(msg("hq.q.error.duplicate_uid", where=where, uid=o.uid))
         seen.add(o.uid)
         if o.kind not in KINDS:
-            out.append(msg("hq.q.error.bad_kind", where=where, kind=o.kind))
+            found.error(msg("hq.q.error.bad_kind", where=where, kind=o.kind))
             continue
         if not o.squares or not all(board.in_board(s) for s in o.squares):
-            out.append(msg("hq.q.error.off_board", where=where, id=o.ref))
+            found.error(msg("hq.q.error.off_board", where=where, id=o.ref))
             continue
         if o.rotation not in ROTATIONS:
-            out.append(msg("hq.q.error.rotation", where=where, value=o.rotation))
+            found.error(msg("hq.q.error.rotation", where=where, value=o.rotation))
         if o.kind in EDGE_KINDS:
             if o.between is None or not board.door_slot(*o.between):
-                out.append(msg("hq.q.error.not_on_wall", where=where, id=o.ref))
+                found.error(msg("hq.q.error.not_on_wall", where=where, id=o.ref))
+            continue
+        if o.kind == "monster":
+            _check_monster(quest, o, known_monsters, figures, solids, found)
             continue
         if o.kind in SOLID_KINDS and not _one_area(o.squares):
-            out.append(msg("hq.q.error.walled_object", where=where, id=o.ref))
-        if o.kind != "marker" and any(s in quest.dark for s in o.squares):
-            s = next(s for s in o.squares if s in quest.dark)
-            out.append(msg("hq.q.error.in_dark", where=where, row=s[0], col=s[1]))
-        # figures, furniture, rocks and stairs exclude each other; traps and marks may share a square
-        if o.kind in ("monster", "blocked", "hero_start", "furniture", "stairs"):
+            found.warn(msg("hq.imp.warn.walled", where=where))
+        dark = next((s for s in o.squares if s in quest.dark), None)
+        if dark is not None and o.kind != "marker":
+            found.warn(msg("hq.imp.warn.in_dark", where=msg("hq.imp.where.object", uid=o.uid, **square_params(dark))))
+        if o.kind in ("blocked", "furniture", "stairs", "hero_start"):
             for s in o.squares:
-                other = occupied.get(s)
-                if other is not None and not {o.kind, kinds[other]} <= {"hero_start", "stairs"}:
-                    out.append(msg("hq.q.error.overlap", where=where, other=other, row=s[0], col=s[1]))
-                occupied[s] = o.uid
-                kinds[o.uid] = o.kind
+                other = solids.get(s)
+                if other is not None and not {o.kind, other[1]} <= {"hero_start", "stairs"}:
+                    found.warn(msg("hq.imp.warn.overlap", where=where, other=other[0], **square_params(s)))
+                if s in figures and o.kind != "hero_start" and not _walkable(o):
+                    found.error(msg("hq.imp.error.figure_on", where=where_uid(figures[s]), other=o.uid,
+                                    **square_params(s)))
+                if other is None or o.kind != "hero_start":
+                    solids[s] = (o.uid, o.kind, _walkable(o))
     if not quest.start:
-        out.append(msg("hq.q.error.no_start", where=where_field("start")))
+        found.error(msg("hq.q.error.no_start", where=where_field("start")))
     for s in quest.start:
         if not board.in_board(s) or s in quest.dark:
-            out.append(msg("hq.q.error.bad_start", where=where_field("start"), row=s[0], col=s[1]))
-    if quest.wandering_monster and quest.wandering_monster not in monster_refs():
-        out.append(
+            found.error(msg("hq.q.error.bad_start", where=where_field("start"), **square_params(s)))
+    if quest.wandering_monster and quest.wandering_monster not in known_monsters:
+        found.error(
             msg("hq.q.error.unknown_monster", where=where_field("wandering_monster"), ref=quest.wandering_monster)
         )
+    _check_texts(quest, found)
+    return found
+
+
+def _walkable(o: Placed) -> bool:
+    """Figures may stand on traps, marks, stairs and walkable furniture (a trap door)."""
+    return o.kind in ("stairs", "hero_start", "trap", "marker") or (
+        o.kind == "furniture" and o.ref in WALKABLE_FURNITURE)
+
+
+def _check_monster(quest: Quest, o: Placed, known: Mapping[str, Any], figures: dict[Square, str],
+                   solids: dict[Square, tuple[str, str, bool]], found: Problems) -> None:
+    """A monster needs stats and a free square that is part of the quest (the engine relies on both)."""
+    where = where_object(o)
+    if o.ref not in known:
+        found.error(msg("hq.imp.error.unknown_monster", where=where, ref=o.ref))
+    for s in o.squares:
+        taken = figures.get(s)
+        solid = solids.get(s)
+        if s in quest.dark:
+            found.error(msg("hq.imp.error.monster_in_dark", where=where, **square_params(s)))
+        elif taken is not None:
+            found.error(msg("hq.imp.error.figure_on", where=where, other=taken, **square_params(s)))
+        elif solid is not None and not solid[2]:
+            found.error(msg("hq.imp.error.figure_on", where=where, other=solid[0], **square_params(s)))
+        figures[s] = o.uid
+
+
+def _check_texts(quest: Quest, found: Problems) -> None:
+    if not quest.name.es.strip() or not quest.name.en.strip():
+        found.error(msg("hq.q.error.no_name", where=where_field("name")))
+    texts = [("name", quest.name, MAX_NAME), ("speech", quest.speech, MAX_SPEECH)]
+    texts += [(f"notes.{key}", note, MAX_NOTE) for key, note in quest.notes.items()]
+    for name, text, limit in texts:
+        longest = max(len(text.es), len(text.en))
+        if longest > limit:
+            found.error(msg("hq.imp.error.text_limit", where=where_field(name), count=longest, limit=limit))
     for key, note in quest.notes.items():
         if not note.es.strip() or not note.en.strip():
-            out.append(msg("hq.q.error.empty_text", where=where_field(f"notes.{key}")))
-    if not quest.name.es.strip() or not quest.name.en.strip():
-        out.append(msg("hq.q.error.no_name", where=where_field("name")))
-    return out
+            found.error(msg("hq.q.error.empty_text", where=where_field(f"notes.{key}")))
+    if len(quest.notes) > MAX_NOTES:
+        found.error(msg("hq.imp.error.limit", what=msg("hq.imp.what.notes"), count=len(quest.notes), limit=MAX_NOTES))
+    total = max(sum(len(n.es) for n in quest.notes.values()), sum(len(n.en) for n in quest.notes.values()))
+    if total > MAX_NOTES_TOTAL:
+        found.error(msg("hq.imp.error.limit", what=msg("hq.imp.what.notes_chars"), count=total,
+                        limit=MAX_NOTES_TOTAL))
+
+
+def problems(quest: Quest) -> list[Msg]:
+    """Everything that makes a quest unplayable (empty when it can be played)."""
+    return review(quest).all_errors()
+
+
+def warnings(quest: Quest) -> list[Msg]:
+    """What the game master should know about a playable quest (objects in the dark, overlaps...)."""
+    return review(quest).all_warnings()
 
 
 def _one_area(squares: tuple[Square, ...]) -> bool:
@@ -274,9 +440,7 @@ def _one_area(squares: tuple[Square, ...]) -> bool:
 
 def check(quest: Quest) -> Quest:
     """Return `quest` when it is playable; raise QuestError listing every problem otherwise."""
-    found = problems(quest)
-    if found:
-        raise QuestError(found[0], found)
+    review(quest).raise_errors()
     return quest
 
 
@@ -296,13 +460,15 @@ def _square(value: Any, field_name: str) -> Square:
         raise _bad(field_name, "[row, col]")
     sq = (value[0], value[1])
     if not board.in_board(sq):
-        raise QuestError(msg("hq.q.error.square_off_board", where=where_field(field_name), row=sq[0], col=sq[1]))
+        raise QuestError(msg("hq.q.error.square_off_board", where=where_field(field_name), **square_params(sq)))
     return sq
 
 
-def _lit(value: Any, field_name: str, required: bool = True) -> Lit:
+def _lit(value: Any, field_name: str, required: bool = True, plain: bool = False) -> Lit:
     if value is None and not required:
         return Lit("", "")
+    if plain and isinstance(value, str):
+        return Lit(value, value)
     if not isinstance(value, Mapping) or not all(isinstance(value.get(k), str) for k in ("es", "en")):
         raise _bad(field_name, '{"es": "...", "en": "..."}')
     return Lit(value["es"], value["en"])
@@ -388,17 +554,23 @@ def _from_json(data: Any) -> Quest:
     if "name" not in data:
         raise QuestError(msg("hq.q.error.no_name", where=where_field("name")))
     name = _lit(data["name"], "name")
-    speech = _lit(data.get("speech"), "speech", required=False)
+    speech = _lit(data.get("speech"), "speech", required=False, plain=True)
     raw_notes = data.get("notes", {})
     if not isinstance(raw_notes, Mapping):
         raise _bad("notes", "an object of {key: {es, en}}")
-    notes = {str(k): _lit(v, f"notes.{k}") for k, v in raw_notes.items()}
+    if len(raw_notes) > MAX_NOTES:
+        raise QuestError(msg("hq.imp.error.limit", what=msg("hq.imp.what.notes"), count=len(raw_notes),
+                             limit=MAX_NOTES))
+    notes = {str(k): _lit(v, f"notes.{k}", plain=True) for k, v in raw_notes.items()}
     wandering = data.get("wandering_monster", "")
     if not isinstance(wandering, str):
         raise _bad("wandering_monster", "a monster id")
     raw_objects = data.get("objects")
     if not isinstance(raw_objects, list):
         raise _bad("objects", "a list")
+    if len(raw_objects) > MAX_OBJECTS:
+        raise QuestError(msg("hq.imp.error.limit", what=msg("hq.imp.what.objects"), count=len(raw_objects),
+                             limit=MAX_OBJECTS))
     objects = tuple(_placed(item, i) for i, item in enumerate(raw_objects))
     raw_start = data.get("start")
     if raw_start is None:
@@ -412,7 +584,7 @@ def _from_json(data: Any) -> Quest:
 
 
 def default_start(objects: tuple[Placed, ...]) -> tuple[Square, ...]:
-    """Heroes' marks in the usual order when the map has them, else the stairway's squares."""
+    """Heroes' marks in the usual order when the map has them, else the stairway's squares (not an exit's)."""
     heroes = sorted(
         (o for o in objects if o.kind == "hero_start"),
         key=lambda o: (HERO_ORDER.index(o.ref) if o.ref in HERO_ORDER else len(HERO_ORDER), o.uid),
@@ -420,7 +592,7 @@ def default_start(objects: tuple[Placed, ...]) -> tuple[Square, ...]:
     if heroes:
         return tuple(o.squares[0] for o in heroes)
     for o in objects:
-        if o.kind == "stairs":
+        if o.kind == "stairs" and o.ref != EXIT_REF:
             return tuple(sorted(o.squares))
     return ()
 
@@ -428,33 +600,14 @@ def default_start(objects: tuple[Placed, ...]) -> tuple[Square, ...]:
 # ---------------------------------------------------------------- loading
 
 
-def load_quest(text: str | bytes, filename: str = "") -> Quest:
-    """Parse a quest file: HeroScribe XML (starts with '<') or our JSON (starts with '{').
-
-    Raises QuestError (and nothing else) for anything broken or unsupported.
-    """
-    if isinstance(text, bytes):
-        if len(text) > MAX_BYTES:
-            raise QuestError(msg("hq.q.error.too_big", size=len(text), limit=MAX_BYTES))
-        try:
-            text = text.decode("utf-8")
-        except UnicodeDecodeError:
-            raise QuestError(msg("hq.q.error.encoding")) from None
-    if len(text) > MAX_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
-        raise QuestError(msg("hq.q.error.too_big", size=len(text.encode("utf-8", "surrogatepass")), limit=MAX_BYTES))
-    body = text.lstrip("\ufeff \t\r\n")
-    if body.startswith("<"):
-        from rules.heroquest.heroscribe import parse_heroscribe
-
-        return parse_heroscribe(body, filename)
-    if body.startswith("{"):
-        try:
-            data = json.loads(body)
-        except (json.JSONDecodeError, RecursionError) as exc:
-            detail = f"line {exc.lineno}: {exc.msg}" if isinstance(exc, json.JSONDecodeError) else "too deep"
-            raise QuestError(msg("hq.q.error.json", detail=detail)) from None
-        return Quest.from_json(data)
-    raise QuestError(msg("hq.q.error.unknown_format"))
+def quest_from_json_text(text: str) -> Quest:
+    """Our JSON format from text; QuestError for malformed JSON or an unplayable quest."""
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, RecursionError) as exc:
+        detail = f"line {exc.lineno}: {exc.msg}" if isinstance(exc, json.JSONDecodeError) else "too deep"
+        raise QuestError(msg("hq.q.error.json", detail=detail)) from None
+    return Quest.from_json(data)
 
 
 @cache
@@ -462,7 +615,7 @@ def builtin_quests() -> dict[str, Quest]:
     """Our own quests from data/heroquest/quests/*.json, by id (in file-name order)."""
     out: dict[str, Quest] = {}
     for path in sorted(QUEST_DIR.glob("*.json")):
-        quest = load_quest(path.read_text(encoding="utf-8"), path.name)
+        quest = quest_from_json_text(path.read_text(encoding="utf-8"))
         if quest.id in out:
             raise ValueError(f"{path}: quest id {quest.id!r} defined twice")
         out[quest.id] = quest

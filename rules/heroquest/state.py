@@ -10,7 +10,7 @@ from typing import Any
 from rules.base import Event
 from rules.heroquest import board, catalog
 from rules.heroquest.board import Edge, Square
-from rules.heroquest.quest import Quest
+from rules.heroquest.quest import WALKABLE_FURNITURE, Quest
 from rules.rng import Rng
 from rules.text import Lit, msg
 
@@ -18,8 +18,6 @@ SQUARES = board.ROWS * board.COLS
 GM = 0
 #: How many log entries a view shows.
 LOG_SIZE = 12
-#: Furniture that figures may stand on.
-WALKABLE_FURNITURE = frozenset({"trap_door"})
 
 
 def idx(sq: Square) -> int:

@@ -129,6 +129,7 @@ def build(s: HQState, seat: int | None) -> dict[str, Any]:
         out["wandering_monster"] = s.quest.get("wandering_monster", "")
         out["deck_size"] = len(s.d["deck"])
         out["chaos_spells"] = sorted(catalog.spells()["chaos"])
+        out["import_warnings"] = list(s.d.get("import_warnings", []))
     else:
         out["notes_read"] = {k: _lit(s.quest_obj.notes[k]) for k in s.d["notes_read"] if k in s.quest_obj.notes}
     return out

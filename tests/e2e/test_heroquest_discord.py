@@ -161,7 +161,8 @@ async def test_broken_quest_file_is_refused_in_the_users_language(d: InProcessDi
     errors = _errors(out)
     assert errors and not any(o.kind == "channel" for o in out)
     assert await d.bot.table.game_for(d.channel.id) is None, "nothing was created"
-    from rules.heroquest.quest import QuestError, load_quest
+    from rules.heroquest.quest import QuestError
+    from rules.heroquest.upload import load_quest
 
     with pytest.raises(QuestError) as exc:
         load_quest(broken.read_bytes(), "broken.xml")

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import io
+import json
 from pathlib import Path
 
 import pytest
 from PIL import Image
 
+import i18n
 from renderers import heroquest as hq_render
 from rules import registry
+from rules.text import Msg
 
 QUESTS = sorted((Path(__file__).resolve().parents[3] / "shared" / "reference" / "heroquest" / "heroscribe"
                  / "quests-eu-base").glob("*.xml"))
@@ -17,6 +20,15 @@ QUESTS = sorted((Path(__file__).resolve().parents[3] / "shared" / "reference" / 
 
 def test_there_are_fifteen() -> None:
     assert len(QUESTS) == 15
+
+
+@pytest.mark.parametrize("path", QUESTS, ids=lambda p: p.stem)
+def test_set_up_is_small_and_warnings_are_only_notes_and_guesses(path: Path) -> None:
+    setup = registry.get("heroquest").setup_from_upload(path.read_bytes(), path.name)
+    assert len(json.dumps(setup, ensure_ascii=False).encode("utf-8")) < 10_000
+    keys = {w["key"] for w in setup["warnings"]}
+    assert keys <= {"hq.imp.warn.mark_without_note", "hq.imp.warn.wandering_closest"}
+    assert all(i18n.t(Msg.from_json(w), "es") for w in setup["warnings"])
 
 
 @pytest.mark.parametrize("path", QUESTS, ids=lambda p: p.stem)

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from rules.heroquest import GAME
-from rules.heroquest.quest import load_quest
+from rules.heroquest.upload import load_quest
 from rules.rng import Rng
 from rules.text import iter_strings
 

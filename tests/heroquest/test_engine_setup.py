@@ -8,7 +8,7 @@ import pytest
 
 from rules.base import BadOptions, IllegalAction, NotYourTurn
 from rules.heroquest import GAME
-from rules.heroquest.quest import load_quest
+from rules.heroquest.upload import load_quest
 from tests.heroquest.hq_helpers import act, fresh, hero, kinds, new
 
 REFERENCE = Path(__file__).resolve().parents[3] / "shared" / "reference" / "heroquest" / "heroscribe" / "quests-eu-base"

@@ -9,7 +9,8 @@ import pytest
 from PIL import Image
 
 from renderers import heroquest as hq
-from rules.heroquest.quest import Quest, builtin_quests, load_quest
+from rules.heroquest.quest import Quest, builtin_quests
+from rules.heroquest.upload import load_quest
 
 QUESTS = Path(__file__).resolve().parents[3] / "shared" / "reference" / "heroquest" / "heroscribe" / "quests-eu-base"
 
