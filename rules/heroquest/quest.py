@@ -298,8 +298,9 @@ class Imported:
     warnings: tuple[Msg, ...] = ()
 
     def setup(self) -> dict[str, Any]:
-        """The JSON set-up a game starts from: the quest and its warnings (`rules.text.Msg` JSON)."""
-        return {"quest": self.quest.to_json(), "warnings": [w.to_json() for w in self.warnings]}
+        """The JSON set-up a game starts from: the quest, its title (shown in the lobby) and its warnings."""
+        return {"quest": self.quest.to_json(), "title": _lit_json(self.quest.name),
+                "warnings": [w.to_json() for w in self.warnings]}
 
 
 @cache

@@ -89,3 +89,14 @@ async def test_hidden_gm_work_leaves_no_public_trace(table: Table) -> None:
                 and sq not in state.figure_at())
     report = await table.act(CH, GM, Action.of("gm_place", ref="goblin", at=f"{seen[0]}-{seen[1]}"))
     assert report.board is not None, "a monster the heroes can see is shown"
+
+
+async def test_an_uploaded_quest_is_named_in_the_lobby_and_checked_off_the_loop(table: Table) -> None:
+    data = (QUESTS / "HQBase-01-TheTrial_EU.xml").read_bytes()
+    report = await table.new(guild_id=9, channel_id=CH, who=GM, game_type="heroquest", upload=(data, "trial.xml"))
+    upload = next(m for m in report.public if m.key == "core.lobby.upload")
+    assert upload.params["title"].en == "The Trial"
+    with pytest.raises(BadOptions) as exc:
+        await table.new(guild_id=9, channel_id=CH + 1, who=GM, game_type="heroquest",
+                        upload=(b"<quest name='x'><board>", "broken.xml"))
+    assert exc.value.reason.key.startswith("hq.")
