@@ -57,11 +57,15 @@ class HeroRealms(Game):
             return "emperor" if seat in V.EMPEROR_SEATS else "captain"
         return "player"
 
+    def seat_range(self, options: Mapping[str, Scalar]) -> tuple[int, int]:
+        v = V.VARIANTS[_resolve_variant(options)]
+        return (v.low, v.high)
+
     def check_seats(self, options: Mapping[str, Scalar], seats: int) -> None:
         variant = _resolve_variant(options)
-        v = V.VARIANTS[variant]
-        if not v.low <= seats <= v.high:
-            raise BadOptions(msg("hr.err.seats", variant=msg(f"hr.variant.{variant}"), low=v.low, high=v.high))
+        low, high = self.seat_range(options)
+        if not low <= seats <= high:
+            raise BadOptions(msg("hr.err.seats", variant=msg(f"hr.variant.{variant}"), low=low, high=high))
 
     def new(self, options: Mapping[str, Scalar], seats: int, seed: int) -> State:
         self.check_seats(options, seats)
@@ -83,14 +87,15 @@ class HeroRealms(Game):
         rng.shuffle(market_deck)
         market = [market_deck.pop() for _ in range(MARKET_ROW)]
         gems = [make("fire_gem") for _ in range(GEMS)]
-        team_of, pool_of, health, roles, hands = V.layout(variant, seats)
+        # "Se echa a suertes el jugador que iniciará la partida" (in team variants, the team).
+        first = rng.below(V.first_choices(variant, seats))
+        team_of, pool_of, health, roles, hands = V.layout(variant, seats, first)
         for p, size in zip(players, hands, strict=True):
             p.hand = [p.deck.pop() for _ in range(size)]
         state = State(variant, cards, players, team_of, pool_of, health, roles, market_deck, market, gems, [],
                       {}, [], 0, [], [], [], None, rng.state)
         ctx = E.Ctx(state)
-        first = [o for o in range(seats) if team_of[o] == 0] if V.VARIANTS[variant].team_turns else [0]
-        E.start_turn(ctx, first)
+        E.start_turn(ctx, V.first_seats(variant, seats, first))
         ctx.finish()
         return state
 

@@ -35,5 +35,6 @@ def test_ai_moves_are_quick() -> None:
 
 def test_simple_and_random_policies_are_exposed_on_the_game() -> None:
     s = GAME.new({}, 2, 3)
+    (seat,) = GAME.to_act(s)
     for policy in (GAME.ai_action_simple, GAME.ai_action_random):
-        assert GAME.is_legal(s, 0, policy(s, 0, Rng(2)))
+        assert GAME.is_legal(s, seat, policy(s, seat, Rng(2)))

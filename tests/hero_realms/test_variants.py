@@ -38,19 +38,47 @@ def test_unknown_variant_is_refused() -> None:
 
 
 @pytest.mark.parametrize(
-    ("variant", "seats", "hands", "health", "first"),
+    ("variant", "seats", "health", "team_size"),
     [
-        ("hunter-first-blood", 4, [3, 4, 5, 5], [50] * 4, [0]),
-        ("hydra", 4, [3, 3, 5, 5], [75, 75], [0, 1]),
-        ("teams-of-three", 6, [3, 3, 3, 5, 5, 5], [100, 100], [0, 1, 2]),
-        ("emperor", 6, [3, 3, 3, 5, 5, 5], [50, 60, 50, 50, 60, 50], [0]),
+        ("hunter-first-blood", 4, [50] * 4, 0),
+        ("hunter-last-standing", 5, [50] * 5, 0),
+        ("hydra", 4, [75, 75], 2),
+        ("teams-of-three", 6, [100, 100], 3),
+        ("emperor", 6, [50, 60, 50, 50, 60, 50], 3),
     ],
 )
-def test_variant_set_up(variant: str, seats: int, hands: list[int], health: list[int], first: list[int]) -> None:
-    s = GAME.new({"variant": variant}, seats, 3)
-    assert [len(p.hand) for p in s.players] == hands
-    assert s.health == health
-    assert sorted(GAME.to_act(s)) == first
+def test_variant_set_up_draws_who_opens(variant: str, seats: int, health: list[int], team_size: int) -> None:
+    """Hydra: «El equipo que inicia la partida se elige al azar. La mano inicial de los jugadores de dicho
+    equipo se compone de tres cartas; la de los demás jugadores, de cinco.» Hunter plays like free-for-all."""
+    opened = set()
+    for seed in range(30):
+        s = GAME.new({"variant": variant}, seats, seed)
+        assert s.health == health
+        hands = [len(p.hand) for p in s.players]
+        if team_size:
+            team = s.team_of[s.active[0]]
+            opened.add(team)
+            assert hands == [3 if s.team_of[o] == team else 5 for o in range(seats)]
+            if V.VARIANTS[variant].team_turns:
+                assert sorted(GAME.to_act(s)) == [o for o in range(seats) if s.team_of[o] == team]
+            else:  # emperor: the first team's first seat opens and play goes clockwise
+                assert s.active == [team * team_size]
+        else:
+            (first,) = s.active
+            opened.add(first)
+            assert [hands[(first + k) % seats] for k in range(seats)] == [3, 4] + [5] * (seats - 2)
+    assert opened == set(range(seats // team_size if team_size else seats)), "every team or seat may open"
+
+
+def test_seat_range_follows_the_variant() -> None:
+    assert GAME.seat_range({"variant": "hydra"}) == (4, 4)
+    assert GAME.seat_range({"variant": "teams-of-three"}) == (6, 6)
+    assert GAME.seat_range({"variant": "emperor"}) == (6, 6)
+    assert GAME.seat_range({"variant": "hunter-first-blood"}) == (3, 6)
+    assert GAME.seat_range({"variant": "free-for-all"}) == (2, 6)
+    assert GAME.seat_range(GAME.resolve_options({})) == (2, 6)
+    with pytest.raises(BadOptions):
+        GAME.seat_range({"variant": "battle-royale"})
 
 
 def test_emperor_roles_and_seating() -> None:
