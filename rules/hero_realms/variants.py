@@ -159,5 +159,12 @@ def champion_owners(state: State, seat: int) -> list[int]:
 
 
 def discard_targets(state: State, seat: int) -> list[int]:
-    """Opponents `seat` may make discard a card ("target opponent")."""
+    """Opponents `seat` may make discard a card ("target opponent").
+
+    The hunter variants restrict only attacks and champions ("únicamente puedes atacar al jugador sentado
+    a tu izquierda y solo puedes atacar o elegir como objetivos a campeones..."), so any opponent may be
+    targeted there; an emperor's captain may only target the captain facing them ("al capitán que tienen
+    enfrente"), then the enemy emperor."""
+    if state.variant.startswith("hunter-"):
+        return opponents(state, seat)
     return _reachable(state, seat, True)

@@ -103,7 +103,24 @@ def test_hunter_attacks_only_the_left_player_and_champions_left_and_right() -> N
     assert across not in E.targetable_champions(s, 0)
     with pytest.raises(IllegalAction):
         act(s, 0, "attack", target="p2", amount=1)
-    assert V.discard_targets(s, 0) == [1, 3]
+
+
+@pytest.mark.parametrize("variant", ["hunter-first-blood", "hunter-last-standing"])
+def test_hunter_target_opponent_discards_may_be_any_opponent(variant: str) -> None:
+    """The hunter rule limits attacks and champion targets only, not "target opponent discards"."""
+    s = clean(variant, 5)
+    spark = put(s, 0, "spark")
+    s = act(s, 0, "play", card=spark).state
+    assert sorted(options(s, 0)) == ["p1", "p2", "p3", "p4"]
+    s = answer(s, 0, "p2")
+    assert s.players[2].owed_discards == 1
+
+
+def test_emperor_captains_make_only_the_facing_captain_discard() -> None:
+    s = clean("emperor", 6)
+    spark = put(s, 0, "spark")
+    s = act(s, 0, "play", card=spark).state
+    assert s.players[3].owed_discards == 1 and E.pending_of(s, 0) is None
 
 
 def test_first_blood_the_right_of_the_eliminated_player_wins() -> None:
