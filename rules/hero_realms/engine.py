@@ -513,6 +513,8 @@ def give_gold(ctx: Ctx, seat: int, to: int, amount: int) -> None:
     s = ctx.s
     s.players[seat].gold -= amount
     s.players[to].gold += amount
+    # A teammate holding its moves gets them back: it has gold to spend now.
+    s.players[to].waiting = False
     ctx.pub(msg("hr.ev.gave_gold", seat=SeatRef(seat), to=SeatRef(to), n=amount))
 
 
@@ -544,6 +546,7 @@ def eliminate(ctx: Ctx, seats: list[int]) -> None:
         s.eliminated_order.append(seat)
         if seat in s.active:
             s.active.remove(seat)
+            wake_if_idle(s)
         ctx.pub(msg("hr.ev.eliminated", seat=SeatRef(seat)))
     for seat in seats:
         if s.winners is not None:
@@ -600,12 +603,17 @@ def start_turn(ctx: Ctx, seats: list[int]) -> None:
     s.turn_no += 1
     for seat in seats:
         p = s.players[seat]
-        p.done = False
+        p.done = p.waiting = False
         if p.owed_discards and p.hand:
             s.pending.append({"seat": seat, "kind": "discard", "count": min(p.owed_discards, len(p.hand)),
                               "source": None, "rest": []})
         p.owed_discards = 0
     ctx.pub(msg("hr.ev.turn", seats=_seat_list(seats)))
+
+
+def wait(ctx: Ctx, seat: int) -> None:
+    ctx.s.players[seat].waiting = True
+    ctx.pub(msg("hr.ev.waiting", seat=SeatRef(seat)))
 
 
 def end_turn(ctx: Ctx, seat: int) -> None:
@@ -614,6 +622,15 @@ def end_turn(ctx: Ctx, seat: int) -> None:
     ctx.pub(msg("hr.ev.end_turn", seat=SeatRef(seat)))
     if all(s.players[a].done for a in s.active):
         finish_turn(ctx)
+    else:
+        wake_if_idle(s)
+
+
+def wake_if_idle(s: State) -> None:
+    """When nobody in the turn is left playing, teammates who were holding their moves take them now."""
+    if all(s.players[a].done or s.players[a].waiting for a in s.active):
+        for a in s.active:
+            s.players[a].waiting = False
 
 
 def finish_turn(ctx: Ctx) -> None:

@@ -91,7 +91,7 @@ def test_buying_more_than_you_have_is_refused_with_a_reason() -> None:
     with pytest.raises(IllegalAction) as err:
         act(s, 0, "buy", card="gem")
     assert err.value.reason.key == "hr.err.not_enough_gold"
-    assert err.value.reason.params == {"cost": 2, "gold": 1}
+    assert err.value.reason.params == {"card": E.CARDS["fire_gem"].lit, "cost": 2, "gold": 1}
 
 
 def test_discard_phase_and_draw_phase() -> None:

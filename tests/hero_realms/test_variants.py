@@ -269,3 +269,29 @@ def test_views_show_teams_roles_and_shared_health() -> None:
     assert [p["health"] for p in v["players"]] == [75, 75, 75, 75]
     v = GAME.view(GAME.new({"variant": "emperor"}, 6, 2), None)
     assert [p["role"] for p in v["players"]][:2] == ["captain", "emperor"]
+
+
+# ---------------------------------------------------------------- waiting for teammates in a shared turn
+
+
+def test_a_teammate_may_wait_and_takes_its_moves_back_when_given_gold_or_when_the_others_end() -> None:
+    s = clean("hydra", 4)
+    assert "wait" in kinds(s, 1)
+    s = act(s, 1, "wait").state
+    assert GAME.to_act(s) == frozenset({0}) and "wait" not in kinds(s, 0), "someone must still be playing"
+    s.players[0].gold = 2
+    s = act(s, 0, "give_gold", to=1, amount=2).state
+    assert GAME.to_act(s) == frozenset({0, 1}) and s.players[1].gold == 2
+    s = act(s, 1, "wait").state
+    s = act(s, 0, "end_turn").state
+    assert GAME.to_act(s) == frozenset({1}) and s.active == [0, 1], "the waiting teammate finishes the turn"
+    assert "wait" not in kinds(s, 1)
+    s = act(s, 1, "end_turn").state
+    assert GAME.to_act(s) == frozenset({2, 3})
+
+
+def test_waiting_is_only_for_shared_turns() -> None:
+    s = clean("free-for-all", 3)
+    assert "wait" not in kinds(s, 0)
+    with pytest.raises(IllegalAction):
+        act(s, 0, "wait")
