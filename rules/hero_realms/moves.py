@@ -137,7 +137,7 @@ def main_actions(s: State, seat: int) -> list[LegalAction]:
                 add(LegalAction(Action.of("give_gold", to=t, amount=p.gold),
                                 msg("hr.la.give_gold", seat=SeatRef(t), n=p.gold), "give"))
     if p.gold >= 1 and s.variant == "emperor":
-        for t in _adjacent_teammates(s, seat):
+        for t in adjacent_teammates(s, seat):
             for c in _first_by_key(s, p.discard):
                 add(LegalAction(Action.of("pass_card", card=c, to=t),
                                 msg("hr.la.pass_card", card=_lit(s, c), seat=SeatRef(t)), "give"))
@@ -174,7 +174,7 @@ def _attack_actions(s: State, seat: int, add) -> None:
                         "attack"))
 
 
-def _adjacent_teammates(s: State, seat: int) -> list[int]:
+def adjacent_teammates(s: State, seat: int) -> list[int]:
     return [t for t in V.teammates(s, seat) if (t - seat) % s.n in (1, s.n - 1)]
 
 
@@ -340,7 +340,7 @@ def check(s: State, seat: int, action: Action) -> dict[str, Any] | None:
     elif kind == "pass_card":
         to = _seat_arg(s, action["to"])
         if isinstance(action["to"], str) or to is None or s.variant != "emperor" \
-                or to not in _adjacent_teammates(s, seat):
+                or to not in adjacent_teammates(s, seat):
             raise _bad("hr.err.not_adjacent", valid=_valid(s, seat, ("pass_card",)))
         if card not in p.discard:
             raise _bad("hr.err.not_in_discard", card=name)
