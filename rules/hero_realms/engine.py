@@ -391,6 +391,8 @@ def _pass_to_emperor(ctx: Ctx, seat: int, option: str) -> None:
         ctx.hidden = True
     else:
         cid = option
+        if cid in p.hand:
+            ctx.hidden = True
         (p.hand if cid in p.hand else p.discard).remove(cid)
     emperor = next(o for o in range(s.n) if s.team_of[o] == s.team_of[seat] and s.roles[o] == "emperor")
     s.players[emperor].discard.append(cid)
@@ -404,6 +406,8 @@ def play(ctx: Ctx, seat: int, cid: str) -> None:
     s = ctx.s
     p = s.players[seat]
     p.hand.remove(cid)
+    # The card was hidden in the hand and everyone has now seen it: no undo past this (see NOTES.md).
+    ctx.hidden = True
     card = cdef(s, cid)
     (p.champions if card.champion else p.played).append(cid)
     ctx.pub(msg("hr.ev.played", seat=SeatRef(seat), card=card.lit))
