@@ -8,7 +8,7 @@ from rules.base import Event
 from rules.hero_realms import variants as V
 from rules.hero_realms.cards import CardDef, cards
 from rules.hero_realms.state import LOG_SIZE, Player, State
-from rules.hero_realms.text import card_names
+from rules.hero_realms.text import card_names, counted, describe_list
 from rules.rng import Rng
 from rules.text import Msg, SeatRef, msg
 
@@ -134,7 +134,7 @@ def draw(ctx: Ctx, seat: int, n: int) -> int:
     if drawn:
         ctx.hidden = True
         p.hand.extend(drawn)
-        ctx.pub(msg("hr.ev.drew", seat=SeatRef(seat), n=len(drawn)))
+        ctx.pub(counted("hr.ev.drew", len(drawn), seat=SeatRef(seat)))
         ctx.priv(seat, msg("hr.ev.drew_private", cards=card_names([cdef(s, c) for c in drawn])))
     return len(drawn)
 
@@ -161,7 +161,7 @@ def stun(ctx: Ctx, cid: str) -> None:
 def owe_discard(ctx: Ctx, target: int, n: int) -> None:
     ctx.s.players[target].owed_discards += n
     ctx.hidden = True
-    ctx.pub(msg("hr.ev.owes_discard", seat=SeatRef(target), n=n))
+    ctx.pub(counted("hr.ev.owes_discard", n, seat=SeatRef(target)))
 
 
 def gain(ctx: Ctx, seat: int, pool: str, amount: int) -> None:
@@ -170,6 +170,7 @@ def gain(ctx: Ctx, seat: int, pool: str, amount: int) -> None:
         return
     if pool == "health":
         s.health[s.pool_of[seat]] += amount
+        ctx.pub(msg("hr.ev.healed", seat=SeatRef(seat), n=amount, health=s.health[s.pool_of[seat]]))
     elif pool == "gold":
         s.players[seat].gold += amount
     else:
@@ -336,6 +337,7 @@ def answer(ctx: Ctx, d: dict[str, Any], option: Any) -> None:
     p = s.players[seat]
     rest: list[Any] = d["rest"]
     if kind == "choose":
+        ctx.pub(msg("hr.ev.chose", seat=SeatRef(seat), effect=describe_list(d["options"][option])))
         rest = list(d["options"][option]) + rest
     elif kind == "stun":
         if option != "none":
@@ -501,8 +503,11 @@ def attack(ctx: Ctx, seat: int, target: str, amount: int) -> None:
         victim = int(target[1:])
         pool = s.pool_of[victim]
         s.health[pool] -= amount
-        ctx.pub(msg("hr.ev.attack_player", seat=SeatRef(seat), target=SeatRef(victim), n=amount,
-                    health=s.health[pool]))
+        if s.health[pool] > 0:
+            ctx.pub(msg("hr.ev.attack_player", seat=SeatRef(seat), target=SeatRef(victim), n=amount,
+                        health=s.health[pool]))
+        else:  # health is never shown below zero
+            ctx.pub(msg("hr.ev.attack_player_out", seat=SeatRef(seat), target=SeatRef(victim), n=amount))
         if s.health[pool] <= 0:
             eliminate(ctx, [o for o in range(s.n) if s.pool_of[o] == pool and not s.players[o].eliminated])
         return

@@ -26,7 +26,7 @@ from rules.hero_realms.cards import STARTING_DECK, market_keys
 from rules.hero_realms.state import Player, State
 from rules.hero_realms.views import view
 from rules.rng import Rng
-from rules.text import msg
+from rules.text import SeatRef, msg
 
 MARKET_ROW = 5
 GEMS = 16
@@ -136,8 +136,23 @@ class HeroRealms(Game):
         winners = list(state.winners)
         others = [o for o in range(state.n) if o not in winners and o not in state.eliminated_order]
         losers = [o for o in reversed(state.eliminated_order) if o not in winners]
-        return Outcome(frozenset(winners), msg("hr.outcome", seats=E._seat_list(winners)),
-                       tuple(winners + others + losers))
+        ranking = winners + others + losers
+        # The win itself was just announced (hr.ev.won_*): the summary adds the final standing.
+        places = []
+        teams = V.VARIANTS[state.variant].team_size > 0
+        units: list[int] = []  # a team shares its place in team variants
+        for seat in ranking:
+            unit = state.team_of[seat] if teams else seat
+            if unit not in units:
+                units.append(unit)
+        for seat in ranking:
+            shown = units.index(state.team_of[seat] if teams else seat) + 1
+            if state.players[seat].eliminated:
+                places.append(msg("hr.standing.out", place=shown, seat=SeatRef(seat)))
+            else:
+                places.append(msg("hr.standing.alive", place=shown, seat=SeatRef(seat),
+                                  health=max(0, state.health[state.pool_of[seat]])))
+        return Outcome(frozenset(winners), msg("hr.outcome", standing=M.label_list(places)), tuple(ranking))
 
     def to_json(self, state: State) -> dict[str, Any]:
         return state.to_json()

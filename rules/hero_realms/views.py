@@ -48,7 +48,8 @@ def _player(s: State, seat: int) -> dict[str, Any]:
         "seat": seat,
         "team": s.team_of[seat],
         "role": s.roles[seat],
-        "health": s.health[s.pool_of[seat]],
+        # An eliminated pool may have gone below zero; health is never shown negative.
+        "health": max(0, s.health[s.pool_of[seat]]),
         "eliminated": p.eliminated,
         "active": seat in s.active,
         "done": p.done,
