@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
+import i18n
 from rules.base import Action, BadOptions, IllegalAction
 from rules.hero_realms import GAME
 from rules.hero_realms import engine as E
@@ -295,3 +298,17 @@ def test_waiting_is_only_for_shared_turns() -> None:
     assert "wait" not in kinds(s, 0)
     with pytest.raises(IllegalAction):
         act(s, 0, "wait")
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_the_help_examples_make_tables_that_can_start(lang: str) -> None:
+    text = i18n.t(i18n.Msg("bot.help.hero-realms"), lang)
+    examples = re.findall(r"`(/\S+ \S+ \S+:hero-realms[^`]*)`", text)
+    assert len(examples) >= 2, text
+    for example in examples:
+        variant = re.search(r"variant=([a-z-]+)", example)
+        ai = re.search(r"\b(?:ai|ia):(\d+)", example)
+        options = GAME.resolve_options({"variant": variant.group(1)} if variant else {})
+        low, high = GAME.seat_range(options)
+        seats = 1 + (int(ai.group(1)) if ai else 0)
+        assert low <= seats <= high, (example, low, high)
