@@ -594,18 +594,19 @@ def _header(c: Canvas, box: Box, table: Table, lang: str) -> None:
     kit.text(d, (inner.x + 50, inner.y + inner.h / 2), title, 28, PALETTE.ink, anchor="lm", bold=True)
     names = _namer(table, lang)
     if table.winners is not None:
-        who = ", ".join(names(s) for s in table.winners)
-        label = _tr("render.hr.winner", lang, name=who)
+        who = _names_list([names(s) for s in table.winners], lang)
+        label = _tr("render.hr.winner" if len(table.winners) == 1 else "render.hr.winner_many", lang, name=who)
         kit.icon(d, "star", Box(inner.x + 470, inner.y + 4, 40, 40), PALETTE.highlight)
         kit.text(d, (inner.x + 520, inner.y + inner.h / 2), label, 26, PALETTE.highlight, anchor="lm", bold=True,
                  max_width=inner.x2 - inner.x - 520)
         return
     if not table.active:
         return
-    who = ", ".join(names(s) for s in table.active)
+    who = _names_list([names(s) for s in table.active], lang)
+    key = "render.hr.to_play" if len(table.active) == 1 else "render.hr.to_play_many"
     kit.icon(d, "arrow", Box(inner.x + 470, inner.y + 6, 38, 38), PALETTE.highlight)
     pools_w = 300
-    kit.text(d, (inner.x + 518, inner.y + inner.h / 2), _tr("render.hr.to_play", lang, name=who), 26,
+    kit.text(d, (inner.x + 518, inner.y + inner.h / 2), _tr(key, lang, name=who), 26,
              PALETTE.highlight, anchor="lm", bold=True, max_width=inner.x2 - inner.x - 518 - pools_w - 20)
     active = [s for s in table.seats if s.seat in table.active]
     gold = sum(s.gold for s in active)
@@ -614,6 +615,13 @@ def _header(c: Canvas, box: Box, table: Table, lang: str) -> None:
     gb, cb = right.split_h(2, gap=12)
     kit.pill(d, gb, f"{gold}", PALETTE.gold, icon_name="coin", size=26)
     kit.pill(d, cb, f"{combat}", PALETTE.combat, icon_name="sword", size=26)
+
+
+def _names_list(names: list[str], lang: str) -> str:
+    """"a", "a and b", "a, b and c" in the image's language."""
+    if len(names) < 2:
+        return "".join(names)
+    return f"{', '.join(names[:-1])} {_tr('render.hr.and', lang)} {names[-1]}"
 
 
 def _section_title(c: Canvas, x: int, y: int, label: str, icon_name: str | None = None) -> int:

@@ -20,9 +20,9 @@ def test_a_choice_and_the_health_it_gives_are_announced() -> None:
     darian = put(s, 0, "darian", "champions")
     s = act(s, 0, "expend", card=darian).state
     step = act(s, 0, "choose", option=1)
-    assert "Ada chooses +4 health." in _public(step)
+    assert "Ada chooses “+4 health”." in _public(step)
     assert "Ada gains 4 health (54 now)." in _public(step)
-    assert "Ada elige +4 de Vida." in _public(step, "es")
+    assert "Ada elige «+4 de Vida»." in _public(step, "es")
     assert "Ada gana 4 de Vida (ahora 54)." in _public(step, "es")
 
 
@@ -90,4 +90,4 @@ def test_a_decision_answer_is_announced_in_spanish_too() -> None:
     s = clean()
     priest = put(s, 0, "tithe_priest", "champions")
     s = act(s, 0, "expend", card=priest).state
-    assert "Ada elige +1 de Oro." in _public(act(s, 0, "choose", option=0), "es")
+    assert "Ada elige «+1 de Oro»." in _public(act(s, 0, "choose", option=0), "es")

@@ -292,3 +292,9 @@ def test_a_pending_decision_with_an_empty_hand_shows_its_answers(game) -> None:
     other: list = []
     hr.render_hand(game.view(s, 1), "en", other)
     assert not [t for t in other if t[0] == "option"], "only the one deciding sees the answers"
+
+
+def test_several_names_in_the_header_read_as_a_list() -> None:
+    assert hr._names_list(["Ana", "Bo", "Cy"], "es") == "Ana, Bo y Cy"
+    assert hr._names_list(["Ana", "Bo"], "en") == "Ana and Bo"
+    assert i18n.tk("render.hr.winner_many", "es", name="Ana y Bo") == "¡Ganan Ana y Bo!"
