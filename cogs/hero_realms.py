@@ -111,7 +111,7 @@ class HeroRealmsUI(GameUI):
                 line = msg("hr.bot.pending", prompt=prompt)
             out.append(i18n.t(line, lang, names.get))
         if view.get("winners") is None and seat not in (view.get("to_act") or []):
-            out.append(i18n.t(msg("hr.bot.waiting"), lang))
+            out.append(i18n.t(msg("hr.bot.waiting_team" if me.get("waiting") else "hr.bot.waiting"), lang))
         return "\n".join(out)
 
     def private_panel(self, game_id: int, version: int, legal: list[LegalAction], lang: str,

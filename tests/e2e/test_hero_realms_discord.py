@@ -342,3 +342,13 @@ def test_a_champion_name_shared_by_two_targets_is_ambiguous() -> None:
     with pytest.raises(IllegalAction) as err:
         _attack_choice(game.legal_actions(s, 0), game.view(s, 0), "Orc Grunt", "en", names)
     assert err.value.reason.key == "hr.bot.error.ambiguous"
+
+
+def test_a_waiting_teammate_is_told_why_it_is_not_their_turn() -> None:
+    from cogs.hero_realms import UI
+    from rules.hero_realms import GAME
+    from tests.hero_realms.hr_helpers import act, clean
+
+    s = act(clean("hydra", 4), 1, "wait").state
+    text = UI.private_text(GAME.view(s, 1), "en", {0: "alice", 1: "Ada"})
+    assert "You are waiting for your teammates" in text
