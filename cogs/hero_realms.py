@@ -18,6 +18,7 @@ from cogs.translator import L, locale_of
 from cogs.ui import MAX_ID, GameButton, GameSelect, GameUI, button_id, register_ui, run_blocking
 from renderers.hero_realms import render_hand
 from rules.base import Action, GameOver, IllegalAction, LegalAction, NotYourTurn
+from rules.hero_realms.moves import ARGS as MOVE_ARGS
 from rules.text import Msg, SeatRef, msg
 from table import Table, TableError
 from table.results import NoGame
@@ -46,25 +47,14 @@ def _grouped(cards: Iterable[Mapping[str, Any]], lang: str, nothing: str) -> str
 
 
 def _player_targets(board: Mapping[str, Any], seat: int) -> list[int]:
-    """Opponent health pools `seat` can surely attack now, one seat per pool (common variants only)."""
-    variant = board.get("variant")
-    if variant not in ("free-for-all", "hydra", "teams-of-three"):
+    """Opponent health pools `seat` may attack now (the engine's `targets`), one seat per pool."""
+    mine = next((t for t in board.get("targets") or [] if t.get("seat") == seat), None)
+    if mine is None:
         return []
-    players = board["players"]
-    team_of = {p["seat"]: p["team"] for p in players}
-    pools: dict[int, list[int]] = {}
-    for p in players:
-        if p["eliminated"] or team_of[p["seat"]] == team_of[seat]:
-            continue
-        pool = p["team"] if variant != "free-for-all" else p["seat"]
-        pools.setdefault(pool, []).append(p["seat"])
-    out = []
-    for members in pools.values():
-        guards = [players[m]["guarded"] for m in members] if variant != "free-for-all" else [
-            players[members[0]]["guarded"]]
-        if not any(guards):
-            out.append(members[0])
-    return out
+    pools: dict[int, int] = {}
+    for target in mine["players"]:
+        pools.setdefault(board["players"][target]["pool"], target)
+    return list(pools.values())
 
 
 class HeroRealmsUI(GameUI):
@@ -121,7 +111,7 @@ class HeroRealmsUI(GameUI):
                 line = msg("hr.bot.pending", prompt=prompt)
             out.append(i18n.t(line, lang, names.get))
         if view.get("winners") is None and seat not in (view.get("to_act") or []):
-            out.append(i18n.t(msg("hr.bot.waiting"), lang))
+            out.append(i18n.t(msg("hr.bot.waiting_team" if me.get("waiting") else "hr.bot.waiting"), lang))
         return "\n".join(out)
 
     def private_panel(self, game_id: int, version: int, legal: list[LegalAction], lang: str,
@@ -226,7 +216,23 @@ def pick(legal: list[LegalAction], text: str, lang: str, names: dict[int, str],
         return partial[0].action
     if partial:
         raise IllegalAction(msg("hr.bot.error.ambiguous", text=raw, valid=_valid(partial, lang, names)))
-    raise IllegalAction(msg("hr.bot.error.no_match", text=raw, valid=_valid(legal, lang, names)))
+    raise _no_match(raw, legal, lang, names)
+
+
+def _no_match(raw: str, legal: list[LegalAction], lang: str, names: dict[int, str]) -> IllegalAction:
+    """Nothing legal matches: a suggestion picked earlier that is gone now is never echoed as its token."""
+    if _is_token(raw):
+        return IllegalAction(msg("hr.bot.error.gone", valid=_valid(legal, lang, names)))
+    return IllegalAction(msg("hr.bot.error.no_match", text=raw, valid=_valid(legal, lang, names)))
+
+
+def _is_token(raw: str) -> bool:
+    """Whether `raw` is an action token (what autocomplete and buttons send) rather than typed words."""
+    try:
+        action = Action.from_token(raw)
+    except ValueError:
+        return False
+    return action.kind in MOVE_ARGS and set(action.arg_dict) == MOVE_ARGS[action.kind]
 
 
 def _choices(legal: list[LegalAction], current: str, lang: str, names: dict[int, str],
@@ -344,9 +350,14 @@ class HeroRealms(commands.Cog):
     @app_commands.rename(card=L("cmd.hr.opt.card"))
     @guarded
     async def play(self, interaction: discord.Interaction, card: str) -> None:
-        if _fold(card) in ALL_WORDS:
-            card = Action.of("play_all").token()
-        await self._pick_and_act(interaction, ("play",), card)
+        if _fold(card) not in ALL_WORDS:
+            await self._pick_and_act(interaction, ("play",), card)
+            return
+        await defer(interaction)
+        legal, _ = await self._options(interaction, ("play",))
+        # "All" of a one-card hand is that card.
+        everything = [la for la in legal if la.action.kind == "play_all"] or legal
+        await self._act(interaction, everything[0].action)
 
     @play.autocomplete("card")
     async def play_autocomplete(self, interaction: discord.Interaction, current: str
@@ -385,13 +396,13 @@ class HeroRealms(commands.Cog):
                      amount: app_commands.Range[int, 1, 999] | None = None) -> None:
         await defer(interaction)
         legal, names = await self._options(interaction, ("attack",))
-        targets = _attack_targets(legal)
-        extra = {}
-        for la in targets:
-            t = la.action["target"]
-            extra[la.action.token()] = [t] + ([names.get(int(t[1:]), "")] if t.startswith("p") else [])
-        chosen = pick(targets, target, locale_of(interaction), names, extra)
+        _, view, _ = await self.table.private_view(interaction.channel_id or 0, who_of(interaction))
+        lang = locale_of(interaction)
+        chosen = _attack_choice(legal, view, target, lang, names)
         if amount is not None:
+            combat = view["players"][view["viewer"]]["combat"]
+            if not 1 <= amount <= combat:
+                raise IllegalAction(msg("hr.err.bad_amount", max=combat))
             chosen = Action.of("attack", target=chosen["target"], amount=amount)
         await self._act(interaction, chosen)
 
@@ -413,8 +424,8 @@ class HeroRealms(commands.Cog):
         await defer(interaction)
         board, names = await self._board(interaction)
         lang = locale_of(interaction)
-        seat = _seat_named(player, names)
-        if seat is None or not 0 <= seat < len(board["players"]):
+        seat = _seat_named(player, names, len(board["players"]))
+        if seat is None:
             valid = ", ".join(names[s] for s in sorted(names))
             raise TableError(msg("hr.bot.error.no_player", text=player.strip(), valid=valid))
         pile = board["players"][seat]["discard"]
@@ -489,18 +500,66 @@ def _attack_targets(legal: list[LegalAction]) -> list[LegalAction]:
     return list(best.values())
 
 
-def _seat_named(text: str, names: dict[int, str]) -> int | None:
-    """A seat from its 1-based number, "p<seat>", or its player's name (or the start of it)."""
+def _attack_choice(legal: list[LegalAction], view: Mapping[str, Any], text: str, lang: str,
+                   names: dict[int, str]) -> Action:
+    """The attack `text` names: a suggestion's token, a player or a champion by name. A target that cannot
+    be attacked now, or a name that fits several, is refused with the valid choices, never redirected."""
     raw = text.strip()
-    if raw.isdigit():
-        return int(raw) - 1
-    if raw.startswith("p") and raw[1:].isdigit():
-        return int(raw[1:])
+    for la in legal:
+        if la.action.token() == raw:
+            return la.action
+    targets = _attack_targets(legal)
+    if _is_token(raw):
+        raise IllegalAction(msg("hr.bot.error.gone", valid=_valid(targets, lang, names)))
+    players = view["players"]
+    me = view["viewer"]
+    seat = _seat_named(raw, names, len(players))
+    if seat is not None:
+        mine = next((t for t in view.get("targets") or [] if t["seat"] == me), None)
+        if mine is not None and seat in mine["players"]:
+            return Action.of("attack", target=f"p{seat}", amount=players[me]["combat"])
+        if players[seat]["team"] == players[me]["team"]:
+            raise IllegalAction(msg("hr.err.own_team"))
+        if players[seat]["eliminated"]:
+            raise IllegalAction(msg("hr.err.eliminated", seat=SeatRef(seat)))
+        why = {b["seat"]: b["why"] for b in (mine or {}).get("blocked", [])}.get(seat, "reach")
+        key = "hr.bot.error.guarded" if why == "guard" else "hr.err.out_of_reach"
+        raise IllegalAction(msg(key, seat=SeatRef(seat), valid=_valid(targets, lang, names)))
+    needle = _fold(raw)
+    champions = {c["id"]: c for p in players for c in p["champions"]}
+
+    def called(cid: str, exact: bool) -> bool:
+        words = [_fold(n) for n in champions[cid]["name"].values()]
+        return needle in words if exact else any(needle in w for w in words)
+
+    at_champions = [la for la in targets if la.action["target"] in champions]
+    for exact in (True, False):
+        found = [la for la in at_champions if needle and called(la.action["target"], exact)]
+        if len(found) == 1:
+            return found[0].action
+        if found:
+            raise IllegalAction(msg("hr.bot.error.ambiguous", text=raw, valid=_valid(found, lang, names)))
+    by_label = [la for la in targets if needle in _labels(la, names)]
+    if len(by_label) == 1:
+        return by_label[0].action
+    if any(needle and called(cid, False) for cid in champions):
+        raise IllegalAction(msg("hr.bot.error.champion_blocked", text=raw, valid=_valid(targets, lang, names)))
+    raise IllegalAction(msg("hr.bot.error.no_match", text=raw, valid=_valid(targets, lang, names)))
+
+
+def _seat_named(text: str, names: dict[int, str], seats: int) -> int | None:
+    """A seat from its number as printed on the board (1-based, optionally "P3"/"J3") or its player's name
+    (or the unique start of it); None when it names no seat of this table."""
+    raw = text.strip()
+    number = raw[1:] if raw[:1] in ("p", "P", "j", "J") else raw
+    if number.isascii() and number.isdecimal():
+        seat = int(number) - 1
+        return seat if 0 <= seat < seats else None
     needle = _fold(raw.lstrip("@"))
-    exact = [s for s, n in names.items() if _fold(n) == needle]
+    exact = [s for s, n in names.items() if _fold(n) == needle and s < seats]
     if len(exact) == 1:
         return exact[0]
-    starts = [s for s, n in names.items() if needle and _fold(n).startswith(needle)]
+    starts = [s for s, n in names.items() if needle and _fold(n).startswith(needle) and s < seats]
     return starts[0] if len(starts) == 1 else None
 
 

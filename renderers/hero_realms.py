@@ -20,7 +20,6 @@ WIDTH = 1400
 MARGIN = 24
 GAP = 14
 CARD_W, CARD_H = 204, 292
-MINI_W, MINI_H = 116, 150
 LOG_LINES = 6
 
 ABILITY_ORDER = ("primary", "expend", "ally", "sacrifice")
@@ -53,6 +52,7 @@ class Seat:
     team: int | None
     role: str
     guarded: bool = False
+    waiting: bool = False
     hand_cards: list[CardDef | None] = field(default_factory=list)
 
 
@@ -135,13 +135,14 @@ def read_view(view: Mapping[str, Any], lang: str) -> Table:
             Seat(
                 seat=seat,
                 name=str(name) if name else _seat_default(seat, lang),
-                health=None if health is None else int(health),
+                health=None if health is None else max(0, int(health)),
                 deck=_count(_first(p, "deck", "deck_size", default=0)),
                 hand=_count(_first(p, "hand_size", "hand_count", default=hand)),
                 discard=_count(_first(p, "discard_count", "discard_size", "discard", default=0)),
                 champions=champs,
                 played=[_card(c) for c in _first(p, "in_play", "played", default=[])],
-                guarded=bool(p.get("guarded", False)),
+                guarded=bool(p.get("protected", p.get("guarded", False))),
+                waiting=bool(p.get("waiting", False)),
                 gold=int(p.get("gold", 0) or 0),
                 combat=int(p.get("combat", 0) or 0),
                 eliminated=bool(p.get("eliminated", False)),
@@ -259,12 +260,12 @@ def effect_tokens(eff: Mapping[str, Any], lang: str) -> list[Token]:
     if name in ("next_action_to_top", "next_acquired_to_top", "next_acquired_to_hand"):
         return [Glyph("deck", PALETTE.info), _tr(f"render.hr.fx.{name}", lang)]
     if name in ("per_champion", "per_other_champion", "per_other_guard"):
-        return [*_gain_tokens(arg), _tr(f"render.hr.fx.{name}", lang)]
+        return [*_gain_tokens(arg), " " + _tr(f"render.hr.fx.{name}", lang)]
     if name == "per_faction_in_play":
         faction = arg["faction"]
         key = "render.hr.fx.per_other_faction" if arg["other"] else "render.hr.fx.per_faction"
-        return [*_gain_tokens(arg["gain"]), _tr(key, lang), Glyph(kit.faction_glyph(faction),
-                                                                  PALETTE.faction(faction))]
+        return [*_gain_tokens(arg["gain"]), " " + _tr(key, lang) + " ", Glyph(kit.faction_glyph(faction),
+                                                                              PALETTE.faction(faction))]
     return [name]
 
 
@@ -403,78 +404,181 @@ def _defense(d: Any, box: Box, defense: int, guard: bool, lang: str, scale: floa
         _guard_pill(d, Box(x, box.y + (side - h) // 2, w, h), lang, size)
 
 
-def draw_mini_champion(champ: Champion, lang: str) -> Canvas:
-    """A small upright champion card (the caller turns it 90° when expended)."""
+def draw_champion(c: Canvas, box: Box, champ: Champion, lang: str) -> None:
+    """A champion in play as a small card: name, every ability in icons and words, defense left, guard;
+    an expended one is dimmed and marked with the expend icon (the word is in the section title)."""
     card = champ.card
-    if card is not None and cards().get(card.key) is not card:
-        return _paint_mini(champ, lang)
-    face = _mini_face(card.key if card else None, champ.damage, lang)
-    return Canvas.from_image(face.copy())
+    if card is None:
+        c.draw.rounded_rectangle(box.rect, radius=8, outline=PALETTE.line, width=2)
+        return
+    if cards().get(card.key) is card:
+        face = _tile_face(card.key, lang, box.w, box.h)
+    else:  # a card from elsewhere (a test's): its key may not say what it shows
+        tile = Image.new("RGBA", (box.w, box.h), (0, 0, 0, 0))
+        _paint_tile(Canvas.from_image(tile), Box(0, 0, box.w, box.h), card, lang)
+        face = tile
+    if champ.expended:
+        dim = Image.new("RGBA", face.size, (*PALETTE.background, 255))
+        face = Image.composite(Image.blend(face, dim, 0.45), face.copy(), face)
+    c.image.paste(face, (box.x, box.y), face)
+    d = c.draw
+    foot = Box(box.x + 6, box.y2 - TILE_FOOT, box.w - 12, TILE_FOOT - 6)
+    left = max(0, (card.defense or 0) - champ.damage)
+    _shield_value(d, Box(foot.x, foot.y, foot.h, foot.h), left, card.guard, 15, hurt=champ.damage > 0)
+    badge = Box(foot.x2 - foot.h + 4, foot.y + 2, foot.h - 4, foot.h - 4)
+    if card.guard:
+        room = (badge.x - 4 if champ.expended else foot.x2) - (foot.x + foot.h + 4)
+        pb = Box(foot.x + foot.h + 4, foot.y + 5, min(room, 84), foot.h - 10)
+        word = _tr("render.hr.guard", lang)
+        _guard_pill(d, pb, lang, next((sz for sz in (12, 11, 10) if kit.text_width(word, sz) <= pb.w - 8), 10))
+    if champ.expended:
+        d.ellipse(badge.rect, fill=PALETTE.ink)
+        kit.icon(d, "expend", badge.inset(4), PALETTE.dark_ink)
+
+
+TILE_HEAD = 38
+TILE_FOOT = 34
+TILE_GUTTER = 17
+TILE_MIN, TILE_MAX = 118, 190
 
 
 @lru_cache(maxsize=256)
-def _mini_face(key: str | None, damage: int, lang: str) -> Image.Image:
-    """A shipped champion's small card (shared: copy it before drawing on it)."""
-    return _paint_mini(Champion(cards()[key] if key else None, damage=damage), lang).image
+def _tile_face(key: str, lang: str, w: int, h: int) -> Image.Image:
+    """A shipped champion's tile without its footer (shared: paste it, never draw on it)."""
+    tile = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    _paint_tile(Canvas.from_image(tile), Box(0, 0, w, h), cards()[key], lang)
+    return tile
 
 
-def _paint_mini(champ: Champion, lang: str) -> Canvas:
-    c = Canvas(MINI_W, MINI_H, PALETTE.panel)
-    d = c.draw
-    card = champ.card
-    box = c.box
-    accent = PALETTE.faction(card.faction if card else None)
-    d.rounded_rectangle(box.rect, radius=8, fill=PALETTE.panel_alt, outline=accent, width=3)
-    head = Box(0, 0, MINI_W, 28)
-    d.rounded_rectangle(head.rect, radius=8, fill=accent)
-    d.rectangle(Box(0, 14, MINI_W, 14).rect, fill=accent)
-    ink = kit.ink_on(accent)
-    kit.icon(d, kit.faction_glyph(card.faction if card else None), Box(6, 4, 20, 20), ink)
+def tile_height(card: CardDef | None, w: int, lang: str) -> int:
+    """How tall a champion's tile must be to show its abilities at the usual text size."""
     if card is None:
-        return c
-    name_box = Box(7, 34, MINI_W - 14, 60)
-    lines = kit.wrap(_name(card, lang), 14, name_box.w)[:3]
-    for i, line in enumerate(lines):
-        kit.text(d, (name_box.x, name_box.y + i * 18), line, 14, PALETTE.ink, max_width=name_box.w)
-    foot = Box(6, MINI_H - 40, MINI_W - 12, 34)
-    left = max(0, card.defense - champ.damage)
-    _shield_value(d, Box(foot.x, foot.y, foot.h, foot.h), left, card.guard, 17, hurt=champ.damage > 0)
-    if card.guard:
-        pb = Box(foot.x + foot.h + 4, foot.y + 7, foot.w - foot.h - 4, foot.h - 14)
-        _guard_pill(d, pb, lang, 12)
-    return c
+        return TILE_MIN
+    body = sum(kit.flow(None, Box(0, 0, w - 10 - TILE_GUTTER, 10_000), ability_tokens(card, k, lang), 13) + 4
+               for k in ABILITY_ORDER if k in card.abilities)
+    return max(TILE_MIN, min(TILE_MAX, TILE_HEAD + 3 + body + 4 + TILE_FOOT))
+
+
+def _paint_tile(c: Canvas, box: Box, card: CardDef, lang: str) -> None:
+    d = c.draw
+    accent = PALETTE.faction(card.faction)
+    d.rounded_rectangle(box.rect, radius=8, fill=PALETTE.panel_alt, outline=accent, width=2)
+    head = Box(box.x, box.y, box.w, TILE_HEAD)
+    d.rounded_rectangle(head.rect, radius=8, fill=accent)
+    d.rectangle(Box(box.x, box.y + TILE_HEAD // 2, box.w, TILE_HEAD - TILE_HEAD // 2).rect, fill=accent)
+    ink = kit.ink_on(accent)
+    kit.icon(d, kit.faction_glyph(card.faction), Box(box.x + 5, box.y + (TILE_HEAD - 16) // 2, 16, 16), ink)
+    _fit_name(c, Box(box.x + 25, box.y + 1, box.w - 30, TILE_HEAD - 2), _name(card, lang), ink, 14)
+    body = Box(box.x + 5, box.y + TILE_HEAD + 3, box.w - 10, box.h - TILE_HEAD - TILE_FOOT - 4)
+    kinds = [k for k in ABILITY_ORDER if k in card.abilities]
+    gutter = TILE_GUTTER
+    for size in (13, 12, 11, 10):
+        needed = sum(kit.flow(None, Box(0, 0, body.w - gutter, 10_000), ability_tokens(card, k, lang), size) + 4
+                     for k in kinds)
+        if needed <= body.h:
+            break
+    y = body.y
+    for kind in kinds:
+        tokens = ability_tokens(card, kind, lang)
+        area = Box(body.x + gutter, y, body.w - gutter, max(0, body.y2 - y))
+        marker = Box(body.x, y + 1, 14, 14)
+        if kind == "ally":
+            kit.icon(d, kit.faction_glyph(card.faction), marker, accent)
+        elif kind in ("expend", "sacrifice"):
+            kit.icon(d, kind, marker, PALETTE.ink)
+        else:
+            d.ellipse(marker.centered(5, 5).rect, fill=PALETTE.muted)
+        used = kit.flow(d, area, tokens, size)
+        y += min(used, area.h) + 4
 
 
 # ---------------------------------------------------------------- the table
 
+TILE_GAP = 8
+CHIP_H = 24
+PANEL_PAD_X, PANEL_PAD_Y = 14, 12
 
-def render(view: dict[str, Any], lang: str) -> bytes:
-    """The public table image: market, gems, every player's health, piles and champions, the
-    active player's pools and the latest events. Never shows a hand (the public view has none)."""
+
+@dataclass
+class _PanelLayout:
+    """Where things go in one player's panel; the same numbers measure it and draw it."""
+
+    tile_w: int
+    tile_h: int
+    per_row: int
+    tile_rows: int
+    chips: list[list[tuple[CardDef, int]]]
+    pools: bool
+    height: int
+
+
+def _chip_width(card: CardDef, lang: str) -> int:
+    return 16 + 6 + kit.text_width(_name(card, lang), 15) + 16
+
+
+def _panel_layout(seat: Seat, table: Table, inner_w: int, lang: str) -> _PanelLayout:
+    per_row = 4 if inner_w >= 560 else 3
+    tile_w = (inner_w - (per_row - 1) * TILE_GAP) // per_row
+    tile_rows = -(-len(seat.champions) // per_row)
+    tile_h = max((tile_height(ch.card, tile_w, lang) for ch in seat.champions), default=TILE_MIN)
+    chips: list[list[tuple[CardDef, int]]] = []
+    x = inner_w + 1
+    for card in seat.played:
+        if card is None:
+            continue
+        w = min(inner_w, _chip_width(card, lang))
+        if x + w > inner_w:
+            chips.append([])
+            x = 0
+        chips[-1].append((card, w))
+        x += w + 6
+    is_active = seat.seat in table.active and table.winners is None
+    pools = bool(is_active or seat.gold or seat.combat)
+    height = PANEL_PAD_Y + 40 + 8 + 22 + 6 + 34 + 10 + ((34 + 10) if pools else 0)
+    height += 22 + 4 + (tile_rows * tile_h + (tile_rows - 1) * TILE_GAP if tile_rows else 30)
+    if chips:
+        height += 12 + 22 + 4 + len(chips) * CHIP_H + (len(chips) - 1) * 6
+    height += PANEL_PAD_Y
+    return _PanelLayout(tile_w, tile_h, per_row, tile_rows, chips, pools, height)
+
+
+#: What a render drew and where: (kind, which, box, words), for tests and layout checks.
+Trace = list[tuple[str, Any, Box, str]]
+
+
+def render(view: dict[str, Any], lang: str, trace: Trace | None = None) -> bytes:
+    """The public table image: market, gems, every player's health, piles, every champion in play with
+    its abilities, the cards played this turn, the acting players' pools and the latest events. Never
+    shows a hand (the public view has none). `trace`, when given, receives every panel, pile, health
+    figure, champion and played card drawn, with its box."""
     table = read_view(view, lang)
     n = max(1, len(table.seats))
     cols = n if n <= 3 else (2 if n == 4 else 3)
-    rows = -(-n // cols)
-    panel_h = 316
     header_h = 70
     market_h = 36 + CARD_H
     log_h = 44 + LOG_LINES * 26
-    height = MARGIN + header_h + GAP + market_h + GAP * 2 + rows * panel_h + (rows - 1) * GAP + GAP * 2 + log_h + MARGIN
+    panel_w = (WIDTH - 2 * MARGIN - (cols - 1) * GAP) // cols
+    inner_w = panel_w - 2 * PANEL_PAD_X
+    layouts = [_panel_layout(seat, table, inner_w, lang) for seat in table.seats]
+    rows = [list(range(i, min(i + cols, n))) for i in range(0, len(table.seats), cols)]
+    row_heights = [max(layouts[i].height for i in row) for row in rows]
+    players_h = sum(row_heights) + GAP * max(0, len(rows) - 1)
+    height = MARGIN + header_h + GAP + market_h + GAP * 2 + players_h + GAP * 2 + log_h + MARGIN
     c = Canvas(WIDTH, height)
     content = c.box.inset(MARGIN)
     head, rest = content.cut_top(header_h, GAP)
     _header(c, head, table, lang)
     market, rest = rest.cut_top(market_h, GAP * 2)
     _market(c, market, table, lang)
-    players, rest = rest.cut_top(rows * panel_h + (rows - 1) * GAP, GAP * 2)
-    panel_w = (players.w - (cols - 1) * GAP) // cols
-    for i, seat in enumerate(table.seats):
-        r, col = divmod(i, cols)
-        in_row = min(cols, n - r * cols)
+    players, rest = rest.cut_top(players_h, GAP * 2)
+    y = players.y
+    for row, row_h in zip(rows, row_heights, strict=True):
         # centre a short last row
-        offset = (cols - in_row) * (panel_w + GAP) // 2
-        box = Box(players.x + offset + col * (panel_w + GAP), players.y + r * (panel_h + GAP), panel_w, panel_h)
-        _player_panel(c, box, seat, table, lang)
+        offset = (cols - len(row)) * (panel_w + GAP) // 2
+        for col, i in enumerate(row):
+            box = Box(players.x + offset + col * (panel_w + GAP), y, panel_w, row_h)
+            _player_panel(c, box, table.seats[i], table, layouts[i], lang, trace)
+        y += row_h + GAP
     _log(c, rest, table, lang)
     return c.png()
 
@@ -490,18 +594,19 @@ def _header(c: Canvas, box: Box, table: Table, lang: str) -> None:
     kit.text(d, (inner.x + 50, inner.y + inner.h / 2), title, 28, PALETTE.ink, anchor="lm", bold=True)
     names = _namer(table, lang)
     if table.winners is not None:
-        who = ", ".join(names(s) for s in table.winners)
-        label = _tr("render.hr.winner", lang, name=who)
+        who = _names_list([names(s) for s in table.winners], lang)
+        label = _tr("render.hr.winner" if len(table.winners) == 1 else "render.hr.winner_many", lang, name=who)
         kit.icon(d, "star", Box(inner.x + 470, inner.y + 4, 40, 40), PALETTE.highlight)
         kit.text(d, (inner.x + 520, inner.y + inner.h / 2), label, 26, PALETTE.highlight, anchor="lm", bold=True,
                  max_width=inner.x2 - inner.x - 520)
         return
     if not table.active:
         return
-    who = ", ".join(names(s) for s in table.active)
+    who = _names_list([names(s) for s in table.active], lang)
+    key = "render.hr.to_play" if len(table.active) == 1 else "render.hr.to_play_many"
     kit.icon(d, "arrow", Box(inner.x + 470, inner.y + 6, 38, 38), PALETTE.highlight)
     pools_w = 300
-    kit.text(d, (inner.x + 518, inner.y + inner.h / 2), _tr("render.hr.to_play", lang, name=who), 26,
+    kit.text(d, (inner.x + 518, inner.y + inner.h / 2), _tr(key, lang, name=who), 26,
              PALETTE.highlight, anchor="lm", bold=True, max_width=inner.x2 - inner.x - 518 - pools_w - 20)
     active = [s for s in table.seats if s.seat in table.active]
     gold = sum(s.gold for s in active)
@@ -510,6 +615,13 @@ def _header(c: Canvas, box: Box, table: Table, lang: str) -> None:
     gb, cb = right.split_h(2, gap=12)
     kit.pill(d, gb, f"{gold}", PALETTE.gold, icon_name="coin", size=26)
     kit.pill(d, cb, f"{combat}", PALETTE.combat, icon_name="sword", size=26)
+
+
+def _names_list(names: list[str], lang: str) -> str:
+    """"a", "a and b", "a, b and c" in the image's language."""
+    if len(names) < 2:
+        return "".join(names)
+    return f"{', '.join(names[:-1])} {_tr('render.hr.and', lang)} {names[-1]}"
 
 
 def _section_title(c: Canvas, x: int, y: int, label: str, icon_name: str | None = None) -> int:
@@ -548,12 +660,15 @@ def _market(c: Canvas, box: Box, table: Table, lang: str) -> None:
              max_width=CARD_W)
 
 
-def _player_panel(c: Canvas, box: Box, seat: Seat, table: Table, lang: str) -> None:
+def _player_panel(c: Canvas, box: Box, seat: Seat, table: Table, layout: _PanelLayout, lang: str,
+                  trace: Trace | None) -> None:
     d = c.draw
+    note = trace.append if trace is not None else (lambda _item: None)
+    note(("panel", seat.seat, box, seat.name))
     is_active = seat.seat in table.active and table.winners is None
     outline = PALETTE.highlight if is_active else PALETTE.line
     d.rounded_rectangle(box.rect, radius=14, fill=PALETTE.panel, outline=outline, width=4 if is_active else 2)
-    inner = box.inset(14, 12)
+    inner = box.inset(PANEL_PAD_X, PANEL_PAD_Y)
     top, rest = inner.cut_top(40, 8)
     # name, with an arrow when it is this seat's turn and a skull once out
     x = top.x
@@ -570,7 +685,10 @@ def _player_panel(c: Canvas, box: Box, seat: Seat, table: Table, lang: str) -> N
     hb = Box(top.x2 - health_w, top.y + 2, health_w, 36)
     shared = seat.team is not None and seat.team in table.team_health
     if seat.health is not None:
-        kit.pill(d, hb, str(seat.health), PALETTE.health, icon_name="heart", size=24)
+        # no health left is not good news: never the health colour
+        fill = PALETTE.health if seat.health > 0 else PALETTE.line
+        kit.pill(d, hb, str(seat.health), fill, icon_name="heart", size=24)
+        note(("health", seat.seat, hb, "ok" if fill == PALETTE.health else "out"))
     # second line: team / role tags, or "eliminated"
     tags: list[str] = []
     if shared:
@@ -583,81 +701,81 @@ def _player_panel(c: Canvas, box: Box, seat: Seat, table: Table, lang: str) -> N
         tags.append(_tr("render.hr.eliminated", lang))
     elif seat.seat in table.to_act and seat.seat not in table.active:
         tags.append(_tr("render.hr.deciding", lang))
+    elif seat.waiting:
+        tags.append(_tr("render.hr.waiting", lang))
     if seat.guarded and not seat.eliminated:
         tags.append(_tr("render.hr.guarded", lang))
     line2, rest = rest.cut_top(22, 6)
     if tags:
         kit.text(d, (line2.x, line2.y + 11), " · ".join(tags), 16, PALETTE.muted, anchor="lm", max_width=line2.w)
-    # pile counters
+    # pile counters, always with their words
     counters, rest = rest.cut_top(34, 10)
-    items = [("deck", seat.deck, "render.hr.deck"), ("hand", seat.hand, "render.hr.hand"),
+    piles = [("deck", seat.deck, "render.hr.deck"), ("hand", seat.hand, "render.hr.hand"),
              ("discard", seat.discard, "render.hr.discard")]
-    show_pools = is_active or seat.gold or seat.combat
-    if show_pools:
-        items += [("coin", seat.gold, ""), ("sword", seat.combat, "")]
-    cells = counters.split_h(len(items), gap=8)
-    for cell, (icon_name, value, label_key) in zip(cells, items, strict=True):
-        fill = {"coin": PALETTE.gold, "sword": PALETTE.combat}.get(icon_name, PALETTE.panel_alt)
-        label = str(value)
-        if label_key:
-            long = f"{value} {_tr(label_key, lang)}"
-            # the word only when it fits beside the icon; the icon alone still says which pile
-            if kit.text_width(long, 18) <= cell.w - cell.h * 0.7 - cell.h // 2 - 6:
-                label = long
-        kit.pill(d, cell, label, fill, icon_name=icon_name, size=18)
-    # champions in play; expended ones turned 90°
-    champs_box = rest
-    _champions_row(c, champs_box, seat, lang)
+    pills = [(icon, f"{value} {_tr(key, lang)}", PALETTE.panel_alt) for icon, value, key in piles]
+    if layout.pools:
+        pools, rest = rest.cut_top(34, 10)
+        money = [("coin", _tr("render.hr.gold", lang, n=seat.gold), PALETTE.gold),
+                 ("sword", _tr("render.hr.combat", lang, n=seat.combat), PALETTE.combat)]
+        for cell, (icon_name, label, _fill) in zip(_counter_row(d, pools, money), money, strict=True):
+            note(("pool", (seat.seat, icon_name), cell, label))
+    for cell, (icon_name, label, _fill) in zip(_counter_row(d, counters, pills), pills, strict=True):
+        note(("pile", (seat.seat, icon_name), cell, label))
+    _champions(c, rest, seat, layout, lang, note)
 
 
-def _champions_row(c: Canvas, box: Box, seat: Seat, lang: str) -> None:
+def _counter_row(d: Any, box: Box, items: list[tuple[str, str, Color]]) -> list[Box]:
+    """Pills side by side, each an icon and its words (smaller words rather than none)."""
+    cells = box.split_h(len(items), gap=8)
+    for cell, (icon_name, label, fill) in zip(cells, items, strict=True):
+        room = cell.w - cell.h * 0.7 - cell.h // 2 - 6
+        size = next((sz for sz in (18, 16, 14, 13) if kit.text_width(label, sz) <= room), 13)
+        kit.pill(d, cell, label, fill, icon_name=icon_name, size=size)
+    return cells
+
+
+def _champions(c: Canvas, box: Box, seat: Seat, layout: _PanelLayout, lang: str, note: Any) -> None:
+    """Every champion in play (rows of tiles, as many as needed), then every card played this turn."""
     d = c.draw
-    label_h = 22
-    kit.text(d, (box.x, box.y + label_h // 2), _tr("render.hr.champions", lang), 15, PALETTE.muted, anchor="lm")
-    area = Box(box.x, box.y + label_h + 4, box.w, box.h - label_h - 4)
-    x = area.x
+    title = _tr("render.hr.champions", lang)
+    if seat.champions:
+        tired = sum(ch.expended for ch in seat.champions)
+        title += f" ({len(seat.champions)}"
+        title += f", {_tr('render.hr.expended_one' if tired == 1 else 'render.hr.expended', lang, n=tired)})" \
+            if tired else ")"
+    kit.text(d, (box.x, box.y + 11), title, 15, PALETTE.muted, anchor="lm", max_width=box.w)
+    y = box.y + 22 + 4
     if not seat.champions:
-        x += kit.text(d, (area.x, area.y + 20), _tr("render.hr.no_champions", lang), 16, PALETTE.line, anchor="lm")
-        x = max(x + 30, area.x + MINI_W + 8)
-    shown = 0
-    for champ in seat.champions:
-        w = MINI_H if champ.expended else MINI_W
-        remaining = len(seat.champions) - shown
-        if x + w > area.x2 - (40 if remaining > 1 else 0):
-            break
-        mini = draw_mini_champion(champ, lang)
-        if champ.expended:
-            # turned clockwise like a tapped card, sitting on the same bottom line as upright ones
-            c.paste(mini, (x, area.y + MINI_H - MINI_W), rotate=-90)
-            kit.icon(d, "expend", Box(x + MINI_H - 24, area.y + MINI_H - MINI_W - 26, 22, 22), PALETTE.muted)
-        else:
-            c.paste(mini, (x, area.y))
-        x += w + 8
-        shown += 1
-    if shown < len(seat.champions):
-        kit.text(d, (x + 4, area.y + MINI_H // 2), f"+{len(seat.champions) - shown}", 22, PALETTE.ink, anchor="lm",
-                 bold=True)
-    if seat.played:
-        _played_list(c, Box(x + 10, area.y, area.x2 - x - 10, MINI_H), seat, lang)
-
-
-def _played_list(c: Canvas, box: Box, seat: Seat, lang: str) -> None:
-    """Actions and items played this turn, as a short list of names with faction marks."""
-    if box.w < 120:
+        kit.text(d, (box.x, y + 15), _tr("render.hr.no_champions", lang), 16, PALETTE.line, anchor="lm")
+        y += 30
+    for i, champ in enumerate(seat.champions):
+        r, col = divmod(i, layout.per_row)
+        tile = Box(box.x + col * (layout.tile_w + TILE_GAP), y + r * (layout.tile_h + TILE_GAP), layout.tile_w,
+                   layout.tile_h)
+        draw_champion(c, tile, champ, lang)
+        note(("champion", (seat.seat, i), tile, champ.card.key if champ.card else ""))
+    if layout.tile_rows:
+        y += layout.tile_rows * layout.tile_h + (layout.tile_rows - 1) * TILE_GAP
+    if not layout.chips:
         return
-    d = c.draw
-    kit.text(d, (box.x, box.y - 15), _tr("render.hr.played", lang), 15, PALETTE.muted, anchor="lm")
-    row_h = 22
-    max_rows = box.h // row_h
-    names = [card for card in seat.played if card is not None]
-    for i, card in enumerate(names[:max_rows]):
-        y = box.y + i * row_h
-        if i == max_rows - 1 and len(names) > max_rows:
-            kit.text(d, (box.x, y + row_h // 2), f"+{len(names) - i}", 15, PALETTE.muted, anchor="lm")
-            break
-        kit.icon(d, kit.faction_glyph(card.faction), Box(box.x, y + 3, 16, 16), PALETTE.faction(card.faction))
-        kit.text(d, (box.x + 22, y + row_h // 2), _name(card, lang), 15, PALETTE.ink, anchor="lm",
-                 max_width=box.w - 22)
+    y += 12
+    kit.text(d, (box.x, y + 11), _tr("render.hr.played", lang), 15, PALETTE.muted, anchor="lm")
+    y += 22 + 4
+    shown = 0
+    for line in layout.chips:
+        x = box.x
+        for card, w in line:
+            chip = Box(x, y, w, CHIP_H)
+            note(("played", (seat.seat, shown), chip, card.key))
+            shown += 1
+            d.rounded_rectangle(chip.rect, radius=CHIP_H // 2, fill=PALETTE.panel_alt,
+                                outline=PALETTE.faction(card.faction), width=2)
+            kit.icon(d, kit.faction_glyph(card.faction), Box(chip.x + 8, chip.y + 4, 16, 16),
+                     PALETTE.faction(card.faction))
+            kit.text(d, (chip.x + 30, chip.y + CHIP_H // 2), _name(card, lang), 15, PALETTE.ink, anchor="lm",
+                     max_width=chip.w - 38)
+            x += w + 6
+        y += CHIP_H + 6
 
 
 def _team_name(team: int | None) -> str:
@@ -689,19 +807,35 @@ def _pending_prompt(view: Mapping[str, Any], table: Table, lang: str) -> str | N
     return None
 
 
-def render_hand(view: dict[str, Any], lang: str) -> bytes:
-    """A seat's private image: the cards in their hand at full size, with their piles and pools.
-    `view` is that seat's own view (the only one holding the hand)."""
+def _pending_options(view: Mapping[str, Any], table: Table) -> list[Mapping[str, Any]]:
+    """The answers to the viewer's own pending decision (only their own view carries them)."""
+    for p in view.get("pending") or []:
+        if isinstance(p, Mapping) and p.get("seat") == table.viewer:
+            return [o for o in p.get("options") or [] if isinstance(o, Mapping)]
+    return []
+
+
+PER_ROW = 6
+CAPTION_H = 44
+
+
+def render_hand(view: dict[str, Any], lang: str, trace: Trace | None = None) -> bytes:
+    """A seat's private image: the answers to a decision they owe (cards, or effects to choose from), then
+    the cards in their hand at full size, with their piles and pools. `view` is that seat's own view (the
+    only one holding the hand)."""
     table = read_view(view, lang)
     me = next((s for s in table.seats if s.hand_cards), None)
     if me is None and table.viewer is not None:
         me = next((s for s in table.seats if s.seat == table.viewer), None)
     hand = me.hand_cards if me else []
-    per_row = 6
-    rows = max(1, -(-len(hand) // per_row))
+    options = _pending_options(view, table)
     prompt = _pending_prompt(view, table, lang)
     top_h = 56 + (40 if prompt else 0)
-    height = MARGIN + top_h + GAP + rows * CARD_H + (rows - 1) * GAP + MARGIN
+    option_rows = -(-len(options) // PER_ROW)
+    options_h = (30 + option_rows * (CARD_H + CAPTION_H) + (option_rows - 1) * GAP + GAP * 2) if options else 0
+    hand_rows = max(1, -(-len(hand) // PER_ROW))
+    hand_h = (30 if options else 0) + (hand_rows * CARD_H + (hand_rows - 1) * GAP if hand or not options else 40)
+    height = MARGIN + top_h + GAP + options_h + hand_h + MARGIN
     c = Canvas(WIDTH, height)
     content = c.box.inset(MARGIN)
     head, rest = content.cut_top(top_h, GAP)
@@ -722,25 +856,72 @@ def render_hand(view: dict[str, Any], lang: str) -> bytes:
     if me is not None:
         items = [("deck", str(me.deck), PALETTE.panel_alt), ("discard", str(me.discard), PALETTE.panel_alt)]
         if me.health is not None:
-            items.insert(0, ("heart", str(me.health), PALETTE.health))
+            items.insert(0, ("heart", str(me.health), PALETTE.health if me.health > 0 else PALETTE.line))
         if me.seat in table.active:
             items += [("coin", str(me.gold), PALETTE.gold), ("sword", str(me.combat), PALETTE.combat)]
         w = 100
         right = Box(inner.x2 - len(items) * (w + 8) + 8, inner.y, len(items) * (w + 8) - 8, inner.h)
         for cell, (name, value, fill) in zip(right.split_h(len(items), gap=8), items, strict=True):
             kit.pill(d, cell, value, fill, icon_name=name, size=20)
+    gap = (rest.w - PER_ROW * CARD_W) // (PER_ROW - 1)
+    y = rest.y
+    if options:
+        _section_title(c, rest.x, y, _tr("render.hr.answers", lang), "star")
+        y += 30
+        for i, option in enumerate(options):
+            r, col = divmod(i, PER_ROW)
+            box = Box(rest.x + col * (CARD_W + gap), y + r * (CARD_H + CAPTION_H + GAP), CARD_W, CARD_H)
+            _option_tile(c, box, option, table, lang)
+            if trace is not None:
+                trace.append(("option", i, box, i18n.t(Msg.from_json(option["label"]), lang, _namer(table, lang))))
+        y += option_rows * (CARD_H + CAPTION_H) + (option_rows - 1) * GAP + GAP * 2
+        _section_title(c, rest.x, y, _tr("render.hr.your_hand", lang), "hand")
+        y += 30
     if not hand:
-        kit.text(d, (rest.x + rest.w / 2, rest.y + CARD_H / 2), _tr("render.hr.empty_hand", lang), 24, PALETTE.muted,
-                 anchor="mm")
-    gap = (rest.w - per_row * CARD_W) // (per_row - 1)
+        if options:
+            kit.text(d, (rest.x, y + 14), _tr("render.hr.empty_hand", lang), 20, PALETTE.muted, anchor="lm")
+        else:
+            kit.text(d, (rest.x + rest.w / 2, y + CARD_H / 2), _tr("render.hr.empty_hand", lang), 24,
+                     PALETTE.muted, anchor="mm")
     for i, card in enumerate(hand):
-        r, col = divmod(i, per_row)
-        draw_card(c, Box(rest.x + col * (CARD_W + gap), rest.y + r * (CARD_H + GAP), CARD_W, CARD_H), card, lang)
+        r, col = divmod(i, PER_ROW)
+        box = Box(rest.x + col * (CARD_W + gap), y + r * (CARD_H + GAP), CARD_W, CARD_H)
+        draw_card(c, box, card, lang)
+        if trace is not None:
+            trace.append(("hand", i, box, card.key if card else ""))
     return c.png()
+
+
+def _option_tile(c: Canvas, box: Box, option: Mapping[str, Any], table: Table, lang: str) -> None:
+    """One answer: its card at full size, or its effects in icons and words; its label below."""
+    d = c.draw
+    label = i18n.t(Msg.from_json(option["label"]), lang, _namer(table, lang)) if "label" in option else ""
+    card = _card(option.get("card"))
+    if card is not None:
+        draw_card(c, box, card, lang)
+    else:
+        d.rounded_rectangle(box.rect, radius=12, fill=PALETTE.panel_alt, outline=PALETTE.highlight, width=2)
+        tokens: list[Token] = []
+        for eff in option.get("effects") or []:
+            if tokens:
+                tokens.append(" ")
+            tokens += effect_tokens(eff, lang)
+        area = box.inset(14, 16)
+        if tokens:
+            size = next((sz for sz in (30, 24, 20, 17) if kit.flow(None, area, tokens, sz) <= area.h), 17)
+            used = kit.flow(None, area, tokens, size)
+            kit.flow(d, Box(area.x, area.y + max(0, (area.h - used) // 2), area.w, area.h), tokens, size)
+        else:
+            lines = kit.wrap(label, 22, area.w)[:5]
+            top = area.y + (area.h - len(lines) * kit.line_height(22)) // 2
+            for i, line in enumerate(lines):
+                kit.text(d, (area.x + area.w / 2, top + i * kit.line_height(22)), line, 22, PALETTE.ink, anchor="ma")
+    for i, line in enumerate(kit.wrap(label, 15, box.w)[:2]):
+        kit.text(d, (box.x, box.y2 + 6 + i * 19), line, 15, PALETTE.highlight, max_width=box.w)
 
 
 def clear_caches() -> None:
     """Forget the cached card faces and the toolkit's caches (images do not depend on them)."""
     _card_face.cache_clear()
-    _mini_face.cache_clear()
+    _tile_face.cache_clear()
     kit.clear_caches()

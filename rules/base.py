@@ -262,10 +262,15 @@ class Game(ABC):
         """The role of a seat ("player", or e.g. "gm"); used in lobby texts and permissions."""
         return "player"
 
+    def seat_range(self, options: Mapping[str, Scalar]) -> tuple[int, int]:
+        """The fewest and most seats these options can be played with (a variant may narrow the game's)."""
+        return (self.min_seats, self.max_seats)
+
     def check_seats(self, options: Mapping[str, Scalar], seats: int) -> None:
         """Raise BadOptions when `seats` players cannot play with these options."""
-        if not self.min_seats <= seats <= self.max_seats:
-            raise BadOptions(msg("core.error.seat_count", low=self.min_seats, high=self.max_seats))
+        low, high = self.seat_range(options)
+        if not low <= seats <= high:
+            raise BadOptions(msg("core.error.seat_count", low=low, high=high))
 
     def resolve_options(self, raw: Mapping[str, str]) -> dict[str, Scalar]:
         """Validate raw `key=value` options against `options()` and fill defaults."""

@@ -28,6 +28,8 @@ BUY_BONUS: dict[str, float] = {
 #: How much a card is worth keeping in the deck (sacrifice and discard the cheapest first).
 KEEP = {"dagger": 1.0, "gold": 1.5, "shortsword": 2.5, "ruby": 3.5, "fire_gem": 3.0}
 EARLY_TURNS = 6
+#: A captain moves a card to its emperor when it is worth at least this much (a market card of cost 3+).
+PASS_WORTH = 6.0
 
 
 def _cost(s: State, cid: str) -> int:
@@ -240,13 +242,77 @@ def smart_action(s: State, seat: int, rng: Rng) -> Action:
         choice = _best_buy(s, seat)
         if choice is not None:
             return Action.of("buy", card=choice)
+        teamwork = _share(s, seat)
+        if teamwork is not None:
+            return teamwork
     sac = _lethal_with_sacrifices(s, seat)
     if sac is not None:
         return Action.of("sacrifice", card=sac)
-    plan = _attack_plan(s, seat)
+    holding = M.can_wait(s, seat)
+    plan = _lethal_or_finish(s, seat)
+    if plan is None and not holding:
+        plan = _attack_plan(s, seat)
+    if plan is None and not holding:
+        plan = _pooled_attack(s, seat)
     if plan is not None:
         return plan
+    if holding:
+        # Keep the combat for after the teammates still playing: they may wound a champion we then finish,
+        # and they may give us gold.
+        return Action.of("wait")
     return Action.of("end_turn")
+
+
+# ---------------------------------------------------------------- playing as a team
+
+
+def _share(s: State, seat: int) -> Action | None:
+    """Gold the AI cannot spend well goes to a teammate still playing (Hydra, teams of three); in the
+    emperor variant a captain pays its last gold to move its best card to its emperor's discard pile."""
+    p = s.players[seat]
+    playing = [t for t in V.teammates(s, seat) if M.acting(s, t)]
+    if V.VARIANTS[s.variant].team_turns and playing:
+        to = max(playing, key=lambda t: (s.players[t].gold, -t))
+        return Action.of("give_gold", to=to, amount=p.gold)
+    if s.variant == "emperor" and s.roles[seat] == "captain":
+        emperors = [t for t in M.adjacent_teammates(s, seat) if s.roles[t] == "emperor"]
+        worth = [c for c in p.discard if keep_value(s, c) >= PASS_WORTH]
+        if emperors and worth:
+            return Action.of("pass_card", card=max(worth, key=lambda c: keep_value(s, c)), to=emperors[0])
+    return None
+
+
+def _lethal_or_finish(s: State, seat: int) -> Action | None:
+    """While teammates still play: only a killing blow, or finishing a champion someone already wounded."""
+    combat = s.players[seat].combat
+    if combat <= 0:
+        return None
+    for t in E.attackable_players(s, seat):
+        if combat >= _effective_health(s, t):
+            return Action.of("attack", target=f"p{t}", amount=combat)
+    wounded = [c for c in E.targetable_champions(s, seat)
+               if s.damage.get(c, 0) > 0 and E.cdef(s, c).defense - s.damage[c] <= combat]
+    if wounded:
+        best = max(wounded, key=lambda c: (E.cdef(s, c).guard, _cost(s, c)))
+        return Action.of("attack", target=best, amount=E.cdef(s, best).defense - s.damage[best])
+    return None
+
+
+def _pooled_attack(s: State, seat: int) -> Action | None:
+    """Last to play in a shared turn, with a guard too strong alone: wound it so that a waiting teammate's
+    combat finishes it."""
+    if not V.VARIANTS[s.variant].team_turns or E.attackable_players(s, seat):
+        return None
+    combat = s.players[seat].combat
+    waiting = sum(s.players[t].combat for t in V.teammates(s, seat) if t in s.active and s.players[t].waiting)
+    if combat <= 0 or not waiting:
+        return None
+    guards = [c for c in E.targetable_champions(s, seat) if E.cdef(s, c).guard]
+    reachable = [c for c in guards if combat < E.cdef(s, c).defense - s.damage.get(c, 0) <= combat + waiting]
+    if not reachable:
+        return None
+    best = min(reachable, key=lambda c: E.cdef(s, c).defense - s.damage.get(c, 0))
+    return Action.of("attack", target=best, amount=combat)
 
 
 def _best_buy(s: State, seat: int) -> str | None:

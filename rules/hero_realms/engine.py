@@ -8,7 +8,7 @@ from rules.base import Event
 from rules.hero_realms import variants as V
 from rules.hero_realms.cards import CardDef, cards
 from rules.hero_realms.state import LOG_SIZE, Player, State
-from rules.hero_realms.text import card_names
+from rules.hero_realms.text import card_names, counted, describe_list
 from rules.rng import Rng
 from rules.text import Msg, SeatRef, msg
 
@@ -134,7 +134,7 @@ def draw(ctx: Ctx, seat: int, n: int) -> int:
     if drawn:
         ctx.hidden = True
         p.hand.extend(drawn)
-        ctx.pub(msg("hr.ev.drew", seat=SeatRef(seat), n=len(drawn)))
+        ctx.pub(counted("hr.ev.drew", len(drawn), seat=SeatRef(seat)))
         ctx.priv(seat, msg("hr.ev.drew_private", cards=card_names([cdef(s, c) for c in drawn])))
     return len(drawn)
 
@@ -161,7 +161,7 @@ def stun(ctx: Ctx, cid: str) -> None:
 def owe_discard(ctx: Ctx, target: int, n: int) -> None:
     ctx.s.players[target].owed_discards += n
     ctx.hidden = True
-    ctx.pub(msg("hr.ev.owes_discard", seat=SeatRef(target), n=n))
+    ctx.pub(counted("hr.ev.owes_discard", n, seat=SeatRef(target)))
 
 
 def gain(ctx: Ctx, seat: int, pool: str, amount: int) -> None:
@@ -170,6 +170,7 @@ def gain(ctx: Ctx, seat: int, pool: str, amount: int) -> None:
         return
     if pool == "health":
         s.health[s.pool_of[seat]] += amount
+        ctx.pub(msg("hr.ev.healed", seat=SeatRef(seat), n=amount, health=s.health[s.pool_of[seat]]))
     elif pool == "gold":
         s.players[seat].gold += amount
     else:
@@ -336,6 +337,7 @@ def answer(ctx: Ctx, d: dict[str, Any], option: Any) -> None:
     p = s.players[seat]
     rest: list[Any] = d["rest"]
     if kind == "choose":
+        ctx.pub(msg("hr.ev.chose", seat=SeatRef(seat), effect=describe_list(d["options"][option])))
         rest = list(d["options"][option]) + rest
     elif kind == "stun":
         if option != "none":
@@ -391,6 +393,8 @@ def _pass_to_emperor(ctx: Ctx, seat: int, option: str) -> None:
         ctx.hidden = True
     else:
         cid = option
+        if cid in p.hand:
+            ctx.hidden = True
         (p.hand if cid in p.hand else p.discard).remove(cid)
     emperor = next(o for o in range(s.n) if s.team_of[o] == s.team_of[seat] and s.roles[o] == "emperor")
     s.players[emperor].discard.append(cid)
@@ -404,6 +408,8 @@ def play(ctx: Ctx, seat: int, cid: str) -> None:
     s = ctx.s
     p = s.players[seat]
     p.hand.remove(cid)
+    # The card was hidden in the hand and everyone has now seen it: no undo past this (see NOTES.md).
+    ctx.hidden = True
     card = cdef(s, cid)
     (p.champions if card.champion else p.played).append(cid)
     ctx.pub(msg("hr.ev.played", seat=SeatRef(seat), card=card.lit))
@@ -497,8 +503,11 @@ def attack(ctx: Ctx, seat: int, target: str, amount: int) -> None:
         victim = int(target[1:])
         pool = s.pool_of[victim]
         s.health[pool] -= amount
-        ctx.pub(msg("hr.ev.attack_player", seat=SeatRef(seat), target=SeatRef(victim), n=amount,
-                    health=s.health[pool]))
+        if s.health[pool] > 0:
+            ctx.pub(msg("hr.ev.attack_player", seat=SeatRef(seat), target=SeatRef(victim), n=amount,
+                        health=s.health[pool]))
+        else:  # health is never shown below zero
+            ctx.pub(msg("hr.ev.attack_player_out", seat=SeatRef(seat), target=SeatRef(victim), n=amount))
         if s.health[pool] <= 0:
             eliminate(ctx, [o for o in range(s.n) if s.pool_of[o] == pool and not s.players[o].eliminated])
         return
@@ -513,6 +522,8 @@ def give_gold(ctx: Ctx, seat: int, to: int, amount: int) -> None:
     s = ctx.s
     s.players[seat].gold -= amount
     s.players[to].gold += amount
+    # A teammate holding its moves gets them back: it has gold to spend now.
+    s.players[to].waiting = False
     ctx.pub(msg("hr.ev.gave_gold", seat=SeatRef(seat), to=SeatRef(to), n=amount))
 
 
@@ -544,6 +555,7 @@ def eliminate(ctx: Ctx, seats: list[int]) -> None:
         s.eliminated_order.append(seat)
         if seat in s.active:
             s.active.remove(seat)
+            wake_if_idle(s)
         ctx.pub(msg("hr.ev.eliminated", seat=SeatRef(seat)))
     for seat in seats:
         if s.winners is not None:
@@ -600,12 +612,17 @@ def start_turn(ctx: Ctx, seats: list[int]) -> None:
     s.turn_no += 1
     for seat in seats:
         p = s.players[seat]
-        p.done = False
+        p.done = p.waiting = False
         if p.owed_discards and p.hand:
             s.pending.append({"seat": seat, "kind": "discard", "count": min(p.owed_discards, len(p.hand)),
                               "source": None, "rest": []})
         p.owed_discards = 0
     ctx.pub(msg("hr.ev.turn", seats=_seat_list(seats)))
+
+
+def wait(ctx: Ctx, seat: int) -> None:
+    ctx.s.players[seat].waiting = True
+    ctx.pub(msg("hr.ev.waiting", seat=SeatRef(seat)))
 
 
 def end_turn(ctx: Ctx, seat: int) -> None:
@@ -614,6 +631,15 @@ def end_turn(ctx: Ctx, seat: int) -> None:
     ctx.pub(msg("hr.ev.end_turn", seat=SeatRef(seat)))
     if all(s.players[a].done for a in s.active):
         finish_turn(ctx)
+    else:
+        wake_if_idle(s)
+
+
+def wake_if_idle(s: State) -> None:
+    """When nobody in the turn is left playing, teammates who were holding their moves take them now."""
+    if all(s.players[a].done or s.players[a].waiting for a in s.active):
+        for a in s.active:
+            s.players[a].waiting = False
 
 
 def finish_turn(ctx: Ctx) -> None:

@@ -26,7 +26,7 @@ from rules.hero_realms.cards import STARTING_DECK, market_keys
 from rules.hero_realms.state import Player, State
 from rules.hero_realms.views import view
 from rules.rng import Rng
-from rules.text import msg
+from rules.text import SeatRef, msg
 
 MARKET_ROW = 5
 GEMS = 16
@@ -57,11 +57,15 @@ class HeroRealms(Game):
             return "emperor" if seat in V.EMPEROR_SEATS else "captain"
         return "player"
 
+    def seat_range(self, options: Mapping[str, Scalar]) -> tuple[int, int]:
+        v = V.VARIANTS[_resolve_variant(options)]
+        return (v.low, v.high)
+
     def check_seats(self, options: Mapping[str, Scalar], seats: int) -> None:
         variant = _resolve_variant(options)
-        v = V.VARIANTS[variant]
-        if not v.low <= seats <= v.high:
-            raise BadOptions(msg("hr.err.seats", variant=msg(f"hr.variant.{variant}"), low=v.low, high=v.high))
+        low, high = self.seat_range(options)
+        if not low <= seats <= high:
+            raise BadOptions(msg("hr.err.seats", variant=msg(f"hr.variant.{variant}"), low=low, high=high))
 
     def new(self, options: Mapping[str, Scalar], seats: int, seed: int) -> State:
         self.check_seats(options, seats)
@@ -83,14 +87,15 @@ class HeroRealms(Game):
         rng.shuffle(market_deck)
         market = [market_deck.pop() for _ in range(MARKET_ROW)]
         gems = [make("fire_gem") for _ in range(GEMS)]
-        team_of, pool_of, health, roles, hands = V.layout(variant, seats)
+        # "Se echa a suertes el jugador que iniciará la partida" (in team variants, the team).
+        first = rng.below(V.first_choices(variant, seats))
+        team_of, pool_of, health, roles, hands = V.layout(variant, seats, first)
         for p, size in zip(players, hands, strict=True):
             p.hand = [p.deck.pop() for _ in range(size)]
         state = State(variant, cards, players, team_of, pool_of, health, roles, market_deck, market, gems, [],
                       {}, [], 0, [], [], [], None, rng.state)
         ctx = E.Ctx(state)
-        first = [o for o in range(seats) if team_of[o] == 0] if V.VARIANTS[variant].team_turns else [0]
-        E.start_turn(ctx, first)
+        E.start_turn(ctx, V.first_seats(variant, seats, first))
         ctx.finish()
         return state
 
@@ -131,8 +136,23 @@ class HeroRealms(Game):
         winners = list(state.winners)
         others = [o for o in range(state.n) if o not in winners and o not in state.eliminated_order]
         losers = [o for o in reversed(state.eliminated_order) if o not in winners]
-        return Outcome(frozenset(winners), msg("hr.outcome", seats=E._seat_list(winners)),
-                       tuple(winners + others + losers))
+        ranking = winners + others + losers
+        # The win itself was just announced (hr.ev.won_*): the summary adds the final standing.
+        places = []
+        teams = V.VARIANTS[state.variant].team_size > 0
+        units: list[int] = []  # a team shares its place in team variants
+        for seat in ranking:
+            unit = state.team_of[seat] if teams else seat
+            if unit not in units:
+                units.append(unit)
+        for seat in ranking:
+            shown = units.index(state.team_of[seat] if teams else seat) + 1
+            if state.players[seat].eliminated:
+                places.append(msg("hr.standing.out", place=shown, seat=SeatRef(seat)))
+            else:
+                places.append(msg("hr.standing.alive", place=shown, seat=SeatRef(seat),
+                                  health=max(0, state.health[state.pool_of[seat]])))
+        return Outcome(frozenset(winners), msg("hr.outcome", standing=M.label_list(places)), tuple(ranking))
 
     def to_json(self, state: State) -> dict[str, Any]:
         return state.to_json()

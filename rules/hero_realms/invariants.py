@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections import Counter
 
 from rules.hero_realms import engine as E
+from rules.hero_realms import moves as M
+from rules.hero_realms import variants as V
 from rules.hero_realms.state import State
 
 
@@ -41,6 +43,11 @@ def check_invariants(s: State) -> list[str]:
     if s.winners is None:
         if not s.active:
             problems.append("nobody has the turn")
+        elif not M.to_act(s):
+            problems.append("nobody may act")
+        for seat, p in enumerate(s.players):
+            if p.waiting and (seat not in s.active or p.done or not V.VARIANTS[s.variant].team_turns):
+                problems.append(f"seat {seat} waits outside a shared turn")
         for d in s.pending:
             if s.players[d["seat"]].eliminated and d["kind"] != "pass_card":
                 problems.append(f"an eliminated seat {d['seat']} has a pending decision")

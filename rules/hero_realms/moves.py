@@ -9,10 +9,7 @@ from rules.hero_realms import engine as E
 from rules.hero_realms import variants as V
 from rules.hero_realms.state import State
 from rules.hero_realms.text import describe_list
-from rules.text import Msg, SeatRef, msg
-
-MAIN_KINDS = ("play", "play_all", "ally", "expend", "sacrifice", "buy", "attack", "give_gold", "pass_card",
-              "end_turn")
+from rules.text import Lit, Msg, Param, SeatRef, msg
 
 
 def to_act(s: State) -> frozenset[int]:
@@ -21,7 +18,7 @@ def to_act(s: State) -> frozenset[int]:
     b = E.blocking(s)
     if b is not None:
         return frozenset({b["seat"]})
-    return frozenset(a for a in s.active if not s.players[a].done)
+    return frozenset(a for a in s.active if not s.players[a].done and not s.players[a].waiting)
 
 
 def _lit(s: State, cid: str):
@@ -140,10 +137,12 @@ def main_actions(s: State, seat: int) -> list[LegalAction]:
                 add(LegalAction(Action.of("give_gold", to=t, amount=p.gold),
                                 msg("hr.la.give_gold", seat=SeatRef(t), n=p.gold), "give"))
     if p.gold >= 1 and s.variant == "emperor":
-        for t in _adjacent_teammates(s, seat):
+        for t in adjacent_teammates(s, seat):
             for c in _first_by_key(s, p.discard):
                 add(LegalAction(Action.of("pass_card", card=c, to=t),
                                 msg("hr.la.pass_card", card=_lit(s, c), seat=SeatRef(t)), "give"))
+    if can_wait(s, seat):
+        add(LegalAction(Action.of("wait"), msg("hr.la.wait"), "end"))
     add(LegalAction(Action.of("end_turn"), msg("hr.la.end_turn"), "end"))
     return out
 
@@ -175,101 +174,193 @@ def _attack_actions(s: State, seat: int, add) -> None:
                         "attack"))
 
 
-def _adjacent_teammates(s: State, seat: int) -> list[int]:
+def adjacent_teammates(s: State, seat: int) -> list[int]:
     return [t for t in V.teammates(s, seat) if (t - seat) % s.n in (1, s.n - 1)]
 
 
 # ---------------------------------------------------------------- checking one action
 
+#: The arguments each move takes: an action with other or missing arguments is not legal.
+ARGS: dict[str, frozenset[str]] = {
+    "play": frozenset({"card"}), "play_all": frozenset(), "ally": frozenset({"card"}),
+    "expend": frozenset({"card"}), "sacrifice": frozenset({"card"}), "buy": frozenset({"card"}),
+    "attack": frozenset({"target", "amount"}), "give_gold": frozenset({"to", "amount"}),
+    "pass_card": frozenset({"card", "to"}), "end_turn": frozenset(), "wait": frozenset(),
+    "choose": frozenset({"option"}),
+}
+#: How many legal moves a refusal lists.
+LISTED = 6
 
-def _bad(key: str, **params) -> IllegalAction:
+
+def _bad(key: str, **params: Param) -> IllegalAction:
     return IllegalAction(msg(key, **params))
 
 
-def _card_arg(action: Action, name: str = "card") -> str:
-    value = action.get(name)
-    if not isinstance(value, str):
-        raise _bad("hr.err.missing_arg", arg=name)
-    return value
+def label_list(labels: list[Param]) -> Msg:
+    """Several labels as one message ("a, b, c, …"), the first LISTED of them."""
+    if not labels:
+        return msg("hr.list.none")
+    shown = labels[:LISTED]
+    out = shown[-1] if len(labels) <= LISTED else msg("hr.list.more", a=shown[-1])
+    for label in reversed(shown[:-1]):
+        out = msg("hr.list.comma", a=label, b=out)
+    return out
 
 
-def _int_arg(action: Action, name: str) -> int:
-    value = action.get(name)
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise _bad("hr.err.missing_arg", arg=name)
-    return value
+def _valid(s: State, seat: int, kinds: tuple[str, ...] = ()) -> Msg:
+    """The seat's legal moves (of `kinds`, or all when none of those are legal) as people read them."""
+    d = E.pending_of(s, seat)
+    legal = decision_actions(s, d) if d is not None else main_actions(s, seat)
+    wanted = [la for la in legal if la.action.kind in kinds]
+    return label_list([la.label for la in wanted or legal])
+
+
+def _card_name(s: State, cid: Any) -> Lit | None:
+    if isinstance(cid, str) and cid in s.cards:
+        return E.cdef(s, cid).lit
+    return None
+
+
+def _seat_arg(s: State, value: Any) -> int | None:
+    """A seat written as an integer (`to`) or as "p<seat>" (attack targets), when it exists."""
+    if isinstance(value, str) and value.startswith("p") and value[1:].isdecimal():
+        value = int(value[1:])
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < s.n:
+        return value
+    return None
+
+
+def _why_not_attackable(s: State, seat: int, victim: int) -> IllegalAction:
+    if s.team_of[victim] == s.team_of[seat]:
+        return _bad("hr.err.own_team")
+    if s.players[victim].eliminated:
+        return _bad("hr.err.eliminated", seat=SeatRef(victim))
+    reachable = V.attackable_players(s, seat, lambda _o: False)
+    if victim not in reachable:
+        allowed = label_list([SeatRef(o) for o in reachable])
+        return _bad("hr.err.out_of_reach", seat=SeatRef(victim), valid=allowed)
+    guards = [c for p in V.protectors(s, victim) for c in s.players[p].champions
+              if E.cdef(s, c).guard and c not in s.players[p].expended]
+    return _bad("hr.err.guarded", seat=SeatRef(victim), card=E.cdef(s, guards[0]).lit)
+
+
+def _why_not_targetable(s: State, seat: int, cid: str) -> IllegalAction:
+    owner = next((o for o in range(s.n) if cid in s.players[o].champions), None)
+    if owner is None:
+        return _bad("hr.err.not_a_champion", card=E.cdef(s, cid).lit, valid=_valid(s, seat, ("attack",)))
+    if s.team_of[owner] == s.team_of[seat]:
+        return _bad("hr.err.own_team")
+    if owner not in V.champion_owners(s, seat):
+        return _bad("hr.err.champion_out_of_reach", card=E.cdef(s, cid).lit, seat=SeatRef(owner))
+    guards = [c for p in V.protectors(s, owner) for c in s.players[p].champions
+              if E.cdef(s, c).guard and c not in s.players[p].expended]
+    return _bad("hr.err.champion_guarded", card=E.cdef(s, cid).lit,
+                guard=E.cdef(s, guards[0]).lit if guards else E.cdef(s, cid).lit)
 
 
 def check(s: State, seat: int, action: Action) -> dict[str, Any] | None:
-    """Raise a RuleError unless `action` is legal for `seat`; returns the decision it answers, if any."""
+    """Raise a RuleError unless `action` is legal for `seat`; returns the decision it answers, if any.
+
+    Refusals name cards and players as people read them and list what would be legal instead."""
     if s.winners is not None:
         raise GameOver(msg("hr.err.game_over"))
     if seat not in to_act(s):
         raise NotYourTurn(msg("hr.err.not_your_turn"))
+    kind = action.kind
+    if kind not in ARGS:
+        raise _bad("hr.err.unknown_action", valid=_valid(s, seat))
+    if set(action.arg_dict) != ARGS[kind]:
+        raise _bad("hr.err.malformed", valid=_valid(s, seat, (kind,)))
     d = E.pending_of(s, seat)
     if d is not None:
-        if action.kind != "choose":
-            raise _bad("hr.err.decide_first", prompt=msg(f"hr.prompt.{d['kind']}"))
-        option = action.get("option")
+        if kind != "choose":
+            raise _bad("hr.err.decide_first", prompt=msg(f"hr.prompt.{d['kind']}"), valid=_valid(s, seat))
+        option = action["option"]
         if isinstance(option, bool) or option not in E.decision_options(s, d):
-            raise _bad("hr.err.bad_option", prompt=msg(f"hr.prompt.{d['kind']}"))
+            raise _bad("hr.err.bad_option", prompt=msg(f"hr.prompt.{d['kind']}"), valid=_valid(s, seat))
         return d
+    if kind == "choose":
+        raise _bad("hr.err.no_decision", valid=_valid(s, seat))
     p = s.players[seat]
-    kind = action.kind
+    card = action.get("card")
+    name = _card_name(s, card)
+    if kind in ("play", "ally", "expend", "sacrifice", "pass_card") and name is None:
+        raise _bad("hr.err.no_such_card", valid=_valid(s, seat, (kind,)))
     if kind == "play":
-        if _card_arg(action) not in p.hand:
-            raise _bad("hr.err.not_in_hand")
+        if card not in p.hand:
+            raise _bad("hr.err.not_in_hand", card=name, valid=_valid(s, seat, ("play",)))
     elif kind == "play_all":
         if not p.hand:
-            raise _bad("hr.err.not_in_hand")
+            raise _bad("hr.err.empty_hand", valid=_valid(s, seat))
     elif kind == "ally":
-        c = _card_arg(action)
-        if c not in E.in_play(p) or not E.ally_ready(s, seat, c):
-            raise _bad("hr.err.no_ally")
+        if card not in E.in_play(p) or not E.ally_ready(s, seat, card):
+            raise _bad("hr.err.no_ally", card=name, valid=_valid(s, seat, ("ally",)))
     elif kind == "expend":
-        c = _card_arg(action)
-        if c not in p.champions or c in p.expended or "expend" not in E.cdef(s, c).abilities:
-            raise _bad("hr.err.cannot_expend")
+        if card not in p.champions or card in p.expended or "expend" not in E.cdef(s, card).abilities:
+            raise _bad("hr.err.cannot_expend", card=name, valid=_valid(s, seat, ("expend",)))
     elif kind == "sacrifice":
-        c = _card_arg(action)
-        if c not in E.in_play(p) or "sacrifice" not in E.cdef(s, c).abilities:
-            raise _bad("hr.err.cannot_sacrifice")
+        if card not in E.in_play(p) or "sacrifice" not in E.cdef(s, card).abilities:
+            raise _bad("hr.err.cannot_sacrifice", card=name, valid=_valid(s, seat, ("sacrifice",)))
     elif kind == "buy":
-        c = _card_arg(action)
-        if (c == "gem" and not s.gems) or (c != "gem" and c not in s.market):
-            raise _bad("hr.err.not_in_market")
-        cost = _gold_cost(s, c)
+        if card == "gem":
+            if not s.gems:
+                raise _bad("hr.err.no_gems", valid=_valid(s, seat, ("buy",)))
+        elif card not in s.market:
+            if name is None:
+                raise _bad("hr.err.no_such_card", valid=_valid(s, seat, ("buy",)))
+            raise _bad("hr.err.not_in_market", card=name, valid=_valid(s, seat, ("buy",)))
+        cost = _gold_cost(s, card)
         if cost > p.gold:
-            raise _bad("hr.err.not_enough_gold", cost=cost, gold=p.gold)
+            shown = E.CARDS["fire_gem"].lit if card == "gem" else name
+            raise _bad("hr.err.not_enough_gold", card=shown, cost=cost, gold=p.gold)
     elif kind == "attack":
-        target = _card_arg(action, "target")
-        amount = _int_arg(action, "amount")
+        target, amount = action["target"], action["amount"]
+        if isinstance(amount, bool) or not isinstance(amount, int) or not isinstance(target, str):
+            raise _bad("hr.err.malformed", valid=_valid(s, seat, ("attack",)))
+        if p.combat <= 0:
+            raise _bad("hr.err.no_combat", valid=_valid(s, seat))
         if not 1 <= amount <= p.combat:
             raise _bad("hr.err.bad_amount", max=p.combat)
-        if target.startswith("p") and target[1:].isdigit():
-            if int(target[1:]) not in E.attackable_players(s, seat):
-                raise _bad("hr.err.bad_target")
-        elif target not in E.targetable_champions(s, seat):
-            raise _bad("hr.err.bad_target")
+        victim = _seat_arg(s, target)
+        if victim is not None:
+            if victim not in E.attackable_players(s, seat):
+                raise _why_not_attackable(s, seat, victim)
+        elif target in s.cards:
+            if target not in E.targetable_champions(s, seat):
+                raise _why_not_targetable(s, seat, target)
+        else:
+            raise _bad("hr.err.no_such_target", valid=_valid(s, seat, ("attack",)))
     elif kind == "give_gold":
-        to = _int_arg(action, "to")
-        amount = _int_arg(action, "amount")
-        if not V.VARIANTS[s.variant].team_turns or to not in V.teammates(s, seat) or s.players[to].done:
-            raise _bad("hr.err.not_teammate")
-        if not 1 <= amount <= p.gold:
-            raise _bad("hr.err.bad_amount", max=p.gold)
+        to, amount = _seat_arg(s, action["to"]), action["amount"]
+        if isinstance(action["to"], str) or to is None or not V.VARIANTS[s.variant].team_turns \
+                or to not in V.teammates(s, seat) or s.players[to].done:
+            raise _bad("hr.err.not_teammate", valid=_valid(s, seat, ("give_gold",)))
+        if isinstance(amount, bool) or not isinstance(amount, int) or not 1 <= amount <= p.gold:
+            raise _bad("hr.err.bad_gold", max=p.gold)
     elif kind == "pass_card":
-        c = _card_arg(action)
-        to = _int_arg(action, "to")
-        if s.variant != "emperor" or to not in _adjacent_teammates(s, seat):
-            raise _bad("hr.err.not_teammate")
-        if c not in p.discard:
-            raise _bad("hr.err.not_in_discard")
+        to = _seat_arg(s, action["to"])
+        if isinstance(action["to"], str) or to is None or s.variant != "emperor" \
+                or to not in adjacent_teammates(s, seat):
+            raise _bad("hr.err.not_adjacent", valid=_valid(s, seat, ("pass_card",)))
+        if card not in p.discard:
+            raise _bad("hr.err.not_in_discard", card=name)
         if p.gold < 1:
-            raise _bad("hr.err.not_enough_gold", cost=1, gold=p.gold)
-    elif kind != "end_turn":
-        raise _bad("hr.err.unknown_action", valid=", ".join(MAIN_KINDS))
+            raise _bad("hr.err.not_enough_gold", card=name, cost=1, gold=p.gold)
+    elif kind == "wait" and not can_wait(s, seat):
+        raise _bad("hr.err.cannot_wait", valid=_valid(s, seat))
     return None
+
+
+def can_wait(s: State, seat: int) -> bool:
+    """In a shared turn, a seat may hold its moves until a teammate still playing ends or gives it gold."""
+    if not V.VARIANTS[s.variant].team_turns:
+        return False
+    return any(o != seat and acting(s, o) for o in s.active)
+
+
+def acting(s: State, seat: int) -> bool:
+    p = s.players[seat]
+    return seat in s.active and not p.done and not p.waiting
 
 
 def perform(ctx: E.Ctx, seat: int, action: Action, decision: dict[str, Any] | None) -> None:
@@ -296,5 +387,7 @@ def perform(ctx: E.Ctx, seat: int, action: Action, decision: dict[str, Any] | No
         E.give_gold(ctx, seat, action["to"], action["amount"])
     elif kind == "pass_card":
         E.pass_card(ctx, seat, action["card"], action["to"])
+    elif kind == "wait":
+        E.wait(ctx, seat)
     else:
         E.end_turn(ctx, seat)

@@ -29,12 +29,15 @@ class Player:
     next_card_hand: bool = False
     eliminated: bool = False
     done: bool = False
+    #: In a shared turn: holding its moves until a teammate still playing ends or gives it gold.
+    waiting: bool = False
 
     def copy(self) -> Player:
         return Player(
             self.deck[:], self.hand[:], self.discard[:], self.played[:], self.champions[:],
             set(self.expended), set(self.allies_used), self.gold, self.combat, self.owed_discards,
             self.next_action_top, self.next_card_top, self.next_card_hand, self.eliminated, self.done,
+            self.waiting,
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -44,7 +47,7 @@ class Player:
             "allies_used": sorted(self.allies_used), "gold": self.gold, "combat": self.combat,
             "owed_discards": self.owed_discards, "next_action_top": self.next_action_top,
             "next_card_top": self.next_card_top, "next_card_hand": self.next_card_hand,
-            "eliminated": self.eliminated, "done": self.done,
+            "eliminated": self.eliminated, "done": self.done, "waiting": self.waiting,
         }
 
     @staticmethod
@@ -53,7 +56,7 @@ class Player:
             list(d["deck"]), list(d["hand"]), list(d["discard"]), list(d["played"]), list(d["champions"]),
             set(d["expended"]), set(d["allies_used"]), int(d["gold"]), int(d["combat"]),
             int(d["owed_discards"]), bool(d["next_action_top"]), bool(d["next_card_top"]),
-            bool(d["next_card_hand"]), bool(d["eliminated"]), bool(d["done"]),
+            bool(d["next_card_hand"]), bool(d["eliminated"]), bool(d["done"]), bool(d.get("waiting", False)),
         )
 
 

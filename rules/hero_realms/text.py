@@ -5,7 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rules.hero_realms.cards import CardDef, Effect
-from rules.text import Lit, Msg, msg
+from rules.text import Lit, Msg, Param, msg
+
+
+def counted(key: str, n: int, **params: Param) -> Msg:
+    """A message about `n` things: the catalog's `<key>_one` wording for one, `<key>` for any other count."""
+    return msg(f"{key}_one" if n == 1 else key, n=n, **params)
 
 
 def card_names(defs: Sequence[CardDef]) -> Lit:
@@ -27,8 +32,10 @@ def _gain(gain: Effect) -> Msg:
 
 def describe(eff: Effect) -> Msg:
     ((name, arg),) = eff.items()
-    if name in ("gold", "combat", "health", "draw"):
+    if name in ("gold", "combat", "health"):
         return msg(f"hr.fx.{name}", n=arg)
+    if name == "draw":
+        return counted("hr.fx.draw", arg)
     if name == "choose":
         out = describe_list(arg[-1])
         for option in reversed(arg[:-1]):
@@ -44,12 +51,12 @@ def describe(eff: Effect) -> Msg:
         return msg("hr.fx.discard_to_top_may")
     if name == "draw_then_discard":
         if "up_to" in arg:
-            return msg("hr.fx.draw_discard_may", n=arg["up_to"])
-        return msg("hr.fx.draw_discard", n=arg["count"])
+            return counted("hr.fx.draw_discard_may", arg["up_to"])
+        return counted("hr.fx.draw_discard", arg["count"])
     if name == "opponent_discards":
-        return msg("hr.fx.opponent_discards", n=arg)
+        return counted("hr.fx.opponent_discards", arg)
     if name == "sacrifice_from_hand_or_discard":
-        base = msg("hr.fx.sacrifice_may", n=arg["up_to"])
+        base = counted("hr.fx.sacrifice_may", arg["up_to"])
         if "bonus" in arg:
             return msg("hr.fx.sacrifice_bonus", a=base, bonus=describe_list(arg["bonus"]))
         return base

@@ -39,8 +39,26 @@ EMPEROR_HEALTH = 60
 EMPEROR_SEATS = (1, 4)
 
 
-def layout(variant: str, n: int) -> tuple[list[int], list[int], list[int], list[str], list[int]]:
-    """Team of each seat, health pool of each seat, starting health per pool, roles, opening hand sizes."""
+def first_seats(variant: str, n: int, first: int) -> list[int]:
+    """The seats taking the first turn when `first` (a seat, or a team in team variants) was drawn to start."""
+    v = VARIANTS[variant]
+    if v.team_turns:
+        return [seat for seat in range(n) if seat // v.team_size == first]
+    if v.team_size:
+        # Emperor: the first team opens, starting with its first seat clockwise ("jugador 1").
+        return [first * v.team_size]
+    return [first]
+
+
+def first_choices(variant: str, n: int) -> int:
+    """How many seats (or, in team variants, teams) the first player is drawn from."""
+    v = VARIANTS[variant]
+    return n // v.team_size if v.team_size else n
+
+
+def layout(variant: str, n: int, first: int) -> tuple[list[int], list[int], list[int], list[str], list[int]]:
+    """Team of each seat, health pool of each seat, starting health per pool, roles and opening hand sizes,
+    when `first` (a seat, or a team in team variants) takes the first turn."""
     v = VARIANTS[variant]
     if v.team_size:
         team_of = [seat // v.team_size for seat in range(n)]
@@ -59,11 +77,15 @@ def layout(variant: str, n: int) -> tuple[list[int], list[int], list[int], list[
             if roles[seat] == "emperor":
                 health[seat] = EMPEROR_HEALTH
     if v.team_size:
-        hands = [3 if team_of[seat] == 0 else 5 for seat in range(n)]
-    elif n == 2:
-        hands = [3, 5]
+        # The team that opens draws three cards each, the other team five.
+        hands = [3 if team_of[seat] == first else 5 for seat in range(n)]
     else:
-        hands = [3, 4] + [5] * (n - 2)
+        # Counting clockwise from the first player: three cards, then four (with three or more), then five.
+        order = [(first + k) % n for k in range(n)]
+        opening = [3, 5] if n == 2 else [3, 4] + [5] * (n - 2)
+        hands = [0] * n
+        for seat, size in zip(order, opening, strict=True):
+            hands[seat] = size
     return team_of, pool_of, health, roles, hands
 
 
@@ -137,5 +159,12 @@ def champion_owners(state: State, seat: int) -> list[int]:
 
 
 def discard_targets(state: State, seat: int) -> list[int]:
-    """Opponents `seat` may make discard a card ("target opponent")."""
+    """Opponents `seat` may make discard a card ("target opponent").
+
+    The hunter variants restrict only attacks and champions ("únicamente puedes atacar al jugador sentado
+    a tu izquierda y solo puedes atacar o elegir como objetivos a campeones..."), so any opponent may be
+    targeted there; an emperor's captain may only target the captain facing them ("al capitán que tienen
+    enfrente"), then the enemy emperor."""
+    if state.variant.startswith("hunter-"):
+        return opponents(state, seat)
     return _reachable(state, seat, True)

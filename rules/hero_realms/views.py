@@ -7,10 +7,11 @@ from typing import Any
 
 from rules.hero_realms import engine as E
 from rules.hero_realms import moves as M
+from rules.hero_realms import variants as V
 from rules.hero_realms.cards import CardDef
 from rules.hero_realms.state import State
 from rules.hero_realms.text import ability_texts
-from rules.text import msg
+from rules.text import Msg, msg
 
 
 @cache
@@ -48,7 +49,8 @@ def _player(s: State, seat: int) -> dict[str, Any]:
         "seat": seat,
         "team": s.team_of[seat],
         "role": s.roles[seat],
-        "health": s.health[s.pool_of[seat]],
+        # An eliminated pool may have gone below zero; health is never shown negative.
+        "health": max(0, s.health[s.pool_of[seat]]),
         "eliminated": p.eliminated,
         "active": seat in s.active,
         "done": p.done,
@@ -63,6 +65,10 @@ def _player(s: State, seat: int) -> dict[str, Any]:
             for c in p.champions
         ],
         "guarded": E.has_ready_guard(s, seat),
+        # A ready guard of this seat or (in team variants) of a teammate keeps attacks off them.
+        "protected": any(E.has_ready_guard(s, o) for o in V.protectors(s, seat)),
+        "pool": s.pool_of[seat],
+        "waiting": p.waiting,
         "gold": p.gold,
         "combat": p.combat,
         "owed_discards": p.owed_discards,
@@ -72,15 +78,39 @@ def _player(s: State, seat: int) -> dict[str, Any]:
     }
 
 
-def _pending(s: State, d: dict[str, Any]) -> dict[str, Any]:
+def _pending(s: State, d: dict[str, Any], viewer: int | None) -> dict[str, Any]:
     source = d.get("source")
-    return {
+    out = {
         "seat": d["seat"],
         "kind": d["kind"],
         "source": None if source is None else _card(s, source),
         "count": d.get("count", d.get("left", d.get("up_to", 1))),
         "prompt": msg(f"hr.prompt.{d['kind']}").to_json(),
     }
+    if viewer == d["seat"]:
+        # Only the one deciding sees the answers (they may be cards of their own hand).
+        out["options"] = [_option(s, d, la.action["option"], la.label) for la in M.decision_actions(s, d)]
+    return out
+
+
+def _option(s: State, d: dict[str, Any], option: Any, label: Msg) -> dict[str, Any]:
+    entry: dict[str, Any] = {"label": label.to_json()}
+    if isinstance(option, str) and option in s.cards:
+        entry["card"] = _card(s, option)
+    elif isinstance(option, str) and option.startswith("deck:"):
+        entry["card"] = card_entry(option[5:])
+    elif d["kind"] == "choose":
+        entry["effects"] = [dict(e) for e in d["options"][option]]
+    return entry
+
+
+def _targets(s: State, seat: int) -> dict[str, Any]:
+    """Whom an acting seat may attack now, and why each other opponent may not (public facts)."""
+    players = E.attackable_players(s, seat)
+    reachable = V.attackable_players(s, seat, lambda _o: False)
+    blocked = [{"seat": o, "why": "guard" if o in reachable else "reach"}
+               for o in V.opponents(s, seat) if o not in players]
+    return {"seat": seat, "players": players, "champions": E.targetable_champions(s, seat), "blocked": blocked}
 
 
 def view(s: State, seat: int | None) -> dict[str, Any]:
@@ -100,7 +130,8 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
         "sacrificed": [_brief(s, c) for c in s.sacrificed],
         "players": [_player(s, o) for o in range(s.n)],
         "hand": [_card(s, c) for c in s.players[seat].hand] if own else None,
-        "pending": [_pending(s, d) for d in s.pending],
+        "pending": [_pending(s, d, seat) for d in s.pending],
+        "targets": [_targets(s, a) for a in s.active if s.winners is None],
         "log": list(s.log),
         "winners": None if s.winners is None else list(s.winners),
     }

@@ -223,3 +223,129 @@ async def test_refusals_are_localized(d: InProcessDiscord) -> None:
     assert _error_text(out) == "⚠️ " + i18n.t(msg("hr.bot.error.no_decision"), "es")
     out = await d.command("alice", "/hr descarte jugador:Zoe")
     assert "No hay ningún jugador" in _error_text(out)
+
+
+# ---------------------------------------------------------------- second pass: what players and a hostile user found
+
+
+async def _alice_turn(d: InProcessDiscord, extra: str = "") -> None:
+    out = await d.command("alice", f"/game new game:hero-realms ai:1 {extra}".strip())
+    out += await d.command("alice", "/game start")
+    assert not any(is_error_output(o) for o in out), [o.text() for o in out]
+    game, state, _ = await _state(d)
+    assert game.to_act(state) == frozenset({0}), "after the AI's opening turn, if it drew the first, alice plays"
+
+
+async def test_play_all_with_one_card_plays_it(d: InProcessDiscord) -> None:
+    await _alice_turn(d)
+    while True:
+        _, state, _ = await _state(d)
+        if len(state.players[0].hand) == 1:
+            break
+        choices = await d.autocomplete("alice", "/hr play", "card", "")
+        choice = next(c["value"] for c in choices if c["value"] != "play_all")
+        out = await d.command("alice", f'/hr play card:"{choice}"')
+        assert not any(is_error_output(o) for o in out), [o.text() for o in out]
+    out = await d.command("alice", "/hr play card:all")
+    assert not any(is_error_output(o) for o in out), [o.text() for o in out]
+    _, state, _ = await _state(d)
+    assert state.players[0].hand == []
+
+
+async def test_undo_never_takes_back_cards_everyone_has_seen(d: InProcessDiscord) -> None:
+    await _alice_turn(d)
+    await d.command("alice", "/hr play card:all")
+    _, before, _ = await _state(d)
+    out = await d.command("alice", "/game undo")
+    assert _error_text(out) == "⚠️ " + i18n.t(msg("core.error.undo_hidden"), "en")
+    _, after, _ = await _state(d)
+    assert after.players[0].hand == before.players[0].hand == []
+
+
+async def test_hostile_arguments_get_clear_refusals_and_change_nothing(d: InProcessDiscord) -> None:
+    await _alice_turn(d)
+    await d.command("alice", "/hr play card:all")  # gold to buy with
+    *_, row = await _state(d)
+    out = await d.command("alice", '/game act action:"end_turn extra=!true"')
+    assert is_error_output(out[0]) or _error_text(out)
+    out = await d.command("alice", "/hr discard player:²")
+    text = _error_text(out)
+    assert "There is no player" in text and "²" in text and "alice" in text
+    out = await d.command("alice", "/hr discard player:7")
+    assert "There is no player" in _error_text(out)
+    out = await d.command("alice", '/hr buy card:"buy card=c999"')
+    text = _error_text(out)
+    assert "no longer available" in text and "c999" not in text and "=" not in text
+    *_, after = await _state(d)
+    assert after.version == row.version, "nothing was applied or stored"
+    ends = [a for a in await d.bot.table.store.actions(row.id) if a.action and a.action["kind"] == "end_turn"
+            and a.action["args"]]
+    assert ends == []
+
+
+async def test_in_hydra_the_ai_teammate_waits_for_the_human(d: InProcessDiscord) -> None:
+    out = await d.command("alice", "/game new game:hero-realms options:variant=hydra ai:3")
+    out += await d.command("alice", "/game start")
+    assert not any(is_error_output(o) for o in out), [o.text() for o in out]
+    game, state, _ = await _state(d)
+    assert state.active == [0, 1] and game.to_act(state) == frozenset({0})
+    assert state.players[1].waiting and not state.players[1].done
+    channel = " ".join(o.text() for o in out if o.kind == "channel")
+    assert "Ada (IA) waits for their teammates." in channel
+    turn = state.turn_no
+    out = await d.command("alice", "/hr end")
+    assert not any(is_error_output(o) for o in out), [o.text() for o in out]
+    game, state, _ = await _state(d)
+    assert state.turn_no >= turn + 2 and 0 in game.to_act(state), "Ada finished, the other team played"
+
+
+def _attack_case():  # type: ignore[no-untyped-def]
+    from rules.hero_realms import GAME
+    from tests.hero_realms.hr_helpers import clean, put
+
+    s = clean()
+    s.players[0].combat = 5
+    guard = put(s, 1, "orc_grunt", "champions")
+    return GAME, s, guard
+
+
+def test_attacking_a_guarded_player_is_refused_never_spent_on_the_guard() -> None:
+    from cogs.hero_realms import _attack_choice
+    from rules.base import IllegalAction
+
+    game, s, guard = _attack_case()
+    names = {0: "alice", 1: "Ada (IA)"}
+    legal = game.legal_actions(s, 0)
+    view = game.view(s, 0)
+    with pytest.raises(IllegalAction) as err:
+        _attack_choice(legal, view, "Ada", "en", names)
+    text = i18n.t(err.value.reason, "en", names.get)
+    assert "Ada (IA) cannot be attacked now" in text and "Orc Grunt" in text
+    assert _attack_choice(legal, view, "orc grunt", "en", names) == Action.of("attack", target=guard, amount=3)
+    assert _attack_choice(legal, view, "Infante", "es", names)["target"] == guard
+
+
+def test_a_champion_name_shared_by_two_targets_is_ambiguous() -> None:
+    from cogs.hero_realms import _attack_choice
+    from rules.base import IllegalAction
+    from tests.hero_realms.hr_helpers import put
+
+    game, s, _guard = _attack_case()
+    s.players[1].champions.clear()
+    put(s, 1, "orc_grunt", "champions")
+    put(s, 1, "orc_grunt", "champions")
+    s.players[1].expended.update(s.players[1].champions)  # expended guards protect nobody
+    names = {0: "alice", 1: "Ada"}
+    with pytest.raises(IllegalAction) as err:
+        _attack_choice(game.legal_actions(s, 0), game.view(s, 0), "Orc Grunt", "en", names)
+    assert err.value.reason.key == "hr.bot.error.ambiguous"
+
+
+def test_a_waiting_teammate_is_told_why_it_is_not_their_turn() -> None:
+    from cogs.hero_realms import UI
+    from rules.hero_realms import GAME
+    from tests.hero_realms.hr_helpers import act, clean
+
+    s = act(clean("hydra", 4), 1, "wait").state
+    text = UI.private_text(GAME.view(s, 1), "en", {0: "alice", 1: "Ada"})
+    assert "You are waiting for your teammates" in text

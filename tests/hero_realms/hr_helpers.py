@@ -7,17 +7,20 @@ from typing import Any
 from rules.base import Action, Step
 from rules.hero_realms import GAME
 from rules.hero_realms import engine as E
+from rules.hero_realms import variants as V
 from rules.hero_realms.state import State
 
 
 def clean(variant: str = "free-for-all", seats: int = 2, seed: int = 1) -> State:
-    """A new game whose hands went back into the decks (so tests choose every card), nothing pending."""
+    """A new game whose hands went back into the decks (so tests choose every card), nothing pending,
+    and seat 0 (in team variants, team 0) taking the first turn whoever the seed drew."""
     s = GAME.new({"variant": variant}, seats, seed)
     s.cards = dict(s.cards)
     for p in s.players:
         p.deck = p.hand + p.deck
         p.hand = []
     s.pending = []
+    s.active = V.first_seats(variant, seats, 0)
     return s
 
 

@@ -7,6 +7,7 @@ import re
 
 import pytest
 
+from rules.base import Action
 from rules.hero_realms import GAME
 from rules.hero_realms.ai import random_action
 from rules.rng import Rng
@@ -82,3 +83,34 @@ def test_views_show_the_own_hand_only_and_draw_events_are_private() -> None:
     assert private and all(e.to == frozenset({0}) for e in private)
     assert any(e.msg.key == "hr.ev.drew" and e.msg.params["n"] == 5 for e in public)
     assert _leaks(step.state, step.events) == []
+
+
+@pytest.mark.parametrize(("variant", "seats"), [("free-for-all", 2), ("hydra", 4), ("emperor", 6)])
+def test_no_step_that_moved_a_hidden_card_can_be_undone(variant: str, seats: int) -> None:
+    """Undo policy (boardgame.io, Board Game Arena): never past a step that drew, shuffled or showed a hidden
+    card. Property over random play: a step that changed who may see any card is never undoable."""
+    s = GAME.new({"variant": variant}, seats, 21)
+    rng = Rng(21)
+    undoable = 0
+    for _ in range(900):
+        if s.winners is not None:
+            break
+        seat = rng.choice(sorted(GAME.to_act(s)))
+        action = random_action(s, seat, rng)
+        before = GAME.secret_tokens(s)
+        step = GAME.apply(s, seat, action)
+        after = GAME.secret_tokens(step.state)
+        moved = {t for t in set(before) | set(after) if before.get(t) != after.get(t)}
+        if moved:
+            assert not step.undoable, (action, sorted(moved)[:3])
+        undoable += step.undoable
+        s = step.state
+    assert undoable, "some steps (attacks, gifts) stay undoable"
+
+
+def test_playing_a_card_reveals_it_so_it_cannot_be_undone() -> None:
+    s = GAME.new({}, 2, 4)
+    (seat,) = s.active
+    card = s.players[seat].hand[0]
+    assert GAME.apply(s, seat, Action.of("play", card=card)).undoable is False
+    assert GAME.apply(s, seat, Action.of("play_all")).undoable is False

@@ -12,19 +12,49 @@ from tests.hero_realms.hr_helpers import act, clean, health, kinds, put
 
 def test_two_player_set_up() -> None:
     s = GAME.new({}, 2, 7)
+    (first,) = s.active
+    second = 1 - first
     assert len(s.market) == 5 and len(s.market_deck) == 75 and len(s.gems) == 16
-    assert [len(p.hand) for p in s.players] == [3, 5]
-    assert [len(p.deck) for p in s.players] == [7, 5]
-    assert s.health == [50, 50] and s.active == [0]
+    assert len(s.players[first].hand) == 3 and len(s.players[second].hand) == 5
+    assert len(s.players[first].deck) == 7 and len(s.players[second].deck) == 5
+    assert s.health == [50, 50]
     for p in s.players:
         keys = sorted(s.cards[c] for c in p.hand + p.deck)
         assert keys == sorted(["gold"] * 7 + ["shortsword", "dagger", "ruby"])
     assert len(set(s.cards)) == len(s.cards) == 2 * 10 + 80 + 16
 
 
-def test_three_or_more_players_open_with_three_four_then_five_cards() -> None:
-    s = GAME.new({}, 5, 7)
-    assert [len(p.hand) for p in s.players] == [3, 4, 5, 5, 5]
+def test_the_first_player_is_drawn_from_the_seed_not_the_join_order() -> None:
+    """"Se echa a suertes el jugador que iniciará la partida. Ese jugador roba tres cartas..."""
+    for seats in (2, 3, 5):
+        firsts = {}
+        for seed in range(200):
+            s = GAME.new({}, seats, seed)
+            (first,) = s.active
+            assert GAME.to_act(s) == frozenset({first})
+            assert GAME.new({}, seats, seed).active == [first], "the same seed, the same first player"
+            firsts[first] = firsts.get(first, 0) + 1
+        assert sorted(firsts) == list(range(seats)), f"every seat starts for some seed ({seats} seats)"
+        assert max(firsts.values()) < 1.4 * 200 / seats, firsts
+
+
+@pytest.mark.parametrize("seats", [3, 4, 5, 6])
+def test_three_or_more_players_open_with_three_four_then_five_cards_from_the_first(seats: int) -> None:
+    for seed in range(8):
+        s = GAME.new({}, seats, seed)
+        (first,) = s.active
+        sizes = [len(s.players[(first + k) % seats].hand) for k in range(seats)]
+        assert sizes == [3, 4] + [5] * (seats - 2)
+
+
+def test_turns_go_clockwise_from_the_first_player() -> None:
+    s = GAME.new({}, 4, 5)
+    (first,) = s.active
+    order = []
+    for _ in range(4):
+        order.append(s.active[0])
+        s = act(s, s.active[0], "end_turn").state
+    assert order == [(first + k) % 4 for k in range(4)]
 
 
 def test_the_market_deck_order_depends_on_the_seed_only() -> None:
@@ -35,10 +65,11 @@ def test_the_market_deck_order_depends_on_the_seed_only() -> None:
 
 def test_only_the_active_player_acts() -> None:
     s = GAME.new({}, 2, 7)
-    assert GAME.to_act(s) == frozenset({0})
-    assert GAME.legal_actions(s, 1) == []
+    (first,) = s.active
+    assert GAME.to_act(s) == frozenset({first})
+    assert GAME.legal_actions(s, 1 - first) == []
     with pytest.raises(NotYourTurn):
-        GAME.apply(s, 1, Action.of("end_turn"))
+        GAME.apply(s, 1 - first, Action.of("end_turn"))
 
 
 def test_acquiring_pays_gold_goes_to_discard_and_refills_the_row() -> None:
@@ -60,7 +91,7 @@ def test_buying_more_than_you_have_is_refused_with_a_reason() -> None:
     with pytest.raises(IllegalAction) as err:
         act(s, 0, "buy", card="gem")
     assert err.value.reason.key == "hr.err.not_enough_gold"
-    assert err.value.reason.params == {"cost": 2, "gold": 1}
+    assert err.value.reason.params == {"card": E.CARDS["fire_gem"].lit, "cost": 2, "gold": 1}
 
 
 def test_discard_phase_and_draw_phase() -> None:

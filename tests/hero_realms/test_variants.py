@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
+import i18n
 from rules.base import Action, BadOptions, IllegalAction
 from rules.hero_realms import GAME
 from rules.hero_realms import engine as E
@@ -38,19 +41,47 @@ def test_unknown_variant_is_refused() -> None:
 
 
 @pytest.mark.parametrize(
-    ("variant", "seats", "hands", "health", "first"),
+    ("variant", "seats", "health", "team_size"),
     [
-        ("hunter-first-blood", 4, [3, 4, 5, 5], [50] * 4, [0]),
-        ("hydra", 4, [3, 3, 5, 5], [75, 75], [0, 1]),
-        ("teams-of-three", 6, [3, 3, 3, 5, 5, 5], [100, 100], [0, 1, 2]),
-        ("emperor", 6, [3, 3, 3, 5, 5, 5], [50, 60, 50, 50, 60, 50], [0]),
+        ("hunter-first-blood", 4, [50] * 4, 0),
+        ("hunter-last-standing", 5, [50] * 5, 0),
+        ("hydra", 4, [75, 75], 2),
+        ("teams-of-three", 6, [100, 100], 3),
+        ("emperor", 6, [50, 60, 50, 50, 60, 50], 3),
     ],
 )
-def test_variant_set_up(variant: str, seats: int, hands: list[int], health: list[int], first: list[int]) -> None:
-    s = GAME.new({"variant": variant}, seats, 3)
-    assert [len(p.hand) for p in s.players] == hands
-    assert s.health == health
-    assert sorted(GAME.to_act(s)) == first
+def test_variant_set_up_draws_who_opens(variant: str, seats: int, health: list[int], team_size: int) -> None:
+    """Hydra: «El equipo que inicia la partida se elige al azar. La mano inicial de los jugadores de dicho
+    equipo se compone de tres cartas; la de los demás jugadores, de cinco.» Hunter plays like free-for-all."""
+    opened = set()
+    for seed in range(30):
+        s = GAME.new({"variant": variant}, seats, seed)
+        assert s.health == health
+        hands = [len(p.hand) for p in s.players]
+        if team_size:
+            team = s.team_of[s.active[0]]
+            opened.add(team)
+            assert hands == [3 if s.team_of[o] == team else 5 for o in range(seats)]
+            if V.VARIANTS[variant].team_turns:
+                assert sorted(GAME.to_act(s)) == [o for o in range(seats) if s.team_of[o] == team]
+            else:  # emperor: the first team's first seat opens and play goes clockwise
+                assert s.active == [team * team_size]
+        else:
+            (first,) = s.active
+            opened.add(first)
+            assert [hands[(first + k) % seats] for k in range(seats)] == [3, 4] + [5] * (seats - 2)
+    assert opened == set(range(seats // team_size if team_size else seats)), "every team or seat may open"
+
+
+def test_seat_range_follows_the_variant() -> None:
+    assert GAME.seat_range({"variant": "hydra"}) == (4, 4)
+    assert GAME.seat_range({"variant": "teams-of-three"}) == (6, 6)
+    assert GAME.seat_range({"variant": "emperor"}) == (6, 6)
+    assert GAME.seat_range({"variant": "hunter-first-blood"}) == (3, 6)
+    assert GAME.seat_range({"variant": "free-for-all"}) == (2, 6)
+    assert GAME.seat_range(GAME.resolve_options({})) == (2, 6)
+    with pytest.raises(BadOptions):
+        GAME.seat_range({"variant": "battle-royale"})
 
 
 def test_emperor_roles_and_seating() -> None:
@@ -75,7 +106,24 @@ def test_hunter_attacks_only_the_left_player_and_champions_left_and_right() -> N
     assert across not in E.targetable_champions(s, 0)
     with pytest.raises(IllegalAction):
         act(s, 0, "attack", target="p2", amount=1)
-    assert V.discard_targets(s, 0) == [1, 3]
+
+
+@pytest.mark.parametrize("variant", ["hunter-first-blood", "hunter-last-standing"])
+def test_hunter_target_opponent_discards_may_be_any_opponent(variant: str) -> None:
+    """The hunter rule limits attacks and champion targets only, not "target opponent discards"."""
+    s = clean(variant, 5)
+    spark = put(s, 0, "spark")
+    s = act(s, 0, "play", card=spark).state
+    assert sorted(options(s, 0)) == ["p1", "p2", "p3", "p4"]
+    s = answer(s, 0, "p2")
+    assert s.players[2].owed_discards == 1
+
+
+def test_emperor_captains_make_only_the_facing_captain_discard() -> None:
+    s = clean("emperor", 6)
+    spark = put(s, 0, "spark")
+    s = act(s, 0, "play", card=spark).state
+    assert s.players[3].owed_discards == 1 and E.pending_of(s, 0) is None
 
 
 def test_first_blood_the_right_of_the_eliminated_player_wins() -> None:
@@ -224,3 +272,43 @@ def test_views_show_teams_roles_and_shared_health() -> None:
     assert [p["health"] for p in v["players"]] == [75, 75, 75, 75]
     v = GAME.view(GAME.new({"variant": "emperor"}, 6, 2), None)
     assert [p["role"] for p in v["players"]][:2] == ["captain", "emperor"]
+
+
+# ---------------------------------------------------------------- waiting for teammates in a shared turn
+
+
+def test_a_teammate_may_wait_and_takes_its_moves_back_when_given_gold_or_when_the_others_end() -> None:
+    s = clean("hydra", 4)
+    assert "wait" in kinds(s, 1)
+    s = act(s, 1, "wait").state
+    assert GAME.to_act(s) == frozenset({0}) and "wait" not in kinds(s, 0), "someone must still be playing"
+    s.players[0].gold = 2
+    s = act(s, 0, "give_gold", to=1, amount=2).state
+    assert GAME.to_act(s) == frozenset({0, 1}) and s.players[1].gold == 2
+    s = act(s, 1, "wait").state
+    s = act(s, 0, "end_turn").state
+    assert GAME.to_act(s) == frozenset({1}) and s.active == [0, 1], "the waiting teammate finishes the turn"
+    assert "wait" not in kinds(s, 1)
+    s = act(s, 1, "end_turn").state
+    assert GAME.to_act(s) == frozenset({2, 3})
+
+
+def test_waiting_is_only_for_shared_turns() -> None:
+    s = clean("free-for-all", 3)
+    assert "wait" not in kinds(s, 0)
+    with pytest.raises(IllegalAction):
+        act(s, 0, "wait")
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_the_help_examples_make_tables_that_can_start(lang: str) -> None:
+    text = i18n.t(i18n.Msg("bot.help.hero-realms"), lang)
+    examples = re.findall(r"`(/\S+ \S+ \S+:hero-realms[^`]*)`", text)
+    assert len(examples) >= 2, text
+    for example in examples:
+        variant = re.search(r"variant=([a-z-]+)", example)
+        ai = re.search(r"\b(?:ai|ia):(\d+)", example)
+        options = GAME.resolve_options({"variant": variant.group(1)} if variant else {})
+        low, high = GAME.seat_range(options)
+        seats = 1 + (int(ai.group(1)) if ai else 0)
+        assert low <= seats <= high, (example, low, high)

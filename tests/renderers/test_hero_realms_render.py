@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -192,5 +193,108 @@ def test_cached_card_faces_match_cards_drawn_in_place() -> None:
                 hr._paint_card(direct, box, card, lang)
                 hr.draw_card(cached, box, card, lang)
             assert cached.image.tobytes() == direct.image.tobytes(), (key, lang)
-    champ = hr.Champion(hr.cards()["arkus"], damage=2)
-    assert hr.draw_mini_champion(champ, "es").image.tobytes() == hr._paint_mini(champ, "es").image.tobytes()
+    for key in ("arkus", "orc_grunt"):
+        cached, direct = Canvas(160, hr.TILE_MAX), Canvas(160, hr.TILE_MAX)
+        tile = Box(0, 0, 160, hr.TILE_MAX)
+        hr.draw_champion(cached, tile, hr.Champion(hr.cards()[key], damage=2), "es")
+        stranger = replace(hr.cards()[key])  # not the shipped object: drawn without the cache
+        hr.draw_champion(direct, tile, hr.Champion(stranger, damage=2), "es")
+        assert cached.image.tobytes() == direct.image.tobytes(), key
+
+
+# ---------------------------------------------------------------- every champion and played card, every layout
+
+LAYOUTS = [("free-for-all", n) for n in range(2, 7)] + [("hunter-first-blood", n) for n in range(3, 7)] + [
+    ("hunter-last-standing", 5), ("hydra", 4), ("teams-of-three", 6), ("emperor", 6)]
+CHAMPIONS = ["orc_grunt", "rake", "krythos", "cron", "darian", "kraka", "torgen", "varrick", "man_at_arms", "borg"]
+PLAYED = ["spark", "profit", "command", "gold", "fire_gem", "dagger", "ruby", "life_drain", "the_rot", "bribe",
+          "word_of_power", "shortsword"]
+
+
+def _crowded(variant: str, seats: int, seed: int):  # type: ignore[no-untyped-def]
+    """A state with many champions (some expended, some hurt, guards anywhere) and many played cards."""
+    from tests.hero_realms.hr_helpers import clean, put
+
+    rnd = random.Random(seed)
+    s = clean(variant, seats, seed)
+    for seat in range(seats):
+        for key in rnd.sample(CHAMPIONS, rnd.randint(0, 9)):
+            cid = put(s, seat, key, "champions")
+            if rnd.random() < 0.3:
+                s.players[seat].expended.add(cid)
+            if rnd.random() < 0.2:
+                s.damage[cid] = 1
+        if seat in s.active or rnd.random() < 0.3:
+            for key in rnd.choices(PLAYED, k=rnd.randint(0, 12)):
+                put(s, seat, key, "played")
+        s.players[seat].gold, s.players[seat].combat = rnd.randint(0, 30), rnd.randint(0, 40)
+    s.health[rnd.randrange(len(s.health))] = -13
+    return s
+
+
+def _inside(inner, outer) -> bool:  # type: ignore[no-untyped-def]
+    return outer.x <= inner.x and outer.y <= inner.y and inner.x2 <= outer.x2 and inner.y2 <= outer.y2
+
+
+def _overlap(a, b) -> bool:  # type: ignore[no-untyped-def]
+    return a.x < b.x2 and b.x < a.x2 and a.y < b.y2 and b.y < a.y2
+
+
+@pytest.mark.parametrize(("variant", "seats"), LAYOUTS)
+def test_every_champion_and_played_card_is_drawn_in_its_panel(game, variant: str, seats: int) -> None:
+    for seed in (1, 2):
+        s = _crowded(variant, seats, seed)
+        view = game.view(s, None)
+        trace: list = []
+        img = check_png(hr.render(view, "es", trace))
+        image = hr.Box(0, 0, img.width, img.height)
+        panels = {which: box for kind, which, box, _ in trace if kind == "panel"}
+        assert sorted(panels) == list(range(seats))
+        assert not any(_overlap(a, b) for a in panels.values() for b in panels.values() if a is not b)
+        for seat in range(seats):
+            p = s.players[seat]
+            drawn = [(kind, key) for kind, which, _box, key in trace
+                     if kind in ("champion", "played") and which[0] == seat]
+            assert drawn == [("champion", s.cards[c]) for c in p.champions] + [
+                ("played", s.cards[c]) for c in p.played], (variant, seats, seat)
+            boxes = [box for kind, which, box, _ in trace if kind != "panel" and (
+                which == seat or (isinstance(which, tuple) and which[0] == seat))]
+            assert all(_inside(b, panels[seat]) and _inside(b, image) for b in boxes)
+            assert not any(_overlap(a, b) for i, a in enumerate(boxes) for b in boxes[i + 1:])
+            piles = {which[1]: words for kind, which, _box, words in trace if kind == "pile" and which[0] == seat}
+            assert "descarte" in piles["discard"] and "mazo" in piles["deck"] and "mano" in piles["hand"]
+            health = next(words for kind, which, _box, words in trace if kind == "health" and which == seat)
+            assert health == ("ok" if s.health[s.pool_of[seat]] > 0 else "out")
+
+
+def test_a_champion_shows_its_abilities(game) -> None:
+    cron = hr.cards()["cron"]
+    other = replace(cron, abilities={"expend": ({"combat": 9},)})
+    images = []
+    for card in (cron, other):
+        c = hr.Canvas(150, hr.TILE_MAX)
+        hr.draw_champion(c, hr.Box(0, 0, 150, hr.TILE_MAX), hr.Champion(card), "en")
+        images.append(c.image.tobytes())
+    assert images[0] != images[1], "the tile depends on what the champion does, not only its name"
+
+
+def test_a_pending_decision_with_an_empty_hand_shows_its_answers(game) -> None:
+    from rules.base import Action
+    from tests.hero_realms.hr_helpers import clean, put
+
+    s = clean()
+    darian = put(s, 0, "darian", "champions")
+    s = game.apply(s, 0, Action.of("expend", card=darian)).state
+    assert s.players[0].hand == []
+    trace: list = []
+    check_png(hr.render_hand(game.view(s, 0), "en", trace))
+    assert [words for kind, _, _, words in trace if kind == "option"] == ["Choose: +3 combat", "Choose: +4 health"]
+    other: list = []
+    hr.render_hand(game.view(s, 1), "en", other)
+    assert not [t for t in other if t[0] == "option"], "only the one deciding sees the answers"
+
+
+def test_several_names_in_the_header_read_as_a_list() -> None:
+    assert hr._names_list(["Ana", "Bo", "Cy"], "es") == "Ana, Bo y Cy"
+    assert hr._names_list(["Ana", "Bo"], "en") == "Ana and Bo"
+    assert i18n.tk("render.hr.winner_many", "es", name="Ana y Bo") == "¡Ganan Ana y Bo!"
