@@ -89,7 +89,7 @@ async def send_public(channel: Any, report: Report, lang: str) -> None:
             kwargs["file"] = discord.File(io.BytesIO(png), filename=f"{report.game_type}-{report.version}.png")
         if report.status == "active":
             view = turn_view(report.game_id, report.version, lang, ui.public_buttons(report.board),
-                             finished=report.finished)
+                             finished=report.finished, can_undo=report.can_undo)
             if view is not None:
                 kwargs["view"] = view
     await channel.send(content[:2000] or "…", **kwargs)
@@ -104,7 +104,8 @@ async def private_panel(table: Table, interaction: discord.Interaction, game_id:
     legal = await table.legal(interaction.channel_id or 0, who)
     panel = ui.private_panel(game_id, version, legal, lang, names)
     if legal:
-        text = (text + "\n" + i18n.t(msg("bot.choose_action", n=len(legal)), lang)).strip()
+        choose = msg("bot.choose_action_one") if len(legal) == 1 else msg("bot.choose_action", n=len(legal))
+        text = (text + "\n" + i18n.t(choose, lang)).strip()
     elif not text:
         text = i18n.t(msg("bot.nothing_to_do"), lang)
     png = await run_blocking(ui.private_image, with_names(view, names), lang)

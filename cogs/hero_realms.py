@@ -340,7 +340,8 @@ class HeroRealms(commands.Cog):
         legal = await self.table.legal(channel, who)
         text = UI.private_text(view, lang, names)
         if legal:
-            text += "\n" + i18n.t(msg("bot.choose_action", n=len(legal)), lang)
+            choose = msg("bot.choose_action_one") if len(legal) == 1 else msg("bot.choose_action", n=len(legal))
+            text += "\n" + i18n.t(choose, lang)
         png = await run_blocking(UI.private_image, with_names(view, names), lang)
         file = discord.File(io.BytesIO(png), filename="hand.png") if png else None
         await reply(interaction, text, view=hand_panel(row.id, row.version, legal, lang, names), file=file)

@@ -136,7 +136,7 @@ def button_id(kind: str, game_id: int, version: int, rest: str = "") -> str | No
 
 
 def turn_view(game_id: int, version: int, lang: str, extra: list[tuple[Msg, Action]],
-              *, finished: bool = False) -> discord.ui.View | None:
+              *, finished: bool = False, can_undo: bool = True) -> discord.ui.View | None:
     """The components of a public turn message: the private-view button plus the game's own."""
     if finished:
         return None
@@ -149,7 +149,7 @@ def turn_view(game_id: int, version: int, lang: str, extra: list[tuple[Msg, Acti
         custom_id = button_id("a", game_id, version, action.token())
         if custom_id:
             view.add_item(GameButton(custom_id, i18n.t(label, lang)))
-    undo = button_id("undo", game_id, version)
+    undo = button_id("undo", game_id, version) if can_undo else None
     if undo:
         view.add_item(GameButton(undo, i18n.t(msg("bot.button.undo"), lang), emoji="↩️"))
     return view

@@ -224,12 +224,12 @@ class OptionSpec:
             raise BadOptions(msg("core.error.option_bool", option=self.key))
         bad = BadOptions(msg("core.error.option_int", option=self.key, low=self.low, high=self.high))
         try:
-            value = int(raw)
+            number = int(raw)
         except ValueError as exc:
             raise bad from exc
-        if not self.low <= value <= self.high:
+        if not self.low <= number <= self.high:
             raise bad
-        return value
+        return number
 
 
 # ---------------------------------------------------------------- the game interface

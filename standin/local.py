@@ -48,7 +48,7 @@ MENTION = re.compile(r"<@(?P<kind>[!&]?)(?P<id>\d+)>|<#(?P<channel>\d+)>")
 PACK_OPTIONS = 15  # longer menus are printed several options to a line
 HELP = """How to type: each line acts as the user in the prompt (alice at first).
   /game new game:hero-realms ai:1     run a slash command: /name subcommand option:value ...
-  /hr attack target:"Ada (IA)"        quote a value that has spaces or colons ("..." or '...')
+  /hr attack target:"Ada (bot)"        quote a value that has spaces or colons ("..." or '...')
   click Play all                      press the button labelled "Play all" on the newest message with it
   pick 2  /  pick Play Gold           choose option 2, or the option labelled "Play Gold", of the newest menu
   bob>                                switch to bob (a user is created the first time you name them)

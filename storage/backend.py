@@ -31,8 +31,11 @@ class Backend(Protocol):
     """A database: `write()` is one whole transaction, alone (no other write interleaves with it)."""
 
     name: str
-    #: Migration scripts by schema version for this dialect.
-    migrations: Mapping[int, str]
+
+    @property
+    def migrations(self) -> Mapping[int, str]:
+        """Migration scripts by schema version for this dialect."""
+        ...
 
     async def open(self) -> None: ...
 

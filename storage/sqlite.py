@@ -8,7 +8,7 @@ import sqlite3
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager, suppress
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import aiosqlite
 
@@ -50,11 +50,12 @@ class _SqliteQuery:
         return int(row[0])
 
     async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
-        rows = list(await self.db.execute_fetchall(sql, params))
+        rows = await self.fetchall(sql, params)
         return rows[0] if rows else None
 
     async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
-        return list(await self.db.execute_fetchall(sql, params))
+        # sqlite3.Row reads like a mapping (row["name"]) without being one for the type checker.
+        return cast(list[Row], list(await self.db.execute_fetchall(sql, params)))
 
 
 class SqliteBackend:

@@ -166,7 +166,8 @@ class Store:
     async def bump(self, game_id: int, expected_version: int, now: float, **fields: Any) -> int:
         """Change lobby fields (status, options, extra...) guarded by the version; returns the new version."""
         allowed = {"status", "options", "extra", "turn_started_at", "reminded_at"}
-        sets, values = ["version = version + 1", "updated_at = ?"], [now]
+        sets: list[str] = ["version = version + 1", "updated_at = ?"]
+        values: list[Any] = [now]
         for key, value in fields.items():
             if key not in allowed:
                 raise ValueError(key)

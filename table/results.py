@@ -67,6 +67,8 @@ class Report:
     #: The language each concerned user last used, for messages that reach them outside their own command.
     langs: dict[int, str] = field(default_factory=dict)
     channel_id: int = 0
+    #: Whether the newest move may be taken back by its player (no draw, roll or reveal; same turn).
+    can_undo: bool = False
 
     def add_private(self, user_id: int, line: Msg) -> None:
         self.private.setdefault(user_id, []).append(line)

@@ -14,7 +14,18 @@ from contextlib import asynccontextmanager
 from typing import Any, ParamSpec, TypeVar
 
 from rules import registry
-from rules.base import Action, BadOptions, Event, Game, GameOver, IllegalAction, LegalAction, NotYourTurn, Step
+from rules.base import (
+    Action,
+    BadOptions,
+    Event,
+    Game,
+    GameOver,
+    IllegalAction,
+    LegalAction,
+    NotYourTurn,
+    RuleError,
+    Step,
+)
 from rules.rng import Rng
 from rules.text import Lit, Msg, SeatRef, msg
 from storage import (
@@ -203,8 +214,9 @@ class Table:
         await self.remember(who)
         game = self._engine(game_type)
         resolved = game.resolve_options(dict(options or {}))
-        if ai_seats < 0 or ai_seats >= game.max_seats:
-            raise TableError(msg("core.error.ai_count", high=game.max_seats - 1))
+        low, high = game.seat_range(resolved)
+        if ai_seats < 0 or ai_seats >= high:
+            raise TableError(msg("core.error.ai_count", high=high - 1))
         if ai_seats and not game.supports_ai:
             raise TableError(msg("core.error.no_ai_here", game=Msg(game.name_key)))
         if await self.store.open_game(channel_id) is not None:
@@ -227,8 +239,7 @@ class Table:
             raise TableError(msg("core.error.channel_busy")) from exc
         report = Report(game_id, game_type, version, "lobby", seat_names={s.seat: s.name for s in seats},
                         channel_id=channel_id)
-        report.public.append(msg("core.lobby.created", who=who.name, game=Msg(game.name_key),
-                                 low=game.min_seats, high=game.max_seats))
+        report.public.append(msg("core.lobby.created", who=who.name, game=Msg(game.name_key), low=low, high=high))
         title = (setup or {}).get("title")
         if isinstance(title, dict) and isinstance(title.get("es"), str) and isinstance(title.get("en"), str):
             report.public.append(msg("core.lobby.upload", title=Lit(title["es"][:100], title["en"][:100])))
@@ -246,8 +257,9 @@ class Table:
                 raise TableError(msg("core.error.already_started"))
             if loaded.seat_of(who.user_id) is not None:
                 raise TableError(msg("core.error.already_seated"))
-            if len(loaded.seats) >= loaded.game.max_seats:
-                raise TableError(msg("core.error.table_full", high=loaded.game.max_seats))
+            high = loaded.game.seat_range(loaded.row.options)[1]
+            if len(loaded.seats) >= high:
+                raise TableError(msg("core.error.table_full", high=high))
             seats = [*loaded.seats, SeatRow(len(loaded.seats), who.user_id, "human", who.name)]
             version = await self._set_seats(loaded, seats)
             report = self._report(loaded, version, "lobby", seats)
@@ -405,6 +417,7 @@ class Table:
             if updates:
                 await self.store.save_profiles(loaded.row.guild_id, game.id, updates, self.clock())
         report.version, report.status = version, loaded.row.status
+        report.can_undo = step.undoable and kind == "act" and user_id is not None and not new_turn
         return self._add_events(loaded, report, step.events)
 
     def _add_events(self, loaded: Inspection, report: Report, events: list[Event]) -> set[int]:
@@ -635,8 +648,8 @@ class Table:
         report.version, report.status = loaded.row.version, loaded.row.status
         game = loaded.game
         if loaded.row.status == "lobby":
-            report.public.append(msg("core.lobby.waiting", game=Msg(game.name_key),
-                                     low=game.min_seats, high=game.max_seats))
+            low, high = game.seat_range(loaded.row.options)
+            report.public.append(msg("core.lobby.waiting", game=Msg(game.name_key), low=low, high=high))
             report.public.append(_options_line(game, loaded.row.options))
             report.public.append(_seats_line(loaded.seats))
             return report
@@ -828,7 +841,7 @@ def _split(game: Game, state: Any) -> tuple[dict[str, Any], dict[str, Any]]:
 def _ai_name(index: int) -> str:
     base = AI_NAMES[index % len(AI_NAMES)]
     lap = index // len(AI_NAMES)
-    return f"{base} {lap + 1} (IA)" if lap else f"{base} (IA)"
+    return f"{base} {lap + 1} (bot)" if lap else f"{base} (bot)"
 
 
 def _valid_games() -> str:
@@ -858,16 +871,27 @@ def _options_line(game: Game, options: Mapping[str, Any], hide: tuple[str, ...] 
 
 
 def _illegal_reason(game: Game, state: Any, seat: int, action: Action | None = None) -> Msg:
-    why = getattr(game, "why_illegal", None)
-    if action is not None and callable(why):
-        reason = why(state, seat, action)
-        if reason is not None:
+    """Why a move is refused, in words people read: the engine's own reason when it gives one, else the
+    moves that are legal now, by their labels (never internal ids)."""
+    if action is not None:
+        why = getattr(game, "why_illegal", None)
+        reason = why(state, seat, action) if callable(why) else None
+        if reason is None:
+            try:  # the contract: apply refuses an illegal move with a RuleError and changes nothing
+                game.apply(state, seat, action)
+            except RuleError as exc:
+                reason = exc.reason
+            except Exception:  # an engine that cannot explain falls back to the list below
+                reason = None
+        if reason is not None and reason.key != "core.error.illegal":
             return reason
-    legal = game.legal_actions(state, seat)
-    examples = ", ".join(la.action.token() for la in legal[:5])
-    if len(legal) > 5:
-        examples += ", …"
-    return msg("core.error.illegal", valid=examples or "-")
+    labels = [la.label for la in game.legal_actions(state, seat)]
+    if not labels:
+        return msg("core.error.illegal", valid=msg("core.nobody"))
+    shown: dict[str, Any] = {f"s{i}": label for i, label in enumerate(labels[:5])}
+    listed = Msg(f"core.list.{len(labels)}", shown) if len(labels) <= 5 else Msg(
+        "core.list.many", {**shown, "n": len(labels) - 5})
+    return msg("core.error.illegal", valid=listed)
 
 
 def apply_or_raise(game: Game, state: Any, seat: int, action: Action) -> Step:

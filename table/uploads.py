@@ -51,9 +51,9 @@ async def setup_from_upload(game: Game, data: bytes, filename: str, *, seconds: 
     if result is None:
         raise BadOptions(msg("core.error.upload_slow", seconds=int(seconds)))
     status, payload = result
-    if status == "ok":
+    if status == "ok" and isinstance(payload, dict):
         return payload
-    if status == "refused":
+    if status == "refused" and isinstance(payload, dict):
         raise BadOptions(Msg.from_json(payload))
     log.warning("upload check crashed on %r: %s", filename, payload)
     raise BadOptions(msg("core.error.upload_broken"))

@@ -291,7 +291,7 @@ async def test_in_hydra_the_ai_teammate_waits_for_the_human(d: InProcessDiscord)
     assert state.active == [0, 1] and game.to_act(state) == frozenset({0})
     assert state.players[1].waiting and not state.players[1].done
     channel = " ".join(o.text() for o in out if o.kind == "channel")
-    assert "Ada (IA) waits for their teammates." in channel
+    assert "Ada (bot) waits for their teammates." in channel
     turn = state.turn_no
     out = await d.command("alice", "/hr end")
     assert not any(is_error_output(o) for o in out), [o.text() for o in out]
@@ -314,13 +314,13 @@ def test_attacking_a_guarded_player_is_refused_never_spent_on_the_guard() -> Non
     from rules.base import IllegalAction
 
     game, s, guard = _attack_case()
-    names = {0: "alice", 1: "Ada (IA)"}
+    names = {0: "alice", 1: "Ada (bot)"}
     legal = game.legal_actions(s, 0)
     view = game.view(s, 0)
     with pytest.raises(IllegalAction) as err:
         _attack_choice(legal, view, "Ada", "en", names)
     text = i18n.t(err.value.reason, "en", names.get)
-    assert "Ada (IA) cannot be attacked now" in text and "Orc Grunt" in text
+    assert "Ada (bot) cannot be attacked now" in text and "Orc Grunt" in text
     assert _attack_choice(legal, view, "orc grunt", "en", names) == Action.of("attack", target=guard, amount=3)
     assert _attack_choice(legal, view, "Infante", "es", names)["target"] == guard
 

@@ -38,5 +38,5 @@ async def test_hero_realms_actions_menu_is_printed_and_picked_by_label_and_numbe
     assert "alice> click Play Gold\n[#mesa] bot: alice plays Gold." in text
     assert "👉 @alice — your turn!" in text
     assert "<@" not in text
-    assert "Ada (IA)'s turn." in text
+    assert "Ada (bot)'s turn." in text
     assert "problems - OK" in text

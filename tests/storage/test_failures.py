@@ -139,3 +139,19 @@ async def test_full_disk_refuses_politely_and_loses_nothing(tmp_path) -> None:
     assert [(g.id, g.version) for g in await store.games_in_guild(1, include_closed=True)] == acknowledged
     await play_one(table, 5)
     await store.close()
+
+
+async def test_a_newer_schema_is_refused_on_both_backends(db_target) -> None:
+    store = await Store(db_target).open()
+    async with store.backend.write() as q:
+        await q.execute("UPDATE schema_version SET version = ?", (LATEST + 1,))
+    await store.close()
+    with pytest.raises(StorageError) as exc:
+        await Store(db_target).open()
+    assert "newer version" in exc.value.reason
+
+
+async def test_an_unreachable_postgresql_server_is_one_clear_line() -> None:
+    with pytest.raises(StorageError) as exc:
+        await Store("postgresql://nobody@127.0.0.1:9/none").open()
+    assert exc.value.reason.startswith("cannot use the PostgreSQL database")
