@@ -373,8 +373,9 @@ class InProcessDiscord(Driver):
         channels busy at once (load tests) the whole bot is never idle."""
         user = self.user(who)
         ch = self._channel_for(user, channel)
+        data = self.command_data(user, ch, line)
         inter = self.world.new_interaction(APP_COMMAND, user, ch)
-        payload = self.interaction_payload(inter, user, ch, self.command_data(user, ch, line, inter=inter))
+        payload = self.interaction_payload(inter, user, ch, data)
         started: set[asyncio.Task[Any]] = set()
         token = _owner.set(started)
         try:
