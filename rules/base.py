@@ -16,6 +16,9 @@ ArgValue = Scalar | tuple[Scalar, ...]
 
 #: The viewer of a public view (a spectator, the channel, the public board image).
 SPECTATOR: None = None
+#: The seat of the game itself: while it is in `to_act`, the table plays `system_action` steps by itself
+#: (a monster turn, a wave arriving, the zone closing), logs them as the game's own moves and announces them.
+SYSTEM = -1
 
 
 # ---------------------------------------------------------------- errors
@@ -188,6 +191,31 @@ class Step:
 
 
 @dataclass(frozen=True)
+class Decision:
+    """A question put to a seat that is not (or not only) the one on turn: block now?, accept the exchange?
+
+    The seat answers with one of its legal actions; when its deadline passes (the decision's own, or the
+    game's turn timer) the table applies `default` for it and says so.
+    """
+
+    seat: int
+    prompt: Msg
+    default: Action
+    #: Asked privately (DM or ephemeral) because the question involves hidden things.
+    private: bool = True
+    #: Seconds the seat has to answer before the default applies; None: the game's turn timer, if any.
+    seconds: int | None = None
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One step of a move built in steps: the text added to the move, and its label."""
+
+    token: str
+    label: Msg
+
+
+@dataclass(frozen=True)
 class Outcome:
     """How a finished game ended."""
 
@@ -254,6 +282,8 @@ class Game(ABC):
     #: Top-level keys of `to_json(state)` that never change after `new` (an imported quest): the table
     #: stores them once per game instead of in every snapshot. The contract test checks they never change.
     static_keys: ClassVar[tuple[str, ...]] = ()
+    #: How many seats one person may hold (a solo player running three heroes); 1 for most games.
+    seats_per_player: ClassVar[int] = 1
 
     def options(self) -> Sequence[OptionSpec]:
         return ()
@@ -361,6 +391,32 @@ class Game(ABC):
         `new_with_setup(setup, options, seats, seed)` will receive; raise BadOptions naming the problem."""
         raise BadOptions(msg("core.error.no_upload"))
 
+    def system_action(self, state: Any) -> Action:
+        """The game's own next step while `SYSTEM` is in `to_act`; decided by the state and its Rng alone."""
+        raise IllegalAction(msg("core.error.no_system"))
+
+    def decisions(self, state: Any) -> Sequence[Decision]:
+        """Questions pending for seats, in the order they must be answered (their seats are in `to_act`)."""
+        return ()
+
+    def timeout_action(self, state: Any, seat: int) -> Action | None:
+        """What the table plays for `seat` when its time runs out: its pending decision's default, else the
+        action `skip_action` gives."""
+        for decision in self.decisions(state):
+            if decision.seat == seat:
+                return decision.default
+        return self.skip_action(state, seat)
+
+    def choices(self, state: Any, seat: int, path: Sequence[str]) -> list[Choice] | Action:
+        """A move built in steps: the choices that may follow `path` (the tokens picked so far), or the
+        complete action once `path` names one. The table shows at most 25 at a time, filtered by what the
+        player types, so a step may offer more; games with huge action spaces override this to build their
+        steps without listing every action (and keep `is_legal` cheap).
+
+        The default walks the tokens of `legal_actions`: the kind first, then one argument at a time.
+        """
+        return _choices_from_legal(self.legal_actions(state, seat), tuple(path))
+
     def skip_action(self, state: Any, seat: int) -> Action | None:
         """An action the table may take for an absent `seat` when others vote to skip, or None."""
         return None
@@ -372,3 +428,20 @@ class Game(ABC):
     def copy_state(self, state: Any) -> Any:
         """A deep copy; engines may override with something faster."""
         return copy.deepcopy(state)
+
+
+def _choices_from_legal(legal: Sequence[LegalAction], path: tuple[str, ...]) -> list[Choice] | Action:
+    depth = len(path)
+    found: dict[str, Choice] = {}
+    for la in legal:
+        parts = la.action.token().split(" ")
+        if tuple(parts[:depth]) != path:
+            continue
+        if len(parts) == depth:
+            return la.action
+        token = parts[depth]
+        if token not in found:
+            # The last step shows the move's own label; earlier steps show what they pick.
+            label = la.label if len(parts) == depth + 1 else msg("core.step.part", part=token)
+            found[token] = Choice(token, label)
+    return list(found.values())

@@ -49,6 +49,8 @@ class GameRow:
     idle_offered_at: float | None
     #: The version of the newest snapshot (the state is that snapshot plus the log after it).
     snapshot_version: int = 0
+    #: When the seat(s) on turn run out of time (a turn timer or a decision's window); None: no timer.
+    deadline_at: float | None = None
 
 
 @dataclass

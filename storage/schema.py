@@ -151,6 +151,13 @@ _SQLITE_STEPS: list[str] = [
         updated_at REAL NOT NULL
     )
     """,
+    # 5: turn timers: when the seat on turn runs out of time (indexed, so the timer scan stays cheap),
+    # and each server's default timer.
+    """
+    ALTER TABLE games ADD COLUMN deadline_at REAL;
+    CREATE INDEX games_deadline ON games(deadline_at) WHERE deadline_at IS NOT NULL;
+    ALTER TABLE guild_settings ADD COLUMN timer_minutes INTEGER
+    """,
 ]
 
 SQLITE_MIGRATIONS: dict[int, str] = dict(enumerate(_SQLITE_STEPS, start=1))
@@ -239,6 +246,11 @@ POSTGRES_MIGRATIONS: dict[int, str] = {
         lang TEXT NOT NULL,
         updated_at DOUBLE PRECISION NOT NULL
     )
+    """,
+    5: """
+    ALTER TABLE games ADD COLUMN deadline_at DOUBLE PRECISION;
+    CREATE INDEX games_deadline ON games(deadline_at) WHERE deadline_at IS NOT NULL;
+    ALTER TABLE guild_settings ADD COLUMN timer_minutes INTEGER
     """,
 }
 

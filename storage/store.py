@@ -152,14 +152,19 @@ class Store:
         async with self.backend.read() as q:
             return [_game(r) for r in await q.fetchall(sql, (guild_id or 0, limit))]
 
-    async def active_games(self, shards: tuple[Iterable[int], int] | None = None) -> list[GameRow]:
-        """Running games; with `(shard_ids, shard_count)`, only those of guilds on these shards (DMs: shard 0)."""
+    async def active_games(self, shards: tuple[Iterable[int], int] | None = None, *,
+                           due_by: float | None = None) -> list[GameRow]:
+        """Running games; with `(shard_ids, shard_count)`, only those of guilds on these shards (DMs: shard 0);
+        with `due_by`, only those whose deadline has passed by then."""
         sql, params = "SELECT * FROM games WHERE status = 'active'", []
+        if due_by is not None:
+            sql += " AND deadline_at IS NOT NULL AND deadline_at <= ?"
+            params.append(due_by)
         if shards is not None:
             ids, count = sorted(set(shards[0])), max(1, int(shards[1]))
             marks = ", ".join("?" for _ in ids) or "NULL"
             sql += f" AND ((COALESCE(guild_id, 0) / 4194304) % ?) IN ({marks})"
-            params = [count, *ids]
+            params += [count, *ids]
         async with self.backend.read() as q:
             return [_game(r) for r in await q.fetchall(sql + " ORDER BY id", params)]
 
@@ -179,6 +184,11 @@ class Store:
             if changed != 1:
                 raise VersionConflict()
         return expected_version + 1
+
+    async def clear_deadline(self, game_id: int, version: int) -> None:
+        """Stop a game's clock (nothing can be played for the late seat); only if nobody moved meanwhile."""
+        async with self.backend.write() as q:
+            await q.execute("UPDATE games SET deadline_at = NULL WHERE id = ? AND version = ?", (game_id, version))
 
     async def touch(self, game_id: int, **fields: Any) -> None:
         """Update bookkeeping that is not part of the game (reminder times) without a version bump."""
@@ -234,9 +244,12 @@ class Store:
     # ---------------------------------------------------------------- the log
 
     async def commit(self, game_id: int, expected_version: int, entry: Commit, now: float,
-                     *, status: str | None = None, new_turn: bool = False,
+                     *, status: str | None = None, new_turn: bool = False, deadline: float | None = None,
                      blobs: dict[str, dict[str, Any]] | None = None) -> int:
-        """One log row, its lines, its snapshot where it has one and the version bump: one transaction."""
+        """One log row, its lines, its snapshot where it has one and the version bump: one transaction.
+
+        `new_turn` restarts the turn's clock, and sets the new `deadline` (None: no timer runs).
+        """
         version = expected_version + 1
         sets = "version = ?, updated_at = ?"
         params: list[Any] = [version, now]
@@ -244,8 +257,8 @@ class Store:
             sets += ", snapshot_version = ?"
             params.append(version)
         if new_turn:
-            sets += ", turn_started_at = ?, reminded_at = NULL, idle_offered_at = NULL"
-            params.append(now)
+            sets += ", turn_started_at = ?, reminded_at = NULL, idle_offered_at = NULL, deadline_at = ?"
+            params += [now, deadline]
         if status is not None:
             sets += ", status = ?"
             params.append(status)
@@ -368,21 +381,23 @@ class Store:
 
     async def guild_settings(self, guild_id: int | None) -> dict[str, Any]:
         async with self.backend.read() as q:
-            row = await q.fetchone("SELECT reminder_minutes, idle_hours, lang FROM guild_settings WHERE guild_id = ?",
-                                   (guild_id or 0,))
+            row = await q.fetchone("SELECT reminder_minutes, idle_hours, lang, timer_minutes FROM guild_settings"
+                                   " WHERE guild_id = ?", (guild_id or 0,))
         if row is None:
             return {}
-        return {k: row[k] for k in ("reminder_minutes", "idle_hours", "lang") if row[k] is not None}
+        return {k: row[k] for k in ("reminder_minutes", "idle_hours", "lang", "timer_minutes") if row[k] is not None}
 
     async def set_guild_settings(self, guild_id: int, **values: Any) -> None:
         current = await self.guild_settings(guild_id)
         current.update({k: v for k, v in values.items() if v is not None})
         async with self.backend.write() as q:
             await q.execute(
-                "INSERT INTO guild_settings (guild_id, reminder_minutes, idle_hours, lang) VALUES (?, ?, ?, ?)"
-                " ON CONFLICT (guild_id) DO UPDATE SET reminder_minutes = excluded.reminder_minutes,"
-                " idle_hours = excluded.idle_hours, lang = excluded.lang",
-                (guild_id, current.get("reminder_minutes"), current.get("idle_hours"), current.get("lang")),
+                "INSERT INTO guild_settings (guild_id, reminder_minutes, idle_hours, lang, timer_minutes)"
+                " VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET"
+                " reminder_minutes = excluded.reminder_minutes, idle_hours = excluded.idle_hours,"
+                " lang = excluded.lang, timer_minutes = excluded.timer_minutes",
+                (guild_id, current.get("reminder_minutes"), current.get("idle_hours"), current.get("lang"),
+                 current.get("timer_minutes")),
             )
 
     async def user_langs(self, user_ids: Iterable[int]) -> dict[int, str]:
@@ -428,6 +443,7 @@ def _game(row: Row) -> GameRow:
         created_at=row["created_at"], updated_at=row["updated_at"],
         turn_started_at=row["turn_started_at"], reminded_at=row["reminded_at"],
         idle_offered_at=row["idle_offered_at"], snapshot_version=row["snapshot_version"],
+        deadline_at=row["deadline_at"],
     )
 
 

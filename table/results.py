@@ -89,6 +89,10 @@ class Inspection:
                 return s.seat
         return None
 
+    def seats_of(self, user_id: int) -> list[int]:
+        """Every seat this person holds (a solo player may run several)."""
+        return [s.seat for s in self.seats if s.kind == "human" and s.user_id == user_id]
+
     def user_of(self, seat: int) -> int | None:
         for s in self.seats:
             if s.seat == seat and s.kind == "human":

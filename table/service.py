@@ -15,6 +15,7 @@ from typing import Any, ParamSpec, TypeVar
 
 from rules import registry
 from rules.base import (
+    SYSTEM,
     Action,
     BadOptions,
     Event,
@@ -65,6 +66,7 @@ AI_NAMES = ("Ada", "Bernat", "Carmen", "Dario", "Elena", "Fausto", "Gala", "Hugo
 #: A snapshot is stored at the first turn boundary after this many log rows, and always after SNAPSHOT_MAX.
 SNAPSHOT_EVERY = 24
 SNAPSHOT_MAX = 96
+MAX_TIMER_MINUTES = 7 * 24 * 60
 #: An uploaded set-up is stored once, compressed; beyond this it is refused.
 MAX_SETUP_BYTES = 256 * 1024
 _LANG_MEMORY = 10_000
@@ -210,7 +212,10 @@ class Table:
     @_storage_refusals
     async def new(self, *, guild_id: int | None, channel_id: int, who: Who, game_type: str,
                   options: Mapping[str, str] | None = None, ai_seats: int = 0,
-                  extra: Mapping[str, Any] | None = None, upload: tuple[bytes, str] | None = None) -> Report:
+                  extra: Mapping[str, Any] | None = None, upload: tuple[bytes, str] | None = None,
+                  timer_minutes: int | None = None) -> Report:
+        """A lobby in the channel. `timer_minutes` (else the server's default) limits each turn: when it runs
+        out, the table plays the game's default for the seat that is late and says so."""
         await self.remember(who)
         game = self._engine(game_type)
         resolved = game.resolve_options(dict(options or {}))
@@ -223,6 +228,12 @@ class Table:
             raise TableError(msg("core.error.channel_busy"))
         extra = dict(extra or {})
         setup = extra.pop("setup", None)
+        if timer_minutes is not None and not 0 <= timer_minutes <= MAX_TIMER_MINUTES:
+            raise TableError(msg("core.error.timer_range", high=MAX_TIMER_MINUTES))
+        if timer_minutes is None:
+            timer_minutes = (await self.store.guild_settings(guild_id)).get("timer_minutes")
+        if timer_minutes:
+            extra["timer_minutes"] = int(timer_minutes)
         if upload is not None:
             setup = await uploads.setup_from_upload(game, *upload)
         if setup is not None and len(pack(setup)) > MAX_SETUP_BYTES:
@@ -246,6 +257,8 @@ class Table:
         for warning in (setup or {}).get("warnings", [])[:20]:
             report.add_private(who.user_id, Msg.from_json(warning))
         report.public.append(_options_line(game, resolved, hide=game.upload_overrides if setup else ()))
+        if extra.get("timer_minutes"):
+            report.public.append(msg("core.lobby.timer", minutes=extra["timer_minutes"]))
         report.public.append(_seats_line(seats))
         return report
 
@@ -255,8 +268,10 @@ class Table:
         async with self._session(channel_id) as loaded:
             if loaded.row.status != "lobby":
                 raise TableError(msg("core.error.already_started"))
-            if loaded.seat_of(who.user_id) is not None:
-                raise TableError(msg("core.error.already_seated"))
+            held = len(loaded.seats_of(who.user_id))
+            if held >= loaded.game.seats_per_player:
+                raise TableError(msg("core.error.already_seated") if loaded.game.seats_per_player == 1 else
+                                 msg("core.error.seats_per_player", n=loaded.game.seats_per_player))
             high = loaded.game.seat_range(loaded.row.options)[1]
             if len(loaded.seats) >= high:
                 raise TableError(msg("core.error.table_full", high=high))
@@ -338,7 +353,7 @@ class Table:
             report = self._report(loaded, version, "active", loaded.seats)
             report.turn_changed = True
             report.public.append(msg("core.lobby.started", game=Msg(game.name_key)))
-            await self._run_ai(loaded, report)
+            await self._run_auto(loaded, report)
             await self._finish_report(loaded, report, private_for=set(range(len(loaded.seats))))
             return report
 
@@ -354,7 +369,7 @@ class Table:
             if expected_version is not None and expected_version != loaded.row.version:
                 raise StaleAction(msg("core.error.stale"))
             report = self._report(loaded, loaded.row.version, loaded.row.status, loaded.seats)
-            caught_up = await self._run_ai(loaded, report)
+            caught_up = await self._run_auto(loaded, report)
             if caught_up:
                 # The game moved on by itself (after a restart): show that rather than apply a stale intent.
                 report.add_private(who.user_id, msg("core.caught_up"))
@@ -363,29 +378,34 @@ class Table:
             seat = self._acting_seat(loaded, who, action)
             public_before = loaded.game.view(loaded.state, None)
             changed = await self._apply(loaded, report, seat, action, who.user_id, kind="act")
-            await self._run_ai(loaded, report)
+            await self._run_auto(loaded, report)
             await self._finish_report(loaded, report, private_for=changed, public_before=public_before)
             return report
 
     def _acting_seat(self, loaded: Inspection, who: Who, action: Action | None = None) -> int:
+        """The seat this person acts for: of the seats they hold, one that may act now (and for `action`,
+        one for which it is legal, so a player running several seats never has to say which)."""
         if loaded.row.status == "lobby":
             raise TableError(msg("core.error.not_started"))
-        seat = loaded.seat_of(who.user_id)
-        if seat is None:
+        mine = loaded.seats_of(who.user_id)
+        if not mine:
             raise NotSeated(msg("core.error.not_seated"))
-        if loaded.game.outcome(loaded.state) is not None:
+        game, state = loaded.game, loaded.state
+        if game.outcome(state) is not None:
             raise GameOver(msg("core.error.game_over"))
-        to_act = loaded.game.to_act(loaded.state)
-        allowed = seat in to_act if action is None else loaded.game.may_act(loaded.state, seat, action)
+        to_act = game.to_act(state)
+        allowed = [s for s in mine if (s in to_act if action is None else game.may_act(state, s, action))]
         if not allowed:
             raise NotYourTurn(msg("core.error.not_your_turn", seats=_seat_list(to_act, loaded.names())))
-        return seat
+        if action is not None and len(allowed) > 1:
+            return next((s for s in allowed if game.is_legal(state, s, action)), allowed[0])
+        return allowed[0]
 
     async def _apply(self, loaded: Inspection, report: Report, seat: int, action: Action, user_id: int | None,
                      *, kind: str, lines: list[LogLine] | None = None) -> set[int]:
         """Apply one action, commit it, and add its events to the report; returns seats told privately."""
         game, state = loaded.game, loaded.state
-        if not game.is_legal(state, seat, action):
+        if seat != SYSTEM and not game.is_legal(state, seat, action):
             raise IllegalAction(_illegal_reason(game, state, seat, action))
         turn_before = json.dumps(game.turn_key(state), default=str)
         step: Step = game.apply(state, seat, action)
@@ -403,6 +423,7 @@ class Table:
                        undoable=step.undoable and kind == "act", turn_before=turn_before,
                        snapshot=_split(game, step.state)[0] if wants_snapshot else None),
                 self.clock(), status="finished" if finished else None, new_turn=new_turn,
+                deadline=self._deadline(loaded, step.state) if new_turn and not finished else None,
             )
         except VersionConflict as exc:
             self._cache.drop(loaded.row.id)
@@ -433,46 +454,82 @@ class Table:
                     report.add_private(user, event.msg)
         return told
 
-    async def _run_ai(self, loaded: Inspection, report: Report) -> bool:
-        """Let AI seats play while it is their turn; returns whether any of them moved."""
-        ai = loaded.ai_seats()
-        if not ai or loaded.state is None:
+    async def _run_auto(self, loaded: Inspection, report: Report) -> bool:
+        """Play the game's own steps and the AI seats while it is their turn; returns whether anything moved.
+
+        Each step is committed on its own, so a crash in the middle of a monster turn resumes where it was.
+        """
+        if loaded.state is None:
             return False
-        game, moved = loaded.game, False
+        ai, game, moved = loaded.ai_seats(), loaded.game, False
         for _ in range(AI_STEP_LIMIT):
             if loaded.row.status != "active" or game.outcome(loaded.state) is not None:
                 break
-            ready = sorted(ai & game.to_act(loaded.state))
-            if not ready:
-                break
-            seat, kind = ready[0], "act"
-            rng = Rng.from_seed(loaded.row.seed ^ (loaded.row.version * 0x9E3779B1))
-            action: Action | None
-            try:
-                action = game.ai_action(loaded.state, seat, rng)
-                if not game.is_legal(loaded.state, seat, action):
-                    raise IllegalAction(msg("core.error.illegal", valid=action.token()))
-            except Exception:
-                # An AI that cannot choose must not block the table: its turn is skipped if the game allows.
-                log.exception("AI of %s (game %s, seat %s) failed", game.id, loaded.row.id, seat)
-                action, kind = game.skip_action(loaded.state, seat), "skip"
-                if action is None or not game.is_legal(loaded.state, seat, action):
+            to_act = game.to_act(loaded.state)
+            ready = sorted(ai & to_act)
+            if SYSTEM in to_act:
+                seat, kind = SYSTEM, "auto"
+                try:
+                    action = game.system_action(loaded.state)
+                except Exception:
+                    log.exception("the automated step of %s (game %s) failed", game.id, loaded.row.id)
+                    break
+            elif ready:
+                seat, kind = ready[0], "act"
+                picked = self._ai_choice(loaded, seat)
+                if picked is None:
                     report.public.append(msg("core.ai.stuck", seat=SeatRef(seat)))
                     break
+                action, kind = picked
+            else:
+                break
             lines = [LogLine(msg("core.log.skipped", seat=SeatRef(seat)).to_json())] if kind == "skip" else None
             try:
                 await self._apply(loaded, report, seat, action, None, kind=kind, lines=lines)
-            except (StorageError, StaleAction) as exc:
+            except (StorageError, StaleAction, RuleError) as exc:
                 # What was committed stays committed and is reported; the rest resumes later.
-                log.warning("AI moves in game %s stopped: %s", loaded.row.id, exc)
+                log.warning("automatic moves in game %s stopped: %s", loaded.row.id, exc)
                 self._pending.add(loaded.row.id)
                 break
             moved = True
         else:
-            log.error("AI step limit reached in game %s", loaded.row.id)
+            log.error("automatic step limit reached in game %s", loaded.row.id)
         if moved:
             self._pending.discard(loaded.row.id)
         return moved
+
+    def _ai_choice(self, loaded: Inspection, seat: int) -> tuple[Action, str] | None:
+        """The AI's move, or the game's skip for it when the AI cannot choose; None when neither works."""
+        game, state = loaded.game, loaded.state
+        rng = Rng.from_seed(loaded.row.seed ^ (loaded.row.version * 0x9E3779B1))
+        try:
+            action = game.ai_action(state, seat, rng)
+            if game.is_legal(state, seat, action):
+                return action, "act"
+            log.error("AI of %s (game %s, seat %s) chose an illegal move %s", game.id, loaded.row.id, seat,
+                      action.token())
+        except Exception:
+            # An AI that cannot choose must not block the table: its turn is skipped if the game allows.
+            log.exception("AI of %s (game %s, seat %s) failed", game.id, loaded.row.id, seat)
+        skip = game.skip_action(state, seat)
+        return (skip, "skip") if skip is not None and game.is_legal(state, seat, skip) else None
+
+    def _deadline(self, loaded: Inspection, state: Any) -> float | None:
+        """When the people now on turn run out of time: the head decision's own window, else the game's
+        timer; None when no timer runs or only the game itself and AI seats are to act."""
+        game = loaded.game
+        humans = [s for s in game.to_act(state) if loaded.user_of(s) is not None]
+        if not humans:
+            return None
+        seconds: float | None = None
+        for decision in game.decisions(state):
+            if decision.seat in humans and decision.seconds:
+                seconds = float(decision.seconds)
+                break
+        minutes = loaded.row.extra.get("timer_minutes")
+        if isinstance(minutes, int) and minutes > 0:
+            seconds = min(seconds, minutes * 60.0) if seconds else minutes * 60.0
+        return None if seconds is None else self.clock() + seconds
 
     async def _finish_report(self, loaded: Inspection, report: Report, *, private_for: set[int],
                              public_before: dict[str, Any] | None = None) -> None:
@@ -494,6 +551,15 @@ class Table:
                 user = loaded.user_of(seat)
                 if user is not None and user not in report.mention:
                     report.mention.append(user)
+        if report.turn_changed:
+            for decision in game.decisions(state):
+                user = loaded.user_of(decision.seat)
+                if user is None:
+                    continue
+                if decision.private:
+                    report.add_private(user, decision.prompt)
+                else:
+                    report.public.append(decision.prompt)
         watchers = game.watchers(state) if report.turn_changed else frozenset()
         for seat in private_for | set(game.to_act(state)) | watchers:
             user = loaded.user_of(seat)
@@ -510,7 +576,8 @@ class Table:
     # ---------------------------------------------------------------- games that move by themselves
 
     async def stalled_games(self, *, full: bool = True) -> list[int]:
-        """Running games (of this process's shards) where an AI seat should be moving and nobody is.
+        """Running games (of this process's shards) where the game itself or an AI seat should be moving
+        and nothing is.
 
         `full` looks at every running game (at start-up); otherwise only at games whose AI moves stopped
         early in this process (storage trouble), which is cheap enough to ask every minute.
@@ -527,8 +594,8 @@ class Table:
             except Exception:
                 log.exception("cannot load game %s", row.id)
                 continue
-            if loaded.state is not None and loaded.game.outcome(loaded.state) is None and (
-                    loaded.ai_seats() & loaded.game.to_act(loaded.state)):
+            to_act = loaded.game.to_act(loaded.state) if loaded.state is not None else frozenset()
+            if loaded.game.outcome(loaded.state) is None and (SYSTEM in to_act or loaded.ai_seats() & to_act):
                 stalled.append(row.id)
         return stalled
 
@@ -541,7 +608,7 @@ class Table:
                 self._pending.discard(game_id)
                 return None
             report = self._report(loaded, loaded.row.version, loaded.row.status, loaded.seats)
-            if not await self._run_ai(loaded, report):
+            if not await self._run_auto(loaded, report):
                 return None
             await self._finish_report(loaded, report, private_for=set())
             return report
@@ -603,7 +670,7 @@ class Table:
             if game.outcome(loaded.state) is not None:
                 raise GameOver(msg("core.error.game_over"))
             report = self._report(loaded, loaded.row.version, "active", loaded.seats)
-            if await self._run_ai(loaded, report):
+            if await self._run_auto(loaded, report):
                 await self._finish_report(loaded, report, private_for=set())
                 return report
             to_act = sorted(game.to_act(loaded.state))
@@ -620,13 +687,13 @@ class Table:
             for seat in absent:
                 if game.outcome(loaded.state) is not None or seat not in game.to_act(loaded.state):
                     continue
-                action = game.skip_action(loaded.state, seat)
+                action = game.timeout_action(loaded.state, seat)
                 if action is None:
                     raise TableError(msg("core.error.skip_unsupported"))
                 report.public.append(msg("core.skip.done", who=who.name, seat=SeatRef(seat)))
                 line = LogLine(msg("core.log.skipped", seat=SeatRef(seat)).to_json())
                 changed |= await self._apply(loaded, report, seat, action, who.user_id, kind="skip", lines=[line])
-            await self._run_ai(loaded, report)
+            await self._run_auto(loaded, report)
             await self._finish_report(loaded, report, private_for=changed)
             return report
 
@@ -641,7 +708,7 @@ class Table:
         if row.status == "active":
             async with self._session(channel_id) as loaded:
                 report = self._report(loaded, loaded.row.version, loaded.row.status, loaded.seats)
-                await self._run_ai(loaded, report)  # a game left waiting on an AI seat moves on now
+                await self._run_auto(loaded, report)  # a game left waiting on an AI seat moves on now
         else:
             loaded = await self._load(row)
             report = self._report(loaded, row.version, row.status, loaded.seats)
@@ -756,7 +823,7 @@ class Table:
 
     @_storage_refusals
     async def configure(self, guild_id: int, who: Who, *, reminder_minutes: int | None = None,
-                        idle_hours: int | None = None) -> Msg:
+                        idle_hours: int | None = None, timer_minutes: int | None = None) -> Msg:
         await self.remember(who)
         if not who.can_manage:
             raise TableError(msg("core.error.settings_forbidden"))
@@ -764,11 +831,16 @@ class Table:
             raise TableError(msg("core.error.reminder_range"))
         if idle_hours is not None and not 1 <= idle_hours <= 30 * 24:
             raise TableError(msg("core.error.idle_range"))
-        await self.store.set_guild_settings(guild_id, reminder_minutes=reminder_minutes, idle_hours=idle_hours)
+        if timer_minutes is not None and not 0 <= timer_minutes <= MAX_TIMER_MINUTES:
+            raise TableError(msg("core.error.timer_range", high=MAX_TIMER_MINUTES))
+        await self.store.set_guild_settings(guild_id, reminder_minutes=reminder_minutes, idle_hours=idle_hours,
+                                            timer_minutes=timer_minutes)
         settings = await self.store.guild_settings(guild_id)
+        timer = settings.get("timer_minutes") or 0
         return msg("core.settings.now",
                    minutes=settings.get("reminder_minutes", DEFAULT_REMINDER_MINUTES),
-                   hours=settings.get("idle_hours", DEFAULT_IDLE_HOURS))
+                   hours=settings.get("idle_hours", DEFAULT_IDLE_HOURS),
+                   timer=msg("core.settings.timer", minutes=timer) if timer else msg("core.settings.no_timer"))
 
     async def _idle_hours(self, row: GameRow) -> int:
         settings = await self.store.guild_settings(row.guild_id)
@@ -801,6 +873,48 @@ class Table:
                 due.append(Reminder(row.id, row.game_type, row.channel_id, row.guild_id, kind, users, seats,
                                     row.version, loaded.names()))
         return due
+
+    async def due_timeouts(self) -> list[Report]:
+        """Games (of this process's shards) whose seat on turn ran out of time: the table plays the game's
+        default for each late seat, says so, and lets the game and AI seats go on; one report per game."""
+        reports = []
+        for row in await self.store.active_games(self.shards, due_by=self.clock()):
+            try:
+                report = await self._time_out(row)
+            except Exception:
+                log.exception("timeout in game %s failed", row.id)
+                continue
+            if report is not None:
+                reports.append(report)
+        return reports
+
+    @_storage_refusals
+    async def _time_out(self, row: GameRow) -> Report | None:
+        async with self._session(row.channel_id) as loaded:
+            deadline = loaded.row.deadline_at
+            if loaded.row.id != row.id or deadline is None or deadline > self.clock():
+                return None  # someone moved in time, or another process got there first
+            game = loaded.game
+            report = self._report(loaded, loaded.row.version, loaded.row.status, loaded.seats)
+            changed: set[int] = set()
+            late = [s for s in sorted(game.to_act(loaded.state)) if loaded.user_of(s) is not None]
+            for seat in late:
+                if game.outcome(loaded.state) is not None or seat not in game.to_act(loaded.state):
+                    continue
+                action = game.timeout_action(loaded.state, seat)
+                if action is None or not game.is_legal(loaded.state, seat, action):
+                    continue
+                line = msg("core.timeout.done", seat=SeatRef(seat))
+                report.public.append(line)
+                changed |= await self._apply(loaded, report, seat, action, None, kind="timeout",
+                                             lines=[LogLine(line.to_json())])
+            if not changed and report.version == row.version:
+                # Nothing the table may play for them: stop the clock rather than ask every few seconds.
+                await self.store.clear_deadline(row.id, row.version)
+                return None
+            await self._run_auto(loaded, report)
+            await self._finish_report(loaded, report, private_for=changed)
+            return report
 
     # ---------------------------------------------------------------- replay (tests and tools)
 
@@ -853,7 +967,8 @@ def _seat_list(seats: Iterable[int], names: Mapping[int, str] | None = None) -> 
     ordered = sorted(seats)
     if not ordered:
         return msg("core.nobody")
-    refs: list[Any] = [Lit(names[s], names[s]) if names and s in names else SeatRef(s) for s in ordered]
+    refs: list[Any] = [msg("core.seat.system") if s == SYSTEM else Lit(names[s], names[s]) if names and s in names
+                       else SeatRef(s) for s in ordered]
     if len(ordered) <= 6:
         return Msg(f"core.list.{len(ordered)}", {f"s{i}": r for i, r in enumerate(refs)})
     shown = {f"s{i}": r for i, r in enumerate(refs[:5])}

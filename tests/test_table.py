@@ -8,7 +8,7 @@ import itertools
 import pytest
 
 from rules.base import Action, GameOver, IllegalAction, NotYourTurn
-from rules.text import Lit
+from rules.text import Lit, msg
 from storage import Store
 from table import NoGame, NotSeated, Report, StaleAction, Table, TableError
 from tests.conftest import ALICE, BOB, CAROL, MOD
@@ -237,7 +237,7 @@ async def test_guild_settings_need_manage_permission(table: Table) -> None:
     with pytest.raises(TableError):
         await table.configure(1, ALICE, reminder_minutes=30)
     line = await table.configure(1, MOD, reminder_minutes=30, idle_hours=5)
-    assert line.params == {"minutes": 30, "hours": 5}
+    assert line.params == {"minutes": 30, "hours": 5, "timer": msg("core.settings.no_timer")}
 
 
 async def test_restart_continues_the_game(tmp_path) -> None:
@@ -347,7 +347,7 @@ async def test_a_game_left_waiting_on_its_ai_resumes_after_a_restart(table: Tabl
     async def crash(*args, **kwargs):  # the process dies right after Alice's move is committed
         return False
 
-    table._run_ai = crash  # type: ignore[method-assign]
+    table._run_auto = crash  # type: ignore[method-assign]
     await play_round(table)
     _, state = await current(table)
     assert state.turn == 1, "the AI is on turn and nothing runs it"
@@ -368,7 +368,7 @@ async def test_a_move_after_a_restart_first_lets_the_ai_catch_up(table: Table) -
     async def crash(*args, **kwargs):
         return False
 
-    table._run_ai = crash  # type: ignore[method-assign]
+    table._run_auto = crash  # type: ignore[method-assign]
     await play_round(table)
     restarted = Table(table.store, clock=table.clock)
     row, state = await current(restarted)
