@@ -72,32 +72,40 @@ class Lobby(commands.Cog):
         interval = float(os.environ.get("TABLETOP_REMINDER_SECONDS", "60"))
         self.reminders.change_interval(seconds=interval)
         self.resumer.change_interval(seconds=interval)
+        self.timers.change_interval(seconds=float(os.environ.get("TABLETOP_TIMER_SECONDS", "10")))
         self._scanned = False
 
     async def cog_load(self) -> None:
         self.reminders.start()
         self.resumer.start()
+        self.timers.start()
 
     async def cog_unload(self) -> None:
         self.reminders.cancel()
         self.resumer.cancel()
+        self.timers.cancel()
 
     # ---------------------------------------------------------------- lobby commands
 
     @group.command(name=L("cmd.game.new"), description=L("cmd.game.new.desc"))
     @app_commands.describe(game=L("cmd.game.new.game"), options=L("cmd.game.new.options"),
                            ai=L("cmd.game.new.ai"), reminder=L("cmd.game.new.reminder"),
-                           file=L("cmd.game.new.file"))
+                           file=L("cmd.game.new.file"), timer=L("cmd.game.new.timer"))
     @app_commands.rename(game=L("cmd.opt.game"), options=L("cmd.opt.options"), ai=L("cmd.opt.ai"),
-                         reminder=L("cmd.opt.reminder"), file=L("cmd.opt.file"))
+                         reminder=L("cmd.opt.reminder"), file=L("cmd.opt.file"), timer=L("cmd.opt.timer"))
     @guarded
     async def new(self, interaction: discord.Interaction, game: str, options: str | None = None,
-                  ai: app_commands.Range[int, 0, 7] = 0, reminder: app_commands.Range[int, 1, 10080] | None = None,
-                  file: discord.Attachment | None = None) -> None:
+                  ai: app_commands.Range[int, 0, 9] = 0, reminder: app_commands.Range[int, 1, 10080] | None = None,
+                  file: discord.Attachment | None = None,
+                  timer: app_commands.Range[int, 0, 10080] | None = None) -> None:
         await defer(interaction)
         extra: dict[str, Any] = {}
         if reminder is not None:
+            if not isinstance(reminder, int) or not 1 <= reminder <= 10080:  # Discord's checks may be bypassed
+                raise TableError(msg("core.error.reminder_range"))
             extra["reminder_minutes"] = reminder
+        if not isinstance(ai, int) or (timer is not None and not isinstance(timer, int)):
+            raise BadOptions(msg("bot.error.option_format", part=str(ai if not isinstance(ai, int) else timer)))
         upload = None
         if file is not None:
             if file.size > MAX_UPLOAD:
@@ -105,7 +113,7 @@ class Lobby(commands.Cog):
             upload = (await file.read(), file.filename)
         report = await self.table.new(guild_id=interaction.guild_id, channel_id=interaction.channel_id or 0,
                                       who=who_of(interaction), game_type=game, options=parse_options(options),
-                                      ai_seats=ai, extra=extra, upload=upload)
+                                      ai_seats=ai, extra=extra, upload=upload, timer_minutes=timer)
         await deliver(self.table, interaction, report)
 
     @new.autocomplete("game")
@@ -174,11 +182,22 @@ class Lobby(commands.Cog):
     @guarded
     async def act(self, interaction: discord.Interaction, action: str) -> None:
         await defer(interaction)
-        try:
-            parsed = Action.from_token(action)
-        except ValueError as exc:
-            raise BadOptions(msg("bot.error.action_format")) from exc
-        report = await self.table.act(interaction.channel_id or 0, who_of(interaction), parsed)
+        channel, who = interaction.channel_id or 0, who_of(interaction)
+        if not isinstance(action, str):
+            raise BadOptions(msg("bot.error.action_format"))
+        parsed: Action | None = None
+        if "=" not in action and await self.table.is_step_built(channel):
+            # The words of a move built in steps ("move N N go"): the game turns them into its action.
+            found = await self.table.choices(channel, who, action.split())
+            if not isinstance(found, Action):
+                raise BadOptions(msg("bot.error.move_incomplete", next=", ".join(c.token for c in found[:12]) or "-"))
+            parsed = found
+        if parsed is None:
+            try:
+                parsed = Action.from_token(action)
+            except ValueError as exc:
+                raise BadOptions(msg("bot.error.action_format")) from exc
+        report = await self.table.act(channel, who, parsed)
         await deliver(self.table, interaction, report)
 
     @act.autocomplete("action")
@@ -190,8 +209,11 @@ class Lobby(commands.Cog):
                              group: str | None = None) -> list[app_commands.Choice[str]]:
         """The caller's legal actions now, filtered by what they typed (label or token), at most 25."""
         lang = locale_of(interaction)
+        channel = interaction.channel_id or 0
+        if group is None and await self.table.is_step_built(channel):
+            return await self.step_choices(interaction, current)
         try:
-            legal = await self.table.legal(interaction.channel_id or 0, who_of(interaction))
+            legal = await self.table.legal(channel, who_of(interaction))
         except RuleError:
             return []
         row = await self.table.game_for(interaction.channel_id or 0)
@@ -210,6 +232,31 @@ class Lobby(commands.Cog):
             if len(choices) == 25:
                 break
         return choices
+
+    async def step_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        """A move built in steps: what may follow the words typed so far, filtered by the word being typed;
+        a choice that completes the move offers the whole move."""
+        lang, channel, who = locale_of(interaction), interaction.channel_id or 0, who_of(interaction)
+        words = current.split()
+        done, partial = (words, "") if not words or current.endswith(" ") else (words[:-1], words[-1].lower())
+        found = await self.table.choices(channel, who, done)
+        if isinstance(found, Action):
+            return [app_commands.Choice(name=found.token()[:100], value=found.token()[:100])]
+        row = await self.table.game_for(channel)
+        names = await self.table.seat_names(row.id) if row else {}
+        result = []
+        for choice in found:
+            label = i18n.t(choice.label, lang, names.get)
+            if partial and partial not in choice.token.lower() and partial not in label.lower():
+                continue
+            path = [*done, choice.token]
+            after = await self.table.choices(channel, who, path)
+            value = after.token() if isinstance(after, Action) else " ".join(path) + " "
+            if len(value) <= 100:
+                result.append(app_commands.Choice(name=label[:100] or choice.token, value=value))
+            if len(result) == 25:
+                break
+        return result
 
     @group.command(name=L("cmd.game.view"), description=L("cmd.game.view.desc"))
     @guarded
@@ -286,17 +333,24 @@ class Lobby(commands.Cog):
         await reply(interaction, "\n".join(parts))
 
     @group.command(name=L("cmd.game.settings"), description=L("cmd.game.settings.desc"))
-    @app_commands.describe(reminder_minutes=L("cmd.game.settings.reminder"), idle_hours=L("cmd.game.settings.idle"))
-    @app_commands.rename(reminder_minutes=L("cmd.opt.reminder_minutes"), idle_hours=L("cmd.opt.idle_hours"))
+    @app_commands.describe(reminder_minutes=L("cmd.game.settings.reminder"), idle_hours=L("cmd.game.settings.idle"),
+                           timer_minutes=L("cmd.game.settings.timer"))
+    @app_commands.rename(reminder_minutes=L("cmd.opt.reminder_minutes"), idle_hours=L("cmd.opt.idle_hours"),
+                         timer_minutes=L("cmd.opt.timer_minutes"))
     @guarded
     async def settings(self, interaction: discord.Interaction,
                        reminder_minutes: app_commands.Range[int, 1, 10080] | None = None,
-                       idle_hours: app_commands.Range[int, 1, 720] | None = None) -> None:
+                       idle_hours: app_commands.Range[int, 1, 720] | None = None,
+                       timer_minutes: app_commands.Range[int, 0, 10080] | None = None) -> None:
         await defer(interaction)
         if interaction.guild_id is None:
             raise TableError(msg("bot.error.guild_only"))
+        for value in (reminder_minutes, idle_hours, timer_minutes):
+            if value is not None and not isinstance(value, int):
+                raise BadOptions(msg("bot.error.option_format", part=str(value)[:50]))
         line = await self.table.configure(interaction.guild_id, who_of(interaction),
-                                          reminder_minutes=reminder_minutes, idle_hours=idle_hours)
+                                          reminder_minutes=reminder_minutes, idle_hours=idle_hours,
+                                          timer_minutes=timer_minutes)
         await reply(interaction, i18n.t(line, locale_of(interaction)))
 
     # ---------------------------------------------------------------- buttons and menus
@@ -394,19 +448,41 @@ class Lobby(commands.Cog):
         for game_id in stalled:
             try:
                 report = await self.table.resume(game_id)
-                if report is None:
-                    continue
-                channel = self.bot.get_channel(report.channel_id)
-                guild = getattr(channel, "guild", None)
-                settings = await self.table.guild_settings(getattr(guild, "id", None))
-                lang = i18n.lang_of(settings.get("lang"), getattr(guild, "preferred_locale", None))
-                await announce(self.bot, report, lang)
+                if report is not None:
+                    await announce(self.bot, report, await self._channel_lang(report.channel_id))
             except Exception:
                 log.exception("resuming game %s failed", game_id)
 
     @resumer.before_loop
     async def before_resumer(self) -> None:
         await self.bot.wait_until_ready()
+
+    # ---------------------------------------------------------------- turn timers
+
+    @tasks.loop(seconds=10)
+    async def timers(self) -> None:
+        """Whoever ran out of time gets the game's default move, announced in the channel."""
+        try:
+            reports = await self.table.due_timeouts()
+        except Exception:
+            log.exception("timer scan failed")
+            return
+        for report in reports:
+            try:
+                await announce(self.bot, report, await self._channel_lang(report.channel_id))
+            except Exception:
+                log.exception("announcing a timeout in game %s failed", report.game_id)
+
+    @timers.before_loop
+    async def before_timers(self) -> None:
+        await self.bot.wait_until_ready()
+
+    async def _channel_lang(self, channel_id: int) -> str:
+        """The language for posts nobody asked for: the server's setting, then its Discord locale."""
+        channel = self.bot.get_channel(channel_id)
+        guild = getattr(channel, "guild", None)
+        settings = await self.table.guild_settings(getattr(guild, "id", None))
+        return i18n.lang_of(settings.get("lang"), getattr(guild, "preferred_locale", None))
 
 
 async def setup(bot: commands.Bot) -> None:

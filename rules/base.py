@@ -284,6 +284,9 @@ class Game(ABC):
     static_keys: ClassVar[tuple[str, ...]] = ()
     #: How many seats one person may hold (a solo player running three heroes); 1 for most games.
     seats_per_player: ClassVar[int] = 1
+    #: Moves are built in steps through `choices` (huge action spaces): menus and autocomplete never list
+    #: `legal_actions`, which such a game may keep for tests only.
+    step_built: ClassVar[bool] = False
 
     def options(self) -> Sequence[OptionSpec]:
         return ()

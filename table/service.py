@@ -18,6 +18,7 @@ from rules.base import (
     SYSTEM,
     Action,
     BadOptions,
+    Choice,
     Event,
     Game,
     GameOver,
@@ -744,14 +745,36 @@ class Table:
             raise NotSeated(msg("core.error.not_seated"))
         return row.game_type, loaded.game.view(loaded.state, seat), loaded.names()
 
+    async def choices(self, channel_id: int, who: Who, path: list[str]) -> list[Choice] | Action:
+        """The next steps of a move built in steps by this user (empty when they may not act now)."""
+        row = await self.store.open_game(channel_id)
+        if row is None or row.status != "active":
+            return []
+        loaded = await self._load(row)
+        if loaded.game.outcome(loaded.state) is not None:
+            return []
+        to_act = loaded.game.to_act(loaded.state)
+        seat = next((s for s in loaded.seats_of(who.user_id) if s in to_act), None)
+        if seat is None:
+            return []
+        return loaded.game.choices(loaded.state, seat, tuple(path[:32]))
+
+    async def is_step_built(self, channel_id: int) -> bool:
+        row = await self.store.open_game(channel_id)
+        game = registry.get(row.game_type) if row else None
+        return bool(game and game.step_built)
+
     async def legal(self, channel_id: int, who: Who) -> list[LegalAction]:
         """The legal actions of this user now (empty when it is not their turn)."""
         row = await self.store.open_game(channel_id)
         if row is None or row.status != "active":
             return []
         loaded = await self._load(row)
-        seat = loaded.seat_of(who.user_id)
-        if seat is None or seat not in loaded.game.to_act(loaded.state):
+        if loaded.game.step_built:
+            return []  # never listed: such moves are built in steps (`choices`)
+        to_act = loaded.game.to_act(loaded.state)
+        seat = next((s for s in loaded.seats_of(who.user_id) if s in to_act), None)
+        if seat is None:
             return []
         return loaded.game.legal_actions(loaded.state, seat)
 
@@ -1000,7 +1023,11 @@ def _illegal_reason(game: Game, state: Any, seat: int, action: Action | None = N
                 reason = None
         if reason is not None and reason.key != "core.error.illegal":
             return reason
-    labels = [la.label for la in game.legal_actions(state, seat)]
+    if game.step_built:
+        first = game.choices(state, seat, ())
+        labels = [c.label for c in first] if isinstance(first, list) else []
+    else:
+        labels = [la.label for la in game.legal_actions(state, seat)]
     if not labels:
         return msg("core.error.illegal", valid=msg("core.nobody"))
     shown: dict[str, Any] = {f"s{i}": label for i, label in enumerate(labels[:5])}

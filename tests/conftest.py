@@ -9,10 +9,12 @@ import pytest
 from rules import registry
 from storage import Store
 from table import Table, Who
+from tests.platformgame import GAUNTLET
 from tests.tinygame import TINY
 from tools.pgserver import PgServer
 
 registry.register(TINY)
+registry.register(GAUNTLET)
 
 
 @pytest.fixture

@@ -7,8 +7,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.base import Action, Game, RuleError
+from rules.base import SYSTEM, Action, Game, LegalAction, RuleError
 from rules.rng import Rng
+from rules.text import msg
 
 Chooser = Callable[[Game, Any, int, Rng], Action]
 
@@ -94,7 +95,10 @@ def playout(game: Game, *, seats: int, seed: int, options: Mapping[str, Any] | N
             result.errors.append(f"step {step_no}: nobody may act but the game is not over")
             break
         seat = rng.choice(to_act)
-        legal = game.legal_actions(state, seat)
+        if seat == SYSTEM:  # the game moves by itself: its own step, checked like any other
+            legal = [LegalAction(game.system_action(state), msg("core.seat.system"))]
+        else:
+            legal = game.legal_actions(state, seat)
         if not legal:
             result.errors.append(f"step {step_no}: seat {seat} must act but has no legal action")
             break
@@ -104,7 +108,7 @@ def playout(game: Game, *, seats: int, seed: int, options: Mapping[str, Any] | N
                     result.errors.append(f"token round trip failed for {la.action}")
             # is_legal may cost as much as listing; a few sampled actions a step cover the list over a game.
             for la in (legal[rng.below(len(legal))] for _ in range(min(3, len(legal)))):
-                if not game.is_legal(state, seat, la.action):
+                if seat != SYSTEM and not game.is_legal(state, seat, la.action):
                     result.errors.append(f"listed action {la.action.token()} is not is_legal")
             if check_all_every and step_no % check_all_every == 0:
                 for la in legal:
@@ -113,7 +117,7 @@ def playout(game: Game, *, seats: int, seed: int, options: Mapping[str, Any] | N
                     except Exception as exc:
                         result.errors.append(f"listed action {la.action.token()} failed: {exc!r}")
         try:
-            action = chooser(game, state, seat, rng)
+            action = legal[0].action if seat == SYSTEM else chooser(game, state, seat, rng)
         except Exception as exc:
             result.errors.append(f"step {step_no}: chooser failed: {exc!r}")
             break
