@@ -67,7 +67,8 @@ class Gauntlet(Game):
         rng = Rng.from_seed(seed)
         first = rng.below(seats)  # who starts is drawn, never the join order
         heroes = [{"r": SIZE - 1, "c": (i * 3) % SIZE, "hp": 2, "out": False} for i in range(seats)]
-        return {"rng": rng.state, "heroes": heroes, "ogre": [SIZE - 5, int(options.get("ogre_col", SIZE // 2))], "round": 1,
+        ogre = [SIZE - 5, int(options.get("ogre_col", SIZE // 2))]
+        return {"rng": rng.state, "heroes": heroes, "ogre": ogre, "round": 1,
                 "rounds": int(options.get("rounds", 12)), "reach": int(options.get("reach", 3)),
                 "window": int(options.get("window", 60)), "first": first, "turn": first, "done": [],
                 "ogre_steps": 0, "pending": [], "asked": []}
