@@ -10,7 +10,7 @@ import discord
 
 import i18n
 from cogs.translator import locale_of
-from cogs.ui import button_id, run_blocking, turn_view, ui_for
+from cogs.ui import build_view, button_id, run_blocking, turn_view, ui_for
 from rules import registry
 from rules.base import RuleError
 from rules.text import Msg, msg
@@ -103,6 +103,10 @@ async def private_panel(table: Table, interaction: discord.Interaction, game_id:
     text = ui.private_text(view, lang, names)
     legal = await table.legal(interaction.channel_id or 0, who)
     panel = ui.private_panel(game_id, version, legal, lang, names)
+    if not legal and await table.is_step_built(interaction.channel_id or 0):
+        first = await table.choices(interaction.channel_id or 0, who, [])
+        if isinstance(first, list) and first:
+            panel = build_view(game_id, version, [], first, lang, names)
     if legal:
         choose = msg("bot.choose_action_one") if len(legal) == 1 else msg("bot.choose_action", n=len(legal))
         text = (text + "\n" + i18n.t(choose, lang)).strip()

@@ -15,7 +15,7 @@ from discord.ext import commands, tasks
 import i18n
 from cogs.delivery import announce, defer, deliver, lines, private_panel, reply, reply_error, who_of
 from cogs.translator import L, locale_of
-from cogs.ui import GameButton, button_id, on_component
+from cogs.ui import GameButton, build_view, button_id, on_component
 from rules import registry
 from rules.base import Action, BadOptions, RuleError
 from rules.text import Msg, SeatRef, msg
@@ -66,6 +66,7 @@ class Lobby(commands.Cog):
         self.bot = bot
         self.table = table
         on_component("a")(self.on_action_click)
+        on_component("b")(self.on_build_pick)
         on_component("pv")(self.on_private_click)
         on_component("undo")(self.on_undo_click)
         on_component("skip")(self.on_skip_click)
@@ -366,6 +367,28 @@ class Lobby(commands.Cog):
         report = await self.table.act(interaction.channel_id or 0, who_of(interaction), action,
                                       expected_version=version, game_id=game_id)
         await deliver(self.table, interaction, report)
+
+    @guarded
+    async def on_build_pick(self, interaction: discord.Interaction, kind: str, game_id: int, version: int,
+                            rest: str) -> None:
+        """A step of a move built in steps was picked: the next menu, or the move itself once complete."""
+        await defer(interaction)
+        channel, who = interaction.channel_id or 0, who_of(interaction)
+        row = await self.table.game_for(channel)
+        if row is None or row.id != game_id or row.version != version:
+            raise TableError(msg("core.error.stale"))
+        path = [part for part in str(rest).split("/") if part][:32]
+        found = await self.table.choices(channel, who, path)
+        if isinstance(found, Action):
+            report = await self.table.act(channel, who, found, expected_version=version, game_id=game_id)
+            await deliver(self.table, interaction, report)
+            return
+        if not found:
+            raise TableError(msg("core.error.stale"))
+        lang = locale_of(interaction)
+        names = await self.table.seat_names(game_id)
+        view = build_view(game_id, version, path, found, lang, names)
+        await reply(interaction, i18n.t(msg("bot.build.next", so_far=" ".join(path)), lang), view=view)
 
     @guarded
     async def on_private_click(self, interaction: discord.Interaction, kind: str, game_id: int, version: int,

@@ -11,7 +11,7 @@ import discord
 
 import i18n
 import renderers
-from rules.base import Action, LegalAction
+from rules.base import Action, Choice, LegalAction
 from rules.text import Msg, msg
 
 BUTTON_TEMPLATE = re.compile(r"^tgb:(?P<kind>[a-z]+):(?P<game>\d+):(?P<ver>\d+):(?P<rest>.*)$")
@@ -152,6 +152,23 @@ def turn_view(game_id: int, version: int, lang: str, extra: list[tuple[Msg, Acti
     undo = button_id("undo", game_id, version) if can_undo else None
     if undo:
         view.add_item(GameButton(undo, i18n.t(msg("bot.button.undo"), lang), emoji="↩️"))
+    return view
+
+
+def build_view(game_id: int, version: int, path: list[str], choices: list[Choice], lang: str,
+               names: dict[int, str]) -> discord.ui.View | None:
+    """One step of a move built in steps: a menu of what may come next (each option carries the whole path)."""
+    options = []
+    for choice in choices:
+        value = "/".join([*path, choice.token])
+        if len(value) <= 100 and len(options) < MAX_SELECT_OPTIONS:
+            options.append(discord.SelectOption(label=_clip(i18n.t(choice.label, lang, names.get), 100) or "-",
+                                                value=value))
+    if not options:
+        return None
+    view = discord.ui.View(timeout=None)
+    placeholder = i18n.t(msg("bot.select.step", n=len(path) + 1), lang)
+    view.add_item(GameSelect(f"tgs:b:{game_id}:{version}:{len(path)}", options, placeholder))
     return view
 
 

@@ -318,6 +318,15 @@ class Game(ABC):
     def new(self, options: Mapping[str, Scalar], seats: int, seed: int) -> Any:
         """The initial state for `seats` seats (numbered from 0) with validated options."""
 
+    def new_with_setup(self, setup: Mapping[str, Any], options: Mapping[str, Scalar], seats: int, seed: int) -> Any:
+        """A new game from a set-up: an uploaded file (`setup_from_upload`) and the per-server records of
+        `profile_keys` under "profiles". Games that take neither need not override this."""
+        return self.new(options, seats, seed)
+
+    def seat_count(self, state: Any) -> int:
+        """How many seats the game in `state` has (checks that look at every seat's view use it)."""
+        return self.max_seats
+
     @abstractmethod
     def to_act(self, state: Any) -> frozenset[int]:
         """Seats that may act now (empty when the game is over)."""

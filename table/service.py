@@ -962,9 +962,8 @@ class Table:
 
 
 def _initial_state(game: Game, row: GameRow, seats: int, setup: dict[str, Any] | None) -> Any:
-    new_with_setup = getattr(game, "new_with_setup", None)
-    if setup is not None and callable(new_with_setup):
-        return new_with_setup(setup, row.options, seats, row.seed)
+    if setup is not None:
+        return game.new_with_setup(setup, row.options, seats, row.seed)
     return game.new(row.options, seats, row.seed)
 
 
@@ -1012,7 +1011,7 @@ def _illegal_reason(game: Game, state: Any, seat: int, action: Action | None = N
     """Why a move is refused, in words people read: the engine's own reason when it gives one, else the
     moves that are legal now, by their labels (never internal ids)."""
     if action is not None:
-        why = getattr(game, "why_illegal", None)
+        why = getattr(game, "why_illegal", None)  # declared on Game once the HeroQuest rules work lands
         reason = why(state, seat, action) if callable(why) else None
         if reason is None:
             try:  # the contract: apply refuses an illegal move with a RuleError and changes nothing

@@ -73,6 +73,9 @@ class Gauntlet(Game):
                 "window": int(options.get("window", 60)), "first": first, "turn": first, "done": [],
                 "ogre_steps": 0, "pending": [], "asked": []}
 
+    def seat_count(self, state: dict[str, Any]) -> int:
+        return len(state["heroes"])
+
     def to_json(self, state: dict[str, Any]) -> dict[str, Any]:
         return copy.deepcopy(state)
 

@@ -62,10 +62,7 @@ def _seat_count(game: Game, state: Any) -> int:
     count = getattr(state, "seats", None)
     if isinstance(count, int):
         return count
-    n = getattr(game, "seat_count", None)
-    if callable(n):
-        return int(n(state))
-    return game.max_seats
+    return game.seat_count(state)
 
 
 def playout(game: Game, *, seats: int, seed: int, options: Mapping[str, Any] | None = None,

@@ -99,6 +99,9 @@ class HeroRealms(Game):
         ctx.finish()
         return state
 
+    def seat_count(self, state: State) -> int:
+        return len(state.players)
+
     def to_act(self, state: State) -> frozenset[int]:
         return M.to_act(state)
 

@@ -11,6 +11,7 @@ import pytest
 
 from bot import make_bot
 from rules.base import SYSTEM
+from standin.driver import menu_options
 from standin.inprocess import InProcessDiscord
 from standin.world import default_world, is_error_output
 from storage import StorageUnavailable
@@ -43,6 +44,26 @@ async def _build_move(d: InProcessDiscord, name: str) -> str:
             return pick
         current = pick
     raise AssertionError("the move never completed")
+
+
+async def _move_by_menus(d: InProcessDiscord, name: str) -> list:
+    """The same kind of move through the private panel: one menu per step, heading north."""
+    out = await d.command(name, "/game view")
+    user = d.world.user_named(name)
+    for _ in range(12):
+        message = max((m for m in d.world.messages.values() if d.world.visible_to(m, user.id)
+                       and any(menu.get("custom_id", "").startswith("tgs:b:") for menu, _ in menu_options(m))),
+                      key=lambda m: m.id)
+        options = menu_options(message)
+        assert 0 < len(options) <= 25
+        values = [option["value"] for _, option in options]
+        pick = next((v for v in values if v.endswith(("/N", "/NE", "/NW", "move"))), None) or next(
+            (v for v in values if v.endswith("/go")), values[0])
+        out = await d.select(name, message.id, options[0][0]["custom_id"], [pick])
+        assert not _errors(out), _errors(out)
+        if any(o.kind == "channel" for o in out):
+            return out
+    raise AssertionError("the move never completed through the menus")
 
 
 async def _wait_for(d: InProcessDiscord, pattern: str, start: int, seconds: float = 15.0) -> str:
@@ -105,7 +126,7 @@ async def test_the_whole_platform_through_the_stand_in(tmp_path, monkeypatch) ->
                 break
             await asyncio.sleep(0.1)
         assert loaded.state["round"] == 2 or loaded.state["pending"]
-        timed_out = False
+        timed_out = used_menus = False
         for _ in range(120):
             loaded = await _loaded(d)
             state = loaded.state
@@ -121,6 +142,10 @@ async def test_the_whole_platform_through_the_stand_in(tmp_path, monkeypatch) ->
                     out = await d.command(names[seat], "/game act action:dodge")
                     assert not _errors(out), _errors(out)
                 continue
+            if not used_menus and names[seat] == "bob":
+                await _move_by_menus(d, names[seat])
+                used_menus = True
+                continue
             out = await d.command(names[seat], f'/game act action:"{await _build_move(d, names[seat])}"')
             assert not _errors(out), _errors(out)
         loaded = await _loaded(d)
@@ -128,5 +153,6 @@ async def test_the_whole_platform_through_the_stand_in(tmp_path, monkeypatch) ->
         assert outcome is not None, "the game ends"
         assert outcome.winners in (frozenset(), frozenset(range(10))), "co-operative: all win or all lose"
         assert timed_out, "a decision was put to a player out of turn and settled by its deadline"
+        assert used_menus, "a move was built through the menus of the private panel"
         assert loaded.row.status == "finished"
         assert world.problems == [], world.problems
