@@ -88,7 +88,8 @@ async def send_public(channel: Any, report: Report, lang: str) -> None:
         if png:
             kwargs["file"] = discord.File(io.BytesIO(png), filename=f"{report.game_type}-{report.version}.png")
         if report.status == "active":
-            view = turn_view(report.game_id, report.version, lang, ui.public_buttons(report.board),
+            quick = report.quick if report.quick is not None else ui.public_buttons(report.board)
+            view = turn_view(report.game_id, report.version, lang, quick,
                              finished=report.finished, can_undo=report.can_undo)
             if view is not None:
                 kwargs["view"] = view

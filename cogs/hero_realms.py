@@ -46,43 +46,10 @@ def _grouped(cards: Iterable[Mapping[str, Any]], lang: str, nothing: str) -> str
     return ", ".join(parts) or nothing
 
 
-def _player_targets(board: Mapping[str, Any], seat: int) -> list[int]:
-    """Opponent health pools `seat` may attack now (the engine's `targets`), one seat per pool."""
-    mine = next((t for t in board.get("targets") or [] if t.get("seat") == seat), None)
-    if mine is None:
-        return []
-    pools: dict[int, int] = {}
-    for target in mine["players"]:
-        pools.setdefault(board["players"][target]["pool"], target)
-    return list(pools.values())
-
-
 class HeroRealmsUI(GameUI):
-    """Turn-message buttons (play all, attack, end turn), the private text and the hand image."""
+    """The private text and the hand image (the turn buttons come from the engine's quick actions)."""
 
     game_id = GAME_ID
-
-    def public_buttons(self, board: dict[str, Any]) -> list[tuple[Msg, Action]]:
-        if board.get("winners") is not None:
-            return []
-        deciding = {d["seat"] for d in board.get("pending") or []}
-        free = [s for s in board.get("to_act") or [] if s not in deciding and s in (board.get("active") or [])]
-        players = board["players"]
-        out: list[tuple[Msg, Action]] = []
-        if any(players[s]["hand"] > 1 for s in free):
-            out.append((msg("hr.bot.button.play_all"), Action.of("play_all")))
-        seen: set[Action] = set()
-        for s in free:
-            combat = players[s]["combat"]
-            targets = _player_targets(board, s)
-            if combat > 0 and len(targets) == 1:
-                action = Action.of("attack", target=f"p{targets[0]}", amount=combat)
-                if action not in seen:
-                    seen.add(action)
-                    out.append((msg("hr.bot.button.attack", n=combat), action))
-        if free:
-            out.append((msg("hr.bot.button.end"), Action.of("end_turn")))
-        return out[:8]
 
     def private_text(self, view: dict[str, Any], lang: str, names: dict[int, str]) -> str:
         seat = view.get("viewer")

@@ -429,6 +429,11 @@ class Game(ABC):
         """
         return _choices_from_legal(self.legal_actions(state, seat), tuple(path))
 
+    def quick_actions(self, state: Any) -> list[tuple[Msg, Action]] | None:
+        """Buttons for the public turn message (Play all, Attack, End turn...), at most 8, taken from the
+        legal moves of the seats on turn; None: the game's Discord UI decides (older games)."""
+        return None
+
     def skip_action(self, state: Any, seat: int) -> Action | None:
         """An action the table may take for an absent `seat` when others vote to skip, or None."""
         return None

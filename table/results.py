@@ -69,6 +69,8 @@ class Report:
     channel_id: int = 0
     #: Whether the newest move may be taken back by its player (no draw, roll or reveal; same turn).
     can_undo: bool = False
+    #: Buttons for the public turn message, from the engine (None: the game's Discord UI decides).
+    quick: list[tuple[Msg, Any]] | None = None
 
     def add_private(self, user_id: int, line: Msg) -> None:
         self.private.setdefault(user_id, []).append(line)

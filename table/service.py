@@ -552,6 +552,7 @@ class Table:
                 user = loaded.user_of(seat)
                 if user is not None and user not in report.mention:
                     report.mention.append(user)
+        report.quick = game.quick_actions(state)
         if report.turn_changed:
             for decision in game.decisions(state):
                 user = loaded.user_of(decision.seat)
@@ -728,6 +729,7 @@ class Table:
             report.public.append(msg("core.status.turn",
                                      seats=_seat_list(game.to_act(loaded.state), loaded.names())))
         report.board = game.view(loaded.state, None)
+        report.quick = game.quick_actions(loaded.state)
         seat = loaded.seat_of(who.user_id)
         if seat is not None:
             report.private_views[who.user_id] = game.view(loaded.state, seat)

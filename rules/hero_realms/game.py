@@ -26,7 +26,7 @@ from rules.hero_realms.cards import STARTING_DECK, market_keys
 from rules.hero_realms.state import Player, State
 from rules.hero_realms.views import view
 from rules.rng import Rng
-from rules.text import SeatRef, msg
+from rules.text import Msg, SeatRef, msg
 
 MARKET_ROW = 5
 GEMS = 16
@@ -98,6 +98,27 @@ class HeroRealms(Game):
         E.start_turn(ctx, V.first_seats(variant, seats, first))
         ctx.finish()
         return state
+
+    def quick_actions(self, state: State) -> list[tuple[Msg, Action]]:
+        """Play all, one attack when only one health pool can be hit, and End turn: from the legal moves."""
+        if self.outcome(state) is not None:
+            return []
+        out: list[tuple[Msg, Action]] = []
+        ends = False
+        for seat in sorted(self.to_act(state)):
+            legal = [la.action for la in self.legal_actions(state, seat)]
+            if Action.of("play_all") in legal and (msg("hr.bot.button.play_all"), Action.of("play_all")) not in out:
+                out.append((msg("hr.bot.button.play_all"), Action.of("play_all")))
+            attacks = [a for a in legal if a.kind == "attack" and str(a["target"]).startswith("p")]
+            pools = {state.pool_of[int(str(a["target"])[1:])] for a in attacks}
+            if len(pools) == 1:
+                biggest = max(attacks, key=lambda a: int(a["amount"]))
+                if all(biggest != quick for _, quick in out):
+                    out.append((msg("hr.bot.button.attack", n=int(biggest["amount"])), biggest))
+            ends = ends or Action.of("end_turn") in legal
+        if ends:
+            out.append((msg("hr.bot.button.end"), Action.of("end_turn")))
+        return out[:8]
 
     def seat_count(self, state: State) -> int:
         return len(state.players)
