@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from contextlib import AbstractAsyncContextManager
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import AbstractAsyncContextManager, contextmanager
 from typing import Any, Protocol
 
 Row = Mapping[str, Any]
@@ -52,3 +52,15 @@ class Backend(Protocol):
 
 class UniqueViolation(Exception):
     """A write broke a unique constraint (e.g. a second open game in one channel)."""
+
+
+@contextmanager
+def translated(translate: Callable[[BaseException], BaseException]) -> Iterator[None]:
+    """Driver errors the table must tell apart (full disk, read-only, unique key) become our own types."""
+    try:
+        yield
+    except Exception as exc:
+        ours = translate(exc)
+        if ours is exc:
+            raise
+        raise ours from exc

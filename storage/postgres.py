@@ -8,7 +8,7 @@ from contextlib import asynccontextmanager
 from functools import lru_cache
 from typing import Any
 
-from storage.backend import Query, Row, UniqueViolation
+from storage.backend import Query, Row, UniqueViolation, translated
 from storage.rows import StorageError, StorageFull, StorageUnavailable
 from storage.schema import POSTGRES_MIGRATIONS
 
@@ -108,29 +108,19 @@ class PostgresBackend:
 
     @asynccontextmanager
     async def write(self) -> AsyncIterator[Query]:
-        try:
+        with translated(_translate):
             async with self.pool.acquire() as conn, conn.transaction():
                 yield _PgQuery(conn)
-        except Exception as exc:
-            translated = _translate(exc)
-            if translated is exc:
-                raise
-            raise translated from exc
 
     @asynccontextmanager
     async def read(self, *, consistent: bool = False) -> AsyncIterator[Query]:
-        try:
+        with translated(_translate):
             async with self.pool.acquire() as conn:
                 if not consistent:
                     yield _PgQuery(conn)
                     return
                 async with conn.transaction(isolation="repeatable_read", readonly=True):
                     yield _PgQuery(conn)
-        except Exception as exc:
-            translated = _translate(exc)
-            if translated is exc:
-                raise
-            raise translated from exc
 
     async def page_bytes(self) -> int:
         """Bytes the database's tables and indexes take (benchmarks)."""

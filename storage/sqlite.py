@@ -12,7 +12,7 @@ from typing import Any, cast
 
 import aiosqlite
 
-from storage.backend import Query, Row, UniqueViolation
+from storage.backend import Query, Row, UniqueViolation, translated
 from storage.rows import StorageError, StorageFull, StorageUnavailable
 from storage.schema import SQLITE_MIGRATIONS
 
@@ -139,10 +139,8 @@ class SqliteBackend:
                 if db.in_transaction:
                     with suppress(sqlite3.Error):
                         await db.execute("ROLLBACK")
-                translated = _translate(exc)
-                if translated is exc:
-                    raise
-                raise translated from exc
+                with translated(_translate):
+                    raise exc
 
     @asynccontextmanager
     async def read(self, *, consistent: bool = False) -> AsyncIterator[Query]:
@@ -152,20 +150,16 @@ class SqliteBackend:
             return
         reader = await self._readers.get()
         try:
-            if not consistent:  # one statement is consistent by itself: no transaction, fewer round trips
-                yield _SqliteQuery(reader)
-                return
-            # Several SELECTs that must see the same committed moment share one read transaction.
-            await reader.execute("BEGIN")
-            try:
-                yield _SqliteQuery(reader)
-            finally:
-                await reader.execute("COMMIT")
-        except sqlite3.Error as exc:
-            translated = _translate(exc)
-            if translated is exc:
-                raise
-            raise translated from exc
+            with translated(_translate):
+                if not consistent:  # one statement is consistent by itself: no transaction, fewer round trips
+                    yield _SqliteQuery(reader)
+                    return
+                # Several SELECTs that must see the same committed moment share one read transaction.
+                await reader.execute("BEGIN")
+                try:
+                    yield _SqliteQuery(reader)
+                finally:
+                    await reader.execute("COMMIT")
         finally:
             self._readers.put_nowait(reader)
 
