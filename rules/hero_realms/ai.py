@@ -359,6 +359,6 @@ def simple_action(s: State, seat: int, rng: Rng) -> Action:
 
 def random_action(s: State, seat: int, rng: Rng) -> Action:
     """A uniformly random legal action (for measuring the other policies)."""
-    legal = M.main_actions(s, seat) if E.pending_of(s, seat) is None else M.decision_actions(
-        s, E.pending_of(s, seat))
+    pending = E.pending_of(s, seat)
+    legal = M.main_actions(s, seat) if pending is None else M.decision_actions(s, pending)
     return rng.choice(legal).action

@@ -269,10 +269,10 @@ def resolve(ctx: Ctx, seat: int, effects: list[Any], source: str | None) -> None
             _push(s, {**base, "kind": "draw_count", "up_to": arg["up_to"]})
             return
         elif name == "opponent_discards":
-            targets = V.discard_targets(s, seat)
-            if len(targets) == 1:
-                owe_discard(ctx, targets[0], arg)
-            elif targets:
+            victims = V.discard_targets(s, seat)
+            if len(victims) == 1:
+                owe_discard(ctx, victims[0], arg)
+            elif victims:
                 _push(s, {**base, "kind": "opponent", "count": arg})
                 return
         elif name == "sacrifice_from_hand_or_discard":

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rules.base import Action, GameOver, IllegalAction, LegalAction, NotYourTurn
@@ -196,7 +197,7 @@ def _bad(key: str, **params: Param) -> IllegalAction:
     return IllegalAction(msg(key, **params))
 
 
-def label_list(labels: list[Param]) -> Msg:
+def label_list(labels: Sequence[Param]) -> Param:
     """Several labels as one message ("a, b, c, …"), the first LISTED of them."""
     if not labels:
         return msg("hr.list.none")
@@ -207,7 +208,7 @@ def label_list(labels: list[Param]) -> Msg:
     return out
 
 
-def _valid(s: State, seat: int, kinds: tuple[str, ...] = ()) -> Msg:
+def _valid(s: State, seat: int, kinds: tuple[str, ...] = ()) -> Param:
     """The seat's legal moves (of `kinds`, or all when none of those are legal) as people read them."""
     d = E.pending_of(s, seat)
     legal = decision_actions(s, d) if d is not None else main_actions(s, seat)
@@ -283,9 +284,10 @@ def check(s: State, seat: int, action: Action) -> dict[str, Any] | None:
         raise _bad("hr.err.no_decision", valid=_valid(s, seat))
     p = s.players[seat]
     card = action.get("card")
-    name = _card_name(s, card)
-    if kind in ("play", "ally", "expend", "sacrifice", "pass_card") and name is None:
+    found = _card_name(s, card)
+    if kind in ("play", "ally", "expend", "sacrifice", "pass_card") and found is None:
         raise _bad("hr.err.no_such_card", valid=_valid(s, seat, (kind,)))
+    name: Param = found if found is not None else msg("hr.card.unknown")
     if kind == "play":
         if card not in p.hand:
             raise _bad("hr.err.not_in_hand", card=name, valid=_valid(s, seat, ("play",)))

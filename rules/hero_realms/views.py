@@ -129,7 +129,7 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
         "gem": card_entry("fire_gem"),
         "sacrificed": [_brief(s, c) for c in s.sacrificed],
         "players": [_player(s, o) for o in range(s.n)],
-        "hand": [_card(s, c) for c in s.players[seat].hand] if own else None,
+        "hand": [_card(s, c) for c in s.players[seat].hand] if own and seat is not None else None,
         "pending": [_pending(s, d, seat) for d in s.pending],
         "targets": [_targets(s, a) for a in s.active if s.winners is None],
         "log": list(s.log),
