@@ -179,16 +179,17 @@ class SquareGrid:
     def draw_labels(self, canvas: Canvas, spec: StaticSpec) -> None:
         size = _label_size(self.cell)
         f = self.field
-        mid = self.band / 2
+        # each band less the frame line's pixel, so the labels sit alike on opposite edges
+        mid = (self.band - 1) / 2
         for c in range(self.cols):
             label = coords.column_name(c)
             cx = f.x + c * self.cell + self.cell / 2
-            for cy in (f.y - mid, f.y2 + mid):
+            for cy in (self.y + mid, f.y2 + 1 + mid):
                 kit.text(canvas.draw, (cx, cy), label, size, spec.label_color, anchor="mm", bold=True)
         for r in range(self.rows):
             label = str(r + 1)
             cy = f.y + r * self.cell + self.cell / 2
-            for cx in (f.x - mid, f.x2 + mid):
+            for cx in (self.x + mid, f.x2 + 1 + mid):
                 kit.text(canvas.draw, (cx, cy), label, size, spec.label_color, anchor="mm", bold=True)
 
 
@@ -747,9 +748,10 @@ def _active_frame(draw: ImageDraw.ImageDraw, grid: Grid, cell: Cell) -> None:
         draw.rectangle(box.inset(1).rect, outline=ACTIVE, width=w)
         return
     cx, cy = grid.center(cell)
-    for shrink, color, width in ((0.0, EDGE, w + 2), (1.0, ACTIVE, w)):
-        k = 1 - (w / 2 + 1 + shrink) / grid.size
-        pts = [(cx + (x - cx) * k, cy + (y - cy) * k) for x, y in grid.outline(cell)]
+    # one path for both strokes, far enough in from the sides (the apothem, not the radius) to stay inside
+    k = 1 - ((w + 2) / 2 + 1) / (grid.size * math.sqrt(3) / 2)
+    pts = [(cx + (x - cx) * k, cy + (y - cy) * k) for x, y in grid.outline(cell)]
+    for color, width in ((EDGE, w + 2), (ACTIVE, w)):
         draw.line([*pts, pts[0], pts[1]], fill=color, width=width, joint="curve")
 
 
