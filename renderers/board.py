@@ -585,7 +585,7 @@ class Mark:
 @dataclass(frozen=True)
 class Arrow:
     """A path from cell to cell (a move's trail, an attack), with a head at the end; `dashed` for a
-    jump; `label` (finished text, e.g. "-12") sits at the head. Ends on a piece stop at its rim."""
+    jump; `label` (finished text, e.g. "-12") sits on the last stretch. Ends on a piece stop at its cell."""
 
     path: tuple[Cell, ...]
     color: Color = PALETTE.ink
@@ -595,8 +595,8 @@ class Arrow:
 
 @dataclass(frozen=True)
 class Layers:
-    """What changes from turn to turn, drawn in this order: shades, outlines, reach, marks, pieces,
-    arrows. `reach` is for the private image of the seat on turn only."""
+    """What changes from turn to turn, drawn in this order: shades, outlines, reach, marks, arrows,
+    pieces. `reach` is for the private image of the seat on turn only."""
 
     shades: tuple[Shade, ...] = ()
     outlines: tuple[Outline, ...] = ()
@@ -642,13 +642,13 @@ def draw_layers(canvas: Canvas, grid: SquareGrid | HexGrid, layers: Layers) -> N
         else:
             box = box.inset(box.w // 5)
         glyph(canvas.draw, mark.icon, box, mark.color)
+    occupied = {p.cell for p in layers.pieces}
+    for arrow in layers.arrows:  # under the pieces, so a path never hides one; heads stop at their cells
+        _arrow(canvas.draw, grid, arrow, occupied)
     for piece in layers.pieces:
         if piece.active:
             _active_frame(canvas.draw, grid, piece.cell)
         draw_piece(canvas, grid.token_box(piece.cell), piece)
-    occupied = {p.cell for p in layers.pieces}
-    for arrow in layers.arrows:
-        _arrow(canvas.draw, grid, arrow, occupied)
 
 
 def _cells_of(grid: Grid, layers: Layers) -> Iterable[Cell]:
