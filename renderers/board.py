@@ -35,7 +35,7 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
-from typing import Protocol
+from typing import Protocol, cast
 
 from PIL import Image, ImageDraw
 
@@ -301,7 +301,7 @@ class HexGrid:
 
     def draw_labels(self, canvas: Canvas, spec: StaticSpec) -> None:
         size = max(10, min(18, round(self.size * 0.36)))
-        terrain = dict(spec.cells)
+        terrain = spec.terrain()
         for cell in self.cells():
             fill = terrain.get(cell, spec.default).fill
             ink = kit.mix(fill, kit.ink_on(fill), 0.8)
@@ -361,6 +361,10 @@ class StaticSpec:
         object.__setattr__(self, "cells", normal)
         object.__setattr__(self, "walls", tuple((tuple(a), tuple(b)) for a, b in self.walls))
 
+    def terrain(self) -> dict[Cell, Terrain]:
+        """The cells whose terrain is not the default."""
+        return dict(cast(tuple[tuple[Cell, Terrain], ...], self.cells))
+
     @property
     def image_size(self) -> tuple[int, int]:
         g = self.grid
@@ -376,7 +380,7 @@ def static_image(spec: StaticSpec) -> Image.Image:
 def _static(spec: StaticSpec) -> Image.Image:
     canvas = Canvas(*spec.image_size, bg=spec.background)
     grid = spec.grid
-    terrain: dict[Cell, Terrain] = dict(spec.cells)  # type: ignore[arg-type]
+    terrain = spec.terrain()
     d = canvas.draw
     if isinstance(grid, SquareGrid):
         d.rectangle(grid.field.rect, fill=spec.default.fill)
@@ -738,7 +742,7 @@ def _dashed(draw: ImageDraw.ImageDraw, a: Point, b: Point, color: Color, width: 
                    (a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1)], fill=color, width=width)
 
 
-def _active_frame(draw: ImageDraw.ImageDraw, grid: Grid, cell: Cell) -> None:
+def _active_frame(draw: ImageDraw.ImageDraw, grid: SquareGrid | HexGrid, cell: Cell) -> None:
     """A thick yellow frame with dark edges just inside the acting piece's cell (drawn under the token,
     which covers at most its inner half)."""
     w = _frame_width(grid.cell_px)
@@ -802,12 +806,12 @@ def draw_piece(canvas: Canvas, box: Box, piece: Piece) -> None:
     if piece.active:
         # white rim between two dark lines: the acting piece reads as such in greyscale too
         rim = max(2, round(token.w / 12))
-        layers = ((token, EDGE), (token.inset(1), PALETTE.ink), (token.inset(rim), EDGE))
+        rims: tuple[tuple[Box, Color], ...] = ((token, EDGE), (token.inset(1), PALETTE.ink), (token.inset(rim), EDGE))
         body = token.inset(rim + 1)
     else:
-        layers = ((token, EDGE),)
+        rims = ((token, EDGE),)
         body = token.inset(max(1, round(token.w / 16)))
-    for b, color in layers:
+    for b, color in rims:
         d.bitmap((b.x, b.y), shape_mask(piece.shape, b.w), fill=color)
     d.bitmap((body.x, body.y), shape_mask(piece.shape, body.w), fill=fill)
     ink = kit.ink_on(fill)

@@ -51,7 +51,7 @@ def test_refusals() -> None:
 
 
 def test_every_square_of_a_40_by_40_board_round_trips_with_a_unique_name() -> None:
-    names = {}
+    names: dict[str, tuple[int, int]] = {}
     for row in range(MAX):
         for col in range(MAX):
             label = coords.name(row, col)

@@ -175,7 +175,7 @@ def with_legend(spec: StaticSpec, layers: Layers, lang: str) -> Canvas:
     return out
 
 
-def measure(name: str, runs: int) -> dict[str, float]:
+def measure(name: str, runs: int) -> dict[str, object]:
     sample = SAMPLES[name]
     board.clear_cache()
     kit.clear_caches()
@@ -183,7 +183,8 @@ def measure(name: str, runs: int) -> dict[str, float]:
     spec, layers = sample(0)
     png = board.render_png(spec, layers)
     cold = (time.perf_counter() - started) * 1000
-    times, sizes = [], [len(png)]
+    times: list[float] = []
+    sizes: list[float] = [len(png)]
     for turn in range(1, runs + 1):
         started = time.perf_counter()
         spec, layers = sample(turn)  # a game renderer builds its spec from the view every time
@@ -193,7 +194,7 @@ def measure(name: str, runs: int) -> dict[str, float]:
     w, h = spec.image_size
     return {"size": f"{w}x{h}", "cold_ms": round(cold, 1), "render_ms_p50": round(percentile(times, 50), 1),
             "render_ms_p95": round(percentile(times, 95), 1), "render_ms_max": round(max(times), 1),
-            "png_bytes_p50": int(percentile(sizes, 50)), "png_bytes_max": max(sizes)}
+            "png_bytes_p50": int(percentile(sizes, 50)), "png_bytes_max": int(max(sizes))}
 
 
 def main(argv: list[str] | None = None) -> int:

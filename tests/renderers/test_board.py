@@ -4,6 +4,7 @@ edge, overlays that touch only their own cells and read without colour."""
 from __future__ import annotations
 
 import io
+from typing import cast
 
 import pytest
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
@@ -23,7 +24,7 @@ from renderers.board import (
     StaticSpec,
     Terrain,
 )
-from renderers.kit import OKABE_ITO, PALETTE, Box, Canvas
+from renderers.kit import OKABE_ITO, PALETTE, Box, Canvas, Color
 from rules import coords
 from tools import board_bench
 
@@ -205,7 +206,7 @@ def test_every_hex_carries_its_own_label() -> None:
     assert isinstance(grid, HexGrid)
     img = board.static_image(spec)
     crops = set()
-    fills = dict(spec.cells)
+    fills = spec.terrain()
     for cell in grid.cells():
         cx = grid.center(cell)[0]
         y = round(grid.label_y(cell))
@@ -255,8 +256,8 @@ def test_reach_changes_only_the_reachable_cells_and_reads_without_colour(kind: s
         cx, cy = spec.grid.token_box(cell).center
         assert grey_shown.getpixel((cx, cy)) > 200, "the reach dot is white"  # type: ignore[operator]
         side = (round(cx - spec.grid.cell_px * 0.35), cy)  # away from the dot: the tint
-        before, after = base.getpixel(side), shown.getpixel(side)
-        expected = kit.mix(before, board.REACH, 0.38)  # type: ignore[arg-type]
+        before, after = cast(Color, base.getpixel(side)), cast(Color, shown.getpixel(side))
+        expected = kit.mix(before, board.REACH, 0.38)
         assert before != after and all(abs(a - e) <= 1 for a, e in zip(after, expected, strict=True)), after
 
 
