@@ -27,6 +27,7 @@ from rules.base import (
     Scalar,
     Step,
 )
+from rules.coords import name as square_name
 from rules.rng import Rng
 from rules.text import msg
 
@@ -34,16 +35,6 @@ SIZE = 30
 DIRS = {"N": (-1, 0), "S": (1, 0), "E": (0, 1), "W": (0, -1), "NE": (-1, 1), "NW": (-1, -1), "SE": (1, 1),
         "SW": (1, -1)}
 OGRE_STEPS = 3
-
-
-def square_name(row: int, col: int) -> str:
-    """The board's printed coordinates: column letters then the row from 1 ("H11")."""
-    letters = ""
-    col += 1
-    while col:
-        col, rest = divmod(col - 1, 26)
-        letters = chr(65 + rest) + letters
-    return f"{letters}{row + 1}"
 
 
 class Gauntlet(Game):
