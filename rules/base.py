@@ -376,6 +376,10 @@ class Game(ABC):
         """The AI's choice for `seat`; only called when `supports_ai` is True."""
         raise IllegalAction(msg("core.error.no_ai"))
 
+    def why_illegal(self, state: Any, seat: int, action: Action) -> Msg | None:
+        """A localized reason why this action is refused now, or None."""
+        return None
+
     def may_act(self, state: Any, seat: int, action: Action) -> bool:
         """Whether `seat` may try `action` now; games with out-of-turn moves (a GM's tools) widen this."""
         return seat in self.to_act(state)
