@@ -6,6 +6,7 @@ from typing import Any
 
 from rules.base import Action, IllegalAction, LegalAction
 from rules.heroquest import board, catalog, fight, magic, moves, sight
+from rules.heroquest.setup import trap_kind, trap_uid
 from rules.heroquest.state import Ctx, HQState, hero_label, monster_label, parse_sq, sq_token, tsq
 from rules.heroquest.turns import damage_hero, damage_monster, end_gm_turn, finish
 from rules.text import Lit, Msg, msg
@@ -155,7 +156,8 @@ def _place_monster(ctx: Ctx, a: Action) -> None:
     if ref not in catalog.monsters() and ref not in _known_monster_refs():
         raise refuse("hq.err.unknown_monster")
     sq = _free(s, parse_sq(a.get("at")))
-    m = magic.spawn(ctx, ref, sq, revealed=s.is_revealed(sq))
+    # a monster Morcar places moves and acts on his turn like the others (rulebook: monsters put on the board)
+    m = magic.spawn(ctx, ref, sq, revealed=s.is_revealed(sq), ready=True)
     if not m["revealed"]:
         ctx.gm("hq.ev.gm_placed_hidden", monster=monster_label(m), row=sq[0] + 1, col=sq[1] + 1)
 
@@ -174,13 +176,11 @@ def _place_object(ctx: Ctx, a: Action) -> None:
         raise refuse("hq.err.bad_object")
     sq = _free(s, parse_sq(a.get("at")))
     s.d["spawned"] += 1
-    uid = f"{ref}_x{s.d['spawned']}"
+    uid = trap_uid(s.objects, sq) if kind == "trap" else f"{ref}_x{s.d['spawned']}"
     entry: dict[str, Any] = {"uid": uid, "kind": kind, "ref": ref, "squares": [list(sq)], "rotation":
                              str(a.get("rotation", "downward")), "between": None, "note": None,
                              "revealed": kind != "trap" and s.is_revealed(sq)}
     if kind == "trap":
-        from rules.heroquest.setup import trap_kind
-
         entry.update(trap=trap_kind(ref), found=False, sprung=False, disarmed=False)
     s.objects[uid] = entry
     if entry["revealed"]:
@@ -233,10 +233,7 @@ def _adjust(ctx: Ctx, a: Action) -> None:
     else:
         damage_monster(ctx, m, -delta, mind=stat == "mind")
         return
-    if m["revealed"]:
-        ctx.say("hq.ev.adjusted", who=monster_label(m), stat=msg(f"hq.stat.{stat}"), value=m[stat])
-    else:
-        ctx.gm("hq.ev.gm_adjusted", uid=uid)
+    ctx.about(m, "hq.ev.adjusted", who=monster_label(m), stat=msg(f"hq.stat.{stat}"), value=m[stat])
 
 
 def _cast(ctx: Ctx, a: Action) -> None:

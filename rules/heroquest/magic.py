@@ -7,7 +7,7 @@ from typing import Any
 from rules.heroquest import board, catalog, combat, sight
 from rules.heroquest.dice import BLACK_SHIELD, WHITE_SHIELD
 from rules.heroquest.fight import _exchange
-from rules.heroquest.state import Ctx, HQState, hero_label, monster_label, tsq
+from rules.heroquest.state import HIDDEN_PREFIX, Ctx, HQState, hero_label, monster_label, publish_monster, tsq
 from rules.heroquest.turns import damage_hero, damage_monster
 
 
@@ -111,15 +111,17 @@ def summon(ctx: Ctx, near: dict[str, Any], ref: str, count: int) -> list[dict[st
     return out
 
 
-def spawn(ctx: Ctx, ref: str, sq: tuple[int, int], revealed: bool) -> dict[str, Any]:
+def spawn(ctx: Ctx, ref: str, sq: tuple[int, int], revealed: bool, ready: bool = False) -> dict[str, Any]:
+    """A new monster on `sq`; `ready` lets it move and act on the game master's turn it arrives in."""
     s = ctx.s
     s.d["spawned"] += 1
-    uid = f"{ref}_x{s.d['spawned']}"
+    uid = f"{HIDDEN_PREFIX}{ref}-x{s.d['spawned']}"
     stats = catalog.monster(ref)
     m = {"uid": uid, "ref": ref, "sq": list(sq), "body": stats["body"], "max_body": stats["body"],
-         "mind": stats["mind"], "max_mind": stats["mind"], "revealed": revealed, "status": {},
-         "moved": True, "acted": True, "cast": []}
+         "mind": stats["mind"], "max_mind": stats["mind"], "revealed": False, "status": {},
+         "moved": not ready, "acted": not ready, "cast": []}
     s.monsters[uid] = m
     if revealed:
+        publish_monster(s, m)
         ctx.say("hq.ev.monster_appears", monster=monster_label(m), row=sq[0] + 1, col=sq[1] + 1)
     return m

@@ -8,7 +8,7 @@ from typing import Any
 from rules.base import BadOptions
 from rules.heroquest import board, catalog, sight
 from rules.heroquest.quest import Quest
-from rules.heroquest.state import SQUARES, Ctx, HQState
+from rules.heroquest.state import HIDDEN_PREFIX, SQUARES, Ctx, HQState
 from rules.rng import Rng
 from rules.text import msg
 
@@ -27,11 +27,22 @@ TRAP_KINDS = {
     "slippery_stairs": "slippery",
     "chest_trap": "furniture",
 }
-TRAPPED_FURNITURE = frozenset({"trapped_chest"})
+#: Furniture holding a trap -> what the heroes see until the trap is found or sprung (and after: a found-trap token).
+TRAPPED_FURNITURE = {"trapped_chest": "chest"}
 
 
 def trap_kind(ref: str) -> str:
     return TRAP_KINDS.get(ref, "arrow")
+
+
+def trap_uid(objects: Mapping[str, Any], sq: tuple[int, int] | list[int]) -> str:
+    """Traps are named by their square only: a found trap's id says where it is, never what it is."""
+    base = f"trap-{sq[0]}-{sq[1]}"
+    uid, n = base, 1
+    while uid in objects:
+        n += 1
+        uid = f"{base}-{n}"
+    return uid
 
 
 def new_hero(hid: str, seat: int, sheet: Mapping[str, Any] | None = None) -> dict[str, Any]:
@@ -94,14 +105,16 @@ def build(quest: Quest, options: Mapping[str, Any], seats: int, seed: int,
     for o in quest.objects:
         if o.kind == "monster":
             stats = catalog.monster(o.ref)
-            monsters[o.uid] = {
-                "uid": o.uid, "ref": o.ref, "sq": list(o.squares[0]),
+            uid = f"{HIDDEN_PREFIX}{o.uid}"
+            monsters[uid] = {
+                "uid": uid, "ref": o.ref, "sq": list(o.squares[0]),
                 "body": stats["body"], "max_body": stats["body"], "mind": stats["mind"], "max_mind": stats["mind"],
                 "revealed": False, "status": {}, "moved": False, "acted": False, "cast": [],
             }
             continue
+        uid = trap_uid(objects, o.squares[0]) if o.kind == "trap" else o.uid
         entry: dict[str, Any] = {
-            "uid": o.uid, "kind": o.kind, "ref": o.ref, "squares": [list(q) for q in o.squares],
+            "uid": uid, "kind": o.kind, "ref": o.ref, "squares": [list(q) for q in o.squares],
             "rotation": o.rotation, "between": [list(q) for q in o.between] if o.between else None,
             "note": o.note, "revealed": False,
         }
@@ -110,9 +123,9 @@ def build(quest: Quest, options: Mapping[str, Any], seats: int, seed: int,
             entry["found"] = o.kind == "door"
         if o.kind == "trap":
             entry.update(trap=trap_kind(o.ref), found=False, sprung=False, disarmed=False)
-        objects[o.uid] = entry
+        objects[uid] = entry
         if o.kind == "furniture" and o.ref in TRAPPED_FURNITURE:
-            uid = f"{o.uid}_trap"
+            uid = trap_uid(objects, o.squares[0])
             objects[uid] = {
                 "uid": uid, "kind": "trap", "ref": "chest_trap", "squares": [list(q) for q in o.squares],
                 "rotation": o.rotation, "between": None, "note": None, "revealed": False,

@@ -7,7 +7,7 @@ from typing import Any
 
 from rules.heroquest import board, visibility
 from rules.heroquest.board import Square
-from rules.heroquest.state import Ctx, HQState, idx, monster_label, tsq
+from rules.heroquest.state import Ctx, HQState, idx, monster_label, publish_monster, tsq
 
 #: Object kinds that become visible when one of their squares is revealed.
 PLAIN_KINDS = frozenset({"furniture", "blocked", "stairs", "door", "rock", "corpse", "dropped"})
@@ -78,9 +78,10 @@ def reveal_squares(ctx: Ctx, squares: set[Square]) -> list[dict[str, Any]]:
     s.d["rev"] = "".join(rev)
     ctx.undoable = False
     appeared = []
-    for m in sorted(s.monsters.values(), key=lambda m: m["uid"]):
+    # numbered in square order: the public numbers never depend on the quest's hidden ids
+    for m in sorted(s.monsters.values(), key=lambda m: (m["sq"][0], m["sq"][1])):
         if not m["revealed"] and s.is_revealed(tsq(m["sq"])):
-            m["revealed"] = True
+            publish_monster(s, m)
             appeared.append(m)
     furniture = 0
     for o in s.objects.values():

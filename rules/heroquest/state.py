@@ -18,6 +18,8 @@ SQUARES = board.ROWS * board.COLS
 GM = 0
 #: How many log entries a view shows.
 LOG_SIZE = 12
+#: Hidden monsters' ids start with this; the heroes only ever see the public id a monster gets when they meet it.
+HIDDEN_PREFIX = "hidden-"
 
 
 def idx(sq: Square) -> int:
@@ -194,6 +196,10 @@ class Ctx:
     def gm(self, key: str, **params: Any) -> None:
         self.say(key, to=[GM], **params)
 
+    def about(self, m: dict[str, Any], key: str, **params: Any) -> None:
+        """An event about a monster: everybody hears it once the heroes have seen the monster, else only the GM."""
+        self.say(key, to=None if m["revealed"] else [GM], **params)
+
     def roll(self, count: int) -> list[str]:
         from rules.heroquest.dice import roll
 
@@ -209,7 +215,24 @@ def hero_label(h: dict[str, Any]) -> Lit:
 
 
 def monster_label(m: dict[str, Any]) -> Lit:
-    return catalog.monster_name(m["ref"])
+    """"Goblin 2" once the heroes have seen it (numbered in the order they met them), else just "Goblin"."""
+    name = catalog.monster_name(m["ref"])
+    n = m.get("n")
+    return Lit(f"{name.es} {n}", f"{name.en} {n}") if n else name
+
+
+def publish_monster(s: HQState, m: dict[str, Any]) -> None:
+    """The heroes see `m` now: it gets its public number and id, which depend only on what they have seen."""
+    shown = s.d.setdefault("shown", {})
+    n = int(shown.get(m["ref"], 0)) + 1
+    while f"{m['ref']}_{n}" in s.monsters:
+        n += 1
+    shown[m["ref"]] = n
+    s.monsters.pop(m["uid"], None)
+    m["uid"] = f"{m['ref']}_{n}"
+    m["n"] = n
+    m["revealed"] = True
+    s.monsters[m["uid"]] = m
 
 
 def name_of(kind: str, ref: str) -> Lit:

@@ -192,9 +192,11 @@ def damage_monster(ctx: Ctx, m: dict[str, Any], amount: int, mind: bool = False)
     m[key] = max(0, m[key] - amount)
     if m["body"] <= 0 or (mind and m["mind"] <= 0):
         del ctx.s.monsters[m["uid"]]
-        ctx.say("hq.ev.monster_dies", monster=monster_label(m))
+        ctx.about(m, "hq.ev.monster_dies", monster=monster_label(m))
+    elif mind:
+        ctx.about(m, "hq.ev.monster_loses_mind", monster=monster_label(m), damage=amount, mind=m["mind"])
     else:
-        ctx.say("hq.ev.monster_wounded", monster=monster_label(m), damage=amount, body=m["body"])
+        ctx.about(m, "hq.ev.monster_wounded", monster=monster_label(m), damage=amount, body=m["body"])
 
 
 def finish(ctx: Ctx, result: str, reason: str) -> None:

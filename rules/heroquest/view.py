@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.heroquest import board, catalog
+from rules.heroquest.setup import TRAPPED_FURNITURE
 from rules.heroquest.state import GM, LOG_SIZE, HQState, hero_label, monster_label, tsq
 from rules.text import Lit, Msg
 
@@ -40,6 +41,19 @@ def door_visible(o: dict[str, Any]) -> bool:
     if o["kind"] == "secret_door":
         return bool(o["found"])
     return bool(o["revealed"])
+
+
+def public_object(o: dict[str, Any]) -> tuple[str, str]:
+    """The id and ref the heroes see: a trapped chest is a chest (its trap shows as a found-trap token once
+    found), a found trap is a bare mechanism until sprung, and furniture is named by its place, not its quest id."""
+    kind, ref = o["kind"], o["ref"]
+    if kind == "trap":
+        return o["uid"], ref if o.get("sprung") else "found_trap"
+    if kind in ("furniture", "blocked", "stairs"):
+        ref = TRAPPED_FURNITURE.get(ref, ref)
+        first = o["squares"][0]
+        return f"{kind}-{first[0]}-{first[1]}", ref
+    return o["uid"], ref
 
 
 def hidden_uids(s: HQState) -> set[str]:
@@ -86,16 +100,18 @@ def build(s: HQState, seat: int | None) -> dict[str, Any]:
         visible = object_visible(o)
         if not (gm or visible):
             continue
-        ref = o["ref"]
-        if o["kind"] == "trap" and not o.get("sprung") and not gm:
-            ref = "found_trap"
-        entry = {"uid": o["uid"], "kind": o["kind"], "ref": ref, "squares": o["squares"],
+        ref, uid = o["ref"], o["uid"]
+        if not gm:
+            uid, ref = public_object(o)
+        entry = {"uid": uid, "kind": o["kind"], "ref": ref, "squares": o["squares"],
                  "rotation": o["rotation"], "hidden": not visible}
         if gm and o["kind"] == "trap":
             entry.update(found=bool(o.get("found")), sprung=bool(o.get("sprung")), disarmed=bool(o.get("disarmed")))
         if gm and o.get("note"):
             entry["note"] = o["note"]
         out["objects"].append(entry)
+    # in the heroes' order too: sorted by what they see, not by the quest's ids
+    out["objects"].sort(key=lambda e: e["uid"])
     for h in s.heroes:
         out["heroes"].append({
             "uid": h["uid"], "hero": h["hero"], "name": _lit(hero_label(h)),

@@ -86,19 +86,21 @@ def test_gm_places_removes_adjusts_reads_and_reveals() -> None:
     r = step(s, 0, "gm_note", note="B")
     assert r.events[0].to is None and NOTE_A["B"]["en"] not in GAME.secret_tokens(r.state)
     s = act(r.state, 0, "gm_reveal", at="2-6")
-    assert s.is_revealed((1, 8)) and s.monsters[hidden["uid"]]["revealed"]
+    assert s.is_revealed((1, 8)) and hidden["uid"] not in s.monsters
+    shown = next(m for m in s.monsters.values() if m["ref"] == "orc")
+    assert shown["revealed"] and shown["uid"] == "orc_1"  # its public id, numbered as the heroes meet orcs
 
 
 def test_gm_moves_and_attacks_on_its_turn() -> None:
     s = new([monster("m_1", "orc", (3, 4))])
     s = gm_turn(s)
-    assert "gm_move monster=m_1 to=3-3" in tokens(s, 0)
-    s = act(s, 0, "gm_move", monster="m_1", to="2-2")
+    assert "gm_move monster=orc_1 to=3-3" in tokens(s, 0)
+    s = act(s, 0, "gm_move", monster="orc_1", to="2-2")
     with pytest.raises(IllegalAction):
-        act(s, 0, "gm_move", monster="m_1", to="3-3")  # one move per turn
-    assert "gm_attack monster=m_1 target=hero_dwarf" in tokens(s, 0)
+        act(s, 0, "gm_move", monster="orc_1", to="3-3")  # one move per turn
+    assert "gm_attack monster=orc_1 target=hero_dwarf" in tokens(s, 0)
     with dice("wskull", "wskull", "wskull", "wshield", "wshield"):
-        s = act(s, 0, "gm_attack", monster="m_1", target="hero_dwarf")
+        s = act(s, 0, "gm_attack", monster="orc_1", target="hero_dwarf")
     assert hero(s, "dwarf")["body"] == 6
     s = act(s, 0, "end_turn")
     assert GAME.to_act(s) == frozenset({1}) and s.d["round"] == 2
@@ -108,10 +110,10 @@ def test_gm_casts_a_chaos_spell_once() -> None:
     s = new([monster("m_1", "chaos_warrior", (3, 4))])
     s = gm_turn(s)
     with dice("wshield", "bshield"):
-        s = act(s, 0, "gm_cast", spell="c_ball_of_flame", caster="m_1", target="hero_barbarian")
+        s = act(s, 0, "gm_cast", spell="c_ball_of_flame", caster="chaos_warrior_1", target="hero_barbarian")
     assert hero(s, "barbarian")["body"] == 7
     with pytest.raises(IllegalAction):
-        act(s, 0, "gm_cast", spell="c_ball_of_flame", caster="m_1", target="hero_barbarian")
+        act(s, 0, "gm_cast", spell="c_ball_of_flame", caster="chaos_warrior_1", target="hero_barbarian")
 
 
 def test_autoplay_closes_in_and_attacks() -> None:

@@ -16,7 +16,7 @@ def test_start_reveals_only_the_starting_room() -> None:
     s = new([ROOM_DOOR, monster("orc_1", "orc", (2, 6))])
     assert s.is_revealed((1, 1)) and s.is_revealed((3, 4))
     assert not s.is_revealed((2, 5)) and not s.is_revealed((0, 3))
-    assert not s.monsters["orc_1"]["revealed"]
+    assert not s.monsters["hidden-orc_1"]["revealed"]
     assert GAME.view(s, 1)["monsters"] == [] and GAME.view(s, 0)["monsters"][0]["hidden"]
 
 
@@ -71,8 +71,8 @@ def test_line_of_sight_along_a_corridor_and_hidden_behind_doors() -> None:
     s = act(s, 1, "open_door", door="door_2")
     assert s.is_revealed((0, 3)) and s.is_revealed((0, 9)) and s.is_revealed((0, 10))
     assert not s.is_revealed((0, 11))  # the goblin hides what lies behind it
-    assert s.monsters["goblin_1"]["revealed"] and not s.monsters["goblin_2"]["revealed"]
-    assert "goblin_2" not in str(GAME.view(s, 1)) and "goblin_2" in GAME.secret_tokens(s)
+    assert s.monsters["goblin_1"]["revealed"] and not s.monsters["hidden-goblin_2"]["revealed"]
+    assert "goblin_2" not in str(GAME.view(s, 1)) and "hidden-goblin_2" in GAME.secret_tokens(s)
 
 
 def test_move_then_act_then_no_more_moves() -> None:

@@ -16,15 +16,15 @@ def trap(uid: str, ref: str, sq: tuple[int, int]) -> dict:
 
 def test_walking_onto_a_hidden_pit() -> None:
     s = new([trap("pit_1", "pit_trap", (3, 1))])
-    assert "pit_1" in GAME.secret_tokens(s)
+    assert "trap-3-1" in GAME.secret_tokens(s)
     result = step(s, 1, "move", to="3-1")
     s = result.state
     assert not result.undoable
     assert hero(s, "barbarian")["body"] == 7 and hero(s, "barbarian")["sq"] == [3, 1]
     assert s.d["turn"]["i"] == 1  # the turn ended
-    assert "pit_1" not in GAME.secret_tokens(s)
+    assert "trap-3-1" not in GAME.secret_tokens(s)
     shown = {o["uid"]: o["ref"] for o in GAME.view(s, 1)["objects"]}
-    assert shown["pit_1"] == "pit_trap"
+    assert shown["trap-3-1"] == "pit_trap"
 
 
 def test_hidden_trap_stops_the_hero_on_the_way() -> None:
@@ -32,7 +32,7 @@ def test_hidden_trap_stops_the_hero_on_the_way() -> None:
     with dice("wshield"):
         s = act(s, 1, "move", to="3-1")
     assert hero(s, "barbarian")["sq"] == [2, 1] and hero(s, "barbarian")["body"] == 8
-    assert s.objects["spear_1"]["disarmed"]  # arrows strike only the first hero
+    assert s.objects["trap-2-1"]["disarmed"]  # arrows strike only the first hero
 
 
 def test_arrow_trap_wounds_on_a_skull() -> None:
@@ -76,8 +76,8 @@ def test_fighting_from_a_pit_costs_a_die() -> None:
     s = act(s, 1, "end_turn")
     s = act(s, 0, "end_turn")
     with dice("wshield", "wshield", "bskull", "bskull", "bskull", "bskull"):
-        s = act(s, 1, "attack", target="m_1")  # broadsword 3 - 1 = 2 dice
-    assert s.monsters["m_1"]["body"] == 3
+        s = act(s, 1, "attack", target="chaos_warrior_1")  # broadsword 3 - 1 = 2 dice
+    assert s.monsters["chaos_warrior_1"]["body"] == 3
 
 
 def test_falling_rock_blocks_the_square_and_moves_the_hero() -> None:
@@ -130,7 +130,7 @@ def test_slippery_stairs_slide() -> None:
 def test_trap_in_a_chest_springs_on_a_careless_treasure_search() -> None:
     chest = {"uid": "chest_1", "kind": "furniture", "ref": "trapped_chest", "squares": [[3, 4]]}
     s = new([chest])
-    assert "chest_1_trap" in GAME.secret_tokens(s)
+    assert "trap-3-4" in GAME.secret_tokens(s)
     with dice("wskull"):
         s = act(s, 1, "search_treasure")
     assert hero(s, "barbarian")["body"] == 7 and s.d["turn"]["i"] == 1
@@ -145,11 +145,11 @@ def test_found_traps_block_treasure_until_disarmed_dwarf_without_kit() -> None:
         act(s, 1, "search_treasure")
     put(s, "dwarf", (3, 3))
     s = fresh(s)
-    assert "disarm trap=pit_1" in tokens(s, 1)
+    assert "disarm trap=trap-3-4" in tokens(s, 1)
     with dice("wshield"):
-        s = act(s, 1, "disarm", trap="pit_1")
-    assert s.objects["pit_1"]["disarmed"]
-    assert "pit_1" not in {o["uid"] for o in GAME.view(s, 1)["objects"]}
+        s = act(s, 1, "disarm", trap="trap-3-4")
+    assert s.objects["trap-3-4"]["disarmed"]
+    assert "trap-3-4" not in {o["uid"] for o in GAME.view(s, 1)["objects"]}
 
 
 def test_disarming_needs_a_tool_kit_except_for_the_dwarf() -> None:
@@ -165,8 +165,8 @@ def test_disarming_needs_a_tool_kit_except_for_the_dwarf() -> None:
     s = act(s, 1, "end_turn")
     s = act(s, 0, "end_turn")
     with dice("wskull"):  # with the kit only a black skull fails
-        s = act(s, 1, "disarm", trap="pit_1")
-    assert s.objects["pit_1"]["disarmed"]
+        s = act(s, 1, "disarm", trap="trap-2-3")
+    assert s.objects["trap-2-3"]["disarmed"]
 
 
 def test_dwarf_without_kit_fails_on_white_skull() -> None:
@@ -176,5 +176,5 @@ def test_dwarf_without_kit_fails_on_white_skull() -> None:
     put(s, "dwarf", (2, 3))
     s = fresh(s)
     with dice("wskull"):
-        s = act(s, 1, "disarm", trap="pit_1")
+        s = act(s, 1, "disarm", trap="trap-3-3")
     assert hero(s, "dwarf")["sq"] == [3, 3] and hero(s, "dwarf")["body"] == 6
