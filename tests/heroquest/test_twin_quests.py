@@ -21,8 +21,9 @@ import pytest
 from renderers.heroquest import render
 from rules.base import Action, RuleError, Step
 from rules.heroquest import GAME, board
-from rules.heroquest.quest import Quest, load_quest
+from rules.heroquest.quest import Quest
 from rules.heroquest.state import GM, HQState, sq_token, tsq
+from rules.heroquest.upload import load_quest
 from rules.rng import Rng
 
 REFERENCE = Path(__file__).resolve().parents[3] / "shared" / "reference" / "heroquest" / "heroscribe" / "quests-eu-base"
