@@ -76,11 +76,38 @@ def visible_targets(s: HQState, h: dict[str, Any]) -> tuple[list[dict[str, Any]]
     return monsters, heroes
 
 
-def trap_search_blocked(s: HQState, sq: Square) -> bool:
+def monster_in(s: HQState, area: set[Square]) -> bool:
+    """Whether a monster the heroes know of stands in `area` (unseen ones never change what heroes may do)."""
+    return any(m["revealed"] and tsq(m["sq"]) in area for m in s.monsters.values())
+
+
+def search_blocked(s: HQState, sq: Square) -> bool:
+    """No searching with monsters in sight; in a corridor only monsters in that corridor count (rulebook,
+    «podrá haber monstruos en la visión del jugador siempre y cuando se encuentren fuera del pasillo»)."""
+    if board.room_of(sq) is None:
+        return monster_in(s, search_area(s, sq))
+    return bool(sight.monsters_in_sight(s, sq)) or monster_in(s, search_area(s, sq))
+
+
+def beyond_open_doors(s: HQState, sq: Square) -> list[set[Square]]:
+    """The rooms or corridors on the far side of the open doors the hero stands in front of."""
+    out = []
+    for o in sorted(s.objects.values(), key=lambda o: o["uid"]):
+        if o["kind"] in ("door", "secret_door") and o.get("open") and [sq[0], sq[1]] in o["between"]:
+            other = next(tsq(q) for q in o["between"] if tsq(q) != sq)
+            out.append(search_area(s, other))
+    return out
+
+
+def trap_search_area(s: HQState, sq: Square) -> set[Square]:
+    """Where a trap search looks: the hero's room or corridor, and beyond an open door next to the hero when
+    no creature is there (rulebook: «la búsqueda de trampas detrás de la puerta también muestra las que se
+    encuentran en el pasillo o habitación»)."""
     area = search_area(s, sq)
-    if board.room_of(sq) is not None:
-        return bool(sight.monsters_in_sight(s, sq)) or any(tsq(m["sq"]) in area for m in s.monsters.values())
-    return any(tsq(m["sq"]) in area for m in s.monsters.values() if m["revealed"])
+    for beyond in beyond_open_doors(s, sq):
+        if not monster_in(s, beyond):
+            area |= beyond
+    return area
 
 
 # ---------------------------------------------------------------- listing
@@ -179,13 +206,11 @@ def _legal_searches(s: HQState, h: dict[str, Any], add: Any) -> None:
     in_sight = bool(sight.monsters_in_sight(s, sq))
     key = area_key(sq)
     area = search_area(s, sq)
-    if (key and not in_sight and key not in h["searched"] and not found_traps_in(s, area)
-            and not any(tsq(m["sq"]) in area for m in s.monsters.values())):
+    if key and not in_sight and key not in h["searched"] and not found_traps_in(s, area) and not monster_in(s, area):
         add("search_treasure", msg("hq.act.search_treasure", hero=name), "search")
-    if not trap_search_blocked(s, sq):
+    if not search_blocked(s, sq):
         add("search_traps", msg("hq.act.search_traps", hero=name), "search")
-        if not in_sight:
-            add("search_secret", msg("hq.act.search_secret", hero=name), "search")
+        add("search_secret", msg("hq.act.search_secret", hero=name), "search")
 
 
 def found_traps_in(s: HQState, area: set[Square]) -> list[dict[str, Any]]:
@@ -217,14 +242,29 @@ def jump_targets(s: HQState, h: dict[str, Any]) -> list[Square]:
     return out
 
 
-def disarmable(s: HQState, h: dict[str, Any]) -> list[dict[str, Any]]:
-    sq = tsq(h["sq"])
-    kit = "toolkit" in h["items"]
-    if not kit and not catalog.heroes()[h["hero"]].get("disarm_without_kit"):
-        return []
+def can_disarm(h: dict[str, Any]) -> bool:
+    """The Tool Kit, or a hero who needs none (the Dwarf, or the Trap Lore skill)."""
+    return ("toolkit" in h["items"] or bool(catalog.heroes()[h["hero"]].get("disarm_without_kit"))
+            or "trap_lore" in h.get("skills", ()))
+
+
+def on_trap(sq: Square, trap: dict[str, Any]) -> bool:
+    """Standing on a floor trap (rulebook: «colocarse encima de la trampa»), or beside the furniture holding one."""
+    if trap["trap"] == "furniture":
+        return any(board.adjacent(sq, tsq(q)) for q in trap["squares"])
+    return any(tsq(q) == sq for q in trap["squares"])
+
+
+def found_traps(s: HQState) -> list[dict[str, Any]]:
     return [o for o in s.objects.values()
-            if traps.active(o) and o["found"] and not o["sprung"] and o["trap"] not in traps.UNSEARCHABLE
-            and any(tsq(q) == sq or board.adjacent(sq, tsq(q)) for q in o["squares"])]
+            if traps.active(o) and o["found"] and not o["sprung"] and o["trap"] not in traps.UNSEARCHABLE]
+
+
+def disarmable(s: HQState, h: dict[str, Any]) -> list[dict[str, Any]]:
+    if not can_disarm(h):
+        return []
+    sq = tsq(h["sq"])
+    return [o for o in found_traps(s) if on_trap(sq, o)]
 
 
 def can_equip(s: HQState, h: dict[str, Any], item: str) -> Msg | None:
@@ -351,17 +391,22 @@ def walk(ctx: Ctx, h: dict[str, Any], path: list[Square]) -> None:
         t["moves"] -= 1
         _watch_corpses(s)
         trap = traps.hidden_trap_at(s, q)
-        if trap is None:
-            trap = traps.known_trap_at(s, q)
-            if trap is not None:
-                # walking into a known pit is jumping into it; any other known trap goes off
-                traps.spring(ctx, trap, h, deliberate=trap["trap"] in traps.PIT_KINDS)
-                t["moves"] = 0
-                _after_trap(ctx, h)
-                return
-        else:
+        if trap is not None:
             traps.spring(ctx, trap, h)
             _after_trap(ctx, h)
+            return
+        trap = traps.known_trap_at(s, q)
+        if trap is not None and (trap["sprung"] or trap["trap"] in traps.UNSEARCHABLE):
+            # walking into an open pit is jumping into it; slippery stairs stay slippery
+            traps.spring(ctx, trap, h, deliberate=trap["trap"] in traps.PIT_KINDS)
+            t["moves"] = 0
+            _after_trap(ctx, h)
+            return
+        if trap is not None:
+            # a found mechanism: the hero steps onto it with care (to disarm it) and stops there
+            t["moves"] = 0
+            sight.refresh(ctx)
+            ctx.say("hq.ev.on_found_trap", hero=hero_label(h), row=q[0] + 1, col=q[1] + 1)
             return
         if sight.refresh(ctx):
             return
@@ -464,7 +509,7 @@ def search_treasure(ctx: Ctx, h: dict[str, Any]) -> None:
     area = search_area(s, sq)
     if not key:
         raise refuse("hq.err.treasure_in_rooms")
-    if sight.monsters_in_sight(s, sq) or any(tsq(m["sq"]) in area for m in s.monsters.values()):
+    if sight.monsters_in_sight(s, sq) or monster_in(s, area):
         raise refuse("hq.err.monsters_in_sight")
     if key in h["searched"]:
         raise refuse("hq.err.already_searched")
@@ -570,10 +615,10 @@ def wandering_monster(ctx: Ctx, h: dict[str, Any]) -> None:
 def search_traps(ctx: Ctx, h: dict[str, Any]) -> None:
     s = ctx.s
     sq = tsq(h["sq"])
-    if trap_search_blocked(s, sq):
+    if search_blocked(s, sq):
         raise refuse("hq.err.monsters_in_sight")
     ctx.undoable = False
-    area = search_area(s, sq)
+    area = trap_search_area(s, sq)
     found = 0
     for o in s.objects.values():
         if traps.active(o) and not o["found"] and o["trap"] not in traps.UNSEARCHABLE and any(
@@ -583,13 +628,13 @@ def search_traps(ctx: Ctx, h: dict[str, Any]) -> None:
             found += 1
     ctx.say("hq.ev.searched_traps", hero=hero_label(h), found=found)
     if not any(m["revealed"] for m in s.monsters.values()):
-        _find_secret_doors(ctx, h, area)
+        _find_secret_doors(ctx, h, search_area(s, sq))
 
 
 def search_secret(ctx: Ctx, h: dict[str, Any]) -> None:
     s = ctx.s
     sq = tsq(h["sq"])
-    if trap_search_blocked(s, sq) or sight.monsters_in_sight(s, sq):
+    if search_blocked(s, sq):
         raise refuse("hq.err.monsters_in_sight")
     ctx.undoable = False
     _find_secret_doors(ctx, h, search_area(s, sq))
@@ -608,9 +653,13 @@ def _find_secret_doors(ctx: Ctx, h: dict[str, Any], area: set[Square]) -> None:
 def disarm(ctx: Ctx, h: dict[str, Any], trap_uid: str) -> None:
     s = ctx.s
     trap = s.objects.get(trap_uid)
-    if trap is None or trap not in disarmable(s, h):
-        raise refuse("hq.err.cannot_disarm")
-    kit = "toolkit" in h["items"]
+    if trap is None or trap not in found_traps(s):
+        raise refuse("hq.err.no_found_trap")
+    if not can_disarm(h):
+        raise refuse("hq.err.needs_toolkit")
+    if not on_trap(tsq(h["sq"]), trap):
+        raise refuse("hq.err.stand_on_trap")
+    kit = "toolkit" in h["items"] or "trap_lore" in h.get("skills", ())
     face = ctx.roll(1)[0]
     if face in traps.disarm_fail_faces(s, kit):
         ctx.say("hq.ev.disarm_fails", hero=hero_label(h))

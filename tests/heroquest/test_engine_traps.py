@@ -143,7 +143,7 @@ def test_found_traps_block_treasure_until_disarmed_dwarf_without_kit() -> None:
     s = act(s, 1, "end_turn")
     with pytest.raises(IllegalAction):
         act(s, 1, "search_treasure")
-    put(s, "dwarf", (3, 3))
+    put(s, "dwarf", (3, 4))  # on the trap
     s = fresh(s)
     assert "disarm trap=trap-3-4" in tokens(s, 1)
     with dice("wshield"):
@@ -158,7 +158,7 @@ def test_disarming_needs_a_tool_kit_except_for_the_dwarf() -> None:
     assert "disarm" not in kinds(s, 1)  # the barbarian has no tool kit
     hero(s, "barbarian")["items"].append("toolkit")
     s = fresh(s)
-    put(s, "barbarian", (2, 2))
+    put(s, "barbarian", (2, 3))  # on the trap
     s = fresh(s)
     assert "disarm" not in kinds(s, 1)  # already acted this turn
     s = act(s, 1, "end_turn")
@@ -173,7 +173,7 @@ def test_dwarf_without_kit_fails_on_white_skull() -> None:
     s = new([trap("pit_1", "pit_trap", (3, 3))])
     s = act(s, 1, "search_traps")
     s = act(s, 1, "end_turn")
-    put(s, "dwarf", (2, 3))
+    put(s, "dwarf", (3, 3))  # on the trap
     s = fresh(s)
     with dice("wskull"):
         s = act(s, 1, "disarm", trap="trap-3-3")
