@@ -42,30 +42,36 @@ def _strike(ctx: Ctx, m: dict) -> None:
 
 
 def autoplay(ctx: Ctx) -> None:
-    """Play every monster that has not acted yet; stops early when a hero must decide (e.g. a potion)."""
+    """Play every monster that has not acted yet; stops early when a hero must decide (e.g. a potion).
+
+    Every monster played says what it did (a monster that can do nothing waits), so the table always
+    hears something.
+    """
     s = ctx.s
+    played = 0
     for uid in sorted(s.monsters):
         if s.d["pending"] or s.d["over"]:
             return
         m = s.monsters.get(uid)
-        if m is None or not m["revealed"]:
+        if m is None or not m["revealed"] or not (can_act(m) or can_move(m)):
             continue
+        played += 1
+        heard = len(ctx.events)
         if attack_targets(s, m):
             _strike(ctx, m)
-            m["moved"] = True
-            continue
-        if not can_move(m):
-            continue
-        dist = _distance_to_heroes(s)
-        options = moves.monster_destinations(s, m, catalog.monster(m["ref"])["move"])
-        here = tsq(m["sq"])
-        best = min(options, key=lambda q: (dist.get(q, 10_000), abs(q[0] - here[0]) + abs(q[1] - here[1]), q),
-                   default=None)
-        m["moved"] = True
-        if best is not None and dist.get(best, 10_000) < dist.get(here, 10_000):
-            m["sq"] = list(best)
-            ctx.say("hq.ev.monster_moves", monster=monster_label(m), row=best[0] + 1, col=best[1] + 1)
-        _strike(ctx, m)
-        if not can_act(m):
-            continue
-        m["acted"] = True
+        elif can_move(m):
+            dist = _distance_to_heroes(s)
+            options = moves.monster_destinations(s, m, catalog.monster(m["ref"])["move"])
+            here = tsq(m["sq"])
+            best = min(options, key=lambda q: (dist.get(q, 10_000), abs(q[0] - here[0]) + abs(q[1] - here[1]), q),
+                       default=None)
+            if best is not None and dist.get(best, 10_000) < dist.get(here, 10_000):
+                m["sq"] = list(best)
+                ctx.say("hq.ev.monster_moves", monster=monster_label(m), row=best[0] + 1, col=best[1] + 1)
+            _strike(ctx, m)
+        if m["uid"] in s.monsters:
+            m["moved"] = m["acted"] = True
+        if len(ctx.events) == heard:
+            ctx.say("hq.ev.monster_waits", monster=monster_label(m))
+    if not played:
+        ctx.say("hq.ev.autoplay_idle")

@@ -191,7 +191,8 @@ def after_quest(sheet: Sheet, hero_state: dict[str, Any]) -> Sheet:
     """
     out = copy.deepcopy(sheet)
     out["gold"] = hero_state.get("gold", out["gold"])
-    out["quest_treasures"] = sorted(set(out["quest_treasures"]) | set(hero_state.get("quest_treasures", [])))
+    # the quest's record is the whole truth: it started from this sheet, and treasures may have been given away
+    out["quest_treasures"] = list(dict.fromkeys(hero_state.get("quest_treasures", out["quest_treasures"])))
     table = catalog.equipment()
     kept = [i for i in hero_state.get("equipment", []) if i in table and table[i]["slot"] != "potion"]
     out["equipment"] = kept

@@ -5,14 +5,17 @@ from __future__ import annotations
 from typing import Any
 
 from rules.base import Action, IllegalAction, LegalAction
-from rules.heroquest import board, catalog, fight, magic, moves, sight
+from rules.heroquest import board, catalog, fight, magic, moves, quest_treasures, sight
 from rules.heroquest.setup import trap_kind, trap_uid
 from rules.heroquest.state import Ctx, HQState, hero_label, monster_label, parse_sq, sq_token, tsq
 from rules.heroquest.turns import damage_hero, damage_monster, end_gm_turn, finish
 from rules.text import Lit, Msg, msg
 
 #: GM tools accepted at any moment of the game (not only on the game master's turn).
-ANYTIME = frozenset({"gm_place", "gm_place_object", "gm_remove", "gm_adjust", "gm_note", "gm_reveal", "gm_end_quest"})
+ANYTIME = frozenset({"gm_place", "gm_place_object", "gm_remove", "gm_adjust", "gm_note", "gm_reveal", "gm_end_quest",
+                     "gm_award", "gm_spell"})
+#: Most gold the game master may hand out at once (a typo guard).
+MAX_AWARD_GOLD = 10_000
 OBJECT_KINDS = frozenset({"furniture", "blocked", "trap"})
 #: Ending the quest is always accepted; the menu offers it from this round on (fewer misclicks).
 OFFER_END_FROM_ROUND = 3
@@ -35,6 +38,27 @@ def attack_targets(s: HQState, m: dict[str, Any]) -> list[dict[str, Any]]:
     return [h for h in s.on_board_heroes() if moves.adjacent_open(s, sq, tsq(h["sq"]))]
 
 
+def spells_left(m: dict[str, Any]) -> list[str]:
+    """The Chaos spells the quest gave this creature (the game master grants them) that it has not cast yet."""
+    return [sid for sid in m.get("spells", []) if sid not in m["cast"]]
+
+
+def cast_offers(s: HQState, m: dict[str, Any]) -> list[tuple[Action, Msg]]:
+    out = []
+    for sid in spells_left(m):
+        spell = catalog.spell(sid)
+        if spell["target"] != "hero":
+            out.append((Action.of("gm_cast", caster=m["uid"], spell=sid),
+                        msg("hq.act.gm_cast_self", monster=monster_label(m), spell=catalog.spell_name(sid))))
+            continue
+        for h in s.on_board_heroes():
+            if magic.can_target(s, tsq(m["sq"]), tsq(h["sq"])):
+                out.append((Action.of("gm_cast", caster=m["uid"], spell=sid, target=h["uid"]),
+                            msg("hq.act.gm_cast", monster=monster_label(m), spell=catalog.spell_name(sid),
+                                hero=hero_label(h))))
+    return out
+
+
 def legal(s: HQState) -> list[LegalAction]:
     """What the game master is offered on its turn (more tools are accepted, see `ANYTIME`)."""
     out: list[LegalAction] = []
@@ -53,6 +77,10 @@ def legal(s: HQState) -> list[LegalAction]:
                 pending_monsters = True
                 add("gm_attack", msg("hq.act.gm_attack", monster=monster_label(m), hero=hero_label(h)), "monster",
                     monster=m["uid"], target=h["uid"])
+        if can_act(m):
+            for a, label in cast_offers(s, m):
+                pending_monsters = True
+                out.append(LegalAction(a, label, "monster"))
         if can_move(m):
             stats = catalog.monster(m["ref"])
             for q in moves.monster_destinations(s, m, stats["move"]):
@@ -125,6 +153,10 @@ def act(ctx: Ctx, a: Action) -> None:
         if key not in s.d["notes_read"]:
             s.d["notes_read"].append(key)
         ctx.say("hq.ev.note_read", note=key, text=notes[key])
+    elif kind == "gm_award":
+        _award(ctx, a)
+    elif kind == "gm_spell":
+        _grant_spell(ctx, a)
     elif kind == "gm_reveal":
         sq = parse_sq(a.get("at"))
         if sq is None:
@@ -153,19 +185,13 @@ def _free(s: HQState, sq: tuple[int, int] | None) -> tuple[int, int]:
 def _place_monster(ctx: Ctx, a: Action) -> None:
     s = ctx.s
     ref = str(a.get("ref"))
-    if ref not in catalog.monsters() and ref not in _known_monster_refs():
+    if ref not in catalog.monsters():
         raise refuse("hq.err.unknown_monster")
     sq = _free(s, parse_sq(a.get("at")))
     # a monster Morcar places moves and acts on his turn like the others (rulebook: monsters put on the board)
     m = magic.spawn(ctx, ref, sq, revealed=s.is_revealed(sq), ready=True)
     if not m["revealed"]:
         ctx.gm("hq.ev.gm_placed_hidden", monster=monster_label(m), row=sq[0] + 1, col=sq[1] + 1)
-
-
-def _known_monster_refs() -> frozenset[str]:
-    from rules.heroquest.quest import monster_refs
-
-    return monster_refs()
 
 
 def _place_object(ctx: Ctx, a: Action) -> None:
@@ -241,8 +267,15 @@ def _cast(ctx: Ctx, a: Action) -> None:
     m = _monster(s, a.get("caster"))
     sid = str(a.get("spell"))
     chaos = catalog.spells()["chaos"]
-    if sid not in chaos or sid in m["cast"] or not can_act(m):
+    if sid not in chaos:
         raise refuse("hq.err.no_spell")
+    if sid not in m.get("spells", []):
+        # rulebook: «esta última sólo la podrán realizar las criaturas que en el reto estén indicadas»
+        raise refuse("hq.err.not_a_caster", monster=monster_label(m), spell=catalog.spell_name(sid))
+    if sid in m["cast"]:
+        raise refuse("hq.err.spell_cast", spell=catalog.spell_name(sid))
+    if not can_act(m):
+        raise refuse("hq.err.monster_acted", monster=monster_label(m))
     target = None
     if chaos[sid]["target"] == "hero":
         target = s.hero(str(a.get("target")))
@@ -251,3 +284,56 @@ def _cast(ctx: Ctx, a: Action) -> None:
     m["acted"] = True
     ctx.undoable = False
     magic.chaos_casts(ctx, m, sid, target)
+
+
+def _grant_spell(ctx: Ctx, a: Action) -> None:
+    """The quest says this creature knows a Chaos spell: from now on it may cast it (once, like every spell)."""
+    s = ctx.s
+    m = _monster(s, a.get("monster"))
+    sid = str(a.get("spell"))
+    if sid not in catalog.spells()["chaos"]:
+        raise refuse("hq.err.no_spell")
+    if sid in m.get("spells", []):
+        raise refuse("hq.err.spell_known", monster=monster_label(m), spell=catalog.spell_name(sid))
+    m.setdefault("spells", []).append(sid)
+    # which creatures cast spells is the quest's secret until they do
+    ctx.gm("hq.ev.gm_spell_granted", monster=monster_label(m), spell=catalog.spell_name(sid))
+
+
+def _award(ctx: Ctx, a: Action) -> None:
+    """Hand a hero what a quest note promises: equipment, a potion, a scroll, a Quest Treasure, or gold."""
+    s = ctx.s
+    h = s.hero(str(a.get("hero")))
+    if h is None or h["dead"]:
+        raise refuse("hq.err.no_hero")
+    item, gold = a.get("item"), a.get("gold", 0)
+    if item is None and not gold:
+        raise refuse("hq.err.bad_award")
+    if not isinstance(gold, int) or isinstance(gold, bool) or not 0 <= gold <= MAX_AWARD_GOLD:
+        raise refuse("hq.err.bad_gold", most=MAX_AWARD_GOLD)
+    if item is not None:
+        key = _item_key(str(item))
+        if key is not None:
+            h["items"].append(key)
+            ctx.say("hq.ev.awarded", hero=hero_label(h), item=catalog.item_name(key))
+        else:
+            tid = quest_treasures.resolve(str(item))
+            if tid is None:
+                raise refuse("hq.err.bad_treasure", most=quest_treasures.MAX_NAME)
+            h["quest_treasures"].append(tid)
+            ctx.say("hq.ev.awarded_treasure", hero=hero_label(h), item=quest_treasures.name(tid))
+    if gold:
+        h["gold"] += gold
+        ctx.say("hq.ev.finds_gold", hero=hero_label(h), gold=gold)
+
+
+def _item_key(text: str) -> str | None:
+    """An equipment, potion, scroll or rune id named by its id or its name in either language."""
+    table = catalog.equipment()
+    if text in table:
+        return text
+    needle = quest_treasures.fold(text)
+    for key, entry in table.items():
+        if needle in (quest_treasures.fold(entry["name"]["es"]), quest_treasures.fold(entry["name"]["en"])):
+            return key
+    return None

@@ -6,7 +6,7 @@ import re
 from typing import Any
 
 from rules.base import Action, IllegalAction, LegalAction
-from rules.heroquest import board, catalog, fight, magic, moves, sight, traps
+from rules.heroquest import board, catalog, fight, magic, moves, quest_treasures, sight, traps
 from rules.heroquest.board import Square
 from rules.heroquest.state import Ctx, HQState, hero_label, monster_label, parse_sq, sq_token, tsq
 from rules.heroquest.turns import damage_hero, end_hero_turn, mark_potion
@@ -178,9 +178,8 @@ def legal(s: HQState, h: dict[str, Any]) -> list[LegalAction]:
                 for item in sorted(set(h["items"])):
                     add("give", msg("hq.act.give", hero=name, item=catalog.item_name(item), other=hero_label(other)),
                         "items", item=item, to=other["uid"])
-    for corpse in s.objects.values():
-        if corpse["kind"] == "corpse" and corpse["items"] and corpse["squares"][0] == h["sq"]:
-            add("recover", msg("hq.act.recover", hero=name), "items")
+    if any(_loaded_corpse(o, h) for o in s.objects.values()):
+        add("recover", msg("hq.act.recover", hero=name), "items")
     if any(o["kind"] == "stairs" and h["sq"] in o["squares"] for o in s.objects.values()) and s.d["round"] > 1:
         add("leave", msg("hq.act.leave", hero=name), "move")
     add("end_turn", msg("hq.act.end_turn", hero=name), "turn")
@@ -534,10 +533,17 @@ def search_treasure(ctx: Ctx, h: dict[str, Any]) -> None:
         s.d["notes_used"].append(letter)
         ctx.gm("hq.ev.gm_note_treasure", hero=hero_label(h), note=letter, text=text)
         gold = _GOLD.search(text.en) or _GOLD.search(text.es)
+        found = False
         if gold and "empty" not in text.en.lower():
             h["gold"] += int(gold.group(1))
             ctx.say("hq.ev.finds_gold", hero=hero_label(h), gold=int(gold.group(1)))
-        else:
+            found = True
+        tid = quest_treasures.named_in(text.en, text.es)
+        if tid is not None and not any(tid in x["quest_treasures"] for x in s.heroes):
+            h["quest_treasures"].append(tid)
+            ctx.say("hq.ev.finds_named_treasure", hero=hero_label(h), item=quest_treasures.name(tid))
+            found = True
+        if not found:
             ctx.say("hq.ev.finds_quest_treasure", hero=hero_label(h))
         return
     draw_treasure(ctx, h)
@@ -772,18 +778,23 @@ def give(ctx: Ctx, h: dict[str, Any], item: str, to_uid: str) -> None:
     ctx.say("hq.ev.gives", hero=hero_label(h), item=catalog.item_name(item), other=hero_label(other))
 
 
+def _loaded_corpse(o: dict[str, Any], h: dict[str, Any]) -> bool:
+    """A fallen hero's body under `h` that still holds equipment or Quest Treasures."""
+    return o["kind"] == "corpse" and bool(o["items"] or o.get("treasures")) and o["squares"][0] == h["sq"]
+
+
 def recover(ctx: Ctx, h: dict[str, Any]) -> None:
     s = ctx.s
-    corpse = next((o for o in s.objects.values()
-                   if o["kind"] == "corpse" and o["items"] and o["squares"][0] == h["sq"]), None)
+    corpse = next((o for o in s.objects.values() if _loaded_corpse(o, h)), None)
     if corpse is None:
         raise refuse("hq.err.nothing_here")
     if sight.monsters_in_sight(s, tsq(h["sq"])):
         raise refuse("hq.err.monsters_in_sight")
-    items = corpse["items"]
-    corpse["items"] = []
+    items, treasures = corpse["items"], corpse.get("treasures", [])
+    corpse["items"], corpse["treasures"] = [], []
     if h["uid"] in corpse["witnesses"] or ctx.roll(1)[0] == "wshield":
         h["items"].extend(items)
-        ctx.say("hq.ev.recovered", hero=hero_label(h), count=len(items))
+        h["quest_treasures"].extend(treasures)
+        ctx.say("hq.ev.recovered", hero=hero_label(h), count=len(items) + len(treasures))
     else:
         ctx.say("hq.ev.looted", hero=hero_label(h))

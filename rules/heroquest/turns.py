@@ -177,11 +177,14 @@ def die(ctx: Ctx, h: dict[str, Any]) -> None:
     items = [i for i in (h["weapon"], h["shield"], h["helmet"], h["armour"]) if i] + list(h["items"])
     h["weapon"] = h["shield"] = h["helmet"] = h["armour"] = None
     h["items"] = []
+    # Quest Treasures stay with the body: another hero may recover them (rulebook, Tesoros de Reto)
+    treasures, h["quest_treasures"] = h["quest_treasures"], []
     h["sq"] = None
     h["status"] = {}
     uid = f"corpse_{h['hero']}"
     s.objects[uid] = {"uid": uid, "kind": "corpse", "ref": h["hero"], "squares": [list(sq)], "rotation": "downward",
-                      "between": None, "note": None, "revealed": True, "items": items, "witnesses": witnesses}
+                      "between": None, "note": None, "revealed": True, "items": items, "treasures": treasures,
+                      "witnesses": witnesses}
     ctx.say("hq.ev.hero_dies", hero=hero_label(h))
 
 

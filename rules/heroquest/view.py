@@ -120,12 +120,15 @@ def build(s: HQState, seat: int | None) -> dict[str, Any]:
             "equipment": [i for i in (h["weapon"], h["shield"], h["helmet"], h["armour"]) if i],
             "items": list(h["items"]), "gold": h["gold"], "dead": h["dead"], "left": h["left"], "seat": h["seat"],
             "spells": list(h["spells"]), "cast": list(h["cast"]), "status": sorted(h["status"]),
+            "quest_treasures": list(h["quest_treasures"]), "skills": list(h.get("skills", [])),
         })
     for m in sorted(s.monsters.values(), key=lambda m: m["uid"]):
         if gm or m["revealed"]:
             out["monsters"].append({"uid": m["uid"], "ref": m["ref"], "name": _lit(monster_label(m)),
                                     "square": m["sq"], "body": m["body"], "max_body": m["max_body"],
-                                    "hidden": not m["revealed"], "status": sorted(m["status"])})
+                                    "hidden": not m["revealed"], "status": sorted(m["status"]),
+                                    **({"spells": [x for x in m.get("spells", []) if x not in m["cast"]]}
+                                       if gm else {})})
     for t in s.d["thrown"]:
         out["objects"].append({"uid": f"thrown_{t['item']}_{t['sq'][0]}_{t['sq'][1]}", "kind": "dropped",
                                "ref": t["item"], "squares": [t["sq"]], "rotation": "downward", "hidden": False})

@@ -108,6 +108,7 @@ def test_gm_moves_and_attacks_on_its_turn() -> None:
 
 def test_gm_casts_a_chaos_spell_once() -> None:
     s = new([monster("m_1", "chaos_warrior", (3, 4))])
+    s = act(s, 0, "gm_spell", monster="chaos_warrior_1", spell="c_ball_of_flame")
     s = gm_turn(s)
     with dice("wshield", "bshield"):
         s = act(s, 0, "gm_cast", spell="c_ball_of_flame", caster="chaos_warrior_1", target="hero_barbarian")

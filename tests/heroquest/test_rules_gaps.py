@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from rules.base import IllegalAction
-from tests.heroquest.hq_helpers import act, dice, door, fresh, hero, kinds, monster, new, put, tokens
+from rules.heroquest import GAME
+from tests.heroquest.hq_helpers import act, dice, door, fresh, hero, kinds, monster, new, put, step, tokens
 
 TOP_DOOR = door("door_2", (1, 3), (0, 3))
 
@@ -136,3 +137,101 @@ def test_no_search_in_a_room_with_a_monster_in_sight() -> None:
     with pytest.raises(IllegalAction) as err:
         act(s, 1, "search_secret")
     assert err.value.reason.key == "hq.err.monsters_in_sight"
+
+
+# ---------------------------------------------------------------- the game master
+
+
+def test_only_the_creatures_the_quest_names_cast_chaos_spells() -> None:
+    s = gm_turn(new([monster("w", "chaos_warrior", (3, 4)), monster("o", "orc", (3, 3))]))
+    assert "gm_cast" not in kinds(s, 0)
+    with pytest.raises(IllegalAction) as err:
+        act(s, 0, "gm_cast", caster="orc_1", spell="c_fear", target="hero_barbarian")
+    assert err.value.reason.key == "hq.err.not_a_caster"
+    r = step(s, 0, "gm_spell", monster="chaos_warrior_1", spell="c_fear")
+    assert [e.to for e in r.events] == [frozenset({0})]  # who casts is the quest's secret
+    s = r.state
+    assert "gm_cast caster=chaos_warrior_1 spell=c_fear target=hero_barbarian" in tokens(s, 0)
+    assert not any(la.action.get("caster") == "orc_1" for la in GAME.legal_actions(s, 0))
+    assert GAME.view(s, 0)["monsters"][0]["spells"] == ["c_fear"] and "spells" not in GAME.view(s, 1)["monsters"][0]
+    with dice("bshield", "bshield"):
+        s = act(s, 0, "gm_cast", caster="chaos_warrior_1", spell="c_fear", target="hero_barbarian")
+    assert hero(s, "barbarian")["status"].get("fear")
+    with pytest.raises(IllegalAction):
+        act(s, 0, "gm_cast", caster="chaos_warrior_1", spell="c_fear", target="hero_dwarf")
+
+
+def test_a_monster_the_game_master_places_acts_that_turn() -> None:
+    s = gm_turn(new([]))
+    s = act(s, 0, "gm_place", ref="goblin", at="2-1")
+    assert "gm_attack monster=goblin_1 target=hero_barbarian" in tokens(s, 0)
+    with dice("wshield", "wshield"):
+        r = step(s, 0, "gm_autoplay")
+    assert [e.msg.key for e in r.events][:1] == ["hq.ev.attack_misses"]
+
+
+def test_autoplay_always_says_what_happened() -> None:
+    s = gm_turn(new([]))
+    r = step(s, 0, "gm_autoplay")
+    assert [e.msg.key for e in r.events] == ["hq.ev.autoplay_idle"] and r.events[0].to is None
+    # a monster that cannot reach anybody waits, and says so
+    s = gm_turn(new([door("door_1", (2, 4), (2, 5))]))
+    s = act(s, 0, "gm_place", ref="goblin", at="2-4")
+    s = act(s, 0, "gm_place", ref="zombie", at="3-4")
+    s = act(s, 0, "gm_place", ref="orc", at="1-4")
+    put(s, "barbarian", (3, 3))
+    put(s, "dwarf", (2, 3))
+    s = fresh(s)
+    with dice(*["wshield"] * 20):
+        r = step(s, 0, "gm_autoplay")
+    assert r.events and all(e.to is None for e in r.events)
+
+
+# ---------------------------------------------------------------- Quest Treasures
+
+NOTES = {"A": {"es": "Quien busque tesoros encontrará la Espada del Espíritu y 50 monedas de oro.",
+               "en": "Any player who searches for treasure will find the Spirit Blade and 50 gold coins."}}
+MARK_A = {"uid": "letter_a_1", "kind": "marker", "ref": "letter_a", "squares": [[3, 4]], "note": "A"}
+
+
+def test_a_quest_treasure_named_in_the_note_is_recorded_and_kept() -> None:
+    s = new([MARK_A], notes=NOTES)
+    r = step(s, 1, "search_treasure")
+    b = hero(r.state, "barbarian")
+    assert b["quest_treasures"] == ["spirit_blade"] and b["gold"] == 50
+    assert "hq.ev.finds_named_treasure" in [e.msg.key for e in r.events if e.to is None]
+    assert GAME.view(r.state, 2)["heroes"][0]["quest_treasures"] == ["spirit_blade"]
+    s = act(act(r.state, 1, "end_turn"), 1, "end_turn")
+    s = act(s, 0, "gm_end_quest", result="win")
+    sheet = GAME.profile_updates(s)["barbarian"]
+    assert sheet["quest_treasures"] == ["spirit_blade"]
+
+
+def test_the_game_master_awards_items_treasures_and_gold() -> None:
+    s = new([])
+    r = step(s, 0, "gm_award", hero="hero_dwarf", item="Pócima Curativa", gold=30)
+    d = hero(r.state, "dwarf")
+    assert "healing" in d["items"] and d["gold"] == 30
+    assert all(e.to is None for e in r.events)
+    s = act(r.state, 0, "gm_award", hero="hero_dwarf", item="borin's armor")
+    s = act(s, 0, "gm_award", hero="hero_dwarf", item="Melar's Key")
+    assert hero(s, "dwarf")["quest_treasures"] == ["borins_armour", "Melar's Key"]
+    for bad in ({"hero": "hero_elf", "item": "shield"}, {"hero": "hero_dwarf"},
+                {"hero": "hero_dwarf", "gold": -5}, {"hero": "hero_dwarf", "item": "x" * 80}):
+        with pytest.raises(IllegalAction):
+            act(s, 0, "gm_award", **bad)
+    with pytest.raises(IllegalAction):
+        act(s, 1, "gm_award", hero="hero_barbarian", gold=100)
+
+
+def test_quest_treasures_stay_with_a_fallen_hero_until_recovered() -> None:
+    s = new([])
+    s = act(s, 0, "gm_award", hero="hero_dwarf", item="spirit_blade")
+    s = act(s, 0, "gm_adjust", uid="hero_dwarf", stat="body", delta=-7)
+    assert hero(s, "dwarf")["dead"] and hero(s, "dwarf")["quest_treasures"] == []
+    corpse = s.objects["corpse_dwarf"]
+    assert corpse["treasures"] == ["spirit_blade"]
+    put(s, "barbarian", tuple(corpse["squares"][0]))
+    s = fresh(s)
+    s = act(s, 1, "recover")  # the barbarian saw the dwarf fall
+    assert hero(s, "barbarian")["quest_treasures"] == ["spirit_blade"]
