@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rules.rng import Rng
+from rules.text import Msg, msg
 
 BLACK_SKULL, WHITE_SKULL, WHITE_SHIELD, BLACK_SHIELD = "bskull", "wskull", "wshield", "bshield"
 
@@ -55,6 +56,13 @@ def unarmed_hits(faces: list[str], nature: str) -> int:
     return sum(1 for f in faces if is_skull(f))
 
 
-def face_text(faces: list[str]) -> str:
-    """A compact emoji-free text of a roll for the log, e.g. 'bskull,wshield'."""
-    return ",".join(faces) if faces else "-"
+def roll_text(faces: list[str]) -> Msg:
+    """A roll as people say it, grouped by face in the rulebook's words: "1 black skull and 2 white shields"."""
+    parts = [msg(f"hq.die.{face}.{'one' if n == 1 else 'many'}", n=n)
+             for face in (BLACK_SKULL, WHITE_SKULL, WHITE_SHIELD, BLACK_SHIELD) if (n := faces.count(face))]
+    if not parts:
+        return msg("hq.die.none")
+    out = parts[-1]
+    for i, part in enumerate(reversed(parts[:-1])):
+        out = msg("hq.die.and" if i == 0 else "hq.die.comma", a=part, b=out)
+    return out

@@ -20,7 +20,7 @@ from rules.base import (
     Scalar,
     Step,
 )
-from rules.heroquest import board, campaign, catalog, gm, hero_actions, view
+from rules.heroquest import board, campaign, catalog, gm, hero_actions, trade, view
 from rules.heroquest.quest import MAX_PROBLEMS, Quest, QuestError, builtin_quests
 from rules.heroquest.setup import build
 from rules.heroquest.state import GM, Ctx, HQState, hero_label, json_copy, parse_sq, tsq
@@ -221,7 +221,7 @@ class HeroQuest(Game):
         if not legal:
             return None
         for la in legal:
-            if la.action.kind in ("end_turn", "drink", "rock_step", "choose_spells"):
+            if la.action.kind in ("end_turn", "decline_trade", "drink", "rock_step", "choose_spells"):
                 return la.action
         return legal[-1].action
 
@@ -295,6 +295,8 @@ def _pending_legal(s: HQState) -> list[LegalAction]:
             out.append(LegalAction(Action.of("drink", item=item),
                                    msg("hq.act.drink", hero=hero_label(h), item=catalog.item_name(item)), "items"))
         out.append(LegalAction(Action.of("accept_death"), msg("hq.act.accept_death", hero=hero_label(h)), "turn"))
+    elif p["kind"] == "trade":
+        out += trade.pending_offers(s, p)
     elif p["kind"] == "rock_step":
         for q in p["options"]:
             out.append(LegalAction(Action.of("rock_step", to=f"{q[0]}-{q[1]}"),
@@ -333,6 +335,8 @@ def _resolve_pending(ctx: Ctx, action: Action) -> None:
                 ctx.say("hq.ev.saved", hero=hero_label(h), body=h["body"])
         else:
             raise IllegalAction(msg("hq.err.decide_first"))
+    elif p["kind"] == "trade":
+        trade.resolve(ctx, p, action.kind)
     elif p["kind"] == "rock_step":
         target = parse_sq(action.get("to"))
         if action.kind != "rock_step" or target is None or [target[0], target[1]] not in p["options"]:

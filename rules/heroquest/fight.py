@@ -35,7 +35,7 @@ def hero_defence_dice(s: HQState, h: dict[str, Any], consume: bool) -> int:
         if h[slot]:
             base += table.get(h[slot], {}).get("defend", 0)
     st = h["status"]
-    base += (1 if st.get("rock_skin") else 0) + int(st.get("defence", 0))
+    base += (1 if st.get("rock_skin") else 0) + int(st.get("defence", 0)) + (1 if "dodge" in h.get("skills", ()) else 0)
     if consume:
         st.pop("defence", None)
     n = dice.dice_count(base, 1 if in_pit(s, tsq(h["sq"])) else 0)
@@ -91,7 +91,7 @@ def _exchange(ctx: Ctx, who: Any, whom: Any, faces: list[str], hits: int | None,
     s = ctx.s
     skulls = hits if hits is not None else combat.count_skulls(faces)
     if skulls == 0 and not (blunt and "bskull" in faces):
-        ctx.say("hq.ev.attack_misses", attacker=who, target=whom, roll=dice.face_text(faces))
+        ctx.say("hq.ev.attack_misses", attacker=who, target=whom, roll=dice.roll_text(faces))
         return
     if target_hero is not None:
         defence = ctx.roll(hero_defence_dice(s, target_hero, consume=True))
@@ -101,7 +101,7 @@ def _exchange(ctx: Ctx, who: Any, whom: Any, faces: list[str], hits: int | None,
         m["status"].pop("sleep", None)
         defence = ctx.roll(catalog.monster(m["ref"])["defend"])
     blow = combat.resolve(faces, defence, defender_is_hero=target_hero is not None, blunt=blunt, hits=hits)
-    ctx.say("hq.ev.attack", attacker=who, target=whom, roll=dice.face_text(faces), defence=dice.face_text(defence),
+    ctx.say("hq.ev.attack", attacker=who, target=whom, roll=dice.roll_text(faces), defence=dice.roll_text(defence),
             damage=blow.damage)
     if target_hero is not None:
         if blow.stunned:

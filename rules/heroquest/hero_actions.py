@@ -6,7 +6,7 @@ import re
 from typing import Any
 
 from rules.base import Action, IllegalAction, LegalAction
-from rules.heroquest import board, catalog, fight, magic, moves, quest_treasures, sight, traps
+from rules.heroquest import artefacts, board, catalog, fight, magic, moves, quest_treasures, sight, trade, traps
 from rules.heroquest.board import Square
 from rules.heroquest.state import Ctx, HQState, hero_label, monster_label, parse_sq, sq_token, tsq
 from rules.heroquest.turns import damage_hero, end_hero_turn, mark_potion
@@ -151,6 +151,8 @@ def legal(s: HQState, h: dict[str, Any]) -> list[LegalAction]:
                 add("attack", msg("hq.act.fists", hero=name, target=monster_label(m)), "attack", target=m["uid"])
         if not t["acted"] and not shocked(h):
             _legal_spells(s, h, add)
+            artefacts.scroll_offers(s, h, add)
+            artefacts.rune_offers(s, h, add)
             _legal_searches(s, h, add)
             for item in h["items"]:
                 if can_equip(s, h, item) is None:
@@ -172,13 +174,8 @@ def legal(s: HQState, h: dict[str, Any]) -> list[LegalAction]:
         for item in sorted(set(h["items"])):
             if table.get(item, {}).get("slot") == "potion":
                 add("drink", msg("hq.act.drink", hero=name, item=catalog.item_name(item)), "items", item=item)
-    if not t["gave"] and not monster_adjacent(s, sq):
-        for other in s.on_board_heroes():
-            if other is not h and board.adjacent(sq, tsq(other["sq"])) and not monster_adjacent(s, tsq(other["sq"])):
-                for item in sorted(set(h["items"])):
-                    add("give", msg("hq.act.give", hero=name, item=catalog.item_name(item), other=hero_label(other)),
-                        "items", item=item, to=other["uid"])
-    if any(_loaded_corpse(o, h) for o in s.objects.values()):
+    trade.offers(s, h, add)
+    if any(_loaded_corpse(o, h) for o in s.objects.values()) and not sight.monsters_in_sight(s, sq):
         add("recover", msg("hq.act.recover", hero=name), "items")
     if any(o["kind"] == "stairs" and h["sq"] in o["squares"] for o in s.objects.values()) and s.d["round"] > 1:
         add("leave", msg("hq.act.leave", hero=name), "move")
@@ -320,8 +317,8 @@ def act(ctx: Ctx, h: dict[str, Any], a: Action) -> None:
     if kind == "drink":
         drink(ctx, h, str(a.get("item")))
         return
-    if kind == "give":
-        give(ctx, h, str(a.get("item")), str(a.get("to")))
+    if kind in ("give", "take", "swap"):
+        trade.act(ctx, h, kind, a.arg_dict)
         return
     if kind == "recover":
         recover(ctx, h)
@@ -351,6 +348,10 @@ def act(ctx: Ctx, h: dict[str, Any], a: Action) -> None:
         ctx.say("hq.ev.runs", hero=hero_label(h))
     elif kind == "cast":
         cast(ctx, h, str(a.get("spell")), str(a.get("target")))
+    elif kind == "read_scroll":
+        artefacts.read_scroll(ctx, h, str(a.get("item")), str(a.get("target")))
+    elif kind == "rune":
+        artefacts.throw_rune(ctx, h, str(a.get("rune")), str(a.get("target")), a.get("power", 0))
     elif kind == "search_treasure":
         search_treasure(ctx, h)
     elif kind == "search_traps":
@@ -477,7 +478,7 @@ def attack(ctx: Ctx, h: dict[str, Any], target_uid: str, fists: bool) -> None:
     if t["acted"] and t.get("attacks", 0) <= 0:
         raise refuse("hq.err.already_acted")
     if not t["acted"]:
-        t["attacks"] = 2 if h["status"].pop("brew", False) else 1
+        t["attacks"] = 1 + int(bool(h["status"].pop("brew", False))) + int("double_attack" in h.get("skills", ()))
         _spend_action(s)
     t["attacks"] -= 1
     fight.hero_attacks(ctx, h, m, fists)
@@ -610,7 +611,7 @@ def wandering_monster(ctx: Ctx, h: dict[str, Any]) -> None:
     ctx.say("hq.ev.wandering", hero=hero_label(h))
     if free:
         m = magic.spawn(ctx, ref, free[0], revealed=True)
-        if adjacent:
+        if adjacent and "survival_instinct" not in h.get("skills", ()):
             fight.monster_attacks(ctx, m, h)
     if s.d["pending"]:
         s.d["pending"][-1]["then_end"] = True
@@ -760,22 +761,6 @@ def apply_potion(ctx: Ctx, h: dict[str, Any], entry: dict[str, Any]) -> None:
             if m["revealed"] and catalog.monster(m["ref"]).get("undead") and board.adjacent(tsq(m["sq"]), tsq(h["sq"])):
                 del ctx.s.monsters[m["uid"]]
                 ctx.say("hq.ev.monster_dies", monster=monster_label(m))
-
-
-def give(ctx: Ctx, h: dict[str, Any], item: str, to_uid: str) -> None:
-    s = ctx.s
-    other = s.hero(to_uid)
-    sq = tsq(h["sq"])
-    if s.d["turn"]["gave"]:
-        raise refuse("hq.err.one_exchange")
-    if item not in h["items"] or other is None or other is h or other["sq"] is None:
-        raise refuse("hq.err.cannot_give")
-    if not board.adjacent(sq, tsq(other["sq"])) or monster_adjacent(s, sq) or monster_adjacent(s, tsq(other["sq"])):
-        raise refuse("hq.err.cannot_give")
-    h["items"].remove(item)
-    other["items"].append(item)
-    s.d["turn"]["gave"] = True
-    ctx.say("hq.ev.gives", hero=hero_label(h), item=catalog.item_name(item), other=hero_label(other))
 
 
 def _loaded_corpse(o: dict[str, Any], h: dict[str, Any]) -> bool:

@@ -23,7 +23,7 @@ def hero_casts(ctx: Ctx, h: dict[str, Any], spell_id: str, target: dict[str, Any
     who = hero_label(h)
     whom = hero_label(target) if target_is_hero else monster_label(target)
     ctx.say("hq.ev.casts", caster=who, spell=catalog.spell_name(spell_id), target=whom)
-    _effect(ctx, spell, who, target, target_is_hero)
+    effect(ctx, spell, who, target, target_is_hero)
 
 
 def chaos_casts(ctx: Ctx, m: dict[str, Any], spell_id: str, target: dict[str, Any] | None) -> None:
@@ -40,7 +40,7 @@ def chaos_casts(ctx: Ctx, m: dict[str, Any], spell_id: str, target: dict[str, An
         summon(ctx, m, spell["monster"], spell["count"])
         return
     assert target is not None
-    _effect(ctx, spell, who, target, True)
+    effect(ctx, spell, who, target, True)
 
 
 def _resisted(ctx: Ctx, target: dict[str, Any], is_hero: bool, spell: dict[str, Any]) -> bool:
@@ -50,13 +50,14 @@ def _resisted(ctx: Ctx, target: dict[str, Any], is_hero: bool, spell: dict[str, 
     return (WHITE_SHIELD if is_hero else BLACK_SHIELD) in faces
 
 
-def _effect(ctx: Ctx, spell: dict[str, Any], who: Any, target: dict[str, Any], is_hero: bool) -> None:
-    effect = spell["effect"]
+def effect(ctx: Ctx, spell: dict[str, Any], who: Any, target: dict[str, Any], is_hero: bool) -> None:
+    """Apply a spell (cast, read from a scroll or by a Chaos creature) to its target."""
+    kind = spell["effect"]
     whom = hero_label(target) if is_hero else monster_label(target)
-    if effect == "attack":
+    if kind == "attack":
         faces = ctx.roll(spell["dice"])
         _exchange(ctx, who, whom, faces, None, False, target if is_hero else None, None if is_hero else target)
-    elif effect == "damage":
+    elif kind == "damage":
         faces = ctx.roll(spell.get("resist_dice", 0))
         saved = combat.count_shields(faces, "white" if is_hero else "black")
         damage = max(0, spell["damage"] - saved)
@@ -65,24 +66,24 @@ def _effect(ctx: Ctx, spell: dict[str, Any], who: Any, target: dict[str, Any], i
             damage_hero(ctx, target, damage)
         else:
             damage_monster(ctx, target, damage)
-    elif effect == "heal":
+    elif kind == "heal":
         before = target["body"]
         target["body"] = min(target["max_body"], target["body"] + spell["body"])
         ctx.say("hq.ev.healed", target=whom, amount=target["body"] - before)
-    elif effect == "status":
+    elif kind == "status":
         if _resisted(ctx, target, is_hero, spell):
             ctx.say("hq.ev.resists", target=whom)
             return
         target["status"][spell["status"]] = True
         ctx.say(f"hq.status.{spell['status']}", target=whom)
-    elif effect == "sleep":
+    elif kind == "sleep":
         undead = not is_hero and catalog.monster(target["ref"]).get("undead")
         if undead or _resisted(ctx, target, is_hero, {"resist": "mind"}):
             ctx.say("hq.ev.resists", target=whom)
             return
         target["status"]["sleep"] = True
         ctx.say("hq.status.sleep", target=whom)
-    elif effect == "rust":
+    elif kind == "rust":
         for slot in ("armour", "weapon", "shield", "helmet"):
             item = target.get(slot)
             if item and item not in ("staff", "dagger"):

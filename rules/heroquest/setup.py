@@ -71,12 +71,14 @@ def new_hero(hid: str, seat: int, sheet: Mapping[str, Any] | None = None) -> dic
         "left": False,
         "status": {},
         "searched": [],
+        "skills": [],
     }
     if sheet:
         for key in ("max_body", "max_mind", "gold"):
             hero[key] = int(sheet[key])
         hero["body"], hero["mind"] = hero["max_body"], hero["max_mind"]
         hero["quest_treasures"] = list(sheet.get("quest_treasures", []))
+        hero["skills"] = [k for k in sheet.get("skills", []) if k in catalog.skills()]
     table = catalog.equipment()
     for item in equipment:
         slot = table[item]["slot"] if item in table else "item"
@@ -197,6 +199,11 @@ def _plan_spell_picks(state: HQState) -> None:
             picks += [casters["wizard"]["uid"]] * (catalog.heroes()["wizard"]["spell_groups"] - 1)
     elif "elf" in casters:
         picks.append(casters["elf"]["uid"])
+    if len(casters) == 1:
+        # Extra Spell Group: one more of the groups nobody else can take
+        only = next(iter(casters.values()))
+        if "extra_spell_group" in only["skills"]:
+            picks.append(only["uid"])
     state.d["picks"] = picks
     if picks:
         state.d["turn"] = {"who": "setup", "i": 0}

@@ -6,7 +6,7 @@ import math
 from typing import Any
 
 from rules.heroquest import catalog, combat, sight
-from rules.heroquest.dice import WHITE_SHIELD, red_die
+from rules.heroquest.dice import WHITE_SHIELD, red_die, roll_text
 from rules.heroquest.state import GM, Ctx, HQState, hero_label, monster_label, tsq
 from rules.text import msg
 
@@ -65,7 +65,7 @@ def _turn_opening(ctx: Ctx, h: dict[str, Any]) -> bool:
         damage, goes_on = combat.poison_result(face)
         if not goes_on:
             st.pop("poison", None)
-        ctx.say("hq.ev.poison_roll", who=hero_label(h), face=face, damage=damage)
+        ctx.say("hq.ev.poison_roll", who=hero_label(h), face=roll_text([face]), damage=damage)
         if damage:
             damage_hero(ctx, h, damage, then_end=False)
             if h["dead"] or ctx.s.d["pending"]:
@@ -103,7 +103,7 @@ def start_gm_turn(ctx: Ctx) -> None:
             damage, goes_on = combat.poison_result(face)
             if not goes_on:
                 st.pop("poison")
-            ctx.say("hq.ev.poison_roll", who=monster_label(m), face=face, damage=damage)
+            ctx.say("hq.ev.poison_roll", who=monster_label(m), face=roll_text([face]), damage=damage)
             if damage:
                 damage_monster(ctx, m, damage)
                 if m["uid"] not in s.monsters:
