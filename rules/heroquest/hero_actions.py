@@ -8,6 +8,8 @@ from typing import Any
 from rules.base import Action, IllegalAction, LegalAction
 from rules.heroquest import artefacts, board, catalog, fight, magic, moves, quest_treasures, sight, trade, traps
 from rules.heroquest.board import Square
+from rules.heroquest.combat import count_skulls
+from rules.heroquest.dice import roll_text
 from rules.heroquest.state import Ctx, HQState, hero_label, monster_label, parse_sq, sq_token, tsq
 from rules.heroquest.turns import damage_hero, end_hero_turn, mark_potion
 from rules.text import Msg, msg
@@ -585,12 +587,14 @@ def draw_treasure(ctx: Ctx, h: dict[str, Any]) -> None:
         if kind == "wandering":
             wandering_monster(ctx, h)
         else:
-            ctx.say("hq.ev.hazard", hero=hero_label(h))
+            hazard = msg(f"hq.trap.{card.get('trap', 'arrow')}")
             damage = card.get("damage", 0)
             if card.get("damage_dice"):
-                from rules.heroquest.combat import count_skulls
-
-                damage += count_skulls(ctx.roll(card["damage_dice"]))
+                faces = ctx.roll(card["damage_dice"])
+                damage += count_skulls(faces)
+                ctx.say("hq.ev.hazard_roll", hero=hero_label(h), hazard=hazard, roll=roll_text(faces), damage=damage)
+            else:
+                ctx.say("hq.ev.hazard_fixed", hero=hero_label(h), hazard=hazard, damage=damage)
             damage_hero(ctx, h, damage, then_end=True)
             if not s.d["pending"] and not h["dead"]:
                 end_hero_turn(ctx)

@@ -6,9 +6,10 @@ from typing import Any
 
 from rules.heroquest import board, catalog
 from rules.heroquest.combat import count_skulls
-from rules.heroquest.dice import WHITE_SHIELD
+from rules.heroquest.dice import WHITE_SHIELD, roll_text
 from rules.heroquest.state import Ctx, HQState, hero_label, tsq
 from rules.heroquest.turns import damage_hero, die
+from rules.text import Msg, msg
 
 PIT_KINDS = frozenset({"pit", "dark_pit"})
 #: Traps nobody can find by searching or disarm.
@@ -41,49 +42,62 @@ def in_pit(s: HQState, sq: tuple[int, int] | None) -> bool:
 
 
 def spring(ctx: Ctx, trap: dict[str, Any], h: dict[str, Any], deliberate: bool = False) -> None:
-    """Apply a trap to the hero who set it off (the hero already stands on it when it is a floor trap)."""
+    """Apply a trap to the hero who set it off (the hero already stands on it when it is a floor trap).
+
+    Every die rolled for a trap is announced with what it did.
+    """
     kind = trap["trap"]
     trap["found"] = True
     trap["sprung"] = True
     trap["revealed"] = True
     ctx.undoable = False
-    ctx.say("hq.ev.trap_sprung", hero=hero_label(h), trap=_trap_name(kind))
+    name = _trap_name(kind)
+    ctx.say("hq.ev.trap_sprung", hero=hero_label(h), trap=name)
+
+    def rolled(count: int) -> int:
+        faces = ctx.roll(count)
+        damage = count_skulls(faces)
+        ctx.say("hq.ev.trap_roll", trap=name, roll=roll_text(faces), damage=damage)
+        return damage
+
     if kind in PIT_KINDS:
         if deliberate:
-            damage = count_skulls(ctx.roll(1))
+            damage = rolled(1)
         else:
             damage = 1
             if kind == "dark_pit":
                 weight = catalog.equipment().get(h["armour"] or "", {}).get("weight")
                 extra = {"medium": 1, "heavy": 2}.get(weight or "", 0)
-                damage += count_skulls(ctx.roll(extra)) if extra else 0
+                damage += rolled(extra) if extra else 0
         damage_hero(ctx, h, damage)
     elif kind == "rock":
         helmet = 1 if h["helmet"] else 0
-        damage = count_skulls(ctx.roll(3 - helmet))
+        damage = rolled(3 - helmet)
         _drop_rock(ctx, trap, h)
         if not h["dead"]:
             damage_hero(ctx, h, damage)
     elif kind == "axe":
-        damage = count_skulls(ctx.roll(2))
+        damage = rolled(2)
         trap["disarmed"] = True
         damage_hero(ctx, h, damage)
     elif kind == "slippery":
-        if ctx.roll(1)[0] == WHITE_SHIELD:
+        face = ctx.roll(1)[0]
+        slides = face == WHITE_SHIELD
+        ctx.say("hq.ev.slippery_roll", hero=hero_label(h), roll=roll_text([face]),
+                result=msg("hq.ev.slips" if slides else "hq.ev.keeps_footing"))
+        if slides:
             _slide(ctx, trap, h)
             damage_hero(ctx, h, 1)
         else:
             trap["sprung"] = False
     else:
         # arrows, unknown traps and traps in furniture: one die, a skull wounds; spent afterwards.
-        damage = count_skulls(ctx.roll(1))
+        damage = rolled(1)
         trap["disarmed"] = True
         damage_hero(ctx, h, damage)
 
 
-def _trap_name(kind: str) -> Any:
-    from rules.text import msg
-
+def _trap_name(kind: str) -> Msg:
     return msg(f"hq.trap.{kind}")
 
 
