@@ -26,7 +26,7 @@ from rules.heroquest.setup import build
 from rules.heroquest.state import GM, Ctx, HQState, hero_label, json_copy, parse_sq, tsq
 from rules.heroquest.turns import die, end_hero_turn, start_round
 from rules.heroquest.upload import import_quest
-from rules.text import Lit, msg
+from rules.text import Lit, Msg, msg
 
 DEFAULT_HEROES = "barbarian,dwarf,elf,wizard"
 
@@ -188,6 +188,15 @@ class HeroQuest(Game):
         except RuleError:
             return False
         return True
+
+    def why_illegal(self, state: HQState, seat: int, action: Action) -> Msg | None:
+        """The rule this action breaks now, as the engine itself refuses it (wall in the way, not adjacent,
+        already searched...), or None when it would be accepted. Reasons use only what `seat` may know."""
+        try:
+            self.apply(state, seat, action)
+        except RuleError as exc:
+            return exc.reason
+        return None
 
     def apply(self, state: HQState, seat: int, action: Action) -> Step:
         if state.d["over"]:

@@ -117,8 +117,10 @@ def act(ctx: Ctx, a: Action) -> None:
     elif kind == "gm_move":
         m = _monster(s, a.get("monster"))
         target = parse_sq(a.get("to"))
-        if not can_move(m) or target is None:
-            raise refuse("hq.err.monster_cannot_move")
+        if target is None:
+            raise refuse("hq.err.off_board")
+        if not can_move(m):
+            raise IllegalAction(_idle_reason(m, "hq.err.monster_moved"))
         if target not in moves.monster_destinations(s, m, catalog.monster(m["ref"])["move"]):
             raise refuse("hq.err.no_path", moves=catalog.monster(m["ref"])["move"])
         m["sq"] = list(target)
@@ -127,8 +129,10 @@ def act(ctx: Ctx, a: Action) -> None:
     elif kind == "gm_attack":
         m = _monster(s, a.get("monster"))
         h = s.hero(str(a.get("target")))
-        if not can_act(m) or h is None or h not in attack_targets(s, m):
-            raise refuse("hq.err.out_of_reach")
+        if not can_act(m):
+            raise IllegalAction(_idle_reason(m, "hq.err.monster_acted"))
+        if h is None or h not in attack_targets(s, m):
+            raise refuse("hq.err.monster_not_adjacent", monster=monster_label(m))
         m["acted"] = True
         fight.monster_attacks(ctx, m, h)
     elif kind == "gm_cast":
@@ -163,10 +167,20 @@ def act(ctx: Ctx, a: Action) -> None:
             raise refuse("hq.err.bad_square")
         room = board.room_of(sq)
         area = set(board.room_squares(room)) if room is not None else {sq}
-        if not sight.reveal_squares(ctx, area) and all(s.is_revealed(q) for q in area):
+        if all(s.is_revealed(q) or q in s.dark for q in area):
             raise refuse("hq.err.already_revealed")
+        sight.reveal_squares(ctx, area)
     else:
         raise refuse("hq.err.unknown_action")
+
+
+def _idle_reason(m: dict[str, Any], used: str) -> Msg:
+    """Why a monster cannot move or act: not on the board yet for the heroes, asleep, or already done."""
+    if not m["revealed"]:
+        return msg("hq.err.monster_unseen", monster=monster_label(m))
+    if m["status"].get("sleep"):
+        return msg("hq.err.monster_asleep", monster=monster_label(m))
+    return msg(used, monster=monster_label(m))
 
 
 def _monster(s: HQState, uid: Any) -> dict[str, Any]:
@@ -275,7 +289,7 @@ def _cast(ctx: Ctx, a: Action) -> None:
     if sid in m["cast"]:
         raise refuse("hq.err.spell_cast", spell=catalog.spell_name(sid))
     if not can_act(m):
-        raise refuse("hq.err.monster_acted", monster=monster_label(m))
+        raise IllegalAction(_idle_reason(m, "hq.err.monster_acted"))
     target = None
     if chaos[sid]["target"] == "hero":
         target = s.hero(str(a.get("target")))

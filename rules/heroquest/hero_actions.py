@@ -6,7 +6,7 @@ import re
 from typing import Any
 
 from rules.base import Action, IllegalAction, LegalAction
-from rules.heroquest import artefacts, board, catalog, fight, magic, moves, quest_treasures, sight, trade, traps
+from rules.heroquest import artefacts, board, catalog, fight, magic, moves, quest_treasures, sight, trade, traps, view
 from rules.heroquest.board import Square
 from rules.heroquest.combat import count_skulls
 from rules.heroquest.dice import roll_text
@@ -293,24 +293,33 @@ def act(ctx: Ctx, h: dict[str, Any], a: Action) -> None:
         return
     if kind == "move":
         target = parse_sq(a.get("to"))
-        if not can_move(s) or target is None:
-            raise refuse("hq.err.cannot_move")
-        parents = moves.hero_paths(s, h, t["moves"])
+        if target is None:
+            raise refuse("hq.err.off_board")
+        parents = moves.hero_paths(s, h, t["moves"]) if can_move(s) else {}
         if target not in parents or target == sq or target in s.figure_at() or target in s.blocked_squares():
-            raise refuse("hq.err.no_path", moves=t["moves"])
+            raise IllegalAction(move_refusal(s, h, target))
         walk(ctx, h, moves.path_to(parents, target))
         return
     if kind == "jump":
         target = parse_sq(a.get("to"))
-        if not can_move(s) or t["jumped"] or target not in jump_targets(s, h):
+        if target is None:
+            raise refuse("hq.err.off_board")
+        if not can_move(s):
+            raise IllegalAction(movement_refusal(s))
+        if t["jumped"]:
+            raise refuse("hq.err.jumped")
+        if target not in jump_targets(s, h):
             raise refuse("hq.err.cannot_jump")
         jump(ctx, h, target)
         return
     if kind == "open_door":
         door = s.objects.get(str(a.get("door")))
-        if (door is None or door["kind"] not in ("door", "secret_door") or not door["found"] or door["open"]
-                or [sq[0], sq[1]] not in door["between"]):
+        if door is None or door["kind"] not in ("door", "secret_door") or not view.door_visible(door):
             raise refuse("hq.err.no_door")
+        if door["open"]:
+            raise refuse("hq.err.door_open")
+        if [sq[0], sq[1]] not in door["between"]:
+            raise refuse("hq.err.not_at_door")
         door["open"] = True
         ctx.say("hq.ev.door_opened", hero=hero_label(h))
         sight.open_door(ctx, door)
@@ -372,6 +381,55 @@ def act(ctx: Ctx, h: dict[str, Any], a: Action) -> None:
         raise refuse("hq.err.unknown_action")
     if kind != "attack" and s.d["turn"] is t:
         _spend_action(s)
+
+
+def movement_refusal(s: HQState) -> Msg:
+    t = s.d["turn"]
+    if t["closed"]:
+        return msg("hq.err.turn_closed")
+    return msg("hq.err.movement_spent")
+
+
+def move_refusal(s: HQState, h: dict[str, Any], target: Square) -> Msg:
+    """Why the hero cannot move to `target` now, from what the heroes know (never from hidden things)."""
+    t = s.d["turn"]
+    sq = tsq(h["sq"])
+    if target == sq:
+        return msg("hq.err.already_there")
+    if not s.is_revealed(target):
+        return msg("hq.err.unseen_square")
+    who = s.figure_at().get(target)
+    if who is not None:
+        return msg("hq.err.occupied", who=hero_label(who[1]) if who[0] == "hero" else monster_label(who[1]))
+    if target in s.blocked_squares():
+        return msg("hq.err.blocked_square")
+    if not can_move(s):
+        return movement_refusal(s)
+    far = moves.hero_paths(s, h, 10_000)
+    if target in far:
+        steps = len(moves.path_to(far, target))
+        return msg("hq.err.too_far", steps=steps, moves=t["moves"])
+    if target in moves.hero_paths(s, h, 10_000, over_traps=True):
+        return msg("hq.err.trap_in_way")
+    if target in moves.hero_paths(s, h, 10_000, over_monsters=True):
+        return msg("hq.err.monsters_in_way")
+    return msg("hq.err.wall_in_way")
+
+
+def reach_refusal(s: HQState, h: dict[str, Any], m: dict[str, Any], fists: bool) -> Msg:
+    """Why this weapon (or bare hands) cannot reach the monster from where the hero stands."""
+    sq, target = tsq(h["sq"]), tsq(m["sq"])
+    w = None if fists else fight.weapon_of(h)
+    weapon = catalog.item_name(h["weapon"]) if w else msg("hq.bare_hands")
+    if w and (w.get("ranged") or w.get("thrown")) and not board.adjacent(sq, target):
+        if traps.in_pit(s, sq):
+            return msg("hq.err.in_pit_no_missiles")
+        return msg("hq.err.no_line_of_sight", target=monster_label(m))
+    if w and w.get("ranged"):
+        return msg("hq.err.ranged_adjacent", weapon=weapon)
+    if board.adjacent(sq, target):
+        return msg("hq.err.wall_in_way")
+    return msg("hq.err.not_adjacent", target=monster_label(m), weapon=weapon)
 
 
 def _spend_action(s: HQState) -> None:
@@ -476,7 +534,7 @@ def attack(ctx: Ctx, h: dict[str, Any], target_uid: str, fists: bool) -> None:
     if fists is False and not h["weapon"]:
         fists = True
     if fight.reach_mode(s, h, tsq(m["sq"]), fists) is None:
-        raise refuse("hq.err.out_of_reach")
+        raise IllegalAction(reach_refusal(s, h, m, fists))
     if t["acted"] and t.get("attacks", 0) <= 0:
         raise refuse("hq.err.already_acted")
     if not t["acted"]:

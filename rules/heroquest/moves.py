@@ -11,16 +11,18 @@ from rules.heroquest.state import HQState, tsq
 from rules.heroquest.traps import known_trap_at
 
 
-def hero_paths(s: HQState, h: dict[str, Any], budget: int) -> dict[Square, Square | None]:
+def hero_paths(s: HQState, h: dict[str, Any], budget: int, *, over_traps: bool = False,
+               over_monsters: bool = False) -> dict[Square, Square | None]:
     """Squares the hero can reach with `budget` steps over revealed squares, as child -> parent.
 
     Known traps and open pits may end a move (the hero walks or jumps into them) but are never crossed;
-    Pass Through Rock crosses walls and rocks, Veil of Mist crosses monsters.
+    Pass Through Rock crosses walls and rocks, Veil of Mist crosses monsters. `over_traps` and
+    `over_monsters` lift those limits (to explain why a square cannot be reached).
     """
     start = tsq(h["sq"])
     st = h["status"]
     through_walls = bool(st.get("pass_rock"))
-    through_monsters = bool(st.get("mist"))
+    through_monsters = bool(st.get("mist")) or over_monsters
     open_e = s.open_edges()
     blocked = s.blocked_squares()
     figures = s.figure_at()
@@ -31,7 +33,7 @@ def hero_paths(s: HQState, h: dict[str, Any], budget: int) -> dict[Square, Squar
         sq = queue.popleft()
         if dist[sq] >= budget:
             continue
-        if sq != start and known_trap_at(s, sq):
+        if sq != start and not over_traps and known_trap_at(s, sq):
             continue
         for nb in board.orthogonal(sq):
             if nb in parents or nb in s.dark or not s.is_revealed(nb):
