@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-import unicodedata
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
@@ -13,12 +12,13 @@ from discord.ext import commands
 
 import i18n
 from cogs.delivery import defer, deliver, reply, who_of, with_names
+from cogs.heroquest_names import figure_label, figures, fold, match_figures, parse_square, square_text
 from cogs.lobby import guarded
 from cogs.translator import L, locale_of
 from cogs.ui import GameUI, register_ui, run_blocking
 from renderers.heroquest import render
 from rules.base import Action, GameOver, IllegalAction, LegalAction, NotYourTurn
-from rules.heroquest import campaign, catalog
+from rules.heroquest import campaign, catalog, quest_treasures
 from rules.heroquest.quest import builtin_quests
 from rules.text import Lit, Msg, msg
 from table import Table, TableError
@@ -28,17 +28,19 @@ GAME_ID = "heroquest"
 MAX_CHOICES = 25
 MAX_TEXT = 1800
 #: Kinds a hero answers with when the game asks them to decide (a potion to survive, a step, spells).
-DECIDE_KINDS = frozenset({"drink", "accept_death", "rock_step", "choose_spells"})
+DECIDE_KINDS = frozenset({"drink", "accept_death", "rock_step", "choose_spells", "accept_trade", "decline_trade"})
+#: What `/hq cast` offers: spells, scrolls and runes (all count as casting).
+CAST_KINDS = ("cast", "read_scroll", "rune")
+#: What `/hq give` offers: giving, asking for and exchanging one thing with an adjacent hero.
+TRADE_KINDS = ("give", "take", "swap")
+#: Words that ask for a bare-handed attack.
+FIST_WORDS = ("fists", "fist", "bare", "unarmed", "punos", "sin armas", "manos")
 SEARCH_KINDS = {"treasure": "search_treasure", "traps": "search_traps", "secret": "search_secret"}
+#: Actions without arguments: when not on offer, they go to the engine anyway so it can say why not.
+NO_ARGUMENT_KINDS = frozenset({*SEARCH_KINDS.values(), "run", "leave", "recover", "end_turn"})
 
 
 # ---------------------------------------------------------------- small helpers
-
-
-def fold(text: str) -> str:
-    """Case- and accent-insensitive form for matching what people type."""
-    text = unicodedata.normalize("NFKD", text.casefold().strip())
-    return "".join(ch for ch in text if not unicodedata.combining(ch)).strip('"')
 
 
 def clip(text: str, limit: int = 100) -> str:
@@ -54,24 +56,6 @@ def lit(value: Any, lang: str) -> str:
     return "" if value is None else str(value)
 
 
-def square_text(sq: Any) -> str:
-    """A square as people read it (1-based "row,col", like the action labels)."""
-    return f"{int(sq[0]) + 1},{int(sq[1]) + 1}"
-
-
-def parse_square(text: str) -> str | None:
-    """"15,4", "15 4" or "15-4" (1-based, as labels show) -> the engine's "14-3"."""
-    raw = text.strip().strip("()")
-    for sep in (",", " ", "-", ";", "/"):
-        if sep in raw:
-            a, _, b = raw.partition(sep)
-            a, b = a.strip(), b.strip()
-            if a.isdigit() and b.isdigit() and int(a) >= 1 and int(b) >= 1:
-                return f"{int(a) - 1}-{int(b) - 1}"
-            return None
-    return None
-
-
 def ref_name(ref: str, lang: str) -> str:
     if ref in catalog.monsters():
         return lit(catalog.monster_name(ref), lang)
@@ -80,6 +64,16 @@ def ref_name(ref: str, lang: str) -> str:
 
 
 # ---------------------------------------------------------------- presentation
+
+
+def status_name(status: str, lang: str) -> str:
+    key = f"hq.statusname.{status}"
+    return i18n.tk(key, lang) if i18n.has(key, lang) else status.replace("_", " ")
+
+
+def skill_name(skill: str) -> Lit:
+    entry = catalog.skills().get(skill)
+    return Lit(entry["name"]["es"], entry["name"]["en"]) if entry else Lit(skill, skill)
 
 
 def _hero_line(h: Mapping[str, Any], lang: str) -> str:
@@ -101,8 +95,15 @@ def _hero_line(h: Mapping[str, Any], lang: str) -> str:
     spells = [lit(catalog.spell_name(s), lang) for s in h.get("spells", []) if s not in h.get("cast", [])]
     if spells:
         extra.append(i18n.t(msg("hq.bot.hero.spells", spells=", ".join(spells)), lang))
+    treasures = [lit(quest_treasures.name(t), lang) for t in h.get("quest_treasures", [])]
+    if treasures:
+        extra.append(i18n.t(msg("hq.bot.hero.treasures", items=", ".join(treasures)), lang))
+    skills = [lit(skill_name(k), lang) for k in h.get("skills", [])]
+    if skills:
+        extra.append(i18n.t(msg("hq.bot.hero.skills", skills=", ".join(skills)), lang))
     if h.get("status"):
-        extra.append(i18n.t(msg("hq.bot.hero.status", status=", ".join(h["status"])), lang))
+        extra.append(i18n.t(msg("hq.bot.hero.status", status=", ".join(status_name(x, lang) for x in h["status"])),
+                            lang))
     return "\n".join([line, *("  " + e for e in extra)])
 
 
@@ -132,6 +133,10 @@ def gm_text(view: Mapping[str, Any], lang: str) -> str:
     secret = [d for d in view.get("doors", []) if d.get("secret") and d.get("hidden")]
     if secret:
         out.append(i18n.t(msg("hq.bot.gm.secret_doors", n=len(secret)), lang))
+    casters = [f"{lit(m['name'], lang)}: " + ", ".join(lit(catalog.spell_name(x), lang) for x in m["spells"])
+               for m in view.get("monsters", []) if m.get("spells")]
+    if casters:
+        out.append(i18n.t(msg("hq.bot.gm.casters", casters="; ".join(casters)), lang))
     chaos = view.get("chaos_spells") or []
     if chaos:
         out.append(i18n.t(msg("hq.bot.gm.chaos", spells=", ".join(lit(catalog.spell_name(s), lang)
@@ -167,7 +172,7 @@ def hero_text(view: Mapping[str, Any], lang: str) -> str:
     turn = view.get("turn") or {}
     current = next((h for h in mine if h["uid"] == turn.get("hero")), None)
     pending = view.get("pending") or {}
-    if pending.get("seat") == seat and pending.get("kind") in ("save", "rock_step", "spells"):
+    if pending.get("seat") == seat and pending.get("kind") in ("save", "rock_step", "spells", "trade"):
         out.append(i18n.t(msg("hq.bot.decide_now"), lang))
     elif current is not None:
         out.append(i18n.t(msg("hq.bot.your_hero_turn", hero=lit(current["name"], lang)), lang))
@@ -224,7 +229,7 @@ def describe(la: LegalAction, view: Mapping[str, Any] | None, lang: str, names: 
         door = next((d for d in view.get("doors", []) if d["uid"] == a.get("door")), None)
         if door:
             label += f" ({square_text(door['between'][0])} | {square_text(door['between'][1])})"
-    uid = a.get("target") or a.get("monster")
+    uid = a.get("target") or a.get("monster") or a.get("caster")
     if isinstance(uid, str):
         m = next((m for m in view.get("monsters", []) if m["uid"] == uid), None)
         if m:
@@ -272,6 +277,44 @@ def pick(legal: list[LegalAction], text: str, lang: str, names: dict[int, str],
     raise IllegalAction(msg("hq.bot.error.no_match", text=raw, valid=valid_list(legal, lang, names, view)))
 
 
+def attack_action(legal: list[LegalAction], view: Mapping[str, Any], text: str, lang: str,
+                  names: dict[int, str]) -> Action:
+    """The attack `text` means: a monster by its name ("Goblin 2", "gob", "orco 1") or square; the hero's
+    weapon unless bare hands are asked for ("fists", "puños"). An attack the engine refuses is still sent,
+    so the refusal says why (not adjacent, no line of sight...)."""
+    raw = text.strip()
+    for la in legal:
+        if la.action.token() == raw:
+            return la.action
+    folded = fold(raw)
+    fists = any(w in folded for w in FIST_WORDS)
+    for w in FIST_WORDS:
+        folded = folded.replace(w, " ")
+    pool = figures(view)
+    uids = list(dict.fromkeys(match_figures(pool, " ".join(folded.split()) or raw)))
+    if len(uids) != 1:
+        shown = [figure_label(f, lang) for f in pool if not uids or f["uid"] in uids]
+        key = "hq.bot.error.ambiguous_name" if uids else "hq.bot.error.no_name"
+        raise IllegalAction(msg(key, text=raw, valid="; ".join(shown[:8]) or "-"))
+    mine = [la.action for la in legal if la.action.get("target") == uids[0]]
+    chosen = [a for a in mine if bool(a.get("fists")) == fists]
+    if chosen:
+        return chosen[0]
+    if fists and mine and all("fists" not in a.arg_dict for a in mine):
+        return mine[0]  # an unarmed hero's attack is bare-handed anyway
+    return Action.of("attack", target=uids[0], **({"fists": True} if fists else {}))
+
+
+def nearest_found_trap(view: Mapping[str, Any]) -> str | None:
+    """The found trap nearest the hero on turn (to ask the engine why it cannot be disarmed)."""
+    hero = next((h for h in view.get("heroes", []) if h["uid"] == (view.get("turn") or {}).get("hero")), None)
+    traps = [o for o in view.get("objects", []) if o.get("kind") == "trap" and o.get("ref") == "found_trap"]
+    if hero is None or not hero.get("square") or not traps:
+        return None
+    r, c = hero["square"]
+    return min(traps, key=lambda o: (abs(o["squares"][0][0] - r) + abs(o["squares"][0][1] - c), o["uid"]))["uid"]
+
+
 def valid_list(legal: list[LegalAction], lang: str, names: dict[int, str], view: Mapping[str, Any] | None = None,
                limit: int = 6) -> str:
     shown = [describe(la, view, lang, names) for la in legal[:limit]]
@@ -314,9 +357,8 @@ def sheet_text(sheet: Mapping[str, Any], lang: str) -> str:
         level = i18n.t(msg("hq.bot.sheet.legendary"), lang)
     nothing = i18n.t(msg("hq.bot.nothing"), lang)
     items = ", ".join(lit(catalog.item_name(i), lang) for i in sheet.get("equipment", [])) or nothing
-    skills = ", ".join(lit(Lit(catalog.skills()[k]["name"]["es"], catalog.skills()[k]["name"]["en"]), lang)
-                       for k in sheet.get("skills", []) if k in catalog.skills()) or nothing
-    treasures = ", ".join(str(t) for t in sheet.get("quest_treasures", [])) or nothing
+    skills = ", ".join(lit(skill_name(k), lang) for k in sheet.get("skills", [])) or nothing
+    treasures = ", ".join(lit(quest_treasures.name(t), lang) for t in sheet.get("quest_treasures", [])) or nothing
     lines = [i18n.t(msg("hq.bot.sheet.header", hero=name, level=level, quests=sheet.get("quests", 0),
                         completed=sheet.get("completed", 0)), lang),
              i18n.t(msg("hq.bot.sheet.stats", body=sheet["max_body"], mind=sheet["max_mind"],
@@ -382,34 +424,46 @@ class HeroQuest(commands.Cog):
 
     async def _options(self, interaction: discord.Interaction, kinds: Iterable[str]
                        ) -> tuple[list[LegalAction], dict[str, Any], dict[int, str]]:
+        """The caller's legal actions of these kinds (maybe none), their view and the seat names; raises
+        when it is not their moment at all (someone else's turn, a decision pending elsewhere, the end)."""
         legal, view, names = await self._seen(interaction)
         if not legal:
             self._refuse_why(view, names)
-        wanted = set(kinds)
-        mine = [la for la in legal if la.action.kind in wanted]
-        if not mine:
+        if all(la.action.kind in DECIDE_KINDS for la in legal) and not set(kinds) & DECIDE_KINDS:
             lang = locale_of(interaction)
-            if all(la.action.kind in DECIDE_KINDS for la in legal):
-                raise IllegalAction(msg("hq.bot.error.decide_first", valid=valid_list(legal, lang, names, view)))
-            raise IllegalAction(msg("hq.bot.error.no_such_move", valid=valid_list(legal, lang, names, view)))
-        return mine, view, names
+            raise IllegalAction(msg("hq.bot.error.decide_first", valid=valid_list(legal, lang, names, view)))
+        wanted = set(kinds)
+        return [la for la in legal if la.action.kind in wanted], view, names
 
     async def _act(self, interaction: discord.Interaction, action: Action) -> None:
+        """Send the action to the table; a refused one comes back with the engine's own reason."""
         report = await self.table.act(interaction.channel_id or 0, who_of(interaction), action)
         await deliver(self.table, interaction, report)
 
-    async def _hero(self, interaction: discord.Interaction, kinds: Iterable[str], text: str | None = None) -> None:
-        """Pick the caller's legal action of these kinds (the one named by `text`, or the only one) and do it."""
+    async def _hero(self, interaction: discord.Interaction, kinds: Iterable[str], text: str | None = None,
+                    direct: Action | None = None) -> None:
+        """Do the caller's action of these kinds: the one `text` names, the only one there is, or `direct`
+        (an action built from what was typed) so that a refusal says exactly which rule stops it."""
         await defer(interaction)
         legal, view, names = await self._options(interaction, kinds)
         lang = locale_of(interaction)
+        if text is not None:
+            token = next((la.action for la in legal if la.action.token() == text.strip()), None)
+            if token is not None:
+                return await self._act(interaction, token)
+        if direct is not None:
+            return await self._act(interaction, direct)
+        if not legal:
+            kinds = list(kinds)
+            if len(kinds) == 1 and kinds[0] in NO_ARGUMENT_KINDS:
+                return await self._act(interaction, Action.of(kinds[0]))
+            everything, _, _ = await self._seen(interaction)
+            raise IllegalAction(msg("hq.bot.error.no_such_move", valid=valid_list(everything, lang, names, view)))
         if text is None:
             if len(legal) > 1:
                 raise IllegalAction(msg("hq.bot.error.ambiguous", text="-", valid=valid_list(legal, lang, names, view)))
-            action = legal[0].action
-        else:
-            action = pick(legal, text, lang, names, view)
-        await self._act(interaction, action)
+            return await self._act(interaction, legal[0].action)
+        await self._act(interaction, pick(legal, text, lang, names, view))
 
     async def _complete(self, interaction: discord.Interaction, current: str, kinds: Iterable[str]
                         ) -> list[app_commands.Choice[str]]:
@@ -427,7 +481,8 @@ class HeroQuest(commands.Cog):
     @app_commands.rename(to=L("cmd.hq.opt.to"))
     @guarded
     async def move(self, interaction: discord.Interaction, to: str) -> None:
-        await self._hero(interaction, ("move",), to)
+        square = parse_square(to)
+        await self._hero(interaction, ("move",), to, Action.of("move", to=square) if square else None)
 
     @move.autocomplete("to")
     async def move_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -438,7 +493,8 @@ class HeroQuest(commands.Cog):
     @app_commands.rename(to=L("cmd.hq.opt.to"))
     @guarded
     async def jump(self, interaction: discord.Interaction, to: str) -> None:
-        await self._hero(interaction, ("jump",), to)
+        square = parse_square(to)
+        await self._hero(interaction, ("jump",), to, Action.of("jump", to=square) if square else None)
 
     @jump.autocomplete("to")
     async def jump_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -460,7 +516,9 @@ class HeroQuest(commands.Cog):
     @app_commands.rename(target=L("cmd.hq.opt.target"))
     @guarded
     async def attack(self, interaction: discord.Interaction, target: str) -> None:
-        await self._hero(interaction, ("attack",), target)
+        await defer(interaction)
+        legal, view, names = await self._options(interaction, ("attack",))
+        await self._act(interaction, attack_action(legal, view, target, locale_of(interaction), names))
 
     @attack.autocomplete("target")
     async def attack_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -471,11 +529,11 @@ class HeroQuest(commands.Cog):
     @app_commands.rename(spell=L("cmd.hq.opt.spell"))
     @guarded
     async def cast(self, interaction: discord.Interaction, spell: str) -> None:
-        await self._hero(interaction, ("cast",), spell)
+        await self._hero(interaction, CAST_KINDS, spell)
 
     @cast.autocomplete("spell")
     async def cast_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return await self._complete(interaction, current, ("cast",))
+        return await self._complete(interaction, current, CAST_KINDS)
 
     @group.command(name=L("cmd.hq.search"), description=L("cmd.hq.search.desc"))
     @app_commands.describe(kind=L("cmd.hq.search.kind"))
@@ -490,7 +548,12 @@ class HeroQuest(commands.Cog):
     @app_commands.rename(trap=L("cmd.hq.opt.trap"))
     @guarded
     async def disarm(self, interaction: discord.Interaction, trap: str | None = None) -> None:
-        await self._hero(interaction, ("disarm",), trap)
+        await defer(interaction)
+        legal, view, _ = await self._options(interaction, ("disarm",))
+        if legal or trap:
+            return await self._hero(interaction, ("disarm",), trap)
+        # nothing to disarm here: the engine says why about the nearest found trap (stand on it, the Tool Kit...)
+        await self._act(interaction, Action.of("disarm", trap=nearest_found_trap(view) or "-"))
 
     @disarm.autocomplete("trap")
     async def disarm_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -534,11 +597,11 @@ class HeroQuest(commands.Cog):
     @app_commands.rename(item=L("cmd.hq.opt.item"))
     @guarded
     async def give(self, interaction: discord.Interaction, item: str) -> None:
-        await self._hero(interaction, ("give",), item)
+        await self._hero(interaction, TRADE_KINDS, item)
 
     @give.autocomplete("item")
     async def give_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return await self._complete(interaction, current, ("give",))
+        return await self._complete(interaction, current, TRADE_KINDS)
 
     @group.command(name=L("cmd.hq.pickup"), description=L("cmd.hq.pickup.desc"))
     @app_commands.describe(item=L("cmd.hq.pickup.item"))
@@ -810,17 +873,15 @@ class HeroQuest(commands.Cog):
     @app_commands.rename(thing=L("cmd.hq.opt.thing"))
     @guarded
     async def gm_remove(self, interaction: discord.Interaction, thing: str) -> None:
-        await self._gm_act(interaction, Action.of("gm_remove", uid=thing.strip()))
+        await defer(interaction)
+        view, _ = await self._gm_view(interaction)
+        uid = resolve_one(gm_pool(view, objects=True), thing, locale_of(interaction))
+        await self._gm_act(interaction, Action.of("gm_remove", uid=uid))
 
     @gm_remove.autocomplete("thing")
     async def gm_remove_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        def make(view: dict[str, Any], lang: str) -> list[tuple[str, str]]:
-            out = [(f"{lit(m['name'], lang)} ({square_text(m['square'])}) {m['uid']}", m["uid"])
-                   for m in view.get("monsters", [])]
-            out += [(f"{ref_name(o['ref'], lang)} ({square_text(o['squares'][0])}) {o['uid']}", o["uid"])
-                    for o in view.get("objects", []) if o.get("kind") in ("furniture", "blocked", "trap", "rock")]
-            return out
-        return await self._gm_complete(interaction, make, current)
+        return await self._gm_complete(interaction, lambda v, lang: gm_choices(gm_pool(v, objects=True), lang),
+                                       current)
 
     @gm.command(name=L("cmd.hq.gm.move"), description=L("cmd.hq.gm.move.desc"))
     @app_commands.describe(monster=L("cmd.hq.gm.move.monster"), to=L("cmd.hq.gm.move.to"))
@@ -828,12 +889,9 @@ class HeroQuest(commands.Cog):
     @guarded
     async def gm_move(self, interaction: discord.Interaction, monster: str, to: str) -> None:
         await defer(interaction)
-        legal, view, names = await self._gm_legal(interaction, "gm_move")
-        lang = locale_of(interaction)
-        mine = [la for la in legal if la.action["monster"] == self._monster_uid(monster, view, legal)]
-        if not mine:
-            raise IllegalAction(msg("hq.bot.error.no_match", text=monster, valid=valid_list(legal, lang, names, view)))
-        await self._act(interaction, pick(mine, to, lang, names, view))
+        view, _ = await self._gm_view(interaction)
+        uid = resolve_one(gm_pool(view), monster, locale_of(interaction))
+        await self._gm_act(interaction, Action.of("gm_move", monster=uid, to=self._square(to)))
 
     @gm_move.autocomplete("monster")
     async def gm_move_monster_ac(self, interaction: discord.Interaction, current: str
@@ -846,10 +904,10 @@ class HeroQuest(commands.Cog):
             legal, view, names = await self._gm_legal(interaction, "gm_move")
         except Exception:
             return []
-        uid = self._monster_uid(str(getattr(interaction.namespace, "monster", "") or ""), view, legal)
+        uids = match_figures(gm_pool(view), str(getattr(interaction.namespace, "monster", "") or ""))
         lang = locale_of(interaction)
         pairs = [(describe(la, view, lang, names), square_text(str(la.action["to"]).split("-")))
-                 for la in legal if la.action["monster"] == uid]
+                 for la in legal if la.action["monster"] in uids[:1]]
         return simple_choices(pairs, current)
 
     @gm.command(name=L("cmd.hq.gm.attack"), description=L("cmd.hq.gm.attack.desc"))
@@ -858,12 +916,11 @@ class HeroQuest(commands.Cog):
     @guarded
     async def gm_attack(self, interaction: discord.Interaction, monster: str, target: str) -> None:
         await defer(interaction)
-        legal, view, names = await self._gm_legal(interaction, "gm_attack")
+        view, _ = await self._gm_view(interaction)
         lang = locale_of(interaction)
-        mine = [la for la in legal if la.action["monster"] == self._monster_uid(monster, view, legal)]
-        if not mine:
-            raise IllegalAction(msg("hq.bot.error.no_match", text=monster, valid=valid_list(legal, lang, names, view)))
-        await self._act(interaction, pick(mine, target, lang, names, view))
+        uid = resolve_one(gm_pool(view), monster, lang)
+        hero = resolve_one(figures(view, monsters=False, heroes=True), target, lang)
+        await self._gm_act(interaction, Action.of("gm_attack", monster=uid, target=hero))
 
     @gm_attack.autocomplete("monster")
     async def gm_attack_monster_ac(self, interaction: discord.Interaction, current: str
@@ -877,41 +934,25 @@ class HeroQuest(commands.Cog):
             legal, view, names = await self._gm_legal(interaction, "gm_attack")
         except Exception:
             return []
-        uid = self._monster_uid(str(getattr(interaction.namespace, "monster", "") or ""), view, legal)
+        uids = match_figures(gm_pool(view), str(getattr(interaction.namespace, "monster", "") or ""))
+        heroes = {h["uid"]: h for h in view.get("heroes", [])}
         lang = locale_of(interaction)
-        pairs = [(describe(la, view, lang, names), str(la.action["target"])) for la in legal
-                 if la.action["monster"] == uid]
+        pairs = [(describe(la, view, lang, names), lit(heroes[la.action["target"]]["name"], lang)) for la in legal
+                 if la.action["monster"] in uids[:1] and la.action["target"] in heroes]
         return simple_choices(pairs, current)
 
     async def _gm_monsters_ac(self, interaction: discord.Interaction, current: str, kind: str
                               ) -> list[app_commands.Choice[str]]:
+        """The monsters that may do `kind` now (by display name), else every monster on the map."""
         try:
-            legal, view, _ = await self._gm_legal(interaction, kind)
+            view, _ = await self._gm_view(interaction)
+            legal = [la for la in await self.table.legal(interaction.channel_id or 0, who_of(interaction))
+                     if la.action.kind == kind]
         except Exception:
             return []
-        lang = locale_of(interaction)
-        uids = list(dict.fromkeys(str(la.action["monster"]) for la in legal))
-        by_uid = {m["uid"]: m for m in view.get("monsters", [])}
-        return simple_choices(((f"{lit(by_uid[u]['name'], lang)} ({square_text(by_uid[u]['square'])})", u)
-                               for u in uids if u in by_uid), current)
-
-    @staticmethod
-    def _monster_uid(text: str, view: Mapping[str, Any], legal: list[LegalAction]) -> str:
-        """A monster named by uid, by "name (row,col)", by its square, or by a name only it has."""
-        raw = text.strip()
-        monsters = view.get("monsters", [])
-        if any(m["uid"] == raw for m in monsters):
-            return raw
-        square = parse_square(raw.rpartition("(")[2].rstrip(")") if "(" in raw else raw)
-        if square is not None:
-            hit = [m["uid"] for m in monsters if f"{m['square'][0]}-{m['square'][1]}" == square]
-            if hit:
-                return hit[0]
-        needle = fold(raw.partition("(")[0])
-        candidates = {str(la.action["monster"]) for la in legal}
-        named = [m["uid"] for m in monsters if m["uid"] in candidates
-                 and needle in (fold(m["name"]["es"]), fold(m["name"]["en"]))]
-        return named[0] if len(named) == 1 else raw
+        able = {str(la.action["monster"]) for la in legal}
+        pool = [m for m in gm_pool(view) if m["uid"] in able] or gm_pool(view)
+        return simple_choices(gm_choices(pool, locale_of(interaction)), current)
 
     @gm.command(name=L("cmd.hq.gm.chaos"), description=L("cmd.hq.gm.chaos.desc"))
     @app_commands.describe(caster=L("cmd.hq.gm.chaos.caster"), spell=L("cmd.hq.gm.chaos.spell"),
@@ -920,28 +961,56 @@ class HeroQuest(commands.Cog):
     @guarded
     async def gm_chaos(self, interaction: discord.Interaction, caster: str, spell: str,
                        target: str | None = None) -> None:
-        args: dict[str, Any] = {"caster": caster.strip(), "spell": spell.strip()}
+        await defer(interaction)
+        view, _ = await self._gm_view(interaction)
+        lang = locale_of(interaction)
+        args: dict[str, Any] = {"caster": resolve_one(gm_pool(view), caster, lang), "spell": chaos_spell_id(spell)}
         if target:
-            args["target"] = target.strip()
+            args["target"] = resolve_one(figures(view, monsters=False, heroes=True), target, lang)
         await self._gm_act(interaction, Action.of("gm_cast", **args))
 
     @gm_chaos.autocomplete("caster")
     async def gm_chaos_caster_ac(self, interaction: discord.Interaction, current: str
                                  ) -> list[app_commands.Choice[str]]:
-        return await self._gm_complete(interaction, lambda v, lang: [
-            (f"{lit(m['name'], lang)} ({square_text(m['square'])})", m["uid"]) for m in v.get("monsters", [])],
-            current)
+        return await self._gm_complete(interaction, lambda v, lang: gm_choices(
+            [m for m in gm_pool(v) if m.get("spells")] or gm_pool(v), lang), current)
 
     @gm_chaos.autocomplete("spell")
     async def gm_chaos_spell_ac(self, interaction: discord.Interaction, current: str
                                 ) -> list[app_commands.Choice[str]]:
-        return await self._gm_complete(interaction, lambda v, lang: [
-            (lit(catalog.spell_name(s), lang), s) for s in v.get("chaos_spells", [])], current)
+        def make(view: dict[str, Any], lang: str) -> list[tuple[str, str]]:
+            uids = match_figures(gm_pool(view), str(getattr(interaction.namespace, "caster", "") or ""))
+            known = next((m.get("spells") for m in gm_pool(view) if m["uid"] in uids[:1]), None)
+            return [(lit(catalog.spell_name(x), lang), lit(catalog.spell_name(x), lang))
+                    for x in (known or view.get("chaos_spells", []))]
+        return await self._gm_complete(interaction, make, current)
 
     @gm_chaos.autocomplete("target")
     async def gm_chaos_target_ac(self, interaction: discord.Interaction, current: str
                                  ) -> list[app_commands.Choice[str]]:
         return await self._gm_complete(interaction, _hero_pairs, current)
+
+    @gm.command(name=L("cmd.hq.gm.spell"), description=L("cmd.hq.gm.spell.desc"))
+    @app_commands.describe(monster=L("cmd.hq.gm.spell.monster"), spell=L("cmd.hq.gm.chaos.spell"))
+    @app_commands.rename(monster=L("cmd.hq.opt.monster"), spell=L("cmd.hq.opt.spell"))
+    @guarded
+    async def gm_spell(self, interaction: discord.Interaction, monster: str, spell: str) -> None:
+        await defer(interaction)
+        view, _ = await self._gm_view(interaction)
+        uid = resolve_one(gm_pool(view), monster, locale_of(interaction))
+        await self._gm_act(interaction, Action.of("gm_spell", monster=uid, spell=chaos_spell_id(spell)))
+
+    @gm_spell.autocomplete("monster")
+    async def gm_spell_monster_ac(self, interaction: discord.Interaction, current: str
+                                  ) -> list[app_commands.Choice[str]]:
+        return await self._gm_complete(interaction, lambda v, lang: gm_choices(gm_pool(v), lang), current)
+
+    @gm_spell.autocomplete("spell")
+    async def gm_spell_spell_ac(self, interaction: discord.Interaction, current: str
+                                ) -> list[app_commands.Choice[str]]:
+        return await self._gm_complete(interaction, lambda v, lang: [
+            (lit(catalog.spell_name(x), lang), lit(catalog.spell_name(x), lang))
+            for x in v.get("chaos_spells", [])], current)
 
     @gm.command(name=L("cmd.hq.gm.adjust"), description=L("cmd.hq.gm.adjust.desc"))
     @app_commands.describe(who=L("cmd.hq.gm.adjust.who"), stat=L("cmd.hq.gm.adjust.stat"),
@@ -952,14 +1021,46 @@ class HeroQuest(commands.Cog):
     @guarded
     async def gm_adjust(self, interaction: discord.Interaction, who: str, stat: str,
                         delta: app_commands.Range[int, -20, 20]) -> None:
-        await self._gm_act(interaction, Action.of("gm_adjust", uid=who.strip(), stat=stat, delta=delta))
+        await defer(interaction)
+        view, _ = await self._gm_view(interaction)
+        uid = resolve_one(gm_pool(view, heroes=True), who, locale_of(interaction))
+        await self._gm_act(interaction, Action.of("gm_adjust", uid=uid, stat=stat, delta=delta))
 
     @gm_adjust.autocomplete("who")
     async def gm_adjust_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        def make(view: dict[str, Any], lang: str) -> list[tuple[str, str]]:
-            return _hero_pairs(view, lang) + [(f"{lit(m['name'], lang)} ({square_text(m['square'])})", m["uid"])
-                                              for m in view.get("monsters", [])]
-        return await self._gm_complete(interaction, make, current)
+        return await self._gm_complete(interaction, lambda v, lang: gm_choices(gm_pool(v, heroes=True), lang),
+                                       current)
+
+    @gm.command(name=L("cmd.hq.gm.award"), description=L("cmd.hq.gm.award.desc"))
+    @app_commands.describe(hero=L("cmd.hq.gm.award.hero"), item=L("cmd.hq.gm.award.item"),
+                           gold=L("cmd.hq.gm.award.gold"))
+    @app_commands.rename(hero=L("cmd.hq.opt.hero"), item=L("cmd.hq.opt.item"), gold=L("cmd.hq.opt.gold"))
+    @guarded
+    async def gm_award(self, interaction: discord.Interaction, hero: str, item: str | None = None,
+                       gold: app_commands.Range[int, 0, 10000] = 0) -> None:
+        await defer(interaction)
+        view, _ = await self._gm_view(interaction)
+        uid = resolve_one(figures(view, monsters=False, heroes=True), hero, locale_of(interaction))
+        args: dict[str, Any] = {"hero": uid}
+        if item and item.strip():
+            args["item"] = item.strip()
+        if gold:
+            args["gold"] = gold
+        await self._gm_act(interaction, Action.of("gm_award", **args))
+
+    @gm_award.autocomplete("hero")
+    async def gm_award_hero_ac(self, interaction: discord.Interaction, current: str
+                               ) -> list[app_commands.Choice[str]]:
+        return await self._gm_complete(interaction, _hero_pairs, current)
+
+    @gm_award.autocomplete("item")
+    async def gm_award_item_ac(self, interaction: discord.Interaction, current: str
+                               ) -> list[app_commands.Choice[str]]:
+        lang = locale_of(interaction)
+        pairs = [(lit(quest_treasures.name(t), lang), lit(quest_treasures.name(t), lang))
+                 for t in quest_treasures.table()]
+        pairs += [(lit(catalog.item_name(k), lang), lit(catalog.item_name(k), lang)) for k in catalog.equipment()]
+        return simple_choices(pairs, current)
 
     @gm.command(name=L("cmd.hq.gm.note"), description=L("cmd.hq.gm.note.desc"))
     @app_commands.describe(note=L("cmd.hq.gm.note.note"))
@@ -1009,7 +1110,52 @@ class HeroQuest(commands.Cog):
 
 
 def _hero_pairs(view: Mapping[str, Any], lang: str) -> list[tuple[str, str]]:
-    return [(lit(h["name"], lang), h["uid"]) for h in view.get("heroes", []) if not h.get("dead")]
+    return [(lit(h["name"], lang), lit(h["name"], lang)) for h in view.get("heroes", []) if not h.get("dead")]
+
+
+def gm_pool(view: Mapping[str, Any], heroes: bool = False, objects: bool = False) -> list[dict[str, Any]]:
+    """What the game master may name: monsters (hidden ones too), optionally heroes and removable objects."""
+    out = [dict(f) for f in figures(view, monsters=True, heroes=heroes)]
+    if objects:
+        for o in view.get("objects", []):
+            if o.get("kind") in ("furniture", "blocked", "trap", "rock") and o.get("squares"):
+                out.append({"uid": o["uid"], "square": o["squares"][0], "hidden": o.get("hidden"),
+                            "name": {lang: ref_name(o["ref"], lang) for lang in i18n.LANGS}})
+    return out
+
+
+def gm_label(f: Mapping[str, Any], lang: str) -> str:
+    """"Goblin 2 (5,10)"; a thing the heroes have not found: "Goblin · hidden (7,3)"."""
+    if not f.get("hidden"):
+        return figure_label(f, lang)
+    tagged = {**f, "name": {x: f"{lit(f.get('name'), x)} · {i18n.tk('hq.bot.gm.hidden_tag', x)}" for x in i18n.LANGS}}
+    return figure_label(tagged, lang)
+
+
+def gm_choices(pool: Iterable[Mapping[str, Any]], lang: str) -> list[tuple[str, str]]:
+    return [(gm_label(f, lang), gm_label(f, lang)) for f in pool]
+
+
+def resolve_one(pool: list[dict[str, Any]], text: str, lang: str) -> str:
+    """The one id `text` names in `pool`, else a refusal listing what it could mean (or what there is)."""
+    uids = list(dict.fromkeys(match_figures(pool, text)))
+    if len(uids) == 1:
+        return uids[0]
+    candidates = sorted((f for f in pool if not uids or f["uid"] in uids), key=lambda f: bool(f.get("hidden")))
+    shown = [gm_label(f, lang) for f in candidates]
+    more = "; …" if len(shown) > 8 else ""
+    key = "hq.bot.error.ambiguous_name" if uids else "hq.bot.error.no_name"
+    raise IllegalAction(msg(key, text=text.strip(), valid="; ".join(shown[:8]) + more or "-"))
+
+
+def chaos_spell_id(text: str) -> str:
+    """A Chaos spell by id or by its name in either language (the engine refuses anything else)."""
+    raw = text.strip()
+    for sid in catalog.spells()["chaos"]:
+        name = catalog.spell_name(sid)
+        if raw == sid or fold(raw) in (fold(name.es), fold(name.en)):
+            return sid
+    return raw
 
 
 async def setup(bot: commands.Bot) -> None:
