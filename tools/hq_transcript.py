@@ -26,7 +26,8 @@ from rules import registry
 from rules.base import Action, LegalAction
 from rules.heroquest import board, catalog
 from rules.heroquest.board import Square
-from rules.heroquest.state import GM, HQState, tsq
+from rules.heroquest.state import GM, HQState, monster_label, tsq
+from rules.text import Lit
 from storage import Store
 from table import Table, Who
 
@@ -48,6 +49,10 @@ def opt(lang: str, key: str, value: str) -> str:
     if any(ch.isspace() for ch in value) or '"' in value:
         value = '"' + value.replace('"', '\\"') + '"'
     return f"{name}:{value}"
+
+
+def lit_text(value: Lit, lang: str) -> str:
+    return value.es if lang == "es" else value.en
 
 
 def square(sq: Any) -> str:
@@ -225,8 +230,11 @@ def line_for(s: HQState, seat: int, action: Action, legal: list[LegalAction], re
         extra = "" if len(same) == 1 else " " + opt(lang, "door", str(action["door"]))
         return f"{who} {cmd(lang, 'cmd.hq', 'cmd.hq.door')}{extra}"
     if k == "attack":
-        targets = [la for la in same if la.action["target"] == action["target"]]
-        value = str(action["target"]) if len(targets) == 1 else action.token()
+        # as a person types it: the monster's shown name ("Orc 2", "Orco 2"), "fists" only for bare hands
+        m = s.monsters[str(action["target"])]
+        value = lit_text(monster_label(m), lang)
+        if action.get("fists"):
+            value += " " + ("puños" if lang == "es" else "fists")
         return f"{who} {cmd(lang, 'cmd.hq', 'cmd.hq.attack')} {opt(lang, 'target', value)}"
     if k in ("search_treasure", "search_traps", "search_secret"):
         if seat != GM and len(rec.lines) % 3 == 0:
