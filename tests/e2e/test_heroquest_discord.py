@@ -177,7 +177,7 @@ async def test_gm_tools_refused_politely_for_players_and_spanish_gets_spanish(d:
     assert _errors(out) and "Only the game master (alice)" in _errors(out)[0]
     d.user("carol", locale="es-ES")
     out = await d.command("carol", "/hq dj nota nota:A")
-    assert _errors(out) and "Solo el director de juego (alice)" in _errors(out)[0]
+    assert _errors(out) and "Sólo el Malvado Brujo (alice)" in _errors(out)[0]
     out = await d.command("carol", "/hq dj mapa")
     assert _errors(out) and not any(o.attachments for o in out)
     assert (await _loaded(d)).row.version == version, "nothing changed"
