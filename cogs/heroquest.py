@@ -49,6 +49,9 @@ def clip(text: str, limit: int = 100) -> str:
 
 
 def lit(value: Any, lang: str) -> str:
+    """A text: a message as views carry them ({"key", "params"}), {es, en} or a Lit."""
+    if isinstance(value, dict) and "key" in value:
+        return i18n.t(Msg.from_json(value), lang)
     if isinstance(value, dict):
         return str(value.get(lang) or value.get("en") or "")
     if isinstance(value, Lit):

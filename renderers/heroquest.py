@@ -12,8 +12,8 @@
      "heroes": [{"uid", "hero", "name", "square": [r, c] | None, "body", "max_body", "mind",
                  "max_mind", "equipment": [str, ...], "dead": bool, "seat": int}],
      "monsters": [{"uid", "ref", "square": [r, c], "body", "max_body", "hidden": bool}],
-     "turn": {"label": {"es": .., "en": ..}},
-     "log": [{"es": .., "en": ..}, ...]}
+     "turn": {"label": <message JSON> | {"es": .., "en": ..}},
+     "log": [<message JSON> | {"es": .., "en": ..}, ...]}    # message JSON: {"key", "params"}
 
 Object kinds drawn: furniture, blocked (rocks too), stairs, trap (found or sprung), marker,
 secret_door markers are ignored (doors come from "doors"). In the players' views everything on a
@@ -35,6 +35,7 @@ from renderers import kit
 from renderers.kit import PALETTE, Box, Canvas, Color
 from rules.heroquest import board, catalog
 from rules.heroquest.visibility import initial_revealed
+from rules.text import Msg
 
 SQ = 36  # px per square
 MARGIN = 14
@@ -70,6 +71,9 @@ def _t(key: str, lang: str, **params: Any) -> str:
 
 
 def _lit(value: Any, lang: str) -> str:
+    """A text of the view: a message (key and parameters, as the engine writes them) or {es, en}."""
+    if isinstance(value, dict) and "key" in value:
+        return i18n.t(Msg.from_json(value), lang)
     if isinstance(value, dict):
         return str(value.get(lang) or value.get("en") or value.get("es") or "")
     return "" if value is None else str(value)

@@ -6,17 +6,11 @@ from typing import Any
 
 from rules.heroquest import board, catalog
 from rules.heroquest.setup import TRAPPED_FURNITURE
-from rules.heroquest.state import GM, LOG_SIZE, HQState, hero_label, monster_label, tsq
-from rules.text import Lit, Msg
+from rules.heroquest.state import GM, LOG_SIZE, HQState, hero_label, json_copy, monster_label, tsq
+from rules.text import Msg
 
 #: Object kinds shown to the players once revealed (traps only once found or sprung, markers never).
 SHOWN_KINDS = frozenset({"furniture", "blocked", "stairs", "rock", "corpse"})
-
-
-def _text(m: Msg | Lit) -> dict[str, str]:
-    import i18n
-
-    return {"es": i18n.t(m, "es"), "en": i18n.t(m, "en")}
 
 
 def _lit(value: Any) -> dict[str, str]:
@@ -134,10 +128,11 @@ def build(s: HQState, seat: int | None) -> dict[str, Any]:
                                "ref": t["item"], "squares": [t["sq"]], "rotation": "downward", "hidden": False})
     turn = s.d["turn"]
     current = s.current_hero() if not s.d["over"] else None
-    out["turn"] = {"label": _text(turn_label(s)), "round": s.d["round"],
+    # texts stay message keys (rules know no catalog): renderers and the bot resolve them per language
+    out["turn"] = {"label": turn_label(s).to_json(), "round": s.d["round"],
                    "who": "over" if s.d["over"] else turn["who"], "hero": current["uid"] if current else None}
     entries = [e for e in s.d["log"] if e["to"] is None or (seat is not None and seat in e["to"])]
-    out["log"] = [_text(Msg.from_json(e["msg"])) for e in entries[-LOG_SIZE:]]
+    out["log"] = [json_copy(e["msg"]) for e in entries[-LOG_SIZE:]]
     out["pending"] = pending_view(s)
     if s.d["over"]:
         out["over"] = dict(s.d["over"])
