@@ -18,6 +18,8 @@ class Cached:
     state: Any
     #: Seats never change after the lobby, so a running game's seats are kept with its state.
     seats: list[Any]
+    #: The public view of this state once drawn (the next move compares against it).
+    board: dict[str, Any] | None = None
 
 
 class StateCache:
@@ -39,6 +41,15 @@ class StateCache:
         self._items.move_to_end(game_id)
         while len(self._items) > self.capacity:
             self._items.popitem(last=False)
+
+    def remember_board(self, game_id: int, version: int, board: dict[str, Any]) -> None:
+        item = self._items.get(game_id)
+        if item is not None and item.version == version:
+            item.board = board
+
+    def board(self, game_id: int, version: int) -> dict[str, Any] | None:
+        item = self._items.get(game_id)
+        return item.board if item is not None and item.version == version else None
 
     def drop(self, game_id: int) -> None:
         self._items.pop(game_id, None)

@@ -377,7 +377,8 @@ class Table:
                 await self._finish_report(loaded, report, private_for=set())
                 return report
             seat = self._acting_seat(loaded, who, action)
-            public_before = loaded.game.view(loaded.state, None)
+            public_before = self._cache.board(loaded.row.id, loaded.row.version) or loaded.game.view(
+                loaded.state, None)
             changed = await self._apply(loaded, report, seat, action, who.user_id, kind="act")
             await self._run_auto(loaded, report)
             await self._finish_report(loaded, report, private_for=changed, public_before=public_before)
@@ -536,6 +537,7 @@ class Table:
                              public_before: dict[str, Any] | None = None) -> None:
         game, state = loaded.game, loaded.state
         report.board = game.view(state, None)
+        self._cache.remember_board(loaded.row.id, loaded.row.version, report.board)
         report.channel_id = loaded.row.channel_id
         outcome = game.outcome(state)
         if outcome is not None:
