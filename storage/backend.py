@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager, contextmanager
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 Row = Mapping[str, Any]
@@ -25,6 +26,21 @@ class Query(Protocol):
     async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Row | None: ...
 
     async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]: ...
+
+
+@dataclass(frozen=True)
+class Statement:
+    """One statement of a batch: with `many`, `params` is a list of rows; with `expect`, the statement must
+    change exactly that many rows or the whole batch is rolled back with `UnexpectedRows`."""
+
+    sql: str
+    params: Sequence[Any] = ()
+    many: bool = False
+    expect: int | None = None
+
+
+class UnexpectedRows(Exception):
+    """A batch statement changed another number of rows than expected (someone else changed the game)."""
 
 
 class Backend(Protocol):
@@ -49,6 +65,10 @@ class Backend(Protocol):
         """A transaction committed when the block ends, rolled back when it raises."""
         ...
 
+    async def batch(self, statements: Sequence[Statement]) -> None:
+        """Statements known in advance as one whole transaction: the hot path of every move."""
+        ...
+
 
 class UniqueViolation(Exception):
     """A write broke a unique constraint (e.g. a second open game in one channel)."""
@@ -64,3 +84,14 @@ def translated(translate: Callable[[BaseException], BaseException]) -> Iterator[
         if ours is exc:
             raise
         raise ours from exc
+
+
+async def run_batch(query: Query, statements: Sequence[Statement]) -> None:
+    """A batch through the generic statement interface (backends without a faster way)."""
+    for statement in statements:
+        if statement.many:
+            await query.executemany(statement.sql, list(statement.params))
+            continue
+        changed = await query.execute(statement.sql, statement.params)
+        if statement.expect is not None and changed != statement.expect:
+            raise UnexpectedRows(statement.sql)

@@ -8,7 +8,7 @@ from contextlib import asynccontextmanager
 from functools import lru_cache
 from typing import Any
 
-from storage.backend import Query, Row, UniqueViolation, translated
+from storage.backend import Query, Row, Statement, UniqueViolation, run_batch, translated
 from storage.rows import StorageError, StorageFull, StorageUnavailable
 from storage.schema import POSTGRES_MIGRATIONS
 
@@ -111,6 +111,10 @@ class PostgresBackend:
         with translated(_translate):
             async with self.pool.acquire() as conn, conn.transaction():
                 yield _PgQuery(conn)
+
+    async def batch(self, statements: Sequence[Statement]) -> None:
+        async with self.write() as q:
+            await run_batch(q, statements)
 
     @asynccontextmanager
     async def read(self, *, consistent: bool = False) -> AsyncIterator[Query]:

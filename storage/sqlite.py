@@ -5,18 +5,21 @@ from __future__ import annotations
 import asyncio
 import os
 import sqlite3
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager, suppress
+from functools import partial
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 import aiosqlite
 
-from storage.backend import Query, Row, UniqueViolation, translated
+from storage.backend import Query, Row, Statement, UnexpectedRows, UniqueViolation, translated
 from storage.rows import StorageError, StorageFull, StorageUnavailable
 from storage.schema import SQLITE_MIGRATIONS
 
 READERS = 2
+T = TypeVar("T")
 
 
 def _translate(exc: BaseException) -> BaseException:
@@ -34,6 +37,8 @@ def _translate(exc: BaseException) -> BaseException:
 
 
 class _SqliteQuery:
+    """Statements on a reader (aiosqlite: one thread per connection)."""
+
     def __init__(self, db: aiosqlite.Connection) -> None:
         self.db = db
 
@@ -58,6 +63,96 @@ class _SqliteQuery:
         return cast(list[Row], list(await self.db.execute_fetchall(sql, params)))
 
 
+class _Writer:
+    """The one connection that writes, owned by one thread: a batch runs there whole, in a single hop."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.conn: sqlite3.Connection | None = None
+        self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tabletop-sqlite-writer")
+
+    async def call(self, fn: Callable[..., T], *args: Any) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self._thread, partial(fn, *args))
+
+    def connect(self) -> None:
+        self.conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        self.conn.row_factory = sqlite3.Row
+        for pragma in ("foreign_keys=ON", "busy_timeout=5000", "journal_mode=WAL",
+                       # FULL: an acknowledged action survives even a power cut, not only a killed process.
+                       "synchronous=FULL"):
+            self.conn.execute(f"PRAGMA {pragma}")
+
+    def db(self) -> sqlite3.Connection:
+        if self.conn is None:
+            raise StorageUnavailable("the store is not open")
+        return self.conn
+
+    def probe(self) -> None:
+        """A real write, rolled back: a read-only file or folder is found at start, not at the first move."""
+        conn = self.db()
+        conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            conn.execute("CREATE TABLE write_probe (x INTEGER)")
+        finally:
+            conn.execute("ROLLBACK")
+
+    def rollback(self) -> None:
+        # After SQLITE_FULL during COMMIT, SQLite may already have rolled back by itself.
+        conn = self.db()
+        if conn.in_transaction:
+            with suppress(sqlite3.Error):
+                conn.execute("ROLLBACK")
+
+    def batch(self, statements: Sequence[Statement]) -> None:
+        conn = self.db()
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            for statement in statements:
+                if statement.many:
+                    conn.executemany(statement.sql, statement.params)
+                    continue
+                changed = conn.execute(statement.sql, statement.params).rowcount
+                if statement.expect is not None and changed != statement.expect:
+                    raise UnexpectedRows(statement.sql)
+            conn.execute("COMMIT")
+        except BaseException:
+            self.rollback()
+            raise
+
+    def close(self) -> None:
+        if self.conn is not None:
+            self.conn.close()
+            self.conn = None
+
+    async def stop(self) -> None:
+        await self.call(self.close)
+        self._thread.shutdown(wait=True)
+
+
+class _WriterQuery:
+    """Statements of a multi-step write transaction, each run on the writer's thread."""
+
+    def __init__(self, writer: _Writer) -> None:
+        self.writer = writer
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        return await self.writer.call(lambda: self.writer.db().execute(sql, params).rowcount)
+
+    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        await self.writer.call(lambda: self.writer.db().executemany(sql, rows))
+
+    async def insert(self, sql: str, params: Sequence[Any] = ()) -> int:
+        return await self.writer.call(lambda: int(self.writer.db().execute(sql, params).lastrowid or 0))
+
+    async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
+        rows = await self.fetchall(sql, params)
+        return rows[0] if rows else None
+
+    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        return cast(list[Row], await self.writer.call(lambda: self.writer.db().execute(sql, params).fetchall()))
+
+
 class SqliteBackend:
     """WAL with synchronous=FULL: an acknowledged action survives a killed process and a power cut.
 
@@ -70,7 +165,7 @@ class SqliteBackend:
 
     def __init__(self, path: str) -> None:
         self.path = path
-        self._writer: aiosqlite.Connection | None = None
+        self._writer: _Writer | None = None
         self._readers: asyncio.Queue[aiosqlite.Connection] = asyncio.Queue()
         self._all_readers: list[aiosqlite.Connection] = []
         self._write_lock = asyncio.Lock()
@@ -87,15 +182,9 @@ class SqliteBackend:
                 raise StorageError(f"the database folder {folder} is not writable: SQLite needs to write its "
                                    "journal there. Fix the permissions or set TABLETOP_DB to another path.")
         try:
-            self._writer = await self._connect()
-            await self._writer.execute("PRAGMA journal_mode=WAL")
-            # FULL: an acknowledged action survives even a power cut, not only a killed process.
-            await self._writer.execute("PRAGMA synchronous=FULL")
-            # A write probe: a read-only file or folder is found now, not at the first player's move.
-            await self._writer.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
-            await self._writer.execute("BEGIN IMMEDIATE")
-            await self._writer.execute("CREATE TABLE write_probe (x INTEGER)")
-            await self._writer.execute("ROLLBACK")
+            self._writer = _Writer(self.path)
+            await self._writer.call(self._writer.connect)
+            await self._writer.call(self._writer.probe)
         except sqlite3.Error as exc:
             await self.close()
             raise StorageError(_startup_reason(self.path, exc)) from exc
@@ -117,11 +206,11 @@ class SqliteBackend:
         self._all_readers.clear()
         self._readers = asyncio.Queue()
         if self._writer is not None:
-            await self._writer.close()
+            await self._writer.stop()
             self._writer = None
 
     @property
-    def writer(self) -> aiosqlite.Connection:
+    def writer(self) -> _Writer:
         if self._writer is None:
             raise StorageUnavailable("the store is not open")
         return self._writer
@@ -129,24 +218,26 @@ class SqliteBackend:
     @asynccontextmanager
     async def write(self) -> AsyncIterator[Query]:
         async with self._write_lock:
-            db = self.writer
+            writer = self.writer
             try:
-                await db.execute("BEGIN IMMEDIATE")
-                yield _SqliteQuery(db)
-                await db.execute("COMMIT")
+                await writer.call(lambda: writer.db().execute("BEGIN IMMEDIATE"))
+                yield _WriterQuery(writer)
+                await writer.call(lambda: writer.db().execute("COMMIT"))
             except BaseException as exc:
-                # After SQLITE_FULL during COMMIT, SQLite may already have rolled back by itself.
-                if db.in_transaction:
-                    with suppress(sqlite3.Error):
-                        await db.execute("ROLLBACK")
+                await writer.call(writer.rollback)
                 with translated(_translate):
                     raise exc
+
+    async def batch(self, statements: Sequence[Statement]) -> None:
+        async with self._write_lock:
+            with translated(_translate):
+                await self.writer.call(self.writer.batch, list(statements))
 
     @asynccontextmanager
     async def read(self, *, consistent: bool = False) -> AsyncIterator[Query]:
         if not self._all_readers:  # an in-memory database has only its one connection
             async with self._write_lock:
-                yield _SqliteQuery(self.writer)
+                yield _WriterQuery(self.writer)
             return
         reader = await self._readers.get()
         try:
@@ -165,14 +256,20 @@ class SqliteBackend:
 
     async def set_max_pages(self, pages: int) -> None:
         """Tests: cap the file size to play a full disk (SQLite's own limit, SQLITE_FULL beyond it)."""
-        await self.writer.execute(f"PRAGMA max_page_count={int(pages)}")
+        writer = self.writer
+        await writer.call(lambda: writer.db().execute(f"PRAGMA max_page_count={int(pages)}"))
 
     async def page_bytes(self) -> int:
         """The file's size in use after folding the write-ahead log back (benchmarks)."""
-        await self.writer.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-        rows = list(await self.writer.execute_fetchall("PRAGMA page_count"))
-        size = list(await self.writer.execute_fetchall("PRAGMA page_size"))
-        return int(rows[0][0]) * int(size[0][0])
+        writer = self.writer
+
+        def measure() -> int:
+            db = writer.db()
+            db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            pages = db.execute("PRAGMA page_count").fetchone()[0]
+            return int(pages) * int(db.execute("PRAGMA page_size").fetchone()[0])
+
+        return await writer.call(measure)
 
 
 def _startup_reason(path: str, exc: sqlite3.Error) -> str:

@@ -8,7 +8,7 @@ import zlib
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from storage.backend import Backend, Row, UniqueViolation
+from storage.backend import Backend, Row, Statement, UnexpectedRows, UniqueViolation
 from storage.rows import (
     ActionRow,
     ChannelBusy,
@@ -25,6 +25,8 @@ from storage.schema import LATEST, statements
 DEFAULT_PATH = "data/runtime/tabletop.sqlite3"
 OPEN_STATUSES = ("lobby", "active")
 _OPEN = "status IN ('lobby', 'active')"
+_PUT_BLOB = ("INSERT INTO game_blobs (game_id, name, data) VALUES (?, ?, ?)"
+             " ON CONFLICT (game_id, name) DO UPDATE SET data = excluded.data")
 
 
 def db_path_from_env() -> str:
@@ -235,11 +237,7 @@ class Store:
 
     @staticmethod
     async def _put_blob(q: Any, game_id: int, name: str, data: dict[str, Any]) -> None:
-        await q.execute(
-            "INSERT INTO game_blobs (game_id, name, data) VALUES (?, ?, ?)"
-            " ON CONFLICT (game_id, name) DO UPDATE SET data = excluded.data",
-            (game_id, name, pack(data)),
-        )
+        await q.execute(_PUT_BLOB, (game_id, name, pack(data)))
 
     # ---------------------------------------------------------------- the log
 
@@ -262,30 +260,30 @@ class Store:
         if status is not None:
             sets += ", status = ?"
             params.append(status)
-        async with self.backend.write() as q:
-            changed = await q.execute(f"UPDATE games SET {sets} WHERE id = ? AND version = ? AND {_OPEN}",
-                                      (*params, game_id, expected_version))
-            if changed != 1:
-                raise VersionConflict()
-            await q.execute(
-                "INSERT INTO actions (game_id, version, kind, seat, user_id, action, undoable, turn_before,"
-                " state_of, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (game_id, version, entry.kind, entry.seat, entry.user_id,
-                 None if entry.action is None else json.dumps(entry.action, separators=(",", ":")),
-                 int(entry.undoable), entry.turn_before,
-                 version if entry.state_of is None else entry.state_of, now),
-            )
-            if entry.lines:
-                await q.executemany(
-                    "INSERT INTO log_lines (game_id, version, idx, to_mask, msg) VALUES (?, ?, ?, ?, ?)",
-                    [(game_id, version, i, line.mask, json.dumps(line.msg, separators=(",", ":")))
-                     for i, line in enumerate(entry.lines)],
-                )
-            if entry.snapshot is not None:
-                await q.execute("INSERT INTO snapshots (game_id, version, state) VALUES (?, ?, ?)",
-                                (game_id, version, pack(entry.snapshot)))
-            for name, data in (blobs or {}).items():
-                await self._put_blob(q, game_id, name, data)
+        # Every statement is known before the transaction starts: one batch, one round trip to the writer.
+        statements = [
+            Statement(f"UPDATE games SET {sets} WHERE id = ? AND version = ? AND {_OPEN}",
+                      (*params, game_id, expected_version), expect=1),
+            Statement("INSERT INTO actions (game_id, version, kind, seat, user_id, action, undoable, turn_before,"
+                      " state_of, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                      (game_id, version, entry.kind, entry.seat, entry.user_id,
+                       None if entry.action is None else json.dumps(entry.action, separators=(",", ":")),
+                       int(entry.undoable), entry.turn_before,
+                       version if entry.state_of is None else entry.state_of, now)),
+        ]
+        if entry.lines:
+            statements.append(Statement(
+                "INSERT INTO log_lines (game_id, version, idx, to_mask, msg) VALUES (?, ?, ?, ?, ?)",
+                [(game_id, version, i, line.mask, json.dumps(line.msg, separators=(",", ":")))
+                 for i, line in enumerate(entry.lines)], many=True))
+        if entry.snapshot is not None:
+            statements.append(Statement("INSERT INTO snapshots (game_id, version, state) VALUES (?, ?, ?)",
+                                        (game_id, version, pack(entry.snapshot))))
+        statements += [Statement(_PUT_BLOB, (game_id, name, pack(data))) for name, data in (blobs or {}).items()]
+        try:
+            await self.backend.batch(statements)
+        except UnexpectedRows as exc:
+            raise VersionConflict() from exc
         return version
 
     async def stored_state(self, game_id: int, version: int | None = None) -> StoredState | None:
