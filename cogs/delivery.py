@@ -81,6 +81,8 @@ async def send_public(channel: Any, report: Report, lang: str) -> None:
     if report.mention:
         pings = " ".join(f"<@{u}>" for u in report.mention)
         content = f"{content}\n👉 {pings} — {i18n.t(msg('bot.your_turn'), lang)}".strip()
+        if report.deadline is not None:  # Discord shows the time left in each reader's own clock
+            content += " " + i18n.t(msg("bot.deadline", when=f"<t:{int(report.deadline)}:R>"), lang)
     ui = ui_for(report.game_type)
     kwargs: dict[str, Any] = {"allowed_mentions": discord.AllowedMentions(users=True, roles=False, everyone=False)}
     if report.board is not None:

@@ -69,6 +69,8 @@ class Report:
     channel_id: int = 0
     #: Whether the newest move may be taken back by its player (no draw, roll or reveal; same turn).
     can_undo: bool = False
+    #: When the seats on turn run out of time (a turn timer or a decision's window), as a Unix time.
+    deadline: float | None = None
     #: Buttons for the public turn message, from the engine (None: the game's Discord UI decides).
     quick: list[tuple[Msg, Any]] | None = None
 

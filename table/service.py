@@ -425,13 +425,15 @@ class Table:
                        undoable=step.undoable and kind == "act", turn_before=turn_before,
                        snapshot=_split(game, step.state)[0] if wants_snapshot else None),
                 self.clock(), status="finished" if finished else None, new_turn=new_turn,
-                deadline=self._deadline(loaded, step.state) if new_turn and not finished else None,
+                deadline=(deadline := self._deadline(loaded, step.state) if new_turn and not finished else None),
             )
         except VersionConflict as exc:
             self._cache.drop(loaded.row.id)
             raise StaleAction(msg("core.error.conflict")) from exc
         self._cache.put(loaded.row.id, version, step.state, loaded.seats)
         loaded.row.version, loaded.state = version, step.state
+        if new_turn:
+            loaded.row.deadline_at = deadline
         if wants_snapshot:
             loaded.row.snapshot_version = version
         if finished:
@@ -555,6 +557,7 @@ class Table:
                 if user is not None and user not in report.mention:
                     report.mention.append(user)
         report.quick = game.quick_actions(state)
+        report.deadline = loaded.row.deadline_at
         if report.turn_changed:
             for decision in game.decisions(state):
                 user = loaded.user_of(decision.seat)

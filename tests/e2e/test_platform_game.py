@@ -154,5 +154,7 @@ async def test_the_whole_platform_through_the_stand_in(tmp_path, monkeypatch) ->
         assert outcome.winners in (frozenset(), frozenset(range(10))), "co-operative: all win or all lose"
         assert timed_out, "a decision was put to a player out of turn and settled by its deadline"
         assert used_menus, "a move was built through the menus of the private panel"
+        assert any(re.search(r"time runs out <t:\d+:R>", o.content) for o in world.outputs if o.kind == "channel"), \
+            "the ping says when the decider's time runs out"
         assert loaded.row.status == "finished"
         assert world.problems == [], world.problems
