@@ -42,6 +42,11 @@ def lines(messages: list[Msg], lang: str, names: dict[int, str]) -> str:
     return text if len(text) <= MAX_CONTENT else text[: MAX_CONTENT - 1] + "…"
 
 
+def choose_line(count: int) -> Msg:
+    """"You have N possible actions", in the singular when there is one."""
+    return msg("bot.choose_action_one") if count == 1 else msg("bot.choose_action", n=count)
+
+
 async def defer(interaction: discord.Interaction) -> None:
     """Acknowledge at once (privately), so slow work never misses Discord's 3-second deadline."""
     if not interaction.response.is_done():
@@ -111,8 +116,7 @@ async def private_panel(table: Table, interaction: discord.Interaction, game_id:
         if isinstance(first, list) and first:
             panel = build_view(game_id, version, [], first, lang, names)
     if legal:
-        choose = msg("bot.choose_action_one") if len(legal) == 1 else msg("bot.choose_action", n=len(legal))
-        text = (text + "\n" + i18n.t(choose, lang)).strip()
+        text = (text + "\n" + i18n.t(choose_line(len(legal)), lang)).strip()
     elif not text:
         text = i18n.t(msg("bot.nothing_to_do"), lang)
     png = await run_blocking(ui.private_image, with_names(view, names), lang)

@@ -12,7 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import i18n
-from cogs.delivery import defer, deliver, reply, who_of, with_names
+from cogs.delivery import choose_line, defer, deliver, reply, who_of, with_names
 from cogs.lobby import guarded
 from cogs.translator import L, locale_of
 from cogs.ui import MAX_ID, GameButton, GameSelect, GameUI, button_id, register_ui, run_blocking
@@ -307,8 +307,7 @@ class HeroRealms(commands.Cog):
         legal = await self.table.legal(channel, who)
         text = UI.private_text(view, lang, names)
         if legal:
-            choose = msg("bot.choose_action_one") if len(legal) == 1 else msg("bot.choose_action", n=len(legal))
-            text += "\n" + i18n.t(choose, lang)
+            text += "\n" + i18n.t(choose_line(len(legal)), lang)
         png = await run_blocking(UI.private_image, with_names(view, names), lang)
         file = discord.File(io.BytesIO(png), filename="hand.png") if png else None
         await reply(interaction, text, view=hand_panel(row.id, row.version, legal, lang, names), file=file)
