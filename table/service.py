@@ -68,6 +68,7 @@ AI_NAMES = ("Ada", "Bernat", "Carmen", "Dario", "Elena", "Fausto", "Gala", "Hugo
 SNAPSHOT_EVERY = 24
 SNAPSHOT_MAX = 96
 MAX_TIMER_MINUTES = 7 * 24 * 60
+TIMEOUT_STEPS = 50
 #: An uploaded set-up is stored once, compressed; beyond this it is refused.
 MAX_SETUP_BYTES = 256 * 1024
 _LANG_MEMORY = 10_000
@@ -345,12 +346,13 @@ class Table:
                     Commit(kind="start", user_id=who.user_id, lines=[LogLine(msg("core.log.start").to_json())],
                            snapshot=dynamic),
                     self.clock(), status="active", new_turn=True, blobs=blobs,
+                    deadline=(deadline := self._deadline(loaded, state)),
                 )
             except VersionConflict as exc:
                 raise StaleAction(msg("core.error.conflict")) from exc
             self._cache.put(row.id, version, state, loaded.seats)
             loaded.row.version, loaded.row.status, loaded.state = version, "active", state
-            loaded.row.snapshot_version = version
+            loaded.row.snapshot_version, loaded.row.deadline_at = version, deadline
             report = self._report(loaded, version, "active", loaded.seats)
             report.turn_changed = True
             report.public.append(msg("core.lobby.started", game=Msg(game.name_key)))
@@ -929,15 +931,20 @@ class Table:
             changed: set[int] = set()
             late = [s for s in sorted(game.to_act(loaded.state)) if loaded.user_of(s) is not None]
             for seat in late:
-                if game.outcome(loaded.state) is not None or seat not in game.to_act(loaded.state):
-                    continue
-                action = game.timeout_action(loaded.state, seat)
-                if action is None or not game.is_legal(loaded.state, seat, action):
-                    continue
-                line = msg("core.timeout.done", seat=SeatRef(seat))
-                report.public.append(line)
-                changed |= await self._apply(loaded, report, seat, action, None, kind="timeout",
-                                             lines=[LogLine(line.to_json())])
+                # The default may take several steps (play a card, then end the turn): until the turn moves on.
+                turn = game.turn_key(loaded.state)
+                for step in range(TIMEOUT_STEPS):
+                    if game.outcome(loaded.state) is not None or seat not in game.to_act(loaded.state) or (
+                            step and game.turn_key(loaded.state) != turn):
+                        break
+                    action = game.timeout_action(loaded.state, seat)
+                    if action is None or not game.is_legal(loaded.state, seat, action):
+                        break
+                    line = msg("core.timeout.done", seat=SeatRef(seat))
+                    if not step:
+                        report.public.append(line)
+                    changed |= await self._apply(loaded, report, seat, action, None, kind="timeout",
+                                                 lines=[LogLine(line.to_json())] if not step else None)
             if not changed and report.version == row.version:
                 # Nothing the table may play for them: stop the clock rather than ask every few seconds.
                 await self.store.clear_deadline(row.id, row.version)
