@@ -1,6 +1,7 @@
 """Gauntlet: a co-operative test game that uses every platform capability (registered only by tests).
 
-Up to 10 heroes cross a 30×30 field to the top row while an ogre, moved by the game itself, hunts
+Everyone first readies up, in any order and at the same time. Then up to 10 heroes cross a 30×30
+field to the top row while an ogre, moved by the game itself, hunts
 them. A hero moves up to `reach` squares, built step by step. After each round the ogre takes three
 automated steps; when it ends a step next to a hero, that hero's player is asked out of turn whether
 to dodge or brace (bracing, the default when time runs out, costs a life point). Everyone wins when
@@ -61,7 +62,7 @@ class Gauntlet(Game):
         ogre = [SIZE - 5, int(options.get("ogre_col", SIZE // 2))]
         return {"rng": rng.state, "heroes": heroes, "ogre": ogre, "round": 1,
                 "rounds": int(options.get("rounds", 12)), "reach": int(options.get("reach", 3)),
-                "window": int(options.get("window", 60)), "first": first, "turn": first, "done": [],
+                "window": int(options.get("window", 60)), "first": first, "turn": first, "done": [], "ready": [],
                 "ogre_steps": 0, "pending": [], "asked": []}
 
     def seat_count(self, state: dict[str, Any]) -> int:
@@ -79,6 +80,8 @@ class Gauntlet(Game):
     def to_act(self, state: dict[str, Any]) -> frozenset[int]:
         if self.outcome(state) is not None:
             return frozenset()
+        if len(state["ready"]) < len(state["heroes"]):  # several seats act at once: whoever is not ready
+            return frozenset(s for s in range(len(state["heroes"])) if s not in state["ready"])
         if state["pending"]:
             return frozenset({state["pending"][0]})
         if state["turn"] == SYSTEM:
@@ -86,7 +89,7 @@ class Gauntlet(Game):
         return frozenset({state["turn"]})
 
     def turn_key(self, state: dict[str, Any]) -> Any:
-        return (state["round"], state["turn"], tuple(state["pending"]), state["ogre_steps"])
+        return (state["round"], state["turn"], tuple(state["pending"]), state["ogre_steps"], len(state["ready"]))
 
     def outcome(self, state: dict[str, Any]) -> Outcome | None:
         seats = frozenset(range(len(state["heroes"])))
@@ -115,6 +118,9 @@ class Gauntlet(Game):
     def choices(self, state: dict[str, Any], seat: int, path: Sequence[str]) -> list[Choice] | Action:
         if seat not in self.to_act(state):
             return []
+        if len(state["ready"]) < len(state["heroes"]):
+            return Action.of("ready") if tuple(path) == ("ready",) else [] if path else [
+                Choice("ready", msg("core.step.part", part="Ready"))]
         if state["pending"]:
             if len(path) == 1 and path[0] in ("dodge", "brace"):
                 return Action.of(path[0])
@@ -146,6 +152,8 @@ class Gauntlet(Game):
     def is_legal(self, state: dict[str, Any], seat: int, action: Action) -> bool:
         if seat not in self.to_act(state) or seat == SYSTEM:
             return False
+        if len(state["ready"]) < len(state["heroes"]):
+            return action == Action.of("ready")
         if state["pending"]:
             return action in (Action.of("dodge"), Action.of("brace"))
         if action == Action.of("wait"):
@@ -181,6 +189,8 @@ class Gauntlet(Game):
                          Action.of("brace"), private=True, seconds=state["window"]) for seat in state["pending"]]
 
     def timeout_action(self, state: dict[str, Any], seat: int) -> Action | None:
+        if len(state["ready"]) < len(state["heroes"]):
+            return Action.of("ready")
         return Action.of("brace") if state["pending"] else Action.of("wait")
 
     def skip_action(self, state: dict[str, Any], seat: int) -> Action | None:
@@ -200,7 +210,10 @@ class Gauntlet(Game):
             if not self.is_legal(state, seat, action):
                 raise IllegalAction(msg("core.error.illegal", valid="move/wait"))
             hero = s["heroes"][seat]
-            if action.kind in ("dodge", "brace"):
+            if action.kind == "ready":
+                s["ready"].append(seat)
+                events.append(Event(msg("core.step.part", part=f"Hero {seat + 1} is ready.")))
+            elif action.kind in ("dodge", "brace"):
                 s["pending"].pop(0)
                 if action.kind == "brace":
                     hero["hp"] -= 1
@@ -265,12 +278,14 @@ class Gauntlet(Game):
 
     def view(self, state: dict[str, Any], seat: int | None) -> dict[str, Any]:
         data = {"heroes": copy.deepcopy(state["heroes"]), "ogre": list(state["ogre"]), "round": state["round"],
-                "turn": state["turn"], "pending": list(state["pending"])}
+                "turn": state["turn"], "pending": list(state["pending"]), "ready": list(state["ready"])}
         if seat is not None and seat in self.to_act(state) and not state["pending"]:
             data["reach"] = [square_name(*e) for d in DIRS if (e := self._walk(state, seat, [d])) is not None]
         return data
 
     def ai_action(self, state: dict[str, Any], seat: int, rng: Rng) -> Action:
+        if len(state["ready"]) < len(state["heroes"]):
+            return Action.of("ready")
         if state["pending"]:
             return Action.of("dodge")
         path: list[str] = []

@@ -92,6 +92,12 @@ async def test_the_whole_platform_through_the_stand_in(tmp_path, monkeypatch) ->
         assert not _errors(out), _errors(out)
         loaded = await _loaded(d)
         assert len(loaded.seats) == 10 and loaded.seats_of(d.world.user_named("alice").id) == [0, 9]
+        # Everyone readies up at once, in any order; the AI seats already have; alice readies both her heroes.
+        assert loaded.game.to_act(loaded.state) == frozenset({0, 7, 8, 9})
+        for name in ("carol", "alice", "bob", "alice"):
+            out = await d.command(name, "/game act action:ready")
+            assert not _errors(out), _errors(out)
+        assert (await _loaded(d)).state["ready"] == [1, 2, 3, 4, 5, 6, 8, 0, 7, 9]
         names = {s.seat: d.world.users[s.user_id].name for s in loaded.seats if s.user_id}
 
         # Humans move (built in steps) until the ogre's first automated phase, which crashes half-way.
