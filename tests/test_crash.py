@@ -67,11 +67,18 @@ async def test_killed_process_loses_nothing_acknowledged(tmp_path) -> None:
 async def test_twenty_random_kill_points_including_ai_turns(tmp_path) -> None:
     """Killed after a random commit (often the human's, before the AI's) or at a random moment: each
     restart first lets the AI seats finish by themselves, and the human is never left waiting on nobody."""
-    rng = random.Random(20261122)
-    db = str(tmp_path / "kills.sqlite3")
+    await kill_many_times(str(tmp_path / "kills.sqlite3"), kills=24, seed=20261122)
+
+
+async def test_random_kill_points_on_postgresql(pg_server) -> None:
+    await kill_many_times(pg_server.create_database(), kills=8, seed=7)
+
+
+async def kill_many_times(db: str, *, kills: int, seed: int) -> None:
+    rng = random.Random(seed)
     acknowledged = 0
     resumed = 0
-    for kill in range(24):
+    for kill in range(kills):
         if kill % 2 == 0:
             last, lines = run_worker(db, die_after=rng.randint(1, 7))
         else:
