@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import io
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 import discord
@@ -12,19 +11,19 @@ from discord import app_commands
 from discord.ext import commands
 
 import i18n
-from cogs.delivery import choose_line, defer, deliver, reply, who_of, with_names
+from cogs.delivery import choose_line, defer, reply, who_of
 from cogs.lobby import guarded
+from cogs.plumbing import Choices, GameCog, Wording, clip, fold, pair_choices, text_value, whole_number
 from cogs.translator import L, locale_of
-from cogs.ui import MAX_ID, GameButton, GameSelect, GameUI, button_id, register_ui, run_blocking
+from cogs.ui import MAX_ID, MAX_SELECT_OPTIONS, GameButton, GameSelect, GameUI, button_id, register_ui
 from renderers.hero_realms import render_hand
 from rules.base import Action, GameOver, IllegalAction, LegalAction, NotYourTurn
 from rules.hero_realms.moves import ARGS as MOVE_ARGS
 from rules.text import Msg, SeatRef, msg
-from table import Table, TableError
+from table import TableError
 from table.results import NoGame
 
 GAME_ID = "hero-realms"
-MAX_CHOICES = 25
 ALL_WORDS = frozenset({"all", "todo", "todas", "toda", "todos", "*"})
 ABILITY_GROUPS = ("ally", "expend", "sacrifice")
 #: Buttons per row and rows Discord allows on one message.
@@ -131,11 +130,11 @@ def hand_panel(game_id: int, version: int, legal: list[LegalAction], lang: str,
             placed = True
         row += placed
     usable = [la for la in legal if len(la.action.token()) <= MAX_ID]
-    for n, start in enumerate(range(0, len(usable), MAX_CHOICES)):
+    for n, start in enumerate(range(0, len(usable), MAX_SELECT_OPTIONS)):
         if row >= ROWS:
             break
-        chunk = usable[start:start + MAX_CHOICES]
-        options = [discord.SelectOption(label=_clip(label(la)), value=la.action.token()) for la in chunk]
+        chunk = usable[start:start + MAX_SELECT_OPTIONS]
+        options = [discord.SelectOption(label=clip(label(la)), value=la.action.token()) for la in chunk]
         placeholder = i18n.t(msg("hr.bot.select.decide") if deciding else
                              msg("bot.select.actions", first=start + 1, last=start + len(chunk)), lang)
         view.add_item(GameSelect(f"tgs:a:{game_id}:{version}:{n}", options, placeholder, row=row))
@@ -143,54 +142,7 @@ def hand_panel(game_id: int, version: int, legal: list[LegalAction], lang: str,
     return view
 
 
-def _clip(text: str, limit: int = 100) -> str:
-    text = text.strip() or "-"
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
 # ---------------------------------------------------------------- matching what the user typed
-
-
-def _fold(text: str) -> str:
-    return " ".join(text.casefold().split())
-
-
-def _labels(la: LegalAction, names: dict[int, str]) -> list[str]:
-    return [_fold(i18n.t(la.label, lang, names.get)) for lang in i18n.LANGS]
-
-
-def _valid(legal: list[LegalAction], lang: str, names: dict[int, str], limit: int = 6) -> str:
-    shown = [i18n.t(la.label, lang, names.get) for la in legal[:limit]]
-    return ", ".join(shown) + (", …" if len(legal) > limit else "") or "-"
-
-
-def pick(legal: list[LegalAction], text: str, lang: str, names: dict[int, str],
-         extra: Mapping[str, list[str]] | None = None) -> Action:
-    """The one legal action `text` means: its token (what autocomplete sends), its label in either
-    language, or a unique label containing it; `extra` adds more names per token (e.g. card names)."""
-    raw = text.strip()
-    for la in legal:
-        if la.action.token() == raw:
-            return la.action
-    needle = _fold(raw)
-    words = {la.action.token(): _labels(la, names) + [_fold(x) for x in (extra or {}).get(la.action.token(), [])]
-             for la in legal}
-    exact = [la for la in legal if needle in words[la.action.token()]]
-    if len(exact) == 1:
-        return exact[0].action
-    partial = exact or [la for la in legal if needle and any(needle in w for w in words[la.action.token()])]
-    if len(partial) == 1:
-        return partial[0].action
-    if partial:
-        raise IllegalAction(msg("hr.bot.error.ambiguous", text=raw, valid=_valid(partial, lang, names)))
-    raise _no_match(raw, legal, lang, names)
-
-
-def _no_match(raw: str, legal: list[LegalAction], lang: str, names: dict[int, str]) -> IllegalAction:
-    """Nothing legal matches: a suggestion picked earlier that is gone now is never echoed as its token."""
-    if _is_token(raw):
-        return IllegalAction(msg("hr.bot.error.gone", valid=_valid(legal, lang, names)))
-    return IllegalAction(msg("hr.bot.error.no_match", text=raw, valid=_valid(legal, lang, names)))
 
 
 def _is_token(raw: str) -> bool:
@@ -202,54 +154,40 @@ def _is_token(raw: str) -> bool:
     return action.kind in MOVE_ARGS and set(action.arg_dict) == MOVE_ARGS[action.kind]
 
 
-def _choices(legal: list[LegalAction], current: str, lang: str, names: dict[int, str],
-             label_of: Any = None) -> list[app_commands.Choice[str]]:
-    needle = _fold(current)
-    out = []
-    for la in legal:
-        token = la.action.token()
-        if len(token) > 100:
-            continue
-        label = i18n.t(label_of(la) if label_of else la.label, lang, names.get)
-        if not needle or needle in _fold(label) or needle in token.casefold():
-            out.append(app_commands.Choice(name=_clip(label), value=token))
-        if len(out) == MAX_CHOICES:
-            break
-    return out
+class HeroRealmsWording(Wording):
+    """Hero Realms refusals; a suggestion picked earlier that is gone now is never echoed as its token."""
+
+    prefix = "hr"
+
+    def no_match(self, raw: str, legal: Sequence[LegalAction], lang: str, names: Mapping[int, str],
+                 view: Mapping[str, Any] | None) -> IllegalAction:
+        if _is_token(raw):
+            return self.refusal("gone", legal, lang, names, view)
+        return super().no_match(raw, legal, lang, names, view)
+
+
+WORDS = HeroRealmsWording()
 
 
 # ---------------------------------------------------------------- the cog
 
 
-class HeroRealms(commands.Cog):
+class HeroRealms(GameCog):
     """`/hr hand|play|ability|buy|attack|discard|decide|end`: each checks the table's legal moves and acts."""
 
+    game_id = GAME_ID
     group = app_commands.Group(name=L("cmd.hr"), description=L("cmd.hr.desc"), guild_only=True)
 
-    def __init__(self, bot: commands.Bot, table: Table) -> None:
-        self.bot = bot
-        self.table = table
-
-    # ---- shared plumbing
+    # ---- what this game adds to the shared plumbing
 
     async def _context(self, interaction: discord.Interaction) -> tuple[list[LegalAction], dict[int, str]]:
-        channel = interaction.channel_id or 0
-        row = await self.table.game_for(channel)
-        if row is None or row.game_type != GAME_ID:
-            raise NoGame(msg("core.error.no_game"))
-        legal = await self.table.legal(channel, who_of(interaction))
-        names = await self.table.seat_names(row.id)
-        return legal, names
+        row = await self.game(interaction, started=False)
+        return await self.legal(interaction), await self.table.seat_names(row.id)
 
     async def _refuse_why(self, interaction: discord.Interaction) -> None:
         """Raise the table's reason why this user cannot act at all now (no game, not seated, not their turn)."""
-        channel = interaction.channel_id or 0
-        row = await self.table.game_for(channel)
-        if row is None or row.game_type != GAME_ID:
-            raise NoGame(msg("core.error.no_game"))
-        if row.status == "lobby":
-            raise TableError(msg("core.error.not_started"))
-        _, view, _ = await self.table.private_view(channel, who_of(interaction))  # raises NotSeated
+        await self.game(interaction)
+        view, _ = await self.view(interaction)  # raises NotSeated
         if view.get("winners") is not None:
             raise GameOver(msg("core.error.game_over"))
         seats = view.get("to_act") or []
@@ -266,30 +204,25 @@ class HeroRealms(commands.Cog):
         wanted = set(groups)
         mine = [la for la in legal if la.group in wanted]
         if not mine:
-            lang = locale_of(interaction)
-            if all(la.group == "decide" for la in legal):
-                raise IllegalAction(msg("hr.bot.error.decide_first", valid=_valid(legal, lang, names)))
-            raise IllegalAction(msg("hr.bot.error.no_such_move", valid=_valid(legal, lang, names)))
+            reason = "decide_first" if all(la.group == "decide" for la in legal) else "no_such_move"
+            raise WORDS.refusal(reason, legal, locale_of(interaction), names)
         return mine, names
 
-    async def _act(self, interaction: discord.Interaction, action: Action) -> None:
-        report = await self.table.act(interaction.channel_id or 0, who_of(interaction), action)
-        await deliver(self.table, interaction, report)
-
-    async def _pick_and_act(self, interaction: discord.Interaction, groups: Iterable[str], text: str,
-                            extra: Mapping[str, list[str]] | None = None) -> None:
+    async def _pick_and_act(self, interaction: discord.Interaction, groups: Iterable[str], text: Any,
+                            option: str) -> None:
+        text = text_value(text, option)
         await defer(interaction)
         legal, names = await self._options(interaction, groups)
-        await self._act(interaction, pick(legal, text, locale_of(interaction), names, extra))
+        await self.act(interaction, WORDS.pick(legal, text, locale_of(interaction), names))
 
-    async def _autocomplete(self, interaction: discord.Interaction, current: str, groups: Iterable[str]
-                            ) -> list[app_commands.Choice[str]]:
-        try:
+    async def _suggest(self, interaction: discord.Interaction, current: str, groups: Iterable[str],
+                       only: Callable[[list[LegalAction]], list[LegalAction]] = list) -> Choices:
+        async def make() -> Choices:
             legal, names = await self._context(interaction)
-        except Exception:  # autocomplete must answer quickly and never fail loudly
-            return []
-        wanted = set(groups)
-        return _choices([la for la in legal if la.group in wanted], current, locale_of(interaction), names)
+            wanted = set(groups)
+            return WORDS.choices(only([la for la in legal if la.group in wanted]), current, locale_of(interaction),
+                                 names)
+        return await self.complete(make)
 
     # ---- commands
 
@@ -297,63 +230,54 @@ class HeroRealms(commands.Cog):
     @guarded
     async def hand(self, interaction: discord.Interaction) -> None:
         await defer(interaction)
-        channel = interaction.channel_id or 0
-        who = who_of(interaction)
-        game_type, view, names = await self.table.private_view(channel, who)
-        row = await self.table.game_for(channel)
-        if row is None or game_type != GAME_ID:
-            raise NoGame(msg("core.error.no_game"))
+        view, names = await self.view(interaction)
+        row = await self.game(interaction, started=False)
         lang = locale_of(interaction)
-        legal = await self.table.legal(channel, who)
+        legal = await self.legal(interaction)
         text = UI.private_text(view, lang, names)
         if legal:
             text += "\n" + i18n.t(choose_line(len(legal)), lang)
-        png = await run_blocking(UI.private_image, with_names(view, names), lang)
-        file = discord.File(io.BytesIO(png), filename="hand.png") if png else None
-        await reply(interaction, text, view=hand_panel(row.id, row.version, legal, lang, names), file=file)
+        await self.private_panel(interaction, view, names, "hand.png", text,
+                                 hand_panel(row.id, row.version, legal, lang, names))
 
     @group.command(name=L("cmd.hr.play"), description=L("cmd.hr.play.desc"))
     @app_commands.describe(card=L("cmd.hr.play.card"))
     @app_commands.rename(card=L("cmd.hr.opt.card"))
     @guarded
     async def play(self, interaction: discord.Interaction, card: str) -> None:
-        if _fold(card) not in ALL_WORDS:
-            await self._pick_and_act(interaction, ("play",), card)
-            return
+        if fold(text_value(card, "cmd.hr.opt.card")) not in ALL_WORDS:
+            return await self._pick_and_act(interaction, ("play",), card, "cmd.hr.opt.card")
         await defer(interaction)
         legal, _ = await self._options(interaction, ("play",))
         # "All" of a one-card hand is that card.
         everything = [la for la in legal if la.action.kind == "play_all"] or legal
-        await self._act(interaction, everything[0].action)
+        await self.act(interaction, everything[0].action)
 
     @play.autocomplete("card")
-    async def play_autocomplete(self, interaction: discord.Interaction, current: str
-                                ) -> list[app_commands.Choice[str]]:
-        return await self._autocomplete(interaction, current, ("play",))
+    async def play_autocomplete(self, interaction: discord.Interaction, current: str) -> Choices:
+        return await self._suggest(interaction, current, ("play",))
 
     @group.command(name=L("cmd.hr.ability"), description=L("cmd.hr.ability.desc"))
     @app_commands.describe(card=L("cmd.hr.ability.card"))
     @app_commands.rename(card=L("cmd.hr.opt.card"))
     @guarded
     async def ability(self, interaction: discord.Interaction, card: str) -> None:
-        await self._pick_and_act(interaction, ABILITY_GROUPS, card)
+        await self._pick_and_act(interaction, ABILITY_GROUPS, card, "cmd.hr.opt.card")
 
     @ability.autocomplete("card")
-    async def ability_autocomplete(self, interaction: discord.Interaction, current: str
-                                   ) -> list[app_commands.Choice[str]]:
-        return await self._autocomplete(interaction, current, ABILITY_GROUPS)
+    async def ability_autocomplete(self, interaction: discord.Interaction, current: str) -> Choices:
+        return await self._suggest(interaction, current, ABILITY_GROUPS)
 
     @group.command(name=L("cmd.hr.buy"), description=L("cmd.hr.buy.desc"))
     @app_commands.describe(card=L("cmd.hr.buy.card"))
     @app_commands.rename(card=L("cmd.hr.opt.card"))
     @guarded
     async def buy(self, interaction: discord.Interaction, card: str) -> None:
-        await self._pick_and_act(interaction, ("buy",), card)
+        await self._pick_and_act(interaction, ("buy",), card, "cmd.hr.opt.card")
 
     @buy.autocomplete("card")
-    async def buy_autocomplete(self, interaction: discord.Interaction, current: str
-                               ) -> list[app_commands.Choice[str]]:
-        return await self._autocomplete(interaction, current, ("buy",))
+    async def buy_autocomplete(self, interaction: discord.Interaction, current: str) -> Choices:
+        return await self._suggest(interaction, current, ("buy",))
 
     @group.command(name=L("cmd.hr.attack"), description=L("cmd.hr.attack.desc"))
     @app_commands.describe(target=L("cmd.hr.attack.target"), amount=L("cmd.hr.attack.amount"))
@@ -361,33 +285,30 @@ class HeroRealms(commands.Cog):
     @guarded
     async def attack(self, interaction: discord.Interaction, target: str,
                      amount: app_commands.Range[int, 1, 999] | None = None) -> None:
+        target = text_value(target, "cmd.hr.opt.target")
+        if amount is not None:
+            amount = whole_number(amount, 1, 999, "cmd.hr.opt.amount")
         await defer(interaction)
         legal, names = await self._options(interaction, ("attack",))
-        _, view, _ = await self.table.private_view(interaction.channel_id or 0, who_of(interaction))
-        lang = locale_of(interaction)
-        chosen = _attack_choice(legal, view, target, lang, names)
+        view, _ = await self.view(interaction)
+        chosen = _attack_choice(legal, view, target, locale_of(interaction), names)
         if amount is not None:
             combat = view["players"][view["viewer"]]["combat"]
             if not 1 <= amount <= combat:
                 raise IllegalAction(msg("hr.err.bad_amount", max=combat))
             chosen = Action.of("attack", target=chosen["target"], amount=amount)
-        await self._act(interaction, chosen)
+        await self.act(interaction, chosen)
 
     @attack.autocomplete("target")
-    async def attack_autocomplete(self, interaction: discord.Interaction, current: str
-                                  ) -> list[app_commands.Choice[str]]:
-        try:
-            legal, names = await self._context(interaction)
-        except Exception:
-            return []
-        targets = _attack_targets([la for la in legal if la.group == "attack"])
-        return _choices(targets, current, locale_of(interaction), names)
+    async def attack_autocomplete(self, interaction: discord.Interaction, current: str) -> Choices:
+        return await self._suggest(interaction, current, ("attack",), _attack_targets)
 
     @group.command(name=L("cmd.hr.discard"), description=L("cmd.hr.discard.desc"))
     @app_commands.describe(player=L("cmd.hr.discard.player"))
     @app_commands.rename(player=L("cmd.hr.opt.player"))
     @guarded
     async def discard(self, interaction: discord.Interaction, player: str) -> None:
+        player = text_value(player, "cmd.hr.opt.player")
         await defer(interaction)
         board, names = await self._board(interaction)
         lang = locale_of(interaction)
@@ -404,20 +325,14 @@ class HeroRealms(commands.Cog):
         await reply(interaction, i18n.t(line, lang, names.get))
 
     @discard.autocomplete("player")
-    async def discard_autocomplete(self, interaction: discord.Interaction, current: str
-                                   ) -> list[app_commands.Choice[str]]:
-        try:
+    async def discard_autocomplete(self, interaction: discord.Interaction, current: str) -> Choices:
+        async def make() -> Choices:
             board, names = await self._board(interaction)
-        except Exception:
-            return []
-        lang = locale_of(interaction)
-        needle = _fold(current)
-        out = []
-        for p in board["players"][:MAX_CHOICES]:
-            label = i18n.t(msg("hr.bot.choice.seat", seat=SeatRef(p["seat"]), n=p["discard_count"]), lang, names.get)
-            if not needle or needle in _fold(label):
-                out.append(app_commands.Choice(name=_clip(label), value=str(p["seat"] + 1)))
-        return out
+            lang = locale_of(interaction)
+            return pair_choices(((i18n.t(msg("hr.bot.choice.seat", seat=SeatRef(p["seat"]), n=p["discard_count"]),
+                                         lang, names.get), str(p["seat"] + 1)) for p in board["players"]),
+                                current, by_value=False)
+        return await self.complete(make)
 
     async def _board(self, interaction: discord.Interaction) -> tuple[dict[str, Any], dict[int, str]]:
         report = await self.table.status(interaction.channel_id or 0, who_of(interaction))
@@ -432,6 +347,7 @@ class HeroRealms(commands.Cog):
     @app_commands.rename(choice=L("cmd.hr.opt.choice"))
     @guarded
     async def decide(self, interaction: discord.Interaction, choice: str) -> None:
+        choice = text_value(choice, "cmd.hr.opt.choice")
         await defer(interaction)
         legal, names = await self._context(interaction)
         if not legal:
@@ -439,19 +355,18 @@ class HeroRealms(commands.Cog):
         options = [la for la in legal if la.group == "decide"]
         if not options:
             raise IllegalAction(msg("hr.bot.error.no_decision"))
-        await self._act(interaction, pick(options, choice, locale_of(interaction), names))
+        await self.act(interaction, WORDS.pick(options, choice, locale_of(interaction), names))
 
     @decide.autocomplete("choice")
-    async def decide_autocomplete(self, interaction: discord.Interaction, current: str
-                                  ) -> list[app_commands.Choice[str]]:
-        return await self._autocomplete(interaction, current, ("decide",))
+    async def decide_autocomplete(self, interaction: discord.Interaction, current: str) -> Choices:
+        return await self._suggest(interaction, current, ("decide",))
 
     @group.command(name=L("cmd.hr.end"), description=L("cmd.hr.end.desc"))
     @guarded
     async def end(self, interaction: discord.Interaction) -> None:
         await defer(interaction)
         legal, _ = await self._options(interaction, ("end",))
-        await self._act(interaction, legal[0].action)
+        await self.act(interaction, legal[0].action)
 
 
 def _attack_targets(legal: list[LegalAction]) -> list[LegalAction]:
@@ -477,7 +392,7 @@ def _attack_choice(legal: list[LegalAction], view: Mapping[str, Any], text: str,
             return la.action
     targets = _attack_targets(legal)
     if _is_token(raw):
-        raise IllegalAction(msg("hr.bot.error.gone", valid=_valid(targets, lang, names)))
+        raise WORDS.refusal("gone", targets, lang, names)
     players = view["players"]
     me = view["viewer"]
     seat = _seat_named(raw, names, len(players))
@@ -491,12 +406,12 @@ def _attack_choice(legal: list[LegalAction], view: Mapping[str, Any], text: str,
             raise IllegalAction(msg("hr.err.eliminated", seat=SeatRef(seat)))
         why = {b["seat"]: b["why"] for b in (mine or {}).get("blocked", [])}.get(seat, "reach")
         key = "hr.bot.error.guarded" if why == "guard" else "hr.err.out_of_reach"
-        raise IllegalAction(msg(key, seat=SeatRef(seat), valid=_valid(targets, lang, names)))
-    needle = _fold(raw)
+        raise IllegalAction(msg(key, seat=SeatRef(seat), valid=WORDS.valid(targets, lang, names)))
+    needle = fold(raw)
     champions = {c["id"]: c for p in players for c in p["champions"]}
 
     def called(cid: str, exact: bool) -> bool:
-        words = [_fold(n) for n in champions[cid]["name"].values()]
+        words = [fold(n) for n in champions[cid]["name"].values()]
         return needle in words if exact else any(needle in w for w in words)
 
     at_champions = [la for la in targets if la.action["target"] in champions]
@@ -505,13 +420,13 @@ def _attack_choice(legal: list[LegalAction], view: Mapping[str, Any], text: str,
         if len(found) == 1:
             return found[0].action
         if found:
-            raise IllegalAction(msg("hr.bot.error.ambiguous", text=raw, valid=_valid(found, lang, names)))
-    by_label = [la for la in targets if needle in _labels(la, names)]
+            raise IllegalAction(msg("hr.bot.error.ambiguous", text=raw, valid=WORDS.valid(found, lang, names)))
+    by_label = [la for la in targets if needle in WORDS.forms(la, names, None)]
     if len(by_label) == 1:
         return by_label[0].action
     if any(needle and called(cid, False) for cid in champions):
-        raise IllegalAction(msg("hr.bot.error.champion_blocked", text=raw, valid=_valid(targets, lang, names)))
-    raise IllegalAction(msg("hr.bot.error.no_match", text=raw, valid=_valid(targets, lang, names)))
+        raise IllegalAction(msg("hr.bot.error.champion_blocked", text=raw, valid=WORDS.valid(targets, lang, names)))
+    raise IllegalAction(msg("hr.bot.error.no_match", text=raw, valid=WORDS.valid(targets, lang, names)))
 
 
 def _seat_named(text: str, names: dict[int, str], seats: int) -> int | None:
@@ -522,11 +437,11 @@ def _seat_named(text: str, names: dict[int, str], seats: int) -> int | None:
     if number.isascii() and number.isdecimal():
         seat = int(number) - 1
         return seat if 0 <= seat < seats else None
-    needle = _fold(raw.lstrip("@"))
-    exact = [s for s, n in names.items() if _fold(n) == needle and s < seats]
+    needle = fold(raw.lstrip("@"))
+    exact = [s for s, n in names.items() if fold(n) == needle and s < seats]
     if len(exact) == 1:
         return exact[0]
-    starts = [s for s, n in names.items() if needle and _fold(n).startswith(needle) and s < seats]
+    starts = [s for s, n in names.items() if needle and fold(n).startswith(needle) and s < seats]
     return starts[0] if len(starts) == 1 else None
 
 

@@ -162,7 +162,7 @@ def build_view(game_id: int, version: int, path: list[str], choices: list[Choice
     for choice in choices:
         value = "/".join([*path, choice.token])
         if len(value) <= 100 and len(options) < MAX_SELECT_OPTIONS:
-            options.append(discord.SelectOption(label=_clip(i18n.t(choice.label, lang, names.get), 100) or "-",
+            options.append(discord.SelectOption(label=clip(i18n.t(choice.label, lang, names.get), 100) or "-",
                                                 value=value))
     if not options:
         return None
@@ -181,7 +181,7 @@ def options_view(game_id: int, version: int, legal: list[LegalAction], lang: str
     usable = [la for la in legal if len(la.action.token()) <= MAX_ID]
     chunks = [usable[i:i + MAX_SELECT_OPTIONS] for i in range(0, len(usable), MAX_SELECT_OPTIONS)][:4]
     for n, chunk in enumerate(chunks):
-        options = [discord.SelectOption(label=_clip(i18n.t(la.label, lang, names.get), 100),
+        options = [discord.SelectOption(label=clip(i18n.t(la.label, lang, names.get), 100),
                                         value=la.action.token()) for la in chunk]
         placeholder = i18n.t(msg("bot.select.actions", first=n * 25 + 1, last=n * 25 + len(chunk)), lang)
         view.add_item(GameSelect(f"tgs:a:{game_id}:{version}:{n}", options, placeholder, row=n))
@@ -191,6 +191,7 @@ def options_view(game_id: int, version: int, legal: list[LegalAction], lang: str
     return view
 
 
-def _clip(text: str, limit: int) -> str:
+def clip(text: str, limit: int = MAX_ID) -> str:
+    """A label cut to Discord's limit (100 characters for choices, menu options and ids)."""
     text = text.strip() or "-"
     return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -1,0 +1,214 @@
+"""What every game cog shares: typed text to legal actions, refusals naming what is valid, autocomplete, acting."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import i18n
+from cogs.delivery import defer, deliver, reply, who_of, with_names
+from cogs.translator import locale_of
+from cogs.ui import clip, run_blocking, ui_for
+from rules.base import Action, IllegalAction, LegalAction
+from rules.text import Msg, msg
+from table import Table, TableError
+from table.results import NoGame
+
+#: Discord shows at most 25 suggestions, and a choice's name and value hold at most 100 characters.
+MAX_CHOICES = 25
+MAX_VALUE = 100
+Choices = list[app_commands.Choice[str]]
+
+
+def fold(text: str) -> str:
+    """Case- and spacing-insensitive form of what someone typed."""
+    return " ".join(str(text).casefold().split())
+
+
+def listing(labels: Sequence[str], sep: str = ", ", limit: int = 6) -> str:
+    """The first few of `labels` for a refusal ("a, b, …"), or "-" when there are none."""
+    return sep.join(labels[:limit]) + (f"{sep}…" if len(labels) > limit else "") or "-"
+
+
+def by_token(legal: Iterable[LegalAction], text: str) -> Action | None:
+    """The legal action whose token (what autocomplete, buttons and menus send) is exactly `text`."""
+    raw = text.strip()
+    return next((la.action for la in legal if la.action.token() == raw), None)
+
+
+def narrow(items: Sequence[Any], needle: str, forms: Callable[[Any], list[str]]) -> list[Any]:
+    """The items one of whose forms is `needle`, else those with a form containing it."""
+    spoken = [forms(x) for x in items]
+    exact = [x for x, f in zip(items, spoken, strict=True) if needle in f]
+    return exact or [x for x, f in zip(items, spoken, strict=True) if needle and any(needle in w for w in f)]
+
+
+def pair_choices(pairs: Iterable[tuple[str, str]], current: str, fold: Callable[[str], str] = fold,
+                 by_value: bool = True) -> Choices:
+    """Autocomplete from (label, value) pairs filtered by what was typed (in the label, or the value)."""
+    needle = fold(current)
+    out: Choices = []
+    for label, value in pairs:
+        if not needle or needle in fold(label) or (by_value and needle in fold(value)):
+            out.append(app_commands.Choice(name=clip(label), value=value[:MAX_VALUE]))
+        if len(out) == MAX_CHOICES:
+            break
+    return out
+
+
+class Wording:
+    """How one game names its legal actions to people; message keys are `<prefix>.bot.error.<reason>`."""
+
+    prefix = ""
+    sep = ", "
+
+    def fold(self, text: str) -> str:
+        return fold(text)
+
+    def label(self, la: LegalAction, lang: str, names: Mapping[int, str], view: Mapping[str, Any] | None) -> str:
+        return i18n.t(la.label, lang, names.get)
+
+    def forms(self, la: LegalAction, names: Mapping[int, str], view: Mapping[str, Any] | None) -> list[str]:
+        """Every text that names `la` when typed in full: by default its label in each language."""
+        return [self.fold(i18n.t(la.label, lang, names.get)) for lang in i18n.LANGS]
+
+    def hint_forms(self, la: LegalAction, names: Mapping[int, str], view: Mapping[str, Any] | None) -> list[str]:
+        """More texts autocomplete may filter by besides the shown label and the token."""
+        return []
+
+    def valid(self, legal: Sequence[LegalAction], lang: str, names: Mapping[int, str],
+              view: Mapping[str, Any] | None = None, limit: int = 6) -> str:
+        return listing([self.label(la, lang, names, view) for la in legal[:limit + 1]], self.sep, limit)
+
+    def refusal(self, reason: str, legal: Sequence[LegalAction], lang: str, names: Mapping[int, str],
+                view: Mapping[str, Any] | None = None, **params: Any) -> IllegalAction:
+        """A refusal that names what would be valid instead."""
+        return IllegalAction(msg(f"{self.prefix}.bot.error.{reason}", valid=self.valid(legal, lang, names, view),
+                                 **params))
+
+    def no_match(self, raw: str, legal: Sequence[LegalAction], lang: str, names: Mapping[int, str],
+                 view: Mapping[str, Any] | None) -> IllegalAction:
+        return self.refusal("no_match", legal, lang, names, view, text=raw)
+
+    def pick(self, legal: Sequence[LegalAction], text: str, lang: str, names: Mapping[int, str],
+             view: Mapping[str, Any] | None = None,
+             more: Callable[[LegalAction], list[str]] | None = None) -> Action:
+        """The one legal action `text` means: its token, its label in either language, another of its forms
+        (`more` adds some), or a unique label containing it; else a refusal listing the candidates."""
+        token = by_token(legal, text)
+        if token is not None:
+            return token
+        raw = text.strip()
+        found = narrow(list(legal), self.fold(raw),
+                       lambda la: self.forms(la, names, view) + [self.fold(x) for x in (more(la) if more else [])])
+        if len(found) == 1:
+            return found[0].action
+        if found:
+            raise self.refusal("ambiguous", found, lang, names, view, text=raw)
+        raise self.no_match(raw, legal, lang, names, view)
+
+    def choices(self, legal: Iterable[LegalAction], current: str, lang: str, names: Mapping[int, str],
+                view: Mapping[str, Any] | None = None) -> Choices:
+        """Up to 25 legal actions whose label, token or other forms contain what was typed; values are tokens."""
+        needle = self.fold(current)
+        out: Choices = []
+        for la in legal:
+            token = la.action.token()
+            if len(token) > MAX_VALUE:
+                continue
+            label = self.label(la, lang, names, view)
+            if not needle or needle in self.fold(label) or needle in token.casefold() or any(
+                    needle in f for f in self.hint_forms(la, names, view)):
+                out.append(app_commands.Choice(name=clip(label), value=token))
+            if len(out) == MAX_CHOICES:
+                break
+        return out
+
+
+# ---------------------------------------------------------------- raw option values
+
+
+def option_name(key: str) -> Msg:
+    """An option's localized name (the key its command declares) for refusals."""
+    return msg(key)
+
+
+def whole_number(value: Any, low: int, high: int, option: str) -> int:
+    """An integer option as sent; text, fractions and values outside [low, high] are refused by name."""
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise IllegalAction(msg("plumbing.error.number", option=option_name(option), low=low, high=high))
+    return value
+
+
+def one_of(value: Any, allowed: Iterable[str], option: str) -> str:
+    """A choice option as sent: only one of the declared values passes."""
+    allowed = list(allowed)
+    if not isinstance(value, str) or value not in allowed:
+        raise IllegalAction(msg("plumbing.error.choice", option=option_name(option), valid=", ".join(allowed)))
+    return value
+
+
+def text_value(value: Any, option: str) -> str:
+    """A text option as sent (a crafted payload may put a number or nothing there)."""
+    if not isinstance(value, str):
+        raise IllegalAction(msg("plumbing.error.text", option=option_name(option)))
+    return value
+
+
+# ---------------------------------------------------------------- the cog base
+
+
+class GameCog(commands.Cog):
+    """A game's command group: subclasses set `game_id` and list commands that call these helpers."""
+
+    game_id = ""
+
+    def __init__(self, bot: commands.Bot, table: Table) -> None:
+        self.bot = bot
+        self.table = table
+
+    async def game(self, interaction: discord.Interaction, started: bool = True) -> Any:
+        """This channel's game row; refused when there is none of this game (or, if `started`, still a lobby)."""
+        row = await self.table.game_for(interaction.channel_id or 0)
+        if row is None or row.game_type != self.game_id:
+            raise NoGame(msg("core.error.no_game"))
+        if started and row.status == "lobby":
+            raise TableError(msg("core.error.not_started"))
+        return row
+
+    async def legal(self, interaction: discord.Interaction) -> list[LegalAction]:
+        return await self.table.legal(interaction.channel_id or 0, who_of(interaction))
+
+    async def view(self, interaction: discord.Interaction) -> tuple[dict[str, Any], dict[int, str]]:
+        """The caller's private view and the seat names (raises if they are not seated)."""
+        _, view, names = await self.table.private_view(interaction.channel_id or 0, who_of(interaction))
+        return view, names
+
+    async def act(self, interaction: discord.Interaction, action: Action) -> Any:
+        """Send the action to the table and deliver what it reports; a refusal carries the engine's reason."""
+        await defer(interaction)
+        report = await self.table.act(interaction.channel_id or 0, who_of(interaction), action)
+        await deliver(self.table, interaction, report)
+        return report
+
+    @staticmethod
+    async def complete(make: Callable[[], Awaitable[Choices]]) -> Choices:
+        """Autocomplete answers quickly and never fails loudly: any refusal means no suggestions."""
+        try:
+            return await make()
+        except Exception:
+            return []
+
+    async def private_panel(self, interaction: discord.Interaction, view: dict[str, Any], names: dict[int, str],
+                            filename: str, text: str | None = None, panel: discord.ui.View | None = None) -> None:
+        """A seat's private text and image (rendered off the event loop), with its panel, sent only to them."""
+        ui = ui_for(self.game_id)
+        lang = locale_of(interaction)
+        png = await run_blocking(ui.private_image, with_names(view, names), lang)
+        file = discord.File(io.BytesIO(png), filename=filename) if png else None
+        await reply(interaction, ui.private_text(view, lang, names) if text is None else text, view=panel, file=file)
