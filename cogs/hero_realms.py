@@ -12,8 +12,7 @@ from discord.ext import commands
 
 import i18n
 from cogs.delivery import choose_line, defer, reply, who_of
-from cogs.lobby import guarded
-from cogs.plumbing import Choices, GameCog, Wording, clip, fold, pair_choices, text_value, whole_number
+from cogs.plumbing import Choices, GameCog, Wording, clip, fold, handled, pair_choices
 from cogs.translator import L, locale_of
 from cogs.ui import MAX_ID, MAX_SELECT_OPTIONS, GameButton, GameSelect, GameUI, button_id, register_ui
 from renderers.hero_realms import render_hand
@@ -208,9 +207,7 @@ class HeroRealms(GameCog):
             raise WORDS.refusal(reason, legal, locale_of(interaction), names)
         return mine, names
 
-    async def _pick_and_act(self, interaction: discord.Interaction, groups: Iterable[str], text: Any,
-                            option: str) -> None:
-        text = text_value(text, option)
+    async def _pick_and_act(self, interaction: discord.Interaction, groups: Iterable[str], text: str) -> None:
         await defer(interaction)
         legal, names = await self._options(interaction, groups)
         await self.act(interaction, WORDS.pick(legal, text, locale_of(interaction), names))
@@ -227,7 +224,7 @@ class HeroRealms(GameCog):
     # ---- commands
 
     @group.command(name=L("cmd.hr.hand"), description=L("cmd.hr.hand.desc"))
-    @guarded
+    @handled
     async def hand(self, interaction: discord.Interaction) -> None:
         await defer(interaction)
         view, names = await self.view(interaction)
@@ -243,10 +240,10 @@ class HeroRealms(GameCog):
     @group.command(name=L("cmd.hr.play"), description=L("cmd.hr.play.desc"))
     @app_commands.describe(card=L("cmd.hr.play.card"))
     @app_commands.rename(card=L("cmd.hr.opt.card"))
-    @guarded
+    @handled
     async def play(self, interaction: discord.Interaction, card: str) -> None:
-        if fold(text_value(card, "cmd.hr.opt.card")) not in ALL_WORDS:
-            return await self._pick_and_act(interaction, ("play",), card, "cmd.hr.opt.card")
+        if fold(card) not in ALL_WORDS:
+            return await self._pick_and_act(interaction, ("play",), card)
         await defer(interaction)
         legal, _ = await self._options(interaction, ("play",))
         # "All" of a one-card hand is that card.
@@ -260,9 +257,9 @@ class HeroRealms(GameCog):
     @group.command(name=L("cmd.hr.ability"), description=L("cmd.hr.ability.desc"))
     @app_commands.describe(card=L("cmd.hr.ability.card"))
     @app_commands.rename(card=L("cmd.hr.opt.card"))
-    @guarded
+    @handled
     async def ability(self, interaction: discord.Interaction, card: str) -> None:
-        await self._pick_and_act(interaction, ABILITY_GROUPS, card, "cmd.hr.opt.card")
+        await self._pick_and_act(interaction, ABILITY_GROUPS, card)
 
     @ability.autocomplete("card")
     async def ability_autocomplete(self, interaction: discord.Interaction, current: str) -> Choices:
@@ -271,9 +268,9 @@ class HeroRealms(GameCog):
     @group.command(name=L("cmd.hr.buy"), description=L("cmd.hr.buy.desc"))
     @app_commands.describe(card=L("cmd.hr.buy.card"))
     @app_commands.rename(card=L("cmd.hr.opt.card"))
-    @guarded
+    @handled
     async def buy(self, interaction: discord.Interaction, card: str) -> None:
-        await self._pick_and_act(interaction, ("buy",), card, "cmd.hr.opt.card")
+        await self._pick_and_act(interaction, ("buy",), card)
 
     @buy.autocomplete("card")
     async def buy_autocomplete(self, interaction: discord.Interaction, current: str) -> Choices:
@@ -282,12 +279,9 @@ class HeroRealms(GameCog):
     @group.command(name=L("cmd.hr.attack"), description=L("cmd.hr.attack.desc"))
     @app_commands.describe(target=L("cmd.hr.attack.target"), amount=L("cmd.hr.attack.amount"))
     @app_commands.rename(target=L("cmd.hr.opt.target"), amount=L("cmd.hr.opt.amount"))
-    @guarded
+    @handled
     async def attack(self, interaction: discord.Interaction, target: str,
                      amount: app_commands.Range[int, 1, 999] | None = None) -> None:
-        target = text_value(target, "cmd.hr.opt.target")
-        if amount is not None:
-            amount = whole_number(amount, 1, 999, "cmd.hr.opt.amount")
         await defer(interaction)
         legal, names = await self._options(interaction, ("attack",))
         view, _ = await self.view(interaction)
@@ -306,9 +300,8 @@ class HeroRealms(GameCog):
     @group.command(name=L("cmd.hr.discard"), description=L("cmd.hr.discard.desc"))
     @app_commands.describe(player=L("cmd.hr.discard.player"))
     @app_commands.rename(player=L("cmd.hr.opt.player"))
-    @guarded
+    @handled
     async def discard(self, interaction: discord.Interaction, player: str) -> None:
-        player = text_value(player, "cmd.hr.opt.player")
         await defer(interaction)
         board, names = await self._board(interaction)
         lang = locale_of(interaction)
@@ -345,9 +338,8 @@ class HeroRealms(GameCog):
     @group.command(name=L("cmd.hr.decide"), description=L("cmd.hr.decide.desc"))
     @app_commands.describe(choice=L("cmd.hr.decide.choice"))
     @app_commands.rename(choice=L("cmd.hr.opt.choice"))
-    @guarded
+    @handled
     async def decide(self, interaction: discord.Interaction, choice: str) -> None:
-        choice = text_value(choice, "cmd.hr.opt.choice")
         await defer(interaction)
         legal, names = await self._context(interaction)
         if not legal:
@@ -362,7 +354,7 @@ class HeroRealms(GameCog):
         return await self._suggest(interaction, current, ("decide",))
 
     @group.command(name=L("cmd.hr.end"), description=L("cmd.hr.end.desc"))
-    @guarded
+    @handled
     async def end(self, interaction: discord.Interaction) -> None:
         await defer(interaction)
         legal, _ = await self._options(interaction, ("end",))

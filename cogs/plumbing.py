@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import functools
 import io
-from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Iterable, Mapping, Sequence
 from typing import Any
 
 import discord
@@ -12,10 +13,11 @@ from discord.ext import commands
 
 import i18n
 from cogs.delivery import defer, deliver, reply, who_of, with_names
+from cogs.lobby import guarded
 from cogs.translator import locale_of
 from cogs.ui import clip, run_blocking, ui_for
 from rules.base import Action, IllegalAction, LegalAction
-from rules.text import Msg, msg
+from rules.text import Lit, Msg, msg
 from table import Table, TableError
 from table.results import NoGame
 
@@ -23,6 +25,7 @@ from table.results import NoGame
 MAX_CHOICES = 25
 MAX_VALUE = 100
 Choices = list[app_commands.Choice[str]]
+Command = Callable[..., Coroutine[Any, Any, None]]
 
 
 def fold(text: str) -> str:
@@ -132,32 +135,49 @@ class Wording:
 
 # ---------------------------------------------------------------- raw option values
 
-
-def option_name(key: str) -> Msg:
-    """An option's localized name (the key its command declares) for refusals."""
-    return msg(key)
+#: Discord's longest text option.
+MAX_TEXT = 6000
 
 
-def whole_number(value: Any, low: int, high: int, option: str) -> int:
-    """An integer option as sent; text, fractions and values outside [low, high] are refused by name."""
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise IllegalAction(msg("plumbing.error.number", option=option_name(option), low=low, high=high))
-    return value
+def _option(param: Any) -> Msg:
+    """An option's localized name (the key its command renames it with) for refusals."""
+    renamed = param.locale_name
+    key = renamed.extras.get("key") if renamed is not None else None
+    return msg(key) if key else Lit(param.display_name, param.display_name)
 
 
-def one_of(value: Any, allowed: Iterable[str], option: str) -> str:
-    """A choice option as sent: only one of the declared values passes."""
-    allowed = list(allowed)
-    if not isinstance(value, str) or value not in allowed:
-        raise IllegalAction(msg("plumbing.error.choice", option=option_name(option), valid=", ".join(allowed)))
-    return value
+def check_options(interaction: discord.Interaction, values: Mapping[str, Any]) -> None:
+    """Refuse option values Discord itself would never send (a crafted payload can): text where a number is
+    declared, a number out of its range, a value that is not one of the declared choices."""
+    command = interaction.command
+    for param in getattr(command, "parameters", None) or []:
+        value = values.get(param.name)
+        if value is None:  # left out (discord.py itself refuses a required option left out)
+            continue
+        if param.choices:
+            allowed = [c.value for c in param.choices]
+            if value not in allowed or type(value) is not type(allowed[0]):
+                raise IllegalAction(msg("plumbing.error.choice", option=_option(param),
+                                        valid=", ".join(str(c.value) for c in param.choices)))
+        elif param.type == discord.AppCommandOptionType.integer:
+            low = param.min_value if param.min_value is not None else -(2 ** 53)
+            high = param.max_value if param.max_value is not None else 2 ** 53
+            if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+                raise IllegalAction(msg("plumbing.error.number", option=_option(param), low=low, high=high))
+        elif param.type == discord.AppCommandOptionType.string and (not isinstance(value, str)
+                                                                    or len(value) > MAX_TEXT):
+            raise IllegalAction(msg("plumbing.error.text", option=_option(param), max=MAX_TEXT))
 
 
-def text_value(value: Any, option: str) -> str:
-    """A text option as sent (a crafted payload may put a number or nothing there)."""
-    if not isinstance(value, str):
-        raise IllegalAction(msg("plumbing.error.text", option=option_name(option)))
-    return value
+def handled(func: Command) -> Command:
+    """A game command: its option values are checked as sent, and every refusal is a localized message."""
+
+    @functools.wraps(func)
+    async def checked(self: Any, interaction: discord.Interaction, *args: Any, **kwargs: Any) -> None:
+        check_options(interaction, kwargs)
+        await func(self, interaction, *args, **kwargs)
+
+    return guarded(checked)
 
 
 # ---------------------------------------------------------------- the cog base

@@ -14,6 +14,7 @@ from rules.base import Action
 from rules.text import Msg, iter_strings, msg
 from standin.inprocess import InProcessDiscord
 from standin.world import Output, is_error_output
+from tests.e2e.crafted import crafted
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -349,3 +350,30 @@ def test_a_waiting_teammate_is_told_why_it_is_not_their_turn() -> None:
     s = act(clean("hydra", 4), 1, "wait").state
     text = UI.private_text(GAME.view(s, 1), "en", {0: "alice", 1: "Ada"})
     assert "You are waiting for your teammates" in text
+
+
+@pytest.mark.parametrize(("line", "raw", "words"), [
+    ("/hr attack target:bob amount:2", {"amount": "lots"}, ("amount", "1", "999")),
+    ("/hr attack target:bob amount:2", {"amount": 100000}, ("amount", "1", "999")),
+    ("/hr attack target:bob amount:2", {"amount": 2.5}, ("amount", "1", "999")),
+    ("/hr buy card:gold", {"card": 7}, ("card", "text")),
+    ("/hr discard player:bob", {"player": ["bob"]}, ("player", "text")),
+    ("/hr play card:gold", {"card": "play card=c404"}, ("no longer available",)),
+])
+async def test_crafted_option_values_are_refused_by_name(d: InProcessDiscord, line: str, raw: dict,
+                                                          words: tuple[str, ...]) -> None:
+    await _alice_turn(d)
+    *_, row = await _state(d)
+    out = await crafted(d, "alice", line, **raw)
+    text = _error_text(out)
+    assert all(w in text for w in words), text
+    assert "internal" not in text.casefold() and "Traceback" not in text
+    *_, after = await _state(d)
+    assert after.version == row.version, "nothing was applied"
+
+
+async def test_crafted_values_are_refused_in_spanish_too(d: InProcessDiscord) -> None:
+    await _alice_turn(d)
+    d.user("alice", locale="es-ES")
+    text = _error_text(await crafted(d, "alice", "/hr attack target:bob amount:2", amount="muchos"))
+    assert "número entero" in text and "999" in text
