@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import io
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 import discord
@@ -11,21 +10,19 @@ from discord import app_commands
 from discord.ext import commands
 
 import i18n
-from cogs.delivery import defer, deliver, reply, who_of, with_names
+from cogs.delivery import defer, reply, who_of
 from cogs.heroquest_names import figure_label, figures, fold, match_figures, parse_square, square_text
-from cogs.lobby import guarded
+from cogs.plumbing import Choices, GameCog, Wording, by_token, clip, handled, pair_choices
 from cogs.translator import L, locale_of
-from cogs.ui import GameUI, register_ui, run_blocking
+from cogs.ui import GameUI, register_ui
 from renderers.heroquest import render
 from rules.base import Action, GameOver, IllegalAction, LegalAction, NotYourTurn
 from rules.heroquest import campaign, catalog, quest_treasures
 from rules.heroquest.quest import builtin_quests
 from rules.text import Lit, Msg, msg
-from table import Table, TableError
-from table.results import NoGame
+from table import TableError
 
 GAME_ID = "heroquest"
-MAX_CHOICES = 25
 MAX_TEXT = 1800
 #: Kinds a hero answers with when the game asks them to decide (a potion to survive, a step, spells).
 DECIDE_KINDS = frozenset({"drink", "accept_death", "rock_step", "choose_spells", "accept_trade", "decline_trade"})
@@ -41,11 +38,6 @@ NO_ARGUMENT_KINDS = frozenset({*SEARCH_KINDS.values(), "run", "leave", "recover"
 
 
 # ---------------------------------------------------------------- small helpers
-
-
-def clip(text: str, limit: int = 100) -> str:
-    text = text.strip() or "-"
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def lit(value: Any, lang: str) -> str:
@@ -254,30 +246,36 @@ def spoken_forms(la: LegalAction, view: Mapping[str, Any] | None, names: dict[in
     return forms
 
 
-def pick(legal: list[LegalAction], text: str, lang: str, names: dict[int, str],
-         view: Mapping[str, Any] | None = None) -> Action:
-    """The one legal action `text` means: its token (what autocomplete sends), its square, its label in
-    either language, one of its argument values, or a unique label containing it."""
-    raw = text.strip()
-    for la in legal:
-        if la.action.token() == raw:
-            return la.action
-    square = parse_square(raw)
-    if square is not None:
-        hits = [la for la in legal if la.action.get("to") == square or la.action.get("at") == square]
-        if len(hits) == 1:
-            return hits[0].action
-    needle = fold(raw)
-    forms = {id(la): spoken_forms(la, view, names) for la in legal}
-    exact = [la for la in legal if needle in forms[id(la)]]
-    if len(exact) == 1:
-        return exact[0].action
-    partial = exact or [la for la in legal if needle and any(needle in f for f in forms[id(la)])]
-    if len(partial) == 1:
-        return partial[0].action
-    if partial:
-        raise IllegalAction(msg("hq.bot.error.ambiguous", text=raw, valid=valid_list(partial, lang, names, view)))
-    raise IllegalAction(msg("hq.bot.error.no_match", text=raw, valid=valid_list(legal, lang, names, view)))
+class HeroQuestWording(Wording):
+    """HeroQuest names actions with squares too: "Open door (3,4 | 3,5)", "7,12" for a move."""
+
+    prefix = "hq"
+    sep = "; "
+
+    def fold(self, text: str) -> str:
+        return fold(text)
+
+    def label(self, la: LegalAction, lang: str, names: Mapping[int, str], view: Mapping[str, Any] | None) -> str:
+        return describe(la, view, lang, names)
+
+    def forms(self, la: LegalAction, names: Mapping[int, str], view: Mapping[str, Any] | None) -> list[str]:
+        return spoken_forms(la, view, names)
+
+    hint_forms = forms
+
+    def pick(self, legal: Sequence[LegalAction], text: str, lang: str, names: Mapping[int, str],
+             view: Mapping[str, Any] | None = None,
+             more: Callable[[LegalAction], list[str]] | None = None) -> Action:
+        """A square (the one action moving to or acting at it) before the shared ways of naming an action."""
+        square = None if by_token(legal, text) else parse_square(text.strip())
+        if square is not None:
+            hits = [la for la in legal if la.action.get("to") == square or la.action.get("at") == square]
+            if len(hits) == 1:
+                return hits[0].action
+        return super().pick(legal, text, lang, names, view, more)
+
+
+WORDS = HeroQuestWording()
 
 
 def attack_action(legal: list[LegalAction], view: Mapping[str, Any], text: str, lang: str,
@@ -318,41 +316,6 @@ def nearest_found_trap(view: Mapping[str, Any]) -> str | None:
     return min(traps, key=lambda o: (abs(o["squares"][0][0] - r) + abs(o["squares"][0][1] - c), o["uid"]))["uid"]
 
 
-def valid_list(legal: list[LegalAction], lang: str, names: dict[int, str], view: Mapping[str, Any] | None = None,
-               limit: int = 6) -> str:
-    shown = [describe(la, view, lang, names) for la in legal[:limit]]
-    return "; ".join(shown) + ("; …" if len(legal) > limit else "") or "-"
-
-
-def choices(legal: Iterable[LegalAction], current: str, lang: str, names: dict[int, str],
-            view: Mapping[str, Any] | None = None) -> list[app_commands.Choice[str]]:
-    needle = fold(current)
-    out = []
-    for la in legal:
-        token = la.action.token()
-        if len(token) > 100:
-            continue
-        label = describe(la, view, lang, names)
-        if not needle or needle in fold(label) or needle in token.casefold() or any(
-                needle in f for f in spoken_forms(la, view, names)):
-            out.append(app_commands.Choice(name=clip(label), value=token))
-        if len(out) == MAX_CHOICES:
-            break
-    return out
-
-
-def simple_choices(pairs: Iterable[tuple[str, str]], current: str) -> list[app_commands.Choice[str]]:
-    """(label, value) pairs filtered by what was typed."""
-    needle = fold(current)
-    out = []
-    for label, value in pairs:
-        if not needle or needle in fold(label) or needle in fold(value):
-            out.append(app_commands.Choice(name=clip(label), value=value[:100]))
-        if len(out) == MAX_CHOICES:
-            break
-    return out
-
-
 def sheet_text(sheet: Mapping[str, Any], lang: str) -> str:
     name = lit(catalog.hero_name(sheet["hero"]), lang)
     level = campaign.level_label(dict(sheet))
@@ -381,37 +344,23 @@ HERO_CHOICES = [app_commands.Choice(name=L(f"cmd.hq.hero.{h}"), value=h) for h i
 # ---------------------------------------------------------------- the cog
 
 
-class HeroQuest(commands.Cog):
+class HeroQuest(GameCog):
     """`/hq ...` for the heroes, `/hq gm ...` for the game master, sheets and the shop between quests."""
 
+    game_id = GAME_ID
     group = app_commands.Group(name=L("cmd.hq"), description=L("cmd.hq.desc"), guild_only=True)
     gm = app_commands.Group(name=L("cmd.hq.gm"), description=L("cmd.hq.gm.desc"), parent=group)
     shop = app_commands.Group(name=L("cmd.hq.shop"), description=L("cmd.hq.shop.desc"), parent=group)
     skill = app_commands.Group(name=L("cmd.hq.skill"), description=L("cmd.hq.skill.desc"), parent=group)
 
-    def __init__(self, bot: commands.Bot, table: Table) -> None:
-        self.bot = bot
-        self.table = table
-
-    # ---- shared plumbing
-
-    async def _game(self, interaction: discord.Interaction) -> Any:
-        row = await self.table.game_for(interaction.channel_id or 0)
-        if row is None or row.game_type != GAME_ID:
-            raise NoGame(msg("core.error.no_game"))
-        if row.status == "lobby":
-            raise TableError(msg("core.error.not_started"))
-        return row
+    # ---- what this game adds to the shared plumbing
 
     async def _seen(self, interaction: discord.Interaction) -> tuple[list[LegalAction], dict[str, Any],
                                                                      dict[int, str]]:
         """The caller's legal actions, their view and the seat names (raises if they are not seated)."""
-        await self._game(interaction)
-        channel = interaction.channel_id or 0
-        who = who_of(interaction)
-        _, view, names = await self.table.private_view(channel, who)
-        legal = await self.table.legal(channel, who)
-        return legal, view, names
+        await self.game(interaction)
+        view, names = await self.view(interaction)
+        return await self.legal(interaction), view, names
 
     def _refuse_why(self, view: Mapping[str, Any], names: dict[int, str]) -> None:
         """Raise why this seated user cannot act now (the quest is over, or it is someone else's turn)."""
@@ -433,15 +382,9 @@ class HeroQuest(commands.Cog):
         if not legal:
             self._refuse_why(view, names)
         if all(la.action.kind in DECIDE_KINDS for la in legal) and not set(kinds) & DECIDE_KINDS:
-            lang = locale_of(interaction)
-            raise IllegalAction(msg("hq.bot.error.decide_first", valid=valid_list(legal, lang, names, view)))
+            raise WORDS.refusal("decide_first", legal, locale_of(interaction), names, view)
         wanted = set(kinds)
         return [la for la in legal if la.action.kind in wanted], view, names
-
-    async def _act(self, interaction: discord.Interaction, action: Action) -> None:
-        """Send the action to the table; a refused one comes back with the engine's own reason."""
-        report = await self.table.act(interaction.channel_id or 0, who_of(interaction), action)
-        await deliver(self.table, interaction, report)
 
     async def _hero(self, interaction: discord.Interaction, kinds: Iterable[str], text: str | None = None,
                     direct: Action | None = None) -> None:
@@ -450,197 +393,193 @@ class HeroQuest(commands.Cog):
         await defer(interaction)
         legal, view, names = await self._options(interaction, kinds)
         lang = locale_of(interaction)
-        if text is not None:
-            token = next((la.action for la in legal if la.action.token() == text.strip()), None)
-            if token is not None:
-                return await self._act(interaction, token)
-        if direct is not None:
-            return await self._act(interaction, direct)
+        token = by_token(legal, text) if text is not None else None
+        if token is not None or direct is not None:
+            return await self.act(interaction, token or direct)
         if not legal:
             kinds = list(kinds)
             if len(kinds) == 1 and kinds[0] in NO_ARGUMENT_KINDS:
-                return await self._act(interaction, Action.of(kinds[0]))
+                return await self.act(interaction, Action.of(kinds[0]))
             everything, _, _ = await self._seen(interaction)
-            raise IllegalAction(msg("hq.bot.error.no_such_move", valid=valid_list(everything, lang, names, view)))
+            raise WORDS.refusal("no_such_move", everything, lang, names, view)
         if text is None:
             if len(legal) > 1:
-                raise IllegalAction(msg("hq.bot.error.ambiguous", text="-", valid=valid_list(legal, lang, names, view)))
-            return await self._act(interaction, legal[0].action)
-        await self._act(interaction, pick(legal, text, lang, names, view))
+                raise WORDS.refusal("ambiguous", legal, lang, names, view, text="-")
+            return await self.act(interaction, legal[0].action)
+        await self.act(interaction, WORDS.pick(legal, text, lang, names, view))
 
-    async def _complete(self, interaction: discord.Interaction, current: str, kinds: Iterable[str]
-                        ) -> list[app_commands.Choice[str]]:
-        try:
+    async def _complete(self, interaction: discord.Interaction, current: str, kinds: Iterable[str]) -> Choices:
+        async def make() -> Choices:
             legal, view, names = await self._seen(interaction)
-        except Exception:  # autocomplete must answer quickly and never fail loudly
-            return []
-        wanted = set(kinds)
-        return choices([la for la in legal if la.action.kind in wanted], current, locale_of(interaction), names, view)
+            wanted = set(kinds)
+            return WORDS.choices([la for la in legal if la.action.kind in wanted], current, locale_of(interaction),
+                                 names, view)
+        return await self.complete(make)
 
     # ---- the heroes
 
     @group.command(name=L("cmd.hq.move"), description=L("cmd.hq.move.desc"))
     @app_commands.describe(to=L("cmd.hq.move.to"))
     @app_commands.rename(to=L("cmd.hq.opt.to"))
-    @guarded
+    @handled
     async def move(self, interaction: discord.Interaction, to: str) -> None:
         square = parse_square(to)
         await self._hero(interaction, ("move",), to, Action.of("move", to=square) if square else None)
 
     @move.autocomplete("to")
-    async def move_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    async def move_ac(self, interaction: discord.Interaction, current: str) -> Choices:
         return await self._complete(interaction, current, ("move",))
 
     @group.command(name=L("cmd.hq.jump"), description=L("cmd.hq.jump.desc"))
     @app_commands.describe(to=L("cmd.hq.jump.to"))
     @app_commands.rename(to=L("cmd.hq.opt.to"))
-    @guarded
+    @handled
     async def jump(self, interaction: discord.Interaction, to: str) -> None:
         square = parse_square(to)
         await self._hero(interaction, ("jump",), to, Action.of("jump", to=square) if square else None)
 
     @jump.autocomplete("to")
-    async def jump_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    async def jump_ac(self, interaction: discord.Interaction, current: str) -> Choices:
         return await self._complete(interaction, current, ("jump",))
 
     @group.command(name=L("cmd.hq.door"), description=L("cmd.hq.door.desc"))
     @app_commands.describe(door=L("cmd.hq.door.door"))
     @app_commands.rename(door=L("cmd.hq.opt.door"))
-    @guarded
+    @handled
     async def door(self, interaction: discord.Interaction, door: str | None = None) -> None:
         await self._hero(interaction, ("open_door",), door)
 
     @door.autocomplete("door")
-    async def door_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    async def door_ac(self, interaction: discord.Interaction, current: str) -> Choices:
         return await self._complete(interaction, current, ("open_door",))
 
     @group.command(name=L("cmd.hq.attack"), description=L("cmd.hq.attack.desc"))
     @app_commands.describe(target=L("cmd.hq.attack.target"))
     @app_commands.rename(target=L("cmd.hq.opt.target"))
-    @guarded
+    @handled
     async def attack(self, interaction: discord.Interaction, target: str) -> None:
         await defer(interaction)
         legal, view, names = await self._options(interaction, ("attack",))
-        await self._act(interaction, attack_action(legal, view, target, locale_of(interaction), names))
+        await self.act(interaction, attack_action(legal, view, target, locale_of(interaction), names))
 
     @attack.autocomplete("target")
-    async def attack_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    async def attack_ac(self, interaction: discord.Interaction, current: str) -> Choices:
         return await self._complete(interaction, current, ("attack",))
 
     @group.command(name=L("cmd.hq.cast"), description=L("cmd.hq.cast.desc"))
     @app_commands.describe(spell=L("cmd.hq.cast.spell"))
     @app_commands.rename(spell=L("cmd.hq.opt.spell"))
-    @guarded
+    @handled
     async def cast(self, interaction: discord.Interaction, spell: str) -> None:
         await self._hero(interaction, CAST_KINDS, spell)
 
     @cast.autocomplete("spell")
-    async def cast_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    async def cast_ac(self, interaction: discord.Interaction, current: str) -> Choices:
         return await self._complete(interaction, current, CAST_KINDS)
 
     @group.command(name=L("cmd.hq.search"), description=L("cmd.hq.search.desc"))
     @app_commands.describe(kind=L("cmd.hq.search.kind"))
     @app_commands.rename(kind=L("cmd.hq.opt.kind"))
     @app_commands.choices(kind=[app_commands.Choice(name=L(f"cmd.hq.search.{k}"), value=k) for k in SEARCH_KINDS])
-    @guarded
+    @handled
     async def search(self, interaction: discord.Interaction, kind: str) -> None:
         await self._hero(interaction, (SEARCH_KINDS.get(kind, kind),))
 
     @group.command(name=L("cmd.hq.disarm"), description=L("cmd.hq.disarm.desc"))
     @app_commands.describe(trap=L("cmd.hq.disarm.trap"))
     @app_commands.rename(trap=L("cmd.hq.opt.trap"))
-    @guarded
+    @handled
     async def disarm(self, interaction: discord.Interaction, trap: str | None = None) -> None:
         await defer(interaction)
         legal, view, _ = await self._options(interaction, ("disarm",))
         if legal or trap:
             return await self._hero(interaction, ("disarm",), trap)
         # nothing to disarm here: the engine says why about the nearest found trap (stand on it, the Tool Kit...)
-        await self._act(interaction, Action.of("disarm", trap=nearest_found_trap(view) or "-"))
+        await self.act(interaction, Action.of("disarm", trap=nearest_found_trap(view) or "-"))
 
     @disarm.autocomplete("trap")
-    async def disarm_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    async def disarm_ac(self, interaction: discord.Interaction, current: str) -> Choices:
         return await self._complete(interaction, current, ("disarm",))
 
     @group.command(name=L("cmd.hq.equip"), description=L("cmd.hq.equip.desc"))
     @app_commands.describe(item=L("cmd.hq.equip.item"))
     @app_commands.rename(item=L("cmd.hq.opt.item"))
-    @guarded
+    @handled
     async def equip(self, interaction: discord.Interaction, item: str) -> None:
         await self._hero(interaction, ("equip",), item)
 
     @equip.autocomplete("item")
-    async def equip_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    async def equip_ac(self, interaction: discord.Interaction, current: str) -> Choices:
         return await self._complete(interaction, current, ("equip",))
 
     @group.command(name=L("cmd.hq.unequip"), description=L("cmd.hq.unequip.desc"))
     @app_commands.describe(item=L("cmd.hq.unequip.item"))
     @app_commands.rename(item=L("cmd.hq.opt.item"))
-    @guarded
+    @handled
     async def unequip(self, interaction: discord.Interaction, item: str) -> None:
         await self._hero(interaction, ("unequip",), item)
 
     @unequip.autocomplete("item")
-    async def unequip_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    async def unequip_ac(self, interaction: discord.Interaction, current: str) -> Choices:
         return await self._complete(interaction, current, ("unequip",))
 
     @group.command(name=L("cmd.hq.drink"), description=L("cmd.hq.drink.desc"))
     @app_commands.describe(item=L("cmd.hq.drink.item"))
     @app_commands.rename(item=L("cmd.hq.opt.item"))
-    @guarded
+    @handled
     async def drink(self, interaction: discord.Interaction, item: str) -> None:
         await self._hero(interaction, ("drink",), item)
 
     @drink.autocomplete("item")
-    async def drink_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    async def drink_ac(self, interaction: discord.Interaction, current: str) -> Choices:
         return await self._complete(interaction, current, ("drink",))
 
     @group.command(name=L("cmd.hq.give"), description=L("cmd.hq.give.desc"))
     @app_commands.describe(item=L("cmd.hq.give.item"))
     @app_commands.rename(item=L("cmd.hq.opt.item"))
-    @guarded
+    @handled
     async def give(self, interaction: discord.Interaction, item: str) -> None:
         await self._hero(interaction, TRADE_KINDS, item)
 
     @give.autocomplete("item")
-    async def give_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    async def give_ac(self, interaction: discord.Interaction, current: str) -> Choices:
         return await self._complete(interaction, current, TRADE_KINDS)
 
     @group.command(name=L("cmd.hq.pickup"), description=L("cmd.hq.pickup.desc"))
     @app_commands.describe(item=L("cmd.hq.pickup.item"))
     @app_commands.rename(item=L("cmd.hq.opt.item"))
-    @guarded
+    @handled
     async def pickup(self, interaction: discord.Interaction, item: str | None = None) -> None:
         await self._hero(interaction, ("pick_up",), item)
 
     @pickup.autocomplete("item")
-    async def pickup_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    async def pickup_ac(self, interaction: discord.Interaction, current: str) -> Choices:
         return await self._complete(interaction, current, ("pick_up",))
 
     @group.command(name=L("cmd.hq.recover"), description=L("cmd.hq.recover.desc"))
-    @guarded
+    @handled
     async def recover(self, interaction: discord.Interaction) -> None:
         await self._hero(interaction, ("recover",))
 
     @group.command(name=L("cmd.hq.run"), description=L("cmd.hq.run.desc"))
-    @guarded
+    @handled
     async def run(self, interaction: discord.Interaction) -> None:
         await self._hero(interaction, ("run",))
 
     @group.command(name=L("cmd.hq.leave"), description=L("cmd.hq.leave.desc"))
-    @guarded
+    @handled
     async def leave(self, interaction: discord.Interaction) -> None:
         await self._hero(interaction, ("leave",))
 
     @group.command(name=L("cmd.hq.end"), description=L("cmd.hq.end.desc"))
-    @guarded
+    @handled
     async def end(self, interaction: discord.Interaction) -> None:
         await self._hero(interaction, ("end_turn",))
 
     @group.command(name=L("cmd.hq.decide"), description=L("cmd.hq.decide.desc"))
     @app_commands.describe(choice=L("cmd.hq.decide.choice"))
     @app_commands.rename(choice=L("cmd.hq.opt.choice"))
-    @guarded
+    @handled
     async def decide(self, interaction: discord.Interaction, choice: str) -> None:
         await defer(interaction)
         legal, view, names = await self._seen(interaction)
@@ -649,17 +588,17 @@ class HeroQuest(commands.Cog):
         options = [la for la in legal if la.action.kind in DECIDE_KINDS]
         if not options or not view.get("pending"):
             raise IllegalAction(msg("hq.bot.error.no_decision"))
-        await self._act(interaction, pick(options, choice, locale_of(interaction), names, view))
+        await self.act(interaction, WORDS.pick(options, choice, locale_of(interaction), names, view))
 
     @decide.autocomplete("choice")
-    async def decide_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    async def decide_ac(self, interaction: discord.Interaction, current: str) -> Choices:
         return await self._complete(interaction, current, DECIDE_KINDS)
 
     @group.command(name=L("cmd.hq.heroes"), description=L("cmd.hq.heroes.desc"))
-    @guarded
+    @handled
     async def heroes(self, interaction: discord.Interaction) -> None:
         await defer(interaction)
-        await self._game(interaction)
+        await self.game(interaction)
         report = await self.table.status(interaction.channel_id or 0, who_of(interaction))
         lang = locale_of(interaction)
         board = report.board or {}
@@ -669,7 +608,7 @@ class HeroQuest(commands.Cog):
     # ---- quests and sheets
 
     @group.command(name=L("cmd.hq.quests"), description=L("cmd.hq.quests.desc"))
-    @guarded
+    @handled
     async def quests(self, interaction: discord.Interaction) -> None:
         lang = locale_of(interaction)
         lines = [i18n.t(msg("hq.bot.quests.header"), lang)]
@@ -682,7 +621,7 @@ class HeroQuest(commands.Cog):
     @app_commands.describe(hero=L("cmd.hq.sheet.hero"))
     @app_commands.rename(hero=L("cmd.hq.opt.hero"))
     @app_commands.choices(hero=HERO_CHOICES)
-    @guarded
+    @handled
     async def sheet(self, interaction: discord.Interaction, hero: str) -> None:
         await defer(interaction)
         sheets = await self.table.profiles(interaction.guild_id, GAME_ID)
@@ -709,7 +648,7 @@ class HeroQuest(commands.Cog):
     @app_commands.describe(hero=L("cmd.hq.sheet.hero"), item=L("cmd.hq.shop.buy.item"))
     @app_commands.rename(hero=L("cmd.hq.opt.hero"), item=L("cmd.hq.opt.item"))
     @app_commands.choices(hero=HERO_CHOICES)
-    @guarded
+    @handled
     async def shop_buy(self, interaction: discord.Interaction, hero: str, item: str) -> None:
         key = self._item_key(item)
         await self._change_sheet(interaction, hero, lambda s: campaign.buy(s, key),
@@ -717,17 +656,17 @@ class HeroQuest(commands.Cog):
                                      else key))
 
     @shop_buy.autocomplete("item")
-    async def shop_buy_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    async def shop_buy_ac(self, interaction: discord.Interaction, current: str) -> Choices:
         lang = locale_of(interaction)
         pairs = [(f"{lit(catalog.item_name(k), lang)} ({e['price']})", k) for k, e in catalog.equipment().items()
                  if e["price"] > 0 and e["slot"] != "potion"]
-        return simple_choices(pairs, current)
+        return choices_from(pairs, current)
 
     @shop.command(name=L("cmd.hq.shop.sell"), description=L("cmd.hq.shop.sell.desc"))
     @app_commands.describe(hero=L("cmd.hq.sheet.hero"), item=L("cmd.hq.shop.sell.item"))
     @app_commands.rename(hero=L("cmd.hq.opt.hero"), item=L("cmd.hq.opt.item"))
     @app_commands.choices(hero=HERO_CHOICES)
-    @guarded
+    @handled
     async def shop_sell(self, interaction: discord.Interaction, hero: str, item: str) -> None:
         key = self._item_key(item)
         await self._change_sheet(interaction, hero, lambda s: campaign.sell(s, key),
@@ -735,18 +674,16 @@ class HeroQuest(commands.Cog):
                                      else key))
 
     @shop_sell.autocomplete("item")
-    async def shop_sell_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        lang = locale_of(interaction)
-        hero = str(getattr(interaction.namespace, "hero", "") or "")
-        try:
+    async def shop_sell_ac(self, interaction: discord.Interaction, current: str) -> Choices:
+        async def suggest() -> Choices:
+            lang = locale_of(interaction)
+            hero = str(getattr(interaction.namespace, "hero", "") or "")
             sheets = await self.table.profiles(interaction.guild_id, GAME_ID)
-        except Exception:
-            return []
-        owned = (sheets.get(hero) or (campaign.new_sheet(hero) if hero in catalog.HERO_IDS else {})).get(
-            "equipment", [])
-        pairs = [(f"{lit(catalog.item_name(k), lang)} ({campaign.sell_price(k)})", k) for k in dict.fromkeys(owned)
-                 if k in catalog.equipment()]
-        return simple_choices(pairs, current)
+            owned = (sheets.get(hero) or (campaign.new_sheet(hero) if hero in catalog.HERO_IDS else {})).get(
+                "equipment", [])
+            return choices_from([(f"{lit(catalog.item_name(k), lang)} ({campaign.sell_price(k)})", k)
+                                 for k in dict.fromkeys(owned) if k in catalog.equipment()], current)
+        return await self.complete(suggest)
 
     @staticmethod
     def _item_key(text: str) -> str:
@@ -763,7 +700,7 @@ class HeroQuest(commands.Cog):
     @app_commands.describe(hero=L("cmd.hq.sheet.hero"), skill=L("cmd.hq.skill.buy.skill"))
     @app_commands.rename(hero=L("cmd.hq.opt.hero"), skill=L("cmd.hq.opt.skill"))
     @app_commands.choices(hero=HERO_CHOICES)
-    @guarded
+    @handled
     async def skill_buy(self, interaction: discord.Interaction, hero: str, skill: str) -> None:
         key = skill.strip()
         for k, entry in catalog.skills().items():
@@ -774,7 +711,7 @@ class HeroQuest(commands.Cog):
                                  msg("hq.bot.skill.bought", skill=Lit(name["es"], name["en"])))
 
     @skill_buy.autocomplete("skill")
-    async def skill_buy_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    async def skill_buy_ac(self, interaction: discord.Interaction, current: str) -> Choices:
         lang = locale_of(interaction)
         hero = str(getattr(interaction.namespace, "hero", "") or "")
         sheet = campaign.new_sheet(hero) if hero in catalog.HERO_IDS else None
@@ -782,53 +719,44 @@ class HeroQuest(commands.Cog):
         for k, entry in catalog.skills().items():
             price = campaign.skill_price(sheet, k) if sheet else entry["price"]
             pairs.append((f"{lit(entry['name'], lang)} ({price})", k))
-        return simple_choices(pairs, current)
+        return choices_from(pairs, current)
 
     # ---- the game master
 
-    async def _gm_view(self, interaction: discord.Interaction) -> tuple[dict[str, Any], dict[int, str]]:
+    async def _gm_view(self, interaction: discord.Interaction, playing: bool = True
+                       ) -> tuple[dict[str, Any], dict[int, str]]:
         """The GM's full view; anyone else is told politely that this tool is the game master's."""
-        row = await self._game(interaction)
-        _, view, names = await self.table.private_view(interaction.channel_id or 0, who_of(interaction))
+        row = await self.game(interaction)
+        view, names = await self.view(interaction)
         if view.get("viewer") != "gm":
-            gm_name = names.get(0, "?")
-            raise TableError(msg("hq.bot.error.gm_only", gm=gm_name))
-        if row.status != "active" or view.get("over"):
+            raise TableError(msg("hq.bot.error.gm_only", gm=names.get(0, "?")))
+        if playing and (row.status != "active" or view.get("over")):
             raise GameOver(msg("core.error.game_over"))
         return view, names
 
     async def _gm_act(self, interaction: discord.Interaction, action: Action) -> None:
         await defer(interaction)
         await self._gm_view(interaction)
-        report = await self.table.act(interaction.channel_id or 0, who_of(interaction), action)
-        await deliver(self.table, interaction, report)
+        report = await self.act(interaction, action)
         if report.status == "active" and interaction.user.id not in report.private_views:
             # A tool used out of turn: the GM still gets the map as it is now (their view changed).
             await self._send_map(interaction)
 
     async def _send_map(self, interaction: discord.Interaction) -> None:
-        _, view, names = await self.table.private_view(interaction.channel_id or 0, who_of(interaction))
-        lang = locale_of(interaction)
-        png = await run_blocking(UI.private_image, with_names(view, names), lang)
-        file = discord.File(io.BytesIO(png), filename="gm-map.png") if png else None
-        await reply(interaction, UI.private_text(view, lang, names), file=file)
+        view, names = await self.view(interaction)
+        await self.private_panel(interaction, view, names, "gm-map.png")
 
     async def _gm_complete(self, interaction: discord.Interaction, make: Callable[[dict[str, Any], str],
-                           Iterable[tuple[str, str]]], current: str) -> list[app_commands.Choice[str]]:
-        try:
-            await self._game(interaction)
-            _, view, _ = await self.table.private_view(interaction.channel_id or 0, who_of(interaction))
-        except Exception:
-            return []
-        if view.get("viewer") != "gm":
-            return []
-        return simple_choices(make(view, locale_of(interaction)), current)
+                           Iterable[tuple[str, str]]], current: str) -> Choices:
+        async def suggest() -> Choices:
+            view, _ = await self._gm_view(interaction, playing=False)
+            return choices_from(make(view, locale_of(interaction)), current)
+        return await self.complete(suggest)
 
     async def _gm_legal(self, interaction: discord.Interaction, kind: str
                         ) -> tuple[list[LegalAction], dict[str, Any], dict[int, str]]:
         view, names = await self._gm_view(interaction)
-        legal = [la for la in await self.table.legal(interaction.channel_id or 0, who_of(interaction))
-                 if la.action.kind == kind]
+        legal = [la for la in await self.legal(interaction) if la.action.kind == kind]
         if not legal:
             if (view.get("turn") or {}).get("who") != "gm":
                 raise NotYourTurn(msg("hq.err.not_gm_turn"))
@@ -836,19 +764,16 @@ class HeroQuest(commands.Cog):
         return legal, view, names
 
     @gm.command(name=L("cmd.hq.gm.map"), description=L("cmd.hq.gm.map.desc"))
-    @guarded
+    @handled
     async def gm_map(self, interaction: discord.Interaction) -> None:
         await defer(interaction)
-        await self._game(interaction)
-        _, view, names = await self.table.private_view(interaction.channel_id or 0, who_of(interaction))
-        if view.get("viewer") != "gm":
-            raise TableError(msg("hq.bot.error.gm_only", gm=names.get(0, "?")))
+        await self._gm_view(interaction, playing=False)
         await self._send_map(interaction)
 
     @gm.command(name=L("cmd.hq.gm.place"), description=L("cmd.hq.gm.place.desc"))
     @app_commands.describe(monster=L("cmd.hq.gm.place.monster"), at=L("cmd.hq.gm.at"))
     @app_commands.rename(monster=L("cmd.hq.opt.monster"), at=L("cmd.hq.opt.at"))
-    @guarded
+    @handled
     async def gm_place(self, interaction: discord.Interaction, monster: str, at: str) -> None:
         ref = monster.strip()
         for key in catalog.monsters():
@@ -857,16 +782,16 @@ class HeroQuest(commands.Cog):
         await self._gm_act(interaction, Action.of("gm_place", ref=ref, at=self._square(at)))
 
     @gm_place.autocomplete("monster")
-    async def gm_place_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    async def gm_place_ac(self, interaction: discord.Interaction, current: str) -> Choices:
         lang = locale_of(interaction)
-        return simple_choices(((lit(catalog.monster_name(k), lang), k) for k in catalog.monsters()), current)
+        return choices_from(((lit(catalog.monster_name(k), lang), k) for k in catalog.monsters()), current)
 
     @gm.command(name=L("cmd.hq.gm.object"), description=L("cmd.hq.gm.object.desc"))
     @app_commands.describe(kind=L("cmd.hq.gm.object.kind"), ref=L("cmd.hq.gm.object.ref"), at=L("cmd.hq.gm.at"))
     @app_commands.rename(kind=L("cmd.hq.opt.kind"), ref=L("cmd.hq.opt.ref"), at=L("cmd.hq.opt.at"))
     @app_commands.choices(kind=[app_commands.Choice(name=L(f"cmd.hq.gm.object.{k}"), value=k)
                                 for k in ("furniture", "blocked", "trap")])
-    @guarded
+    @handled
     async def gm_object(self, interaction: discord.Interaction, kind: str, ref: str, at: str) -> None:
         await self._gm_act(interaction, Action.of("gm_place_object", type=kind, ref=ref.strip().replace(" ", "_"),
                                                   at=self._square(at)))
@@ -874,7 +799,7 @@ class HeroQuest(commands.Cog):
     @gm.command(name=L("cmd.hq.gm.remove"), description=L("cmd.hq.gm.remove.desc"))
     @app_commands.describe(thing=L("cmd.hq.gm.remove.thing"))
     @app_commands.rename(thing=L("cmd.hq.opt.thing"))
-    @guarded
+    @handled
     async def gm_remove(self, interaction: discord.Interaction, thing: str) -> None:
         await defer(interaction)
         view, _ = await self._gm_view(interaction)
@@ -882,14 +807,14 @@ class HeroQuest(commands.Cog):
         await self._gm_act(interaction, Action.of("gm_remove", uid=uid))
 
     @gm_remove.autocomplete("thing")
-    async def gm_remove_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    async def gm_remove_ac(self, interaction: discord.Interaction, current: str) -> Choices:
         return await self._gm_complete(interaction, lambda v, lang: gm_choices(gm_pool(v, objects=True), lang),
                                        current)
 
     @gm.command(name=L("cmd.hq.gm.move"), description=L("cmd.hq.gm.move.desc"))
     @app_commands.describe(monster=L("cmd.hq.gm.move.monster"), to=L("cmd.hq.gm.move.to"))
     @app_commands.rename(monster=L("cmd.hq.opt.monster"), to=L("cmd.hq.opt.to"))
-    @guarded
+    @handled
     async def gm_move(self, interaction: discord.Interaction, monster: str, to: str) -> None:
         await defer(interaction)
         view, _ = await self._gm_view(interaction)
@@ -898,25 +823,23 @@ class HeroQuest(commands.Cog):
 
     @gm_move.autocomplete("monster")
     async def gm_move_monster_ac(self, interaction: discord.Interaction, current: str
-                                 ) -> list[app_commands.Choice[str]]:
+                                 ) -> Choices:
         return await self._gm_monsters_ac(interaction, current, "gm_move")
 
     @gm_move.autocomplete("to")
-    async def gm_move_to_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        try:
+    async def gm_move_to_ac(self, interaction: discord.Interaction, current: str) -> Choices:
+        async def suggest() -> Choices:
             legal, view, names = await self._gm_legal(interaction, "gm_move")
-        except Exception:
-            return []
-        uids = match_figures(gm_pool(view), str(getattr(interaction.namespace, "monster", "") or ""))
-        lang = locale_of(interaction)
-        pairs = [(describe(la, view, lang, names), square_text(str(la.action["to"]).split("-")))
-                 for la in legal if la.action["monster"] in uids[:1]]
-        return simple_choices(pairs, current)
+            uids = match_figures(gm_pool(view), str(getattr(interaction.namespace, "monster", "") or ""))
+            lang = locale_of(interaction)
+            return choices_from([(describe(la, view, lang, names), square_text(str(la.action["to"]).split("-")))
+                                 for la in legal if la.action["monster"] in uids[:1]], current)
+        return await self.complete(suggest)
 
     @gm.command(name=L("cmd.hq.gm.attack"), description=L("cmd.hq.gm.attack.desc"))
     @app_commands.describe(monster=L("cmd.hq.gm.attack.monster"), target=L("cmd.hq.gm.attack.target"))
     @app_commands.rename(monster=L("cmd.hq.opt.monster"), target=L("cmd.hq.opt.target"))
-    @guarded
+    @handled
     async def gm_attack(self, interaction: discord.Interaction, monster: str, target: str) -> None:
         await defer(interaction)
         view, _ = await self._gm_view(interaction)
@@ -927,41 +850,37 @@ class HeroQuest(commands.Cog):
 
     @gm_attack.autocomplete("monster")
     async def gm_attack_monster_ac(self, interaction: discord.Interaction, current: str
-                                   ) -> list[app_commands.Choice[str]]:
+                                   ) -> Choices:
         return await self._gm_monsters_ac(interaction, current, "gm_attack")
 
     @gm_attack.autocomplete("target")
     async def gm_attack_target_ac(self, interaction: discord.Interaction, current: str
-                                  ) -> list[app_commands.Choice[str]]:
-        try:
+                                  ) -> Choices:
+        async def suggest() -> Choices:
             legal, view, names = await self._gm_legal(interaction, "gm_attack")
-        except Exception:
-            return []
-        uids = match_figures(gm_pool(view), str(getattr(interaction.namespace, "monster", "") or ""))
-        heroes = {h["uid"]: h for h in view.get("heroes", [])}
-        lang = locale_of(interaction)
-        pairs = [(describe(la, view, lang, names), lit(heroes[la.action["target"]]["name"], lang)) for la in legal
-                 if la.action["monster"] in uids[:1] and la.action["target"] in heroes]
-        return simple_choices(pairs, current)
+            uids = match_figures(gm_pool(view), str(getattr(interaction.namespace, "monster", "") or ""))
+            heroes = {h["uid"]: h for h in view.get("heroes", [])}
+            lang = locale_of(interaction)
+            return choices_from([(describe(la, view, lang, names), lit(heroes[la.action["target"]]["name"], lang))
+                                 for la in legal if la.action["monster"] in uids[:1] and la.action["target"] in heroes],
+                                current)
+        return await self.complete(suggest)
 
     async def _gm_monsters_ac(self, interaction: discord.Interaction, current: str, kind: str
-                              ) -> list[app_commands.Choice[str]]:
+                              ) -> Choices:
         """The monsters that may do `kind` now (by display name), else every monster on the map."""
-        try:
+        async def suggest() -> Choices:
             view, _ = await self._gm_view(interaction)
-            legal = [la for la in await self.table.legal(interaction.channel_id or 0, who_of(interaction))
-                     if la.action.kind == kind]
-        except Exception:
-            return []
-        able = {str(la.action["monster"]) for la in legal}
-        pool = [m for m in gm_pool(view) if m["uid"] in able] or gm_pool(view)
-        return simple_choices(gm_choices(pool, locale_of(interaction)), current)
+            able = {str(la.action["monster"]) for la in await self.legal(interaction) if la.action.kind == kind}
+            pool = [m for m in gm_pool(view) if m["uid"] in able] or gm_pool(view)
+            return choices_from(gm_choices(pool, locale_of(interaction)), current)
+        return await self.complete(suggest)
 
     @gm.command(name=L("cmd.hq.gm.chaos"), description=L("cmd.hq.gm.chaos.desc"))
     @app_commands.describe(caster=L("cmd.hq.gm.chaos.caster"), spell=L("cmd.hq.gm.chaos.spell"),
                            target=L("cmd.hq.gm.chaos.target"))
     @app_commands.rename(caster=L("cmd.hq.opt.caster"), spell=L("cmd.hq.opt.spell"), target=L("cmd.hq.opt.target"))
-    @guarded
+    @handled
     async def gm_chaos(self, interaction: discord.Interaction, caster: str, spell: str,
                        target: str | None = None) -> None:
         await defer(interaction)
@@ -974,13 +893,13 @@ class HeroQuest(commands.Cog):
 
     @gm_chaos.autocomplete("caster")
     async def gm_chaos_caster_ac(self, interaction: discord.Interaction, current: str
-                                 ) -> list[app_commands.Choice[str]]:
+                                 ) -> Choices:
         return await self._gm_complete(interaction, lambda v, lang: gm_choices(
             [m for m in gm_pool(v) if m.get("spells")] or gm_pool(v), lang), current)
 
     @gm_chaos.autocomplete("spell")
     async def gm_chaos_spell_ac(self, interaction: discord.Interaction, current: str
-                                ) -> list[app_commands.Choice[str]]:
+                                ) -> Choices:
         def make(view: dict[str, Any], lang: str) -> list[tuple[str, str]]:
             uids = match_figures(gm_pool(view), str(getattr(interaction.namespace, "caster", "") or ""))
             known = next((m.get("spells") for m in gm_pool(view) if m["uid"] in uids[:1]), None)
@@ -990,13 +909,13 @@ class HeroQuest(commands.Cog):
 
     @gm_chaos.autocomplete("target")
     async def gm_chaos_target_ac(self, interaction: discord.Interaction, current: str
-                                 ) -> list[app_commands.Choice[str]]:
+                                 ) -> Choices:
         return await self._gm_complete(interaction, _hero_pairs, current)
 
     @gm.command(name=L("cmd.hq.gm.spell"), description=L("cmd.hq.gm.spell.desc"))
     @app_commands.describe(monster=L("cmd.hq.gm.spell.monster"), spell=L("cmd.hq.gm.chaos.spell"))
     @app_commands.rename(monster=L("cmd.hq.opt.monster"), spell=L("cmd.hq.opt.spell"))
-    @guarded
+    @handled
     async def gm_spell(self, interaction: discord.Interaction, monster: str, spell: str) -> None:
         await defer(interaction)
         view, _ = await self._gm_view(interaction)
@@ -1005,12 +924,12 @@ class HeroQuest(commands.Cog):
 
     @gm_spell.autocomplete("monster")
     async def gm_spell_monster_ac(self, interaction: discord.Interaction, current: str
-                                  ) -> list[app_commands.Choice[str]]:
+                                  ) -> Choices:
         return await self._gm_complete(interaction, lambda v, lang: gm_choices(gm_pool(v), lang), current)
 
     @gm_spell.autocomplete("spell")
     async def gm_spell_spell_ac(self, interaction: discord.Interaction, current: str
-                                ) -> list[app_commands.Choice[str]]:
+                                ) -> Choices:
         return await self._gm_complete(interaction, lambda v, lang: [
             (lit(catalog.spell_name(x), lang), lit(catalog.spell_name(x), lang))
             for x in v.get("chaos_spells", [])], current)
@@ -1021,7 +940,7 @@ class HeroQuest(commands.Cog):
     @app_commands.rename(who=L("cmd.hq.opt.who"), stat=L("cmd.hq.opt.stat"), delta=L("cmd.hq.opt.delta"))
     @app_commands.choices(stat=[app_commands.Choice(name=L("cmd.hq.gm.adjust.body"), value="body"),
                                 app_commands.Choice(name=L("cmd.hq.gm.adjust.mind"), value="mind")])
-    @guarded
+    @handled
     async def gm_adjust(self, interaction: discord.Interaction, who: str, stat: str,
                         delta: app_commands.Range[int, -20, 20]) -> None:
         await defer(interaction)
@@ -1030,7 +949,7 @@ class HeroQuest(commands.Cog):
         await self._gm_act(interaction, Action.of("gm_adjust", uid=uid, stat=stat, delta=delta))
 
     @gm_adjust.autocomplete("who")
-    async def gm_adjust_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    async def gm_adjust_ac(self, interaction: discord.Interaction, current: str) -> Choices:
         return await self._gm_complete(interaction, lambda v, lang: gm_choices(gm_pool(v, heroes=True), lang),
                                        current)
 
@@ -1038,7 +957,7 @@ class HeroQuest(commands.Cog):
     @app_commands.describe(hero=L("cmd.hq.gm.award.hero"), item=L("cmd.hq.gm.award.item"),
                            gold=L("cmd.hq.gm.award.gold"))
     @app_commands.rename(hero=L("cmd.hq.opt.hero"), item=L("cmd.hq.opt.item"), gold=L("cmd.hq.opt.gold"))
-    @guarded
+    @handled
     async def gm_award(self, interaction: discord.Interaction, hero: str, item: str | None = None,
                        gold: app_commands.Range[int, 0, 10000] = 0) -> None:
         await defer(interaction)
@@ -1053,27 +972,27 @@ class HeroQuest(commands.Cog):
 
     @gm_award.autocomplete("hero")
     async def gm_award_hero_ac(self, interaction: discord.Interaction, current: str
-                               ) -> list[app_commands.Choice[str]]:
+                               ) -> Choices:
         return await self._gm_complete(interaction, _hero_pairs, current)
 
     @gm_award.autocomplete("item")
     async def gm_award_item_ac(self, interaction: discord.Interaction, current: str
-                               ) -> list[app_commands.Choice[str]]:
+                               ) -> Choices:
         lang = locale_of(interaction)
         pairs = [(lit(quest_treasures.name(t), lang), lit(quest_treasures.name(t), lang))
                  for t in quest_treasures.table()]
         pairs += [(lit(catalog.item_name(k), lang), lit(catalog.item_name(k), lang)) for k in catalog.equipment()]
-        return simple_choices(pairs, current)
+        return choices_from(pairs, current)
 
     @gm.command(name=L("cmd.hq.gm.note"), description=L("cmd.hq.gm.note.desc"))
     @app_commands.describe(note=L("cmd.hq.gm.note.note"))
     @app_commands.rename(note=L("cmd.hq.opt.note"))
-    @guarded
+    @handled
     async def gm_note(self, interaction: discord.Interaction, note: str) -> None:
         await self._gm_act(interaction, Action.of("gm_note", note=note.strip()))
 
     @gm_note.autocomplete("note")
-    async def gm_note_ac(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    async def gm_note_ac(self, interaction: discord.Interaction, current: str) -> Choices:
         return await self._gm_complete(interaction, lambda v, lang: [
             (f"{'✅' if n.get('read') else '⬜'} {k}: {lit(n, lang)}", k)
             for k, n in sorted((v.get("notes") or {}).items())], current)
@@ -1081,17 +1000,17 @@ class HeroQuest(commands.Cog):
     @gm.command(name=L("cmd.hq.gm.reveal"), description=L("cmd.hq.gm.reveal.desc"))
     @app_commands.describe(at=L("cmd.hq.gm.at"))
     @app_commands.rename(at=L("cmd.hq.opt.at"))
-    @guarded
+    @handled
     async def gm_reveal(self, interaction: discord.Interaction, at: str) -> None:
         await self._gm_act(interaction, Action.of("gm_reveal", at=self._square(at)))
 
     @gm.command(name=L("cmd.hq.gm.autoplay"), description=L("cmd.hq.gm.autoplay.desc"))
-    @guarded
+    @handled
     async def gm_autoplay(self, interaction: discord.Interaction) -> None:
         await self._gm_act(interaction, Action.of("gm_autoplay"))
 
     @gm.command(name=L("cmd.hq.gm.end"), description=L("cmd.hq.gm.end.desc"))
-    @guarded
+    @handled
     async def gm_end(self, interaction: discord.Interaction) -> None:
         await self._gm_act(interaction, Action.of("end_turn"))
 
@@ -1100,7 +1019,7 @@ class HeroQuest(commands.Cog):
     @app_commands.rename(result=L("cmd.hq.opt.result"))
     @app_commands.choices(result=[app_commands.Choice(name=L("cmd.hq.gm.finish.win"), value="win"),
                                   app_commands.Choice(name=L("cmd.hq.gm.finish.lose"), value="lose")])
-    @guarded
+    @handled
     async def gm_finish(self, interaction: discord.Interaction, result: str) -> None:
         await self._gm_act(interaction, Action.of("gm_end_quest", result=result))
 
@@ -1110,6 +1029,11 @@ class HeroQuest(commands.Cog):
         if square is None:
             raise IllegalAction(msg("hq.bot.error.square", text=text.strip()))
         return square
+
+
+def choices_from(pairs: Iterable[tuple[str, str]], current: str) -> Choices:
+    """(label, value) pairs filtered by what was typed, accents aside."""
+    return pair_choices(pairs, current, fold)
 
 
 def _hero_pairs(view: Mapping[str, Any], lang: str) -> list[tuple[str, str]]:

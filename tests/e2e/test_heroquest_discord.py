@@ -17,6 +17,7 @@ from rules.text import msg
 from standin.inprocess import InProcessDiscord
 from standin.world import Output, is_error_output
 from table import Who
+from tests.e2e.crafted import crafted
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -272,3 +273,32 @@ async def test_public_buttons_and_autocomplete_follow_the_turn(d: InProcessDisco
     assert await d.autocomplete("dave", "/hq move", "to", "") == [], "spectators get nothing"
     assert Action.of("end_turn").token() == "end_turn"
     assert i18n.t(msg("hq.bot.button.end"), "es") == "Terminar turno"
+
+
+@pytest.mark.parametrize(("who", "line", "raw", "words"), [
+    ("alice", "/hq gm adjust who:x stat:body delta:1", {"delta": "ten"}, ("-20", "20")),
+    ("alice", "/hq gm adjust who:x stat:body delta:1", {"delta": 500}, ("-20", "20")),
+    ("alice", "/hq gm adjust who:x stat:body delta:1", {"stat": "gold"}, ("body", "mind")),
+    ("alice", "/hq gm award hero:x gold:5", {"gold": -5}, ("0", "10000")),
+    ("alice", "/hq gm finish result:win", {"result": "draw"}, ("win", "lose")),
+    ("alice", "/hq gm remove thing:x", {"thing": "monster-that-is-not-there"}, ("monster-that-is-not-there",)),
+    ("bob", "/hq search kind:treasure", {"kind": "gold"}, ("treasure", "traps", "secret")),
+    ("bob", "/hq sheet hero:barbarian", {"hero": "paladin"}, ("barbarian", "wizard")),
+    ("bob", "/hq move to:2,2", {"to": 22}, ("text",)),
+])
+async def test_crafted_option_values_are_refused_by_name(d: InProcessDiscord, who: str, line: str, raw: dict,
+                                                          words: tuple[str, ...]) -> None:
+    await _open(d, upload=None)
+    version = (await _loaded(d)).row.version
+    out = await crafted(d, who, line, **raw)
+    errors = _errors(out)
+    assert errors and all(w in errors[0] for w in words), [o.text() for o in out]
+    assert "wrong on our side" not in errors[0]
+    assert (await _loaded(d)).row.version == version, "nothing changed"
+
+
+async def test_crafted_numbers_are_refused_in_spanish(d: InProcessDiscord) -> None:
+    await _open(d, upload=None)
+    d.user("alice", locale="es-ES")
+    errors = _errors(await crafted(d, "alice", "/hq gm adjust who:x stat:body delta:1", delta="diez"))
+    assert errors and "número entero" in errors[0] and "-20" in errors[0]
