@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import discord
@@ -12,7 +12,7 @@ from discord.ext import commands
 
 import i18n
 from cogs.delivery import choose_line, defer, reply, who_of
-from cogs.plumbing import Choices, GameCog, Wording, clip, fold, handled, pair_choices
+from cogs.plumbing import Choices, GameCog, Wording, clip, fold, handled, legal_suggestions, pair_choices
 from cogs.translator import L, locale_of
 from cogs.ui import MAX_ID, MAX_SELECT_OPTIONS, GameButton, GameSelect, GameUI, button_id, register_ui
 from renderers.hero_realms import render_hand
@@ -175,6 +175,7 @@ class HeroRealms(GameCog):
     """`/hr hand|play|ability|buy|attack|discard|decide|end`: each checks the table's legal moves and acts."""
 
     game_id = GAME_ID
+    words = WORDS
     group = app_commands.Group(name=L("cmd.hr"), description=L("cmd.hr.desc"), guild_only=True)
 
     # ---- what this game adds to the shared plumbing
@@ -212,14 +213,14 @@ class HeroRealms(GameCog):
         legal, names = await self._options(interaction, groups)
         await self.act(interaction, WORDS.pick(legal, text, locale_of(interaction), names))
 
-    async def _suggest(self, interaction: discord.Interaction, current: str, groups: Iterable[str],
-                       only: Callable[[list[LegalAction]], list[LegalAction]] = list) -> Choices:
-        async def make() -> Choices:
-            legal, names = await self._context(interaction)
-            wanted = set(groups)
-            return WORDS.choices(only([la for la in legal if la.group in wanted]), current, locale_of(interaction),
-                                 names)
-        return await self.complete(make)
+    async def seen(self, interaction: discord.Interaction) -> tuple[list[LegalAction], None, dict[int, str]]:
+        legal, names = await self._context(interaction)
+        return legal, None, names
+
+    def offered(self, legal: list[LegalAction], kinds: Sequence[str]) -> list[LegalAction]:
+        """The legal actions in these groups; attacks once per target (the most combat for each)."""
+        mine = [la for la in legal if la.group in kinds]
+        return _attack_targets(mine) if tuple(kinds) == ("attack",) else mine
 
     # ---- commands
 
@@ -240,6 +241,7 @@ class HeroRealms(GameCog):
     @group.command(name=L("cmd.hr.play"), description=L("cmd.hr.play.desc"))
     @app_commands.describe(card=L("cmd.hr.play.card"))
     @app_commands.rename(card=L("cmd.hr.opt.card"))
+    @app_commands.autocomplete(card=legal_suggestions("play"))
     @handled
     async def play(self, interaction: discord.Interaction, card: str) -> None:
         if fold(card) not in ALL_WORDS:
@@ -250,35 +252,26 @@ class HeroRealms(GameCog):
         everything = [la for la in legal if la.action.kind == "play_all"] or legal
         await self.act(interaction, everything[0].action)
 
-    @play.autocomplete("card")
-    async def play_autocomplete(self, interaction: discord.Interaction, current: str) -> Choices:
-        return await self._suggest(interaction, current, ("play",))
-
     @group.command(name=L("cmd.hr.ability"), description=L("cmd.hr.ability.desc"))
     @app_commands.describe(card=L("cmd.hr.ability.card"))
     @app_commands.rename(card=L("cmd.hr.opt.card"))
+    @app_commands.autocomplete(card=legal_suggestions(*ABILITY_GROUPS))
     @handled
     async def ability(self, interaction: discord.Interaction, card: str) -> None:
         await self._pick_and_act(interaction, ABILITY_GROUPS, card)
 
-    @ability.autocomplete("card")
-    async def ability_autocomplete(self, interaction: discord.Interaction, current: str) -> Choices:
-        return await self._suggest(interaction, current, ABILITY_GROUPS)
-
     @group.command(name=L("cmd.hr.buy"), description=L("cmd.hr.buy.desc"))
     @app_commands.describe(card=L("cmd.hr.buy.card"))
     @app_commands.rename(card=L("cmd.hr.opt.card"))
+    @app_commands.autocomplete(card=legal_suggestions("buy"))
     @handled
     async def buy(self, interaction: discord.Interaction, card: str) -> None:
         await self._pick_and_act(interaction, ("buy",), card)
 
-    @buy.autocomplete("card")
-    async def buy_autocomplete(self, interaction: discord.Interaction, current: str) -> Choices:
-        return await self._suggest(interaction, current, ("buy",))
-
     @group.command(name=L("cmd.hr.attack"), description=L("cmd.hr.attack.desc"))
     @app_commands.describe(target=L("cmd.hr.attack.target"), amount=L("cmd.hr.attack.amount"))
     @app_commands.rename(target=L("cmd.hr.opt.target"), amount=L("cmd.hr.opt.amount"))
+    @app_commands.autocomplete(target=legal_suggestions("attack"))
     @handled
     async def attack(self, interaction: discord.Interaction, target: str,
                      amount: app_commands.Range[int, 1, 999] | None = None) -> None:
@@ -292,10 +285,6 @@ class HeroRealms(GameCog):
                 raise IllegalAction(msg("hr.err.bad_amount", max=combat))
             chosen = Action.of("attack", target=chosen["target"], amount=amount)
         await self.act(interaction, chosen)
-
-    @attack.autocomplete("target")
-    async def attack_autocomplete(self, interaction: discord.Interaction, current: str) -> Choices:
-        return await self._suggest(interaction, current, ("attack",), _attack_targets)
 
     @group.command(name=L("cmd.hr.discard"), description=L("cmd.hr.discard.desc"))
     @app_commands.describe(player=L("cmd.hr.discard.player"))
@@ -338,6 +327,7 @@ class HeroRealms(GameCog):
     @group.command(name=L("cmd.hr.decide"), description=L("cmd.hr.decide.desc"))
     @app_commands.describe(choice=L("cmd.hr.decide.choice"))
     @app_commands.rename(choice=L("cmd.hr.opt.choice"))
+    @app_commands.autocomplete(choice=legal_suggestions("decide"))
     @handled
     async def decide(self, interaction: discord.Interaction, choice: str) -> None:
         await defer(interaction)
@@ -348,10 +338,6 @@ class HeroRealms(GameCog):
         if not options:
             raise IllegalAction(msg("hr.bot.error.no_decision"))
         await self.act(interaction, WORDS.pick(options, choice, locale_of(interaction), names))
-
-    @decide.autocomplete("choice")
-    async def decide_autocomplete(self, interaction: discord.Interaction, current: str) -> Choices:
-        return await self._suggest(interaction, current, ("decide",))
 
     @group.command(name=L("cmd.hr.end"), description=L("cmd.hr.end.desc"))
     @handled

@@ -12,7 +12,7 @@ from discord.ext import commands
 import i18n
 from cogs.delivery import defer, reply, who_of
 from cogs.heroquest_names import figure_label, figures, fold, match_figures, parse_square, square_text
-from cogs.plumbing import Choices, GameCog, Wording, by_token, clip, handled, pair_choices
+from cogs.plumbing import Choices, GameCog, Wording, by_token, clip, handled, legal_suggestions, pair_choices
 from cogs.translator import L, locale_of
 from cogs.ui import GameUI, register_ui
 from renderers.heroquest import render
@@ -348,6 +348,7 @@ class HeroQuest(GameCog):
     """`/hq ...` for the heroes, `/hq gm ...` for the game master, sheets and the shop between quests."""
 
     game_id = GAME_ID
+    words = WORDS
     group = app_commands.Group(name=L("cmd.hq"), description=L("cmd.hq.desc"), guild_only=True)
     gm = app_commands.Group(name=L("cmd.hq.gm"), description=L("cmd.hq.gm.desc"), parent=group)
     shop = app_commands.Group(name=L("cmd.hq.shop"), description=L("cmd.hq.shop.desc"), parent=group)
@@ -355,7 +356,7 @@ class HeroQuest(GameCog):
 
     # ---- what this game adds to the shared plumbing
 
-    async def _seen(self, interaction: discord.Interaction) -> tuple[list[LegalAction], dict[str, Any],
+    async def seen(self, interaction: discord.Interaction) -> tuple[list[LegalAction], dict[str, Any],
                                                                      dict[int, str]]:
         """The caller's legal actions, their view and the seat names (raises if they are not seated)."""
         await self.game(interaction)
@@ -378,7 +379,7 @@ class HeroQuest(GameCog):
                        ) -> tuple[list[LegalAction], dict[str, Any], dict[int, str]]:
         """The caller's legal actions of these kinds (maybe none), their view and the seat names; raises
         when it is not their moment at all (someone else's turn, a decision pending elsewhere, the end)."""
-        legal, view, names = await self._seen(interaction)
+        legal, view, names = await self.seen(interaction)
         if not legal:
             self._refuse_why(view, names)
         if all(la.action.kind in DECIDE_KINDS for la in legal) and not set(kinds) & DECIDE_KINDS:
@@ -400,7 +401,7 @@ class HeroQuest(GameCog):
             kinds = list(kinds)
             if len(kinds) == 1 and kinds[0] in NO_ARGUMENT_KINDS:
                 return await self.act(interaction, Action.of(kinds[0]))
-            everything, _, _ = await self._seen(interaction)
+            everything, _, _ = await self.seen(interaction)
             raise WORDS.refusal("no_such_move", everything, lang, names, view)
         if text is None:
             if len(legal) > 1:
@@ -408,74 +409,51 @@ class HeroQuest(GameCog):
             return await self.act(interaction, legal[0].action)
         await self.act(interaction, WORDS.pick(legal, text, lang, names, view))
 
-    async def _complete(self, interaction: discord.Interaction, current: str, kinds: Iterable[str]) -> Choices:
-        async def make() -> Choices:
-            legal, view, names = await self._seen(interaction)
-            wanted = set(kinds)
-            return WORDS.choices([la for la in legal if la.action.kind in wanted], current, locale_of(interaction),
-                                 names, view)
-        return await self.complete(make)
-
     # ---- the heroes
 
     @group.command(name=L("cmd.hq.move"), description=L("cmd.hq.move.desc"))
     @app_commands.describe(to=L("cmd.hq.move.to"))
     @app_commands.rename(to=L("cmd.hq.opt.to"))
+    @app_commands.autocomplete(to=legal_suggestions("move"))
     @handled
     async def move(self, interaction: discord.Interaction, to: str) -> None:
         square = parse_square(to)
         await self._hero(interaction, ("move",), to, Action.of("move", to=square) if square else None)
 
-    @move.autocomplete("to")
-    async def move_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        return await self._complete(interaction, current, ("move",))
-
     @group.command(name=L("cmd.hq.jump"), description=L("cmd.hq.jump.desc"))
     @app_commands.describe(to=L("cmd.hq.jump.to"))
     @app_commands.rename(to=L("cmd.hq.opt.to"))
+    @app_commands.autocomplete(to=legal_suggestions("jump"))
     @handled
     async def jump(self, interaction: discord.Interaction, to: str) -> None:
         square = parse_square(to)
         await self._hero(interaction, ("jump",), to, Action.of("jump", to=square) if square else None)
 
-    @jump.autocomplete("to")
-    async def jump_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        return await self._complete(interaction, current, ("jump",))
-
     @group.command(name=L("cmd.hq.door"), description=L("cmd.hq.door.desc"))
     @app_commands.describe(door=L("cmd.hq.door.door"))
     @app_commands.rename(door=L("cmd.hq.opt.door"))
+    @app_commands.autocomplete(door=legal_suggestions("open_door"))
     @handled
     async def door(self, interaction: discord.Interaction, door: str | None = None) -> None:
         await self._hero(interaction, ("open_door",), door)
 
-    @door.autocomplete("door")
-    async def door_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        return await self._complete(interaction, current, ("open_door",))
-
     @group.command(name=L("cmd.hq.attack"), description=L("cmd.hq.attack.desc"))
     @app_commands.describe(target=L("cmd.hq.attack.target"))
     @app_commands.rename(target=L("cmd.hq.opt.target"))
+    @app_commands.autocomplete(target=legal_suggestions("attack"))
     @handled
     async def attack(self, interaction: discord.Interaction, target: str) -> None:
         await defer(interaction)
         legal, view, names = await self._options(interaction, ("attack",))
         await self.act(interaction, attack_action(legal, view, target, locale_of(interaction), names))
 
-    @attack.autocomplete("target")
-    async def attack_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        return await self._complete(interaction, current, ("attack",))
-
     @group.command(name=L("cmd.hq.cast"), description=L("cmd.hq.cast.desc"))
     @app_commands.describe(spell=L("cmd.hq.cast.spell"))
     @app_commands.rename(spell=L("cmd.hq.opt.spell"))
+    @app_commands.autocomplete(spell=legal_suggestions(*CAST_KINDS))
     @handled
     async def cast(self, interaction: discord.Interaction, spell: str) -> None:
         await self._hero(interaction, CAST_KINDS, spell)
-
-    @cast.autocomplete("spell")
-    async def cast_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        return await self._complete(interaction, current, CAST_KINDS)
 
     @group.command(name=L("cmd.hq.search"), description=L("cmd.hq.search.desc"))
     @app_commands.describe(kind=L("cmd.hq.search.kind"))
@@ -488,6 +466,7 @@ class HeroQuest(GameCog):
     @group.command(name=L("cmd.hq.disarm"), description=L("cmd.hq.disarm.desc"))
     @app_commands.describe(trap=L("cmd.hq.disarm.trap"))
     @app_commands.rename(trap=L("cmd.hq.opt.trap"))
+    @app_commands.autocomplete(trap=legal_suggestions("disarm"))
     @handled
     async def disarm(self, interaction: discord.Interaction, trap: str | None = None) -> None:
         await defer(interaction)
@@ -497,64 +476,45 @@ class HeroQuest(GameCog):
         # nothing to disarm here: the engine says why about the nearest found trap (stand on it, the Tool Kit...)
         await self.act(interaction, Action.of("disarm", trap=nearest_found_trap(view) or "-"))
 
-    @disarm.autocomplete("trap")
-    async def disarm_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        return await self._complete(interaction, current, ("disarm",))
-
     @group.command(name=L("cmd.hq.equip"), description=L("cmd.hq.equip.desc"))
     @app_commands.describe(item=L("cmd.hq.equip.item"))
     @app_commands.rename(item=L("cmd.hq.opt.item"))
+    @app_commands.autocomplete(item=legal_suggestions("equip"))
     @handled
     async def equip(self, interaction: discord.Interaction, item: str) -> None:
         await self._hero(interaction, ("equip",), item)
 
-    @equip.autocomplete("item")
-    async def equip_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        return await self._complete(interaction, current, ("equip",))
-
     @group.command(name=L("cmd.hq.unequip"), description=L("cmd.hq.unequip.desc"))
     @app_commands.describe(item=L("cmd.hq.unequip.item"))
     @app_commands.rename(item=L("cmd.hq.opt.item"))
+    @app_commands.autocomplete(item=legal_suggestions("unequip"))
     @handled
     async def unequip(self, interaction: discord.Interaction, item: str) -> None:
         await self._hero(interaction, ("unequip",), item)
 
-    @unequip.autocomplete("item")
-    async def unequip_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        return await self._complete(interaction, current, ("unequip",))
-
     @group.command(name=L("cmd.hq.drink"), description=L("cmd.hq.drink.desc"))
     @app_commands.describe(item=L("cmd.hq.drink.item"))
     @app_commands.rename(item=L("cmd.hq.opt.item"))
+    @app_commands.autocomplete(item=legal_suggestions("drink"))
     @handled
     async def drink(self, interaction: discord.Interaction, item: str) -> None:
         await self._hero(interaction, ("drink",), item)
 
-    @drink.autocomplete("item")
-    async def drink_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        return await self._complete(interaction, current, ("drink",))
-
     @group.command(name=L("cmd.hq.give"), description=L("cmd.hq.give.desc"))
     @app_commands.describe(item=L("cmd.hq.give.item"))
     @app_commands.rename(item=L("cmd.hq.opt.item"))
+    @app_commands.autocomplete(item=legal_suggestions(*TRADE_KINDS))
     @handled
     async def give(self, interaction: discord.Interaction, item: str) -> None:
         await self._hero(interaction, TRADE_KINDS, item)
 
-    @give.autocomplete("item")
-    async def give_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        return await self._complete(interaction, current, TRADE_KINDS)
-
     @group.command(name=L("cmd.hq.pickup"), description=L("cmd.hq.pickup.desc"))
     @app_commands.describe(item=L("cmd.hq.pickup.item"))
     @app_commands.rename(item=L("cmd.hq.opt.item"))
+    @app_commands.autocomplete(item=legal_suggestions("pick_up"))
     @handled
     async def pickup(self, interaction: discord.Interaction, item: str | None = None) -> None:
         await self._hero(interaction, ("pick_up",), item)
-
-    @pickup.autocomplete("item")
-    async def pickup_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        return await self._complete(interaction, current, ("pick_up",))
 
     @group.command(name=L("cmd.hq.recover"), description=L("cmd.hq.recover.desc"))
     @handled
@@ -579,20 +539,17 @@ class HeroQuest(GameCog):
     @group.command(name=L("cmd.hq.decide"), description=L("cmd.hq.decide.desc"))
     @app_commands.describe(choice=L("cmd.hq.decide.choice"))
     @app_commands.rename(choice=L("cmd.hq.opt.choice"))
+    @app_commands.autocomplete(choice=legal_suggestions(*DECIDE_KINDS))
     @handled
     async def decide(self, interaction: discord.Interaction, choice: str) -> None:
         await defer(interaction)
-        legal, view, names = await self._seen(interaction)
+        legal, view, names = await self.seen(interaction)
         if not legal:
             self._refuse_why(view, names)
         options = [la for la in legal if la.action.kind in DECIDE_KINDS]
         if not options or not view.get("pending"):
             raise IllegalAction(msg("hq.bot.error.no_decision"))
         await self.act(interaction, WORDS.pick(options, choice, locale_of(interaction), names, view))
-
-    @decide.autocomplete("choice")
-    async def decide_ac(self, interaction: discord.Interaction, current: str) -> Choices:
-        return await self._complete(interaction, current, DECIDE_KINDS)
 
     @group.command(name=L("cmd.hq.heroes"), description=L("cmd.hq.heroes.desc"))
     @handled

@@ -183,10 +183,23 @@ def handled(func: Command) -> Command:
 # ---------------------------------------------------------------- the cog base
 
 
+def legal_suggestions(*kinds: str) -> Callable[[discord.Interaction, str], Awaitable[Choices]]:
+    """An autocomplete callback (`@app_commands.autocomplete(option=legal_suggestions(...))`) offering the
+    caller's legal actions of these kinds, as the command's own cog words them."""
+
+    async def suggest(interaction: discord.Interaction, current: str) -> Choices:
+        cog = getattr(interaction.command, "binding", None)
+        return await cog.suggest(interaction, current, kinds) if isinstance(cog, GameCog) else []
+
+    return suggest
+
+
+
 class GameCog(commands.Cog):
     """A game's command group: subclasses set `game_id` and list commands that call these helpers."""
 
     game_id = ""
+    words = Wording()
 
     def __init__(self, bot: commands.Bot, table: Table) -> None:
         self.bot = bot
@@ -215,6 +228,22 @@ class GameCog(commands.Cog):
         report = await self.table.act(interaction.channel_id or 0, who_of(interaction), action)
         await deliver(self.table, interaction, report)
         return report
+
+    async def seen(self, interaction: discord.Interaction
+                   ) -> tuple[list[LegalAction], dict[str, Any] | None, dict[int, str]]:
+        """The caller's legal actions, the view this game's wording needs (if any) and the seat names."""
+        raise NotImplementedError
+
+    def offered(self, legal: list[LegalAction], kinds: Sequence[str]) -> list[LegalAction]:
+        """Which legal actions a command about `kinds` offers (by default those of these kinds)."""
+        return [la for la in legal if la.action.kind in kinds]
+
+    async def suggest(self, interaction: discord.Interaction, current: str, kinds: Sequence[str]) -> Choices:
+        """The offered legal actions whose words contain what was typed, worded by the game."""
+        async def make() -> Choices:
+            legal, view, names = await self.seen(interaction)
+            return self.words.choices(self.offered(legal, kinds), current, locale_of(interaction), names, view)
+        return await self.complete(make)
 
     @staticmethod
     async def complete(make: Callable[[], Awaitable[Choices]]) -> Choices:
