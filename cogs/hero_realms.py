@@ -12,7 +12,7 @@ from discord.ext import commands
 
 import i18n
 from cogs.delivery import choose_line, defer, reply, who_of
-from cogs.plumbing import Choices, GameCog, Wording, clip, fold, handled, legal_suggestions, pair_choices
+from cogs.plumbing import Choices, GameCog, Wording, clip, fold, game_command, pair_choices
 from cogs.translator import L, locale_of
 from cogs.ui import MAX_ID, MAX_SELECT_OPTIONS, GameButton, GameSelect, GameUI, button_id, register_ui
 from renderers.hero_realms import render_hand
@@ -224,8 +224,7 @@ class HeroRealms(GameCog):
 
     # ---- commands
 
-    @group.command(name=L("cmd.hr.hand"), description=L("cmd.hr.hand.desc"))
-    @handled
+    @game_command(group, "cmd.hr.hand")
     async def hand(self, interaction: discord.Interaction) -> None:
         await defer(interaction)
         view, names = await self.view(interaction)
@@ -238,11 +237,7 @@ class HeroRealms(GameCog):
         await self.private_panel(interaction, view, names, "hand.png", text,
                                  hand_panel(row.id, row.version, legal, lang, names))
 
-    @group.command(name=L("cmd.hr.play"), description=L("cmd.hr.play.desc"))
-    @app_commands.describe(card=L("cmd.hr.play.card"))
-    @app_commands.rename(card=L("cmd.hr.opt.card"))
-    @app_commands.autocomplete(card=legal_suggestions("play"))
-    @handled
+    @game_command(group, "cmd.hr.play", "card", suggest=("play",))
     async def play(self, interaction: discord.Interaction, card: str) -> None:
         if fold(card) not in ALL_WORDS:
             return await self._pick_and_act(interaction, ("play",), card)
@@ -252,27 +247,15 @@ class HeroRealms(GameCog):
         everything = [la for la in legal if la.action.kind == "play_all"] or legal
         await self.act(interaction, everything[0].action)
 
-    @group.command(name=L("cmd.hr.ability"), description=L("cmd.hr.ability.desc"))
-    @app_commands.describe(card=L("cmd.hr.ability.card"))
-    @app_commands.rename(card=L("cmd.hr.opt.card"))
-    @app_commands.autocomplete(card=legal_suggestions(*ABILITY_GROUPS))
-    @handled
+    @game_command(group, "cmd.hr.ability", "card", suggest=ABILITY_GROUPS)
     async def ability(self, interaction: discord.Interaction, card: str) -> None:
         await self._pick_and_act(interaction, ABILITY_GROUPS, card)
 
-    @group.command(name=L("cmd.hr.buy"), description=L("cmd.hr.buy.desc"))
-    @app_commands.describe(card=L("cmd.hr.buy.card"))
-    @app_commands.rename(card=L("cmd.hr.opt.card"))
-    @app_commands.autocomplete(card=legal_suggestions("buy"))
-    @handled
+    @game_command(group, "cmd.hr.buy", "card", suggest=("buy",))
     async def buy(self, interaction: discord.Interaction, card: str) -> None:
         await self._pick_and_act(interaction, ("buy",), card)
 
-    @group.command(name=L("cmd.hr.attack"), description=L("cmd.hr.attack.desc"))
-    @app_commands.describe(target=L("cmd.hr.attack.target"), amount=L("cmd.hr.attack.amount"))
-    @app_commands.rename(target=L("cmd.hr.opt.target"), amount=L("cmd.hr.opt.amount"))
-    @app_commands.autocomplete(target=legal_suggestions("attack"))
-    @handled
+    @game_command(group, "cmd.hr.attack", "target", "amount", suggest=("attack",))
     async def attack(self, interaction: discord.Interaction, target: str,
                      amount: app_commands.Range[int, 1, 999] | None = None) -> None:
         await defer(interaction)
@@ -286,10 +269,7 @@ class HeroRealms(GameCog):
             chosen = Action.of("attack", target=chosen["target"], amount=amount)
         await self.act(interaction, chosen)
 
-    @group.command(name=L("cmd.hr.discard"), description=L("cmd.hr.discard.desc"))
-    @app_commands.describe(player=L("cmd.hr.discard.player"))
-    @app_commands.rename(player=L("cmd.hr.opt.player"))
-    @handled
+    @game_command(group, "cmd.hr.discard", "player")
     async def discard(self, interaction: discord.Interaction, player: str) -> None:
         await defer(interaction)
         board, names = await self._board(interaction)
@@ -324,11 +304,7 @@ class HeroRealms(GameCog):
             raise TableError(msg("core.error.not_started"))
         return report.board, report.seat_names
 
-    @group.command(name=L("cmd.hr.decide"), description=L("cmd.hr.decide.desc"))
-    @app_commands.describe(choice=L("cmd.hr.decide.choice"))
-    @app_commands.rename(choice=L("cmd.hr.opt.choice"))
-    @app_commands.autocomplete(choice=legal_suggestions("decide"))
-    @handled
+    @game_command(group, "cmd.hr.decide", "choice", suggest=("decide",))
     async def decide(self, interaction: discord.Interaction, choice: str) -> None:
         await defer(interaction)
         legal, names = await self._context(interaction)
@@ -339,8 +315,7 @@ class HeroRealms(GameCog):
             raise IllegalAction(msg("hr.bot.error.no_decision"))
         await self.act(interaction, WORDS.pick(options, choice, locale_of(interaction), names))
 
-    @group.command(name=L("cmd.hr.end"), description=L("cmd.hr.end.desc"))
-    @handled
+    @game_command(group, "cmd.hr.end")
     async def end(self, interaction: discord.Interaction) -> None:
         await defer(interaction)
         legal, _ = await self._options(interaction, ("end",))

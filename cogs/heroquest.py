@@ -12,7 +12,16 @@ from discord.ext import commands
 import i18n
 from cogs.delivery import defer, reply, who_of
 from cogs.heroquest_names import figure_label, figures, fold, match_figures, parse_square, square_text
-from cogs.plumbing import Choices, GameCog, Wording, by_token, clip, handled, legal_suggestions, pair_choices
+from cogs.plumbing import (
+    Choices,
+    GameCog,
+    Wording,
+    by_token,
+    clip,
+    game_command,
+    handled,
+    pair_choices,
+)
 from cogs.translator import L, locale_of
 from cogs.ui import GameUI, register_ui
 from renderers.heroquest import render
@@ -411,47 +420,27 @@ class HeroQuest(GameCog):
 
     # ---- the heroes
 
-    @group.command(name=L("cmd.hq.move"), description=L("cmd.hq.move.desc"))
-    @app_commands.describe(to=L("cmd.hq.move.to"))
-    @app_commands.rename(to=L("cmd.hq.opt.to"))
-    @app_commands.autocomplete(to=legal_suggestions("move"))
-    @handled
+    @game_command(group, "cmd.hq.move", "to", suggest=("move",))
     async def move(self, interaction: discord.Interaction, to: str) -> None:
         square = parse_square(to)
         await self._hero(interaction, ("move",), to, Action.of("move", to=square) if square else None)
 
-    @group.command(name=L("cmd.hq.jump"), description=L("cmd.hq.jump.desc"))
-    @app_commands.describe(to=L("cmd.hq.jump.to"))
-    @app_commands.rename(to=L("cmd.hq.opt.to"))
-    @app_commands.autocomplete(to=legal_suggestions("jump"))
-    @handled
+    @game_command(group, "cmd.hq.jump", "to", suggest=("jump",))
     async def jump(self, interaction: discord.Interaction, to: str) -> None:
         square = parse_square(to)
         await self._hero(interaction, ("jump",), to, Action.of("jump", to=square) if square else None)
 
-    @group.command(name=L("cmd.hq.door"), description=L("cmd.hq.door.desc"))
-    @app_commands.describe(door=L("cmd.hq.door.door"))
-    @app_commands.rename(door=L("cmd.hq.opt.door"))
-    @app_commands.autocomplete(door=legal_suggestions("open_door"))
-    @handled
+    @game_command(group, "cmd.hq.door", "door", suggest=("open_door",))
     async def door(self, interaction: discord.Interaction, door: str | None = None) -> None:
         await self._hero(interaction, ("open_door",), door)
 
-    @group.command(name=L("cmd.hq.attack"), description=L("cmd.hq.attack.desc"))
-    @app_commands.describe(target=L("cmd.hq.attack.target"))
-    @app_commands.rename(target=L("cmd.hq.opt.target"))
-    @app_commands.autocomplete(target=legal_suggestions("attack"))
-    @handled
+    @game_command(group, "cmd.hq.attack", "target", suggest=("attack",))
     async def attack(self, interaction: discord.Interaction, target: str) -> None:
         await defer(interaction)
         legal, view, names = await self._options(interaction, ("attack",))
         await self.act(interaction, attack_action(legal, view, target, locale_of(interaction), names))
 
-    @group.command(name=L("cmd.hq.cast"), description=L("cmd.hq.cast.desc"))
-    @app_commands.describe(spell=L("cmd.hq.cast.spell"))
-    @app_commands.rename(spell=L("cmd.hq.opt.spell"))
-    @app_commands.autocomplete(spell=legal_suggestions(*CAST_KINDS))
-    @handled
+    @game_command(group, "cmd.hq.cast", "spell", suggest=CAST_KINDS)
     async def cast(self, interaction: discord.Interaction, spell: str) -> None:
         await self._hero(interaction, CAST_KINDS, spell)
 
@@ -463,11 +452,7 @@ class HeroQuest(GameCog):
     async def search(self, interaction: discord.Interaction, kind: str) -> None:
         await self._hero(interaction, (SEARCH_KINDS.get(kind, kind),))
 
-    @group.command(name=L("cmd.hq.disarm"), description=L("cmd.hq.disarm.desc"))
-    @app_commands.describe(trap=L("cmd.hq.disarm.trap"))
-    @app_commands.rename(trap=L("cmd.hq.opt.trap"))
-    @app_commands.autocomplete(trap=legal_suggestions("disarm"))
-    @handled
+    @game_command(group, "cmd.hq.disarm", "trap", suggest=("disarm",))
     async def disarm(self, interaction: discord.Interaction, trap: str | None = None) -> None:
         await defer(interaction)
         legal, view, _ = await self._options(interaction, ("disarm",))
@@ -476,71 +461,43 @@ class HeroQuest(GameCog):
         # nothing to disarm here: the engine says why about the nearest found trap (stand on it, the Tool Kit...)
         await self.act(interaction, Action.of("disarm", trap=nearest_found_trap(view) or "-"))
 
-    @group.command(name=L("cmd.hq.equip"), description=L("cmd.hq.equip.desc"))
-    @app_commands.describe(item=L("cmd.hq.equip.item"))
-    @app_commands.rename(item=L("cmd.hq.opt.item"))
-    @app_commands.autocomplete(item=legal_suggestions("equip"))
-    @handled
+    @game_command(group, "cmd.hq.equip", "item", suggest=("equip",))
     async def equip(self, interaction: discord.Interaction, item: str) -> None:
         await self._hero(interaction, ("equip",), item)
 
-    @group.command(name=L("cmd.hq.unequip"), description=L("cmd.hq.unequip.desc"))
-    @app_commands.describe(item=L("cmd.hq.unequip.item"))
-    @app_commands.rename(item=L("cmd.hq.opt.item"))
-    @app_commands.autocomplete(item=legal_suggestions("unequip"))
-    @handled
+    @game_command(group, "cmd.hq.unequip", "item", suggest=("unequip",))
     async def unequip(self, interaction: discord.Interaction, item: str) -> None:
         await self._hero(interaction, ("unequip",), item)
 
-    @group.command(name=L("cmd.hq.drink"), description=L("cmd.hq.drink.desc"))
-    @app_commands.describe(item=L("cmd.hq.drink.item"))
-    @app_commands.rename(item=L("cmd.hq.opt.item"))
-    @app_commands.autocomplete(item=legal_suggestions("drink"))
-    @handled
+    @game_command(group, "cmd.hq.drink", "item", suggest=("drink",))
     async def drink(self, interaction: discord.Interaction, item: str) -> None:
         await self._hero(interaction, ("drink",), item)
 
-    @group.command(name=L("cmd.hq.give"), description=L("cmd.hq.give.desc"))
-    @app_commands.describe(item=L("cmd.hq.give.item"))
-    @app_commands.rename(item=L("cmd.hq.opt.item"))
-    @app_commands.autocomplete(item=legal_suggestions(*TRADE_KINDS))
-    @handled
+    @game_command(group, "cmd.hq.give", "item", suggest=TRADE_KINDS)
     async def give(self, interaction: discord.Interaction, item: str) -> None:
         await self._hero(interaction, TRADE_KINDS, item)
 
-    @group.command(name=L("cmd.hq.pickup"), description=L("cmd.hq.pickup.desc"))
-    @app_commands.describe(item=L("cmd.hq.pickup.item"))
-    @app_commands.rename(item=L("cmd.hq.opt.item"))
-    @app_commands.autocomplete(item=legal_suggestions("pick_up"))
-    @handled
+    @game_command(group, "cmd.hq.pickup", "item", suggest=("pick_up",))
     async def pickup(self, interaction: discord.Interaction, item: str | None = None) -> None:
         await self._hero(interaction, ("pick_up",), item)
 
-    @group.command(name=L("cmd.hq.recover"), description=L("cmd.hq.recover.desc"))
-    @handled
+    @game_command(group, "cmd.hq.recover")
     async def recover(self, interaction: discord.Interaction) -> None:
         await self._hero(interaction, ("recover",))
 
-    @group.command(name=L("cmd.hq.run"), description=L("cmd.hq.run.desc"))
-    @handled
+    @game_command(group, "cmd.hq.run")
     async def run(self, interaction: discord.Interaction) -> None:
         await self._hero(interaction, ("run",))
 
-    @group.command(name=L("cmd.hq.leave"), description=L("cmd.hq.leave.desc"))
-    @handled
+    @game_command(group, "cmd.hq.leave")
     async def leave(self, interaction: discord.Interaction) -> None:
         await self._hero(interaction, ("leave",))
 
-    @group.command(name=L("cmd.hq.end"), description=L("cmd.hq.end.desc"))
-    @handled
+    @game_command(group, "cmd.hq.end")
     async def end(self, interaction: discord.Interaction) -> None:
         await self._hero(interaction, ("end_turn",))
 
-    @group.command(name=L("cmd.hq.decide"), description=L("cmd.hq.decide.desc"))
-    @app_commands.describe(choice=L("cmd.hq.decide.choice"))
-    @app_commands.rename(choice=L("cmd.hq.opt.choice"))
-    @app_commands.autocomplete(choice=legal_suggestions(*DECIDE_KINDS))
-    @handled
+    @game_command(group, "cmd.hq.decide", "choice", suggest=DECIDE_KINDS)
     async def decide(self, interaction: discord.Interaction, choice: str) -> None:
         await defer(interaction)
         legal, view, names = await self.seen(interaction)
@@ -551,8 +508,7 @@ class HeroQuest(GameCog):
             raise IllegalAction(msg("hq.bot.error.no_decision"))
         await self.act(interaction, WORDS.pick(options, choice, locale_of(interaction), names, view))
 
-    @group.command(name=L("cmd.hq.heroes"), description=L("cmd.hq.heroes.desc"))
-    @handled
+    @game_command(group, "cmd.hq.heroes")
     async def heroes(self, interaction: discord.Interaction) -> None:
         await defer(interaction)
         await self.game(interaction)
@@ -564,8 +520,7 @@ class HeroQuest(GameCog):
 
     # ---- quests and sheets
 
-    @group.command(name=L("cmd.hq.quests"), description=L("cmd.hq.quests.desc"))
-    @handled
+    @game_command(group, "cmd.hq.quests")
     async def quests(self, interaction: discord.Interaction) -> None:
         lang = locale_of(interaction)
         lines = [i18n.t(msg("hq.bot.quests.header"), lang)]
@@ -720,8 +675,7 @@ class HeroQuest(GameCog):
             raise IllegalAction(msg("hq.bot.error.no_monster_can"))
         return legal, view, names
 
-    @gm.command(name=L("cmd.hq.gm.map"), description=L("cmd.hq.gm.map.desc"))
-    @handled
+    @game_command(gm, "cmd.hq.gm.map")
     async def gm_map(self, interaction: discord.Interaction) -> None:
         await defer(interaction)
         await self._gm_view(interaction, playing=False)
@@ -753,10 +707,7 @@ class HeroQuest(GameCog):
         await self._gm_act(interaction, Action.of("gm_place_object", type=kind, ref=ref.strip().replace(" ", "_"),
                                                   at=self._square(at)))
 
-    @gm.command(name=L("cmd.hq.gm.remove"), description=L("cmd.hq.gm.remove.desc"))
-    @app_commands.describe(thing=L("cmd.hq.gm.remove.thing"))
-    @app_commands.rename(thing=L("cmd.hq.opt.thing"))
-    @handled
+    @game_command(gm, "cmd.hq.gm.remove", "thing")
     async def gm_remove(self, interaction: discord.Interaction, thing: str) -> None:
         await defer(interaction)
         view, _ = await self._gm_view(interaction)
@@ -768,10 +719,7 @@ class HeroQuest(GameCog):
         return await self._gm_complete(interaction, lambda v, lang: gm_choices(gm_pool(v, objects=True), lang),
                                        current)
 
-    @gm.command(name=L("cmd.hq.gm.move"), description=L("cmd.hq.gm.move.desc"))
-    @app_commands.describe(monster=L("cmd.hq.gm.move.monster"), to=L("cmd.hq.gm.move.to"))
-    @app_commands.rename(monster=L("cmd.hq.opt.monster"), to=L("cmd.hq.opt.to"))
-    @handled
+    @game_command(gm, "cmd.hq.gm.move", "monster", "to")
     async def gm_move(self, interaction: discord.Interaction, monster: str, to: str) -> None:
         await defer(interaction)
         view, _ = await self._gm_view(interaction)
@@ -793,10 +741,7 @@ class HeroQuest(GameCog):
                                  for la in legal if la.action["monster"] in uids[:1]], current)
         return await self.complete(suggest)
 
-    @gm.command(name=L("cmd.hq.gm.attack"), description=L("cmd.hq.gm.attack.desc"))
-    @app_commands.describe(monster=L("cmd.hq.gm.attack.monster"), target=L("cmd.hq.gm.attack.target"))
-    @app_commands.rename(monster=L("cmd.hq.opt.monster"), target=L("cmd.hq.opt.target"))
-    @handled
+    @game_command(gm, "cmd.hq.gm.attack", "monster", "target")
     async def gm_attack(self, interaction: discord.Interaction, monster: str, target: str) -> None:
         await defer(interaction)
         view, _ = await self._gm_view(interaction)
@@ -941,10 +886,7 @@ class HeroQuest(GameCog):
         pairs += [(lit(catalog.item_name(k), lang), lit(catalog.item_name(k), lang)) for k in catalog.equipment()]
         return choices_from(pairs, current)
 
-    @gm.command(name=L("cmd.hq.gm.note"), description=L("cmd.hq.gm.note.desc"))
-    @app_commands.describe(note=L("cmd.hq.gm.note.note"))
-    @app_commands.rename(note=L("cmd.hq.opt.note"))
-    @handled
+    @game_command(gm, "cmd.hq.gm.note", "note")
     async def gm_note(self, interaction: discord.Interaction, note: str) -> None:
         await self._gm_act(interaction, Action.of("gm_note", note=note.strip()))
 
@@ -961,13 +903,11 @@ class HeroQuest(GameCog):
     async def gm_reveal(self, interaction: discord.Interaction, at: str) -> None:
         await self._gm_act(interaction, Action.of("gm_reveal", at=self._square(at)))
 
-    @gm.command(name=L("cmd.hq.gm.autoplay"), description=L("cmd.hq.gm.autoplay.desc"))
-    @handled
+    @game_command(gm, "cmd.hq.gm.autoplay")
     async def gm_autoplay(self, interaction: discord.Interaction) -> None:
         await self._gm_act(interaction, Action.of("gm_autoplay"))
 
-    @gm.command(name=L("cmd.hq.gm.end"), description=L("cmd.hq.gm.end.desc"))
-    @handled
+    @game_command(gm, "cmd.hq.gm.end")
     async def gm_end(self, interaction: discord.Interaction) -> None:
         await self._gm_act(interaction, Action.of("end_turn"))
 

@@ -14,7 +14,7 @@ from discord.ext import commands
 import i18n
 from cogs.delivery import defer, deliver, reply, who_of, with_names
 from cogs.lobby import guarded
-from cogs.translator import locale_of
+from cogs.translator import L, locale_of
 from cogs.ui import clip, run_blocking, ui_for
 from rules.base import Action, IllegalAction, LegalAction
 from rules.text import Lit, Msg, msg
@@ -178,6 +178,25 @@ def handled(func: Command) -> Command:
         await func(self, interaction, *args, **kwargs)
 
     return guarded(checked)
+
+
+def game_command(group: app_commands.Group, key: str, *options: str, suggest: Sequence[str] = ()
+                 ) -> Callable[[Command], app_commands.Command[Any, ..., None]]:
+    """A `handled` subcommand of `group` whose texts come from the catalog: its name `key`, description
+    `<key>.desc`, each option's description `<key>.<option>` and name `cmd.<game>.opt.<option>`; the first
+    option autocompletes the caller's legal actions of the kinds in `suggest`."""
+    game = ".".join(key.split(".")[:2])
+
+    def wrap(func: Command) -> app_commands.Command[Any, ..., None]:
+        func = handled(func)
+        if suggest:
+            func = app_commands.autocomplete(**{options[0]: legal_suggestions(*suggest)})(func)
+        if options:
+            func = app_commands.rename(**{o: L(f"{game}.opt.{o}") for o in options})(func)
+            func = app_commands.describe(**{o: L(f"{key}.{o}") for o in options})(func)
+        return group.command(name=L(key), description=L(f"{key}.desc"))(func)
+
+    return wrap
 
 
 # ---------------------------------------------------------------- the cog base
