@@ -405,7 +405,7 @@ class HeroQuest(GameCog):
         lang = locale_of(interaction)
         token = by_token(legal, text) if text is not None else None
         if token is not None or direct is not None:
-            return await self.act(interaction, token or direct)
+            return await self.act(interaction, token if token is not None else direct)
         if not legal:
             kinds = list(kinds)
             if len(kinds) == 1 and kinds[0] in NO_ARGUMENT_KINDS:
