@@ -133,7 +133,7 @@ class Wording:
         return out
 
 
-# ---------------------------------------------------------------- raw option values
+# ---------------------------------------------------------------- declaring commands; raw option values
 
 #: Discord's longest text option.
 MAX_TEXT = 6000
@@ -211,7 +211,6 @@ def legal_suggestions(*kinds: str) -> Callable[[discord.Interaction, str], Await
         return await cog.suggest(interaction, current, kinds) if isinstance(cog, GameCog) else []
 
     return suggest
-
 
 
 class GameCog(commands.Cog):
