@@ -12,8 +12,8 @@ from discord.ext import commands
 
 import i18n
 from cogs.delivery import choose_line, defer, reply, who_of
-from cogs.plumbing import Choices, GameCog, Wording, clip, fold, game_command, pair_choices
-from cogs.translator import L, locale_of
+from cogs.plumbing import Choices, GameCog, Wording, clip, command_group, fold, game_command, pair_choices
+from cogs.translator import locale_of
 from cogs.ui import MAX_ID, MAX_SELECT_OPTIONS, GameButton, GameSelect, GameUI, button_id, register_ui
 from renderers.hero_realms import render_hand
 from rules.base import Action, GameOver, IllegalAction, LegalAction, NotYourTurn
@@ -176,7 +176,7 @@ class HeroRealms(GameCog):
 
     game_id = GAME_ID
     words = WORDS
-    group = app_commands.Group(name=L("cmd.hr"), description=L("cmd.hr.desc"), guild_only=True)
+    group = command_group("cmd.hr")
 
     # ---- what this game adds to the shared plumbing
 

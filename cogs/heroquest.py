@@ -18,6 +18,7 @@ from cogs.plumbing import (
     Wording,
     by_token,
     clip,
+    command_group,
     game_command,
     handled,
     pair_choices,
@@ -358,10 +359,10 @@ class HeroQuest(GameCog):
 
     game_id = GAME_ID
     words = WORDS
-    group = app_commands.Group(name=L("cmd.hq"), description=L("cmd.hq.desc"), guild_only=True)
-    gm = app_commands.Group(name=L("cmd.hq.gm"), description=L("cmd.hq.gm.desc"), parent=group)
-    shop = app_commands.Group(name=L("cmd.hq.shop"), description=L("cmd.hq.shop.desc"), parent=group)
-    skill = app_commands.Group(name=L("cmd.hq.skill"), description=L("cmd.hq.skill.desc"), parent=group)
+    group = command_group("cmd.hq")
+    gm = command_group("cmd.hq.gm", group)
+    shop = command_group("cmd.hq.shop", group)
+    skill = command_group("cmd.hq.skill", group)
 
     # ---- what this game adds to the shared plumbing
 

@@ -180,6 +180,13 @@ def handled(func: Command) -> Command:
     return guarded(checked)
 
 
+def command_group(key: str, parent: app_commands.Group | None = None) -> app_commands.Group:
+    """A game's command group (or subgroup) named `key` and described by `<key>.desc` in the catalog."""
+    if parent is not None:
+        return app_commands.Group(name=L(key), description=L(f"{key}.desc"), parent=parent)
+    return app_commands.Group(name=L(key), description=L(f"{key}.desc"), guild_only=True)
+
+
 def game_command(group: app_commands.Group, key: str, *options: str, suggest: Sequence[str] = ()
                  ) -> Callable[[Command], app_commands.Command[Any, ..., None]]:
     """A `handled` subcommand of `group` whose texts come from the catalog: its name `key`, description
