@@ -19,9 +19,10 @@ from discord.ext import commands
 import cogs
 import i18n
 from cogs.delivery import reply
+from cogs.guard import option_name, tell_failure
 from cogs.translator import CatalogTranslator, locale_of
 from cogs.ui import GameButton, GameSelect
-from rules.text import msg
+from rules.text import Lit, Msg, msg
 from storage import StorageError, Store, db_path_from_env
 from table import Table
 
@@ -70,19 +71,42 @@ class TabletopBot(commands.AutoShardedBot):
 
     async def on_app_command_error(self, interaction: discord.Interaction,
                                    error: app_commands.AppCommandError) -> None:
-        """Whatever slipped past a command's own guard: logged for us, a polite localized line for the user."""
-        log.error("unhandled command error", exc_info=error)
-        text = i18n.t(msg("bot.error.internal"), locale_of(interaction))
+        """What discord.py refused before a command ran (a payload that does not match the synced command,
+        a value it cannot convert) gets a localized refusal; anything else is logged and politely reported."""
+        if isinstance(error, (app_commands.CommandNotFound, app_commands.CommandSignatureMismatch)):
+            log.warning("stale or crafted command: %s", error)
+            refusal = msg("bot.error.stale_command")
+        elif isinstance(error, app_commands.TransformerError):
+            log.warning("unreadable option value: %s", error)
+            refusal = msg("bot.error.bad_value", option=_failed_option(interaction, error.value))
+        else:
+            log.error("unhandled command error", exc_info=error)
+            await tell_failure(interaction)
+            return
         try:
-            await reply(interaction, text, error=True)
+            await reply(interaction, i18n.t(refusal, locale_of(interaction)), error=True)
         except discord.HTTPException:
-            log.warning("could not tell the user about the failure")
+            log.warning("could not tell the user about the refusal")
 
     async def close(self) -> None:
         await super().close()
         if self.store is not None:
             await self.store.close()
             self.store = None
+
+
+def _failed_option(interaction: discord.Interaction, value: object) -> Msg:
+    """The option whose raw value discord.py could not convert, by its localized name where known."""
+    command = interaction.command
+    params = {p.name: p for p in getattr(command, "parameters", None) or []}
+    pending = list((interaction.data or {}).get("options") or [])  # type: ignore[union-attr]
+    while pending:
+        opt = pending.pop()
+        pending.extend(opt.get("options") or [])
+        if "value" in opt and str(opt["value"]) == str(value):
+            param = next((p for p in params.values() if opt["name"] in (p.name, p.display_name)), None)
+            return option_name(param) if param is not None else Lit(str(opt["name"]), str(opt["name"]))
+    return Lit("?", "?")
 
 
 def _seed_source() -> Callable[[], int] | None:

@@ -11,6 +11,7 @@ from discord.ext import commands
 
 import i18n
 from cogs.delivery import defer, reply, who_of
+from cogs.guard import guarded
 from cogs.heroquest_names import figure_label, figures, fold, match_figures, parse_square, square_text
 from cogs.plumbing import (
     Choices,
@@ -20,7 +21,6 @@ from cogs.plumbing import (
     clip,
     command_group,
     game_command,
-    handled,
     pair_choices,
 )
 from cogs.translator import L, locale_of
@@ -449,7 +449,7 @@ class HeroQuest(GameCog):
     @app_commands.describe(kind=L("cmd.hq.search.kind"))
     @app_commands.rename(kind=L("cmd.hq.opt.kind"))
     @app_commands.choices(kind=[app_commands.Choice(name=L(f"cmd.hq.search.{k}"), value=k) for k in SEARCH_KINDS])
-    @handled
+    @guarded
     async def search(self, interaction: discord.Interaction, kind: str) -> None:
         await self._hero(interaction, (SEARCH_KINDS.get(kind, kind),))
 
@@ -534,7 +534,7 @@ class HeroQuest(GameCog):
     @app_commands.describe(hero=L("cmd.hq.sheet.hero"))
     @app_commands.rename(hero=L("cmd.hq.opt.hero"))
     @app_commands.choices(hero=HERO_CHOICES)
-    @handled
+    @guarded
     async def sheet(self, interaction: discord.Interaction, hero: str) -> None:
         await defer(interaction)
         sheets = await self.table.profiles(interaction.guild_id, GAME_ID)
@@ -561,7 +561,7 @@ class HeroQuest(GameCog):
     @app_commands.describe(hero=L("cmd.hq.sheet.hero"), item=L("cmd.hq.shop.buy.item"))
     @app_commands.rename(hero=L("cmd.hq.opt.hero"), item=L("cmd.hq.opt.item"))
     @app_commands.choices(hero=HERO_CHOICES)
-    @handled
+    @guarded
     async def shop_buy(self, interaction: discord.Interaction, hero: str, item: str) -> None:
         key = self._item_key(item)
         await self._change_sheet(interaction, hero, lambda s: campaign.buy(s, key),
@@ -579,7 +579,7 @@ class HeroQuest(GameCog):
     @app_commands.describe(hero=L("cmd.hq.sheet.hero"), item=L("cmd.hq.shop.sell.item"))
     @app_commands.rename(hero=L("cmd.hq.opt.hero"), item=L("cmd.hq.opt.item"))
     @app_commands.choices(hero=HERO_CHOICES)
-    @handled
+    @guarded
     async def shop_sell(self, interaction: discord.Interaction, hero: str, item: str) -> None:
         key = self._item_key(item)
         await self._change_sheet(interaction, hero, lambda s: campaign.sell(s, key),
@@ -613,7 +613,7 @@ class HeroQuest(GameCog):
     @app_commands.describe(hero=L("cmd.hq.sheet.hero"), skill=L("cmd.hq.skill.buy.skill"))
     @app_commands.rename(hero=L("cmd.hq.opt.hero"), skill=L("cmd.hq.opt.skill"))
     @app_commands.choices(hero=HERO_CHOICES)
-    @handled
+    @guarded
     async def skill_buy(self, interaction: discord.Interaction, hero: str, skill: str) -> None:
         key = skill.strip()
         for k, entry in catalog.skills().items():
@@ -685,7 +685,7 @@ class HeroQuest(GameCog):
     @gm.command(name=L("cmd.hq.gm.place"), description=L("cmd.hq.gm.place.desc"))
     @app_commands.describe(monster=L("cmd.hq.gm.place.monster"), at=L("cmd.hq.gm.at"))
     @app_commands.rename(monster=L("cmd.hq.opt.monster"), at=L("cmd.hq.opt.at"))
-    @handled
+    @guarded
     async def gm_place(self, interaction: discord.Interaction, monster: str, at: str) -> None:
         ref = monster.strip()
         for key in catalog.monsters():
@@ -703,7 +703,7 @@ class HeroQuest(GameCog):
     @app_commands.rename(kind=L("cmd.hq.opt.kind"), ref=L("cmd.hq.opt.ref"), at=L("cmd.hq.opt.at"))
     @app_commands.choices(kind=[app_commands.Choice(name=L(f"cmd.hq.gm.object.{k}"), value=k)
                                 for k in ("furniture", "blocked", "trap")])
-    @handled
+    @guarded
     async def gm_object(self, interaction: discord.Interaction, kind: str, ref: str, at: str) -> None:
         await self._gm_act(interaction, Action.of("gm_place_object", type=kind, ref=ref.strip().replace(" ", "_"),
                                                   at=self._square(at)))
@@ -783,7 +783,7 @@ class HeroQuest(GameCog):
     @app_commands.describe(caster=L("cmd.hq.gm.chaos.caster"), spell=L("cmd.hq.gm.chaos.spell"),
                            target=L("cmd.hq.gm.chaos.target"))
     @app_commands.rename(caster=L("cmd.hq.opt.caster"), spell=L("cmd.hq.opt.spell"), target=L("cmd.hq.opt.target"))
-    @handled
+    @guarded
     async def gm_chaos(self, interaction: discord.Interaction, caster: str, spell: str,
                        target: str | None = None) -> None:
         await defer(interaction)
@@ -818,7 +818,7 @@ class HeroQuest(GameCog):
     @gm.command(name=L("cmd.hq.gm.spell"), description=L("cmd.hq.gm.spell.desc"))
     @app_commands.describe(monster=L("cmd.hq.gm.spell.monster"), spell=L("cmd.hq.gm.chaos.spell"))
     @app_commands.rename(monster=L("cmd.hq.opt.monster"), spell=L("cmd.hq.opt.spell"))
-    @handled
+    @guarded
     async def gm_spell(self, interaction: discord.Interaction, monster: str, spell: str) -> None:
         await defer(interaction)
         view, _ = await self._gm_view(interaction)
@@ -843,7 +843,7 @@ class HeroQuest(GameCog):
     @app_commands.rename(who=L("cmd.hq.opt.who"), stat=L("cmd.hq.opt.stat"), delta=L("cmd.hq.opt.delta"))
     @app_commands.choices(stat=[app_commands.Choice(name=L("cmd.hq.gm.adjust.body"), value="body"),
                                 app_commands.Choice(name=L("cmd.hq.gm.adjust.mind"), value="mind")])
-    @handled
+    @guarded
     async def gm_adjust(self, interaction: discord.Interaction, who: str, stat: str,
                         delta: app_commands.Range[int, -20, 20]) -> None:
         await defer(interaction)
@@ -860,7 +860,7 @@ class HeroQuest(GameCog):
     @app_commands.describe(hero=L("cmd.hq.gm.award.hero"), item=L("cmd.hq.gm.award.item"),
                            gold=L("cmd.hq.gm.award.gold"))
     @app_commands.rename(hero=L("cmd.hq.opt.hero"), item=L("cmd.hq.opt.item"), gold=L("cmd.hq.opt.gold"))
-    @handled
+    @guarded
     async def gm_award(self, interaction: discord.Interaction, hero: str, item: str | None = None,
                        gold: app_commands.Range[int, 0, 10000] = 0) -> None:
         await defer(interaction)
@@ -900,7 +900,7 @@ class HeroQuest(GameCog):
     @gm.command(name=L("cmd.hq.gm.reveal"), description=L("cmd.hq.gm.reveal.desc"))
     @app_commands.describe(at=L("cmd.hq.gm.at"))
     @app_commands.rename(at=L("cmd.hq.opt.at"))
-    @handled
+    @guarded
     async def gm_reveal(self, interaction: discord.Interaction, at: str) -> None:
         await self._gm_act(interaction, Action.of("gm_reveal", at=self._square(at)))
 
@@ -917,7 +917,7 @@ class HeroQuest(GameCog):
     @app_commands.rename(result=L("cmd.hq.opt.result"))
     @app_commands.choices(result=[app_commands.Choice(name=L("cmd.hq.gm.finish.win"), value="win"),
                                   app_commands.Choice(name=L("cmd.hq.gm.finish.lose"), value="lose")])
-    @handled
+    @guarded
     async def gm_finish(self, interaction: discord.Interaction, result: str) -> None:
         await self._gm_act(interaction, Action.of("gm_end_quest", result=result))
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 import logging
 import os
 from collections.abc import Callable, Coroutine
@@ -13,7 +12,8 @@ from discord import app_commands
 from discord.ext import commands, tasks
 
 import i18n
-from cogs.delivery import announce, defer, deliver, lines, private_panel, reply, reply_error, who_of
+from cogs.delivery import announce, defer, deliver, lines, private_panel, reply, who_of
+from cogs.guard import guarded
 from cogs.translator import L, locale_of
 from cogs.ui import GameButton, build_view, button_id, on_component
 from rules import registry
@@ -25,25 +25,6 @@ log = logging.getLogger("tabletop.lobby")
 
 MAX_UPLOAD = 1_000_000
 Command = Callable[..., Coroutine[Any, Any, None]]
-
-
-def guarded(func: Command) -> Command:
-    """Every refusal becomes a localized ephemeral message; anything unexpected is logged, never shown."""
-
-    @functools.wraps(func)
-    async def wrapper(self: Any, interaction: discord.Interaction, *args: Any, **kwargs: Any) -> None:
-        try:
-            await func(self, interaction, *args, **kwargs)
-        except RuleError as exc:
-            await reply_error(interaction, exc)
-        except Exception:
-            log.exception("command failed")
-            try:
-                await reply(interaction, i18n.t(msg("bot.error.internal"), locale_of(interaction)), error=True)
-            except discord.HTTPException:
-                log.warning("could not tell the user about the failure")
-
-    return wrapper
 
 
 def parse_options(raw: str | None) -> dict[str, str]:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 import io
 from collections.abc import Awaitable, Callable, Coroutine, Iterable, Mapping, Sequence
 from typing import Any
@@ -13,11 +12,11 @@ from discord.ext import commands
 
 import i18n
 from cogs.delivery import defer, deliver, reply, who_of, with_names
-from cogs.lobby import guarded
+from cogs.guard import guarded
 from cogs.translator import L, locale_of
 from cogs.ui import clip, run_blocking, ui_for
 from rules.base import Action, IllegalAction, LegalAction
-from rules.text import Lit, Msg, msg
+from rules.text import msg
 from table import Table, TableError
 from table.results import NoGame
 
@@ -135,51 +134,6 @@ class Wording:
 
 # ---------------------------------------------------------------- declaring commands; raw option values
 
-#: Discord's longest text option.
-MAX_TEXT = 6000
-
-
-def _option(param: Any) -> Msg:
-    """An option's localized name (the key its command renames it with) for refusals."""
-    renamed = param.locale_name
-    key = renamed.extras.get("key") if renamed is not None else None
-    return msg(key) if key else Lit(param.display_name, param.display_name)
-
-
-def check_options(interaction: discord.Interaction, values: Mapping[str, Any]) -> None:
-    """Refuse option values Discord itself would never send (a crafted payload can): text where a number is
-    declared, a number out of its range, a value that is not one of the declared choices."""
-    command = interaction.command
-    for param in getattr(command, "parameters", None) or []:
-        value = values.get(param.name)
-        if value is None:  # left out (discord.py itself refuses a required option left out)
-            continue
-        if param.choices:
-            allowed = [c.value for c in param.choices]
-            if value not in allowed or type(value) is not type(allowed[0]):
-                raise IllegalAction(msg("plumbing.error.choice", option=_option(param),
-                                        valid=", ".join(str(c.value) for c in param.choices)))
-        elif param.type == discord.AppCommandOptionType.integer:
-            low = param.min_value if param.min_value is not None else -(2 ** 53)
-            high = param.max_value if param.max_value is not None else 2 ** 53
-            if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-                raise IllegalAction(msg("plumbing.error.number", option=_option(param), low=low, high=high))
-        elif param.type == discord.AppCommandOptionType.string and (not isinstance(value, str)
-                                                                    or len(value) > MAX_TEXT):
-            raise IllegalAction(msg("plumbing.error.text", option=_option(param), max=MAX_TEXT))
-
-
-def handled(func: Command) -> Command:
-    """A game command: its option values are checked as sent, and every refusal is a localized message."""
-
-    @functools.wraps(func)
-    async def checked(self: Any, interaction: discord.Interaction, *args: Any, **kwargs: Any) -> None:
-        check_options(interaction, kwargs)
-        await func(self, interaction, *args, **kwargs)
-
-    return guarded(checked)
-
-
 def command_group(key: str, parent: app_commands.Group | None = None) -> app_commands.Group:
     """A game's command group (or subgroup) named `key` and described by `<key>.desc` in the catalog."""
     if parent is not None:
@@ -189,13 +143,13 @@ def command_group(key: str, parent: app_commands.Group | None = None) -> app_com
 
 def game_command(group: app_commands.Group, key: str, *options: str, suggest: Sequence[str] = ()
                  ) -> Callable[[Command], app_commands.Command[Any, ..., None]]:
-    """A `handled` subcommand of `group` whose texts come from the catalog: its name `key`, description
+    """A `guarded` subcommand of `group` whose texts come from the catalog: its name `key`, description
     `<key>.desc`, each option's description `<key>.<option>` and name `cmd.<game>.opt.<option>`; the first
     option autocompletes the caller's legal actions of the kinds in `suggest`."""
     game = ".".join(key.split(".")[:2])
 
     def wrap(func: Command) -> app_commands.Command[Any, ..., None]:
-        func = handled(func)
+        func = guarded(func)
         if suggest:
             func = app_commands.autocomplete(**{options[0]: legal_suggestions(*suggest)})(func)
         if options:
