@@ -16,7 +16,7 @@ from cogs.plumbing import Choices, GameCog, Wording, clip, command_group, fold, 
 from cogs.translator import locale_of
 from cogs.ui import MAX_ID, MAX_SELECT_OPTIONS, GameButton, GameSelect, GameUI, button_id, register_ui
 from renderers.hero_realms import render_hand
-from rules.base import Action, GameOver, IllegalAction, LegalAction, NotYourTurn
+from rules.base import Action, IllegalAction, LegalAction
 from rules.hero_realms.moves import ARGS as MOVE_ARGS
 from rules.text import Msg, SeatRef, msg
 from table import TableError
@@ -184,23 +184,12 @@ class HeroRealms(GameCog):
         row = await self.game(interaction, started=False)
         return await self.legal(interaction), await self.table.seat_names(row.id)
 
-    async def _refuse_why(self, interaction: discord.Interaction) -> None:
-        """Raise the table's reason why this user cannot act at all now (no game, not seated, not their turn)."""
-        await self.game(interaction)
-        view, _ = await self.view(interaction)  # raises NotSeated
-        if view.get("winners") is not None:
-            raise GameOver(msg("core.error.game_over"))
-        seats = view.get("to_act") or []
-        listed = Msg(f"core.list.{len(seats)}", {f"s{i}": SeatRef(s) for i, s in enumerate(seats)}) \
-            if 1 <= len(seats) <= 6 else msg("core.list.many", n=len(seats))
-        raise NotYourTurn(msg("core.error.not_your_turn", seats=listed))
-
     async def _options(self, interaction: discord.Interaction, groups: Iterable[str]
                        ) -> tuple[list[LegalAction], dict[int, str]]:
         """The user's legal actions in `groups`, or a localized refusal saying why there are none."""
         legal, names = await self._context(interaction)
         if not legal:
-            await self._refuse_why(interaction)
+            await self.refuse_idle(interaction)
         wanted = set(groups)
         mine = [la for la in legal if la.group in wanted]
         if not mine:
@@ -309,7 +298,7 @@ class HeroRealms(GameCog):
         await defer(interaction)
         legal, names = await self._context(interaction)
         if not legal:
-            await self._refuse_why(interaction)
+            await self.refuse_idle(interaction)
         options = [la for la in legal if la.group == "decide"]
         if not options:
             raise IllegalAction(msg("hr.bot.error.no_decision"))

@@ -373,25 +373,13 @@ class HeroQuest(GameCog):
         view, names = await self.view(interaction)
         return await self.legal(interaction), view, names
 
-    def _refuse_why(self, view: Mapping[str, Any], names: dict[int, str]) -> None:
-        """Raise why this seated user cannot act now (the quest is over, or it is someone else's turn)."""
-        if view.get("over"):
-            raise GameOver(msg("core.error.game_over"))
-        pending = view.get("pending") or {}
-        seat = pending.get("seat") if pending else None
-        if seat is None:
-            turn = view.get("turn") or {}
-            hero = next((h for h in view.get("heroes", []) if h["uid"] == turn.get("hero")), None)
-            seat = hero["seat"] if hero else 0
-        raise NotYourTurn(msg("core.error.not_your_turn", seats=names.get(seat, "?")))
-
     async def _options(self, interaction: discord.Interaction, kinds: Iterable[str]
                        ) -> tuple[list[LegalAction], dict[str, Any], dict[int, str]]:
         """The caller's legal actions of these kinds (maybe none), their view and the seat names; raises
         when it is not their moment at all (someone else's turn, a decision pending elsewhere, the end)."""
         legal, view, names = await self.seen(interaction)
         if not legal:
-            self._refuse_why(view, names)
+            await self.refuse_idle(interaction)
         if all(la.action.kind in DECIDE_KINDS for la in legal) and not set(kinds) & DECIDE_KINDS:
             raise WORDS.refusal("decide_first", legal, locale_of(interaction), names, view)
         wanted = set(kinds)
@@ -503,7 +491,7 @@ class HeroQuest(GameCog):
         await defer(interaction)
         legal, view, names = await self.seen(interaction)
         if not legal:
-            self._refuse_why(view, names)
+            await self.refuse_idle(interaction)
         options = [la for la in legal if la.action.kind in DECIDE_KINDS]
         if not options or not view.get("pending"):
             raise IllegalAction(msg("hq.bot.error.no_decision"))

@@ -193,6 +193,12 @@ class GameCog(commands.Cog):
             raise TableError(msg("core.error.not_started"))
         return row
 
+    async def refuse_idle(self, interaction: discord.Interaction) -> None:
+        """Raise why this user has nothing to do now, as the table words it (whose turn it is, by name)."""
+        await self.game(interaction)
+        await self.table.check_turn(interaction.channel_id or 0, who_of(interaction))
+        raise IllegalAction(msg("core.error.illegal", valid=msg("core.nobody")))
+
     async def legal(self, interaction: discord.Interaction) -> list[LegalAction]:
         return await self.table.legal(interaction.channel_id or 0, who_of(interaction))
 

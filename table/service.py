@@ -773,6 +773,14 @@ class Table:
         game = registry.get(row.game_type) if row else None
         return bool(game and game.step_built)
 
+    async def check_turn(self, channel_id: int, who: Who) -> None:
+        """Raise why this person cannot act now (no game, still a lobby, not seated, over, someone else's
+        turn, named); return when one of their seats may act."""
+        row = await self.store.open_game(channel_id)
+        if row is None:
+            raise NoGame(msg("core.error.no_game"))
+        self._acting_seat(await self._load(row), who)
+
     async def legal(self, channel_id: int, who: Who) -> list[LegalAction]:
         """The legal actions of this user now (empty when it is not their turn)."""
         row = await self.store.open_game(channel_id)

@@ -378,3 +378,23 @@ async def test_a_move_after_a_restart_first_lets_the_ai_catch_up(table: Table) -
     after, state = await current(restarted)
     assert state.turn == 0 and not state.played, "the AI played its turn and Alice's stale move was not applied"
     assert report.board is not None and after.version > row.version
+
+
+async def test_check_turn_says_why_a_person_cannot_act_now(table: Table) -> None:
+    with pytest.raises(NoGame):
+        await table.check_turn(CH, ALICE)
+    await table.new(guild_id=1, channel_id=CH, who=ALICE, game_type="tiny")
+    await table.join(CH, BOB)
+    with pytest.raises(TableError) as lobby:
+        await table.check_turn(CH, ALICE)
+    assert lobby.value.reason.key == "core.error.not_started"
+    await table.start(CH, ALICE)
+    with pytest.raises(NotSeated):
+        await table.check_turn(CH, CAROL)
+    _, state = await current(table)
+    waiting, other = (ALICE, BOB) if state.turn == 0 else (BOB, ALICE)
+    await table.check_turn(CH, waiting)
+    with pytest.raises(NotYourTurn) as exc:
+        await table.check_turn(CH, other)
+    seats = exc.value.reason.params["seats"]
+    assert seats.key == "core.list.1" and seats.params["s0"] == Lit(waiting.name, waiting.name)
