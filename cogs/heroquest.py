@@ -262,9 +262,6 @@ class HeroQuestWording(Wording):
     prefix = "hq"
     sep = "; "
 
-    def fold(self, text: str) -> str:
-        return fold(text)
-
     def label(self, la: LegalAction, lang: str, names: Mapping[int, str], view: Mapping[str, Any] | None) -> str:
         return describe(la, view, lang, names)
 
