@@ -1033,8 +1033,7 @@ def _illegal_reason(game: Game, state: Any, seat: int, action: Action | None = N
     """Why a move is refused, in words people read: the engine's own reason when it gives one, else the
     moves that are legal now, by their labels (never internal ids)."""
     if action is not None:
-        why = getattr(game, "why_illegal", None)  # declared on Game once the HeroQuest rules work lands
-        reason = why(state, seat, action) if callable(why) else None
+        reason = game.why_illegal(state, seat, action)
         if reason is None:
             try:  # the contract: apply refuses an illegal move with a RuleError and changes nothing
                 game.apply(state, seat, action)
