@@ -160,12 +160,7 @@ class HeroQuest(Game):
         return (state.d["round"], turn["who"], turn.get("i", 0), len(state.d["picks"]))
 
     def legal_actions(self, state: HQState, seat: int) -> list[LegalAction]:
-        cache = state.__dict__.setdefault("_legal", {})
-        if seat not in cache:
-            cache[seat] = self._legal(state, seat)
-        return list(cache[seat])
-
-    def _legal(self, s: HQState, seat: int) -> list[LegalAction]:
+        s = state
         if seat not in self.to_act(s):
             return []
         if s.d["pending"]:
@@ -222,7 +217,6 @@ class HeroQuest(Game):
             hero_actions.act(ctx, h, action)
         _settle(ctx)
         ctx.finish()
-        s.__dict__.pop("_legal", None)
         return Step(s, ctx.events, ctx.undoable)
 
     def skip_action(self, state: HQState, seat: int) -> Action | None:
@@ -252,7 +246,7 @@ class HeroQuest(Game):
 
     def from_json(self, data: Mapping[str, Any]) -> HQState:
         rest = {k: v for k, v in data.items() if k != "quest"}
-        return HQState(json_copy(data["quest"]), json_copy(rest))
+        return HQState.load(json_copy(data["quest"]), json_copy(rest))
 
     def copy_state(self, state: HQState) -> HQState:
         return state.clone()

@@ -159,7 +159,7 @@ def build(quest: Quest, options: Mapping[str, Any], seats: int, seed: int,
         "spawned": 0,
         "over": None,
     }
-    state = HQState(quest.to_json(), d)
+    state = HQState.load(quest.to_json(), d)
     _place_heroes(state, quest)
     ctx = Ctx(state)
     ctx.say("hq.ev.quest_begins", quest=quest.name)

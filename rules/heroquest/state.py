@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Any
 
 from rules.base import Event
@@ -49,21 +48,6 @@ def parse_sq(text: Any) -> Square | None:
     return sq if board.in_board(sq) else None
 
 
-_QUESTS: dict[int, tuple[dict[str, Any], Quest]] = {}
-
-
-def _quest_of(data: dict[str, Any]) -> Quest:
-    """The Quest value of a state's quest JSON, cached by object (copies of a state share that dict)."""
-    hit = _QUESTS.get(id(data))
-    if hit is not None and hit[0] is data:
-        return hit[1]
-    if len(_QUESTS) > 64:
-        _QUESTS.clear()
-    quest = Quest.from_json(data)
-    _QUESTS[id(data)] = (data, quest)
-    return quest
-
-
 def json_copy(value: Any) -> Any:
     """A deep copy of JSON-like data (dicts, lists, scalars), much faster than copy.deepcopy."""
     if isinstance(value, dict):
@@ -75,28 +59,28 @@ def json_copy(value: Any) -> Any:
 
 @dataclass
 class HQState:
-    """`quest` is the imported quest as JSON (never mutated, shared by copies); `d` is everything else."""
+    """`quest` is the imported quest as JSON and `quest_obj` the same quest as a value, parsed once when the
+    state is built or loaded; both are never mutated and copies share them. `d` is everything else."""
 
     quest: dict[str, Any]
     d: dict[str, Any]
+    quest_obj: Quest = field(compare=False, repr=False)
     seats: int = field(init=False)
 
     def __post_init__(self) -> None:
         self.seats = int(self.d["seats"])
 
-    @cached_property
-    def dark(self) -> frozenset[Square]:
-        return frozenset((int(r), int(c)) for r, c in self.quest["dark"])
+    @staticmethod
+    def load(quest: dict[str, Any], d: dict[str, Any]) -> HQState:
+        """A state over quest JSON (a new game, a stored one): the quest value is parsed here, once."""
+        return HQState(quest, d, Quest.from_json(quest))
 
     @property
-    def quest_obj(self) -> Quest:
-        return _quest_of(self.quest)
+    def dark(self) -> frozenset[Square]:
+        return self.quest_obj.dark
 
     def clone(self) -> HQState:
-        new = HQState(self.quest, json_copy(self.d))
-        if "dark" in self.__dict__:
-            new.__dict__["dark"] = self.__dict__["dark"]
-        return new
+        return HQState(self.quest, json_copy(self.d), self.quest_obj)
 
     # ---- queries
 
