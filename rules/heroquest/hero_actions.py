@@ -66,6 +66,11 @@ def corridor_segment(s: HQState, sq: Square) -> set[Square]:
     return out
 
 
+def on_stairs(s: HQState, h: dict[str, Any]) -> bool:
+    """Standing on the stairway, the way out (offered from the second round on, accepted at any time)."""
+    return any(o["kind"] == "stairs" and h["sq"] in o["squares"] for o in s.objects.values())
+
+
 def search_area(s: HQState, sq: Square) -> set[Square]:
     room = board.room_of(sq)
     return set(board.room_squares(room)) if room is not None else corridor_segment(s, sq)
@@ -179,7 +184,7 @@ def legal(s: HQState, h: dict[str, Any]) -> list[LegalAction]:
     trade.offers(s, h, add)
     if any(_loaded_corpse(o, h) for o in s.objects.values()) and not sight.monsters_in_sight(s, sq):
         add("recover", msg("hq.act.recover", hero=name), "items")
-    if any(o["kind"] == "stairs" and h["sq"] in o["squares"] for o in s.objects.values()) and s.d["round"] > 1:
+    if on_stairs(s, h) and s.d["round"] > 1:
         add("leave", msg("hq.act.leave", hero=name), "move")
     add("end_turn", msg("hq.act.end_turn", hero=name), "turn")
     return out
@@ -335,7 +340,7 @@ def act(ctx: Ctx, h: dict[str, Any], a: Action) -> None:
         recover(ctx, h)
         return
     if kind == "leave":
-        if not any(o["kind"] == "stairs" and h["sq"] in o["squares"] for o in s.objects.values()):
+        if not on_stairs(s, h):
             raise refuse("hq.err.not_on_stairs")
         h["sq"] = None
         h["left"] = True
