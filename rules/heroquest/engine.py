@@ -20,11 +20,11 @@ from rules.base import (
     Scalar,
     Step,
 )
-from rules.heroquest import board, campaign, catalog, gm, hero_actions, trade, view
+from rules.heroquest import board, campaign, catalog, gm, hero_actions, sight, trade, view
 from rules.heroquest.quest import MAX_PROBLEMS, Quest, QuestError, builtin_quests
 from rules.heroquest.setup import build
 from rules.heroquest.state import GM, Ctx, HQState, hero_label, json_copy, parse_sq, sq_token, tsq
-from rules.heroquest.turns import die, end_hero_turn, start_round
+from rules.heroquest.turns import die, end_hero_turn, finish, mark_potion, start_round
 from rules.heroquest.upload import import_quest
 from rules.text import Lit, Msg, msg
 
@@ -369,8 +369,6 @@ def _resolve_pending(ctx: Ctx, action: Action) -> None:
             entry = catalog.equipment().get(str(item))
             if item not in h["items"] or not entry or not entry.get("saves"):
                 raise IllegalAction(msg("hq.err.not_owned"))
-            from rules.heroquest.turns import mark_potion
-
             s.d["pending"].pop(0)
             h["items"].remove(item)
             mark_potion(s, h)
@@ -396,8 +394,6 @@ def _resolve_pending(ctx: Ctx, action: Action) -> None:
         if target in s.figure_at() and s.figure_at()[target][1] is not h:
             raise IllegalAction(msg("hq.err.bad_square"))
         h["sq"] = list(target)
-        from rules.heroquest import sight
-
         sight.refresh(ctx)
     if (p.get("then_end") and s.d["turn"]["who"] == "hero" and s.current_hero() is h and not s.d["pending"]
             and not h["dead"]):
@@ -439,8 +435,6 @@ def _settle(ctx: Ctx) -> None:
                 s.d["turn"] = {"who": "gm", "i": 0, "potions": []}
                 ctx.say("hq.ev.verdict_due")
         else:
-            from rules.heroquest.turns import finish
-
             finish(ctx, "lose", "all_dead")
         return
     turn = s.d["turn"]

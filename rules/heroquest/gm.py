@@ -6,7 +6,9 @@ from typing import Any
 
 from rules.base import Action, IllegalAction, LegalAction
 from rules.heroquest import board, catalog, fight, magic, moves, quest_treasures, sight
+from rules.heroquest.autoplay import autoplay
 from rules.heroquest.board import Square
+from rules.heroquest.monsters import attack_targets, can_act, can_move
 from rules.heroquest.setup import trap_kind, trap_uid
 from rules.heroquest.state import Ctx, HQState, hero_label, monster_label, parse_sq, sq_token, tsq
 from rules.heroquest.turns import damage_hero, damage_monster, end_gm_turn, finish
@@ -24,19 +26,6 @@ OFFER_END_FROM_ROUND = 3
 
 def refuse(key: str, **params: Any) -> IllegalAction:
     return IllegalAction(msg(key, **params))
-
-
-def can_act(m: dict[str, Any]) -> bool:
-    return m["revealed"] and not m["acted"] and not m["status"].get("sleep")
-
-
-def can_move(m: dict[str, Any]) -> bool:
-    return m["revealed"] and not m["moved"] and not m["status"].get("sleep")
-
-
-def attack_targets(s: HQState, m: dict[str, Any]) -> list[dict[str, Any]]:
-    sq = tsq(m["sq"])
-    return [h for h in s.on_board_heroes() if moves.adjacent_open(s, sq, tsq(h["sq"]))]
 
 
 def spells_left(m: dict[str, Any]) -> list[str]:
@@ -136,8 +125,6 @@ def act(ctx: Ctx, a: Action) -> None:
     elif kind == "gm_cast":
         _cast(ctx, a)
     elif kind == "gm_autoplay":
-        from rules.heroquest.autoplay import autoplay
-
         autoplay(ctx)
     elif kind == "gm_place":
         _place_monster(ctx, a)

@@ -11,7 +11,7 @@ from rules.heroquest.board import Square
 from rules.heroquest.combat import count_skulls
 from rules.heroquest.dice import roll_text
 from rules.heroquest.state import Ctx, HQState, hero_label, monster_label, parse_sq, sq_token, tsq
-from rules.heroquest.turns import damage_hero, end_hero_turn, mark_potion
+from rules.heroquest.turns import damage_hero, end_hero_turn, mark_potion, potion_used
 from rules.text import Msg, msg
 
 EQUIP_SLOTS = ("weapon", "shield", "helmet", "armour")
@@ -799,8 +799,6 @@ def drink(ctx: Ctx, h: dict[str, Any], item: str) -> None:
     entry = catalog.equipment().get(item)
     if item not in h["items"] or entry is None or entry["slot"] != "potion":
         raise refuse("hq.err.not_owned")
-    from rules.heroquest.turns import potion_used
-
     if potion_used(s, h):
         raise refuse("hq.err.one_potion")
     h["items"].remove(item)

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules.base import Event
-from rules.heroquest import board, catalog
+from rules.heroquest import board, catalog, dice
 from rules.heroquest.board import Edge, Square
 from rules.heroquest.quest import WALKABLE_FURNITURE, Quest
 from rules.rng import Rng
@@ -185,10 +185,8 @@ class Ctx:
         self.say(key, to=None if m["revealed"] else [GM], **params)
 
     def roll(self, count: int) -> list[str]:
-        from rules.heroquest.dice import roll
-
         self.undoable = False
-        return roll(self.rng, count, self.s.d["opts"]["die"])
+        return dice.roll(self.rng, count, self.s.d["opts"]["die"])
 
     def finish(self) -> None:
         self.s.d["rng"] = self.rng.state
