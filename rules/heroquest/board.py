@@ -43,7 +43,7 @@ class _Board:
                 mask = masks[c]
                 if len(mask) != 4 or set(mask) - {"0", "1"}:
                     raise ValueError(f"{BOARD_FILE}: bad wall mask {mask!r} at {r}:{c}")
-                self.masks[(r, c)] = tuple(bit == "1" for bit in mask)  # type: ignore[assignment]
+                self.masks[(r, c)] = tuple(bit == "1" for bit in mask)
                 room_id = int(ids[c])
                 if room_id:
                     self.room[(r, c)] = room_id

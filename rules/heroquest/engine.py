@@ -167,13 +167,16 @@ class HeroQuest(Game):
             return _pending_legal(s)
         if s.d["picks"]:
             h = s.hero(s.d["picks"][0])
+            assert h is not None
             taken = {g for x in s.heroes for g in x["groups"]}
             return [LegalAction(Action.of("choose_spells", group=g),
                                 msg("hq.act.choose_spells", hero=hero_label(h), group=catalog.group_name(g)), "spell")
                     for g in catalog.spells()["order"] if g not in taken]
         if s.d["turn"]["who"] == "gm":
             return gm.legal(s)
-        return hero_actions.legal(s, s.current_hero())
+        h = s.current_hero()
+        assert h is not None
+        return hero_actions.legal(s, h)
 
     def is_legal(self, state: HQState, seat: int, action: Action) -> bool:
         """Whether `apply` takes this action now, without applying it: the game master's tools by the checks

@@ -99,7 +99,7 @@ def summon(ctx: Ctx, near: dict[str, Any], ref: str, count: int) -> list[dict[st
     s = ctx.s
     origin = tsq(near["sq"])
     blocked = s.blocked_squares()
-    out = []
+    out: list[dict[str, Any]] = []
     candidates = sorted(
         (q for q in board.all_squares() if s.is_revealed(q) and q not in blocked and q not in s.dark),
         key=lambda q: (abs(q[0] - origin[0]) + abs(q[1] - origin[1]), q),

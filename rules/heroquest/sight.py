@@ -51,7 +51,7 @@ def visible_squares(s: HQState, origin: Square) -> set[Square]:
             if visibility.line_of_sight(origin, nb, blockers=blockers, open_edges=open_e):
                 seen.add(nb)
                 queue.append(nb)
-    rooms = {board.room_of(q) for q in seen} - {None}
+    rooms = {r for q in seen if (r := board.room_of(q)) is not None}
     for r in rooms:
         seen |= board.room_squares(r)
     return seen - set(s.dark)

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, overload
 
 from rules.base import Event
 from rules.heroquest import board, catalog, dice
@@ -29,6 +29,10 @@ def sq_of(i: int) -> Square:
     return divmod(i, board.COLS)
 
 
+@overload
+def tsq(value: None) -> None: ...
+@overload
+def tsq(value: Sequence[Any]) -> Square: ...
 def tsq(value: Any) -> Square | None:
     return None if value is None else (int(value[0]), int(value[1]))
 
