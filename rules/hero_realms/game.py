@@ -23,6 +23,7 @@ from rules.hero_realms import moves as M
 from rules.hero_realms import variants as V
 from rules.hero_realms.ai import random_action, simple_action, smart_action
 from rules.hero_realms.cards import STARTING_DECK, market_keys
+from rules.hero_realms.invariants import check_invariants
 from rules.hero_realms.state import Player, State
 from rules.hero_realms.views import view
 from rules.rng import Rng
@@ -204,8 +205,6 @@ class HeroRealms(Game):
         return out
 
     def check_invariants(self, state: State) -> list[str]:
-        from rules.hero_realms.invariants import check_invariants
-
         return check_invariants(state)
 
     def skip_action(self, state: State, seat: int) -> Action | None:

@@ -8,7 +8,7 @@ from typing import Any
 from rules.base import IllegalAction
 from rules.heroquest import catalog, combat, magic, runes
 from rules.heroquest.dice import roll_text
-from rules.heroquest.fight import _exchange
+from rules.heroquest.fight import resolve_attack
 from rules.heroquest.state import Ctx, HQState, hero_label, monster_label, tsq
 from rules.text import Lit, Msg, msg
 
@@ -163,4 +163,4 @@ def throw_rune(ctx: Ctx, h: dict[str, Any], effect: str, target_uid: str, power:
         target["body"] = min(target["max_body"], target["body"] + combat.count_skulls(faces))
         ctx.say("hq.ev.rune_heals", target=whom, roll=roll_text(faces), amount=target["body"] - before)
         return
-    _exchange(ctx, who, whom, faces, None, False, None, target)
+    resolve_attack(ctx, who, whom, faces, target_monster=target)

@@ -6,7 +6,7 @@ from collections import deque
 
 from rules.heroquest import board, catalog, fight, moves
 from rules.heroquest.board import Square
-from rules.heroquest.gm import attack_targets, can_act, can_move
+from rules.heroquest.monsters import attack_targets, can_act, can_move
 from rules.heroquest.state import Ctx, HQState, monster_label, tsq
 
 

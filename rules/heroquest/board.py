@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import cache
 from pathlib import Path
 
@@ -43,7 +43,7 @@ class _Board:
                 mask = masks[c]
                 if len(mask) != 4 or set(mask) - {"0", "1"}:
                     raise ValueError(f"{BOARD_FILE}: bad wall mask {mask!r} at {r}:{c}")
-                self.masks[(r, c)] = tuple(bit == "1" for bit in mask)  # type: ignore[assignment]
+                self.masks[(r, c)] = tuple(bit == "1" for bit in mask)
                 room_id = int(ids[c])
                 if room_id:
                     self.room[(r, c)] = room_id
@@ -56,6 +56,12 @@ class _Board:
         if sorted(self.rooms) != list(range(1, ROOM_COUNT + 1)):
             raise ValueError(f"{BOARD_FILE}: rooms must be numbered 1..{ROOM_COUNT}")
         self._check()
+        #: (square, neighbour) pairs, both ways, with a printed wall between them (the board's edge included).
+        self.walls: frozenset[tuple[Square, Square]] = frozenset(
+            (sq, (sq[0] + dr, sq[1] + dc)) for sq, mask in self.masks.items()
+            for i, (dr, dc) in enumerate(_DIRS) if mask[i])
+        self.around: dict[Square, list[Square]] = {
+            (r, c): [(r + dr, c + dc) for dr, dc in _DIRS if in_board((r + dr, c + dc))] for (r, c) in self.masks}
 
     def _check(self) -> None:
         """Walls must agree from both sides, and a room's squares are never walled from each other."""
@@ -101,22 +107,24 @@ def adjacent(a: Square, b: Square) -> bool:
     return abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
 
 
-def _side(a: Square, b: Square) -> int:
-    return _DIRS.index((b[0] - a[0], b[1] - a[1]))
-
-
 def wall_between(a: Square, b: Square) -> bool:
     """True when a printed wall (or the board edge) separates orthogonal neighbours `a` and `b`.
 
     Raises ValueError when `a` is off the board or the squares are not orthogonal neighbours.
     """
+    if (a, b) in _board().walls:
+        return True
     if not in_board(a):
         raise ValueError(f"{a} is off the board")
     if not adjacent(a, b):
         raise ValueError(f"{a} and {b} are not orthogonal neighbours")
-    if not in_board(b):
-        return True
-    return _board().masks[a][_side(a, b)]
+    return False
+
+
+def walls() -> frozenset[tuple[Square, Square]]:
+    """Every (square, neighbour) pair, both ways, that a printed wall or the board's edge separates: the fast
+    form of `wall_between` for loops that only ever ask about orthogonal neighbours of board squares."""
+    return _board().walls
 
 
 def wall_mask(sq: Square) -> tuple[bool, bool, bool, bool]:
@@ -132,6 +140,11 @@ def door_slot(a: Square, b: Square) -> bool:
 def room_of(sq: Square) -> int | None:
     """Room id (1..22, `CENTRAL_ROOM` is the central room) of a room square; None for corridors."""
     return _board().room.get(sq)
+
+
+def rooms_by_square() -> Mapping[Square, int]:
+    """Every room square and its room id (corridors are absent): `room_of` for hot loops."""
+    return _board().room
 
 
 def room_squares(room: int) -> frozenset[Square]:
@@ -161,6 +174,9 @@ def neighbours(sq: Square) -> list[Square]:
 
 def orthogonal(sq: Square) -> list[Square]:
     """Orthogonal in-board neighbours, walls ignored."""
+    around = _board().around.get(sq)
+    if around is not None:
+        return list(around)
     r, c = sq
     return [(r + dr, c + dc) for dr, dc in _DIRS if in_board((r + dr, c + dc))]
 
@@ -184,7 +200,9 @@ def passable(a: Square, b: Square, open_edges: Iterable[Edge] | frozenset[Edge] 
     """Whether a figure may step from `a` to orthogonal neighbour `b`: no wall, or an open door there."""
     if not in_board(b) or not adjacent(a, b):
         return False
-    if not wall_between(a, b):
+    if (a, b) not in _board().walls:
+        if not in_board(a):
+            raise ValueError(f"{a} is off the board")
         return True
     open_set = open_edges if isinstance(open_edges, (set, frozenset)) else frozenset(open_edges)
     return frozenset((a, b)) in open_set

@@ -192,7 +192,8 @@ def after_quest(sheet: Sheet, hero_state: dict[str, Any]) -> Sheet:
     out = copy.deepcopy(sheet)
     out["gold"] = hero_state.get("gold", out["gold"])
     # the quest's record is the whole truth: it started from this sheet, and treasures may have been given away
-    out["quest_treasures"] = list(dict.fromkeys(hero_state.get("quest_treasures", out["quest_treasures"])))
+    treasures = hero_state["quest_treasures"] if "quest_treasures" in hero_state else out["quest_treasures"]
+    out["quest_treasures"] = list(dict.fromkeys(treasures))
     table = catalog.equipment()
     kept = [i for i in hero_state.get("equipment", []) if i in table and table[i]["slot"] != "potion"]
     out["equipment"] = kept

@@ -24,7 +24,7 @@ def _need(cond: bool, where: str, what: str) -> None:
 
 
 def _lit(entry: dict[str, Any], where: str) -> Lit:
-    name = entry.get("name")
+    name: Any = entry.get("name")
     _need(isinstance(name, dict) and all(isinstance(name.get(k), str) for k in ("es", "en")), where, "name {es,en}")
     return Lit(name["es"], name["en"])
 

@@ -20,11 +20,11 @@ from rules.base import (
     Scalar,
     Step,
 )
-from rules.heroquest import board, campaign, catalog, gm, hero_actions, trade, view
+from rules.heroquest import board, campaign, catalog, gm, hero_actions, sight, trade, view
 from rules.heroquest.quest import MAX_PROBLEMS, Quest, QuestError, builtin_quests
 from rules.heroquest.setup import build
-from rules.heroquest.state import GM, Ctx, HQState, hero_label, json_copy, parse_sq, tsq
-from rules.heroquest.turns import die, end_hero_turn, start_round
+from rules.heroquest.state import GM, Ctx, HQState, hero_label, json_copy, parse_sq, sq_token, tsq
+from rules.heroquest.turns import die, end_hero_turn, finish, mark_potion, start_round
 from rules.heroquest.upload import import_quest
 from rules.text import Lit, Msg, msg
 
@@ -160,34 +160,45 @@ class HeroQuest(Game):
         return (state.d["round"], turn["who"], turn.get("i", 0), len(state.d["picks"]))
 
     def legal_actions(self, state: HQState, seat: int) -> list[LegalAction]:
-        cache = state.__dict__.setdefault("_legal", {})
-        if seat not in cache:
-            cache[seat] = self._legal(state, seat)
-        return list(cache[seat])
-
-    def _legal(self, s: HQState, seat: int) -> list[LegalAction]:
+        s = state
         if seat not in self.to_act(s):
             return []
         if s.d["pending"]:
             return _pending_legal(s)
         if s.d["picks"]:
             h = s.hero(s.d["picks"][0])
+            assert h is not None
             taken = {g for x in s.heroes for g in x["groups"]}
             return [LegalAction(Action.of("choose_spells", group=g),
                                 msg("hq.act.choose_spells", hero=hero_label(h), group=catalog.group_name(g)), "spell")
                     for g in catalog.spells()["order"] if g not in taken]
         if s.d["turn"]["who"] == "gm":
             return gm.legal(s)
-        return hero_actions.legal(s, s.current_hero())
+        h = s.current_hero()
+        assert h is not None
+        return hero_actions.legal(s, h)
 
     def is_legal(self, state: HQState, seat: int, action: Action) -> bool:
-        if any(la.action == action for la in self.legal_actions(state, seat)):
-            return True
-        try:
-            self.apply(state, seat, action)
-        except RuleError:
+        """Whether `apply` takes this action now, without applying it: the game master's tools by the checks
+        they make, leaving by the stairs and the monsters' autoplay by their one condition, every other move
+        by being listed in `legal_actions` once spelled as listed (arguments `apply` ignores dropped, squares
+        and defaults written out)."""
+        s = state
+        kind = action.kind
+        if s.d["over"] or (kind.startswith("gm_") and seat != GM):
             return False
-        return True
+        if seat == GM and kind in gm.ANYTIME:
+            return gm.accepts_tool(s, action)
+        if seat not in self.to_act(s):
+            return False
+        if not s.d["pending"] and not s.d["picks"]:
+            if s.d["turn"]["who"] == "gm" and kind == "gm_autoplay":
+                return not s.d.get("verdict")
+            h = s.current_hero()
+            if h is not None and kind == "leave":
+                return hero_actions.on_stairs(s, h)
+        listed = _as_listed(s, action)
+        return any(la.action == listed for la in self.legal_actions(s, seat))
 
     def why_illegal(self, state: HQState, seat: int, action: Action) -> Msg | None:
         """The rule this action breaks now, as the engine itself refuses it (wall in the way, not adjacent,
@@ -222,7 +233,6 @@ class HeroQuest(Game):
             hero_actions.act(ctx, h, action)
         _settle(ctx)
         ctx.finish()
-        s.__dict__.pop("_legal", None)
         return Step(s, ctx.events, ctx.undoable)
 
     def skip_action(self, state: HQState, seat: int) -> Action | None:
@@ -252,7 +262,7 @@ class HeroQuest(Game):
 
     def from_json(self, data: Mapping[str, Any]) -> HQState:
         rest = {k: v for k, v in data.items() if k != "quest"}
-        return HQState(json_copy(data["quest"]), json_copy(rest))
+        return HQState.load(json_copy(data["quest"]), json_copy(rest))
 
     def copy_state(self, state: HQState) -> HQState:
         return state.clone()
@@ -283,6 +293,41 @@ class HeroQuest(Game):
         return out
 
 
+#: The arguments `apply` reads, by kind: `is_legal` drops any other before looking an action up in the list.
+_ARGS: dict[str, tuple[str, ...]] = {
+    "move": ("to",), "jump": ("to",), "rock_step": ("to",), "open_door": ("door",), "drink": ("item",),
+    "give": ("item", "to"), "take": ("item", "from"), "swap": ("item", "to", "want"), "cast": ("spell", "target"),
+    "read_scroll": ("item", "target"), "rune": ("power", "rune", "target"), "disarm": ("trap",),
+    "equip": ("item",), "unequip": ("slot",), "pick_up": ("index",), "attack": ("fists", "target"),
+    "choose_spells": ("group",), "gm_move": ("monster", "to"), "gm_attack": ("monster", "target"),
+    "gm_cast": ("caster", "spell", "target"),
+}
+_SQUARE_ARGS = ("to",)
+
+
+def _as_listed(s: HQState, action: Action) -> Action:
+    """`action` spelled the way `legal_actions` lists it, when `apply` would treat both alike: arguments it
+    ignores dropped, squares in their canonical token, a rune's power of 0 and an unarmed hero's bare hands
+    written as listed, no target for a Chaos spell cast on the caster."""
+    kind = action.kind
+    args = {k: action.get(k) for k in _ARGS.get(kind, ()) if action.get(k) is not None}
+    for key in _SQUARE_ARGS:
+        sq = parse_sq(args.get(key))
+        if sq is not None:
+            args[key] = sq_token(sq)
+    if kind == "rune":
+        args.setdefault("power", 0)
+    elif kind == "attack":
+        h = s.current_hero()
+        if args.pop("fists", False) and h is not None and h["weapon"]:
+            args["fists"] = True
+    elif kind == "gm_cast":
+        chaos = catalog.spells()["chaos"]
+        if args.get("spell") in chaos and chaos[args["spell"]]["target"] != "hero":
+            args.pop("target", None)
+    return Action.of(kind, **args)
+
+
 def _warnings(value: Any) -> list[dict[str, Any]]:
     """The upload's warnings as kept in the state (for the game master's view): well-formed and bounded."""
     if not isinstance(value, list):
@@ -308,7 +353,7 @@ def _pending_legal(s: HQState) -> list[LegalAction]:
         out += trade.pending_offers(s, p)
     elif p["kind"] == "rock_step":
         for q in p["options"]:
-            out.append(LegalAction(Action.of("rock_step", to=f"{q[0]}-{q[1]}"),
+            out.append(LegalAction(Action.of("rock_step", to=sq_token(q)),
                                    msg("hq.act.rock_step", hero=hero_label(h), row=q[0] + 1, col=q[1] + 1), "move"))
     return out
 
@@ -327,8 +372,6 @@ def _resolve_pending(ctx: Ctx, action: Action) -> None:
             entry = catalog.equipment().get(str(item))
             if item not in h["items"] or not entry or not entry.get("saves"):
                 raise IllegalAction(msg("hq.err.not_owned"))
-            from rules.heroquest.turns import mark_potion
-
             s.d["pending"].pop(0)
             h["items"].remove(item)
             mark_potion(s, h)
@@ -354,8 +397,6 @@ def _resolve_pending(ctx: Ctx, action: Action) -> None:
         if target in s.figure_at() and s.figure_at()[target][1] is not h:
             raise IllegalAction(msg("hq.err.bad_square"))
         h["sq"] = list(target)
-        from rules.heroquest import sight
-
         sight.refresh(ctx)
     if (p.get("then_end") and s.d["turn"]["who"] == "hero" and s.current_hero() is h and not s.d["pending"]
             and not h["dead"]):
@@ -397,8 +438,6 @@ def _settle(ctx: Ctx) -> None:
                 s.d["turn"] = {"who": "gm", "i": 0, "potions": []}
                 ctx.say("hq.ev.verdict_due")
         else:
-            from rules.heroquest.turns import finish
-
             finish(ctx, "lose", "all_dead")
         return
     turn = s.d["turn"]

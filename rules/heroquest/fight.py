@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.heroquest import catalog, combat, dice, sight
+from rules.heroquest import board, catalog, combat, dice, sight
 from rules.heroquest.moves import adjacent_open, diagonal_open
 from rules.heroquest.state import Ctx, HQState, hero_label, monster_label, tsq
 from rules.heroquest.traps import in_pit
@@ -53,11 +53,9 @@ def reach_mode(s: HQState, h: dict[str, Any], target_sq: tuple[int, int], fists:
         return None if w and w.get("ranged") else "melee"
     if w and w.get("diagonal") and diagonal_open(s, sq, target_sq):
         return "melee"
-    if w and (w.get("ranged") or w.get("thrown")) and not in_pit(s, sq):
-        from rules.heroquest import board
-
-        if not board.adjacent(sq, target_sq) and sight.clear_shot(s, sq, target_sq):
-            return "ranged" if w.get("ranged") else "thrown"
+    if (w and (w.get("ranged") or w.get("thrown")) and not in_pit(s, sq) and not board.adjacent(sq, target_sq)
+            and sight.clear_shot(s, sq, target_sq)):
+        return "ranged" if w.get("ranged") else "thrown"
     return None
 
 
@@ -76,18 +74,22 @@ def hero_attacks(ctx: Ctx, h: dict[str, Any], m: dict[str, Any], fists: bool) ->
         ctx.say("hq.ev.throws", hero=hero_label(h), item=catalog.item_name(h["weapon"]))
         s.d["thrown"].append({"item": h["weapon"], "sq": list(m["sq"]), "owner": h["uid"]})
         h["weapon"] = None
-    _exchange(ctx, hero_label(h), monster_label(m), faces, hits, blunt, target_hero=None, target_monster=m)
+    resolve_attack(ctx, hero_label(h), monster_label(m), faces, target_monster=m, hits=hits, blunt=blunt)
 
 
 def monster_attacks(ctx: Ctx, m: dict[str, Any], h: dict[str, Any], dice_n: int | None = None) -> None:
     stats = catalog.monster(m["ref"])
     faces = ctx.roll(dice_n if dice_n is not None else stats["attack"])
-    _exchange(ctx, monster_label(m), hero_label(h), faces, None, bool(stats.get("blunt")), target_hero=h,
-              target_monster=None, poison=bool(stats.get("poison")))
+    resolve_attack(ctx, monster_label(m), hero_label(h), faces, target_hero=h, blunt=bool(stats.get("blunt")),
+                   poison=bool(stats.get("poison")))
 
 
-def _exchange(ctx: Ctx, who: Any, whom: Any, faces: list[str], hits: int | None, blunt: bool,
-              target_hero: dict[str, Any] | None, target_monster: dict[str, Any] | None, poison: bool = False) -> None:
+def resolve_attack(ctx: Ctx, who: Any, whom: Any, faces: list[str], *, target_hero: dict[str, Any] | None = None,
+                   target_monster: dict[str, Any] | None = None, hits: int | None = None, blunt: bool = False,
+                   poison: bool = False) -> None:
+    """An attack roll of `faces` by `who` landing on a hero or a monster (`whom`): the defence roll, then the
+    damage, a stun and poison. Weapons, spells and runes that strike all end here; `hits` overrides the
+    skulls counted (bare hands), `blunt` lets a black skull through a miss."""
     s = ctx.s
     skulls = hits if hits is not None else combat.count_skulls(faces)
     if skulls == 0 and not (blunt and "bskull" in faces):

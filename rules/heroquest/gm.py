@@ -6,6 +6,9 @@ from typing import Any
 
 from rules.base import Action, IllegalAction, LegalAction
 from rules.heroquest import board, catalog, fight, magic, moves, quest_treasures, sight
+from rules.heroquest.autoplay import autoplay
+from rules.heroquest.board import Square
+from rules.heroquest.monsters import attack_targets, can_act, can_move
 from rules.heroquest.setup import trap_kind, trap_uid
 from rules.heroquest.state import Ctx, HQState, hero_label, monster_label, parse_sq, sq_token, tsq
 from rules.heroquest.turns import damage_hero, damage_monster, end_gm_turn, finish
@@ -23,19 +26,6 @@ OFFER_END_FROM_ROUND = 3
 
 def refuse(key: str, **params: Any) -> IllegalAction:
     return IllegalAction(msg(key, **params))
-
-
-def can_act(m: dict[str, Any]) -> bool:
-    return m["revealed"] and not m["acted"] and not m["status"].get("sleep")
-
-
-def can_move(m: dict[str, Any]) -> bool:
-    return m["revealed"] and not m["moved"] and not m["status"].get("sleep")
-
-
-def attack_targets(s: HQState, m: dict[str, Any]) -> list[dict[str, Any]]:
-    sq = tsq(m["sq"])
-    return [h for h in s.on_board_heroes() if moves.adjacent_open(s, sq, tsq(h["sq"]))]
 
 
 def spells_left(m: dict[str, Any]) -> list[str]:
@@ -110,10 +100,7 @@ def act(ctx: Ctx, a: Action) -> None:
     if kind == "end_turn":
         end_gm_turn(ctx)
     elif kind == "gm_end_quest":
-        result = a.get("result")
-        if result not in ("win", "lose"):
-            raise refuse("hq.err.bad_result")
-        finish(ctx, result, "gm")
+        finish(ctx, _result(a), "gm")
     elif kind == "gm_move":
         m = _monster(s, a.get("monster"))
         target = parse_sq(a.get("to"))
@@ -138,8 +125,6 @@ def act(ctx: Ctx, a: Action) -> None:
     elif kind == "gm_cast":
         _cast(ctx, a)
     elif kind == "gm_autoplay":
-        from rules.heroquest.autoplay import autoplay
-
         autoplay(ctx)
     elif kind == "gm_place":
         _place_monster(ctx, a)
@@ -150,28 +135,80 @@ def act(ctx: Ctx, a: Action) -> None:
     elif kind == "gm_adjust":
         _adjust(ctx, a)
     elif kind == "gm_note":
-        key = a.get("note")
-        notes = s.quest_obj.notes
-        if key not in notes:
-            raise refuse("hq.err.no_note")
+        key = _note(s, a)
         if key not in s.d["notes_read"]:
             s.d["notes_read"].append(key)
-        ctx.say("hq.ev.note_read", note=key, text=notes[key])
+        ctx.say("hq.ev.note_read", note=key, text=s.quest_obj.notes[key])
     elif kind == "gm_award":
         _award(ctx, a)
     elif kind == "gm_spell":
         _grant_spell(ctx, a)
     elif kind == "gm_reveal":
-        sq = parse_sq(a.get("at"))
-        if sq is None:
-            raise refuse("hq.err.bad_square")
-        room = board.room_of(sq)
-        area = set(board.room_squares(room)) if room is not None else {sq}
-        if all(s.is_revealed(q) or q in s.dark for q in area):
-            raise refuse("hq.err.already_revealed")
-        sight.reveal_squares(ctx, area)
+        sight.reveal_squares(ctx, _reveal_area(s, a))
     else:
         raise refuse("hq.err.unknown_action")
+
+
+def accepts_tool(s: HQState, a: Action) -> bool:
+    """Whether `act` takes this tool of `ANYTIME` now; the same checks `act` makes, without doing anything."""
+    try:
+        check_tool(s, a)
+    except IllegalAction:
+        return False
+    return True
+
+
+def check_tool(s: HQState, a: Action) -> None:
+    """Raise the refusal `act` gives a tool of `ANYTIME`, or return when it would be carried out."""
+    kind = a.kind
+    if kind not in ANYTIME:
+        raise refuse("hq.err.unknown_action")
+    if s.d.get("verdict") and kind != "gm_end_quest":
+        raise refuse("hq.err.verdict_due")
+    if kind == "gm_end_quest":
+        _result(a)
+    elif kind == "gm_place":
+        _placement(s, a)
+    elif kind == "gm_place_object":
+        _object_placement(s, a)
+    elif kind == "gm_remove":
+        _removal(s, a)
+    elif kind == "gm_adjust":
+        _adjustment(s, a)
+    elif kind == "gm_note":
+        _note(s, a)
+    elif kind == "gm_award":
+        _award_of(s, a)
+    elif kind == "gm_spell":
+        _grant(s, a)
+    elif kind == "gm_reveal":
+        _reveal_area(s, a)
+
+
+def _result(a: Action) -> str:
+    result = a.get("result")
+    if result not in ("win", "lose"):
+        raise refuse("hq.err.bad_result")
+    return str(result)
+
+
+def _note(s: HQState, a: Action) -> str:
+    key = a.get("note")
+    if key not in s.quest_obj.notes:
+        raise refuse("hq.err.no_note")
+    return str(key)
+
+
+def _reveal_area(s: HQState, a: Action) -> set[Square]:
+    """The room (or the one corridor square) `gm_reveal` uncovers; refused when it holds nothing hidden."""
+    sq = parse_sq(a.get("at"))
+    if sq is None:
+        raise refuse("hq.err.bad_square")
+    room = board.room_of(sq)
+    area = set(board.room_squares(room)) if room is not None else {sq}
+    if all(s.is_revealed(q) or q in s.dark for q in area):
+        raise refuse("hq.err.already_revealed")
+    return area
 
 
 def _idle_reason(m: dict[str, Any], used: str) -> Msg:
@@ -196,25 +233,33 @@ def _free(s: HQState, sq: tuple[int, int] | None) -> tuple[int, int]:
     return sq
 
 
-def _place_monster(ctx: Ctx, a: Action) -> None:
-    s = ctx.s
+def _placement(s: HQState, a: Action) -> tuple[str, Square]:
     ref = str(a.get("ref"))
     if ref not in catalog.monsters():
         raise refuse("hq.err.unknown_monster")
-    sq = _free(s, parse_sq(a.get("at")))
+    return ref, _free(s, parse_sq(a.get("at")))
+
+
+def _place_monster(ctx: Ctx, a: Action) -> None:
+    s = ctx.s
+    ref, sq = _placement(s, a)
     # a monster Morcar places moves and acts on his turn like the others (rulebook: monsters put on the board)
     m = magic.spawn(ctx, ref, sq, revealed=s.is_revealed(sq), ready=True)
     if not m["revealed"]:
         ctx.gm("hq.ev.gm_placed_hidden", monster=monster_label(m), row=sq[0] + 1, col=sq[1] + 1)
 
 
-def _place_object(ctx: Ctx, a: Action) -> None:
-    s = ctx.s
+def _object_placement(s: HQState, a: Action) -> tuple[str, str, Square]:
     kind = str(a.get("type"))
     ref = str(a.get("ref"))
     if kind not in OBJECT_KINDS or not ref.replace("_", "").isalnum():
         raise refuse("hq.err.bad_object")
-    sq = _free(s, parse_sq(a.get("at")))
+    return kind, ref, _free(s, parse_sq(a.get("at")))
+
+
+def _place_object(ctx: Ctx, a: Action) -> None:
+    s = ctx.s
+    kind, ref, sq = _object_placement(s, a)
     s.d["spawned"] += 1
     uid = trap_uid(s.objects, sq) if kind == "trap" else f"{ref}_x{s.d['spawned']}"
     entry: dict[str, Any] = {"uid": uid, "kind": kind, "ref": ref, "squares": [list(sq)], "rotation":
@@ -229,27 +274,34 @@ def _place_object(ctx: Ctx, a: Action) -> None:
         ctx.gm("hq.ev.gm_placed_object", uid=uid)
 
 
+def _removal(s: HQState, a: Action) -> str:
+    """The uid of the monster or removable object `gm_remove` names."""
+    uid = str(a.get("uid"))
+    if uid not in s.monsters and not (
+            uid in s.objects and s.objects[uid]["kind"] not in ("door", "secret_door", "corpse", "marker")):
+        raise refuse("hq.err.no_such_thing")
+    return uid
+
+
 def _remove(ctx: Ctx, a: Action) -> None:
     s = ctx.s
-    uid = str(a.get("uid"))
+    uid = _removal(s, a)
     if uid in s.monsters:
         m = s.monsters.pop(uid)
         if m["revealed"]:
             ctx.say("hq.ev.monster_removed", monster=monster_label(m))
         else:
             ctx.gm("hq.ev.gm_removed", uid=uid)
-    elif uid in s.objects and s.objects[uid]["kind"] not in ("door", "secret_door", "corpse", "marker"):
+    else:
         o = s.objects.pop(uid)
         if o["revealed"] or o.get("found"):
             ctx.say("hq.ev.object_removed")
         else:
             ctx.gm("hq.ev.gm_removed", uid=uid)
-    else:
-        raise refuse("hq.err.no_such_thing")
 
 
-def _adjust(ctx: Ctx, a: Action) -> None:
-    s = ctx.s
+def _adjustment(s: HQState, a: Action) -> tuple[dict[str, Any], bool, str, int]:
+    """The figure `gm_adjust` changes (and whether it is a hero), the stat and the change."""
     uid = str(a.get("uid"))
     stat = a.get("stat")
     delta = a.get("delta")
@@ -257,6 +309,17 @@ def _adjust(ctx: Ctx, a: Action) -> None:
         raise refuse("hq.err.bad_adjust")
     h = s.hero(uid)
     if h is not None and h["sq"] is not None and not h["dead"]:
+        return h, True, str(stat), delta
+    m = s.monsters.get(uid)
+    if m is None:
+        raise refuse("hq.err.no_such_thing")
+    return m, False, str(stat), delta
+
+
+def _adjust(ctx: Ctx, a: Action) -> None:
+    figure, is_hero, stat, delta = _adjustment(ctx.s, a)
+    if is_hero:
+        h = figure
         if delta > 0:
             h[stat] = min(h[f"max_{stat}"], h[stat] + delta)
         elif stat == "body":
@@ -265,9 +328,7 @@ def _adjust(ctx: Ctx, a: Action) -> None:
             h["mind"] = max(0, h["mind"] + delta)
         ctx.say("hq.ev.adjusted", who=hero_label(h), stat=msg(f"hq.stat.{stat}"), value=h[stat])
         return
-    m = s.monsters.get(uid)
-    if m is None:
-        raise refuse("hq.err.no_such_thing")
+    m = figure
     if delta > 0:
         m[stat] = min(m[f"max_{stat}"], m[stat] + delta)
     else:
@@ -300,23 +361,26 @@ def _cast(ctx: Ctx, a: Action) -> None:
     magic.chaos_casts(ctx, m, sid, target)
 
 
-def _grant_spell(ctx: Ctx, a: Action) -> None:
-    """The quest says this creature knows a Chaos spell: from now on it may cast it (once, like every spell)."""
-    s = ctx.s
+def _grant(s: HQState, a: Action) -> tuple[dict[str, Any], str]:
     m = _monster(s, a.get("monster"))
     sid = str(a.get("spell"))
     if sid not in catalog.spells()["chaos"]:
         raise refuse("hq.err.no_spell")
     if sid in m.get("spells", []):
         raise refuse("hq.err.spell_known", monster=monster_label(m), spell=catalog.spell_name(sid))
+    return m, sid
+
+
+def _grant_spell(ctx: Ctx, a: Action) -> None:
+    """The quest says this creature knows a Chaos spell: from now on it may cast it (once, like every spell)."""
+    m, sid = _grant(ctx.s, a)
     m.setdefault("spells", []).append(sid)
     # which creatures cast spells is the quest's secret until they do
     ctx.gm("hq.ev.gm_spell_granted", monster=monster_label(m), spell=catalog.spell_name(sid))
 
 
-def _award(ctx: Ctx, a: Action) -> None:
-    """Hand a hero what a quest note promises: equipment, a potion, a scroll, a Quest Treasure, or gold."""
-    s = ctx.s
+def _award_of(s: HQState, a: Action) -> tuple[dict[str, Any], str | None, str | None, int]:
+    """The hero `gm_award` names, the equipment id or else the Quest Treasure id it hands over, and the gold."""
     h = s.hero(str(a.get("hero")))
     if h is None or h["dead"]:
         raise refuse("hq.err.no_hero")
@@ -325,17 +389,25 @@ def _award(ctx: Ctx, a: Action) -> None:
         raise refuse("hq.err.bad_award")
     if not isinstance(gold, int) or isinstance(gold, bool) or not 0 <= gold <= MAX_AWARD_GOLD:
         raise refuse("hq.err.bad_gold", most=MAX_AWARD_GOLD)
+    key = tid = None
     if item is not None:
         key = _item_key(str(item))
-        if key is not None:
-            h["items"].append(key)
-            ctx.say("hq.ev.awarded", hero=hero_label(h), item=catalog.item_name(key))
-        else:
+        if key is None:
             tid = quest_treasures.resolve(str(item))
             if tid is None:
                 raise refuse("hq.err.bad_treasure", most=quest_treasures.MAX_NAME)
-            h["quest_treasures"].append(tid)
-            ctx.say("hq.ev.awarded_treasure", hero=hero_label(h), item=quest_treasures.name(tid))
+    return h, key, tid, gold
+
+
+def _award(ctx: Ctx, a: Action) -> None:
+    """Hand a hero what a quest note promises: equipment, a potion, a scroll, a Quest Treasure, or gold."""
+    h, key, tid, gold = _award_of(ctx.s, a)
+    if key is not None:
+        h["items"].append(key)
+        ctx.say("hq.ev.awarded", hero=hero_label(h), item=catalog.item_name(key))
+    elif tid is not None:
+        h["quest_treasures"].append(tid)
+        ctx.say("hq.ev.awarded_treasure", hero=hero_label(h), item=quest_treasures.name(tid))
     if gold:
         h["gold"] += gold
         ctx.say("hq.ev.finds_gold", hero=hero_label(h), gold=gold)

@@ -11,7 +11,7 @@ from rules.heroquest.board import Square
 from rules.heroquest.combat import count_skulls
 from rules.heroquest.dice import roll_text
 from rules.heroquest.state import Ctx, HQState, hero_label, monster_label, parse_sq, sq_token, tsq
-from rules.heroquest.turns import damage_hero, end_hero_turn, mark_potion
+from rules.heroquest.turns import damage_hero, end_hero_turn, mark_potion, potion_used
 from rules.text import Msg, msg
 
 EQUIP_SLOTS = ("weapon", "shield", "helmet", "armour")
@@ -64,6 +64,11 @@ def corridor_segment(s: HQState, sq: Square) -> set[Square]:
             out.add(nxt)
             cur = nxt
     return out
+
+
+def on_stairs(s: HQState, h: dict[str, Any]) -> bool:
+    """Standing on the stairway, the way out (offered from the second round on, accepted at any time)."""
+    return any(o["kind"] == "stairs" and h["sq"] in o["squares"] for o in s.objects.values())
 
 
 def search_area(s: HQState, sq: Square) -> set[Square]:
@@ -179,7 +184,7 @@ def legal(s: HQState, h: dict[str, Any]) -> list[LegalAction]:
     trade.offers(s, h, add)
     if any(_loaded_corpse(o, h) for o in s.objects.values()) and not sight.monsters_in_sight(s, sq):
         add("recover", msg("hq.act.recover", hero=name), "items")
-    if any(o["kind"] == "stairs" and h["sq"] in o["squares"] for o in s.objects.values()) and s.d["round"] > 1:
+    if on_stairs(s, h) and s.d["round"] > 1:
         add("leave", msg("hq.act.leave", hero=name), "move")
     add("end_turn", msg("hq.act.end_turn", hero=name), "turn")
     return out
@@ -335,7 +340,7 @@ def act(ctx: Ctx, h: dict[str, Any], a: Action) -> None:
         recover(ctx, h)
         return
     if kind == "leave":
-        if not any(o["kind"] == "stairs" and h["sq"] in o["squares"] for o in s.objects.values()):
+        if not on_stairs(s, h):
             raise refuse("hq.err.not_on_stairs")
         h["sq"] = None
         h["left"] = True
@@ -794,8 +799,6 @@ def drink(ctx: Ctx, h: dict[str, Any], item: str) -> None:
     entry = catalog.equipment().get(item)
     if item not in h["items"] or entry is None or entry["slot"] != "potion":
         raise refuse("hq.err.not_owned")
-    from rules.heroquest.turns import potion_used
-
     if potion_used(s, h):
         raise refuse("hq.err.one_potion")
     h["items"].remove(item)

@@ -29,6 +29,7 @@ import math
 import re
 from collections import deque
 from dataclasses import dataclass, field
+from typing import NoReturn
 from xml.parsers import expat
 
 from rules.heroquest import board, catalog
@@ -143,7 +144,7 @@ class _Reader:
         self.parser = parser
 
     @staticmethod
-    def refuse(*_args: object) -> None:
+    def refuse(*_args: object) -> NoReturn:
         raise _Refused
 
     def read(self, text: str) -> _Raw:

@@ -6,7 +6,7 @@ from typing import Any
 
 from rules.heroquest import board, catalog, combat, sight
 from rules.heroquest.dice import BLACK_SHIELD, WHITE_SHIELD
-from rules.heroquest.fight import _exchange
+from rules.heroquest.fight import resolve_attack
 from rules.heroquest.state import HIDDEN_PREFIX, Ctx, HQState, hero_label, monster_label, publish_monster, tsq
 from rules.heroquest.turns import damage_hero, damage_monster
 
@@ -56,7 +56,8 @@ def effect(ctx: Ctx, spell: dict[str, Any], who: Any, target: dict[str, Any], is
     whom = hero_label(target) if is_hero else monster_label(target)
     if kind == "attack":
         faces = ctx.roll(spell["dice"])
-        _exchange(ctx, who, whom, faces, None, False, target if is_hero else None, None if is_hero else target)
+        resolve_attack(ctx, who, whom, faces, target_hero=target if is_hero else None,
+                       target_monster=None if is_hero else target)
     elif kind == "damage":
         faces = ctx.roll(spell.get("resist_dice", 0))
         saved = combat.count_shields(faces, "white" if is_hero else "black")
@@ -98,7 +99,7 @@ def summon(ctx: Ctx, near: dict[str, Any], ref: str, count: int) -> list[dict[st
     s = ctx.s
     origin = tsq(near["sq"])
     blocked = s.blocked_squares()
-    out = []
+    out: list[dict[str, Any]] = []
     candidates = sorted(
         (q for q in board.all_squares() if s.is_revealed(q) and q not in blocked and q not in s.dark),
         key=lambda q: (abs(q[0] - origin[0]) + abs(q[1] - origin[1]), q),

@@ -9,6 +9,7 @@ from rules.base import BadOptions
 from rules.heroquest import board, catalog, sight
 from rules.heroquest.quest import Quest
 from rules.heroquest.state import HIDDEN_PREFIX, SQUARES, Ctx, HQState
+from rules.heroquest.turns import start_round
 from rules.rng import Rng
 from rules.text import msg
 
@@ -159,7 +160,7 @@ def build(quest: Quest, options: Mapping[str, Any], seats: int, seed: int,
         "spawned": 0,
         "over": None,
     }
-    state = HQState(quest.to_json(), d)
+    state = HQState.load(quest.to_json(), d)
     _place_heroes(state, quest)
     ctx = Ctx(state)
     ctx.say("hq.ev.quest_begins", quest=quest.name)
@@ -208,8 +209,6 @@ def _plan_spell_picks(state: HQState) -> None:
     if picks:
         state.d["turn"] = {"who": "setup", "i": 0}
     else:
-        from rules.heroquest.turns import start_round
-
         ctx = Ctx(state)
         start_round(ctx)
         ctx.finish()

@@ -6,11 +6,12 @@ from collections import deque
 from typing import Any
 
 from rules.heroquest import board, visibility
-from rules.heroquest.board import Square
+from rules.heroquest.board import Edge, Square
 from rules.heroquest.state import Ctx, HQState, idx, monster_label, publish_monster, tsq
 
 #: Object kinds that become visible when one of their squares is revealed.
 PLAIN_KINDS = frozenset({"furniture", "blocked", "stairs", "door", "rock", "corpse", "dropped"})
+_NONE: frozenset[Edge] = frozenset()
 
 
 def sees(s: HQState, a: Square, b: Square, figures_block: bool = True) -> bool:
@@ -23,7 +24,7 @@ def clear_shot(s: HQState, a: Square, b: Square) -> bool:
     """A missile's line: straight and unobstructed even inside one room (figures in between block it)."""
     blockers = frozenset(s.sight_blockers() | set(s.dark))
     # visibility.line_of_sight treats a shared room as always visible; missiles need the ray itself.
-    return visibility._ray(a, b, frozenset(), blockers, s.open_edges())
+    return visibility.ray(a, b, frozenset(), blockers, s.open_edges())
 
 
 def visible_squares(s: HQState, origin: Square) -> set[Square]:
@@ -32,37 +33,43 @@ def visible_squares(s: HQState, origin: Square) -> set[Square]:
     A square holding a figure or a rock is seen but hides what lies behind it. Rooms glimpsed through
     an open door are revealed whole (the game master sets up the entire room).
     """
-    open_e = s.open_edges()
-    blockers = frozenset(s.sight_blockers() | set(s.dark))
+    return _visible(origin, frozenset(s.sight_blockers() | s.dark), s.open_edges(), s.dark)
+
+
+def _visible(origin: Square, blockers: frozenset[Square], open_e: frozenset[Edge],
+             dark: frozenset[Square]) -> set[Square]:
     seen: set[Square] = {origin}
-    room = board.room_of(origin)
+    rooms = board.rooms_by_square()
+    room = rooms.get(origin)
     if room is not None:
         seen |= board.room_squares(room)
     tested: set[Square] = set(seen)
     queue = deque(seen)
+    walls = board.walls()
     while queue:
         sq = queue.popleft()
         if sq != origin and sq in blockers:
             continue
         for nb in board.orthogonal(sq):
-            if nb in tested or nb in s.dark or not board.passable(sq, nb, open_e):
+            if nb in tested or nb in dark or ((sq, nb) in walls and frozenset((sq, nb)) not in open_e):
                 continue
             tested.add(nb)
-            if visibility.line_of_sight(origin, nb, blockers=blockers, open_edges=open_e):
+            # visibility.line_of_sight, spelled out: a square of the origin's room is always in sight
+            if (room is not None and rooms.get(nb) == room) or visibility.ray(origin, nb, _NONE, blockers, open_e):
                 seen.add(nb)
                 queue.append(nb)
-    rooms = {board.room_of(q) for q in seen} - {None}
-    for r in rooms:
+    for r in {r for q in seen if (r := rooms.get(q)) is not None}:
         seen |= board.room_squares(r)
-    return seen - set(s.dark)
+    return seen - dark
 
 
 def refresh(ctx: Ctx) -> list[dict[str, Any]]:
     """Reveal what the heroes on the board now see; returns the monsters that appeared."""
     s = ctx.s
     new: set[Square] = set()
+    blockers, open_e = frozenset(s.sight_blockers() | s.dark), s.open_edges()
     for h in s.on_board_heroes():
-        new |= visible_squares(s, tsq(h["sq"]))
+        new |= _visible(tsq(h["sq"]), blockers, open_e, s.dark)
     return reveal_squares(ctx, new)
 
 
@@ -108,4 +115,9 @@ def open_door(ctx: Ctx, door: dict[str, Any]) -> None:
 
 def monsters_in_sight(s: HQState, origin: Square) -> list[dict[str, Any]]:
     """Revealed monsters the square `origin` can see."""
-    return [m for m in s.monsters.values() if m["revealed"] and sees(s, origin, tsq(m["sq"]), figures_block=True)]
+    shown = [m for m in s.monsters.values() if m["revealed"]]
+    if not shown:
+        return []
+    blockers, open_e = frozenset(s.sight_blockers() | s.dark), s.open_edges()
+    return [m for m in shown
+            if visibility.line_of_sight(origin, tsq(m["sq"]), blockers=blockers, open_edges=open_e)]

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import marshal
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
-from typing import Any
+from typing import Any, overload
 
 from rules.base import Event
-from rules.heroquest import board, catalog
+from rules.heroquest import board, catalog, dice
 from rules.heroquest.board import Edge, Square
 from rules.heroquest.quest import WALKABLE_FURNITURE, Quest
 from rules.rng import Rng
@@ -30,6 +30,10 @@ def sq_of(i: int) -> Square:
     return divmod(i, board.COLS)
 
 
+@overload
+def tsq(value: None) -> None: ...
+@overload
+def tsq(value: Sequence[Any]) -> Square: ...
 def tsq(value: Any) -> Square | None:
     return None if value is None else (int(value[0]), int(value[1]))
 
@@ -49,21 +53,6 @@ def parse_sq(text: Any) -> Square | None:
     return sq if board.in_board(sq) else None
 
 
-_QUESTS: dict[int, tuple[dict[str, Any], Quest]] = {}
-
-
-def _quest_of(data: dict[str, Any]) -> Quest:
-    """The Quest value of a state's quest JSON, cached by object (copies of a state share that dict)."""
-    hit = _QUESTS.get(id(data))
-    if hit is not None and hit[0] is data:
-        return hit[1]
-    if len(_QUESTS) > 64:
-        _QUESTS.clear()
-    quest = Quest.from_json(data)
-    _QUESTS[id(data)] = (data, quest)
-    return quest
-
-
 def json_copy(value: Any) -> Any:
     """A deep copy of JSON-like data (dicts, lists, scalars), much faster than copy.deepcopy."""
     if isinstance(value, dict):
@@ -73,30 +62,40 @@ def json_copy(value: Any) -> Any:
     return value
 
 
+def deep_copy(value: dict[str, Any]) -> dict[str, Any]:
+    """`json_copy` at C speed (every `apply` copies the whole state): marshal's format 2 keeps no shared
+    references, so a copy never ties two lists together; anything marshal cannot write goes the slow way."""
+    try:
+        out: dict[str, Any] = marshal.loads(marshal.dumps(value, 2))
+    except ValueError:
+        return {k: json_copy(v) for k, v in value.items()}
+    return out
+
+
 @dataclass
 class HQState:
-    """`quest` is the imported quest as JSON (never mutated, shared by copies); `d` is everything else."""
+    """`quest` is the imported quest as JSON and `quest_obj` the same quest as a value, parsed once when the
+    state is built or loaded; both are never mutated and copies share them. `d` is everything else."""
 
     quest: dict[str, Any]
     d: dict[str, Any]
+    quest_obj: Quest = field(compare=False, repr=False)
     seats: int = field(init=False)
 
     def __post_init__(self) -> None:
         self.seats = int(self.d["seats"])
 
-    @cached_property
-    def dark(self) -> frozenset[Square]:
-        return frozenset((int(r), int(c)) for r, c in self.quest["dark"])
+    @staticmethod
+    def load(quest: dict[str, Any], d: dict[str, Any]) -> HQState:
+        """A state over quest JSON (a new game, a stored one): the quest value is parsed here, once."""
+        return HQState(quest, d, Quest.from_json(quest))
 
     @property
-    def quest_obj(self) -> Quest:
-        return _quest_of(self.quest)
+    def dark(self) -> frozenset[Square]:
+        return self.quest_obj.dark
 
     def clone(self) -> HQState:
-        new = HQState(self.quest, json_copy(self.d))
-        if "dark" in self.__dict__:
-            new.__dict__["dark"] = self.__dict__["dark"]
-        return new
+        return HQState(self.quest, deep_copy(self.d), self.quest_obj)
 
     # ---- queries
 
@@ -201,10 +200,8 @@ class Ctx:
         self.say(key, to=None if m["revealed"] else [GM], **params)
 
     def roll(self, count: int) -> list[str]:
-        from rules.heroquest.dice import roll
-
         self.undoable = False
-        return roll(self.rng, count, self.s.d["opts"]["die"])
+        return dice.roll(self.rng, count, self.s.d["opts"]["die"])
 
     def finish(self) -> None:
         self.s.d["rng"] = self.rng.state

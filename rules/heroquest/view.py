@@ -7,7 +7,7 @@ from typing import Any
 from rules.heroquest import board, catalog
 from rules.heroquest.setup import TRAPPED_FURNITURE
 from rules.heroquest.state import GM, LOG_SIZE, HQState, hero_label, json_copy, monster_label, tsq
-from rules.text import Msg
+from rules.text import Msg, msg
 
 #: Object kinds shown to the players once revealed (traps only once found or sprung, markers never).
 SHOWN_KINDS = frozenset({"furniture", "blocked", "stairs", "rock", "corpse"})
@@ -150,8 +150,6 @@ def build(s: HQState, seat: int | None) -> dict[str, Any]:
 
 
 def turn_label(s: HQState) -> Msg:
-    from rules.text import msg
-
     if s.d["over"]:
         return msg("hq.turn.over")
     if s.d["pending"]:

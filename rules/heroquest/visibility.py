@@ -24,13 +24,6 @@ from rules.heroquest.board import Edge, Square
 _EMPTY: frozenset = frozenset()
 
 
-def _edge_blocked(a: Square, b: Square, open_edges: AbstractSet[Edge], closed_edges: AbstractSet[Edge]) -> bool:
-    key = frozenset((a, b))
-    if key in closed_edges:
-        return True
-    return board.wall_between(a, b) and key not in open_edges
-
-
 def line_of_sight(
     a: Square,
     b: Square,
@@ -44,16 +37,17 @@ def line_of_sight(
     room = board.room_of(a)
     if room is not None and room == board.room_of(b):
         return True
-    return _ray(a, b, closed_edges, blockers, open_edges)
+    return ray(a, b, closed_edges, blockers, open_edges)
 
 
-def _ray(
+def ray(
     a: Square,
     b: Square,
     closed_edges: AbstractSet[Edge],
     blockers: AbstractSet[Square],
     open_edges: AbstractSet[Edge],
 ) -> bool:
+    """The straight line itself from `a` to `b` (a shared room does not count): walls, doors and blockers."""
     # Work in half-square units so centres are odd integers and square borders even ones.
     (r0, c0), (r1, c1) = a, b
     dx, dy = 2 * (c1 - c0), 2 * (r1 - r0)
@@ -64,8 +58,16 @@ def _ray(
     nx, ny = 1, 1
     r, c = r0, c0
 
+    walls = board.walls()
+
     def clear(p: Square, q: Square) -> bool:
-        return not _edge_blocked(p, q, open_edges, closed_edges) and (q == b or q not in blockers)
+        if (p, q) in walls:
+            key = frozenset((p, q))
+            if key not in open_edges or key in closed_edges:
+                return False
+        elif closed_edges and frozenset((p, q)) in closed_edges:
+            return False
+        return q == b or q not in blockers
 
     while (r, c) != (r1, c1):
         if ady == 0 or (adx and nx * ady < ny * adx):
@@ -110,7 +112,7 @@ def visible_from(
     if room is not None:
         seen |= board.room_squares(room)
     for target in board.all_squares() if candidates is None else candidates:
-        if target not in seen and _ray(sq, target, closed_edges, blockers, open_edges):
+        if target not in seen and ray(sq, target, closed_edges, blockers, open_edges):
             seen.add(target)
     return seen
 

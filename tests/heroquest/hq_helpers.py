@@ -68,7 +68,7 @@ def tokens(s: HQState, seat: int) -> set[str]:
 
 
 def fresh(s: HQState) -> HQState:
-    """A copy without the cached legal actions (tests edit states by hand)."""
+    """A copy made the way the table stores and reloads a game."""
     return GAME.from_json(GAME.to_json(s))
 
 
