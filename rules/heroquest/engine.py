@@ -23,7 +23,7 @@ from rules.base import (
 from rules.heroquest import board, campaign, catalog, gm, hero_actions, trade, view
 from rules.heroquest.quest import MAX_PROBLEMS, Quest, QuestError, builtin_quests
 from rules.heroquest.setup import build
-from rules.heroquest.state import GM, Ctx, HQState, hero_label, json_copy, parse_sq, tsq
+from rules.heroquest.state import GM, Ctx, HQState, hero_label, json_copy, parse_sq, sq_token, tsq
 from rules.heroquest.turns import die, end_hero_turn, start_round
 from rules.heroquest.upload import import_quest
 from rules.text import Lit, Msg, msg
@@ -308,8 +308,8 @@ def _pending_legal(s: HQState) -> list[LegalAction]:
         out += trade.pending_offers(s, p)
     elif p["kind"] == "rock_step":
         for q in p["options"]:
-            out.append(LegalAction(Action.of("rock_step", to=f"{q[0]}-{q[1]}"),
-                                   msg("hq.act.rock_step", hero=hero_label(h), row=q[0] + 1, col=q[1] + 1), "move"))
+            out.append(LegalAction(Action.of("rock_step", to=sq_token(q)),
+                                   msg("hq.act.rock_step", hero=hero_label(h), sq=sq_token(q)), "move"))
     return out
 
 

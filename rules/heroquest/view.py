@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules import coords
 from rules.heroquest import board, catalog
 from rules.heroquest.setup import TRAPPED_FURNITURE
 from rules.heroquest.state import GM, LOG_SIZE, HQState, hero_label, json_copy, monster_label, tsq
@@ -46,7 +47,7 @@ def public_object(o: dict[str, Any]) -> tuple[str, str]:
     if kind in ("furniture", "blocked", "stairs"):
         ref = TRAPPED_FURNITURE.get(ref, ref)
         first = o["squares"][0]
-        return f"{kind}-{first[0]}-{first[1]}", ref
+        return f"{kind}-{coords.name(first[0], first[1])}", ref
     return o["uid"], ref
 
 
