@@ -213,8 +213,9 @@ class HeroQuestUI(GameUI):
         return ""
 
     def private_image(self, view: dict[str, Any], lang: str) -> bytes | None:
-        # Only the game master's view differs from the public board; a hero's view is the public one.
-        return render(view, lang) if view.get("viewer") == "gm" else None
+        # The game master's full map; for the seat on turn, the board with the squares its hero can reach.
+        # Any other hero's view is the public board, which the channel already has.
+        return render(view, lang) if view.get("viewer") == "gm" or view.get("reach") else None
 
 
 UI = HeroQuestUI()

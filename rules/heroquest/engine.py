@@ -245,7 +245,10 @@ class HeroQuest(Game):
         return Outcome(winners, msg(f"hq.outcome.{over['result']}", reason=msg(f"hq.reason.{over['reason']}")))
 
     def view(self, state: HQState, seat: int | None) -> dict[str, Any]:
-        return view.build(state, seat)
+        out = view.build(state, seat)
+        if seat is not None and seat != GM and seat in self.to_act(state):
+            out["reach"] = view.reach(self.legal_actions(state, seat))  # the seat on turn's own view only
+        return out
 
     def to_json(self, state: HQState) -> dict[str, Any]:
         return {"quest": state.quest, **state.d}
