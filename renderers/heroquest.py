@@ -529,6 +529,9 @@ def _legend_items(lang: str, gm: bool, reach: bool) -> list[tuple[str, Callable[
     def piece(label: str, color: Color, shape: str) -> Callable[[Canvas, Box], None]:
         return lambda c, b: kit_board.swatch(c, b, kit_board.Piece((0, 0), label, color, shape))
 
+    def mark(what: Any) -> Callable[[Canvas, Box], None]:
+        return lambda c, b: kit_board.swatch(c, b, what)
+
     def unseen(c: Canvas, b: Box) -> None:
         c.draw.rectangle(b.rect, fill=UNSEEN, outline=PALETTE.line)
 
@@ -560,8 +563,7 @@ def _legend_items(lang: str, gm: bool, reach: bool) -> list[tuple[str, Callable[
         ("hq.q.render.legend.room", floor(ROOM)),
     ]
     out = [(_t(key, lang), paint) for key, paint in items]
-    out += [(item.label, lambda c, b, s=item.swatch: kit_board.swatch(c, b, s))
-            for item in kit_board.marks_legend(lang, reach=reach)]
+    out += [(item.label, mark(item.swatch)) for item in kit_board.marks_legend(lang, reach=reach)]
     if gm:
         out += [(_t("hq.q.render.legend.marker", lang), on_floor(lambda d, b: marker_tile(d, b, "A", False))),
                 (_t("hq.q.render.legend.hidden", lang), hidden),

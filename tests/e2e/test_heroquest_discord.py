@@ -70,8 +70,8 @@ async def _choose_spells(d: InProcessDiscord) -> None:
 
 
 async def assert_no_leak(d: InProcessDiscord, outputs: list[Output]) -> None:
-    """Nothing seen by a player or the channel names an unrevealed thing, and every public image is
-    exactly the spectator view drawn (so it cannot depend on anything hidden)."""
+    """Nothing seen by a player or the channel names an unrevealed thing, every public image is exactly the
+    spectator view drawn and every private one the player's own view drawn (so none depends on anything hidden)."""
     loaded = await _loaded_any(d)
     game, state = loaded.game, loaded.state
     secrets = [tok for tok, seats in game.secret_tokens(state).items() if seats == frozenset({0})]
@@ -86,7 +86,13 @@ async def assert_no_leak(d: InProcessDiscord, outputs: list[Output]) -> None:
         for tok in secrets:
             assert not re.search(rf"(?<![\w-]){re.escape(tok)}(?![\w-])", text), (tok, out.kind, text)
         for filename, data in out.attachments:
-            assert out.kind == "channel", f"a player got an image privately: {filename}"
+            if out.kind != "channel":
+                # a player's own board (where their hero can move): exactly their own view drawn
+                seats = [seat for seat in range(1, state.seats) if loaded.user_of(seat) == out.recipient_id]
+                own = {render(with_names(game.view(state, seat), names), lang)
+                       for seat in seats for lang in ("en", "es")}
+                assert data in own, f"{filename} sent privately is not the player's own view drawn"
+                continue
             if images is None:
                 images = {render(public, "en"), render(public, "es")}
             assert data in images, f"{filename} is not the public view drawn"
