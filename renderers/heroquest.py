@@ -798,6 +798,7 @@ def quest_view(quest: Any, viewer: str = "gm", revealed: Iterable[Sequence[int]]
         "quest": {"name": {"es": quest.name.es, "en": quest.name.en}},
         "revealed": [list(s) for s in sorted(set(board.all_squares()) - set(quest.dark) if gm else seen)],
         "unused": [list(s) for s in sorted(quest.dark)],
+        **({"player_revealed": [list(s) for s in sorted(seen)]} if gm else {}),
         "doors": doors,
         "objects": objects,
         "heroes": heroes,
