@@ -213,8 +213,9 @@ class HeroQuestUI(GameUI):
         return ""
 
     def private_image(self, view: dict[str, Any], lang: str) -> bytes | None:
-        # Only the game master's view differs from the public board; a hero's view is the public one.
-        return render(view, lang) if view.get("viewer") == "gm" else None
+        # The game master's full map; for the seat on turn, the board with the squares its hero can reach.
+        # Any other hero's view is the public board, which the channel already has.
+        return render(view, lang) if view.get("viewer") == "gm" or view.get("reach") else None
 
 
 UI = HeroQuestUI()
@@ -246,10 +247,6 @@ def spoken_forms(la: LegalAction, view: Mapping[str, Any] | None, names: dict[in
     """Every text that names this action: its labels in both languages, its square, its argument values."""
     forms = [fold(describe(la, view, lang, names)) for lang in i18n.LANGS]
     forms += [fold(i18n.t(la.label, lang, names.get)) for lang in i18n.LANGS]
-    to = la.action.get("to")
-    if isinstance(to, str) and "-" in to:
-        r, _, c = to.partition("-")
-        forms.append(f"{int(r) + 1},{int(c) + 1}")
     for _, value in la.action.args:
         if isinstance(value, str):
             forms.append(fold(value))
@@ -257,7 +254,7 @@ def spoken_forms(la: LegalAction, view: Mapping[str, Any] | None, names: dict[in
 
 
 class HeroQuestWording(Wording):
-    """HeroQuest names actions with squares too: "Open door (3,4 | 3,5)", "7,12" for a move."""
+    """HeroQuest names actions with squares too: "Open door (D4 | E4)", "H11" for a move."""
 
     prefix = "hq"
     sep = "; "
@@ -723,7 +720,7 @@ class HeroQuest(GameCog):
             legal, view, names = await self._gm_legal(interaction, "gm_move")
             uids = match_figures(gm_pool(view), str(getattr(interaction.namespace, "monster", "") or ""))
             lang = locale_of(interaction)
-            return choices_from([(describe(la, view, lang, names), square_text(str(la.action["to"]).split("-")))
+            return choices_from([(describe(la, view, lang, names), str(la.action["to"]))
                                  for la in legal if la.action["monster"] in uids[:1]], current)
         return await self.complete(suggest)
 

@@ -1,4 +1,4 @@
-"""What people type for HeroQuest figures and things ("Goblin 2", "gob", "orco 1", "5,10") -> ids in a view."""
+"""What people type for HeroQuest figures and things ("Goblin 2", "gob", "orco 1", "H11") -> ids in a view."""
 
 from __future__ import annotations
 
@@ -6,6 +6,9 @@ import re
 import unicodedata
 from collections.abc import Iterable, Mapping
 from typing import Any
+
+from rules import coords
+from rules.heroquest import board
 
 _NUMBERED = re.compile(r"^(.*?)[\s#_-]*(\d+)$")
 
@@ -17,21 +20,14 @@ def fold(text: str) -> str:
 
 
 def square_text(sq: Any) -> str:
-    """A square as people read it (1-based "row,col", like the action labels)."""
-    return f"{int(sq[0]) + 1},{int(sq[1]) + 1}"
+    """A square as the board's edges print it: "H11" (`rules.coords`, from the view's 0-based [row, col])."""
+    return coords.name(int(sq[0]), int(sq[1]))
 
 
 def parse_square(text: str) -> str | None:
-    """"15,4", "15 4", "(15,4)" or "15-4" (1-based, as labels show) -> the engine's "14-3"."""
-    raw = text.strip().strip("()")
-    for sep in (",", " ", "-", ";", "/"):
-        if sep in raw:
-            a, _, b = raw.partition(sep)
-            a, b = a.strip(), b.strip()
-            if a.isdigit() and b.isdigit() and int(a) >= 1 and int(b) >= 1:
-                return f"{int(a) - 1}-{int(b) - 1}"
-            return None
-    return None
+    """"H11", "h11", "H-11", "(H 11)" (`rules.coords.parse`) -> the square's label "H11", or None."""
+    sq = coords.parse(text.strip().strip("()"), board.COLS, board.ROWS)
+    return None if sq is None else coords.name(*sq)
 
 
 def _lit(value: Any, lang: str) -> str:
@@ -41,7 +37,7 @@ def _lit(value: Any, lang: str) -> str:
 
 
 def figure_label(fig: Mapping[str, Any], lang: str) -> str:
-    """How a figure is offered in menus: "Goblin 2 (5,10)", a hidden one "Goblin (5,10) · hidden" style."""
+    """How a figure is offered in menus: "Goblin 2 (H11)"."""
     where = f" ({square_text(fig['square'])})" if fig.get("square") else ""
     return f"{_lit(fig.get('name'), lang)}{where}"
 
@@ -79,7 +75,7 @@ def match_figures(pool: Iterable[Mapping[str, Any]], text: str) -> list[str]:
     inner = raw.rpartition("(")[2].rstrip(")") if "(" in raw else raw
     square = parse_square(inner)
     if square is not None:
-        hits = [f["uid"] for f in pool if f.get("square") and f"{f['square'][0]}-{f['square'][1]}" == square]
+        hits = [f["uid"] for f in pool if f.get("square") and square_text(f["square"]) == square]
         named = fold(raw.partition("(")[0])
         if named:
             hits = [u for u in hits if any(n.startswith(named) or named.startswith(n)

@@ -5,6 +5,8 @@
     {"viewer": "gm" | "hero" | "spectator",
      "quest": {"name": {"es": .., "en": ..}},
      "revealed": [[r, c], ...],          # squares the players have seen (GM view: all)
+     "player_revealed": [[r, c], ...],   # optional, GM view: the squares the heroes have seen
+     "reach": [[r, c], ...],             # optional: where the seat on turn may move now (its own view only)
      "unused": [[r, c], ...],            # optional: the quest's shaded squares (not part of it)
      "doors": [{"uid", "between": [[r, c], [r, c]], "open": bool, "secret": bool,
                 "hidden": bool}],        # hidden (optional): GM view, not yet known to the players
@@ -12,25 +14,35 @@
      "heroes": [{"uid", "hero", "name", "square": [r, c] | None, "body", "max_body", "mind",
                  "max_mind", "equipment": [str, ...], "dead": bool, "seat": int}],
      "monsters": [{"uid", "ref", "square": [r, c], "body", "max_body", "hidden": bool}],
-     "turn": {"label": <message JSON> | {"es": .., "en": ..}},
+     "turn": {"label": <message JSON> | {"es": .., "en": ..}, "hero": uid | None},
      "log": [<message JSON> | {"es": .., "en": ..}, ...]}    # message JSON: {"key", "params"}
 
-Object kinds drawn: furniture, blocked (rocks too), stairs, trap (found or sprung), marker,
-secret_door markers are ignored (doors come from "doors"). In the players' views everything on a
-square not in "revealed" is covered by the dark colour `UNSEEN`; the GM sees everything, with things
-the players have not found drawn faded and outlined with dashes.
+The board is a `renderers.board` square grid: its edges print the square names every command and
+message uses (`rules.coords`: "H11" is column H, row 11). The static layer (floors, the quest's unused
+squares, every wall, the grid, the edge labels, the legend and the panel's frame) is drawn once per
+quest, viewer kind and language and kept in a small cache; each render copies it and draws the rest.
+
+Object kinds drawn: furniture, blocked (rocks too), stairs, trap (found or sprung; pits as holes,
+falling blocks as rubble), marker; secret_door markers are ignored (doors come from "doors"). In the
+players' views every square not in "revealed" is covered by the dark colour `UNSEEN`, and only walls
+next to a seen square show; the GM sees everything, with things the players have not found drawn
+faded and outlined with dashes, and the squares the heroes have not seen yet tinted and hatched.
+The hero on turn ("turn"."hero") is framed; "reach" squares get the board kit's reach dots.
 
 `quest_view(quest, viewer)` builds such a view for a quest's starting position (previews, tests).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import math
+from collections.abc import Callable, Iterable, Sequence
+from functools import lru_cache
 from typing import Any
 
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
 import i18n
+from renderers import board as kit_board
 from renderers import kit
 from renderers.kit import PALETTE, Box, Canvas, Color
 from rules.heroquest import board, catalog
@@ -41,8 +53,11 @@ SQ = 36  # px per square
 MARGIN = 14
 HEADER = 46
 PANEL_W = 330
-LEGEND_H = 30
-BOARD_W, BOARD_H = board.COLS * SQ, board.ROWS * SQ
+GRID = kit_board.SquareGrid(board.COLS, board.ROWS, cell=SQ, x=MARGIN, y=HEADER)
+LEGEND_SIZE = 13
+LEGEND_ROW = round(LEGEND_SIZE * 1.6) + 6
+LEGEND_H = 3 * LEGEND_ROW + 8
+BOARD_W, BOARD_H = GRID.width, GRID.height
 WIDTH = MARGIN + BOARD_W + MARGIN + PANEL_W + MARGIN
 HEIGHT = HEADER + BOARD_H + LEGEND_H + MARGIN
 
@@ -50,18 +65,24 @@ UNSEEN: Color = (0x12, 0x13, 0x17)
 UNUSED: Color = (0x3A, 0x3C, 0x44)
 CORRIDOR: Color = (0xB4, 0xB7, 0xBE)
 ROOM: Color = (0xD9, 0xC7, 0xA3)
-GRID: Color = (0x8E, 0x8A, 0x80)
+GRID_LINE: Color = (0x8E, 0x8A, 0x80)
 WALL: Color = (0x1A, 0x1A, 0x1A)
-WALL_RIM: Color = (0x7A, 0x72, 0x66)
 DOOR: Color = (0xB0, 0x66, 0x1C)
 SECRET: Color = kit.OKABE_ITO["reddish_purple"]
 FURNITURE: Color = (0x6E, 0x45, 0x22)
 STAIRS: Color = (0x5E, 0x6A, 0x7A)
 BLOCKED: Color = (0x4A, 0x4A, 0x4E)
 TRAP: Color = kit.OKABE_ITO["yellow"]
+PIT: Color = (0x0B, 0x0B, 0x0D)
 HERO: Color = kit.OKABE_ITO["blue"]
 MONSTER: Color = kit.OKABE_ITO["vermillion"]
 MARKER: Color = kit.OKABE_ITO["bluish_green"]
+#: The GM map's tint over the squares the heroes have not seen yet (with hatching, so it reads in grey).
+NOT_SEEN_YET: Color = (0x2B, 0x3A, 0x67)
+
+PIT_REFS = frozenset({"pit_trap", "deep_pit_trap", "long_pit_trap"})
+ROCK_REFS = frozenset({"falling_block", "rock", "fallen_rock"})
+WALL_W = max(3, round(SQ * 0.12))  # as renderers.board draws the static walls
 
 _SMALL_WORDS = {"de", "del", "la", "el", "of", "the", "and", "y"}
 
@@ -95,31 +116,35 @@ def abbrev(name: str) -> str:
 
 
 def _sq_box(sq: Sequence[int]) -> Box:
-    return Box(MARGIN + sq[1] * SQ, HEADER + sq[0] * SQ, SQ, SQ)
+    return GRID.cell_box((int(sq[0]), int(sq[1])))
 
 
 def _span_box(squares: Iterable[Sequence[int]]) -> Box:
     sqs = list(squares)
-    r0, r1 = min(s[0] for s in sqs), max(s[0] for s in sqs)
-    c0, c1 = min(s[1] for s in sqs), max(s[1] for s in sqs)
-    return Box(MARGIN + c0 * SQ, HEADER + r0 * SQ, (c1 - c0 + 1) * SQ, (r1 - r0 + 1) * SQ)
+    a = _sq_box((min(s[0] for s in sqs), min(s[1] for s in sqs)))
+    b = _sq_box((max(s[0] for s in sqs), max(s[1] for s in sqs)))
+    return Box(a.x, a.y, b.x2 - a.x, b.y2 - a.y)
 
 
 def _dashed_rect(draw: ImageDraw.ImageDraw, box: Box, color: Color, width: int = 2, dash: int = 5) -> None:
-    x0, y0, x1, y1 = box.rect
-    for a, b in (((x0, y0), (x1, y0)), ((x1, y0), (x1, y1)), ((x1, y1), (x0, y1)), ((x0, y1), (x0, y0))):
+    if box.w > 1 and box.h > 1:
+        draw.bitmap((box.x, box.y), _dashes(box.w, box.h, width, dash), fill=color)
+
+
+@lru_cache(maxsize=128)
+def _dashes(w: int, h: int, width: int, dash: int) -> Image.Image:
+    """The dashed outline of a w×h box as a mask, drawn once per size (shared: never draw on it)."""
+    mask = Image.new("1", (w, h), 0)
+    draw = ImageDraw.Draw(mask)
+    x1, y1 = w - 1, h - 1
+    for a, b in (((0, 0), (x1, 0)), ((x1, 0), (x1, y1)), ((x1, y1), (0, y1)), ((0, y1), (0, 0))):
         length = max(abs(b[0] - a[0]), abs(b[1] - a[1]))
         for start in range(0, length, dash * 2):
             end = min(length, start + dash)
             t0, t1 = start / length, end / length
-            draw.line(
-                [
-                    (a[0] + (b[0] - a[0]) * t0, a[1] + (b[1] - a[1]) * t0),
-                    (a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1),
-                ],
-                fill=color,
-                width=width,
-            )
+            draw.line([(a[0] + (b[0] - a[0]) * t0, a[1] + (b[1] - a[1]) * t0),
+                       (a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1)], fill=1, width=width)
+    return mask
 
 
 def _hatch(draw: ImageDraw.ImageDraw, box: Box, color: Color, step: int = 7) -> None:
@@ -130,8 +155,60 @@ def _hatch(draw: ImageDraw.ImageDraw, box: Box, color: Color, step: int = 7) -> 
             draw.line([(x0, y0 + n - 1), (x0 + n - 1, y0)], fill=color, width=1)
 
 
+# ---------------------------------------------------------------- the static layer
+
+
+@lru_cache(maxsize=1)
+def _wall_edges() -> tuple[tuple[tuple[int, int], tuple[int, int]], ...]:
+    """Every printed wall as (square, the square across it); across the board's rim that one is off the board."""
+    out = []
+    for sq in board.all_squares():
+        top, right, bottom, left = board.wall_mask(sq)
+        r, c = sq
+        if top:
+            out.append((sq, (r - 1, c)))
+        if left:
+            out.append((sq, (r, c - 1)))
+        if bottom and r == board.ROWS - 1:
+            out.append((sq, (r + 1, c)))
+        if right and c == board.COLS - 1:
+            out.append((sq, (r, c + 1)))
+    return tuple(out)
+
+
+@lru_cache(maxsize=16)
+def _spec(unused: frozenset[tuple[int, int]]) -> kit_board.StaticSpec:
+    corridor, dark = kit_board.Terrain(CORRIDOR), kit_board.Terrain(UNUSED, hatch=True)
+    cells = {sq: dark if sq in unused else corridor for sq in board.all_squares()
+             if sq in unused or board.is_corridor(sq)}
+    return kit_board.StaticSpec(GRID, cells, kit_board.Terrain(ROOM), walls=_wall_edges(), size=(WIDTH, HEIGHT),
+                                line=GRID_LINE, wall=WALL)
+
+
+@lru_cache(maxsize=16)
+def _base(unused: frozenset[tuple[int, int]], lang: str, gm: bool, reach: bool) -> Image.Image:
+    """The board kit's static layer of this quest plus what never changes for this viewer: the legend and
+    the panel's frame (shared: never draw on it)."""
+    canvas = Canvas.from_image(kit_board.static_image(_spec(unused)).copy())
+    _legend(canvas, lang, gm, reach)
+    canvas.draw.rounded_rectangle(_panel_box().rect, radius=8, fill=PALETTE.panel)
+    return canvas.image
+
+
+def clear_cache() -> None:
+    """Forget the cached layers (output never depends on them; tests and benches use this)."""
+    _shaded.cache_clear()
+    _dashes.cache_clear()
+    _base.cache_clear()
+    _spec.cache_clear()
+    kit_board.clear_cache()
+
+
+# ---------------------------------------------------------------- the board
+
+
 class _Board:
-    """Draws one view's board; `hidden_ok` is True for the GM (sees hidden things, faded)."""
+    """Draws one view's board over the cached static layer; `gm` sees hidden things, faded."""
 
     def __init__(self, canvas: Canvas, view: dict[str, Any], lang: str) -> None:
         self.c = canvas
@@ -139,99 +216,56 @@ class _Board:
         self.view = view
         self.lang = lang
         self.gm = view.get("viewer") == "gm"
-        all_sq = board.all_squares()
-        self.revealed = set(all_sq) if self.gm else {tuple(s) for s in view.get("revealed", [])}
-        self.unused = {tuple(s) for s in view.get("unused", [])}
+        self.revealed = {(int(s[0]), int(s[1])) for s in view.get("revealed", [])}
+        if self.gm:
+            self.revealed = set(board.all_squares())
+        self.unused = {(int(s[0]), int(s[1])) for s in view.get("unused", [])}
 
     def seen(self, sq: Sequence[int]) -> bool:
-        return tuple(sq) in self.revealed  # type: ignore[comparison-overlap]
+        return (sq[0], sq[1]) in self.revealed
 
-    def draw(self) -> None:
-        self.floors()
+    def draw(self, base: tuple[frozenset[tuple[int, int]], str, bool, bool]) -> None:
+        """Everything over the static layer, which `base` (the arguments of `_base`) names."""
+        if self.gm:
+            self.not_seen_yet(base)
         self.stairs_and_blocks()
         self.furniture_and_traps()
-        self.cover_unseen()
-        self.walls()
+        if not self.gm:
+            self.cover_unseen()
+        reach = tuple((int(s[0]), int(s[1])) for s in self.view.get("reach", []) if GRID.contains((s[0], s[1])))
+        if reach:  # under the doors, so an open door's leaf keeps its colour
+            kit_board.draw_layers(self.c, GRID, kit_board.Layers(reach=reach))
         self.doors()
         self.figures()
 
-    def floors(self) -> None:
-        for sq in board.all_squares():
-            box = _sq_box(sq)
-            if sq in self.unused:
-                self.d.rectangle(box.rect, fill=UNUSED)
-                _hatch(self.d, box, kit.mix(UNUSED, WALL, 0.6))
-                continue
-            fill = CORRIDOR if board.is_corridor(sq) else ROOM
-            self.d.rectangle(box.rect, fill=fill, outline=GRID)
+    def not_seen_yet(self, base: tuple[frozenset[tuple[int, int]], str, bool, bool]) -> None:
+        """GM map: squares the heroes have not seen yet, tinted and hatched (their own map never shows them):
+        copied, in runs along each row, from a cached fully shaded copy of the static layer."""
+        if "player_revealed" not in self.view:
+            return
+        seen = {(int(s[0]), int(s[1])) for s in self.view["player_revealed"]} | self.unused
+        shaded = _shaded(*base)
+        f = GRID.field
+        for r, c0, c1 in _runs(lambda sq: sq not in seen):
+            box = (f.x + c0 * SQ, f.y + r * SQ, f.x + c1 * SQ, f.y + (r + 1) * SQ)
+            self.c.image.paste(shaded.crop(box), box[:2])
 
-    def walls(self) -> None:
-        # a black line with a lighter rim reads on floors and on the unseen dark alike
-        segments = list(self._wall_segments())
-        for seg in segments:
-            self.d.line(seg, fill=WALL_RIM, width=max(5, SQ // 6))
-        for seg in segments:
-            self.d.line(seg, fill=WALL, width=max(3, SQ // 10))
-
-    def _wall_segments(self) -> Iterable[list[tuple[int, int]]]:
-        for sq in board.all_squares():
-            box = _sq_box(sq)
-            top, right, bottom, left = board.wall_mask(sq)
-            r, c = sq
-            # players only see walls that border a square they have seen
-            if top and (self.seen(sq) or self.seen((r - 1, c))):
-                yield [(box.x, box.y), (box.x2, box.y)]
-            if left and (self.seen(sq) or self.seen((r, c - 1))):
-                yield [(box.x, box.y), (box.x, box.y2)]
-            if bottom and r == board.ROWS - 1 and self.seen(sq):
-                yield [(box.x, box.y2), (box.x2, box.y2)]
-            if right and c == board.COLS - 1 and self.seen(sq):
-                yield [(box.x2, box.y), (box.x2, box.y2)]
+    def cover_unseen(self) -> None:
+        """The players' views: the dark over every square they have not seen, in runs along each row; then
+        the walls between a seen square and the dark again, which the cover cut in half."""
+        f = GRID.field
+        for r, c0, c1 in _runs(lambda sq: sq not in self.revealed):
+            self.d.rectangle([f.x + c0 * SQ, f.y + r * SQ, f.x + c1 * SQ - 1, f.y + (r + 1) * SQ - 1], fill=UNSEEN)
+        for a, b in _wall_edges():
+            if self.seen(a) != self.seen(b) and GRID.contains(b):
+                self.d.line(_side(a, b), fill=WALL, width=WALL_W)
 
     def doors(self) -> None:
         for door in self.view.get("doors", []):
-            a, b = (tuple(s) for s in door["between"])
+            a, b = ((int(s[0]), int(s[1])) for s in door["between"])
             if not self.gm and not (self.seen(a) or self.seen(b)):
                 continue
-            self.door(a, b, bool(door.get("open")), bool(door.get("secret")), bool(door.get("hidden")))
-
-    def door(self, a: tuple[int, ...], b: tuple[int, ...], is_open: bool, secret: bool, hidden: bool) -> None:
-        color = SECRET if secret else DOOR
-        thick = max(10, SQ // 3)
-        if a[0] == b[0]:  # side by side: a vertical wall segment
-            x = MARGIN + max(a[1], b[1]) * SQ
-            y = HEADER + a[0] * SQ
-            leaf = Box(x - thick // 2, y + 2, thick, SQ - 4)
-            gap = [(x, y + 4), (x, y + SQ - 4)]
-        else:
-            x = MARGIN + a[1] * SQ
-            y = HEADER + max(a[0], b[0]) * SQ
-            leaf = Box(x + 2, y - thick // 2, SQ - 4, thick)
-            gap = [(x + 4, y), (x + SQ - 4, y)]
-        if is_open:
-            floor = ROOM if not board.is_corridor(a) or not board.is_corridor(b) else CORRIDOR
-            self.d.line(gap, fill=floor, width=max(3, SQ // 9) + 2)
-            # the leaf swings open into the room side (b's side when both or neither are rooms)
-            inward = b if board.is_corridor(a) or not board.is_corridor(b) else a
-            sign = 1 if (inward[0] - min(a[0], b[0])) + (inward[1] - min(a[1], b[1])) > 0 else -1
-            jx, jy = gap[0]
-            length = int(SQ * 0.6)
-            if a[0] == b[0]:
-                leaf_rect = [min(jx, jx + sign * length), jy - 3, max(jx, jx + sign * length), jy + 3]
-            else:
-                leaf_rect = [jx - 3, min(jy, jy + sign * length), jx + 3, max(jy, jy + sign * length)]
-            self.d.rectangle(leaf_rect, fill=color, outline=WALL)
-            for kx, ky in gap:
-                self.d.rectangle([kx - 3, ky - 3, kx + 3, ky + 3], fill=color, outline=WALL)
-            return
-        self.d.rectangle(leaf.rect, fill=color, outline=WALL, width=2)
-        if hidden:
-            _hatch(self.d, leaf.inset(2), kit.mix(color, WALL, 0.5), step=4)
-        if secret:
-            cx, cy = leaf.center
-            kit.text(self.d, (cx, cy), "S", max(9, thick - 1), kit.ink_on(color), anchor="mm", bold=True)
-        if hidden:
-            _dashed_rect(self.d, leaf.inset(-2), PALETTE.highlight, width=1, dash=3)
+            draw_door(self.d, a, b, bool(door.get("open")), bool(door.get("secret")), bool(door.get("hidden")))
 
     def stairs_and_blocks(self) -> None:
         for obj in self.view.get("objects", []):
@@ -242,18 +276,10 @@ class _Board:
                 continue
             hidden = bool(obj.get("hidden"))
             for sq in squares:
-                box = _sq_box(sq)
                 if obj["kind"] == "stairs":
-                    self.d.rectangle(box.rect, fill=kit.mix(STAIRS, ROOM, 0.4 if hidden else 0.0))
-                    for i in range(1, 6):
-                        y = box.y + i * SQ // 6
-                        self.d.line([(box.x + 3, y), (box.x2 - 3, y)], fill=kit.mix(STAIRS, PALETTE.ink, 0.6), width=2)
+                    stairs_tile(self.d, _sq_box(sq), hidden)
                 else:
-                    fill = kit.mix(BLOCKED, ROOM, 0.45) if hidden else BLOCKED
-                    self.d.rectangle(box.inset(1).rect, fill=fill)
-                    inner = box.inset(7)
-                    self.d.line([(inner.x, inner.y), (inner.x2, inner.y2)], fill=PALETTE.muted, width=3)
-                    self.d.line([(inner.x, inner.y2), (inner.x2, inner.y)], fill=PALETTE.muted, width=3)
+                    blocked_tile(self.d, _sq_box(sq), hidden)
             if hidden:
                 _dashed_rect(self.d, _span_box(squares).inset(2), PALETTE.highlight)
 
@@ -266,7 +292,7 @@ class _Board:
             hidden = bool(obj.get("hidden"))
             if kind == "trap":
                 for sq in squares:
-                    self.trap(_sq_box(sq), obj.get("ref", ""), hidden)
+                    trap_tile(self.d, _sq_box(sq), obj.get("ref", ""), hidden)
             elif kind == "marker":
                 self.marker(_sq_box(squares[0]), obj, hidden)
             else:
@@ -296,104 +322,284 @@ class _Board:
         if hidden:
             _dashed_rect(self.d, box.inset(1), PALETTE.highlight)
 
-    def trap(self, box: Box, ref: str, hidden: bool) -> None:
-        inner = box.inset(4)
-        if ref in ("falling_block", "rock", "fallen_rock"):
-            fill = kit.mix(BLOCKED, ROOM, 0.45) if hidden else BLOCKED
-            self.d.rectangle(box.inset(1).rect, fill=fill)
-            self.d.polygon(
-                [
-                    (inner.x + 4, inner.y2 - 3),
-                    (inner.x + 10, inner.y + 4),
-                    (inner.x2 - 6, inner.y + 8),
-                    (inner.x2 - 2, inner.y2 - 4),
-                ],
-                fill=PALETTE.muted,
-            )
-        elif ref in ("pit_trap", "deep_pit_trap", "long_pit_trap"):
-            self.d.rectangle(
-                inner.rect, fill=UNSEEN if not hidden else kit.mix(UNSEEN, ROOM, 0.5), outline=TRAP, width=3
-            )
-        else:
-            fill = kit.mix(TRAP, ROOM, 0.5) if hidden else TRAP
-            self.d.polygon(
-                [(inner.x + inner.w / 2, inner.y), (inner.x2, inner.y2), (inner.x, inner.y2)], fill=fill, outline=WALL
-            )
-            kit.text(self.d, (inner.x + inner.w / 2, inner.y2 - 2), "!", 15, WALL, anchor="md", bold=True)
-        if hidden:
-            _dashed_rect(self.d, box.inset(1), PALETTE.highlight)
-
     def marker(self, box: Box, obj: dict[str, Any], hidden: bool) -> None:
         label = obj.get("note") or obj.get("ref", "?").removeprefix("letter_").removeprefix("number_").upper()
-        inner = box.inset(9)
-        self.d.ellipse(inner.rect, fill=kit.mix(MARKER, ROOM, 0.4 if hidden else 0.0), outline=WALL)
-        kit.text(self.d, inner.center, label[:2], 11, kit.ink_on(MARKER), anchor="mm", bold=True)
+        marker_tile(self.d, box, str(label), hidden)
 
     def figures(self) -> None:
+        turn = self.view.get("turn") or {}
+        acting = turn.get("hero")
+        pieces: list[kit_board.Piece] = []
+        faded: list[Box] = []
         for m in self.view.get("monsters", []):
             sq = m.get("square")
             if sq is None:
                 continue
-            self.monster(_sq_box(sq), m)
+            hidden = bool(m.get("hidden"))
+            body, max_body = m.get("body"), m.get("max_body")
+            badge = f"{body}/{max_body}" if isinstance(body, int) and isinstance(max_body, int) and max_body > 1 else ""
+            pieces.append(kit_board.Piece((int(sq[0]), int(sq[1])), abbrev(ref_name(m.get("ref", "?"), self.lang)),
+                                          kit.mix(MONSTER, ROOM, 0.5) if hidden else MONSTER, "octagon", badge=badge))
+            if hidden:
+                faded.append(_sq_box(sq).inset(1))
         for h in self.view.get("heroes", []):
             sq = h.get("square")
             if sq is None or h.get("dead"):
                 continue
-            self.hero(_sq_box(sq), h)
+            body, max_body = h.get("body"), h.get("max_body")
+            bar = body / max_body if isinstance(body, int) and isinstance(max_body, int) and max_body > 0 else None
+            pieces.append(kit_board.Piece((int(sq[0]), int(sq[1])), abbrev(ref_name(h.get("hero", "?"), self.lang)),
+                                          HERO, "circle", bar=bar, active=h.get("uid") == acting))
+        kit_board.draw_layers(self.c, GRID, kit_board.Layers(pieces=tuple(pieces)))
+        for box in faded:
+            _dashed_rect(self.d, box, PALETTE.highlight)
 
-    def monster(self, box: Box, m: dict[str, Any]) -> None:
-        hidden = bool(m.get("hidden"))
-        fill = kit.mix(MONSTER, ROOM, 0.5) if hidden else MONSTER
-        inner = box.inset(3)
-        cx, cy = inner.center
-        r = inner.w / 2
-        k = r * 0.42
-        # an octagon: a different shape from the heroes' round tokens, not only a different colour
-        pts = [
-            (cx - k, cy - r),
-            (cx + k, cy - r),
-            (cx + r, cy - k),
-            (cx + r, cy + k),
-            (cx + k, cy + r),
-            (cx - k, cy + r),
-            (cx - r, cy + k),
-            (cx - r, cy - k),
-        ]
-        self.d.polygon(pts, fill=fill, outline=WALL)
-        kit.text(
-            self.d,
-            (cx, cy - 2),
-            abbrev(ref_name(m.get("ref", "?"), self.lang)),
-            13,
-            kit.ink_on(fill),
-            anchor="mm",
-            bold=True,
-        )
-        body, max_body = m.get("body"), m.get("max_body")
-        if isinstance(body, int) and isinstance(max_body, int) and max_body > 1:
-            kit.text(self.d, (cx, inner.y2 + 1), f"{body}", 9, kit.ink_on(fill), anchor="md")
-        if hidden:
-            _dashed_rect(self.d, box.inset(1), PALETTE.highlight)
 
-    def hero(self, box: Box, h: dict[str, Any]) -> None:
-        inner = box.inset(3)
-        self.d.ellipse(inner.rect, fill=HERO, outline=PALETTE.ink, width=3)
-        label = abbrev(ref_name(h.get("hero", "?"), self.lang))
-        kit.text(self.d, inner.center, label, 13, kit.ink_on(HERO), anchor="mm", bold=True)
+@lru_cache(maxsize=8)
+def _shaded(unused: frozenset[tuple[int, int]], lang: str, gm: bool, reach: bool) -> Image.Image:
+    """The static layer with every square tinted and hatched as not yet seen (shared: never draw on it)."""
+    canvas = Canvas.from_image(_base(unused, lang, gm, reach).copy())
+    cells = tuple(sq for sq in board.all_squares() if sq not in unused)
+    kit_board.draw_layers(canvas, GRID, kit_board.Layers(shades=(
+        kit_board.Shade(cells, NOT_SEEN_YET, alpha=0.3),
+        kit_board.Shade(cells, NOT_SEEN_YET, alpha=0.75, hatch=True))))
+    return canvas.image
 
-    def cover_unseen(self) -> None:
-        if self.gm:
-            return
-        for sq in board.all_squares():
-            if sq not in self.revealed:
-                self.d.rectangle(_sq_box(sq).rect, fill=UNSEEN)
+
+def _runs(pick: Callable[[tuple[int, int]], bool]) -> Iterable[tuple[int, int, int]]:
+    """(row, first column, column after the last) of each run of squares `pick` chooses along each row."""
+    for r in range(board.ROWS):
+        c = 0
+        while c < board.COLS:
+            if not pick((r, c)):
+                c += 1
+                continue
+            start = c
+            while c < board.COLS and pick((r, c)):
+                c += 1
+            yield r, start, c
+
+
+def _side(a: tuple[int, int], b: tuple[int, int]) -> list[tuple[int, int]]:
+    for across, p, q in GRID.sides(a):
+        if across == b:
+            return [p, q]
+    raise ValueError(f"{a} and {b} are not neighbours")
+
+
+# ---------------------------------------------------------------- tiles (the board and its legend share them)
+
+
+def draw_door(d: ImageDraw.ImageDraw, a: tuple[int, int], b: tuple[int, int], is_open: bool, secret: bool,
+              hidden: bool) -> None:
+    """A closed door is a solid leaf across the wall; an open one is a gap in the wall, framed by two jambs,
+    with the leaf swung a right angle into one side and the swing's arc dashed."""
+    color = SECRET if secret else DOOR
+    (p, q) = _side(a, b)
+    vertical = p[0] == q[0]  # the wall between two squares side by side is vertical
+    if is_open:
+        floor = ROOM if not board.is_corridor(a) or not board.is_corridor(b) else CORRIDOR
+        # the leaf swings into the room side (b's side when both or neither are rooms)
+        inward = b if board.is_corridor(a) or not board.is_corridor(b) else a
+        other = a if inward == b else b
+        sign = 1 if (inward[0] - other[0]) + (inward[1] - other[1]) > 0 else -1
+        open_door(d, p, q, vertical, sign, floor, color)
+        return
+    thick = max(10, SQ // 3)
+    if vertical:
+        leaf = Box(p[0] - thick // 2, min(p[1], q[1]) + 2, thick, SQ - 4)
+    else:
+        leaf = Box(min(p[0], q[0]) + 2, p[1] - thick // 2, SQ - 4, thick)
+    d.rectangle(leaf.rect, fill=color, outline=WALL, width=2)
+    if hidden:
+        _hatch(d, leaf.inset(2), kit.mix(color, WALL, 0.5), step=4)
+    if secret:
+        kit.text(d, leaf.center, "S", max(9, thick - 1), kit.ink_on(color), anchor="mm", bold=True)
+    if hidden:
+        _dashed_rect(d, leaf.inset(-2), PALETTE.highlight, width=1, dash=3)
+
+
+def open_door(d: ImageDraw.ImageDraw, p: tuple[int, int], q: tuple[int, int], vertical: bool, sign: int,
+              floor: Color, color: Color) -> None:
+    """An open door on the wall segment p-q: the wall cleared, two jambs, the leaf and its dashed swing."""
+    jamb = max(3, SQ // 9)
+    leaf_w = max(5, SQ // 5)
+    if vertical:
+        x, y0, y1 = p[0], min(p[1], q[1]), max(p[1], q[1])
+        d.rectangle([x - WALL_W, y0 + 2, x + WALL_W, y1 - 2], fill=floor)
+        for y in (y0, y1):
+            d.rectangle([x - WALL_W, y - jamb // 2, x + WALL_W, y + jamb // 2], fill=WALL)
+        hinge, length = (x, y0 + jamb // 2), y1 - y0 - jamb
+        tip = hinge[0] + sign * length
+        d.rectangle([min(hinge[0], tip), hinge[1], max(hinge[0], tip), hinge[1] + leaf_w], fill=color, outline=WALL)
+        start = 0 if sign > 0 else 90
+    else:
+        y, x0, x1 = p[1], min(p[0], q[0]), max(p[0], q[0])
+        d.rectangle([x0 + 2, y - WALL_W, x1 - 2, y + WALL_W], fill=floor)
+        for x in (x0, x1):
+            d.rectangle([x - jamb // 2, y - WALL_W, x + jamb // 2, y + WALL_W], fill=WALL)
+        hinge, length = (x0 + jamb // 2, y), x1 - x0 - jamb
+        tip = hinge[1] + sign * length
+        d.rectangle([hinge[0], min(hinge[1], tip), hinge[0] + leaf_w, max(hinge[1], tip)], fill=color, outline=WALL)
+        start = 0 if sign > 0 else 270
+    # the swing, dashed: short straight pieces (Pillow's arcs are slow)
+    for a0 in range(start, start + 90, 15):
+        a, b = math.radians(a0), math.radians(a0 + 8)
+        d.line([(hinge[0] + length * math.cos(a), hinge[1] + length * math.sin(a)),
+                (hinge[0] + length * math.cos(b), hinge[1] + length * math.sin(b))], fill=WALL, width=1)
+
+
+def stairs_tile(d: ImageDraw.ImageDraw, box: Box, hidden: bool) -> None:
+    inner = box.inset(2)  # the static walls stay visible around it
+    d.rectangle(inner.rect, fill=kit.mix(STAIRS, ROOM, 0.4 if hidden else 0.0))
+    for i in range(1, 6):
+        y = box.y + i * box.h // 6
+        d.line([(inner.x + 2, y), (inner.x2 - 3, y)], fill=kit.mix(STAIRS, PALETTE.ink, 0.6), width=2)
+
+
+def blocked_tile(d: ImageDraw.ImageDraw, box: Box, hidden: bool) -> None:
+    fill = kit.mix(BLOCKED, ROOM, 0.45) if hidden else BLOCKED
+    d.rectangle(box.inset(2).rect, fill=fill)
+    inner = box.inset(max(3, box.w // 5))
+    d.line([(inner.x, inner.y), (inner.x2, inner.y2)], fill=PALETTE.muted, width=3)
+    d.line([(inner.x, inner.y2), (inner.x2, inner.y)], fill=PALETTE.muted, width=3)
+
+
+def trap_tile(d: ImageDraw.ImageDraw, box: Box, ref: str, hidden: bool) -> None:
+    """A pit is a black hole ringed in trap yellow; a falling block is rubble; any other trap a warning sign."""
+    inner = box.inset(max(2, box.w // 9))
+    if ref in ROCK_REFS:
+        d.rectangle(box.inset(2).rect, fill=kit.mix(BLOCKED, ROOM, 0.45) if hidden else BLOCKED)
+        rubble = ((0.1, 0.9), (0.3, 0.15), (0.8, 0.3), (0.95, 0.85))
+        d.polygon([(inner.x + inner.w * fx, inner.y + inner.h * fy) for fx, fy in rubble], fill=PALETTE.muted)
+    elif ref in PIT_REFS:
+        d.rectangle(inner.rect, fill=kit.mix(PIT, ROOM, 0.5) if hidden else PIT, outline=TRAP, width=3)
+        d.rectangle(inner.inset(5).rect, outline=kit.mix(PIT, TRAP, 0.35), width=1)
+    else:
+        fill = kit.mix(TRAP, ROOM, 0.5) if hidden else TRAP
+        d.polygon([(inner.x + inner.w / 2, inner.y), (inner.x2, inner.y2), (inner.x, inner.y2)], fill=fill,
+                  outline=WALL)
+        kit.text(d, (inner.x + inner.w / 2, inner.y2 - 2), "!", max(9, round(box.h * 0.42)), WALL, anchor="md",
+                 bold=True)
+    if hidden:
+        _dashed_rect(d, box.inset(1), PALETTE.highlight)
+
+
+def marker_tile(d: ImageDraw.ImageDraw, box: Box, label: str, hidden: bool) -> None:
+    inner = box.inset(max(3, box.w // 4))
+    d.ellipse(inner.rect, fill=kit.mix(MARKER, ROOM, 0.4 if hidden else 0.0), outline=WALL)
+    kit.text(d, inner.center, label[:2], 11, kit.ink_on(MARKER), anchor="mm", bold=True)
+
+
+def furniture_tile(d: ImageDraw.ImageDraw, box: Box, hidden: bool) -> None:
+    fill = kit.mix(FURNITURE, ROOM, 0.5) if hidden else FURNITURE
+    d.rounded_rectangle(box.inset(2).rect, radius=4, fill=fill, outline=WALL, width=2)
+
+
+# ---------------------------------------------------------------- legend
+
+
+def _legend_items(lang: str, gm: bool, reach: bool) -> list[tuple[str, Callable[[Canvas, Box], None]]]:
+    """Every kind of thing the board draws, with a swatch drawn by the board's own code."""
+    def floor(fill: Color) -> Callable[[Canvas, Box], None]:
+        return lambda c, b: c.draw.rectangle(b.rect, fill=fill, outline=WALL)
+
+    def on_floor(paint: Callable[[ImageDraw.ImageDraw, Box], None]) -> Callable[[Canvas, Box], None]:
+        def swatch(c: Canvas, b: Box) -> None:
+            c.draw.rectangle(b.rect, fill=ROOM, outline=GRID_LINE)
+            paint(c.draw, b)
+        return swatch
+
+    def door(is_open: bool, secret: bool) -> Callable[[Canvas, Box], None]:
+        def swatch(c: Canvas, b: Box) -> None:
+            c.draw.rectangle(b.rect, fill=ROOM)
+            x = b.x + b.w // 2
+            if is_open:
+                c.draw.rectangle([x - WALL_W // 2, b.y, x + WALL_W // 2, b.y2 - 1], fill=WALL)
+                open_door(c.draw, (x, b.y), (x, b.y2 - 1), True, 1, ROOM, DOOR)
+                return
+            c.draw.rectangle([x - WALL_W // 2, b.y, x + WALL_W // 2, b.y2 - 1], fill=WALL)
+            leaf = Box(x - 5, b.y + 2, 10, b.h - 4)
+            color = SECRET if secret else DOOR
+            c.draw.rectangle(leaf.rect, fill=color, outline=WALL)
+            if secret:
+                kit.text(c.draw, leaf.center, "S", 9, kit.ink_on(color), anchor="mm", bold=True)
+        return swatch
+
+    def piece(label: str, color: Color, shape: str) -> Callable[[Canvas, Box], None]:
+        return lambda c, b: kit_board.swatch(c, b, kit_board.Piece((0, 0), label, color, shape))
+
+    def mark(what: Any) -> Callable[[Canvas, Box], None]:
+        return lambda c, b: kit_board.swatch(c, b, what)
+
+    def unseen(c: Canvas, b: Box) -> None:
+        c.draw.rectangle(b.rect, fill=UNSEEN, outline=PALETTE.line)
+
+    def not_seen_yet(c: Canvas, b: Box) -> None:
+        c.draw.rectangle(b.rect, fill=kit.mix(ROOM, NOT_SEEN_YET, 0.3), outline=WALL)
+        _hatch(c.draw, b.inset(1), kit.mix(ROOM, NOT_SEEN_YET, 0.8), step=5)
+
+    def hidden(c: Canvas, b: Box) -> None:
+        c.draw.rectangle(b.rect, fill=kit.mix(MONSTER, ROOM, 0.5))
+        _dashed_rect(c.draw, b, PALETTE.highlight, width=1, dash=3)
+
+    def unused(c: Canvas, b: Box) -> None:
+        c.draw.rectangle(b.rect, fill=UNUSED, outline=WALL)
+        _hatch(c.draw, b.inset(1), kit.mix(UNUSED, kit_board.EDGE, 0.45), step=5)
+
+    items: list[tuple[str, Callable[[Canvas, Box], None]]] = [
+        ("hq.q.render.legend.hero", piece("He", HERO, "circle")),
+        ("hq.q.render.legend.monster", piece("Mo", MONSTER, "octagon")),
+        ("hq.q.render.legend.door", door(False, False)),
+        ("hq.q.render.legend.open_door", door(True, False)),
+        ("hq.q.render.legend.secret", door(False, True)),
+        ("hq.q.render.legend.furniture", on_floor(lambda d, b: furniture_tile(d, b, False))),
+        ("hq.q.render.legend.stairs", on_floor(lambda d, b: stairs_tile(d, b, False))),
+        ("hq.q.render.legend.blocked", on_floor(lambda d, b: blocked_tile(d, b, False))),
+        ("hq.q.render.legend.trap", on_floor(lambda d, b: trap_tile(d, b, "", False))),
+        ("hq.q.render.legend.pit", on_floor(lambda d, b: trap_tile(d, b, "pit_trap", False))),
+        ("hq.q.render.legend.rock", on_floor(lambda d, b: trap_tile(d, b, "falling_block", False))),
+        ("hq.q.render.legend.corridor", floor(CORRIDOR)),
+        ("hq.q.render.legend.room", floor(ROOM)),
+    ]
+    out = [(_t(key, lang), paint) for key, paint in items]
+    out += [(item.label, mark(item.swatch)) for item in kit_board.marks_legend(lang, reach=reach)]
+    if gm:
+        out += [(_t("hq.q.render.legend.marker", lang), on_floor(lambda d, b: marker_tile(d, b, "A", False))),
+                (_t("hq.q.render.legend.hidden", lang), hidden),
+                (_t("hq.q.render.legend.not_seen_yet", lang), not_seen_yet),
+                (_t("hq.q.render.legend.unused", lang), unused)]
+    else:
+        out.append((_t("hq.q.render.legend.unseen", lang), unseen))
+    return out
+
+
+def _legend(canvas: Canvas, lang: str, gm: bool, reach: bool) -> None:
+    """Left to right under the board, wrapping to new rows (as `renderers.board.legend` lays them out)."""
+    size = LEGEND_SIZE
+    sw = round(size * 1.6)
+    gap = round(size * 1.1)
+    area = Box(MARGIN, HEADER + BOARD_H + 6, BOARD_W, LEGEND_H - 6)
+    x, y = area.x, area.y
+    for label, paint in _legend_items(lang, gm, reach):
+        w = sw + 6 + kit.text_width(label, size)
+        if x > area.x and x + w > area.x2:
+            x, y = area.x, y + LEGEND_ROW
+        if y + sw > area.y2:
+            break
+        paint(canvas, Box(x, y, sw, sw))
+        kit.text(canvas.draw, (x + sw + 6, y + sw / 2), label, size, PALETTE.muted, anchor="lm")
+        x += w + gap
+
+
+def _panel_box() -> Box:
+    return Box(MARGIN + BOARD_W + MARGIN, HEADER, PANEL_W, BOARD_H + LEGEND_H)
 
 
 def _panel(canvas: Canvas, view: dict[str, Any], lang: str) -> None:
+    """The heroes' cards and the latest log lines, on the panel the static layer framed."""
     d = canvas.draw
-    box = Box(MARGIN + BOARD_W + MARGIN, HEADER, PANEL_W, BOARD_H + LEGEND_H)
-    d.rounded_rectangle(box.rect, radius=8, fill=PALETTE.panel)
-    inner = box.inset(12)
+    inner = _panel_box().inset(12)
     y = inner.y
     heroes = sorted(view.get("heroes", []), key=lambda h: (h.get("seat", 0), h.get("uid", "")))
     for h in heroes:
@@ -497,49 +703,14 @@ def _header(canvas: Canvas, view: dict[str, Any], lang: str) -> None:
     )
 
 
-def _legend(canvas: Canvas, lang: str, gm: bool) -> None:
-    d = canvas.draw
-    y = HEADER + BOARD_H + 6
-    x = MARGIN
-    items: list[tuple[str, str]] = [
-        ("hero", "hq.q.render.legend.hero"),
-        ("monster", "hq.q.render.legend.monster"),
-        ("door", "hq.q.render.legend.door"),
-        ("secret", "hq.q.render.legend.secret"),
-        ("trap", "hq.q.render.legend.trap"),
-        ("blocked", "hq.q.render.legend.blocked"),
-    ]
-    if gm:
-        items.append(("hidden", "hq.q.render.legend.hidden"))
-    for what, key in items:
-        sw = Box(x, y, 18, 18)
-        if what == "hero":
-            d.ellipse(sw.rect, fill=HERO, outline=PALETTE.ink, width=2)
-        elif what == "monster":
-            d.regular_polygon((sw.center[0], sw.center[1], 9), 8, rotation=22.5, fill=MONSTER, outline=WALL)
-        elif what == "door":
-            d.rectangle(sw.inset(0, 5).rect, fill=DOOR, outline=WALL)
-        elif what == "secret":
-            d.rectangle(sw.inset(0, 5).rect, fill=SECRET, outline=WALL)
-        elif what == "trap":
-            d.polygon([(sw.x + 9, sw.y), (sw.x2, sw.y2), (sw.x, sw.y2)], fill=TRAP, outline=WALL)
-        elif what == "blocked":
-            d.rectangle(sw.rect, fill=BLOCKED)
-            d.line([(sw.x + 3, sw.y + 3), (sw.x2 - 3, sw.y2 - 3)], fill=PALETTE.muted, width=2)
-            d.line([(sw.x + 3, sw.y2 - 3), (sw.x2 - 3, sw.y + 3)], fill=PALETTE.muted, width=2)
-        else:
-            d.rectangle(sw.rect, fill=kit.mix(MONSTER, ROOM, 0.5))
-            _dashed_rect(d, sw, PALETTE.highlight, width=1, dash=3)
-        label = _t(key, lang)
-        x += 24 + kit.text(d, (x + 24, y + 9), label, 13, PALETTE.muted, anchor="lm") + 18
-
-
 def render(view: dict[str, Any], lang: str) -> bytes:
     """PNG bytes of a HeroQuest view (see the module docstring for the view's shape)."""
-    canvas = Canvas(WIDTH, HEIGHT)
+    gm = view.get("viewer") == "gm"
+    unused = frozenset((int(s[0]), int(s[1])) for s in view.get("unused", [])) if gm else frozenset()
+    base = (unused, lang if lang in i18n.LANGS else i18n.DEFAULT, gm, bool(view.get("reach")))
+    canvas = Canvas.from_image(_base(*base).copy())
     _header(canvas, view, lang)
-    _Board(canvas, view, lang).draw()
-    _legend(canvas, lang, view.get("viewer") == "gm")
+    _Board(canvas, view, lang).draw(base)
     _panel(canvas, view, lang)
     return canvas.png()
 
@@ -627,6 +798,7 @@ def quest_view(quest: Any, viewer: str = "gm", revealed: Iterable[Sequence[int]]
         "quest": {"name": {"es": quest.name.es, "en": quest.name.en}},
         "revealed": [list(s) for s in sorted(set(board.all_squares()) - set(quest.dark) if gm else seen)],
         "unused": [list(s) for s in sorted(quest.dark)],
+        **({"player_revealed": [list(s) for s in sorted(seen)]} if gm else {}),
         "doors": doors,
         "objects": objects,
         "heroes": heroes,

@@ -69,7 +69,17 @@ def render_figures(game: Game, states: list[Any]) -> dict[str, float]:
             return {"render": "none"}  # type: ignore[dict-item]
         times.append((time.perf_counter() - started) * 1000)
         sizes.append(len(png))
+    seat_times = []
+    for state in states[:30]:  # the board of the seat on turn, as its private image draws it (reach marks...)
+        seats = sorted(s for s in game.to_act(state) if s >= 0)
+        if not seats:
+            continue
+        view = game.view(state, seats[0])
+        started = time.perf_counter()
+        renderers.render_for(game.id, view, "es")
+        seat_times.append((time.perf_counter() - started) * 1000)
     return {"render_ms_p50": round(percentile(times, 50), 1), "render_ms_p99": round(percentile(times, 99), 1),
+            "render_seat_ms_p50": round(percentile(seat_times, 50), 1),
             "png_bytes_p50": int(percentile(sizes, 50)), "png_bytes_max": max(sizes, default=0)}
 
 

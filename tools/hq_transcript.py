@@ -22,11 +22,11 @@ from pathlib import Path
 from typing import Any
 
 import i18n
-from rules import registry
+from rules import coords, registry
 from rules.base import Action, LegalAction
 from rules.heroquest import board, catalog
 from rules.heroquest.board import Square
-from rules.heroquest.state import GM, HQState, monster_label, tsq
+from rules.heroquest.state import GM, HQState, monster_label, parse_sq, tsq
 from rules.text import Lit
 from storage import Store
 from table import Table, Who
@@ -56,7 +56,8 @@ def lit_text(value: Lit, lang: str) -> str:
 
 
 def square(sq: Any) -> str:
-    return f"{int(sq[0]) + 1},{int(sq[1]) + 1}"
+    """A square as typed: its board label, "H11"."""
+    return coords.name(int(sq[0]), int(sq[1]))
 
 
 @dataclass
@@ -129,8 +130,7 @@ def stairs(s: HQState) -> list[Square]:
 def best_move(moves: list[LegalAction], dist: dict[Square, int], here: Square) -> LegalAction | None:
     """The destination closest to a target, if it gets the hero closer than where it stands."""
     def d(la: LegalAction) -> tuple[int, str]:
-        r, _, c = str(la.action["to"]).partition("-")
-        return dist.get((int(r), int(c)), 10_000), la.action.token()
+        return dist.get(_sq(la), 10_000), _tie(la)
     if not moves:
         return None
     best = min(moves, key=d)
@@ -141,8 +141,16 @@ def best_move(moves: list[LegalAction], dist: dict[Square, int], here: Square) -
 
 
 def _sq(la: LegalAction) -> Square:
-    r, _, c = str(la.action["to"]).partition("-")
-    return int(r), int(c)
+    sq = parse_sq(la.action["to"])
+    assert sq is not None
+    return sq
+
+
+def _tie(la: LegalAction) -> str:
+    """Ties between equally good squares are broken as the first recordings did (by "row-col" text, 0-based),
+    so re-recording after a change of wording plays the same games."""
+    r, c = _sq(la)
+    return f"{r}-{c}"
 
 
 def hero_choice(s: HQState, legal: list[LegalAction], rec: Recorder) -> Action:
@@ -177,7 +185,7 @@ def hero_choice(s: HQState, legal: list[LegalAction], rec: Recorder) -> Action:
     if h["body"] <= 2 and any(m["revealed"] for m in s.monsters.values()) and "move" in by:
         # badly wounded: step as far from the monsters as this turn allows
         near = distances(s, monster_targets(s))
-        away = max(by["move"], key=lambda la: (near.get(_sq(la), 0), la.action.token()))
+        away = max(by["move"], key=lambda la: (near.get(_sq(la), 0), _tie(la)))
         if near.get(_sq(away), 0) > near.get(here, 0):
             return away.action
         return by["end_turn"][0].action
@@ -223,9 +231,9 @@ def line_for(s: HQState, seat: int, action: Action, legal: list[LegalAction], re
     k = action.kind
     same = [la for la in legal if la.action.kind == k]
     if k == "move":
-        return f"{who} {cmd(lang, 'cmd.hq', 'cmd.hq.move')} {opt(lang, 'to', square(str(action['to']).split('-')))}"
+        return f"{who} {cmd(lang, 'cmd.hq', 'cmd.hq.move')} {opt(lang, 'to', str(action['to']))}"
     if k == "jump":
-        return f"{who} {cmd(lang, 'cmd.hq', 'cmd.hq.jump')} {opt(lang, 'to', square(str(action['to']).split('-')))}"
+        return f"{who} {cmd(lang, 'cmd.hq', 'cmd.hq.jump')} {opt(lang, 'to', str(action['to']))}"
     if k == "open_door":
         extra = "" if len(same) == 1 else " " + opt(lang, "door", str(action["door"]))
         return f"{who} {cmd(lang, 'cmd.hq', 'cmd.hq.door')}{extra}"
@@ -257,7 +265,7 @@ def line_for(s: HQState, seat: int, action: Action, legal: list[LegalAction], re
     if k == "choose_spells":
         return f"{who} {cmd(lang, 'cmd.hq', 'cmd.hq.decide')} {opt(lang, 'choice', str(action['group']))}"
     if k in ("drink", "accept_death", "rock_step") and s.d["pending"]:
-        value = str(action.get("item") or "") or (square(str(action["to"]).split("-")) if k == "rock_step"
+        value = str(action.get("item") or "") or (str(action["to"]) if k == "rock_step"
                                                   else action.token())
         return f"{who} {cmd(lang, 'cmd.hq', 'cmd.hq.decide')} {opt(lang, 'choice', value)}"
     if k == "drink":

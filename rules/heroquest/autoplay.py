@@ -7,7 +7,7 @@ from collections import deque
 from rules.heroquest import board, catalog, fight, moves
 from rules.heroquest.board import Square
 from rules.heroquest.monsters import attack_targets, can_act, can_move
-from rules.heroquest.state import Ctx, HQState, monster_label, tsq
+from rules.heroquest.state import Ctx, HQState, monster_label, sq_token, tsq
 
 
 def _distance_to_heroes(s: HQState) -> dict[Square, int]:
@@ -67,7 +67,7 @@ def autoplay(ctx: Ctx) -> None:
                        default=None)
             if best is not None and dist.get(best, 10_000) < dist.get(here, 10_000):
                 m["sq"] = list(best)
-                ctx.say("hq.ev.monster_moves", monster=monster_label(m), row=best[0] + 1, col=best[1] + 1)
+                ctx.say("hq.ev.monster_moves", monster=monster_label(m), sq=sq_token(best))
             _strike(ctx, m)
         if m["uid"] in s.monsters:
             m["moved"] = m["acted"] = True

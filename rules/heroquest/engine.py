@@ -255,7 +255,10 @@ class HeroQuest(Game):
         return Outcome(winners, msg(f"hq.outcome.{over['result']}", reason=msg(f"hq.reason.{over['reason']}")))
 
     def view(self, state: HQState, seat: int | None) -> dict[str, Any]:
-        return view.build(state, seat)
+        out = view.build(state, seat)
+        if seat is not None and seat != GM and seat in self.to_act(state):
+            out["reach"] = view.reach(self.legal_actions(state, seat))  # the seat on turn's own view only
+        return out
 
     def to_json(self, state: HQState) -> dict[str, Any]:
         return {"quest": state.quest, **state.d}
@@ -354,7 +357,7 @@ def _pending_legal(s: HQState) -> list[LegalAction]:
     elif p["kind"] == "rock_step":
         for q in p["options"]:
             out.append(LegalAction(Action.of("rock_step", to=sq_token(q)),
-                                   msg("hq.act.rock_step", hero=hero_label(h), row=q[0] + 1, col=q[1] + 1), "move"))
+                                   msg("hq.act.rock_step", hero=hero_label(h), sq=sq_token(q)), "move"))
     return out
 
 

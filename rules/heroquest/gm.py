@@ -75,7 +75,7 @@ def legal(s: HQState) -> list[LegalAction]:
             stats = catalog.monster(m["ref"])
             for q in moves.monster_destinations(s, m, stats["move"]):
                 pending_monsters = True
-                add("gm_move", msg("hq.act.gm_move", monster=monster_label(m), row=q[0] + 1, col=q[1] + 1),
+                add("gm_move", msg("hq.act.gm_move", monster=monster_label(m), sq=sq_token(q)),
                     "monster", monster=m["uid"], to=sq_token(q))
     if pending_monsters:
         add("gm_autoplay", msg("hq.act.gm_autoplay"), "gm")
@@ -112,7 +112,7 @@ def act(ctx: Ctx, a: Action) -> None:
             raise refuse("hq.err.no_path", moves=catalog.monster(m["ref"])["move"])
         m["sq"] = list(target)
         m["moved"] = True
-        ctx.say("hq.ev.monster_moves", monster=monster_label(m), row=target[0] + 1, col=target[1] + 1)
+        ctx.say("hq.ev.monster_moves", monster=monster_label(m), sq=sq_token(target))
     elif kind == "gm_attack":
         m = _monster(s, a.get("monster"))
         h = s.hero(str(a.get("target")))
@@ -246,7 +246,7 @@ def _place_monster(ctx: Ctx, a: Action) -> None:
     # a monster Morcar places moves and acts on his turn like the others (rulebook: monsters put on the board)
     m = magic.spawn(ctx, ref, sq, revealed=s.is_revealed(sq), ready=True)
     if not m["revealed"]:
-        ctx.gm("hq.ev.gm_placed_hidden", monster=monster_label(m), row=sq[0] + 1, col=sq[1] + 1)
+        ctx.gm("hq.ev.gm_placed_hidden", monster=monster_label(m), sq=sq_token(sq))
 
 
 def _object_placement(s: HQState, a: Action) -> tuple[str, str, Square]:

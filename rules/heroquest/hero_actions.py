@@ -131,10 +131,10 @@ def legal(s: HQState, h: dict[str, Any]) -> list[LegalAction]:
 
     if can_move(s):
         for q in moves.destinations(s, h, t["moves"]):
-            add("move", msg("hq.act.move", hero=name, row=q[0] + 1, col=q[1] + 1), "move", to=sq_token(q))
+            add("move", msg("hq.act.move", hero=name, sq=sq_token(q)), "move", to=sq_token(q))
         if not t["jumped"]:
             for q in jump_targets(s, h):
-                add("jump", msg("hq.act.jump", hero=name, row=q[0] + 1, col=q[1] + 1), "move", to=sq_token(q))
+                add("jump", msg("hq.act.jump", hero=name, sq=sq_token(q)), "move", to=sq_token(q))
     for door in s.objects.values():
         if (door["kind"] in ("door", "secret_door") and door["found"] and not door["open"] and door["revealed"]
                 and [sq[0], sq[1]] in door["between"]):
@@ -471,11 +471,11 @@ def walk(ctx: Ctx, h: dict[str, Any], path: list[Square]) -> None:
             # a found mechanism: the hero steps onto it with care (to disarm it) and stops there
             t["moves"] = 0
             sight.refresh(ctx)
-            ctx.say("hq.ev.on_found_trap", hero=hero_label(h), row=q[0] + 1, col=q[1] + 1)
+            ctx.say("hq.ev.on_found_trap", hero=hero_label(h), sq=sq_token(q))
             return
         if sight.refresh(ctx):
             return
-    ctx.say("hq.ev.moved", hero=hero_label(h), row=q[0] + 1, col=q[1] + 1)
+    ctx.say("hq.ev.moved", hero=hero_label(h), sq=sq_token(q))
 
 
 def _after_trap(ctx: Ctx, h: dict[str, Any]) -> None:

@@ -7,7 +7,7 @@ from typing import Any
 from rules.heroquest import board, catalog, combat, sight
 from rules.heroquest.dice import BLACK_SHIELD, WHITE_SHIELD
 from rules.heroquest.fight import resolve_attack
-from rules.heroquest.state import HIDDEN_PREFIX, Ctx, HQState, hero_label, monster_label, publish_monster, tsq
+from rules.heroquest.state import HIDDEN_PREFIX, Ctx, HQState, hero_label, monster_label, publish_monster, sq_token, tsq
 from rules.heroquest.turns import damage_hero, damage_monster
 
 
@@ -125,5 +125,5 @@ def spawn(ctx: Ctx, ref: str, sq: tuple[int, int], revealed: bool, ready: bool =
     s.monsters[uid] = m
     if revealed:
         publish_monster(s, m)
-        ctx.say("hq.ev.monster_appears", monster=monster_label(m), row=sq[0] + 1, col=sq[1] + 1)
+        ctx.say("hq.ev.monster_appears", monster=monster_label(m), sq=sq_token(sq))
     return m

@@ -11,6 +11,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from rules import coords
 from rules.base import RuleError
 from rules.heroquest import board, catalog
 from rules.heroquest.board import Square
@@ -117,9 +118,17 @@ class Problems:
             raise QuestError(found[0], found)
 
 
-def square_params(sq: Square) -> dict[str, int]:
-    """A square in messages: 1-based row and column, as the board's edges and every command number them."""
-    return {"row": sq[0] + 1, "col": sq[1] + 1}
+def square_label(sq: Square) -> str:
+    """A square as the board's edges and every command name it ("H11", `rules.coords`); a square left or
+    above the board, which has no such name, as its 0-based [row, col]."""
+    if sq[0] < 0 or sq[1] < 0:
+        return f"[{sq[0]}, {sq[1]}]"
+    return coords.name(sq[0], sq[1])
+
+
+def square_params(sq: Square) -> dict[str, str]:
+    """A square as a message parameter `sq`."""
+    return {"sq": square_label(sq)}
 
 
 def where_line(line: int) -> Msg:
@@ -461,7 +470,8 @@ def _square(value: Any, field_name: str) -> Square:
         raise _bad(field_name, "[row, col]")
     sq = (value[0], value[1])
     if not board.in_board(sq):
-        raise QuestError(msg("hq.q.error.square_off_board", where=where_field(field_name), **square_params(sq)))
+        raise QuestError(msg("hq.q.error.square_off_board", where=where_field(field_name), raw=f"[{sq[0]}, {sq[1]}]",
+                             **square_params(sq)))
     return sq
 
 

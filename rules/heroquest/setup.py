@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from rules import coords
 from rules.base import BadOptions
 from rules.heroquest import board, catalog, sight
 from rules.heroquest.quest import Quest
@@ -37,8 +38,8 @@ def trap_kind(ref: str) -> str:
 
 
 def trap_uid(objects: Mapping[str, Any], sq: tuple[int, int] | list[int]) -> str:
-    """Traps are named by their square only: a found trap's id says where it is, never what it is."""
-    base = f"trap-{sq[0]}-{sq[1]}"
+    """Traps are named by their square only ("trap-H11"): a found trap's id says where it is, never what it is."""
+    base = f"trap-{coords.name(sq[0], sq[1])}"
     uid, n = base, 1
     while uid in objects:
         n += 1

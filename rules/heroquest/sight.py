@@ -7,7 +7,7 @@ from typing import Any
 
 from rules.heroquest import board, visibility
 from rules.heroquest.board import Edge, Square
-from rules.heroquest.state import Ctx, HQState, idx, monster_label, publish_monster, tsq
+from rules.heroquest.state import Ctx, HQState, idx, monster_label, publish_monster, sq_token, tsq
 
 #: Object kinds that become visible when one of their squares is revealed.
 PLAIN_KINDS = frozenset({"furniture", "blocked", "stairs", "door", "rock", "corpse", "dropped"})
@@ -98,7 +98,7 @@ def reveal_squares(ctx: Ctx, squares: set[Square]) -> list[dict[str, Any]]:
                 o["revealed"] = True
                 furniture += o["kind"] == "furniture"
     for m in appeared:
-        ctx.say("hq.ev.monster_appears", monster=monster_label(m), row=m["sq"][0] + 1, col=m["sq"][1] + 1)
+        ctx.say("hq.ev.monster_appears", monster=monster_label(m), sq=sq_token(m["sq"]))
     ctx.gm("hq.ev.gm_revealed", squares=len(fresh), monsters=len(appeared), furniture=furniture)
     return appeared
 

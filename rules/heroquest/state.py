@@ -7,6 +7,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, overload
 
+from rules import coords
 from rules.base import Event
 from rules.heroquest import board, catalog, dice
 from rules.heroquest.board import Edge, Square
@@ -39,18 +40,23 @@ def tsq(value: Any) -> Square | None:
 
 
 def sq_token(sq: Square) -> str:
-    """Squares in action arguments: "row-col" (no spaces, so tokens round-trip)."""
-    return f"{sq[0]}-{sq[1]}"
+    """A square in action arguments and messages: its board label, "H11" (`rules.coords`)."""
+    return coords.name(sq[0], sq[1])
 
 
 def parse_sq(text: Any) -> Square | None:
+    """A square of the board from its label ("H11", "h-11"...: `coords.parse`), or from the engine's old
+    "row-col" token (0-based, "10-7"), which stored games' logs still hold; None for anything else."""
     if not isinstance(text, str):
         return None
+    sq = coords.parse(text, board.COLS, board.ROWS)
+    if sq is not None:
+        return sq
     parts = text.split("-")
     if len(parts) != 2 or not all(p.isdigit() for p in parts):
         return None
-    sq = (int(parts[0]), int(parts[1]))
-    return sq if board.in_board(sq) else None
+    old = (int(parts[0]), int(parts[1]))
+    return old if board.in_board(old) else None
 
 
 def json_copy(value: Any) -> Any:

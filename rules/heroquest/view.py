@@ -4,11 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules import coords
+from rules.base import LegalAction
 from rules.heroquest import board, catalog
 from rules.heroquest.setup import TRAPPED_FURNITURE
-from rules.heroquest.state import GM, LOG_SIZE, HQState, hero_label, json_copy, monster_label, tsq
+from rules.heroquest.state import GM, LOG_SIZE, HQState, hero_label, json_copy, monster_label, parse_sq, tsq
 from rules.text import Msg, msg
 
+#: Actions whose "to" is a square the hero may move to now.
+REACH_KINDS = frozenset({"move", "jump", "rock_step"})
 #: Object kinds shown to the players once revealed (traps only once found or sprung, markers never).
 SHOWN_KINDS = frozenset({"furniture", "blocked", "stairs", "rock", "corpse"})
 
@@ -46,7 +50,7 @@ def public_object(o: dict[str, Any]) -> tuple[str, str]:
     if kind in ("furniture", "blocked", "stairs"):
         ref = TRAPPED_FURNITURE.get(ref, ref)
         first = o["squares"][0]
-        return f"{kind}-{first[0]}-{first[1]}", ref
+        return f"{kind}-{coords.name(first[0], first[1])}", ref
     return o["uid"], ref
 
 
@@ -140,6 +144,7 @@ def build(s: HQState, seat: int | None) -> dict[str, Any]:
         out["notes"] = {k: {"es": v.es, "en": v.en, "read": k in s.d["notes_read"], "used": k in s.d["notes_used"]}
                         for k, v in s.quest_obj.notes.items()}
         out["player_revealed"] = [list(q) for q in s.revealed_squares()]
+        out["unused"] = [list(q) for q in sorted(s.dark)]
         out["wandering_monster"] = s.quest.get("wandering_monster", "")
         out["deck_size"] = len(s.d["deck"])
         out["chaos_spells"] = sorted(catalog.spells()["chaos"])
@@ -175,6 +180,12 @@ def pending_view(s: HQState) -> dict[str, Any] | None:
     if s.d.get("verdict"):
         return {"kind": "verdict", "seat": GM}
     return None
+
+
+def reach(legal: list[LegalAction]) -> list[list[int]]:
+    """The squares a hero's legal moves lead to (walks, jumps, a step aside), for the board's reach marks."""
+    found = {parse_sq(la.action.get("to")) for la in legal if la.action.kind in REACH_KINDS}
+    return [list(q) for q in sorted(q for q in found if q is not None)]
 
 
 def squares_of(o: dict[str, Any]) -> list[tuple[int, int]]:

@@ -12,6 +12,7 @@ import i18n
 from bot import make_bot
 from cogs.delivery import with_names
 from renderers.heroquest import render
+from rules import coords
 from rules.base import Action
 from rules.text import msg
 from standin.inprocess import InProcessDiscord
@@ -69,8 +70,8 @@ async def _choose_spells(d: InProcessDiscord) -> None:
 
 
 async def assert_no_leak(d: InProcessDiscord, outputs: list[Output]) -> None:
-    """Nothing seen by a player or the channel names an unrevealed thing, and every public image is
-    exactly the spectator view drawn (so it cannot depend on anything hidden)."""
+    """Nothing seen by a player or the channel names an unrevealed thing, every public image is exactly the
+    spectator view drawn and every private one the player's own view drawn (so none depends on anything hidden)."""
     loaded = await _loaded_any(d)
     game, state = loaded.game, loaded.state
     secrets = [tok for tok, seats in game.secret_tokens(state).items() if seats == frozenset({0})]
@@ -85,7 +86,13 @@ async def assert_no_leak(d: InProcessDiscord, outputs: list[Output]) -> None:
         for tok in secrets:
             assert not re.search(rf"(?<![\w-]){re.escape(tok)}(?![\w-])", text), (tok, out.kind, text)
         for filename, data in out.attachments:
-            assert out.kind == "channel", f"a player got an image privately: {filename}"
+            if out.kind != "channel":
+                # a player's own board (where their hero can move): exactly their own view drawn
+                seats = [seat for seat in range(1, state.seats) if loaded.user_of(seat) == out.recipient_id]
+                own = {render(with_names(game.view(state, seat), names), lang)
+                       for seat in seats for lang in ("en", "es")}
+                assert data in own, f"{filename} sent privately is not the player's own view drawn"
+                continue
             if images is None:
                 images = {render(public, "en"), render(public, "es")}
             assert data in images, f"{filename} is not the public view drawn"
@@ -174,7 +181,7 @@ async def test_gm_tools_refused_politely_for_players_and_spanish_gets_spanish(d:
     await _open(d, upload=None)
     loaded = await _loaded(d)
     version = loaded.row.version
-    out = await d.command("bob", "/hq gm place monster:goblin at:2,2")
+    out = await d.command("bob", "/hq gm place monster:goblin at:B2")
     assert _errors(out) and "Only the game master (alice)" in _errors(out)[0]
     d.user("carol", locale="es-ES")
     out = await d.command("carol", "/hq dj nota nota:A")
@@ -199,7 +206,7 @@ async def test_gm_places_a_hidden_monster_out_of_turn_and_only_they_see_it(d: In
     hidden = next((r, c) for r in range(19) for c in range(26)
                   if not state.is_revealed((r, c)) and (r, c) not in state.dark
                   and (r, c) not in state.blocked_squares() and (r, c) not in state.figure_at())
-    out = await d.command("alice", f"/hq gm place monster:orc at:{hidden[0] + 1},{hidden[1] + 1}")
+    out = await d.command("alice", f"/hq gm place monster:orc at:{coords.name(*hidden)}")
     assert not _errors(out), _errors(out)
     await assert_no_leak(d, out)
     gm = [o for o in out if o.recipient_id == d.user("alice").id and o.kind in ("ephemeral", "dm")]
@@ -284,7 +291,7 @@ async def test_public_buttons_and_autocomplete_follow_the_turn(d: InProcessDisco
     ("alice", "/hq gm remove thing:x", {"thing": "monster-that-is-not-there"}, ("monster-that-is-not-there",)),
     ("bob", "/hq search kind:treasure", {"kind": "gold"}, ("treasure", "traps", "secret")),
     ("bob", "/hq sheet hero:barbarian", {"hero": "paladin"}, ("barbarian", "wizard")),
-    ("bob", "/hq move to:2,2", {"to": 22}, ("text",)),
+    ("bob", "/hq move to:B2", {"to": 22}, ("text",)),
 ])
 async def test_crafted_option_values_are_refused_by_name(d: InProcessDiscord, who: str, line: str, raw: dict,
                                                           words: tuple[str, ...]) -> None:

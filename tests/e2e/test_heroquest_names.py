@@ -8,6 +8,7 @@ import pytest
 import i18n
 from bot import make_bot
 from cogs.heroquest import _hero_line
+from rules import coords
 from standin.inprocess import InProcessDiscord
 from standin.world import is_error_output
 from tests.e2e.test_heroquest_discord import _choose_spells, _loaded, _open, assert_no_leak
@@ -31,7 +32,7 @@ async def _hero_on_turn(d: InProcessDiscord):
     loaded = await _loaded(d)
     h = loaded.state.current_hero()
     player = d.world.users[loaded.user_of(h["seat"])].name
-    out = await d.command(player, "/hq move to:3,4")
+    out = await d.command(player, "/hq move to:D3")
     assert not errors(out), errors(out)
     loaded = await _loaded(d)
     state = loaded.state
@@ -49,8 +50,8 @@ async def test_names_as_people_type_them(d: InProcessDiscord) -> None:
     _, _, player, free = await _hero_on_turn(d)
     assert len(free) >= 2
     (r1, c1), (r2, c2) = free[:2]
-    out = await d.command("alice", f"/hq gm place monster:orc at:{r1 + 1},{c1 + 1}")
-    out += await d.command("alice", f"/hq gm place monster:goblin at:{r2 + 1},{c2 + 1}")
+    out = await d.command("alice", f"/hq gm place monster:orc at:{coords.name(r1, c1)}")
+    out += await d.command("alice", f"/hq gm place monster:goblin at:{coords.name(r2, c2)}")
     assert not errors(out), errors(out)
     # the game master names them as shown: "Goblin 1", a unique beginning, in Spanish too
     out = await d.command("alice", '/hq gm adjust who:"Goblin 1" stat:mind delta:1')
@@ -80,9 +81,9 @@ async def test_adjusting_an_unseen_monster_stays_with_the_game_master(d: InProce
     hidden = next((r, c) for r in range(19) for c in range(26)
                   if not state.is_revealed((r, c)) and (r, c) not in state.dark
                   and (r, c) not in state.blocked_squares() and (r, c) not in state.figure_at())
-    out = await d.command("alice", f"/hq gm place monster:fimir at:{hidden[0] + 1},{hidden[1] + 1}")
+    out = await d.command("alice", f"/hq gm place monster:fimir at:{coords.name(*hidden)}")
     for _ in range(2):
-        out += await d.command("alice", f"/hq gm adjust who:\"Fimir ({hidden[0] + 1},{hidden[1] + 1})\" "
+        out += await d.command("alice", f"/hq gm adjust who:\"Fimir ({coords.name(*hidden)})\" "
                                         f"stat:body delta:-1")
     assert not errors(out), errors(out)
     assert not [o for o in out if o.kind == "channel" and "Fimir" in o.text()]
@@ -96,7 +97,7 @@ async def test_a_refusal_names_the_rule(d: InProcessDiscord) -> None:
     loaded, _, player, _ = await _hero_on_turn(d)
     state = loaded.state
     unseen = next((r, c) for r in range(19) for c in range(26) if not state.is_revealed((r, c)))
-    out = await d.command(player, f"/hq move to:{unseen[0] + 1},{unseen[1] + 1}")
+    out = await d.command(player, f"/hq move to:{coords.name(*unseen)}")
     assert errors(out) and i18n.t(i18n.Msg("hq.err.unseen_square"), "en") in errors(out)[0]
 
 

@@ -122,7 +122,7 @@ def test_recovering_equipment_from_a_corpse() -> None:
     del s.monsters["chaos_warrior_1"]
     s = fresh(s)
     s = act(s, 0, "end_turn")
-    s = act(s, 1, "move", to="3-2")
+    s = act(s, 1, "move", to="C4")
     s = act(s, 1, "recover")
     assert "broadsword" in hero(s, "dwarf")["items"]
 

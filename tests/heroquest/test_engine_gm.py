@@ -58,7 +58,7 @@ def test_wandering_monster_card_goes_back_and_attacks() -> None:
 def test_gm_tools_are_seat_zero_only() -> None:
     s = new([])
     with pytest.raises(IllegalAction):
-        act(s, 1, "gm_place", ref="orc", at="3-4")
+        act(s, 1, "gm_place", ref="orc", at="E4")
     with pytest.raises(IllegalAction):
         act(s, 1, "gm_note", note="A")
     assert not any(k.startswith("gm_") for k in kinds(s, 1))
@@ -71,12 +71,12 @@ def test_gm_tools_are_seat_zero_only() -> None:
 
 def test_gm_places_removes_adjusts_reads_and_reveals() -> None:
     s = new([door("door_1", (2, 4), (2, 5))], notes=NOTE_A)
-    r = step(s, 0, "gm_place", ref="orc", at="2-6")  # behind the closed door: hidden
+    r = step(s, 0, "gm_place", ref="orc", at="G3")  # behind the closed door: hidden
     s = r.state
     hidden = next(m for m in s.monsters.values() if m["ref"] == "orc")
     assert not hidden["revealed"] and all(e.to == frozenset({0}) for e in r.events)
     assert hidden["uid"] in GAME.secret_tokens(s)
-    s = act(s, 0, "gm_place", ref="goblin", at="3-4")
+    s = act(s, 0, "gm_place", ref="goblin", at="E4")
     goblin = next(m for m in s.monsters.values() if m["ref"] == "goblin")
     assert goblin["revealed"]
     s = act(s, 0, "gm_adjust", uid="hero_dwarf", stat="body", delta=-2)
@@ -85,7 +85,7 @@ def test_gm_places_removes_adjusts_reads_and_reveals() -> None:
     assert goblin["uid"] not in s.monsters
     r = step(s, 0, "gm_note", note="B")
     assert r.events[0].to is None and NOTE_A["B"]["en"] not in GAME.secret_tokens(r.state)
-    s = act(r.state, 0, "gm_reveal", at="2-6")
+    s = act(r.state, 0, "gm_reveal", at="G3")
     assert s.is_revealed((1, 8)) and hidden["uid"] not in s.monsters
     shown = next(m for m in s.monsters.values() if m["ref"] == "orc")
     assert shown["revealed"] and shown["uid"] == "orc_1"  # its public id, numbered as the heroes meet orcs
@@ -94,10 +94,10 @@ def test_gm_places_removes_adjusts_reads_and_reveals() -> None:
 def test_gm_moves_and_attacks_on_its_turn() -> None:
     s = new([monster("m_1", "orc", (3, 4))])
     s = gm_turn(s)
-    assert "gm_move monster=orc_1 to=3-3" in tokens(s, 0)
-    s = act(s, 0, "gm_move", monster="orc_1", to="2-2")
+    assert "gm_move monster=orc_1 to=D4" in tokens(s, 0)
+    s = act(s, 0, "gm_move", monster="orc_1", to="C3")
     with pytest.raises(IllegalAction):
-        act(s, 0, "gm_move", monster="orc_1", to="3-3")  # one move per turn
+        act(s, 0, "gm_move", monster="orc_1", to="D4")  # one move per turn
     assert "gm_attack monster=orc_1 target=hero_dwarf" in tokens(s, 0)
     with dice("wskull", "wskull", "wskull", "wshield", "wshield"):
         s = act(s, 0, "gm_attack", monster="orc_1", target="hero_dwarf")

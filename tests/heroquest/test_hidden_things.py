@@ -59,7 +59,7 @@ def test_monsters_are_numbered_in_the_order_the_heroes_meet_them() -> None:
     # the quest's own ids (goblin_7 here) never reach the heroes: the first goblin they see is Goblin 1
     s = new([door("door_1", (2, 4), (2, 5)), monster("goblin_7", "goblin", (2, 5)), monster("goblin_3", "goblin",
                                                                                               (1, 20))])
-    s = act(s, 1, "move", to="2-4")
+    s = act(s, 1, "move", to="E3")
     s = act(s, 1, "open_door", door="door_1")
     seen = GAME.view(s, 1)["monsters"]
     assert [(m["uid"], m["name"]["en"]) for m in seen] == [("goblin_1", "Goblin 1")]

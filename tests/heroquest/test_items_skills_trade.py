@@ -115,10 +115,10 @@ def test_trap_lore_disarms_without_a_kit() -> None:
     s = with_sheets("barbarian,dwarf", objects=objects, barbarian=["trap_lore"])
     s = act(s, 1, "search_traps")
     s = act(act(act(s, 1, "end_turn"), 1, "end_turn"), 0, "end_turn")
-    s = act(s, 1, "move", to="3-3")
+    s = act(s, 1, "move", to="D4")
     with dice("wskull"):  # with the kit's odds only a black skull fails
-        s = act(s, 1, "disarm", trap="trap-3-3")
-    assert s.objects["trap-3-3"]["disarmed"]
+        s = act(s, 1, "disarm", trap="trap-D4")
+    assert s.objects["trap-D4"]["disarmed"]
 
 
 def test_survival_instinct_is_not_surprised_by_a_wandering_monster() -> None:

@@ -20,12 +20,15 @@ def test_names_numbers_prefixes_and_squares() -> None:
     assert sorted(match_figures(POOL, "gob")) == ["goblin_1", "goblin_2"]
     assert match_figures(POOL, "orco") == ["orc_1"] and match_figures(POOL, "ORC 1") == ["orc_1"]
     assert match_figures(POOL, "fim") == ["hidden-fimir_3"]
-    assert match_figures(POOL, "Fimir · hidden (13,13)") == ["hidden-fimir_3"]
-    assert match_figures(POOL, "5,11") == ["goblin_2"]
-    assert match_figures(POOL, "Goblin 1 (5,10)") == ["goblin_1"]
+    assert match_figures(POOL, "Fimir · hidden (M13)") == ["hidden-fimir_3"]
+    assert match_figures(POOL, "K5") == ["goblin_2"] and match_figures(POOL, "k-5") == ["goblin_2"]
+    assert match_figures(POOL, "Goblin 1 (J5)") == ["goblin_1"]
     assert match_figures(POOL, "elfo") == ["hero_elf"] and match_figures(POOL, "orc_1") == ["orc_1"]
     assert match_figures(POOL, "dragon") == [] and match_figures(POOL, "") == []
-    assert parse_square("(3, 4)") == "2-3" and parse_square("0,4") is None
+    # the board's own names only (column letter, row number), in the forms rules.coords reads
+    assert parse_square("(d 3)") == "D3" and parse_square("D-3") == "D3" and parse_square("z19") == "Z19"
+    for not_a_square in ("3,4", "0,4", "2-3", "AA1", "Z20", "A0", "Goblin 2", "Orc 1"):
+        assert parse_square(not_a_square) is None, not_a_square
 
 
 def test_an_attack_with_the_weapon_in_hand_is_not_ambiguous() -> None:

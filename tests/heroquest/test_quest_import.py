@@ -143,7 +143,7 @@ def english(exc: QuestError) -> str:
         (TRIAL.replace('Europe" version="1.0"', 'Europe" version="2.7"', 1), "hq.q.error.version", "2.7"),
         (TRIAL.replace('name="The Trial" ', "", 1), "hq.q.error.no_name", "no name"),
         (TRIAL.replace('left="7.0" top="2.0"', 'left="27.0" top="2.0"', 1), "hq.imp.error.off_board", "outside"),
-        (TRIAL.replace('left="7.0" top="2.0"', 'left="7.0" top="-3"', 1), "hq.imp.error.off_board", "square -3,7"),
+        (TRIAL.replace('left="7.0" top="2.0"', 'left="7.0" top="-3"', 1), "hq.imp.error.off_board", "square [-4, 6]"),
         (TRIAL.replace('left="7.0" top="2.0"', 'left="seven" top="2.0"', 1), "hq.q.error.bad_number", "seven"),
         (TRIAL.replace('left="7.0" top="2.0"', 'left="nan" top="2.0"', 1), "hq.q.error.bad_number", "nan"),
         (TRIAL.replace('rotation="rightward"', 'rotation="sideways"', 1), "hq.q.error.rotation", "sideways"),
@@ -365,7 +365,7 @@ def test_unknown_objects_and_monsters_are_warnings_not_a_silent_orc() -> None:
     imported = import_quest(xml([STAIRWAY, ("Dragon", 4, 3, "downward")]))
     assert not imported.quest.of_kind("monster")
     assert imported.warnings[0].key == "hq.imp.warn.unknown_object"
-    assert "line 5, square 3,4" in i18n.t(imported.warnings[0], "en")
+    assert "line 5, square D3" in i18n.t(imported.warnings[0], "en")
     data = load_quest(xml()).to_json()
     data["objects"].append({"uid": "dragon_1", "kind": "monster", "ref": "dragon", "squares": [[3, 4]]})
     with pytest.raises(QuestError) as info:
@@ -402,11 +402,11 @@ def test_blocked_tile_on_a_shaded_square_is_a_warning_the_gm_sees() -> None:
     assert keys == ["hq.imp.warn.figure_left_out", "hq.imp.warn.in_dark"]
     assert "import_warnings" not in hero_view and "import_warnings" not in game.view(s, None)
     texts = [i18n.t(Msg.from_json(w), "en") for w in gm_view["import_warnings"]]
-    assert "line 8, square 1,1" in texts[0] and "square 9,26" in texts[1]
-    # the same numbering as the commands: "/hq move" labels say row,col counted from 1
-    assert "9,26" in i18n.t(msg("hq.act.move", hero="x", row=9, col=26), "en")
+    assert "line 8, square A1" in texts[0] and "square Z9" in texts[1]
+    # the same names as the board's edges and the commands: "/hq move" labels say "Z9" too
+    assert "Z9" in i18n.t(msg("hq.act.move", hero="x", sq="Z9"), "en")
     gm_text = heroquest_cog.gm_text(gm_view, "es")
-    assert "Avisos de la importación (2)" in gm_text and "casilla 9,26" in gm_text
+    assert "Avisos de la importación (2)" in gm_text and "casilla Z9" in gm_text
     assert heroquest_cog.gm_text(gm_view, "en").count("•") == 2
     later = {**gm_view, "turn": {**gm_view["turn"], "round": 2}}
     assert "Import warnings (2)" in heroquest_cog.gm_text(later, "en") and "•" not in heroquest_cog.gm_text(later, "en")
@@ -427,7 +427,7 @@ def test_every_problem_is_reported_with_command_squares() -> None:
         load_quest(text)
     found = [i18n.t(p, "en") for p in info.value.problems]
     assert len(found) == 4
-    assert "square 18,27" in found[0] and "sideways" in found[1] and "'x'" in found[2] and "square 2,27" in found[3]
+    assert "square AA18" in found[0] and "sideways" in found[1] and "'x'" in found[2] and "square AA2" in found[3]
     summary = i18n.t(info.value.summary(), "en")
     assert summary.startswith("This quest file has 4 problems") and summary.count("•") == 4
     assert "…and 2 more" in i18n.t(info.value.summary(shown=2), "en")
@@ -482,7 +482,7 @@ def test_hostile_megabyte_files_are_refused_fast() -> None:
     distinct = limit_error(xml([STAIRWAY, *spread]))
     assert distinct.reason.key == "hq.imp.error.limit" and str(MAX_OBJECTS) in english(distinct)
     outside = limit_error(xml(darks=[(20, 10, 10, 2)]))
-    assert outside.reason.key == "hq.imp.error.off_board" and "square 11,29" in english(outside)
+    assert outside.reason.key == "hq.imp.error.off_board" and "square AC11" in english(outside)
 
 
 def test_largest_legal_quest_keeps_a_small_set_up() -> None:

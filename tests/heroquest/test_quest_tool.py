@@ -45,10 +45,10 @@ def test_bad_files_fail(tmp_path: Path, capsys) -> None:
     assert tool.main(["check", str(good), str(bad), str(tmp_path / "missing.xml")]) == 1
     lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert [bool(line["errors"]) for line in lines] == [False, True, True]
-    assert "BattleRoom" in lines[1]["errors"][0] and "line 1, square 1,1" in lines[1]["errors"][0]
+    assert "BattleRoom" in lines[1]["errors"][0] and "line 1, square A1" in lines[1]["errors"][0]
     assert lines[1]["quest"] is None
     assert tool.main(["check", "--lang", "es", str(bad)]) == 1
-    assert "línea 1, casilla 1,1" in json.loads(capsys.readouterr().out)["errors"][0]
+    assert "línea 1, casilla A1" in json.loads(capsys.readouterr().out)["errors"][0]
 
 
 def test_every_problem_and_every_warning_is_listed(tmp_path: Path, capsys) -> None:
@@ -58,7 +58,7 @@ def test_every_problem_and_every_warning_is_listed(tmp_path: Path, capsys) -> No
     assert tool.main(["check", str(broken)]) == 1
     errors = json.loads(capsys.readouterr().out)["errors"]
     assert len(errors) == 4
-    assert "sideways" in errors[0] and "seven" in errors[1] and "square 2,27" in errors[2] and "ChaosRoom" in errors[3]
+    assert "sideways" in errors[0] and "seven" in errors[1] and "square AA2" in errors[2] and "ChaosRoom" in errors[3]
     # a playable quest with things the game master should know: listed as warnings, exit code 0
     odd = tmp_path / "odd.xml"
     odd.write_text(xml([STAIRWAY, ("SingleBlockedSquare", 1, 1, "downward"), ("Dragon", 4, 3, "downward")],
@@ -66,8 +66,8 @@ def test_every_problem_and_every_warning_is_listed(tmp_path: Path, capsys) -> No
     assert tool.main(["check", str(odd)]) == 0
     line = json.loads(capsys.readouterr().out)
     assert line["errors"] == [] and line["blocked"] == 1
-    assert any("Dragon" in w and "line 7, square 3,4" in w for w in line["warnings"])
-    assert any("square 1,1" in w and "dark" in w for w in line["warnings"])
+    assert any("Dragon" in w and "line 7, square D3" in w for w in line["warnings"])
+    assert any("square A1" in w and "dark" in w for w in line["warnings"])
 
 
 def test_convert_and_render(tmp_path: Path, capsys) -> None:

@@ -51,12 +51,12 @@ def test_a_found_trap_does_not_go_off_under_a_hero_who_steps_onto_it() -> None:
     s = act(s, 1, "search_traps")
     s = act(s, 1, "end_turn")
     with dice() as left:  # no die may be rolled
-        s = act(s, 1, "move", to="3-3")
+        s = act(s, 1, "move", to="D4")
     d = hero(s, "dwarf")
     assert d["sq"] == [3, 3] and d["body"] == d["max_body"] and left == []
-    assert not s.objects["trap-3-3"]["sprung"] and s.d["turn"]["moves"] == 0
+    assert not s.objects["trap-D4"]["sprung"] and s.d["turn"]["moves"] == 0
     # standing on it, the dwarf (no kit needed) may disarm it
-    assert "disarm trap=trap-3-3" in tokens(s, 1)
+    assert "disarm trap=trap-D4" in tokens(s, 1)
 
 
 def test_disarming_is_done_standing_on_the_trap_not_beside_it() -> None:
@@ -67,12 +67,12 @@ def test_disarming_is_done_standing_on_the_trap_not_beside_it() -> None:
     s = fresh(s)
     assert "disarm" not in kinds(s, 1)
     with pytest.raises(IllegalAction) as err:
-        act(s, 1, "disarm", trap="trap-3-3")
+        act(s, 1, "disarm", trap="trap-D4")
     assert err.value.reason.key == "hq.err.stand_on_trap"
-    s = act(s, 1, "move", to="3-3")
+    s = act(s, 1, "move", to="D4")
     with dice("wshield"):
-        s = act(s, 1, "disarm", trap="trap-3-3")
-    assert s.objects["trap-3-3"]["disarmed"]
+        s = act(s, 1, "disarm", trap="trap-D4")
+    assert s.objects["trap-D4"]["disarmed"]
 
 
 def test_a_trap_in_a_chest_is_disarmed_from_beside_the_chest() -> None:
@@ -82,18 +82,18 @@ def test_a_trap_in_a_chest_is_disarmed_from_beside_the_chest() -> None:
     s = act(s, 1, "end_turn")
     put(s, "dwarf", (3, 3))
     s = fresh(s)
-    assert "disarm trap=trap-3-4" in tokens(s, 1)
+    assert "disarm trap=trap-E4" in tokens(s, 1)
 
 
 def test_an_open_pit_is_still_jumped_into_when_walked_into() -> None:
     s = new([trap("pit_trap", (3, 3))])
     with dice():
-        s = act(s, 1, "move", to="3-3")  # falls in: 1 body, the turn ends
+        s = act(s, 1, "move", to="D4")  # falls in: 1 body, the turn ends
     s = act(s, 1, "end_turn")
     s = act(s, 0, "end_turn")
-    s = act(s, 1, "move", to="3-2")
+    s = act(s, 1, "move", to="C4")
     with dice("bskull"):
-        s = act(s, 1, "move", to="3-3")
+        s = act(s, 1, "move", to="D4")
     assert hero(s, "barbarian")["body"] == 6 and hero(s, "barbarian")["sq"] == [3, 3]
 
 
@@ -118,7 +118,7 @@ def test_a_trap_search_beside_an_open_door_also_covers_the_room_beyond() -> None
     s.objects["door_2"]["open"] = True
     s = fresh(s)
     s = act(s, 1, "search_traps")
-    assert s.objects["trap-3-4"]["found"]
+    assert s.objects["trap-E4"]["found"]
 
 
 def test_the_room_beyond_an_open_door_is_not_searched_while_a_monster_is_in_it() -> None:
@@ -128,7 +128,7 @@ def test_the_room_beyond_an_open_door_is_not_searched_while_a_monster_is_in_it()
     s.objects["door_2"]["open"] = True
     s = fresh(s)
     s = act(s, 1, "search_traps")
-    assert not s.objects["trap-3-4"]["found"]
+    assert not s.objects["trap-E4"]["found"]
 
 
 def test_no_search_in_a_room_with_a_monster_in_sight() -> None:
@@ -163,7 +163,7 @@ def test_only_the_creatures_the_quest_names_cast_chaos_spells() -> None:
 
 def test_a_monster_the_game_master_places_acts_that_turn() -> None:
     s = gm_turn(new([]))
-    s = act(s, 0, "gm_place", ref="goblin", at="2-1")
+    s = act(s, 0, "gm_place", ref="goblin", at="B3")
     assert "gm_attack monster=goblin_1 target=hero_barbarian" in tokens(s, 0)
     with dice("wshield", "wshield"):
         r = step(s, 0, "gm_autoplay")
@@ -176,9 +176,9 @@ def test_autoplay_always_says_what_happened() -> None:
     assert [e.msg.key for e in r.events] == ["hq.ev.autoplay_idle"] and r.events[0].to is None
     # a monster that cannot reach anybody waits, and says so
     s = gm_turn(new([door("door_1", (2, 4), (2, 5))]))
-    s = act(s, 0, "gm_place", ref="goblin", at="2-4")
-    s = act(s, 0, "gm_place", ref="zombie", at="3-4")
-    s = act(s, 0, "gm_place", ref="orc", at="1-4")
+    s = act(s, 0, "gm_place", ref="goblin", at="E3")
+    s = act(s, 0, "gm_place", ref="zombie", at="E4")
+    s = act(s, 0, "gm_place", ref="orc", at="E2")
     put(s, "barbarian", (3, 3))
     put(s, "dwarf", (2, 3))
     s = fresh(s)

@@ -45,8 +45,8 @@ def test_every_text_of_a_random_quest_reads_as_words(path: Path) -> None:
 
 
 def test_a_move_says_who_moved() -> None:
-    r = step(new([]), 1, "move", to="3-3")
-    assert texts(r.events) == ["Barbarian moves to 4,4.", "Bárbaro se mueve a 4,4."]
+    r = step(new([]), 1, "move", to="D4")
+    assert texts(r.events) == ["Barbarian moves to D4.", "Bárbaro se mueve a D4."]
 
 
 def test_a_hazard_says_its_roll_and_its_damage() -> None:
@@ -63,5 +63,5 @@ def test_a_hazard_says_its_roll_and_its_damage() -> None:
 def test_a_trap_says_its_roll() -> None:
     s = new([{"uid": "t", "kind": "trap", "ref": "spear_trap", "squares": [[3, 3]]}])
     with dice("wshield"):
-        r = step(s, 1, "move", to="3-3")
+        r = step(s, 1, "move", to="D4")
     assert "Roll for the arrow trap: 1 white shield, 0 damage." in texts(r.events)

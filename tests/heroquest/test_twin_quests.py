@@ -5,8 +5,8 @@ as written, once with some hidden things changed (plain chests trapped and trapp
 traps, unseen monsters or secret doors removed, or extra game-master tools used on unseen things in
 one game only). Until the heroes could know of the difference (the changed trap is found or sprung,
 the changed square comes into sight, the secret door is found), every public and player view, every
-event they receive, the undo flag, their legal actions and refusal reasons, and the public images
-must be identical, byte for byte.
+event they receive, the undo flag, their legal actions and refusal reasons, and the public and player
+images (with the on-turn seat's reach marks) must be identical, byte for byte.
 """
 
 from __future__ import annotations
@@ -150,7 +150,8 @@ def refusal(s: HQState, seat: int, action: Action) -> str:
 
 
 def images(s: HQState) -> list[bytes]:
-    return [render(GAME.view(s, seat), lang) for seat, lang in ((None, "en"), (1, "es"))]
+    """The channel's board and each player's own (the seat on turn's shows where its hero can move)."""
+    return [render(GAME.view(s, seat), lang) for seat, lang in ((None, "en"), (1, "es"), (2, "en"))]
 
 
 def lockstep(path: Path, variant: str, seed: int) -> tuple[int, list[str]]:
