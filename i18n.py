@@ -8,6 +8,7 @@ from collections.abc import Callable, Mapping
 from functools import cache
 from pathlib import Path
 
+from rules import coords
 from rules.text import Lit, Msg, Param, SeatRef
 
 LANGS = ("es", "en")
@@ -55,6 +56,9 @@ def t(message: Msg | Lit | str | int, lang: str, seat_name: SeatNamer | None = N
         if template is None:
             template = catalog(DEFAULT).get(message.key, message.key)
         params = {k: _param(v, lang, seat_name) for k, v in message.params.items()}
+        row, col = message.params.get("row"), message.params.get("col")
+        if "sq" not in params and isinstance(row, int) and isinstance(col, int) and row > 0 and col > 0:
+            params["sq"] = coords.name(row - 1, col - 1)  # lines stored when squares were written "row,col"
         try:
             return template.format_map(_Defaulting(params))
         except (ValueError, IndexError):

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import i18n
 from rules import registry
-from rules.text import Msg, SeatRef
+from rules.text import Lit, Msg, SeatRef
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = [p for d in ("rules", "table", "cogs", "renderers", "tools") for p in (ROOT / d).rglob("*.py")]
@@ -63,3 +63,10 @@ def test_nested_messages_and_seat_names_resolve() -> None:
     names = {0: "Ana", 1: "Ñoño"}
     assert i18n.t(line, "es", names.get) == "No es tu turno. Esperando a: Ana y Ñoño."
     assert i18n.t(line, "en", names.get) == "It is not your turn. Waiting for: Ana and Ñoño."
+
+
+def test_log_lines_stored_with_row_and_col_read_as_square_names() -> None:
+    """HeroQuest lines stored before squares were named "H11" carried 1-based row and col."""
+    old = Msg("hq.ev.moved", {"hero": Lit("Ada", "Ada"), "row": 12, "col": 11})
+    assert i18n.t(old, "en") == "Ada moves to K12."
+    assert "K12" in i18n.t(old, "es") and "{sq}" not in i18n.t(old, "es")
