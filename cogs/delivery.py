@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 import io
 import logging
+from collections.abc import Awaitable
 from typing import Any
 
 import discord
@@ -75,12 +77,27 @@ async def reply_error(interaction: discord.Interaction, exc: RuleError, names: d
     await reply(interaction, i18n.t(exc.reason, lang, (names or {}).get), error=True)
 
 
-async def send_public(channel: Any, report: Report, lang: str) -> None:
-    """The outcome in the channel: text, the board image, buttons, and the next players mentioned."""
+def _shows_public(channel: Any, report: Report) -> bool:
     if channel is None or not hasattr(channel, "send"):
+        return False
+    return bool(report.public or report.board is not None or report.mention)  # else: leave no public trace
+
+
+def board_png(report: Report, lang: str) -> Awaitable[bytes | None] | None:
+    """The public board image of a report, drawn off the event loop (None when the report has no board)."""
+    if report.board is None:
+        return None
+    return run_blocking(ui_for(report.game_type).board_image, with_names(report.board, report.seat_names), lang)
+
+
+async def send_public(channel: Any, report: Report, lang: str,
+                      image: Awaitable[bytes | None] | None = None) -> None:
+    """The outcome in the channel: text, the board image (`image` when it is already being drawn),
+    buttons, and the next players mentioned."""
+    if not _shows_public(channel, report):
+        if image is not None:
+            await image
         return
-    if not report.public and report.board is None and not report.mention:
-        return  # nothing anyone else may see changed: leave no public trace
     names = report.seat_names
     content = lines(report.public, lang, names)
     if report.mention:
@@ -91,7 +108,8 @@ async def send_public(channel: Any, report: Report, lang: str) -> None:
     ui = ui_for(report.game_type)
     kwargs: dict[str, Any] = {"allowed_mentions": discord.AllowedMentions(users=True, roles=False, everyone=False)}
     if report.board is not None:
-        png = await run_blocking(ui.board_image, with_names(report.board, names), lang)
+        drawing = image or board_png(report, lang)
+        png = await drawing if drawing is not None else None
         if png:
             kwargs["file"] = discord.File(io.BytesIO(png), filename=f"{report.game_type}-{report.version}.png")
         if report.status == "active":
@@ -105,8 +123,10 @@ async def send_public(channel: Any, report: Report, lang: str) -> None:
 
 async def private_panel(table: Table, interaction: discord.Interaction, game_id: int, version: int,
                         game_type: str, view: dict[str, Any], names: dict[int, str], lang: str,
-                        who: Who) -> tuple[str, discord.ui.View | None, discord.File | None]:
-    """A player's private view as text, image and their legal actions as menus."""
+                        who: Who, image: Awaitable[bytes | None] | None = None
+                        ) -> tuple[str, discord.ui.View | None, discord.File | None]:
+    """A player's private view as text, image (`image` when it is already being drawn) and their legal
+    actions as menus."""
     ui = ui_for(game_type)
     text = ui.private_text(view, lang, names)
     legal = await table.legal(interaction.channel_id or 0, who)
@@ -119,7 +139,7 @@ async def private_panel(table: Table, interaction: discord.Interaction, game_id:
         text = (text + "\n" + i18n.t(choose_line(len(legal)), lang)).strip()
     elif not text:
         text = i18n.t(msg("bot.nothing_to_do"), lang)
-    png = await run_blocking(ui.private_image, with_names(view, names), lang)
+    png = await (image or run_blocking(ui.private_image, with_names(view, names), lang))
     file = discord.File(io.BytesIO(png), filename="private.png") if png else None
     return text, panel, file
 
@@ -129,14 +149,21 @@ async def deliver(table: Table, interaction: discord.Interaction, report: Report
     """Everything a report says, to everyone it concerns. The action is already committed."""
     lang = locale_of(interaction)
     actor = interaction.user.id
-    await send_public(interaction.channel, report, lang)
     names = report.seat_names
+    view_of_me = report.private_views.get(actor) if report.status == "active" else None
+    # Both images are drawn at once (Pillow works outside the GIL), then sent in their usual order.
+    public = board_png(report, lang) if _shows_public(interaction.channel, report) else None
+    public_task = asyncio.ensure_future(public) if public is not None else None
+    mine_task = asyncio.ensure_future(run_blocking(ui_for(report.game_type).private_image,
+                                                   with_names(view_of_me, names), lang)) \
+        if view_of_me is not None else None
+    await send_public(interaction.channel, report, lang, public_task)
     # The person who acted: privately, what only they learned, and their next options.
     mine = lines(report.private.get(actor, []), lang, names)
-    view_of_me = report.private_views.get(actor)
-    if view_of_me is not None and report.status == "active":
+    if view_of_me is not None:
         text, panel, file = await private_panel(table, interaction, report.game_id, report.version,
-                                                report.game_type, view_of_me, names, lang, who_of(interaction))
+                                                report.game_type, view_of_me, names, lang, who_of(interaction),
+                                                mine_task)
         await reply(interaction, "\n".join(x for x in (mine, text) if x), view=panel, file=file)
     else:
         done = i18n.t(confirm or msg("bot.done"), lang)
