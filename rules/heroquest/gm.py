@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from rules.base import Action, IllegalAction, LegalAction
@@ -165,24 +166,13 @@ def check_tool(s: HQState, a: Action) -> None:
         raise refuse("hq.err.unknown_action")
     if s.d.get("verdict") and kind != "gm_end_quest":
         raise refuse("hq.err.verdict_due")
-    if kind == "gm_end_quest":
-        _result(a)
-    elif kind == "gm_place":
-        _placement(s, a)
-    elif kind == "gm_place_object":
-        _object_placement(s, a)
-    elif kind == "gm_remove":
-        _removal(s, a)
-    elif kind == "gm_adjust":
-        _adjustment(s, a)
-    elif kind == "gm_note":
-        _note(s, a)
-    elif kind == "gm_award":
-        _award_of(s, a)
-    elif kind == "gm_spell":
-        _grant(s, a)
-    elif kind == "gm_reveal":
-        _reveal_area(s, a)
+    check = _CHECKS.get(kind)
+    if check is not None:
+        check(s, a)
+
+
+def _result_of(s: HQState, a: Action) -> None:
+    _result(a)
 
 
 def _result(a: Action) -> str:
@@ -423,3 +413,11 @@ def _item_key(text: str) -> str | None:
         if needle in (quest_treasures.fold(entry["name"]["es"]), quest_treasures.fold(entry["name"]["en"])):
             return key
     return None
+
+
+#: The check each tool of `ANYTIME` makes before `act` carries it out (it raises the refusal).
+_CHECKS: dict[str, Callable[[HQState, Action], object]] = {
+    "gm_end_quest": _result_of, "gm_place": _placement, "gm_place_object": _object_placement,
+    "gm_remove": _removal, "gm_adjust": _adjustment, "gm_note": _note, "gm_award": _award_of,
+    "gm_spell": _grant, "gm_reveal": _reveal_area,
+}
