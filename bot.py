@@ -53,7 +53,8 @@ class TabletopBot(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         self.store = await Store(self.db_path).open()
-        self.table = Table(self.store, seed_source=_seed_source(), shards=self.game_shards)
+        self.table = Table(self.store, seed_source=_seed_source(), shards=self.game_shards,
+                           previews=os.environ.get("TABLETOP_PREVIEW_GAMES", "").strip() == "1")
         await self.tree.set_translator(CatalogTranslator())
         self.tree.on_error = self.on_app_command_error
         self.add_dynamic_items(GameButton, GameSelect)

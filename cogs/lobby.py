@@ -103,7 +103,7 @@ class Lobby(commands.Cog):
                                     ) -> list[app_commands.Choice[str]]:
         lang = locale_of(interaction)
         choices = []
-        for game_id, game in sorted(registry.games().items()):
+        for game_id, game in sorted(self.table.offered_games().items()):
             name = i18n.t(Msg(game.name_key), lang)
             if current.lower() in game_id or current.lower() in name.lower():
                 choices.append(app_commands.Choice(name=name[:100], value=game_id))
@@ -308,7 +308,7 @@ class Lobby(commands.Cog):
     async def help(self, interaction: discord.Interaction) -> None:
         lang = locale_of(interaction)
         parts = [i18n.t(msg("bot.help.intro"), lang)]
-        for game_id, game in sorted(registry.games().items()):
+        for game_id, game in sorted(self.table.offered_games().items()):
             key = f"bot.help.{game_id}"
             if i18n.has(key, lang):
                 parts.append(f"**{i18n.t(Msg(game.name_key), lang)}** — {i18n.t(Msg(key), lang)}")

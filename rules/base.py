@@ -277,6 +277,9 @@ class Game(ABC):
     name_key: ClassVar[str]
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 2
+    #: A game still being built: tools and tests play it; the bot offers it to players only when its
+    #: operator asks for previews (TABLETOP_PREVIEW_GAMES=1).
+    in_progress: ClassVar[bool] = False
     #: Whether `ai_action` is implemented, so `/game new` can fill seats with AI players.
     supports_ai: ClassVar[bool] = False
     #: Top-level keys of `to_json(state)` that never change after `new` (an imported quest): the table

@@ -104,8 +104,10 @@ class Table:
 
     def __init__(self, store: Store, *, clock: Callable[[], float] = time.time,
                  seed_source: Callable[[], int] | None = None, cache_size: int = DEFAULT_CACHED_GAMES,
-                 shards: tuple[Iterable[int], int] | None = None) -> None:
+                 shards: tuple[Iterable[int], int] | None = None, previews: bool = True) -> None:
         self.store = store
+        #: Whether games still being built (`Game.in_progress`) may be started here.
+        self.previews = previews
         self.clock = clock
         self.seed_source = seed_source or (lambda: secrets.randbits(48))
         self.shards = None if shards is None else (tuple(shards[0]), shards[1])
@@ -126,8 +128,15 @@ class Table:
     def _engine(self, game_type: str) -> Game:
         game = registry.get(game_type)
         if game is None:
-            raise TableError(msg("core.error.unknown_game", game=game_type, valid=_valid_games()))
+            raise TableError(msg("core.error.unknown_game", game=game_type, valid=self._valid_games()))
         return game
+
+    def offered_games(self) -> dict[str, Game]:
+        """The games players may start here, by id (games still being built only when previews are on)."""
+        return {k: g for k, g in registry.games().items() if self.previews or not g.in_progress}
+
+    def _valid_games(self) -> str:
+        return ", ".join(sorted(self.offered_games())) or "-"
 
     async def _load(self, row: GameRow) -> Inspection:
         game = self._engine(row.game_type)
@@ -219,6 +228,8 @@ class Table:
         """A lobby in the channel. `timer_minutes` (else the server's default) limits each turn: when it runs
         out, the table plays the game's default for the seat that is late and says so."""
         await self.remember(who)
+        if game_type not in self.offered_games():
+            raise TableError(msg("core.error.unknown_game", game=game_type, valid=self._valid_games()))
         game = self._engine(game_type)
         resolved = game.resolve_options(dict(options or {}))
         low, high = game.seat_range(resolved)
@@ -1000,10 +1011,6 @@ def _ai_name(index: int) -> str:
     base = AI_NAMES[index % len(AI_NAMES)]
     lap = index // len(AI_NAMES)
     return f"{base} {lap + 1} (bot)" if lap else f"{base} (bot)"
-
-
-def _valid_games() -> str:
-    return ", ".join(sorted(registry.games())) or "-"
 
 
 def _seat_list(seats: Iterable[int], names: Mapping[int, str] | None = None) -> Msg:

@@ -398,3 +398,28 @@ async def test_check_turn_says_why_a_person_cannot_act_now(table: Table) -> None
         await table.check_turn(CH, other)
     seats = exc.value.reason.params["seats"]
     assert seats.key == "core.list.1" and seats.params["s0"] == Lit(waiting.name, waiting.name)
+
+
+class UnfinishedGame(type(TINY)):
+    id = "tiny-unfinished"
+    in_progress = True
+
+
+async def test_a_game_still_being_built_is_offered_only_with_previews(table: Table) -> None:
+    from rules import registry
+
+    registry.register(UnfinishedGame())
+    try:
+        hidden = Table(table.store, clock=table.clock, previews=False)
+        assert "tiny-unfinished" not in hidden.offered_games() and "tiny" in hidden.offered_games()
+        with pytest.raises(TableError) as exc:
+            await hidden.new(guild_id=1, channel_id=CH, who=ALICE, game_type="tiny-unfinished")
+        assert exc.value.reason.key == "core.error.unknown_game"
+        assert "tiny-unfinished" not in exc.value.reason.params["valid"]
+        assert await table.game_for(CH) is None
+        await table.new(guild_id=1, channel_id=CH, who=ALICE, game_type="tiny-unfinished")  # previews on
+        await table.join(CH, BOB)
+        await table.start(CH, ALICE)
+        assert (await hidden.inspect((await hidden.game_for(CH)).id)).state is not None  # still loads
+    finally:
+        registry.unregister("tiny-unfinished")
