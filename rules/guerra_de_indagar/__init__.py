@@ -1,0 +1,225 @@
+"""La Guerra de Indagar: a 4X of heroes, outposts and scripted monsters on a hex map, for 1 to 4 players."""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from rules.base import (
+    SYSTEM,
+    Action,
+    Decision,
+    Event,
+    Game,
+    GameOver,
+    IllegalAction,
+    LegalAction,
+    NotYourTurn,
+    OptionSpec,
+    Outcome,
+    Scalar,
+    Step,
+)
+from rules.rng import Rng
+from rules.text import Msg, msg
+
+from . import actions, flow
+from .data import hero_card, monster_name, numbers
+from .hexes import unkey
+from .invariants import check
+from .setup import new_state
+from .units import lbl, monster_stats, pp
+
+DECISIONS = {"d_boost": "done", "fall_back": "", "monster_fall_back": "", "level_up": "sword", "redeploy": ""}
+ASK_KEYS = {"d_boost": "gi.ask.d_boost", "fall_back": "gi.ask.fall_back",
+            "monster_fall_back": "gi.ask.monster_fall_back", "level_up": "gi.ask.level_up",
+            "redeploy": "gi.ask.redeploy"}
+
+
+class GuerraDeIndagar(Game):
+    id = "guerra-de-indagar"
+    name_key = "gi.name"
+    min_seats = 1
+    max_seats = 4
+    in_progress: ClassVar[bool] = True
+
+    def options(self) -> Sequence[OptionSpec]:
+        return [OptionSpec("target", msg("gi.opt.target"), "10",
+                           (("10", msg("gi.opt.target_10")), ("7", msg("gi.opt.target_7")))),
+                OptionSpec("easy", msg("gi.opt.easy"), False)]
+
+    def new(self, options: Mapping[str, Scalar], seats: int, seed: int) -> dict[str, Any]:
+        self.check_seats(options, seats)
+        target = int(str(options.get("target", "10")))
+        return new_state(seats, seed, target, bool(options.get("easy", False)))
+
+    def seat_count(self, state: dict[str, Any]) -> int:
+        return int(state["players_n"])
+
+    def to_json(self, state: dict[str, Any]) -> dict[str, Any]:
+        return copy.deepcopy(state)
+
+    def from_json(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        return copy.deepcopy(dict(data))
+
+    def copy_state(self, state: dict[str, Any]) -> dict[str, Any]:
+        copied: dict[str, Any] = json.loads(json.dumps(state))
+        return copied
+
+    # ---------------------------------------------------------------- turns
+
+    def to_act(self, state: dict[str, Any]) -> frozenset[int]:
+        if state["result"] is not None:
+            return frozenset()
+        seat = actions.seat_to_act(state)
+        return frozenset({seat}) if seat is not None else frozenset({SYSTEM})
+
+    def turn_key(self, state: dict[str, Any]) -> Any:
+        return (state["round"], state["phase"], state["ring_pos"], tuple(self.to_act(state)))
+
+    def legal_actions(self, state: dict[str, Any], seat: int) -> list[LegalAction]:
+        if seat == SYSTEM:
+            return []
+        return actions.legal(state, seat)
+
+    def system_action(self, state: dict[str, Any]) -> Action:
+        return Action.of(flow.system_kind(state))
+
+    def decisions(self, state: dict[str, Any]) -> list[Decision]:
+        if not state["pending"] or state["result"] is not None:
+            return []
+        item = state["pending"][0]
+        if item["kind"] not in DECISIONS:
+            return []
+        default = self._default(state, item)
+        return [Decision(int(item["seat"]), msg(ASK_KEYS[item["kind"]]), default, private=False)]
+
+    def _default(self, state: dict[str, Any], item: dict[str, Any]) -> Action:
+        options = actions.legal(state, int(item["seat"]))
+        wanted = DECISIONS.get(item["kind"], "")
+        for la in options:
+            if wanted and (la.action.kind == wanted or la.action.get("side") == wanted):
+                return la.action
+        return options[0].action
+
+    def skip_action(self, state: dict[str, Any], seat: int) -> Action | None:
+        options = actions.legal(state, seat)
+        if not options:
+            return None
+        if state["pending"]:
+            item = state["pending"][0]
+            if item["kind"] in DECISIONS:
+                return self._default(state, item)
+            for kind in ("roll_defence", "stay", "keep_hidden"):
+                if any(la.action.kind == kind for la in options):
+                    return Action.of(kind)
+            return options[0].action  # degrade: "leave" is listed first
+        for kind in ("end", "activate"):
+            found = [la.action for la in options if la.action.kind == kind]
+            if found:
+                return found[0]
+        return options[0].action
+
+    def quick_actions(self, state: dict[str, Any]) -> list[tuple[Msg, Action]] | None:
+        seat = actions.seat_to_act(state)
+        if seat is None:
+            return []
+        return [(la.label, la.action) for la in actions.legal(state, seat)
+                if la.action.kind in ("end", "roll_defence", "done", "stay", "keep_hidden", "reveal", "charge")][:8]
+
+    def why_illegal(self, state: dict[str, Any], seat: int, action: Action) -> Msg | None:
+        if state["result"] is not None:
+            return msg("gi.error.over")
+        if seat not in self.to_act(state):
+            return msg("gi.error.not_your_turn")
+        if not self.is_legal(state, seat, action):
+            return msg("gi.error.illegal")
+        return None
+
+    def apply(self, state: dict[str, Any], seat: int, action: Action) -> Step:
+        if state["result"] is not None:
+            raise GameOver(msg("gi.error.over"))
+        s = self.copy_state(state)
+        rng = Rng(s["rng"])
+        events: list[Event] = []
+        if seat == SYSTEM:
+            if SYSTEM not in self.to_act(state) or action != self.system_action(state):
+                raise IllegalAction(msg("gi.error.illegal"))
+            flow.system_step(s, action.kind, rng, events)
+            hidden = True
+        else:
+            if seat not in self.to_act(state):
+                raise NotYourTurn(msg("gi.error.not_your_turn"))
+            if not self.is_legal(state, seat, action):
+                raise IllegalAction(msg("gi.error.illegal"))
+            hidden = actions.apply(s, seat, action, rng, events)
+            flow.run(s, rng, events)
+        undoable = not hidden and rng.state == s["rng"]
+        s["rng"] = rng.state
+        return Step(s, events, undoable=undoable)
+
+    def outcome(self, state: dict[str, Any]) -> Outcome | None:
+        result = state["result"]
+        if result is None:
+            return None
+        if result["key"] == "gi.end.monster":
+            summary = msg("gi.end.monster", monster=monster_name(result["monster"]))
+        else:
+            summary = msg(result["key"])
+        ranking = tuple(sorted(range(state["players_n"]), key=lambda x: (-pp(state, x), state["order"].index(x))))
+        return Outcome(frozenset(result["winners"]), summary, ranking)
+
+    # ---------------------------------------------------------------- what each seat sees
+
+    def view(self, state: dict[str, Any], seat: int | None) -> dict[str, Any]:
+        s = state
+        tiles = []
+        for k, t in sorted(s["tiles"].items(), key=lambda i: (unkey(i[0])[1], unkey(i[0])[0])):
+            q, r = unkey(k)
+            tiles.append({"at": lbl(s, k), "q": q, "r": r, "type": t["t"] if t["up"] else None,
+                          "destroyed": t["destroyed"], "area": t["area"], "deploy": t["deploy"], "home": t["home"]})
+        heroes = [{"id": hid, "owner": h["owner"], "at": lbl(s, h["at"]) if h["at"] else None, "dmg": h["dmg"],
+                   "resistance": hero_card(hid)["resistance"], "xp": h["xp"], "levels": list(h["levels"]),
+                   "cache": list(h["cache"]), "done": h["done"],
+                   "commander": s["players"][h["owner"]]["commander"] == hid} for hid, h in sorted(s["heroes"].items())]
+        mons = [{"id": mid, "kind": m["kind"], "at": lbl(s, m["at"]) if m["at"] else None, "dmg": m["dmg"],
+                 "resistance": monster_stats(s, mid)["resistance"], "retreat": m["retreat"], "count": m["count"],
+                 "spirits": m["spirits"], "stuck": m["stuck"], "turns": m["turns"]}
+                for mid, m in sorted(s["monsters"].items()) if not m["gone"]]
+        players = [{"seat": i, "faction": p["faction"], "commander": p["commander"], "res": dict(p["res"]),
+                    "spirits": p["spirits"], "pp": pp(s, i), "traitors": p["traitors"]}
+                   for i, p in enumerate(s["players"])]
+        att = s["attack"]
+        data: dict[str, Any] = {
+            "round": s["round"], "phase": s["phase"], "order": list(s["order"]), "target": s["target"],
+            "source": s["source"], "tiles": tiles, "heroes": heroes, "monsters": mons, "players": players,
+            "outposts": [{"at": lbl(s, k), **p} for k, p in sorted(s["outposts"].items())],
+            "turn": list(s["turn"]) if s["turn"] else None,
+            "active": dict(s["act"]) if s["act"] else None,
+            "attack": None if att is None else {"at": lbl(s, att["at"]), "by": list(att["by"]), "a": list(att["a"]),
+                                                 "d": list(att["d"]), "stage": att["stage"]},
+            "pending": [{"kind": p["kind"], "seat": p["seat"]} for p in s["pending"]],
+            "level": None if s["round"] == 0 else numbers()["demon_heads"]["levels"][min(s["round"], 10) - 1],
+        }
+        if seat is not None and 0 <= seat < len(s["players"]):
+            data["peeks"] = [f"{lbl(s, k)}={s['tiles'][k]['t']}" for k in s["players"][seat]["known"]
+                             if not s["tiles"][k]["up"]]
+        return data
+
+    def secret_tokens(self, state: dict[str, Any]) -> dict[str, frozenset[int]]:
+        """Every face-down tile's identity: nobody may see it but the seats that explored it."""
+        knowers: dict[str, set[int]] = {}
+        for seat, player in enumerate(state["players"]):
+            for k in player["known"]:
+                knowers.setdefault(k, set()).add(seat)
+        return {f"{lbl(state, k)}={t['t']}": frozenset(knowers.get(k, ()))
+                for k, t in state["tiles"].items() if not t["up"] and t["t"] is not None}
+
+    def check_invariants(self, state: dict[str, Any]) -> list[str]:
+        return check(state)
+
+
+GAME = GuerraDeIndagar()
+__all__ = ["GAME"]

@@ -1,0 +1,433 @@
+"""The seats' moves: set-up choices, an activation (move, explore, one action), trades, spirits and answers."""
+
+from __future__ import annotations
+
+from itertools import combinations_with_replacement
+
+from rules.base import Action, Event, IllegalAction, LegalAction
+from rules.rng import Rng
+from rules.text import Lit, SeatRef, msg
+
+from . import combat
+from .data import (
+    RESOURCES,
+    faction_name,
+    factions,
+    hero_card,
+    hero_name,
+    monster_name,
+    monsters,
+    numbers,
+    tile_name,
+)
+from .flow import available, deploy_tiles
+from .hexes import codec
+from .setup import primary
+from .units import (
+    State,
+    adjacent_keys,
+    can_pay,
+    enter_tile,
+    gain_xp,
+    has_rule,
+    hero_may_enter,
+    impassable,
+    lbl,
+    outpost_stats,
+    pieces_free,
+    reveal,
+    roll,
+    spend,
+    tile_kind,
+    unit_at,
+)
+
+DEGRADE_KEYS = {"leave": "gi.act.degrade_leave", "destroy": "gi.act.degrade_destroy",
+                "capture": "gi.act.degrade_capture"}
+TRIPLES = [tuple(c) for c in combinations_with_replacement(RESOURCES, 3)]
+
+
+def seat_to_act(s: State) -> int | None:
+    """The one seat that may act now, or None (the game's own step, or the end)."""
+    if s["result"] is not None:
+        return None
+    if s["pending"]:
+        return int(s["pending"][0]["seat"])
+    if s["phase"] in ("faction", "commander", "monster"):
+        return int(s["order"][s["chooser"]])
+    if s["phase"] == "turns" and s["turn"] is not None and s["turn"][0] == "p" and s["attack"] is None:
+        return int(s["turn"][1])
+    return None
+
+
+def _lit_triple(kinds: tuple[str, ...]) -> Lit:
+    names = [tile_name(k) for k in kinds]
+    return Lit(", ".join(n.es for n in names), ", ".join(n.en for n in names))
+
+
+def legal(s: State, seat: int) -> list[LegalAction]:
+    if seat_to_act(s) != seat:
+        return []
+    if s["pending"]:
+        return _answers(s, s["pending"][0])
+    phase = s["phase"]
+    if phase == "faction":
+        taken = {p["faction"] for p in s["players"]}
+        return [LegalAction(Action.of("faction", faction=f), msg("gi.act.faction", faction=faction_name(f)))
+                for f in sorted(factions()["factions"]) if f not in taken]
+    if phase == "commander":
+        faction = s["players"][seat]["faction"]
+        return [LegalAction(Action.of("commander", hero=h), msg("gi.act.commander", hero=hero_name(h)))
+                for h in factions()["factions"][faction]["heroes"]]
+    if phase == "monster":
+        used = {m["card"] for m in s["monsters"].values()}
+        homes = sorted((t["home"], k) for k, t in s["tiles"].items() if t["home"] >= 0
+                       and not any(m["at"] == k for m in s["monsters"].values()))
+        return [LegalAction(Action.of("monster", monster=m, home=lbl(s, k)),
+                            msg("gi.act.monster", monster=monster_name(m), tile=lbl(s, k)))
+                for m in sorted(monsters()["primary"]) if m not in used for _, k in homes]
+    return _turn_moves(s, seat)
+
+
+def _answers(s: State, item: dict[str, object]) -> list[LegalAction]:
+    kind = item["kind"]
+    seat = int(item["seat"])  # type: ignore[call-overload]
+    spirits = s["players"][seat]["spirits"] > 0
+    out: list[LegalAction] = []
+    if kind == "a_boost":
+        if spirits:
+            out.append(LegalAction(Action.of("spirit_dice"), msg("gi.act.spirit_dice")))
+        out.append(LegalAction(Action.of("roll_defence"), msg("gi.act.roll_defence")))
+    elif kind == "d_boost":
+        if spirits:
+            out.append(LegalAction(Action.of("spirit_dice"), msg("gi.act.spirit_dice")))
+            out.append(LegalAction(Action.of("spirit_ignore"), msg("gi.act.spirit_ignore")))
+        out.append(LegalAction(Action.of("done"), msg("gi.act.done")))
+    elif kind in ("fall_back", "monster_fall_back"):
+        unit = ("hero", str(item["hero"])) if kind == "fall_back" else ("monster", str(item["monster"]))
+        out = [LegalAction(Action.of(kind, to=lbl(s, k)), msg("gi.act.fall_back", tile=lbl(s, k)))
+               for k in sorted(combat.fall_back_options(s, unit), key=lambda k: lbl(s, k))]
+    elif kind == "level_up":
+        out = [LegalAction(Action.of("level", side=side), msg(key, hero=hero_name(str(item["hero"]))))
+               for side, key in (("sword", "gi.act.level_sword"), ("shield", "gi.act.level_shield"))]
+    elif kind == "degrade":
+        out = [LegalAction(Action.of("degrade", choice=c), msg(DEGRADE_KEYS[c])) for c in combat.degrade_options(s)]
+    elif kind == "charge":
+        out = [LegalAction(Action.of("charge"), msg("gi.act.charge", tile=lbl(s, s["attack"]["at"]))),
+               LegalAction(Action.of("stay"), msg("gi.act.stay"))]
+    elif kind == "reveal":
+        out = [LegalAction(Action.of("reveal"), msg("gi.act.reveal", tile=lbl(s, str(item["tile"])))),
+               LegalAction(Action.of("keep_hidden"), msg("gi.act.keep_hidden"))]
+    elif kind == "redeploy":
+        hid = str(item["hero"])
+        out = [LegalAction(Action.of("redeploy", to=lbl(s, k)),
+                           msg("gi.act.redeploy", hero=hero_name(hid), tile=lbl(s, k)))
+               for k in deploy_tiles(s, seat, hid)]
+    return out
+
+
+def _turn_moves(s: State, seat: int) -> list[LegalAction]:
+    act = s["act"]
+    out: list[LegalAction] = []
+    if act is None:
+        out += [LegalAction(Action.of("activate", hero=h), msg("gi.act.activate", hero=hero_name(h)), "activate")
+                for h in available(s, seat)]
+    else:
+        out += _activation_moves(s, seat)
+    player = s["players"][seat]
+    for give in TRIPLES:
+        if all(player["res"][k] >= give.count(k) for k in RESOURCES):
+            out += [LegalAction(Action.of("trade", give=list(give), get=k),
+                                msg("gi.act.trade", give=_lit_triple(give), get=tile_name(k)), "trade")
+                    for k in RESOURCES]
+    if player["spirits"] >= 1:
+        out += [LegalAction(Action.of("spirit_res", get=list(t)), msg("gi.act.spirit_res", get=_lit_triple(t)),
+                            "spirit") for t in TRIPLES]
+        out += [LegalAction(Action.of("spirit_heal", hero=h), msg("gi.act.spirit_heal", hero=hero_name(h)), "spirit")
+                for h, hero in sorted(s["heroes"].items())
+                if hero["owner"] == seat and hero["at"] is not None and hero["dmg"] > 0]
+    if player["spirits"] >= numbers()["spirits_per_pp"]:
+        out.append(LegalAction(Action.of("spirit_pp"), msg("gi.act.spirit_pp"), "spirit"))
+    return out
+
+
+def _activation_moves(s: State, seat: int) -> list[LegalAction]:
+    act = s["act"]
+    hid = act["hero"]
+    here = s["heroes"][hid]["at"]
+    out: list[LegalAction] = []
+    for k in adjacent_keys(s, here):
+        tile = s["tiles"][k]
+        hidden = not tile["up"] and tile["t"] is not None
+        if act["mv"] > 0 and (hero_may_enter(s, hid, k) if not hidden else unit_at(s, k) is None):
+            out.append(LegalAction(Action.of("move", to=lbl(s, k)), msg("gi.act.move", tile=lbl(s, k)), "move"))
+        if act["mv"] > 0 and hidden and k not in s["players"][seat]["known"]:
+            out.append(LegalAction(Action.of("explore", to=lbl(s, k)), msg("gi.act.explore", tile=lbl(s, k)),
+                                   "explore"))
+        if not act["acted"] and _attackable(s, seat, k):
+            out.append(LegalAction(Action.of("attack", to=lbl(s, k)), msg("gi.act.attack", tile=lbl(s, k)), "attack"))
+    if not act["acted"]:
+        if _can_build(s, seat, hid):
+            out.append(LegalAction(Action.of("build"), msg("gi.act.build"), "action"))
+        if _can_upgrade(s, seat, hid):
+            out.append(LegalAction(Action.of("upgrade"), msg("gi.act.upgrade"), "action"))
+        if here == s["source_at"] and s["source"] > 0:
+            out.append(LegalAction(Action.of("gather"), msg("gi.act.gather", n=s["source"]), "action"))
+    if tile_kind(s, here) == "clearing" and not act["healed"] and s["heroes"][hid]["dmg"] > 0:
+        out.append(LegalAction(Action.of("clearing"), msg("gi.act.clearing"), "tile"))
+    out.append(LegalAction(Action.of("end"), msg("gi.act.end"), "end"))
+    return out
+
+
+def _attackable(s: State, seat: int, k: str) -> bool:
+    unit = unit_at(s, k)
+    if unit is not None:
+        return unit[0] == "monster" or s["heroes"][unit[1]]["owner"] != seat
+    post = s["outposts"].get(k)
+    return post is not None and post["owner"] != seat
+
+
+def _can_build(s: State, seat: int, hid: str) -> bool:
+    here = s["heroes"][hid]["at"]
+    tile = s["tiles"][here]
+    return (tile["up"] and tile["t"] in RESOURCES and not tile["destroyed"] and here not in s["outposts"]
+            and not has_rule(hid, "burn_not_build") and pieces_free(s, seat, 1)
+            and can_pay(s, seat, outpost_stats(1)["cost"]))
+
+
+def _can_upgrade(s: State, seat: int, hid: str) -> bool:
+    here = s["heroes"][hid]["at"]
+    post = s["outposts"].get(here)
+    return (post is not None and post["owner"] == seat and post["level"] < 3 and not s["tiles"][here]["destroyed"]
+            and not has_rule(hid, "burn_not_build") and pieces_free(s, seat, post["level"] + 1)
+            and can_pay(s, seat, outpost_stats(post["level"] + 1)["cost"]))
+
+
+def tile_of(s: State, text: object) -> str:
+    found = codec(s["players_n"]).parse(str(text))
+    if found is None:
+        raise IllegalAction(msg("gi.error.tile", tile=str(text)))
+    return f"{found[0]},{found[1]}"
+
+
+def apply(s: State, seat: int, action: Action, rng: Rng, events: list[Event]) -> bool:
+    """Apply a legal action of `seat` to `s` (already a copy); True when something hidden or random was used."""
+    if s["pending"]:
+        return _answer(s, seat, s["pending"][0], action, rng, events)
+    kind = action.kind
+    if kind == "faction":
+        _choose_faction(s, seat, str(action["faction"]), events)
+    elif kind == "commander":
+        s["players"][seat]["commander"] = action["hero"]
+        events.append(Event(msg("gi.ev.commander", seat=SeatRef(seat), hero=hero_name(action["hero"]))))
+        _next_chooser(s, "monster" if not s["solo"] else "")
+    elif kind == "monster":
+        home = tile_of(s, action["home"])
+        s["monsters"][action["monster"]] = primary(action["monster"], home, s["tiles"][home]["home"])
+        events.append(Event(msg("gi.ev.monster_placed", seat=SeatRef(seat), monster=monster_name(action["monster"]),
+                                tile=lbl(s, home))))
+        _next_chooser(s, "")
+    else:
+        return _turn_action(s, seat, action, events)
+    return False
+
+
+def _choose_faction(s: State, seat: int, faction: str, events: list[Event]) -> None:
+    s["players"][seat]["faction"] = faction
+    for hid in factions()["factions"][faction]["heroes"]:
+        s["heroes"][hid] = {"owner": seat, "at": None, "dmg": 0, "xp": 0, "levels": [], "cache": [], "done": False}
+    events.append(Event(msg("gi.ev.faction", seat=SeatRef(seat), faction=faction_name(faction))))
+    _next_chooser(s, "commander")
+
+
+def _next_chooser(s: State, following: str) -> None:
+    s["chooser"] += 1
+    if s["chooser"] < len(s["order"]):
+        return
+    s["chooser"] = 0
+    if following:
+        s["phase"] = following
+        return
+    for seat in range(len(s["players"])):  # [RB p.3] step 9: heroes on their deployment tiles
+        spots = sorted(k for k, t in s["tiles"].items() if t["deploy"] and t["area"] == seat)
+        heroes = factions()["factions"][s["players"][seat]["faction"]]["heroes"]
+        for hid, k in zip(heroes, spots, strict=True):
+            s["heroes"][hid]["at"] = k
+    s["phase"] = "round_start"
+
+
+def _turn_action(s: State, seat: int, action: Action, events: list[Event]) -> bool:
+    kind = action.kind
+    player = s["players"][seat]
+    if kind == "activate":
+        hid = action["hero"]
+        s["act"] = {"hero": hid, "mv": hero_card(hid)["move"], "acted": False, "healed": False, "over": False}
+        events.append(Event(msg("gi.ev.activate", seat=SeatRef(seat), hero=hero_name(hid))))
+        return False
+    if kind == "trade":
+        for k in action["give"]:
+            player["res"][k] -= 1
+        player["res"][action["get"]] += 1
+        events.append(Event(msg("gi.ev.trade", seat=SeatRef(seat), give=_lit_triple(action["give"]),
+                                get=tile_name(action["get"]))))
+        return False
+    if kind in ("spirit_res", "spirit_heal", "spirit_pp"):
+        _spirit(s, seat, action, events)
+        return False
+    act = s["act"]
+    hid = act["hero"]
+    hero = s["heroes"][hid]
+    if kind == "end":
+        act["over"] = True
+        return False
+    if kind == "move":
+        return _move(s, seat, hid, tile_of(s, action["to"]), events)
+    if kind == "explore":
+        k = tile_of(s, action["to"])
+        act["mv"] -= 1
+        player["known"].append(k)
+        kind_name = s["tiles"][k]["t"]
+        events.append(Event(msg("gi.ev.explore", hero=hero_name(hid), tile=lbl(s, k))))
+        events.append(Event(msg("gi.ev.peek", tile=lbl(s, k), kind=tile_name(kind_name),
+                                secret=f"{lbl(s, k)}={kind_name}"), to=frozenset({seat})))
+        s["pending"].append({"kind": "reveal", "seat": seat, "tile": k})
+        return True
+    if kind == "attack":
+        act["acted"] = True
+        combat.start_attack(s, ("hero", hid), tile_of(s, action["to"]), "turn")
+        return True
+    if kind == "build":
+        spend(s, seat, outpost_stats(1)["cost"])
+        s["outposts"][hero["at"]] = {"owner": seat, "level": 1, "dmg": 0, "dropped": False}
+        act["acted"] = True
+        events.append(Event(msg("gi.ev.build", hero=hero_name(hid), tile=lbl(s, hero["at"]))))
+        if has_rule(hid, "fortified"):
+            gain_xp(s, hid, 1, events)
+        return False
+    if kind == "upgrade":
+        post = s["outposts"][hero["at"]]
+        spend(s, seat, outpost_stats(post["level"] + 1)["cost"])
+        post["level"] += 1
+        act["acted"] = True
+        events.append(Event(msg("gi.ev.upgrade", hero=hero_name(hid), tile=lbl(s, hero["at"]), level=post["level"])))
+        if has_rule(hid, "fortified"):
+            gain_xp(s, hid, 2 if post["level"] == 3 else 1, events)
+        return False
+    if kind == "gather":
+        player["spirits"] += s["source"]
+        events.append(Event(msg("gi.ev.gather", hero=hero_name(hid), n=s["source"])))
+        s["source"] = 0
+        act["acted"] = True
+        return False
+    if kind == "clearing":
+        hero["dmg"] = max(0, hero["dmg"] - 2)
+        act["healed"] = True
+        events.append(Event(msg("gi.ev.clearing", hero=hero_name(hid))))
+        return False
+    raise IllegalAction(msg("gi.error.illegal"))
+
+
+def _spirit(s: State, seat: int, action: Action, events: list[Event]) -> None:
+    """Spending spirits [RB p.10]: 3 resources, 3 damage removed, or 2 spirits for 1 PP."""
+    player = s["players"][seat]
+    if action.kind == "spirit_pp":
+        player["spirits"] -= numbers()["spirits_per_pp"]
+        player["pp"] += 1
+        events.append(Event(msg("gi.ev.spirit_pp", seat=SeatRef(seat))))
+        return
+    player["spirits"] -= 1
+    if action.kind == "spirit_res":
+        for k in action["get"]:
+            player["res"][k] += 1
+        events.append(Event(msg("gi.ev.spirit_res", seat=SeatRef(seat), get=_lit_triple(action["get"]))))
+    else:
+        hero = s["heroes"][action["hero"]]
+        hero["dmg"] = max(0, hero["dmg"] - numbers()["spirit_ignore"])
+        events.append(Event(msg("gi.ev.spirit_heal", hero=hero_name(action["hero"]))))
+
+
+def _move(s: State, seat: int, hid: str, k: str, events: list[Event]) -> bool:
+    """One step [RB p.6-7, p.11]; an unrevealed tile is revealed and entered only if it turns out free."""
+    act = s["act"]
+    act["mv"] -= 1
+    tile = s["tiles"][k]
+    if not tile["up"] and tile["t"] is not None:
+        spawned = reveal(s, k, seat, hid, events)
+        if impassable(s, k) or not hero_may_enter(s, hid, k):
+            events.append(Event(msg("gi.ev.blocked", hero=hero_name(hid), tile=lbl(s, k))))
+            if spawned is not None and s["heroes"][hid]["at"] is not None:
+                _event_monster_strikes(s, spawned, hid)
+            return True
+        events.append(Event(msg("gi.ev.move", hero=hero_name(hid), tile=lbl(s, k))))
+        enter_tile(s, hid, k, events)
+        if spawned is not None and s["heroes"][hid]["at"] is not None:
+            _event_monster_strikes(s, spawned, hid)
+        return True
+    events.append(Event(msg("gi.ev.move", hero=hero_name(hid), tile=lbl(s, k))))
+    enter_tile(s, hid, k, events)
+    return False
+
+
+def _event_monster_strikes(s: State, mid: str, hid: str) -> None:
+    """[RB p.12] the revealed event monster attacks the revealing hero at once (RULING-37: no juicy check)."""
+    mon_at = s["monsters"][mid]["at"]
+    hero_at = s["heroes"][hid]["at"]
+    if mon_at is not None and hero_at in adjacent_keys(s, mon_at):
+        combat.start_attack(s, ("monster", mid), hero_at, "turn")
+
+
+def _answer(s: State, seat: int, item: dict[str, object], action: Action, rng: Rng, events: list[Event]) -> bool:
+    kind = action.kind
+    att = s["attack"]
+    s["pending"].pop(0)
+    if kind == "spirit_dice":
+        s["players"][seat]["spirits"] -= 1
+        extra = roll(rng, numbers()["spirit_dice"])
+        side = "a" if item["kind"] == "a_boost" else "d"
+        att[side] += extra
+        events.append(Event(msg("gi.ev.spirit_dice", seat=SeatRef(seat), dice=" ".join(map(str, extra)))))
+        s["pending"].insert(0, item)
+        return True
+    if kind == "spirit_ignore":
+        s["players"][seat]["spirits"] -= 1
+        att["ignore"] += numbers()["spirit_ignore"]
+        events.append(Event(msg("gi.ev.spirit_ignore", seat=SeatRef(seat))))
+        s["pending"].insert(0, item)
+        return False
+    if kind in ("roll_defence", "done", "stay"):
+        return False
+    if kind == "fall_back":
+        combat.fall_back(s, ("hero", str(item["hero"])), tile_of(s, action["to"]), events)
+        return True
+    if kind == "monster_fall_back":
+        combat.fall_back(s, ("monster", str(item["monster"])), tile_of(s, action["to"]), events)
+        return False
+    if kind == "level":
+        hero = s["heroes"][str(item["hero"])]
+        hero["levels"][hero["levels"].index("")] = action["side"]
+        return False
+    if kind == "degrade":
+        combat.resolve_degrade(s, action["choice"], events)
+        return False
+    if kind == "charge":
+        hid = att["by"][1]
+        spawned = combat.do_charge(s, events)
+        if spawned is not None and s["heroes"][hid]["at"] is not None:
+            att["then"] = [spawned, hid]
+        return True
+    if kind == "reveal":
+        k = str(item["tile"])
+        hid = s["act"]["hero"]
+        spawned = reveal(s, k, seat, hid, events)
+        if spawned is not None:
+            _event_monster_strikes(s, spawned, hid)
+        return True
+    if kind == "keep_hidden":
+        return False
+    if kind == "redeploy":
+        hid = str(item["hero"])
+        k = tile_of(s, action["to"])
+        s["heroes"][hid]["at"] = k
+        events.append(Event(msg("gi.ev.redeploy", hero=hero_name(hid), tile=lbl(s, k))))
+        return False
+    raise IllegalAction(msg("gi.error.illegal"))

@@ -1,0 +1,334 @@
+"""Attacks [RB p.13-14]: rolls and windows, damage through outposts, fall back, capture, XP and Charge through."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.base import Event
+from rules.rng import Rng
+from rules.text import SeatRef, msg
+
+from .data import monsters, numbers, tile_name
+from .units import (
+    State,
+    Unit,
+    adjacent_keys,
+    damage_unit,
+    defence_at,
+    enter_tile,
+    gain_xp,
+    has_rule,
+    hero_attack,
+    hero_may_enter,
+    impassable,
+    lbl,
+    monster_attack,
+    monster_has,
+    monster_may_enter,
+    outpost_stats,
+    pieces_free,
+    retreat_hero,
+    retreat_monster,
+    reveal,
+    roll,
+    unit_at,
+    unit_name,
+)
+
+
+def start_attack(s: State, attacker: Unit, target: str, ctx: str) -> None:
+    """Begin an attack of `attacker` on the tile `target`; `ctx` says what resumes when it ends."""
+    unit = unit_at(s, target)
+    s["attack"] = {"by": list(attacker), "at": target, "ctx": ctx, "stage": "roll", "a": [], "d": [],
+                   "ignore": 0, "target": list(unit) if unit else None, "post": target in s["outposts"],
+                   "dropped": False, "destroyed": False, "captured": False, "level0": 0, "hit": 0,
+                   "retreated": False, "success": False}
+
+
+def attacker_seat(s: State) -> int | None:
+    by = s["attack"]["by"]
+    return s["heroes"][by[1]]["owner"] if by[0] == "hero" else None
+
+
+def defender_seat(s: State) -> int | None:
+    att = s["attack"]
+    if att["target"] is not None:
+        return s["heroes"][att["target"][1]]["owner"] if att["target"][0] == "hero" else None
+    post = s["outposts"].get(att["at"])
+    return post["owner"] if post else None
+
+
+def flanking(s: State, hid: str, target: str) -> int:
+    """+1 per additional hero of the attacker's player adjacent to the target (RULING-35)."""
+    owner = s["heroes"][hid]["owner"]
+    near = set(adjacent_keys(s, target))
+    return sum(1 for other, h in s["heroes"].items()
+               if other != hid and h["owner"] == owner and h["at"] in near)
+
+
+def attack_dice(s: State) -> int:
+    att = s["attack"]
+    kind, uid = att["by"]
+    if kind == "hero":
+        return hero_attack(s, uid) + flanking(s, uid, att["at"])
+    siege = 1 if monster_has(s, uid, "siege") and att["at"] in s["outposts"] else 0
+    return monster_attack(s, uid) + siege
+
+
+def step(s: State, rng: Rng, events: list[Event]) -> str | None:
+    """Advance the attack by one stage; returns its context when it has ended."""
+    att = s["attack"]
+    stage = att["stage"]
+    if stage == "roll":
+        att["a"] = roll(rng, attack_dice(s))
+        events.append(Event(msg("gi.ev.attack", attacker=unit_name(s, tuple(att["by"])), tile=lbl(s, att["at"]),
+                                dice=_dice(att["a"]), total=sum(att["a"]))))
+        seat = attacker_seat(s)
+        att["stage"] = "defence"
+        if seat is not None and s["players"][seat]["spirits"] > 0:
+            s["pending"].append({"kind": "a_boost", "seat": seat})
+    elif stage == "defence":
+        att["d"] = roll(rng, defence_at(s, att["at"]))
+        events.append(Event(msg("gi.ev.defence", dice=_dice(att["d"]), total=sum(att["d"]))))
+        seat = defender_seat(s)
+        att["stage"] = "damage"
+        if seat is not None and s["players"][seat]["spirits"] > 0:
+            s["pending"].append({"kind": "d_boost", "seat": seat})
+    elif stage == "damage":
+        _damage(s, events)
+        att["stage"] = "degrade"
+    elif stage == "degrade":
+        _after_degrade(s, events)
+        att["stage"] = "xp"
+    elif stage == "xp":
+        _experience(s, events)
+        att["stage"] = "charge"
+    elif stage == "charge":
+        att["stage"] = "done"
+        _charge_through(s, events)
+    else:
+        s["attack"] = None
+        ctx: str = att["ctx"]
+        return ctx
+    return None
+
+
+def _dice(values: list[int]) -> str:
+    return " ".join(str(v) for v in values) or "-"
+
+
+def damage_total(att: dict[str, Any]) -> int:
+    """RULING-21 without ability modifiers yet: max(0, A - D), then ignored damage."""
+    return max(0, max(0, sum(att["a"]) - sum(att["d"])) - att["ignore"])
+
+
+def _damage(s: State, events: list[Event]) -> None:
+    att = s["attack"]
+    total = damage_total(att)
+    hit = total
+    post = s["outposts"].get(att["at"]) if att["post"] else None
+    if post is not None and not post["dropped"]:
+        res = outpost_stats(post["level"])["resistance"]
+        absorbed = min(total, res - post["dmg"])
+        post["dmg"] += absorbed
+        hit = total - absorbed
+        if post["dmg"] >= res:  # RULING-23: the outpost absorbs exactly its remaining resistance
+            _drop_level(s, att, post, events)
+    events.append(Event(msg("gi.ev.damage", total=total)))
+    att["hit"] = hit
+    target = att["target"]
+    if target is None or unit_at(s, att["at"]) != tuple(target):
+        att["success"] = att["dropped"] or att["destroyed"]
+        return
+    kind, uid = target
+    retreated = damage_unit(s, (kind, uid), hit, events)
+    att["retreated"] = retreated
+    att["success"] = att["dropped"] or att["destroyed"] or hit >= numbers()["fall_back_damage"] or retreated
+    if retreated:
+        _on_retreat_by_attack(s, events)
+    elif hit >= numbers()["fall_back_damage"]:
+        _ask_fall_back(s, (kind, uid), events)
+    if kind == "hero" and hit == 0 and not att["dropped"] and not att["destroyed"] and not retreated:
+        gain_xp(s, uid, numbers()["xp_success"], events)  # a successful defence
+
+
+def _drop_level(s: State, att: dict[str, Any], post: dict[str, Any], events: list[Event]) -> None:
+    att["level0"] = post["level"]
+    if post["level"] == 1:
+        _destroy(s, att, events)
+    else:
+        post.update(level=post["level"] - 1, dmg=0, dropped=True)
+        att["dropped"] = True
+        events.append(Event(msg("gi.ev.degraded", tile=lbl(s, att["at"]), level=post["level"])))
+
+
+def _destroy(s: State, att: dict[str, Any], events: list[Event]) -> None:
+    """Remove the outpost; a player's hero gains its former level in the tile's resource [RB p.9]."""
+    s["outposts"].pop(att["at"])
+    att["destroyed"] = True
+    events.append(Event(msg("gi.ev.destroyed", tile=lbl(s, att["at"]))))
+    kind, uid = att["by"]
+    if kind == "monster":
+        if s["monsters"][uid]["card"] == "helgoth":
+            s["monsters"][uid]["count"] += 1
+        return
+    resource = s["tiles"][att["at"]]["t"]
+    if resource in ("gold", "wood", "mineral"):
+        seat = s["heroes"][uid]["owner"]
+        s["players"][seat]["res"][resource] += att["level0"]
+        events.append(Event(msg("gi.ev.loot", seat=SeatRef(seat), n=att["level0"], kind=tile_name(resource))))
+
+
+def _on_retreat_by_attack(s: State, events: list[Event]) -> None:
+    att = s["attack"]
+    kind, uid = att["target"]
+    by_kind, by_id = att["by"]
+    if kind == "hero" and by_kind == "hero":
+        victim = s["heroes"][uid]["owner"]
+        seat = s["heroes"][by_id]["owner"]
+        if s["players"][victim]["commander"] == uid and victim != seat:  # RULING-25
+            s["players"][seat]["pp"] += 1
+            events.append(Event(msg("gi.ev.commander_pp", seat=SeatRef(seat))))
+    if kind == "hero" and by_kind == "monster" and s["monsters"][by_id]["card"] == "walker":
+        s["monsters"][by_id]["count"] += 1
+        victim = s["heroes"][uid]["owner"]
+        if monster_has(s, by_id, "devour") and s["players"][victim]["spirits"] > 0:
+            s["players"][victim]["spirits"] -= 1
+            s["source"] += 1
+
+
+def fall_back_options(s: State, unit: Unit) -> list[str]:
+    kind, uid = unit
+    here = s["heroes"][uid]["at"] if kind == "hero" else s["monsters"][uid]["at"]
+    if kind == "hero":
+        return [k for k in adjacent_keys(s, here) if hero_may_enter(s, uid, k)]
+    return [k for k in adjacent_keys(s, here) if monster_may_enter(s, k)]
+
+
+def _ask_fall_back(s: State, unit: Unit, events: list[Event]) -> None:
+    """[RB p.14] the hero's controller picks; a monster's tile is picked by the last player in play order."""
+    if not fall_back_options(s, unit):
+        _retreat(s, unit, events)  # RULING-24: not counted as sent to retreat by the attack
+        return
+    kind, uid = unit
+    if kind == "hero":
+        s["pending"].append({"kind": "fall_back", "seat": s["heroes"][uid]["owner"], "hero": uid})
+    else:
+        s["pending"].append({"kind": "monster_fall_back", "seat": s["order"][-1], "monster": uid})
+
+
+def _retreat(s: State, unit: Unit, events: list[Event]) -> None:
+    if unit[0] == "hero":
+        retreat_hero(s, unit[1], events)
+    else:
+        retreat_monster(s, unit[1], events)
+
+
+def fall_back(s: State, unit: Unit, to: str, events: list[Event]) -> None:
+    """The forced move: an unrevealed tile is revealed and, if not enterable, sends the hero to retreat."""
+    kind, uid = unit
+    if kind == "monster":
+        s["monsters"][uid]["at"] = to
+        events.append(Event(msg("gi.ev.fall_back", unit=unit_name(s, unit), tile=lbl(s, to))))
+        return
+    hero = s["heroes"][uid]
+    tile = s["tiles"][to]
+    if not tile["up"] and tile["t"] is not None:
+        reveal(s, to, hero["owner"], uid, events)
+        if impassable(s, to) or unit_at(s, to) is not None:
+            retreat_hero(s, uid, events)
+            return
+    events.append(Event(msg("gi.ev.fall_back", unit=unit_name(s, unit), tile=lbl(s, to))))
+    enter_tile(s, uid, to, events)
+
+
+def degrade_options(s: State) -> list[str]:
+    att = s["attack"]
+    post = s["outposts"].get(att["at"])
+    if not att["dropped"] or post is None or att["by"][0] != "hero":
+        return []
+    hid = att["by"][1]
+    seat = s["heroes"][hid]["owner"]
+    options = ["leave", "destroy"]
+    enemy_hero = unit_at(s, att["at"])
+    if not has_rule(hid, "burn_not_build") and pieces_free(s, seat, post["level"]) and enemy_hero is None:
+        options.append("capture")  # RULING-27
+    return options
+
+
+def _after_degrade(s: State, events: list[Event]) -> None:
+    att = s["attack"]
+    if not att["dropped"] or att["at"] not in s["outposts"]:
+        return
+    if att["by"][0] == "monster":
+        _destroy(s, att, events)  # monsters always destroy, never capture
+        return
+    s["pending"].append({"kind": "degrade", "seat": attacker_seat(s)})
+
+
+def resolve_degrade(s: State, choice: str, events: list[Event]) -> None:
+    att = s["attack"]
+    if choice == "destroy":
+        _destroy(s, att, events)
+    elif choice == "capture":
+        seat = s["heroes"][att["by"][1]]["owner"]
+        post = s["outposts"][att["at"]]
+        post.update(owner=seat, dmg=0, dropped=True)
+        att["captured"] = True
+        events.append(Event(msg("gi.ev.captured", seat=SeatRef(seat), tile=lbl(s, att["at"]))))
+
+
+def _experience(s: State, events: list[Event]) -> None:
+    att = s["attack"]
+    if att["by"][0] != "hero" or not att["success"]:
+        return
+    amount = numbers()["xp_success"]
+    if att["retreated"]:
+        kind, uid = att["target"]
+        amount = numbers()["xp_retreat"]
+        if kind == "monster" and s["monsters"][uid]["kind"] == "event":
+            amount = monsters()["event"][s["monsters"][uid]["card"]]["xp"]
+    if s["heroes"][att["by"][1]]["at"] is not None:
+        gain_xp(s, att["by"][1], amount, events)
+
+
+def charge_possible(s: State) -> bool:
+    att = s["attack"]
+    kind, uid = att["by"]
+    target = att["target"]
+    changed = att["destroyed"] or att["captured"] or (target is not None and unit_at(s, att["at"]) is None)
+    if not changed:
+        return False
+    if kind == "hero":
+        return s["heroes"][uid]["at"] is not None and hero_may_enter(s, uid, att["at"])
+    return s["monsters"][uid]["at"] is not None and monster_may_enter(s, att["at"])
+
+
+def _charge_through(s: State, events: list[Event]) -> None:
+    """[RB p.14] heroes may, monsters always do, step into the attacked tile when it is free."""
+    if not charge_possible(s):
+        return
+    att = s["attack"]
+    kind, uid = att["by"]
+    if kind == "monster":
+        s["monsters"][uid]["at"] = att["at"]
+        events.append(Event(msg("gi.ev.charge", unit=unit_name(s, ("monster", uid)), tile=lbl(s, att["at"]))))
+        return
+    s["pending"].append({"kind": "charge", "seat": attacker_seat(s)})
+
+
+def do_charge(s: State, events: list[Event]) -> str | None:
+    """The hero's Charge through; returns an event monster revealed in its way (it then attacks)."""
+    att = s["attack"]
+    hid = att["by"][1]
+    tile = s["tiles"][att["at"]]
+    if not tile["up"] and tile["t"] is not None:
+        spawned = reveal(s, att["at"], s["heroes"][hid]["owner"], hid, events)
+        if impassable(s, att["at"]) or unit_at(s, att["at"]) is not None:
+            return spawned
+    events.append(Event(msg("gi.ev.charge", unit=unit_name(s, ("hero", hid)), tile=lbl(s, att["at"]))))
+    mv = s["act"]["mv"] if s["act"] is not None else 0
+    enter_tile(s, hid, att["at"], events)
+    if s["act"] is not None and s["act"]["hero"] == hid:
+        s["act"]["mv"] = mv  # Charge through ignores mud
+    return None

@@ -1,0 +1,94 @@
+"""Loads and checks the Guerra de Indagar data files (layouts, tiles, rule numbers, factions, monsters)."""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from rules.text import Lit
+
+DATA = Path(__file__).resolve().parents[2] / "data" / "guerra_de_indagar"
+RESOURCES = ("gold", "wood", "mineral")
+
+
+def _load(name: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((DATA / name).read_text(encoding="utf-8"))
+    return data
+
+
+@cache
+def layouts() -> dict[str, Any]:
+    data = _load("layouts.json")
+    for key in ("1", "2", "3", "4"):
+        layout = data[key]
+        if len(layout["areas"]) != max(1, int(key)) or len(layout["homes"]) != (4 if key == "1" else int(key)):
+            raise ValueError(f"layout {key}: wrong number of areas or homes")
+    return data
+
+
+@cache
+def tiles() -> dict[str, Any]:
+    data = _load("tiles.json")
+    for name in data["event_pool"]["tiles"]:
+        if data["types"][name]["kind"] != "event":
+            raise ValueError(f"{name} is in the event pool but is not an event tile")
+    return data
+
+
+@cache
+def numbers() -> dict[str, Any]:
+    return _load("rules.json")
+
+
+@cache
+def factions() -> dict[str, Any]:
+    data = _load("factions.json")
+    for faction in data["factions"].values():
+        if len(faction["heroes"]) != 3 or any(h not in data["heroes"] for h in faction["heroes"]):
+            raise ValueError("every faction has exactly 3 known heroes")
+    for hero in data["heroes"].values():
+        if any(rule not in data["special_rules"] for rule in hero["rules"]):
+            raise ValueError("unknown special rule")
+    return data
+
+
+@cache
+def monsters() -> dict[str, Any]:
+    data = _load("monsters.json")
+    for card in data["primary"].values():
+        if len(card["levels"]) != 3:
+            raise ValueError("a primary monster has 3 levels")
+    return data
+
+
+def hero_card(hero: str) -> dict[str, Any]:
+    card: dict[str, Any] = factions()["heroes"][hero]
+    return card
+
+
+def faction_of(hero: str) -> str:
+    return next(f for f, data in factions()["factions"].items() if hero in data["heroes"])
+
+
+def name(section: dict[str, Any], key: str) -> Lit:
+    entry = section[key]
+    return Lit(entry["es"], entry["en"])
+
+
+def tile_name(kind: str) -> Lit:
+    return name(tiles()["types"], kind)
+
+
+def hero_name(hero: str) -> Lit:
+    return name(factions()["heroes"], hero)
+
+
+def faction_name(faction: str) -> Lit:
+    return name(factions()["factions"], faction)
+
+
+def monster_name(monster: str) -> Lit:
+    data = monsters()
+    return name(data["primary"] if monster in data["primary"] else data["event"], monster)

@@ -1,0 +1,239 @@
+"""Rounds and turns [RB p.5, p.17]: round start and end, the ring of player and monster turns, the run loop."""
+
+from __future__ import annotations
+
+from rules.base import Event
+from rules.rng import Rng
+from rules.text import SeatRef, msg
+
+from . import combat, monsters
+from .data import hero_card, monster_name, tile_name
+from .setup import primary
+from .units import (
+    State,
+    hero_may_enter,
+    lbl,
+    monster_has,
+    monster_may_enter,
+    nearest_free_for_monster,
+    pp,
+)
+
+
+def available(s: State, seat: int) -> list[str]:
+    return sorted(hid for hid, h in s["heroes"].items() if h["owner"] == seat and h["at"] is not None and not h["done"])
+
+
+def deploy_tiles(s: State, seat: int, hid: str) -> list[str]:
+    return sorted(k for k, t in s["tiles"].items() if t["deploy"] and t["area"] == seat and hero_may_enter(s, hid, k))
+
+
+def start_round(s: State, events: list[Event]) -> None:
+    s["round"] += 1
+    events.append(Event(msg("gi.ev.round", round=s["round"])))
+    for mid, mon in sorted(s["monsters"].items()):
+        if mon["at"] is not None:
+            mon["dmg"] = max(0, mon["dmg"] - (2 if monster_has(s, mid, "tough") else 1))
+        elif mon["kind"] == "primary" and mon["retreat"] == 1:
+            mon["retreat"] = 2
+        elif mon["kind"] == "primary" and mon["retreat"] == 2:
+            _redeploy_monster(s, mid, events)
+        mon["turns"] = 0
+    for seat in s["order"]:
+        s["players"][seat]["traitors"] = False
+        for hid, hero in sorted(s["heroes"].items()):
+            if hero["owner"] != seat:
+                continue
+            hero["done"] = False
+            if hero["at"] is not None:
+                heal = 2 if "tough" in hero_card(hid)["rules"] else 1
+                hero["dmg"] = max(0, hero["dmg"] - heal)
+            else:
+                s["pending"].append({"kind": "redeploy", "seat": seat, "hero": hid})
+    s["ring"] = _ring(s)
+    s["ring_pos"] = -1
+    s["phase"] = "turns"
+    s["turn"] = None
+
+
+def _redeploy_monster(s: State, mid: str, events: list[Event]) -> None:
+    """[RB p.18] on its home, else the nearest free tile from left to right (RULING-38)."""
+    mon = s["monsters"][mid]
+    home = next(k for k, t in s["tiles"].items() if t["home"] == mon["home"])
+    spot = home if monster_may_enter(s, home) else nearest_free_for_monster(s, home)
+    if spot is None:
+        return
+    s["monsters"][mid] = primary(mon["card"], spot, mon["home"]) | {"count": mon["count"]}
+    events.append(Event(msg("gi.ev.monster_back", monster=monster_name(mon["card"]), tile=lbl(s, spot))))
+
+
+def _ring(s: State) -> list[list[str]]:
+    """RULING-10: each player followed by the monster whose home lies clockwise after their area."""
+    if s["solo"]:
+        return [["m", ""], ["p", "0"], ["m", ""], ["p", "0"], ["m", ""], ["p", "0"], ["m", ""]]
+    by_home = {m["home"]: mid for mid, m in s["monsters"].items() if m["kind"] == "primary"}
+    ring: list[list[str]] = []
+    for seat in s["order"]:
+        ring.append(["p", str(seat)])
+        if seat in by_home:
+            ring.append(["m", by_home[seat]])
+    return ring
+
+
+def monster_may_act(s: State, mid: str) -> bool:
+    mon = s["monsters"].get(mid)
+    return (mon is not None and mon["at"] is not None and not mon["stuck"] and s["round"] > 1
+            and mon["turns"] < 3)  # RULING-31, and never more than 3 turns
+
+
+def advance(s: State) -> None:
+    """Find the next slot of the ring that can act; the round's turns end when no hero is available."""
+    ring = s["ring"]
+    if s["solo"]:
+        while s["ring_pos"] + 1 < len(ring):
+            s["ring_pos"] += 1
+            kind = ring[s["ring_pos"]][0]
+            if kind == "p" and available(s, 0):
+                s["turn"] = ["p", "0"]
+                return
+            if kind == "m":
+                acting = sorted((m["home"], mid) for mid, m in s["monsters"].items()
+                                if m["kind"] == "primary" and m["turns"] == 0 and monster_may_act(s, mid))
+                if acting:
+                    s["turn"] = ["m", acting[0][1]]
+                    return
+        _to_round_end(s)
+        return
+    for _ in range(len(ring) * 4):
+        if not any(available(s, seat) for seat in s["order"]):
+            break
+        s["ring_pos"] = (s["ring_pos"] + 1) % len(ring)
+        kind, who = ring[s["ring_pos"]]
+        if kind == "p" and available(s, int(who)):
+            s["turn"] = ["p", who]
+            return
+        if kind == "m" and monster_may_act(s, who):
+            s["turn"] = ["m", who]
+            return
+    _to_round_end(s)
+
+
+def _to_round_end(s: State) -> None:
+    s["phase"] = "round_end"
+    s["turn"] = None
+    if s["round"] > 1:  # event monsters act once at the end of the round, in order of appearance (PROV-21)
+        s["end_queue"] = [mid for mid, m in sorted(s["monsters"].items(), key=lambda i: i[1]["order"])
+                          if m["kind"] == "event" and m["at"] is not None]
+
+
+def end_turn(s: State) -> None:
+    """Outpost damage that did not degrade is discarded at the end of every turn [RB p.9]."""
+    for post in s["outposts"].values():
+        post.update(dmg=0, dropped=False)
+    if s["act"] is not None:
+        s["heroes"][s["act"]["hero"]]["done"] = True
+        s["act"] = None
+    if s["turn"] is not None and s["turn"][0] == "m":
+        s["monsters"][s["turn"][1]]["turns"] += 1
+    s["turn"] = None
+
+
+def end_round(s: State, events: list[Event]) -> None:
+    """Round end [RB p.5]: win check, production, a spirit on the Source, initiative passes."""
+    target = s["target"]
+    reached = [seat for seat in s["order"] if pp(s, seat) >= target]
+    if reached:
+        s["result"] = {"winners": [reached[0]], "key": "gi.end.target"}
+        return
+    if s["round"] >= 10:
+        if s["solo"]:
+            s["result"] = {"winners": [], "key": "gi.end.solo_lost"}
+        else:
+            best = max(pp(s, seat) for seat in s["order"])
+            s["result"] = {"winners": [next(x for x in s["order"] if pp(s, x) == best)], "key": "gi.end.rounds"}
+        return
+    for k, post in sorted(s["outposts"].items()):
+        tile = s["tiles"][k]
+        if tile["t"] in ("gold", "wood", "mineral") and not tile["destroyed"]:
+            s["players"][post["owner"]]["res"][tile["t"]] += post["level"]
+            events.append(Event(msg("gi.ev.produce", seat=SeatRef(post["owner"]), n=post["level"],
+                                    kind=tile_name(tile["t"]))))
+    s["source"] += 1
+    if not s["solo"]:
+        n = len(s["order"])
+        s["order"] = [(s["order"][0] + 1 + i) % n for i in range(n)]
+    s["phase"] = "round_start"
+
+
+def run(s: State, rng: Rng, events: list[Event]) -> None:
+    """Resolve everything automatic until a seat (or the game's own SYSTEM step) must act."""
+    while s["result"] is None:
+        _drop_empty_redeploys(s)
+        if s["pending"]:
+            return
+        if s["attack"] is not None:
+            then = s["attack"].get("then")
+            ctx = combat.step(s, rng, events)
+            if ctx is not None:
+                _attack_over(s, ctx, then)
+        elif s["act"] is not None and s["act"].get("over"):
+            end_turn(s)
+        elif s["phase"] == "turns" and s["turn"] is None:
+            advance(s)
+        else:
+            return
+        _monster_victory(s)
+
+
+def _drop_empty_redeploys(s: State) -> None:
+    while s["pending"] and s["pending"][0]["kind"] == "redeploy":
+        item = s["pending"][0]
+        if deploy_tiles(s, item["seat"], item["hero"]):
+            return
+        s["pending"].pop(0)  # no free deployment tile: the hero stays in retreat this round
+
+
+def _attack_over(s: State, ctx: str, then: list[str] | None) -> None:
+    if then is not None:
+        mid, at = then
+        if s["monsters"].get(mid, {}).get("at") is not None and s["heroes"].get(at, {}).get("at") is not None:
+            combat.start_attack(s, ("monster", mid), s["heroes"][at]["at"], ctx)
+            return
+    if ctx == "monster":
+        end_turn(s)
+    elif ctx == "event":
+        s["end_queue"].pop(0)
+        for post in s["outposts"].values():
+            post.update(dmg=0, dropped=False)
+
+
+def _monster_victory(s: State) -> None:
+    if s["result"] is None and (mid := monsters.winner(s)) is not None:
+        s["result"] = {"winners": [], "key": "gi.end.monster", "monster": mid}
+
+
+def system_step(s: State, kind: str, rng: Rng, events: list[Event]) -> None:
+    if kind == "round_start":
+        start_round(s, events)
+    elif kind == "monster":
+        mid = s["turn"][1]
+        if not monsters.take_turn(s, mid, "monster", rng, events):
+            end_turn(s)
+    elif kind == "event_turn":
+        mid = s["end_queue"][0]
+        if s["monsters"][mid]["at"] is None or not monsters.take_turn(s, mid, "event", rng, events):
+            s["end_queue"].pop(0)
+            for post in s["outposts"].values():
+                post.update(dmg=0, dropped=False)
+    else:
+        end_round(s, events)
+    _monster_victory(s)
+    run(s, rng, events)
+
+
+def system_kind(s: State) -> str:
+    if s["phase"] == "round_start":
+        return "round_start"
+    if s["phase"] == "round_end":
+        return "event_turn" if s["end_queue"] else "round_end"
+    return "monster"

@@ -1,0 +1,58 @@
+"""Facts that hold in every reachable state; tools.simulate and the contract test check them after each step."""
+
+from __future__ import annotations
+
+from .data import RESOURCES, hero_card, numbers
+from .units import State, impassable, monster_stats, outpost_stats
+
+
+def check(s: State) -> list[str]:
+    problems: list[str] = []
+    seen: dict[str, str] = {}
+    for hid, hero in s["heroes"].items():
+        at = hero["at"]
+        if at is None:
+            continue
+        if at in seen:
+            problems.append(f"{hid} shares {at} with {seen[at]}")
+        seen[at] = hid
+        if at not in s["tiles"] or impassable(s, at):
+            problems.append(f"{hid} stands on {at}, not a passable tile")
+        post = s["outposts"].get(at)
+        if post is not None and post["owner"] != hero["owner"]:
+            problems.append(f"{hid} stands on another player's outpost at {at}")
+        if not 0 <= hero["dmg"] < hero_card(hid)["resistance"]:
+            problems.append(f"{hid} has {hero['dmg']} damage")
+        levels = len(hero["levels"])
+        if levels > 3 or (levels < 3 and hero["xp"] >= numbers()["xp_thresholds"][levels]) or hero["xp"] < 0:
+            problems.append(f"{hid} has {hero['xp']} XP at level {levels}")
+    for mid, mon in s["monsters"].items():
+        at = mon["at"]
+        if at is None:
+            continue
+        if at in seen:
+            problems.append(f"{mid} shares {at} with {seen[at]}")
+        seen[at] = mid
+        if at in s["outposts"] or at not in s["tiles"] or impassable(s, at):
+            problems.append(f"{mid} stands on {at}")
+        if not 0 <= mon["dmg"] < monster_stats(s, mid)["resistance"]:
+            problems.append(f"{mid} has {mon['dmg']} damage")
+        if mon["turns"] > 3:
+            problems.append(f"{mid} took {mon['turns']} turns this round")
+    for k, post in s["outposts"].items():
+        tile = s["tiles"][k]
+        if tile["t"] not in (*RESOURCES, "abandoned"):
+            problems.append(f"outpost on {k}, a {tile['t']} tile")
+        if not 0 <= post["dmg"] < outpost_stats(post["level"])["resistance"]:
+            problems.append(f"outpost on {k} has {post['dmg']} damage")
+    for seat, player in enumerate(s["players"]):
+        if any(player["res"][k] < 0 for k in RESOURCES) or player["spirits"] < 0 or player["pp"] < 0:
+            problems.append(f"seat {seat} has a negative pool")
+        level3 = sum(1 for p in s["outposts"].values() if p["owner"] == seat and p["level"] == 3)
+        if level3 > outpost_stats(3)["pieces"]:
+            problems.append(f"seat {seat} has {level3} level-3 outposts")
+    if s["source"] < 0:
+        problems.append("negative spirits on the Source")
+    if not 0 <= s["round"] <= 10:
+        problems.append(f"round {s['round']}")
+    return problems

@@ -1,0 +1,237 @@
+"""Monster automation [RB p.16-19]: script targets, shortest routes with the left turn, actions and victory."""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Iterable
+
+from rules.base import Event
+from rules.rng import Rng
+from rules.text import msg
+
+from .combat import start_attack
+from .data import monster_name, monsters, tile_name
+from .hexes import left_angle, unkey
+from .units import (
+    State,
+    adjacent_keys,
+    impassable,
+    juicy,
+    lbl,
+    lose_resource,
+    monster_attack,
+    monster_has,
+    monster_level,
+    monster_may_enter,
+    tile_kind,
+    type_info,
+    unit_at,
+)
+
+Target = tuple[str, str]  # ("unit" | "post", tile) for things to attack, ("tile", tile) to stand on
+
+
+def _bfs(s: State, starts: Iterable[str], passable: Callable[[str], bool]) -> dict[str, int]:
+    dist = {k: 0 for k in starts}
+    queue = deque(dist)
+    while queue:
+        k = queue.popleft()
+        for n in adjacent_keys(s, k):
+            if n not in dist and passable(n):
+                dist[n] = dist[k] + 1
+                queue.append(n)
+    return dist
+
+
+def _goals(s: State, here: str, target: Target, passable: Callable[[str], bool]) -> set[str]:
+    kind, k = target
+    if kind == "tile":
+        return {k} if k == here or passable(k) else set()
+    return {n for n in adjacent_keys(s, k) if n == here or passable(n)}
+
+
+def candidates(s: State, mid: str) -> list[Target]:
+    """The script's targets (only juicy ones, RULING-34), else its fallback, else the Source (PROV-19)."""
+    mon = s["monsters"][mid]
+    attack = monster_attack(s, mid)
+    heroes = [h["at"] for h in s["heroes"].values() if h["at"] is not None]
+    juicy_heroes: list[Target] = [("unit", k) for k in heroes if juicy(s, attack, k)]
+    card = mon["card"]
+    found: list[Target] = []
+    if mon["kind"] == "event":
+        others = [m["at"] for o, m in s["monsters"].items() if o != mid and m["at"] is not None]
+        posts = [k for k in s["outposts"] if card != "groxiah" or unit_at(s, k) is not None]
+        found = juicy_heroes + [("unit", k) for k in others if juicy(s, attack, k)]
+        found += [("post", k) for k in posts if unit_at(s, k) is None and juicy(s, attack, k)]
+    elif card == "helgoth":
+        counts = [sum(1 for p in s["outposts"].values() if p["owner"] == seat) for seat in range(len(s["players"]))]
+        most = max(counts)
+        leaders = {seat for seat, n in enumerate(counts) if n == most and most > 0}
+        found = [("post", k) for k, p in s["outposts"].items() if p["owner"] in leaders and juicy(s, attack, k)]
+    elif card == "tijian":
+        found = [("tile", k) for k, t in s["tiles"].items()
+                 if t["up"] and t["t"] in ("gold", "wood", "mineral") and not t["destroyed"]
+                 and unit_at(s, k) is None and k not in s["outposts"]]
+    elif card == "oryana":
+        return [("tile", s["source_at"])]
+    elif card == "walker" and s["last_ability"] is not None:
+        found = [("unit", h["at"]) for h in s["heroes"].values()
+                 if h["at"] is not None and h["owner"] == s["last_ability"] and juicy(s, attack, h["at"])]
+    if not found and mon["kind"] == "primary":
+        found = juicy_heroes
+    return sorted(set(found)) or [("tile", s["source_at"])]
+
+
+def _nearest(s: State, here: str, targets: list[Target], passable: Callable[[str], bool],
+             rng: Rng) -> tuple[Target, dict[str, int]] | None:
+    dist = _bfs(s, [here], passable)
+    scored: list[tuple[int, Target]] = []
+    for target in targets:
+        reach = [dist[g] for g in _goals(s, here, target, passable) if g in dist]
+        if reach:
+            scored.append((min(reach), target))
+    if not scored:
+        return None
+    best = min(d for d, _ in scored)
+    tied = sorted(t for d, t in scored if d == best)
+    target = tied[rng.below(len(tied))] if len(tied) > 1 else tied[0]  # monster_ties=auto
+    goal_dist = _bfs(s, _goals(s, here, target, passable), lambda k: k == here or passable(k))
+    return target, goal_dist
+
+
+def _walk(s: State, mid: str, target: Target, goal_dist: dict[str, int], passable: Callable[[str], bool],
+          events: list[Event]) -> str | None:
+    """Move along the shortest route, turning left on ties (RULING-33); returns an occupied tile that
+    blocks the route when occupied tiles were counted as passable."""
+    mon = s["monsters"][mid]
+    moves = _movement(s, mid)
+    aim = unkey(target[1])
+    path: list[str] = []
+    while moves > 0 and goal_dist.get(mon["at"], 0) > 0:
+        here = mon["at"]
+        steps = [n for n in adjacent_keys(s, here)
+                 if n in goal_dist and goal_dist[n] == goal_dist[here] - 1 and passable(n)]
+        if not steps:
+            break
+        nxt = min(steps, key=lambda n: (left_angle(unkey(here), aim, unkey(n)), n))
+        if not monster_may_enter(s, nxt):
+            if path:
+                events.append(Event(msg("gi.ev.monster_moves", monster=monster_name(mon["card"]),
+                                        path=" ".join(lbl(s, k) for k in path))))
+            return nxt
+        mon["at"] = nxt
+        path.append(nxt)
+        moves -= 1
+        if type_info(tile_kind(s, nxt)).get("stops") and not monster_has(s, mid, "speed"):
+            break
+    if path:
+        events.append(Event(msg("gi.ev.monster_moves", monster=monster_name(mon["card"]),
+                                path=" ".join(lbl(s, k) for k in path))))
+    return None
+
+
+def _movement(s: State, mid: str) -> int:
+    mon = s["monsters"][mid]
+    if mon["kind"] == "event":
+        return int(monsters()["event"][mon["card"]]["move"])
+    return int(monsters()["primary"][mon["card"]]["levels"][monster_level(s) - 1]["move"])
+
+
+def take_turn(s: State, mid: str, ctx: str, rng: Rng, events: list[Event]) -> bool:
+    """One monster turn [RB p.17]: target, move, one action. True when it started an attack."""
+    mon = s["monsters"][mid]
+    events.append(Event(msg("gi.ev.monster_turn", monster=monster_name(mon["card"]))))
+    if monster_has(s, mid, "siphon") and mon["at"] == s["source_at"]:
+        mon["dmg"] = max(0, mon["dmg"] - 2)
+    targets = candidates(s, mid)
+    free = monster_may_enter
+    found = _nearest(s, mon["at"], targets, lambda k: free(s, k), rng)
+    if found is None:
+        return _unreachable(s, mid, targets, ctx, rng, events)
+    target, goal_dist = found
+    _walk(s, mid, target, goal_dist, lambda k: free(s, k), events)
+    kind, k = target
+    if kind == "tile" and mon["at"] == k:
+        if mon["card"] == "tijian" and s["tiles"][k]["t"] in ("gold", "wood", "mineral"):
+            _destroy_tile(s, mid, k, events)
+            return False
+        if mon["card"] == "oryana" and k == s["source_at"]:
+            mon["spirits"] += s["source"]
+            events.append(Event(msg("gi.ev.oryana_spirits", n=s["source"], held=mon["spirits"])))
+            s["source"] = 0
+            return False
+    elif kind != "tile" and k in adjacent_keys(s, mon["at"]) and _has_target(s, target):
+        start_attack(s, ("monster", mid), k, ctx)
+        return True
+    return _opportunity(s, mid, ctx, rng)
+
+
+def _has_target(s: State, target: Target) -> bool:
+    kind, k = target
+    return unit_at(s, k) is not None if kind == "unit" else k in s["outposts"]
+
+
+def _unreachable(s: State, mid: str, targets: list[Target], ctx: str, rng: Rng, events: list[Event]) -> bool:
+    """Occupied tiles count as passable; stop before the first one on the route and attack it (any juiciness)."""
+    mon = s["monsters"][mid]
+    open_ground = lambda k: not impassable(s, k)  # noqa: E731
+    found = _nearest(s, mon["at"], targets, open_ground, rng)
+    if found is None:
+        mon["stuck"] = True
+        events.append(Event(msg("gi.ev.monster_stuck", monster=monster_name(mon["card"]))))
+        return False
+    target, goal_dist = found
+    blocker = _walk(s, mid, target, goal_dist, open_ground, events)
+    if blocker is None and target[0] != "tile" and target[1] in adjacent_keys(s, mon["at"]):
+        blocker = target[1]
+    if blocker is not None and (unit_at(s, blocker) is not None or blocker in s["outposts"]):
+        start_attack(s, ("monster", mid), blocker, ctx)
+        return True
+    return _opportunity(s, mid, ctx, rng)
+
+
+def _opportunity(s: State, mid: str, ctx: str, rng: Rng) -> bool:
+    """[RB p.18] one juicy adjacent hero, outpost or monster; Oryana never; Groxiah spares empty outposts."""
+    mon = s["monsters"][mid]
+    if mon["card"] == "oryana":
+        return False
+    attack = monster_attack(s, mid)
+    options = []
+    for k in adjacent_keys(s, mon["at"]):
+        unit = unit_at(s, k)
+        if unit is None and (k not in s["outposts"] or mon["card"] == "groxiah"):
+            continue
+        if juicy(s, attack, k):
+            options.append(k)
+    if not options:
+        return False
+    options.sort()
+    start_attack(s, ("monster", mid), options[rng.below(len(options))] if len(options) > 1 else options[0], ctx)
+    return True
+
+
+def _destroy_tile(s: State, mid: str, k: str, events: list[Event]) -> None:
+    """Tijian's action: the tile produces nothing more; Pillage (level 2+) costs everyone 1 of it."""
+    mon = s["monsters"][mid]
+    tile = s["tiles"][k]
+    tile["destroyed"] = True
+    mon["count"] += 1
+    events.append(Event(msg("gi.ev.tile_destroyed", monster=monster_name(mon["card"]), tile=lbl(s, k),
+                            kind=tile_name(tile["t"]))))
+    if monster_has(s, mid, "pillage"):
+        for seat in range(len(s["players"])):
+            lose_resource(s, seat, tile["t"])
+
+
+def winner(s: State) -> str | None:
+    """A primary monster that completed its victory condition (PROV-18), checked at once (RULING-29)."""
+    players = len(s["players"])
+    for mid, mon in sorted(s["monsters"].items()):
+        if mon["kind"] != "primary":
+            continue
+        victory = monsters()["primary"][mon["card"]]["victory"]
+        need = victory["solo"] if s["solo"] else victory["base"] + (players if victory.get("per_player", True) else 0)
+        held = mon["spirits"] if victory["count"] == "spirits_held" else mon["count"]
+        if held >= need:
+            return mid
+    return None

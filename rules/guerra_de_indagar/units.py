@@ -1,0 +1,303 @@
+"""The state's bookkeeping shared by every phase: who stands where, stats, dice, damage, retreat, XP and PP."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.base import Event
+from rules.rng import Rng
+from rules.text import SeatRef, msg
+
+from .data import RESOURCES, hero_card, hero_name, monster_name, monsters, numbers, tile_name, tiles
+from .hexes import Hex, distance, key, label, left_angle, neighbours, unkey
+
+State = dict[str, Any]
+Unit = tuple[str, str]  # ("hero", id) or ("monster", id)
+
+
+def lbl(s: State, k: str) -> str:
+    return label(s["players_n"], k)
+
+
+def roll(rng: Rng, dice: int) -> list[int]:
+    faces = numbers()["die_faces"]["faces"]
+    return [rng.choice(faces) for _ in range(max(0, dice))]
+
+
+def tile_kind(s: State, k: str) -> str | None:
+    """The tile's type as everyone knows it: None while face down (or a solo home)."""
+    tile = s["tiles"][k]
+    return tile["t"] if tile["up"] else None
+
+
+def type_info(kind: str | None) -> dict[str, Any]:
+    return tiles()["types"].get(kind, {}) if kind else {}
+
+
+def unit_at(s: State, k: str) -> Unit | None:
+    for hid, hero in s["heroes"].items():
+        if hero["at"] == k:
+            return ("hero", hid)
+    for mid, mon in s["monsters"].items():
+        if mon["at"] == k:
+            return ("monster", mid)
+    return None
+
+
+def impassable(s: State, k: str) -> bool:
+    return type_info(tile_kind(s, k)).get("kind") == "impassable"
+
+
+def hero_may_enter(s: State, hid: str, k: str) -> bool:
+    """Free for this hero [RB p.7]: no other unit, no other player's outpost, not known impassable."""
+    if k not in s["tiles"] or impassable(s, k):
+        return False
+    other = unit_at(s, k)
+    if other is not None and other != ("hero", hid):
+        return False
+    post = s["outposts"].get(k)
+    return post is None or post["owner"] == s["heroes"][hid]["owner"]
+
+
+def monster_may_enter(s: State, k: str) -> bool:
+    """RULING-32: face-down tiles are plain for monsters; any unit or outpost blocks."""
+    return k in s["tiles"] and not impassable(s, k) and unit_at(s, k) is None and k not in s["outposts"]
+
+
+def adjacent_keys(s: State, k: str) -> list[str]:
+    return [key(h) for h in neighbours(unkey(k)) if key(h) in s["tiles"]]
+
+
+def has_rule(hid: str, rule: str) -> bool:
+    return rule in hero_card(hid)["rules"]
+
+
+def monster_level(s: State) -> int:
+    heads = numbers()["demon_heads"]["levels"]
+    return heads[min(max(s["round"], 1), len(heads)) - 1]
+
+
+def monster_stats(s: State, mid: str) -> dict[str, int]:
+    mon = s["monsters"][mid]
+    data = monsters()
+    if mon["kind"] == "event":
+        card = data["event"][mon["card"]]
+        return {k: card[k] for k in ("move", "attack", "defence", "resistance")}
+    stats: dict[str, int] = dict(data["primary"][mon["card"]]["levels"][monster_level(s) - 1])
+    return stats
+
+
+def monster_has(s: State, mid: str, ability: str) -> bool:
+    mon = s["monsters"][mid]
+    if mon["kind"] == "event":
+        return False
+    level = monsters()["primary"][mon["card"]]["abilities"].get(ability)
+    return level is not None and monster_level(s) >= level
+
+
+def outpost_stats(level: int) -> dict[str, Any]:
+    stats: dict[str, Any] = numbers()["outposts"][level - 1]
+    return stats
+
+
+def hero_attack(s: State, hid: str) -> int:
+    hero = s["heroes"][hid]
+    value = hero_card(hid)["attack"] + hero["levels"].count("sword") + hero["cache"].count("attack")
+    return value + type_info(tile_kind(s, hero["at"])).get("attack", 0)
+
+
+def hero_defence(s: State, hid: str, with_outpost: bool = True) -> int:
+    """The dice the hero rolls before optional boosts (RULING-34 uses this for juiciness)."""
+    hero = s["heroes"][hid]
+    player = s["players"][hero["owner"]]
+    value = hero_card(hid)["defence"] + hero["levels"].count("shield") + hero["cache"].count("defence")
+    value += 1 if player["commander"] == hid else 0
+    value += type_info(tile_kind(s, hero["at"])).get("defence", 0)
+    post = s["outposts"].get(hero["at"])
+    if with_outpost and post is not None and post["owner"] == hero["owner"]:
+        value += outpost_stats(post["level"])["defence"]
+    return value
+
+
+def monster_attack(s: State, mid: str) -> int:
+    mon = s["monsters"][mid]
+    return monster_stats(s, mid)["attack"] + type_info(tile_kind(s, mon["at"])).get("attack", 0)
+
+
+def monster_defence(s: State, mid: str) -> int:
+    mon = s["monsters"][mid]
+    value = monster_stats(s, mid)["defence"] + type_info(tile_kind(s, mon["at"])).get("defence", 0)
+    if monster_has(s, mid, "ward") and s["tiles"][mon["at"]]["t"] == "source":
+        value += 1
+    return value
+
+
+def defence_at(s: State, k: str) -> int:
+    """Defence value of whatever stands on a tile (unit plus its owner's outpost, or the outpost alone)."""
+    unit = unit_at(s, k)
+    if unit is None:
+        post = s["outposts"].get(k)
+        return outpost_stats(post["level"])["defence"] if post else 0
+    return hero_defence(s, unit[1]) if unit[0] == "hero" else monster_defence(s, unit[1])
+
+
+def pp(s: State, seat: int) -> int:
+    return int(s["players"][seat]["pp"]) + sum(1 for p in s["outposts"].values() if p["owner"] == seat)
+
+
+def pieces_free(s: State, seat: int, level: int) -> bool:
+    used = sum(1 for p in s["outposts"].values() if p["owner"] == seat and p["level"] == level)
+    return used < outpost_stats(level)["pieces"]
+
+
+def unit_name(s: State, unit: Unit) -> Any:
+    return monster_name(s["monsters"][unit[1]]["card"]) if unit[0] == "monster" else hero_name_lit(unit[1])
+
+
+def hero_name_lit(hid: str) -> Any:
+    return hero_name(hid)
+
+
+def gain_xp(s: State, hid: str, amount: int, events: list[Event]) -> None:
+    """XP with immediate level-ups (3, +4, +5); each level asks its owner sword or shield [RB p.6-8]."""
+    hero = s["heroes"][hid]
+    thresholds = numbers()["xp_thresholds"]
+    events.append(Event(msg("gi.ev.xp", hero=hero_name_lit(hid), xp=amount)))
+    while amount > 0 and len(hero["levels"]) < 3:
+        need = thresholds[len(hero["levels"])] - hero["xp"]
+        if amount < need:
+            hero["xp"] += amount
+            return
+        amount -= need
+        hero["xp"] = 0
+        hero["levels"].append("")
+        s["pending"].append({"kind": "level_up", "seat": hero["owner"], "hero": hid})
+        events.append(Event(msg("gi.ev.level", hero=hero_name_lit(hid), level=len(hero["levels"]))))
+        if len(hero["levels"]) == 3:
+            s["players"][hero["owner"]]["pp"] += 1
+
+
+def retreat_hero(s: State, hid: str, events: list[Event]) -> None:
+    """Retreat [RB p.7]: off the board, damage, XP and cache tokens lost; level tokens kept."""
+    hero = s["heroes"][hid]
+    hero.update(at=None, dmg=0, xp=0, cache=[])
+    events.append(Event(msg("gi.ev.hero_retreat", hero=hero_name_lit(hid), seat=SeatRef(hero["owner"]))))
+    act = s["act"]
+    if act is not None and act["hero"] == hid:
+        act["over"] = True  # RULING-11
+
+
+def retreat_monster(s: State, mid: str, events: list[Event]) -> None:
+    mon = s["monsters"][mid]
+    events.append(Event(msg("gi.ev.monster_retreat", monster=monster_name(mon["card"]))))
+    if mon["spirits"]:
+        s["source"] += mon["spirits"]  # PROV-19: Oryana's spirits go back to the Source
+        mon["spirits"] = 0
+    mon.update(at=None, dmg=0)
+    if mon["kind"] == "event":
+        mon["gone"] = True
+    else:
+        mon["retreat"] = 1
+
+
+def damage_unit(s: State, unit: Unit, amount: int, events: list[Event]) -> bool:
+    """Damage outside the attack's own bookkeeping; True when the unit was sent to retreat."""
+    if amount <= 0:
+        return False
+    if unit[0] == "hero":
+        hero = s["heroes"][unit[1]]
+        hero["dmg"] += amount
+        if hero["dmg"] >= hero_card(unit[1])["resistance"]:
+            retreat_hero(s, unit[1], events)
+            return True
+        return False
+    mon = s["monsters"][unit[1]]
+    mon["dmg"] += amount
+    if mon["dmg"] >= monster_stats(s, unit[1])["resistance"]:  # RULING-22
+        retreat_monster(s, unit[1], events)
+        return True
+    return False
+
+
+def enter_tile(s: State, hid: str, k: str, events: list[Event]) -> None:
+    """A hero arrives on a revealed tile: swamp hurts every entry (RULING-16); mud and swamp stop it."""
+    hero = s["heroes"][hid]
+    hero["at"] = k
+    info = type_info(tile_kind(s, k))
+    act = s["act"]
+    if info.get("stops") and not has_rule(hid, "speed") and act is not None and act["hero"] == hid:
+        act["mv"] = 0  # RULING-12, RULING-13
+    if info.get("entry_damage"):
+        events.append(Event(msg("gi.ev.swamp", hero=hero_name_lit(hid), dmg=info["entry_damage"])))
+        damage_unit(s, ("hero", hid), info["entry_damage"], events)
+
+
+def nearest_free_for_monster(s: State, start: str) -> str | None:
+    """The nearest free tile to `start` (itself included), leftmost facing the Source on ties (RULING-38)."""
+    origin = unkey(start)
+    free = [k for k in s["tiles"] if monster_may_enter(s, k)]
+    if not free:
+        return None
+    best = min(distance(origin, unkey(k)) for k in free)
+    nearest = [k for k in free if distance(origin, unkey(k)) == best]
+    return min(nearest, key=lambda k: (left_angle(origin, (0, 0), unkey(k)) if unkey(k) != origin else -9.0, k))
+
+
+def reveal(s: State, k: str, seat: int | None, hid: str | None, events: list[Event]) -> str | None:
+    """Turns a tile face up and applies its reveal effects; returns an event monster put on the board."""
+    tile = s["tiles"][k]
+    tile["up"] = True
+    kind = tile["t"]
+    info = type_info(kind)
+    events.append(Event(msg("gi.ev.reveal", tile=lbl(s, k), kind=tile_name(kind))))
+    if seat is None:
+        return None
+    player = s["players"][seat]
+    if info.get("spirits"):
+        player["spirits"] += info["spirits"]
+        events.append(Event(msg("gi.ev.spirit_cache", seat=SeatRef(seat), n=info["spirits"])))
+    if info.get("token") and hid is not None and s["heroes"][hid]["at"] is not None:
+        s["heroes"][hid]["cache"].append(info["token"])  # RULING-04: the discovering hero carries it
+    if info.get("blocks_trees"):
+        player["traitors"] = True
+    if info.get("places_outpost") and pieces_free(s, seat, 1) and k not in s["outposts"]:
+        s["outposts"][k] = {"owner": seat, "level": 1, "dmg": 0, "dropped": False}
+        events.append(Event(msg("gi.ev.abandoned", seat=SeatRef(seat), tile=lbl(s, k))))
+    if info.get("monster"):
+        mid = info["monster"]
+        spot = k if unit_at(s, k) is None else nearest_free_for_monster(s, k)
+        if spot is None:
+            return None
+        s["monsters"][mid] = {"kind": "event", "card": mid, "at": spot, "dmg": 0, "home": -1, "retreat": 0,
+                              "turns": 0, "stuck": False, "count": 0, "spirits": 0, "gone": False,
+                              "order": len(s["monsters"])}
+        events.append(Event(msg("gi.ev.monster_appears", monster=monster_name(mid), tile=lbl(s, spot))))
+        return mid
+    return None
+
+
+def spend(s: State, seat: int, cost: dict[str, int]) -> None:
+    res = s["players"][seat]["res"]
+    for kind, n in cost.items():
+        res[kind] -= n
+
+
+def can_pay(s: State, seat: int, cost: dict[str, int]) -> bool:
+    res = s["players"][seat]["res"]
+    return all(res[kind] >= n for kind, n in cost.items())
+
+
+def lose_resource(s: State, seat: int, kind: str) -> bool:
+    res = s["players"][seat]["res"]
+    if kind in RESOURCES and res[kind] > 0:
+        res[kind] -= 1
+        return True
+    return False
+
+
+def juicy(s: State, attack: int, k: str) -> bool:
+    """RULING-34: the target's defence (with its outpost) must not exceed the monster's attack."""
+    return defence_at(s, k) <= attack
+
+
+__all__ = ["Hex"]
