@@ -33,8 +33,9 @@ def check(s: State) -> list[str]:
         if at in seen:
             problems.append(f"{mid} shares {at} with {seen[at]}")
         seen[at] = mid
-        if at in s["outposts"] or at not in s["tiles"] or impassable(s, at):
-            problems.append(f"{mid} stands on {at}")
+        # A monster may stand on a mountain revealed under it (RULING-32 lets it stop on any face-down tile).
+        if at in s["outposts"] or at not in s["tiles"]:
+            problems.append(f"{mid} stands on {at} (outpost {s['outposts'].get(at)})")
         if not 0 <= mon["dmg"] < monster_stats(s, mid)["resistance"]:
             problems.append(f"{mid} has {mon['dmg']} damage")
         if mon["turns"] > 3:

@@ -260,7 +260,8 @@ def reveal(s: State, k: str, seat: int | None, hid: str | None, events: list[Eve
         s["heroes"][hid]["cache"].append(info["token"])  # RULING-04: the discovering hero carries it
     if info.get("blocks_trees"):
         player["traitors"] = True
-    if info.get("places_outpost") and pieces_free(s, seat, 1) and k not in s["outposts"]:
+    # Not under a monster standing on the tile (explored, RULING-17): the two may never share a tile.
+    if info.get("places_outpost") and pieces_free(s, seat, 1) and k not in s["outposts"] and unit_at(s, k) is None:
         s["outposts"][k] = {"owner": seat, "level": 1, "dmg": 0, "dropped": False}
         events.append(Event(msg("gi.ev.abandoned", seat=SeatRef(seat), tile=lbl(s, k))))
     if info.get("monster"):

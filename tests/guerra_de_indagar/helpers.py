@@ -1,0 +1,84 @@
+"""Set-ups for Guerra de Indagar scenarios: a started game with pieces placed by hand and scripted dice."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import pytest
+
+from rules.base import SYSTEM, Action
+from rules.guerra_de_indagar import GAME, actions, combat
+from rules.guerra_de_indagar.hexes import codec
+
+State = dict[str, Any]
+
+
+def started(seats: int = 2, seed: int = 1, factions: tuple[str, ...] = ("arkland", "sect", "tribes", "ramal")) -> State:
+    """A game past set-up and round start (round 1, the first player's turn)."""
+    s = GAME.new(GAME.resolve_options({}), seats, seed)
+    while s["phase"] in ("faction", "commander", "monster"):
+        seat = s["order"][s["chooser"]]
+        if s["phase"] == "faction":
+            action = Action.of("faction", faction=factions[seat])
+        else:
+            action = GAME.legal_actions(s, seat)[0].action
+        s = GAME.apply(s, seat, action).state
+    s = GAME.apply(s, SYSTEM, GAME.system_action(s)).state
+    return s
+
+
+def k(s: State, label: str) -> str:
+    q, r = codec(s["players_n"]).parse(label)  # type: ignore[misc]
+    return f"{q},{r}"
+
+
+def lab(s: State, key: str) -> str:
+    q, r = key.split(",")
+    return codec(s["players_n"]).name(int(q), int(r))
+
+
+def clear_board(s: State) -> State:
+    """Every unit off the board, every tile a face-up meadow except the Source: a clean field for scenarios."""
+    for hero in s["heroes"].values():
+        hero.update(at=None, done=True)
+    for mon in s["monsters"].values():
+        mon["at"] = None
+    for tile in s["tiles"].values():
+        if tile["t"] != "source":
+            tile.update(t="meadow", up=True)
+    s["pending"], s["attack"], s["act"] = [], None, None
+    return s
+
+
+def put(s: State, hid: str, key: str) -> None:
+    s["heroes"][hid].update(at=key, done=False)
+
+
+def my_turn(s: State, seat: int, hid: str) -> State:
+    """Make it `seat`'s turn with `hid` active and full movement."""
+    s["phase"], s["turn"] = "turns", ["p", str(seat)]
+    s["ring"], s["ring_pos"] = [["p", "0"], ["p", "1"]], 0 if seat == 0 else 1
+    s = GAME.apply(s, seat, Action.of("activate", hero=hid)).state
+    return s
+
+
+@contextmanager
+def dice(monkeypatch: pytest.MonkeyPatch, *rolls: list[int]) -> Iterator[None]:
+    """Script the dice: each roll call returns the next list (its length must match the dice asked for)."""
+    queue = list(rolls)
+
+    def scripted(rng: object, n: int) -> list[int]:
+        values = queue.pop(0)
+        assert len(values) == n, f"asked for {n} dice, scripted {values}"
+        return values
+
+    monkeypatch.setattr(combat, "roll", scripted)
+    monkeypatch.setattr(actions, "roll", scripted)
+    yield
+    assert queue == [], f"unused scripted rolls {queue}"
+
+
+def neighbours_of(s: State, key: str) -> list[str]:
+    return combat.adjacent_keys(s, key)
