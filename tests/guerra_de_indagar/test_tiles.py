@@ -1,0 +1,130 @@
+"""Exploring and tiles [digest §1.4, §3.4-3.5, §8]: private peeks, reveals and their effects, mud and swamp."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from rules.base import Action
+from rules.guerra_de_indagar import GAME
+from tools.playout import leaks
+
+from .helpers import clear_board, dice, lab, my_turn, put, started
+
+
+def explorer(kind: str) -> dict:
+    s = clear_board(started(2))
+    s["players"][0]["commander"], s["players"][1]["commander"] = "paladin", "abomination"
+    put(s, "ariane", "-1,0")
+    s["tiles"]["-1,1"].update(t=kind, up=False)
+    return my_turn(s, 0, "ariane")
+
+
+def test_a_peek_is_seen_by_the_explorer_only_and_may_stay_hidden() -> None:
+    s = explorer("mountain")
+    secret = f"{lab(s, '-1,1')}=mountain"
+    assert GAME.secret_tokens(s)[secret] == frozenset()
+    step = GAME.apply(s, 0, Action.of("explore", to=lab(s, "-1,1")))
+    s = step.state
+    assert not step.undoable and s["act"]["mv"] == 2
+    private = [e for e in step.events if e.msg.key == "gi.ev.peek"]
+    assert len(private) == 1 and private[0].to == frozenset({0})
+    assert GAME.secret_tokens(s)[secret] == frozenset({0})
+    assert secret in GAME.view(s, 0)["peeks"]
+    for viewer in (None, 1):
+        assert secret not in json.dumps(GAME.view(s, viewer))
+    assert leaks(GAME, s, step.events) == []
+    assert {la.action.kind for la in GAME.legal_actions(s, 0)} == {"reveal", "keep_hidden"}
+    s = GAME.apply(s, 0, Action.of("keep_hidden")).state
+    tile = next(t for t in GAME.view(s, 1)["tiles"] if t["at"] == lab(s, "-1,1"))
+    assert tile["type"] is None
+    # Moving into the (known) mountain: revealed, the step is spent and Ariane stays.
+    s = GAME.apply(s, 0, Action.of("move", to=lab(s, "-1,1"))).state
+    assert s["tiles"]["-1,1"]["up"] and s["heroes"]["ariane"]["at"] == "-1,0" and s["act"]["mv"] == 1
+    assert secret not in GAME.secret_tokens(s)
+
+
+def test_revealing_a_spirit_cache_pays_the_revealer() -> None:
+    s = explorer("spirits")
+    s = GAME.apply(s, 0, Action.of("explore", to=lab(s, "-1,1"))).state
+    s = GAME.apply(s, 0, Action.of("reveal")).state
+    assert s["tiles"]["-1,1"]["up"] and s["players"][0]["spirits"] == 2
+
+
+def test_weapons_cache_token_goes_to_the_discovering_hero_and_is_lost_in_retreat() -> None:
+    s = explorer("weapons")
+    s = GAME.apply(s, 0, Action.of("move", to=lab(s, "-1,1"))).state
+    assert s["heroes"]["ariane"]["cache"] == ["attack"] and s["heroes"]["ariane"]["at"] == "-1,1"
+
+
+def test_abandoned_outposts_become_the_revealers_outpost() -> None:
+    s = explorer("abandoned")
+    s = GAME.apply(s, 0, Action.of("move", to=lab(s, "-1,1"))).state
+    assert s["outposts"]["-1,1"]["owner"] == 0 and s["heroes"]["ariane"]["at"] == "-1,1"
+    assert GAME.view(s, None)["players"][0]["pp"] == 1
+
+
+def test_mud_stops_a_hero_that_enters_it_but_not_a_fast_one() -> None:
+    s = explorer("mud")
+    s["tiles"]["-1,1"]["up"] = True
+    s = GAME.apply(s, 0, Action.of("move", to=lab(s, "-1,1"))).state
+    assert s["act"]["mv"] == 0
+    assert {la.action.kind for la in GAME.legal_actions(s, 0)} & {"move", "explore"} == set()
+    s = clear_board(started(2, factions=("tribes", "sect")))
+    put(s, "huntress", "-1,0")
+    s["tiles"]["-1,1"]["t"] = "mud"
+    s = my_turn(s, 0, "huntress")
+    s = GAME.apply(s, 0, Action.of("move", to=lab(s, "-1,1"))).state
+    assert s["act"]["mv"] == 3  # Speed
+
+
+def test_swamp_hurts_on_every_entry() -> None:
+    s = explorer("swamp")
+    s = GAME.apply(s, 0, Action.of("move", to=lab(s, "-1,1"))).state
+    assert s["heroes"]["ariane"]["dmg"] == 2 and s["act"]["mv"] == 0
+
+
+def test_a_revealed_event_monster_attacks_the_revealer_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    s = explorer("kakonositel")
+    with dice(monkeypatch, [0, 0, 0], [0, 0]):
+        step = GAME.apply(s, 0, Action.of("move", to=lab(s, "-1,1")))
+    s = step.state
+    assert s["monsters"]["kakonositel"]["at"] == "-1,1" and s["heroes"]["ariane"]["at"] == "-1,0"
+    assert any(e.msg.key == "gi.ev.attack" for e in step.events)
+    assert s["heroes"]["ariane"]["xp"] == 1  # a successful defence
+    assert GAME.to_act(s) == frozenset({0}) and s["attack"] is None
+
+
+def test_build_and_upgrade_pay_and_score(monkeypatch: pytest.MonkeyPatch) -> None:
+    s = clear_board(started(2))
+    s["tiles"]["-1,0"]["t"] = "gold"
+    put(s, "paladin", "-1,0")  # Fortified
+    s["players"][0]["res"] = {"gold": 3, "wood": 2, "mineral": 0}
+    s = my_turn(s, 0, "paladin")
+    s = GAME.apply(s, 0, Action.of("build")).state
+    assert s["outposts"]["-1,0"] == {"owner": 0, "level": 1, "dmg": 0, "dropped": False}
+    assert s["players"][0]["res"]["gold"] == 1 and s["heroes"]["paladin"]["xp"] == 1
+    assert not any(la.action.kind == "upgrade" for la in GAME.legal_actions(s, 0))  # one action only
+    assert GAME.view(s, None)["players"][0]["pp"] == 1
+
+
+def test_the_sect_burns_and_does_not_build() -> None:
+    s = clear_board(started(2))
+    s["tiles"]["1,0"]["t"] = "gold"
+    put(s, "zhuan", "1,0")
+    s = my_turn(s, 1, "zhuan")
+    assert not any(la.action.kind == "build" for la in GAME.legal_actions(s, 1))
+
+
+def test_gather_takes_every_spirit_on_the_source() -> None:
+    s = clear_board(started(2))
+    s["source"] = 3
+    put(s, "ariane", "0,0")
+    s = my_turn(s, 0, "ariane")
+    s = GAME.apply(s, 0, Action.of("gather")).state
+    assert s["players"][0]["spirits"] == 3 and s["source"] == 0
+    s = GAME.apply(s, 0, Action.of("spirit_pp")).state
+    assert s["players"][0]["spirits"] == 1 and s["players"][0]["pp"] == 1
+    s = GAME.apply(s, 0, Action.of("trade", give=["gold", "gold", "wood"], get="mineral")).state
+    assert s["players"][0]["res"] == {"gold": 1, "wood": 1, "mineral": 3}
