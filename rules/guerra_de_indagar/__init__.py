@@ -32,10 +32,11 @@ from .invariants import check
 from .setup import new_state
 from .units import lbl, monster_stats, pp
 
-DECISIONS = {"d_boost": "done", "fall_back": "", "monster_fall_back": "", "level_up": "sword", "redeploy": ""}
+DECISIONS = {"d_boost": "done", "fall_back": "", "monster_fall_back": "", "level_up": "sword", "redeploy": "",
+             "maelstrom": "", "cache": ""}
 ASK_KEYS = {"d_boost": "gi.ask.d_boost", "fall_back": "gi.ask.fall_back",
             "monster_fall_back": "gi.ask.monster_fall_back", "level_up": "gi.ask.level_up",
-            "redeploy": "gi.ask.redeploy"}
+            "redeploy": "gi.ask.redeploy", "maelstrom": "gi.ask.maelstrom", "cache": "gi.ask.cache"}
 
 
 class GuerraDeIndagar(Game):
@@ -99,8 +100,10 @@ class GuerraDeIndagar(Game):
     def _default(self, state: dict[str, Any], item: dict[str, Any]) -> Action:
         options = actions.legal(state, int(item["seat"]))
         wanted = DECISIONS.get(item["kind"], "")
+        if item["kind"] == "cache":
+            wanted = str(item["hero"])
         for la in options:
-            if wanted and (la.action.kind == wanted or la.action.get("side") == wanted):
+            if wanted and wanted in (la.action.kind, la.action.get("side"), la.action.get("hero")):
                 return la.action
         return options[0].action
 

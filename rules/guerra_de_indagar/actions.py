@@ -118,6 +118,15 @@ def _answers(s: State, item: dict[str, object]) -> list[LegalAction]:
     elif kind == "reveal":
         out = [LegalAction(Action.of("reveal"), msg("gi.act.reveal", tile=lbl(s, str(item["tile"])))),
                LegalAction(Action.of("keep_hidden"), msg("gi.act.keep_hidden"))]
+    elif kind == "maelstrom":
+        hid = str(item["hero"])
+        out = [LegalAction(Action.of("maelstrom", to=lbl(s, k)), msg("gi.act.maelstrom", hero=hero_name(hid),
+                                                                     tile=lbl(s, k)))
+               for k in sorted(combat.fall_back_options(s, ("hero", hid)), key=lambda k: lbl(s, k))]
+    elif kind == "cache":
+        heroes = sorted(h for h, hero in s["heroes"].items() if hero["owner"] == seat and hero["at"] is not None)
+        key = "gi.act.cache_attack" if item["token"] == "attack" else "gi.act.cache_defence"
+        out = [LegalAction(Action.of("cache", hero=h), msg(key, hero=hero_name(h))) for h in heroes]
     elif kind == "redeploy":
         hid = str(item["hero"])
         out = [LegalAction(Action.of("redeploy", to=lbl(s, k)),
@@ -156,10 +165,11 @@ def _activation_moves(s: State, seat: int) -> list[LegalAction]:
     hid = act["hero"]
     here = s["heroes"][hid]["at"]
     out: list[LegalAction] = []
+    maelstrom = tile_kind(s, here) == "maelstrom"
     for k in adjacent_keys(s, here):
         tile = s["tiles"][k]
         hidden = not tile["up"] and tile["t"] is not None
-        if act["mv"] > 0 and (hero_may_enter(s, hid, k) if not hidden else unit_at(s, k) is None):
+        if act["mv"] > 0 and not maelstrom and (hero_may_enter(s, hid, k) if not hidden else unit_at(s, k) is None):
             out.append(LegalAction(Action.of("move", to=lbl(s, k)), msg("gi.act.move", tile=lbl(s, k)), "move"))
         if act["mv"] > 0 and hidden and k not in s["players"][seat]["known"]:
             out.append(LegalAction(Action.of("explore", to=lbl(s, k)), msg("gi.act.explore", tile=lbl(s, k)),
@@ -173,10 +183,45 @@ def _activation_moves(s: State, seat: int) -> list[LegalAction]:
             out.append(LegalAction(Action.of("upgrade"), msg("gi.act.upgrade"), "action"))
         if here == s["source_at"] and s["source"] > 0:
             out.append(LegalAction(Action.of("gather"), msg("gi.act.gather", n=s["source"]), "action"))
+    if maelstrom and act["mv"] > 0 and combat.fall_back_options(s, ("hero", hid)):
+        out.append(LegalAction(Action.of("leave_maelstrom"), msg("gi.act.leave_maelstrom"), "move"))
+    out += [LegalAction(Action.of("charge_step", to=lbl(s, k)), msg("gi.act.charge_step", tile=lbl(s, k)), "move")
+            for k in _charge_steps(s, seat, hid)]
+    if tile_kind(s, here) == "portal" and not act["swapped"]:
+        out += [LegalAction(Action.of("portal", to=lbl(s, k)), msg("gi.act.portal", tile=lbl(s, k)), "tile")
+                for k in _portal_targets(s, hid)]
     if tile_kind(s, here) == "clearing" and not act["healed"] and s["heroes"][hid]["dmg"] > 0:
         out.append(LegalAction(Action.of("clearing"), msg("gi.act.clearing"), "tile"))
-    out.append(LegalAction(Action.of("end"), msg("gi.act.end"), "end"))
+    owes_attack = act["charged"] and not act["acted"] and any(la.action.kind == "attack" for la in out)
+    if not owes_attack:  # RULING-14: after a Charge! step the hero must attack
+        out.append(LegalAction(Action.of("end"), msg("gi.act.end"), "end"))
     return out
+
+
+def _charge_steps(s: State, seat: int, hid: str) -> list[str]:
+    """RULING-14: one more step once movement is spent, into a revealed free tile next to an attack target."""
+    act = s["act"]
+    if not has_rule(hid, "charge") or act["mv"] > 0 or act["acted"] or act["charged"]:
+        return []
+    here = s["heroes"][hid]["at"]
+    return [k for k in adjacent_keys(s, here)
+            if (s["tiles"][k]["up"] or s["tiles"][k]["t"] is None) and hero_may_enter(s, hid, k)
+            and any(_attackable(s, seat, n) for n in adjacent_keys(s, k) if n != here)]
+
+
+def _portal_targets(s: State, hid: str) -> list[str]:
+    """[RB p.12] any hero (monsters count as heroes), not an enemy hero on an outpost. Only units on face-up
+    tiles: a swap never reveals (our decision; a monster may stand on a face-down tile)."""
+    owner = s["heroes"][hid]["owner"]
+    out = []
+    for k, tile in s["tiles"].items():
+        unit = unit_at(s, k)
+        if unit is None or unit == ("hero", hid) or not (tile["up"] or tile["t"] is None):
+            continue
+        if unit[0] == "hero" and s["heroes"][unit[1]]["owner"] != owner and k in s["outposts"]:
+            continue
+        out.append(k)
+    return sorted(out, key=lambda k: lbl(s, k))
 
 
 def _attackable(s: State, seat: int, k: str) -> bool:
@@ -261,7 +306,8 @@ def _turn_action(s: State, seat: int, action: Action, events: list[Event]) -> bo
     player = s["players"][seat]
     if kind == "activate":
         hid = action["hero"]
-        s["act"] = {"hero": hid, "mv": hero_card(hid)["move"], "acted": False, "healed": False, "over": False}
+        s["act"] = {"hero": hid, "mv": hero_card(hid)["move"], "acted": False, "healed": False, "over": False,
+                    "charged": False, "swapped": False}
         events.append(Event(msg("gi.ev.activate", seat=SeatRef(seat), hero=hero_name(hid))))
         return False
     if kind == "trade":
@@ -318,6 +364,26 @@ def _turn_action(s: State, seat: int, action: Action, events: list[Event]) -> bo
         events.append(Event(msg("gi.ev.gather", hero=hero_name(hid), n=s["source"])))
         s["source"] = 0
         act["acted"] = True
+        return False
+    if kind == "charge_step":
+        k = tile_of(s, action["to"])
+        act["charged"] = True
+        events.append(Event(msg("gi.ev.charge_step", hero=hero_name(hid), tile=lbl(s, k))))
+        enter_tile(s, hid, k, events)
+        return False
+    if kind == "leave_maelstrom":
+        act["mv"] -= 1
+        s["pending"].append({"kind": "maelstrom", "seat": s["order"][-1], "hero": hid})  # RULING-15
+        return False
+    if kind == "portal":
+        k = tile_of(s, action["to"])
+        other = unit_at(s, k)
+        assert other is not None
+        here = hero["at"]
+        (s["heroes"] if other[0] == "hero" else s["monsters"])[other[1]]["at"] = here
+        events.append(Event(msg("gi.ev.portal", hero=hero_name(hid), tile=lbl(s, k))))
+        enter_tile(s, hid, k, events)
+        act["mv"], act["swapped"] = 0, True
         return False
     if kind == "clearing":
         hero["dmg"] = max(0, hero["dmg"] - 2)
@@ -401,6 +467,12 @@ def _answer(s: State, seat: int, item: dict[str, object], action: Action, rng: R
         return True
     if kind == "monster_fall_back":
         combat.fall_back(s, ("monster", str(item["monster"])), tile_of(s, action["to"]), events)
+        return False
+    if kind == "maelstrom":
+        combat.fall_back(s, ("hero", str(item["hero"])), tile_of(s, action["to"]), events, "gi.ev.maelstrom")
+        return True
+    if kind == "cache":
+        s["heroes"][action["hero"]]["cache"].append(item["token"])
         return False
     if kind == "level":
         hero = s["heroes"][str(item["hero"])]

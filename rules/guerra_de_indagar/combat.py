@@ -224,7 +224,7 @@ def _retreat(s: State, unit: Unit, events: list[Event]) -> None:
         retreat_monster(s, unit[1], events)
 
 
-def fall_back(s: State, unit: Unit, to: str, events: list[Event]) -> None:
+def fall_back(s: State, unit: Unit, to: str, events: list[Event], key: str = "gi.ev.fall_back") -> None:
     """The forced move: an unrevealed tile is revealed and, if not enterable, sends the hero to retreat."""
     kind, uid = unit
     if kind == "monster":
@@ -238,7 +238,7 @@ def fall_back(s: State, unit: Unit, to: str, events: list[Event]) -> None:
         if impassable(s, to) or unit_at(s, to) is not None:
             retreat_hero(s, uid, events)
             return
-    events.append(Event(msg("gi.ev.fall_back", unit=unit_name(s, unit), tile=lbl(s, to))))
+    events.append(Event(msg(key, unit=unit_name(s, unit), tile=lbl(s, to))))
     enter_tile(s, uid, to, events)
 
 

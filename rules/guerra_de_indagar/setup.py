@@ -10,8 +10,8 @@ from .data import RESOURCES, layouts, monsters, numbers, tiles
 from .hexes import key, neighbours
 from .units import State, roll
 
-#: Event tiles whose effects this phase does not implement yet; they are left out of the draw.
-NOT_YET = ("portal", "maelstrom")
+#: Event tiles whose effects are not implemented yet; they are left out of the draw.
+NOT_YET: tuple[str, ...] = ()
 POOL_ORDER = ("gold", "wood", "mineral", "mountain", "mud", "meadow")
 
 

@@ -256,8 +256,9 @@ def reveal(s: State, k: str, seat: int | None, hid: str | None, events: list[Eve
     if info.get("spirits"):
         player["spirits"] += info["spirits"]
         events.append(Event(msg("gi.ev.spirit_cache", seat=SeatRef(seat), n=info["spirits"])))
-    if info.get("token") and hid is not None and s["heroes"][hid]["at"] is not None:
-        s["heroes"][hid]["cache"].append(info["token"])  # RULING-04: the discovering hero carries it
+    if info.get("token") and any(h["owner"] == seat and h["at"] is not None for h in s["heroes"].values()):
+        # RULING-04: the player puts it on one of their heroes on the board (default: the discovering hero)
+        s["pending"].append({"kind": "cache", "seat": seat, "token": info["token"], "hero": hid})
     if info.get("blocks_trees"):
         player["traitors"] = True
     # Not under a monster standing on the tile (explored, RULING-17): the two may never share a tile.

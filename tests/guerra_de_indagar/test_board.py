@@ -64,6 +64,7 @@ def test_dealing_is_seeded_and_never_walls_in_a_start_area() -> None:
             exits = {key(n) for h in own for n in neighbours(h) if n in cells} - {key(h) for h in own}
             assert not all(dealt.get(k) == "mountain" for k in exits)
         assert not set(dealt.values()) & set(NOT_YET)
+    assert NOT_YET == ()  # every event tile is in the draw
 
 
 def test_labels_are_the_shared_hex_codec() -> None:

@@ -8,6 +8,7 @@ import pytest
 
 from rules.base import Action
 from rules.guerra_de_indagar import GAME
+from rules.guerra_de_indagar.units import hero_attack, retreat_hero
 from tools.playout import leaks
 
 from .helpers import clear_board, dice, lab, my_turn, put, started
@@ -52,10 +53,63 @@ def test_revealing_a_spirit_cache_pays_the_revealer() -> None:
     assert s["tiles"]["-1,1"]["up"] and s["players"][0]["spirits"] == 2
 
 
-def test_weapons_cache_token_goes_to_the_discovering_hero_and_is_lost_in_retreat() -> None:
+def test_a_cache_token_goes_on_a_hero_of_the_players_choice_and_is_lost_in_retreat() -> None:
     s = explorer("weapons")
+    put(s, "knight", "2,0")
     s = GAME.apply(s, 0, Action.of("move", to=lab(s, "-1,1"))).state
-    assert s["heroes"]["ariane"]["cache"] == ["attack"] and s["heroes"]["ariane"]["at"] == "-1,1"
+    assert s["heroes"]["ariane"]["at"] == "-1,1"
+    decision = GAME.decisions(s)[0]
+    assert decision.seat == 0 and decision.default == Action.of("cache", hero="ariane")  # RULING-04
+    assert {la.action.get("hero") for la in GAME.legal_actions(s, 0)} == {"ariane", "knight"}
+    s = GAME.apply(s, 0, Action.of("cache", hero="knight")).state
+    assert s["heroes"]["knight"]["cache"] == ["attack"] and s["heroes"]["ariane"]["cache"] == []
+    assert hero_attack(s, "knight") == 4
+    retreat_hero(s, "knight", [])
+    assert s["heroes"]["knight"]["cache"] == []
+
+
+def test_charge_step_only_toward_a_target_and_then_an_attack_is_owed(monkeypatch: pytest.MonkeyPatch) -> None:
+    s = clear_board(started(2))
+    put(s, "ariane", "-1,0")  # Charge!
+    put(s, "zhuan", "-1,2")
+    s = my_turn(s, 0, "ariane")
+    s["act"]["mv"] = 0
+    steps = {la.action.get("to") for la in GAME.legal_actions(s, 0) if la.action.kind == "charge_step"}
+    assert steps == {lab(s, "-1,1")}  # the only free tile next to both
+    s = GAME.apply(s, 0, Action.of("charge_step", to=lab(s, "-1,1"))).state
+    kinds = {la.action.kind for la in GAME.legal_actions(s, 0)}
+    assert "attack" in kinds and "end" not in kinds and "charge_step" not in kinds and "move" not in kinds
+    with dice(monkeypatch, [0, 0, 0], [0, 0, 0]):
+        s = GAME.apply(s, 0, Action.of("attack", to=lab(s, "-1,2"))).state
+    assert "end" in {la.action.kind for la in GAME.legal_actions(s, 0)}
+
+
+def test_leaving_the_maelstrom_is_decided_by_the_last_player_in_play_order() -> None:
+    s = explorer("maelstrom")
+    s["tiles"]["-1,1"]["up"] = True
+    s["heroes"]["ariane"]["at"] = "-1,1"
+    s["order"] = [0, 1]
+    s["tiles"]["-2,2"].update(t="mountain", up=False)
+    kinds = {la.action.kind for la in GAME.legal_actions(s, 0)}
+    assert "leave_maelstrom" in kinds and "move" not in kinds  # RULING-15
+    s = GAME.apply(s, 0, Action.of("leave_maelstrom")).state
+    assert GAME.to_act(s) == frozenset({1}) and GAME.decisions(s)[0].seat == 1
+    s = GAME.apply(s, 1, Action.of("maelstrom", to=lab(s, "-2,2"))).state  # a hidden mountain: retreat
+    assert s["heroes"]["ariane"]["at"] is None and s["act"] is None
+
+
+def test_the_portal_swaps_with_any_hero_but_an_enemy_on_an_outpost() -> None:
+    s = explorer("portal")
+    s["tiles"]["-1,1"]["up"] = True
+    s["heroes"]["ariane"]["at"] = "-1,1"
+    put(s, "zhuan", "2,0")
+    put(s, "sunjun", "2,-2")
+    s["outposts"]["2,-2"] = {"owner": 1, "level": 1, "dmg": 0, "dropped": False}
+    s["tiles"]["2,-2"]["t"] = "gold"
+    targets = {la.action.get("to") for la in GAME.legal_actions(s, 0) if la.action.kind == "portal"}
+    assert lab(s, "2,0") in targets and lab(s, "2,-2") not in targets
+    s = GAME.apply(s, 0, Action.of("portal", to=lab(s, "2,0"))).state
+    assert s["heroes"]["ariane"]["at"] == "2,0" and s["heroes"]["zhuan"]["at"] == "-1,1" and s["act"]["mv"] == 0
 
 
 def test_abandoned_outposts_become_the_revealers_outpost() -> None:
