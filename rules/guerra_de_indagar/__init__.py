@@ -33,10 +33,11 @@ from .setup import new_state
 from .units import lbl, monster_stats, pp
 
 DECISIONS = {"d_boost": "done", "fall_back": "", "monster_fall_back": "", "level_up": "sword", "redeploy": "",
-             "maelstrom": "", "cache": ""}
+             "maelstrom": "", "cache": "", "monster_target": "", "monster_opportunity": ""}
 ASK_KEYS = {"d_boost": "gi.ask.d_boost", "fall_back": "gi.ask.fall_back",
             "monster_fall_back": "gi.ask.monster_fall_back", "level_up": "gi.ask.level_up",
-            "redeploy": "gi.ask.redeploy", "maelstrom": "gi.ask.maelstrom", "cache": "gi.ask.cache"}
+            "redeploy": "gi.ask.redeploy", "maelstrom": "gi.ask.maelstrom", "cache": "gi.ask.cache",
+            "monster_target": "gi.ask.monster_target", "monster_opportunity": "gi.ask.monster_opportunity"}
 
 
 class GuerraDeIndagar(Game):
@@ -49,12 +50,16 @@ class GuerraDeIndagar(Game):
     def options(self) -> Sequence[OptionSpec]:
         return [OptionSpec("target", msg("gi.opt.target"), "10",
                            (("10", msg("gi.opt.target_10")), ("7", msg("gi.opt.target_7")))),
-                OptionSpec("easy", msg("gi.opt.easy"), False)]
+                OptionSpec("easy", msg("gi.opt.easy"), False),
+                OptionSpec("monster_ties", msg("gi.opt.monster_ties"), "player",
+                           (("player", msg("gi.opt.ties_player")), ("auto", msg("gi.opt.ties_auto"))))]
 
     def new(self, options: Mapping[str, Scalar], seats: int, seed: int) -> dict[str, Any]:
         self.check_seats(options, seats)
         target = int(str(options.get("target", "10")))
-        return new_state(seats, seed, target, bool(options.get("easy", False)))
+        s = new_state(seats, seed, target, bool(options.get("easy", False)))
+        s["monster_ties"] = str(options.get("monster_ties", "player"))
+        return s
 
     def seat_count(self, state: dict[str, Any]) -> int:
         return int(state["players_n"])

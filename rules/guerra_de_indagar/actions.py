@@ -8,7 +8,8 @@ from rules.base import Action, Event, IllegalAction, LegalAction
 from rules.rng import Rng
 from rules.text import Lit, SeatRef, msg
 
-from . import combat
+from . import combat, flow
+from . import monsters as scripts
 from .data import (
     RESOURCES,
     faction_name,
@@ -20,7 +21,6 @@ from .data import (
     numbers,
     tile_name,
 )
-from .flow import available, deploy_tiles
 from .hexes import codec
 from .setup import primary
 from .units import (
@@ -127,11 +127,17 @@ def _answers(s: State, item: dict[str, object]) -> list[LegalAction]:
         heroes = sorted(h for h, hero in s["heroes"].items() if hero["owner"] == seat and hero["at"] is not None)
         key = "gi.act.cache_attack" if item["token"] == "attack" else "gi.act.cache_defence"
         out = [LegalAction(Action.of("cache", hero=h), msg(key, hero=hero_name(h))) for h in heroes]
+    elif kind in ("monster_target", "monster_opportunity"):
+        name = monster_name(s["monsters"][str(item["monster"])]["card"])
+        options: list = item["options"]  # type: ignore[assignment]
+        spots = [str(k) for _, k in options] if kind == "monster_target" else [str(k) for k in options]
+        out = [LegalAction(Action.of(kind, to=lbl(s, k)), msg("gi.act.monster_target", monster=name, tile=lbl(s, k)))
+               for k in spots]
     elif kind == "redeploy":
         hid = str(item["hero"])
         out = [LegalAction(Action.of("redeploy", to=lbl(s, k)),
                            msg("gi.act.redeploy", hero=hero_name(hid), tile=lbl(s, k)))
-               for k in deploy_tiles(s, seat, hid)]
+               for k in flow.deploy_tiles(s, seat, hid)]
     return out
 
 
@@ -140,7 +146,7 @@ def _turn_moves(s: State, seat: int) -> list[LegalAction]:
     out: list[LegalAction] = []
     if act is None:
         out += [LegalAction(Action.of("activate", hero=h), msg("gi.act.activate", hero=hero_name(h)), "activate")
-                for h in available(s, seat)]
+                for h in flow.available(s, seat)]
     else:
         out += _activation_moves(s, seat)
     player = s["players"][seat]
@@ -468,6 +474,10 @@ def _answer(s: State, seat: int, item: dict[str, object], action: Action, rng: R
     if kind == "monster_fall_back":
         combat.fall_back(s, ("monster", str(item["monster"])), tile_of(s, action["to"]), events)
         return False
+    if kind in ("monster_target", "monster_opportunity"):
+        if scripts.resume(s, item, tile_of(s, action["to"]), rng, events) == "done":
+            flow.monster_done(s, str(item["ctx"]))
+        return True
     if kind == "maelstrom":
         combat.fall_back(s, ("hero", str(item["hero"])), tile_of(s, action["to"]), events, "gi.ev.maelstrom")
         return True

@@ -199,12 +199,18 @@ def _attack_over(s: State, ctx: str, then: list[str] | None) -> None:
         if s["monsters"].get(mid, {}).get("at") is not None and s["heroes"].get(at, {}).get("at") is not None:
             combat.start_attack(s, ("monster", mid), s["heroes"][at]["at"], ctx)
             return
+    if ctx in ("monster", "event"):
+        monster_done(s, ctx)
+
+
+def monster_done(s: State, ctx: str) -> None:
+    """A primary monster's turn ends in the ring; an event monster's round-end turn leaves the queue."""
     if ctx == "monster":
         end_turn(s)
-    elif ctx == "event":
-        s["end_queue"].pop(0)
-        for post in s["outposts"].values():
-            post.update(dmg=0, dropped=False)
+        return
+    s["end_queue"].pop(0)
+    for post in s["outposts"].values():
+        post.update(dmg=0, dropped=False)
 
 
 def _monster_victory(s: State) -> None:
@@ -216,15 +222,12 @@ def system_step(s: State, kind: str, rng: Rng, events: list[Event]) -> None:
     if kind == "round_start":
         start_round(s, events)
     elif kind == "monster":
-        mid = s["turn"][1]
-        if not monsters.take_turn(s, mid, "monster", rng, events):
-            end_turn(s)
+        if monsters.take_turn(s, s["turn"][1], "monster", rng, events) == "done":
+            monster_done(s, "monster")
     elif kind == "event_turn":
         mid = s["end_queue"][0]
-        if s["monsters"][mid]["at"] is None or not monsters.take_turn(s, mid, "event", rng, events):
-            s["end_queue"].pop(0)
-            for post in s["outposts"].values():
-                post.update(dmg=0, dropped=False)
+        if s["monsters"][mid]["at"] is None or monsters.take_turn(s, mid, "event", rng, events) == "done":
+            monster_done(s, "event")
     else:
         end_round(s, events)
     _monster_victory(s)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Iterable
+from typing import Any
 
 from rules.base import Event
 from rules.rng import Rng
@@ -82,8 +83,8 @@ def candidates(s: State, mid: str) -> list[Target]:
     return sorted(set(found)) or [("tile", s["source_at"])]
 
 
-def _nearest(s: State, here: str, targets: list[Target], passable: Callable[[str], bool],
-             rng: Rng) -> tuple[Target, dict[str, int]] | None:
+def _nearest(s: State, here: str, targets: list[Target], passable: Callable[[str], bool]) -> list[Target]:
+    """The targets at the least distance along tiles `passable` allows (all of them when tied)."""
     dist = _bfs(s, [here], passable)
     scored: list[tuple[int, Target]] = []
     for target in targets:
@@ -91,12 +92,9 @@ def _nearest(s: State, here: str, targets: list[Target], passable: Callable[[str
         if reach:
             scored.append((min(reach), target))
     if not scored:
-        return None
+        return []
     best = min(d for d, _ in scored)
-    tied = sorted(t for d, t in scored if d == best)
-    target = tied[rng.below(len(tied))] if len(tied) > 1 else tied[0]  # monster_ties=auto
-    goal_dist = _bfs(s, _goals(s, here, target, passable), lambda k: k == here or passable(k))
-    return target, goal_dist
+    return sorted(t for d, t in scored if d == best)
 
 
 def _walk(s: State, mid: str, target: Target, goal_dist: dict[str, int], passable: Callable[[str], bool],
@@ -137,32 +135,65 @@ def _movement(s: State, mid: str) -> int:
     return int(monsters()["primary"][mon["card"]]["levels"][monster_level(s) - 1]["move"])
 
 
-def take_turn(s: State, mid: str, ctx: str, rng: Rng, events: list[Event]) -> bool:
-    """One monster turn [RB p.17]: target, move, one action. True when it started an attack."""
+def take_turn(s: State, mid: str, ctx: str, rng: Rng, events: list[Event]) -> str:
+    """One monster turn [RB p.17]: target, move, one action. Returns "attack" when it started one, "wait"
+    when the last player in play order must break a tie first, else "done"."""
     mon = s["monsters"][mid]
     events.append(Event(msg("gi.ev.monster_turn", monster=monster_name(mon["card"]))))
     if monster_has(s, mid, "siphon") and mon["at"] == s["source_at"]:
         mon["dmg"] = max(0, mon["dmg"] - 2)
     targets = candidates(s, mid)
-    free = monster_may_enter
-    found = _nearest(s, mon["at"], targets, lambda k: free(s, k), rng)
-    if found is None:
-        return _unreachable(s, mid, targets, ctx, rng, events)
-    target, goal_dist = found
-    _walk(s, mid, target, goal_dist, lambda k: free(s, k), events)
+    mode = "free"
+    tied = _nearest(s, mon["at"], targets, _passable(s, mode))
+    if not tied:  # unable to reach: occupied tiles count as passable
+        mode = "open"
+        tied = _nearest(s, mon["at"], targets, _passable(s, mode))
+    if not tied:
+        mon["stuck"] = True
+        events.append(Event(msg("gi.ev.monster_stuck", monster=monster_name(mon["card"]))))
+        return "done"
+    if len(tied) > 1 and s["monster_ties"] == "player":
+        s["pending"].append({"kind": "monster_target", "seat": s["order"][-1], "monster": mid, "ctx": ctx,
+                             "mode": mode, "options": [list(t) for t in tied]})
+        return "wait"
+    target = tied[rng.below(len(tied))] if len(tied) > 1 else tied[0]
+    return proceed(s, mid, ctx, target, mode, rng, events)
+
+
+def _passable(s: State, mode: str) -> Callable[[str], bool]:
+    if mode == "free":
+        return lambda k: monster_may_enter(s, k)
+    return lambda k: not impassable(s, k)
+
+
+def proceed(s: State, mid: str, ctx: str, target: Target, mode: str, rng: Rng, events: list[Event]) -> str:
+    """Move toward the chosen target, then act on it, else make an opportunity attack."""
+    mon = s["monsters"][mid]
+    here = mon["at"]
+    passable = _passable(s, mode)
+    goal_dist = _bfs(s, _goals(s, here, target, passable), lambda k: k == here or passable(k))
+    blocker = _walk(s, mid, target, goal_dist, passable, events)
     kind, k = target
+    if mode == "open":
+        # Stop before the first occupied tile of the route and attack it, juicy or not.
+        if blocker is None and kind != "tile" and k in adjacent_keys(s, mon["at"]):
+            blocker = k
+        if blocker is not None and (unit_at(s, blocker) is not None or blocker in s["outposts"]):
+            start_attack(s, ("monster", mid), blocker, ctx)
+            return "attack"
+        return _opportunity(s, mid, ctx, rng)
     if kind == "tile" and mon["at"] == k:
         if mon["card"] == "tijian" and s["tiles"][k]["t"] in ("gold", "wood", "mineral"):
             _destroy_tile(s, mid, k, events)
-            return False
+            return "done"
         if mon["card"] == "oryana" and k == s["source_at"]:
             mon["spirits"] += s["source"]
             events.append(Event(msg("gi.ev.oryana_spirits", n=s["source"], held=mon["spirits"])))
             s["source"] = 0
-            return False
+            return "done"
     elif kind != "tile" and k in adjacent_keys(s, mon["at"]) and _has_target(s, target):
         start_attack(s, ("monster", mid), k, ctx)
-        return True
+        return "attack"
     return _opportunity(s, mid, ctx, rng)
 
 
@@ -171,30 +202,11 @@ def _has_target(s: State, target: Target) -> bool:
     return unit_at(s, k) is not None if kind == "unit" else k in s["outposts"]
 
 
-def _unreachable(s: State, mid: str, targets: list[Target], ctx: str, rng: Rng, events: list[Event]) -> bool:
-    """Occupied tiles count as passable; stop before the first one on the route and attack it (any juiciness)."""
-    mon = s["monsters"][mid]
-    open_ground = lambda k: not impassable(s, k)  # noqa: E731
-    found = _nearest(s, mon["at"], targets, open_ground, rng)
-    if found is None:
-        mon["stuck"] = True
-        events.append(Event(msg("gi.ev.monster_stuck", monster=monster_name(mon["card"]))))
-        return False
-    target, goal_dist = found
-    blocker = _walk(s, mid, target, goal_dist, open_ground, events)
-    if blocker is None and target[0] != "tile" and target[1] in adjacent_keys(s, mon["at"]):
-        blocker = target[1]
-    if blocker is not None and (unit_at(s, blocker) is not None or blocker in s["outposts"]):
-        start_attack(s, ("monster", mid), blocker, ctx)
-        return True
-    return _opportunity(s, mid, ctx, rng)
-
-
-def _opportunity(s: State, mid: str, ctx: str, rng: Rng) -> bool:
+def _opportunity(s: State, mid: str, ctx: str, rng: Rng) -> str:
     """[RB p.18] one juicy adjacent hero, outpost or monster; Oryana never; Groxiah spares empty outposts."""
     mon = s["monsters"][mid]
     if mon["card"] == "oryana":
-        return False
+        return "done"
     attack = monster_attack(s, mid)
     options = []
     for k in adjacent_keys(s, mon["at"]):
@@ -204,10 +216,24 @@ def _opportunity(s: State, mid: str, ctx: str, rng: Rng) -> bool:
         if juicy(s, attack, k):
             options.append(k)
     if not options:
-        return False
+        return "done"
     options.sort()
+    if len(options) > 1 and s["monster_ties"] == "player":
+        s["pending"].append({"kind": "monster_opportunity", "seat": s["order"][-1], "monster": mid, "ctx": ctx,
+                             "options": options})
+        return "wait"
     start_attack(s, ("monster", mid), options[rng.below(len(options))] if len(options) > 1 else options[0], ctx)
-    return True
+    return "attack"
+
+
+def resume(s: State, item: dict[str, Any], chosen: str, rng: Rng, events: list[Event]) -> str:
+    """Continue a monster turn after the last player in play order broke its tie."""
+    mid, ctx = str(item["monster"]), str(item["ctx"])
+    if item["kind"] == "monster_opportunity":
+        start_attack(s, ("monster", mid), chosen, ctx)
+        return "attack"
+    target = next((str(kind), str(k)) for kind, k in item["options"] if k == chosen)
+    return proceed(s, mid, ctx, target, str(item["mode"]), rng, events)
 
 
 def _destroy_tile(s: State, mid: str, k: str, events: list[Event]) -> None:

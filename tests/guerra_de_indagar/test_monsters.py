@@ -109,3 +109,29 @@ def test_monsters_never_leave_the_ring_cap_of_three_turns() -> None:
     s = monster_turn_setup(s, "helgoth", "2,0")
     s["monsters"]["helgoth"]["turns"] = 3
     assert not flow.monster_may_act(s, "helgoth")
+
+
+def test_equal_targets_are_chosen_by_the_last_player_in_play_order(monkeypatch: pytest.MonkeyPatch) -> None:
+    s = field()
+    s["order"] = [1, 0]
+    put(s, "zhuan", "2,0")
+    put(s, "sunjun", "-2,0")  # both one step from standing next to them
+    s = monster_turn(s, "walker", "0,0")
+    assert GAME.to_act(s) == frozenset({0}) and s["pending"][0]["kind"] == "monster_target"
+    decision = GAME.decisions(s)[0]
+    assert decision.seat == 0 and decision.default in [la.action for la in GAME.legal_actions(s, 0)]
+    with dice(monkeypatch, [0, 0, 0, 0], [0, 0]):
+        s = GAME.apply(s, 0, Action.of("monster_target", to=lab(s, "-2,0"))).state
+    assert s["heroes"]["sunjun"]["at"] in adjacent_keys(s, s["monsters"]["walker"]["at"])
+    assert s["turn"] != ["m", "walker"]  # its turn is over
+
+
+def test_auto_ties_need_nobody() -> None:
+    s = GAME.new(GAME.resolve_options({"monster_ties": "auto"}), 2, 1)
+    assert s["monster_ties"] == "auto"
+    s = field()
+    s["monster_ties"] = "auto"
+    put(s, "zhuan", "2,0")
+    put(s, "sunjun", "-2,0")
+    s = monster_turn(s, "walker", "0,0")
+    assert s["pending"] == [] or s["pending"][0]["kind"] != "monster_target"
