@@ -33,11 +33,12 @@ from .setup import new_state
 from .units import lbl, monster_stats, pp
 
 DECISIONS = {"d_boost": "done", "fall_back": "", "monster_fall_back": "", "level_up": "sword", "redeploy": "",
-             "maelstrom": "", "cache": "", "monster_target": "", "monster_opportunity": ""}
+             "maelstrom": "", "cache": "", "monster_target": "", "monster_opportunity": "", "spirit_window": "pass"}
 ASK_KEYS = {"d_boost": "gi.ask.d_boost", "fall_back": "gi.ask.fall_back",
             "monster_fall_back": "gi.ask.monster_fall_back", "level_up": "gi.ask.level_up",
             "redeploy": "gi.ask.redeploy", "maelstrom": "gi.ask.maelstrom", "cache": "gi.ask.cache",
-            "monster_target": "gi.ask.monster_target", "monster_opportunity": "gi.ask.monster_opportunity"}
+            "monster_target": "gi.ask.monster_target", "monster_opportunity": "gi.ask.monster_opportunity",
+            "spirit_window": "gi.ask.spirit_window"}
 
 
 class GuerraDeIndagar(Game):

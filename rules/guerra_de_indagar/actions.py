@@ -112,6 +112,9 @@ def _answers(s: State, item: dict[str, object]) -> list[LegalAction]:
                for side, key in (("sword", "gi.act.level_sword"), ("shield", "gi.act.level_shield"))]
     elif kind == "degrade":
         out = [LegalAction(Action.of("degrade", choice=c), msg(DEGRADE_KEYS[c])) for c in combat.degrade_options(s)]
+    elif kind == "spirit_window":
+        out = [LegalAction(Action.of("spirit_pp"), msg("gi.act.spirit_pp")),
+               LegalAction(Action.of("pass"), msg("gi.act.pass"))]
     elif kind == "charge":
         out = [LegalAction(Action.of("charge"), msg("gi.act.charge", tile=lbl(s, s["attack"]["at"]))),
                LegalAction(Action.of("stay"), msg("gi.act.stay"))]
@@ -466,7 +469,12 @@ def _answer(s: State, seat: int, item: dict[str, object], action: Action, rng: R
         events.append(Event(msg("gi.ev.spirit_ignore", seat=SeatRef(seat))))
         s["pending"].insert(0, item)
         return False
-    if kind in ("roll_defence", "done", "stay"):
+    if kind in ("roll_defence", "done", "stay", "pass"):
+        return False
+    if kind == "spirit_pp":  # the end-of-round window: again while 2 spirits remain
+        _spirit(s, seat, action, events)
+        if s["players"][seat]["spirits"] >= numbers()["spirits_per_pp"]:
+            s["pending"].insert(0, item)
         return False
     if kind == "fall_back":
         combat.fall_back(s, ("hero", str(item["hero"])), tile_of(s, action["to"]), events)

@@ -7,7 +7,7 @@ from rules.rng import Rng
 from rules.text import SeatRef, msg
 
 from . import combat, monsters
-from .data import hero_card, monster_name, tile_name
+from .data import hero_card, monster_name, numbers, tile_name
 from .setup import primary
 from .units import (
     State,
@@ -118,9 +118,18 @@ def advance(s: State) -> None:
     _to_round_end(s)
 
 
+def open_spirit_window(s: State) -> None:
+    """RULING-07: before the win check, players holding 2 or more spirits may turn them into points."""
+    s["window"] = True
+    for seat in s["order"]:
+        if s["players"][seat]["spirits"] >= numbers()["spirits_per_pp"]:
+            s["pending"].append({"kind": "spirit_window", "seat": seat})
+
+
 def _to_round_end(s: State) -> None:
     s["phase"] = "round_end"
     s["turn"] = None
+    s["window"] = False
     if s["round"] > 1:  # event monsters act once at the end of the round, in order of appearance (PROV-21)
         s["end_queue"] = [mid for mid, m in sorted(s["monsters"].items(), key=lambda i: i[1]["order"])
                           if m["kind"] == "event" and m["at"] is not None]
@@ -224,6 +233,8 @@ def system_step(s: State, kind: str, rng: Rng, events: list[Event]) -> None:
     elif kind == "monster":
         if monsters.take_turn(s, s["turn"][1], "monster", rng, events) == "done":
             monster_done(s, "monster")
+    elif kind == "spirit_window":
+        open_spirit_window(s)
     elif kind == "event_turn":
         mid = s["end_queue"][0]
         if s["monsters"][mid]["at"] is None or monsters.take_turn(s, mid, "event", rng, events) == "done":
@@ -238,5 +249,7 @@ def system_kind(s: State) -> str:
     if s["phase"] == "round_start":
         return "round_start"
     if s["phase"] == "round_end":
-        return "event_turn" if s["end_queue"] else "round_end"
+        if s["end_queue"]:
+            return "event_turn"
+        return "round_end" if s["window"] else "spirit_window"
     return "monster"

@@ -98,11 +98,11 @@ def _nearest(s: State, here: str, targets: list[Target], passable: Callable[[str
 
 
 def _walk(s: State, mid: str, target: Target, goal_dist: dict[str, int], passable: Callable[[str], bool],
-          events: list[Event]) -> str | None:
+          events: list[Event], moves: int | None = None) -> str | None:
     """Move along the shortest route, turning left on ties (RULING-33); returns an occupied tile that
     blocks the route when occupied tiles were counted as passable."""
     mon = s["monsters"][mid]
-    moves = _movement(s, mid)
+    moves = _movement(s, mid) if moves is None else moves
     aim = unkey(target[1])
     path: list[str] = []
     while moves > 0 and goal_dist.get(mon["at"], 0) > 0:
@@ -191,9 +191,12 @@ def proceed(s: State, mid: str, ctx: str, target: Target, mode: str, rng: Rng, e
             events.append(Event(msg("gi.ev.oryana_spirits", n=s["source"], held=mon["spirits"])))
             s["source"] = 0
             return "done"
-    elif kind != "tile" and k in adjacent_keys(s, mon["at"]) and _has_target(s, target):
-        start_attack(s, ("monster", mid), k, ctx)
-        return "attack"
+    elif kind != "tile" and _has_target(s, target):
+        if k not in adjacent_keys(s, mon["at"]) and monster_has(s, mid, "charge") and goal_dist.get(mon["at"]) == 1:
+            _walk(s, mid, target, goal_dist, passable, events, moves=1)  # Charge!: one more step, then attack
+        if k in adjacent_keys(s, mon["at"]):
+            start_attack(s, ("monster", mid), k, ctx)
+            return "attack"
     return _opportunity(s, mid, ctx, rng)
 
 

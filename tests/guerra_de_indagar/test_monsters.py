@@ -135,3 +135,15 @@ def test_auto_ties_need_nobody() -> None:
     put(s, "sunjun", "-2,0")
     s = monster_turn(s, "walker", "0,0")
     assert s["pending"] == [] or s["pending"][0]["kind"] != "monster_target"
+
+
+def test_helgoth_charges_one_step_at_level_three(monkeypatch: pytest.MonkeyPatch) -> None:
+    s = field()
+    put(s, "zhuan", "-3,3")
+    for round_no, expect_attack in ((8, True), (4, False)):
+        state = monster_turn_setup(dict(s, heroes={k: dict(v) for k, v in s["heroes"].items()}), "helgoth", "2,0",
+                                   round_no)
+        rolls = ([[0] * 6, [0, 0]] if expect_attack else [])
+        with dice(monkeypatch, *rolls):
+            step = GAME.apply(state, SYSTEM, Action.of("monster"))
+        assert any(e.msg.key == "gi.ev.attack" for e in step.events) == expect_attack

@@ -103,7 +103,7 @@ def _round_end(s: dict, pps: dict[int, int], order: list[int], round_no: int = 5
     s["phase"], s["round"], s["order"] = "round_end", round_no, order
     for seat, value in pps.items():
         s["players"][seat]["pp"] = value
-    s["end_queue"] = []
+    s["end_queue"], s["window"] = [], True
     return GAME.apply(s, SYSTEM, Action.of("round_end")).state
 
 
@@ -127,7 +127,7 @@ def test_round_end_production_and_a_spirit_on_the_source() -> None:
     s = clear_board(started(2))
     s["tiles"]["1,1"]["t"] = "wood"
     s["outposts"] = {"1,1": {"owner": 0, "level": 2, "dmg": 0, "dropped": False}}
-    s["phase"], s["round"], s["end_queue"] = "round_end", 4, []
+    s["phase"], s["round"], s["end_queue"], s["window"] = "round_end", 4, [], True
     wood = s["players"][0]["res"]["wood"]
     s = GAME.apply(s, SYSTEM, Action.of("round_end")).state
     assert s["players"][0]["res"]["wood"] == wood + 2 and s["source"] == 1
@@ -147,3 +147,18 @@ def test_t06_xp_thresholds_carry_over_and_level_three_is_a_point() -> None:
     gain_xp(s, "ariane", 4, events)
     assert (len(hero["levels"]), hero["xp"]) == (3, 0)
     assert [p["kind"] for p in s["pending"]] == ["level_up"] * 3
+
+
+def test_spirits_may_become_points_in_the_window_before_the_count() -> None:
+    s = clear_board(started(2))
+    s["outposts"] = {}
+    s["phase"], s["round"], s["order"], s["end_queue"], s["window"] = "round_end", 5, [0, 1], [], False
+    s["players"][0].update(pp=9, spirits=3)
+    s["players"][1].update(pp=9, spirits=1)
+    assert GAME.system_action(s) == Action.of("spirit_window")
+    s = GAME.apply(s, SYSTEM, Action.of("spirit_window")).state
+    assert GAME.to_act(s) == frozenset({0}) and GAME.decisions(s)[0].default == Action.of("pass")  # RULING-07
+    s = GAME.apply(s, 0, Action.of("spirit_pp")).state
+    assert s["players"][0]["pp"] == 10 and s["pending"] == []
+    s = GAME.apply(s, SYSTEM, GAME.system_action(s)).state
+    assert GAME.outcome(s).winners == frozenset({0})
