@@ -8,10 +8,13 @@ from rules.base import Action, Event, IllegalAction, LegalAction
 from rules.rng import Rng
 from rules.text import Lit, SeatRef, msg
 
+from . import abilities as powers
 from . import combat, flow
 from . import monsters as scripts
 from .data import (
     RESOURCES,
+    abilities,
+    ability_name,
     faction_name,
     factions,
     hero_card,
@@ -94,6 +97,11 @@ def _answers(s: State, item: dict[str, object]) -> list[LegalAction]:
     seat = int(item["seat"])  # type: ignore[call-overload]
     spirits = s["players"][seat]["spirits"] > 0
     out: list[LegalAction] = []
+    if kind in ("a_boost", "d_boost"):
+        window = "attack" if kind == "a_boost" else "defence"
+        out += [LegalAction(Action.of("ability", id=aid), msg("gi.act.ability", ability=ability_name(aid),
+                                                              hero=hero_name(abilities()[aid]["hero"])))
+                for aid in powers.usable(s, seat, window)]
     if kind == "a_boost":
         if spirits:
             out.append(LegalAction(Action.of("spirit_dice"), msg("gi.act.spirit_dice")))
@@ -316,7 +324,7 @@ def _turn_action(s: State, seat: int, action: Action, events: list[Event]) -> bo
     if kind == "activate":
         hid = action["hero"]
         s["act"] = {"hero": hid, "mv": hero_card(hid)["move"], "acted": False, "healed": False, "over": False,
-                    "charged": False, "swapped": False}
+                    "charged": False, "swapped": False, "moved": 0}
         events.append(Event(msg("gi.ev.activate", seat=SeatRef(seat), hero=hero_name(hid))))
         return False
     if kind == "trade":
@@ -377,6 +385,7 @@ def _turn_action(s: State, seat: int, action: Action, events: list[Event]) -> bo
     if kind == "charge_step":
         k = tile_of(s, action["to"])
         act["charged"] = True
+        act["moved"] += 1
         events.append(Event(msg("gi.ev.charge_step", hero=hero_name(hid), tile=lbl(s, k))))
         enter_tile(s, hid, k, events)
         return False
@@ -434,11 +443,13 @@ def _move(s: State, seat: int, hid: str, k: str, events: list[Event]) -> bool:
                 _event_monster_strikes(s, spawned, hid)
             return True
         events.append(Event(msg("gi.ev.move", hero=hero_name(hid), tile=lbl(s, k))))
+        act["moved"] += 1
         enter_tile(s, hid, k, events)
         if spawned is not None and s["heroes"][hid]["at"] is not None:
             _event_monster_strikes(s, spawned, hid)
         return True
     events.append(Event(msg("gi.ev.move", hero=hero_name(hid), tile=lbl(s, k))))
+    act["moved"] += 1
     enter_tile(s, hid, k, events)
     return False
 
@@ -461,6 +472,10 @@ def _answer(s: State, seat: int, item: dict[str, object], action: Action, rng: R
         side = "a" if item["kind"] == "a_boost" else "d"
         att[side] += extra
         events.append(Event(msg("gi.ev.spirit_dice", seat=SeatRef(seat), dice=" ".join(map(str, extra)))))
+        s["pending"].insert(0, item)
+        return True
+    if kind == "ability":
+        powers.use(s, seat, str(action["id"]), rng, events)
         s["pending"].insert(0, item)
         return True
     if kind == "spirit_ignore":

@@ -8,6 +8,7 @@ from rules.base import Event
 from rules.rng import Rng
 from rules.text import SeatRef, msg
 
+from . import abilities
 from .data import monsters, numbers, tile_name
 from .units import (
     State,
@@ -40,9 +41,9 @@ def start_attack(s: State, attacker: Unit, target: str, ctx: str) -> None:
     """Begin an attack of `attacker` on the tile `target`; `ctx` says what resumes when it ends."""
     unit = unit_at(s, target)
     s["attack"] = {"by": list(attacker), "at": target, "ctx": ctx, "stage": "roll", "a": [], "d": [],
-                   "ignore": 0, "target": list(unit) if unit else None, "post": target in s["outposts"],
-                   "dropped": False, "destroyed": False, "captured": False, "level0": 0, "hit": 0,
-                   "retreated": False, "success": False}
+                   "ignore": 0, "min": 0, "extra": 0, "target": list(unit) if unit else None,
+                   "post": target in s["outposts"], "dropped": False, "destroyed": False, "captured": False,
+                   "level0": 0, "hit": 0, "retreated": False, "success": False}
 
 
 def attacker_seat(s: State) -> int | None:
@@ -85,14 +86,14 @@ def step(s: State, rng: Rng, events: list[Event]) -> str | None:
                                 dice=_dice(att["a"]), total=sum(att["a"]))))
         seat = attacker_seat(s)
         att["stage"] = "defence"
-        if seat is not None and s["players"][seat]["spirits"] > 0:
+        if seat is not None and (s["players"][seat]["spirits"] > 0 or abilities.usable(s, seat, "attack")):
             s["pending"].append({"kind": "a_boost", "seat": seat})
     elif stage == "defence":
         att["d"] = roll(rng, defence_at(s, att["at"]))
         events.append(Event(msg("gi.ev.defence", dice=_dice(att["d"]), total=sum(att["d"]))))
         seat = defender_seat(s)
         att["stage"] = "damage"
-        if seat is not None and s["players"][seat]["spirits"] > 0:
+        if seat is not None and (s["players"][seat]["spirits"] > 0 or abilities.usable(s, seat, "defence")):
             s["pending"].append({"kind": "d_boost", "seat": seat})
     elif stage == "damage":
         _damage(s, events)
@@ -118,8 +119,12 @@ def _dice(values: list[int]) -> str:
 
 
 def damage_total(att: dict[str, Any]) -> int:
-    """RULING-21 without ability modifiers yet: max(0, A - D), then ignored damage."""
-    return max(0, max(0, sum(att["a"]) - sum(att["d"])) - att["ignore"])
+    """RULING-21: additional damage only on a hit, then minimum damage, and ignoring beats both."""
+    hit = max(0, sum(att["a"]) - sum(att["d"]))
+    if hit > 0:
+        hit += att["extra"]
+    hit = max(hit, att["min"])
+    return max(0, hit - att["ignore"])
 
 
 def _damage(s: State, events: list[Event]) -> None:

@@ -63,6 +63,21 @@ def monsters() -> dict[str, Any]:
     return data
 
 
+@cache
+def abilities() -> dict[str, Any]:
+    data: dict[str, Any] = _load("abilities.json")["abilities"]
+    kinds = {"attack_dice", "defence_dice", "min_damage", "extra_damage", "ignore", "reroll_attack"}
+    for aid, card in data.items():
+        if card["hero"] not in factions()["heroes"] or not set(card["effect"]) <= kinds:
+            raise ValueError(f"ability {aid}: unknown hero or effect")
+        timing = card["who"] in ("attacker", "self", "adjacent", "range")
+        if not timing or (card["who"] == "attacker") != (card["tag"] == "A"):
+            raise ValueError(f"ability {aid}: bad timing")
+        if not set(card["cost"]) <= set(RESOURCES):
+            raise ValueError(f"ability {aid}: bad cost")
+    return data
+
+
 def hero_card(hero: str) -> dict[str, Any]:
     card: dict[str, Any] = factions()["heroes"][hero]
     return card
@@ -87,6 +102,10 @@ def hero_name(hero: str) -> Lit:
 
 def faction_name(faction: str) -> Lit:
     return name(factions()["factions"], faction)
+
+
+def ability_name(ability: str) -> Lit:
+    return name(abilities(), ability)
 
 
 def monster_name(monster: str) -> Lit:

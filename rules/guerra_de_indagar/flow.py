@@ -139,6 +139,7 @@ def end_turn(s: State) -> None:
     """Outpost damage that did not degrade is discarded at the end of every turn [RB p.9]."""
     for post in s["outposts"].values():
         post.update(dmg=0, dropped=False)
+    s["used"] = []  # each ability once per turn; a monster's turn is a turn (RULING-18)
     if s["act"] is not None:
         s["heroes"][s["act"]["hero"]]["done"] = True
         s["act"] = None
@@ -218,6 +219,7 @@ def monster_done(s: State, ctx: str) -> None:
         end_turn(s)
         return
     s["end_queue"].pop(0)
+    s["used"] = []
     for post in s["outposts"].values():
         post.update(dmg=0, dropped=False)
 

@@ -80,7 +80,7 @@ def new_state(seats: int, seed: int, target: int, easy: bool) -> State:
                 "phase": "faction", "order": order, "chooser": 0, "tiles": board, "outposts": {},
                 "players": players, "heroes": {}, "monsters": {}, "source": 0, "source_at": "0,0",
                 "ring": [], "ring_pos": -1, "turn": None, "act": None, "pending": [], "attack": None,
-                "end_queue": [], "window": False, "last_ability": None, "result": None}
+                "end_queue": [], "window": False, "used": [], "last_ability": None, "result": None}
     if seats == 1:
         cards = sorted(monsters()["primary"])
         rng.shuffle(cards)

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from rules.base import SYSTEM, Action
-from rules.guerra_de_indagar import GAME, actions, combat
+from rules.guerra_de_indagar import GAME, abilities, actions, combat
 from rules.guerra_de_indagar.hexes import codec
 
 State = dict[str, Any]
@@ -76,6 +76,7 @@ def dice(monkeypatch: pytest.MonkeyPatch, *rolls: list[int]) -> Iterator[None]:
 
     monkeypatch.setattr(combat, "roll", scripted)
     monkeypatch.setattr(actions, "roll", scripted)
+    monkeypatch.setattr(abilities, "roll", scripted)
     yield
     assert queue == [], f"unused scripted rolls {queue}"
 

@@ -6,18 +6,67 @@ import pytest
 
 from rules.base import Action
 from rules.guerra_de_indagar import GAME
+from rules.guerra_de_indagar.combat import damage_total
 
 from .helpers import clear_board, dice, lab, my_turn, put, started
 
 
-def duel() -> dict:
-    """Trish (seat 0, Arkland) and Marcos (seat 1, Sect); neither Ariane nor Zhuan is a commander."""
+def duel(resources: int = 0) -> dict:
+    """Trish (seat 0, Arkland) and Marcos (seat 1, Sect); neither Ariane nor Zhuan is a commander. With no
+    resources nobody can pay for an ability, so no boost window opens unless spirits are held."""
     s = clear_board(started(2))
     s["players"][0]["commander"], s["players"][1]["commander"] = "paladin", "abomination"
+    for player in s["players"]:
+        player["res"] = {"gold": resources, "wood": resources, "mineral": resources}
     put(s, "ariane", "-1,0")
     put(s, "zhuan", "-1,1")
     put(s, "sunjun", "0,1")
     return s
+
+
+def test_t01_the_rulebook_example_with_flaming_sword_and_undead_immunity(monkeypatch: pytest.MonkeyPatch) -> None:
+    s = my_turn(duel(resources=2), 0, "ariane")
+    with dice(monkeypatch, [1, 1, 2], [3], [2, 2], [2]):
+        s = GAME.apply(s, 0, Action.of("attack", to=lab(s, "-1,1"))).state
+        assert s["attack"]["a"] == [1, 1, 2]  # 4: "definitely needs help"
+        s = GAME.apply(s, 0, Action.of("ability", id="flaming_sword")).state  # pays 1 gold + 1 mineral
+        assert s["attack"]["a"] == [1, 1, 2, 3] and s["attack"]["min"] == 2
+        assert s["players"][0]["res"] == {"gold": 1, "wood": 2, "mineral": 1}
+        assert not GAME.is_legal(s, 0, Action.of("ability", id="flaming_sword"))  # once per turn
+        s = GAME.apply(s, 0, Action.of("roll_defence")).state
+        assert s["attack"]["d"] == [2, 2]
+        # Marcos uses Sun Jun's always-available ability on Trish's turn; Trish can add nothing now.
+        assert GAME.legal_actions(s, 0) == [] and GAME.to_act(s) == frozenset({1})
+        s = GAME.apply(s, 1, Action.of("ability", id="undead_immunity")).state
+        assert s["attack"]["d"] == [2, 2, 2] and s["players"][1]["res"]["mineral"] == 1
+        s = GAME.apply(s, 1, Action.of("done")).state
+    assert s["heroes"]["zhuan"]["dmg"] == 2  # max(7 - 6, 2): the minimum damage, not 1
+    assert s["last_ability"] == 1  # the Spirit Walker's memory: the last player who used an ability
+    s = GAME.apply(s, 1, Action.of("fall_back", to=lab(s, "-2,2"))).state
+    assert s["heroes"]["ariane"]["xp"] == 1 and s["heroes"]["zhuan"]["xp"] == 0
+    assert {la.action.kind for la in GAME.legal_actions(s, 0)} == {"charge", "stay"}
+
+
+def test_t01a_without_undead_immunity_three_damage(monkeypatch: pytest.MonkeyPatch) -> None:
+    s = my_turn(duel(resources=2), 0, "ariane")
+    with dice(monkeypatch, [1, 1, 2], [3], [2, 2]):
+        s = GAME.apply(s, 0, Action.of("attack", to=lab(s, "-1,1"))).state
+        s = GAME.apply(s, 0, Action.of("ability", id="flaming_sword")).state
+        s = GAME.apply(s, 0, Action.of("roll_defence")).state
+        s = GAME.apply(s, 1, Action.of("done")).state
+    assert s["heroes"]["zhuan"]["dmg"] == 3
+    assert s["used"] == ["flaming_sword"]
+    s = GAME.apply(s, 1, Action.of("fall_back", to=lab(s, "-2,2"))).state
+    s = GAME.apply(s, 0, Action.of("stay")).state
+    s = GAME.apply(s, 0, Action.of("end")).state
+    assert s["used"] == []  # usable again in a later turn
+
+
+def test_t05_ignore_beats_minimum_damage() -> None:
+    att = {"a": [3], "d": [5], "extra": 0, "min": 2, "ignore": 1}
+    assert damage_total(att) == 1
+    assert damage_total({**att, "min": 0, "extra": 1}) == 0  # additional damage only on a hit
+    assert damage_total({"a": [4], "d": [1], "extra": 1, "min": 0, "ignore": 0}) == 4
 
 
 def test_t01_attack_fall_back_xp_and_charge(monkeypatch: pytest.MonkeyPatch) -> None:

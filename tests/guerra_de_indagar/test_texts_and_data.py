@@ -8,7 +8,7 @@ from pathlib import Path
 
 import i18n
 from rules.guerra_de_indagar import GAME
-from rules.guerra_de_indagar.data import DATA, factions, layouts, monsters, numbers, tiles
+from rules.guerra_de_indagar.data import DATA, abilities, factions, layouts, monsters, numbers, tiles
 
 ROOT = Path(__file__).resolve().parents[2]
 KEY_RE = re.compile(r"""["'](gi\.[a-z0-9_.]+[a-z0-9_])["']""")
@@ -31,12 +31,12 @@ def test_catalogs_hold_only_keys_the_engine_uses() -> None:
 
 
 def test_the_data_files_load_and_every_provisional_tag_is_in_the_notes() -> None:
-    layouts(), tiles(), numbers(), factions(), monsters()
+    layouts(), tiles(), numbers(), factions(), monsters(), abilities()
     notes = (DATA / "NOTES.md").read_text(encoding="utf-8")
     text = "".join((DATA / name).read_text(encoding="utf-8") for name in sorted(p.name for p in DATA.glob("*.json")))
     tags = set(re.findall(r"PROV-\d\d", text)) | set(re.findall(r"RULING-\d\d", text))
     assert tags and sorted(t for t in tags if t not in notes) == []
     for card in factions()["heroes"].values():
         assert card["provisional"] is True
-    for card in monsters()["primary"].values():
+    for card in [*monsters()["primary"].values(), *abilities().values()]:
         assert card["provisional"] is True

@@ -72,6 +72,7 @@ def test_charge_step_only_toward_a_target_and_then_an_attack_is_owed(monkeypatch
     s = clear_board(started(2))
     put(s, "ariane", "-1,0")  # Charge!
     put(s, "zhuan", "-1,2")
+    s["players"][0]["res"] = {"gold": 0, "wood": 0, "mineral": 0}  # no boost window
     s = my_turn(s, 0, "ariane")
     s["act"]["mv"] = 0
     steps = {la.action.get("to") for la in GAME.legal_actions(s, 0) if la.action.kind == "charge_step"}
