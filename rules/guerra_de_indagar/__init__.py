@@ -26,19 +26,20 @@ from rules.rng import Rng
 from rules.text import Msg, msg
 
 from . import actions, flow
-from .data import hero_card, monster_name, numbers
+from .data import monster_name, numbers
 from .hexes import unkey
 from .invariants import check
 from .setup import new_state
-from .units import lbl, monster_stats, pp
+from .units import hero_resistance, lbl, monster_stats, pp
 
 DECISIONS = {"d_boost": "done", "fall_back": "", "monster_fall_back": "", "level_up": "sword", "redeploy": "",
-             "maelstrom": "", "cache": "", "monster_target": "", "monster_opportunity": "", "spirit_window": "pass"}
+             "maelstrom": "", "cache": "", "monster_target": "", "monster_opportunity": "", "spirit_window": "pass",
+             "declare": "", "reap": ""}
 ASK_KEYS = {"d_boost": "gi.ask.d_boost", "fall_back": "gi.ask.fall_back",
             "monster_fall_back": "gi.ask.monster_fall_back", "level_up": "gi.ask.level_up",
             "redeploy": "gi.ask.redeploy", "maelstrom": "gi.ask.maelstrom", "cache": "gi.ask.cache",
             "monster_target": "gi.ask.monster_target", "monster_opportunity": "gi.ask.monster_opportunity",
-            "spirit_window": "gi.ask.spirit_window"}
+            "spirit_window": "gi.ask.spirit_window", "declare": "gi.ask.declare", "reap": "gi.ask.reap"}
 
 
 class GuerraDeIndagar(Game):
@@ -108,8 +109,11 @@ class GuerraDeIndagar(Game):
         wanted = DECISIONS.get(item["kind"], "")
         if item["kind"] == "cache":
             wanted = str(item["hero"])
+        if item["kind"] == "declare":  # keep last round's tree
+            wanted = str(state["players"][item["seat"]]["tree"])
         for la in options:
-            if wanted and wanted in (la.action.kind, la.action.get("side"), la.action.get("hero")):
+            picks = (la.action.kind, la.action.get("side"), la.action.get("hero"), la.action.get("tree"))
+            if wanted and wanted in picks:
                 return la.action
         return options[0].action
 
@@ -190,7 +194,7 @@ class GuerraDeIndagar(Game):
             tiles.append({"at": lbl(s, k), "q": q, "r": r, "type": t["t"] if t["up"] else None,
                           "destroyed": t["destroyed"], "area": t["area"], "deploy": t["deploy"], "home": t["home"]})
         heroes = [{"id": hid, "owner": h["owner"], "at": lbl(s, h["at"]) if h["at"] else None, "dmg": h["dmg"],
-                   "resistance": hero_card(hid)["resistance"], "xp": h["xp"], "levels": list(h["levels"]),
+                   "resistance": hero_resistance(s, hid), "xp": h["xp"], "levels": list(h["levels"]),
                    "cache": list(h["cache"]), "done": h["done"],
                    "commander": s["players"][h["owner"]]["commander"] == hid} for hid, h in sorted(s["heroes"].items())]
         mons = [{"id": mid, "kind": m["kind"], "at": lbl(s, m["at"]) if m["at"] else None, "dmg": m["dmg"],

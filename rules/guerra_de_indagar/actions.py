@@ -22,7 +22,9 @@ from .data import (
     monster_name,
     monsters,
     numbers,
+    strategy,
     tile_name,
+    tree_name,
 )
 from .hexes import codec
 from .setup import primary
@@ -38,6 +40,7 @@ from .units import (
     lbl,
     outpost_stats,
     pieces_free,
+    power,
     reveal,
     roll,
     spend,
@@ -47,6 +50,7 @@ from .units import (
 
 DEGRADE_KEYS = {"leave": "gi.act.degrade_leave", "destroy": "gi.act.degrade_destroy",
                 "capture": "gi.act.degrade_capture"}
+PAIRS = [tuple(c) for c in combinations_with_replacement(RESOURCES, 2)]
 TRIPLES = [tuple(c) for c in combinations_with_replacement(RESOURCES, 3)]
 
 
@@ -103,6 +107,8 @@ def _answers(s: State, item: dict[str, object]) -> list[LegalAction]:
                                                               hero=hero_name(abilities()[aid]["hero"])))
                 for aid in powers.usable(s, seat, window)]
     if kind == "a_boost":
+        if combat.blood_magic(s, seat):
+            out.append(LegalAction(Action.of("blood_magic"), msg("gi.act.blood_magic")))
         if spirits:
             out.append(LegalAction(Action.of("spirit_dice"), msg("gi.act.spirit_dice")))
         out.append(LegalAction(Action.of("roll_defence"), msg("gi.act.roll_defence")))
@@ -120,6 +126,13 @@ def _answers(s: State, item: dict[str, object]) -> list[LegalAction]:
                for side, key in (("sword", "gi.act.level_sword"), ("shield", "gi.act.level_shield"))]
     elif kind == "degrade":
         out = [LegalAction(Action.of("degrade", choice=c), msg(DEGRADE_KEYS[c])) for c in combat.degrade_options(s)]
+    elif kind == "declare":
+        board = strategy()["boards"][s["players"][seat]["faction"]]
+        out = [LegalAction(Action.of("declare", tree=tree), msg("gi.act.declare", tree=tree_name(tree)))
+               for tree in board["trees"]]
+    elif kind == "reap":
+        out = [LegalAction(Action.of("reap", get=list(pair)), msg("gi.act.reap", get=_lit_triple(pair)))
+               for pair in PAIRS]
     elif kind == "spirit_window":
         out = [LegalAction(Action.of("spirit_pp"), msg("gi.act.spirit_pp")),
                LegalAction(Action.of("pass"), msg("gi.act.pass"))]
@@ -377,6 +390,10 @@ def _turn_action(s: State, seat: int, action: Action, events: list[Event]) -> bo
             gain_xp(s, hid, 2 if post["level"] == 3 else 1, events)
         return False
     if kind == "gather":
+        if power(s, seat, "shadow_steps") and "shadow_steps" not in player["flags"]:
+            player["flags"].append("shadow_steps")
+            player["pp"] += 1
+            events.append(Event(msg("gi.ev.power_pp", seat=SeatRef(seat), tree=tree_name("shadow_steps"))))
         player["spirits"] += s["source"]
         events.append(Event(msg("gi.ev.gather", hero=hero_name(hid), n=s["source"])))
         s["source"] = 0
@@ -478,6 +495,24 @@ def _answer(s: State, seat: int, item: dict[str, object], action: Action, rng: R
         powers.use(s, seat, str(action["id"]), rng, events)
         s["pending"].insert(0, item)
         return True
+    if kind == "blood_magic":  # once per attack: 1 damage (not attack damage) for 1 more attack die
+        att["blood"] = True
+        s["heroes"][att["by"][1]]["dmg"] += 1
+        extra = roll(rng, 1)
+        att["a"] += extra
+        events.append(Event(msg("gi.ev.blood_magic", hero=hero_name(att["by"][1]), dice=" ".join(map(str, extra)))))
+        s["pending"].insert(0, item)
+        return True
+    if kind == "declare":
+        s["players"][seat]["tree"] = action["tree"]
+        events.append(Event(msg("gi.ev.declare", seat=SeatRef(seat), tree=tree_name(action["tree"]))))
+        flow.after_declaring(s, seat)
+        return False
+    if kind == "reap":
+        for k in action["get"]:
+            s["players"][seat]["res"][k] += 1
+        events.append(Event(msg("gi.ev.reap", seat=SeatRef(seat), get=_lit_triple(action["get"]))))
+        return False
     if kind == "spirit_ignore":
         s["players"][seat]["spirits"] -= 1
         att["ignore"] += numbers()["spirit_ignore"]

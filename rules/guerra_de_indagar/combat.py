@@ -9,7 +9,7 @@ from rules.rng import Rng
 from rules.text import SeatRef, msg
 
 from . import abilities
-from .data import monsters, numbers, tile_name
+from .data import monsters, numbers, tile_name, tree_name
 from .units import (
     State,
     Unit,
@@ -21,6 +21,7 @@ from .units import (
     has_rule,
     hero_attack,
     hero_may_enter,
+    hero_resistance,
     impassable,
     lbl,
     monster_attack,
@@ -28,6 +29,7 @@ from .units import (
     monster_may_enter,
     outpost_stats,
     pieces_free,
+    power,
     retreat_hero,
     retreat_monster,
     reveal,
@@ -59,6 +61,15 @@ def defender_seat(s: State) -> int | None:
     return post["owner"] if post else None
 
 
+def blood_magic(s: State, seat: int) -> bool:
+    """Blood Magic: offered once per attack, and never when the damage would send the attacker to retreat."""
+    att = s["attack"]
+    if not power(s, seat, "blood_magic") or att.get("blood") or att["by"][0] != "hero":
+        return False
+    hid = att["by"][1]
+    return bool(s["heroes"][hid]["dmg"] + 1 < hero_resistance(s, hid))
+
+
 def flanking(s: State, hid: str, target: str) -> int:
     """+1 per additional hero of the attacker's player adjacent to the target (RULING-35)."""
     owner = s["heroes"][hid]["owner"]
@@ -86,7 +97,8 @@ def step(s: State, rng: Rng, events: list[Event]) -> str | None:
                                 dice=_dice(att["a"]), total=sum(att["a"]))))
         seat = attacker_seat(s)
         att["stage"] = "defence"
-        if seat is not None and (s["players"][seat]["spirits"] > 0 or abilities.usable(s, seat, "attack")):
+        if seat is not None and (s["players"][seat]["spirits"] > 0 or abilities.usable(s, seat, "attack")
+                                 or blood_magic(s, seat)):
             s["pending"].append({"kind": "a_boost", "seat": seat})
     elif stage == "defence":
         att["d"] = roll(rng, defence_at(s, att["at"]))
@@ -154,7 +166,8 @@ def _damage(s: State, events: list[Event]) -> None:
     elif hit >= numbers()["fall_back_damage"]:
         _ask_fall_back(s, (kind, uid), events)
     if kind == "hero" and hit == 0 and not att["dropped"] and not att["destroyed"] and not retreated:
-        gain_xp(s, uid, numbers()["xp_success"], events)  # a successful defence
+        ancestors = 1 if power(s, s["heroes"][uid]["owner"], "ancestors") else 0
+        gain_xp(s, uid, numbers()["xp_success"] + ancestors, events)  # a successful defence
 
 
 def _drop_level(s: State, att: dict[str, Any], post: dict[str, Any], events: list[Event]) -> None:
@@ -177,9 +190,13 @@ def _destroy(s: State, att: dict[str, Any], events: list[Event]) -> None:
         if s["monsters"][uid]["card"] == "helgoth":
             s["monsters"][uid]["count"] += 1
         return
+    seat = s["heroes"][uid]["owner"]
+    if power(s, seat, "devastation") and "devastation" not in s["players"][seat]["flags"]:
+        s["players"][seat]["flags"].append("devastation")
+        s["players"][seat]["pp"] += 1
+        events.append(Event(msg("gi.ev.power_pp", seat=SeatRef(seat), tree=tree_name("devastation"))))
     resource = s["tiles"][att["at"]]["t"]
     if resource in ("gold", "wood", "mineral"):
-        seat = s["heroes"][uid]["owner"]
         s["players"][seat]["res"][resource] += att["level0"]
         events.append(Event(msg("gi.ev.loot", seat=SeatRef(seat), n=att["level0"], kind=tile_name(resource))))
 
@@ -188,6 +205,8 @@ def _on_retreat_by_attack(s: State, events: list[Event]) -> None:
     att = s["attack"]
     kind, uid = att["target"]
     by_kind, by_id = att["by"]
+    if by_kind == "hero" and power(s, s["heroes"][by_id]["owner"], "reaping_energy"):
+        s["pending"].append({"kind": "reap", "seat": s["heroes"][by_id]["owner"]})
     if kind == "hero" and by_kind == "hero":
         victim = s["heroes"][uid]["owner"]
         seat = s["heroes"][by_id]["owner"]
@@ -217,7 +236,11 @@ def _ask_fall_back(s: State, unit: Unit, events: list[Event]) -> None:
         return
     kind, uid = unit
     if kind == "hero":
-        s["pending"].append({"kind": "fall_back", "seat": s["heroes"][uid]["owner"], "hero": uid})
+        seat = s["heroes"][uid]["owner"]
+        by = attacker_seat(s)
+        if by is not None and by != seat and power(s, by, "tricks"):
+            seat = by  # Tricks: the attacker chooses where the enemy hero falls back
+        s["pending"].append({"kind": "fall_back", "seat": seat, "hero": uid})
     else:
         s["pending"].append({"kind": "monster_fall_back", "seat": s["order"][-1], "monster": uid})
 
@@ -293,6 +316,8 @@ def _experience(s: State, events: list[Event]) -> None:
         amount = numbers()["xp_retreat"]
         if kind == "monster" and s["monsters"][uid]["kind"] == "event":
             amount = monsters()["event"][s["monsters"][uid]["card"]]["xp"]
+    if power(s, attacker_seat(s), "ancestors"):  # type: ignore[arg-type]
+        amount += 1
     if s["heroes"][att["by"][1]]["at"] is not None:
         gain_xp(s, att["by"][1], amount, events)
 

@@ -78,6 +78,20 @@ def abilities() -> dict[str, Any]:
     return data
 
 
+@cache
+def strategy() -> dict[str, Any]:
+    data = _load("strategy.json")
+    for faction, board in data["boards"].items():
+        if faction not in factions()["factions"] or len(board["trees"]) != 3 or any(
+                tree not in data["trees"] for tree in board["trees"]):
+            raise ValueError(f"strategy board of {faction}: 3 known trees")
+    return data
+
+
+def tree_name(tree: str) -> Lit:
+    return name(strategy()["trees"], tree)
+
+
 def hero_card(hero: str) -> dict[str, Any]:
     card: dict[str, Any] = factions()["heroes"][hero]
     return card

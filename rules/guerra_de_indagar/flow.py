@@ -7,7 +7,7 @@ from rules.rng import Rng
 from rules.text import SeatRef, msg
 
 from . import combat, monsters
-from .data import hero_card, monster_name, numbers, tile_name
+from .data import hero_card, monster_name, numbers, tile_name, tree_name
 from .setup import primary
 from .units import (
     State,
@@ -16,6 +16,7 @@ from .units import (
     monster_has,
     monster_may_enter,
     nearest_free_for_monster,
+    power,
     pp,
 )
 
@@ -39,21 +40,29 @@ def start_round(s: State, events: list[Event]) -> None:
         elif mon["kind"] == "primary" and mon["retreat"] == 2:
             _redeploy_monster(s, mid, events)
         mon["turns"] = 0
-    for seat in s["order"]:
-        s["players"][seat]["traitors"] = False
-        for hid, hero in sorted(s["heroes"].items()):
-            if hero["owner"] != seat:
-                continue
-            hero["done"] = False
-            if hero["at"] is not None:
-                heal = 2 if "tough" in hero_card(hid)["rules"] else 1
-                hero["dmg"] = max(0, hero["dmg"] - heal)
-            else:
-                s["pending"].append({"kind": "redeploy", "seat": seat, "hero": hid})
+    for seat in s["order"]:  # each player in play order declares a tree, then heals and redeploys
+        s["players"][seat].update(traitors=False, flags=[])
+        s["pending"].append({"kind": "declare", "seat": seat})
+    for hero in s["heroes"].values():
+        hero["done"] = False
     s["ring"] = _ring(s)
     s["ring_pos"] = -1
     s["phase"] = "turns"
     s["turn"] = None
+
+
+def after_declaring(s: State, seat: int) -> None:
+    """Round start steps 3-4 for one player [RB p.5]: heal (Tough 2, Priests of the Light +1), then redeploy."""
+    redeploys = []
+    for hid, hero in sorted(s["heroes"].items()):
+        if hero["owner"] != seat:
+            continue
+        if hero["at"] is not None:
+            heal = (2 if "tough" in hero_card(hid)["rules"] else 1) + (1 if power(s, seat, "priests") else 0)
+            hero["dmg"] = max(0, hero["dmg"] - heal)
+        else:
+            redeploys.append({"kind": "redeploy", "seat": seat, "hero": hid})
+    s["pending"][0:0] = redeploys
 
 
 def _redeploy_monster(s: State, mid: str, events: list[Event]) -> None:
@@ -150,6 +159,7 @@ def end_turn(s: State) -> None:
 
 def end_round(s: State, events: list[Event]) -> None:
     """Round end [RB p.5]: win check, production, a spirit on the Source, initiative passes."""
+    _round_end_powers(s, events)
     target = s["target"]
     reached = [seat for seat in s["order"] if pp(s, seat) >= target]
     if reached:
@@ -173,6 +183,21 @@ def end_round(s: State, events: list[Event]) -> None:
         n = len(s["order"])
         s["order"] = [(s["order"][0] + 1 + i) % n for i in range(n)]
     s["phase"] = "round_start"
+
+
+def _round_end_powers(s: State, events: list[Event]) -> None:
+    """End-of-round strategic powers, in play order (RULING-09): Merchant Crown and Expansion."""
+    counts = {seat: sum(1 for p in s["outposts"].values() if p["owner"] == seat) for seat in s["order"]}
+    for seat in s["order"]:
+        gained = False
+        if power(s, seat, "merchant_crown"):
+            gained = sum(1 for p in s["outposts"].values() if p["owner"] == seat and p["level"] >= 2) >= 3
+        if power(s, seat, "expansion"):
+            others = [n for other, n in counts.items() if other != seat]
+            gained = counts[seat] >= 4 if s["solo"] else all(counts[seat] > n for n in others)
+        if gained:
+            s["players"][seat]["pp"] += 1
+            events.append(Event(msg("gi.ev.power_pp", seat=SeatRef(seat), tree=tree_name(s["players"][seat]["tree"]))))
 
 
 def run(s: State, rng: Rng, events: list[Event]) -> None:

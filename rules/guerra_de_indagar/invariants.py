@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from .data import RESOURCES, hero_card, numbers
-from .units import State, impassable, monster_stats, outpost_stats
+from .data import RESOURCES, numbers
+from .units import State, hero_resistance, impassable, monster_stats, outpost_stats
 
 
 def check(s: State) -> list[str]:
@@ -21,7 +21,7 @@ def check(s: State) -> list[str]:
         post = s["outposts"].get(at)
         if post is not None and post["owner"] != hero["owner"]:
             problems.append(f"{hid} stands on another player's outpost at {at}")
-        if not 0 <= hero["dmg"] < hero_card(hid)["resistance"]:
+        if not 0 <= hero["dmg"] < hero_resistance(s, hid):
             problems.append(f"{hid} has {hero['dmg']} damage")
         levels = len(hero["levels"])
         if levels > 3 or (levels < 3 and hero["xp"] >= numbers()["xp_thresholds"][levels]) or hero["xp"] < 0:

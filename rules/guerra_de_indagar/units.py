@@ -72,6 +72,16 @@ def has_rule(hid: str, rule: str) -> bool:
     return rule in hero_card(hid)["rules"]
 
 
+def power(s: State, seat: int, tree: str) -> bool:
+    """Whether `seat` has the strategy tree `tree` in play this round (its strategic power is on)."""
+    return bool(s["players"][seat]["tree"] == tree)
+
+
+def hero_resistance(s: State, hid: str) -> int:
+    """Printed resistance, +1 under the Sect's Mutation power (PROV-13)."""
+    return int(hero_card(hid)["resistance"]) + (1 if power(s, s["heroes"][hid]["owner"], "mutation") else 0)
+
+
 def monster_level(s: State) -> int:
     heads = numbers()["demon_heads"]["levels"]
     return heads[min(max(s["round"], 1), len(heads)) - 1]
@@ -112,6 +122,10 @@ def hero_defence(s: State, hid: str, with_outpost: bool = True) -> int:
     player = s["players"][hero["owner"]]
     value = hero_card(hid)["defence"] + hero["levels"].count("shield") + hero["cache"].count("defence")
     value += 1 if player["commander"] == hid else 0
+    if power(s, hero["owner"], "steel_legion") and any(
+            other != hid and h["owner"] == hero["owner"] and h["at"] in adjacent_keys(s, hero["at"])
+            for other, h in s["heroes"].items()):
+        value += 1
     value += type_info(tile_kind(s, hero["at"])).get("defence", 0)
     post = s["outposts"].get(hero["at"])
     if with_outpost and post is not None and post["owner"] == hero["owner"]:
@@ -207,7 +221,7 @@ def damage_unit(s: State, unit: Unit, amount: int, events: list[Event]) -> bool:
     if unit[0] == "hero":
         hero = s["heroes"][unit[1]]
         hero["dmg"] += amount
-        if hero["dmg"] >= hero_card(unit[1])["resistance"]:
+        if hero["dmg"] >= hero_resistance(s, unit[1]):
             retreat_hero(s, unit[1], events)
             return True
         return False
@@ -225,7 +239,8 @@ def enter_tile(s: State, hid: str, k: str, events: list[Event]) -> None:
     hero["at"] = k
     info = type_info(tile_kind(s, k))
     act = s["act"]
-    if info.get("stops") and not has_rule(hid, "speed") and act is not None and act["hero"] == hid:
+    mud_proof = has_rule(hid, "speed") or power(s, hero["owner"], "wild_lands")
+    if info.get("stops") and not mud_proof and act is not None and act["hero"] == hid:
         act["mv"] = 0  # RULING-12, RULING-13
     if info.get("entry_damage"):
         events.append(Event(msg("gi.ev.swamp", hero=hero_name_lit(hid), dmg=info["entry_damage"])))

@@ -26,6 +26,9 @@ def started(seats: int = 2, seed: int = 1, factions: tuple[str, ...] = ("arkland
             action = GAME.legal_actions(s, seat)[0].action
         s = GAME.apply(s, seat, action).state
     s = GAME.apply(s, SYSTEM, GAME.system_action(s)).state
+    while s["pending"] and s["pending"][0]["kind"] == "declare":  # each player's first strategy tree
+        seat = s["pending"][0]["seat"]
+        s = GAME.apply(s, seat, GAME.decisions(s)[0].default).state
     return s
 
 
