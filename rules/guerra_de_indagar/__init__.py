@@ -129,7 +129,7 @@ class GuerraDeIndagar(Game):
                 if any(la.action.kind == kind for la in options):
                     return Action.of(kind)
             return options[0].action  # degrade: "leave" is listed first
-        for kind in ("end", "activate"):
+        for kind in ("end", "activate", "attack"):  # an owed attack (after a Charge! step) before any trade
             found = [la.action for la in options if la.action.kind == kind]
             if found:
                 return found[0]

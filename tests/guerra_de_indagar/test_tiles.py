@@ -183,3 +183,13 @@ def test_gather_takes_every_spirit_on_the_source() -> None:
     assert s["players"][0]["spirits"] == 1 and s["players"][0]["pp"] == 1
     s = GAME.apply(s, 0, Action.of("trade", give=["gold", "gold", "wood"], get="mineral")).state
     assert s["players"][0]["res"] == {"gold": 1, "wood": 1, "mineral": 3}
+
+
+def test_an_absent_player_is_skipped_without_trading_away_their_resources() -> None:
+    s = clear_board(started(2))
+    put(s, "ariane", "-1,0")
+    put(s, "zhuan", "-1,2")
+    s = my_turn(s, 0, "ariane")
+    s["act"]["mv"] = 0
+    s = GAME.apply(s, 0, Action.of("charge_step", to=lab(s, "-1,1"))).state
+    assert GAME.skip_action(s, 0).kind == "attack"
