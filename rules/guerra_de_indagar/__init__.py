@@ -202,14 +202,15 @@ class GuerraDeIndagar(Game):
                  "spirits": m["spirits"], "stuck": m["stuck"], "turns": m["turns"]}
                 for mid, m in sorted(s["monsters"].items()) if not m["gone"]]
         players = [{"seat": i, "faction": p["faction"], "commander": p["commander"], "res": dict(p["res"]),
-                    "spirits": p["spirits"], "pp": pp(s, i), "traitors": p["traitors"]}
+                    "spirits": p["spirits"], "pp": pp(s, i), "traitors": p["traitors"], "tree": p["tree"]}
                    for i, p in enumerate(s["players"])]
         att = s["attack"]
         data: dict[str, Any] = {
             "round": s["round"], "phase": s["phase"], "order": list(s["order"]), "target": s["target"],
             "source": s["source"], "tiles": tiles, "heroes": heroes, "monsters": mons, "players": players,
             "outposts": [{"at": lbl(s, k), **p} for k, p in sorted(s["outposts"].items())],
-            "turn": list(s["turn"]) if s["turn"] else None,
+            "turn": list(s["turn"]) if s["turn"] else None, "ring": [list(slot) for slot in s["ring"]],
+            "ring_pos": s["ring_pos"],
             "active": dict(s["act"]) if s["act"] else None,
             "attack": None if att is None else {"at": lbl(s, att["at"]), "by": list(att["by"]), "a": list(att["a"]),
                                                  "d": list(att["d"]), "stage": att["stage"]},
