@@ -379,18 +379,17 @@ def damage(ctx: Ctx, victim: int, raw: int, source: int | None, kind: str, why: 
     p["hp"] = max(0, p["hp"] - d)
     ctx.say("gg.ev.damage", seat=SeatRef(victim), raw=raw, lost=before - p["hp"], hp=p["hp"],
             why=msg(f"gg.why.{why}"), field=msg("gg.ev.field") if field else "",
-            armour=msg("gg.ev.armour", cards=_list(spent)) if spent else "")
+            armour=msg("gg.ev.armour", cards=listing(spent)) if spent else "")
     if p["hp"] == 0:
         eliminate(ctx, victim, source if kind != "zone" else None)
     return before - p["hp"]
 
 
-def _list(items: list[Msg]) -> Msg | str:
-    if not items:
-        return ""
-    if len(items) == 1:
-        return items[0]
-    return msg("gg.list.2", a=items[0], b=items[1])
+def listing(items: list[Any]) -> Msg:
+    """"a, b and c" in the reader's language (the shared core.list keys)."""
+    if len(items) <= 6:
+        return msg(f"core.list.{len(items)}", **{f"s{i}": v for i, v in enumerate(items)})
+    return msg("core.list.many", n=len(items) - 5, **{f"s{i}": v for i, v in enumerate(items[:5])})
 
 
 def eliminate(ctx: Ctx, victim: int, killer: int | None) -> None:
@@ -431,8 +430,7 @@ def check_winner(ctx: Ctx) -> None:
             discard(ctx, q["card"])
         s["pending"] = []
         s["trade"] = None
-        ctx.say("gg.ev.won", seats=msg("gg.list.seats", n=len(winners),
-                                        **{f"s{i}": SeatRef(w) for i, w in enumerate(winners)}))
+        ctx.say("gg.ev.won", seats=listing([SeatRef(w) for w in winners]))
 
 
 # ---------------------------------------------------------------- turns

@@ -33,6 +33,7 @@ from rules.gorgasali.engine import (
     capacity,
     clone,
     copy_state,
+    listing,
     new_state,
     to_act,
 )
@@ -224,7 +225,7 @@ class Gorgasali(Game):
         ranking = list(dict.fromkeys(ranking))
         if not winners:
             return Outcome(winners, msg("gg.outcome.draw"), tuple(ranking))
-        names = msg("gg.list.seats", n=len(winners), **{f"s{i}": SeatRef(w) for i, w in enumerate(sorted(winners))})
+        names = listing([SeatRef(w) for w in sorted(winners)])
         return Outcome(winners, msg("gg.outcome.won", seats=names, round=state["round"]), tuple(ranking))
 
     def to_json(self, state: State) -> dict[str, Any]:

@@ -41,8 +41,8 @@ def label(s: State, a: Action) -> Msg:
     if a.kind == "defend":
         variant = "_".join(k for k, _ in a.args)
         return msg(f"gg.act.defend.{variant}", **params)
-    if a.kind == "shoot" and "ext" not in params:
-        params["ext"] = ""
+    if a.kind == "shoot" and "ext" in params:
+        return msg("gg.act.shoot_ext", **params)
     if a.kind == "throw" and "target" not in params:
         return msg("gg.act.throw_self", **params)
     if a.kind == "arrange" and "with" not in params:
