@@ -41,14 +41,14 @@ def target_refusal(s: State, board: Board, seat: int, target: object, low: int, 
     o = s["players"][target]
     if not o["alive"] or not enemies(s, seat, target):
         return msg("gg.err.not_enemy", seat=SeatRef(target))
+    if weapon_shot and has_smoke(s, target):
+        return msg("gg.err.smoke", seat=SeatRef(target))
     here = s["players"][seat]["pos"]
     dist = board.dist(here, o["pos"])
     if not low <= dist <= high:
         return msg("gg.err.range", seat=SeatRef(target), dist=dist, low=low, high=high)
     if not board.clear_view(here, o["pos"], blockers(s, board)):
         return msg("gg.err.no_view", seat=SeatRef(target))
-    if weapon_shot and has_smoke(s, target):
-        return msg("gg.err.smoke", seat=SeatRef(target))
     return None
 
 
