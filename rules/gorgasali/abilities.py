@@ -209,7 +209,9 @@ def use(ctx: Ctx, seat: int, a: Action) -> None:
 
 def swap_back_refusal(s: State, seat: int) -> Msg | None:
     k = s["t"].get("kswap")
-    if s["t"].get("stage") not in STAGES or k is None or k["user"] != seat:
+    if s["t"].get("stage") not in STAGES:
+        return msg("gg.err.not_now")
+    if k is None or k["user"] != seat:
         return msg("gg.err.no_swap")
     if k["moved"]:
         return msg("gg.err.moved_since_swap")

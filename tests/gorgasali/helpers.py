@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.base import Action
+from rules.base import SYSTEM, Action
 from rules.coords import name
 from rules.gorgasali import GAME
 from rules.gorgasali.data import CHARACTERS, check_map
@@ -100,7 +100,10 @@ def to_after(s: State, seat: int, dice: tuple[int, int] = (1, 2)) -> State:
 
 def pass_turn(s: State, seat: int, dice: tuple[int, int] = (1, 2)) -> State:
     """`seat` rolls, stays put if allowed (else steps until the movement ends), and ends its turn."""
-    return play(to_after(s, seat, dice), seat, "end")
+    s = play(to_after(s, seat, dice), seat, "end")
+    while GAME.to_act(s) == {SYSTEM}:  # the zone closing between rounds
+        s = GAME.apply(s, SYSTEM, GAME.system_action(s)).state
+    return s
 
 
 def hp(s: State, seat: int) -> int:
