@@ -169,6 +169,7 @@ def use(ctx: Ctx, seat: int, a: Action) -> None:
                 damage(ctx, victim, dmg, seat, "ability", "supernova")
     elif ability == "hypnosis":
         at = board.parse(a["at"])
+        assert at is not None
         ctx.p(target)["pos"] = at
         leave_smoke(ctx, target)
         ctx.say("gg.ev.pulled", target=SeatRef(target), at=board.name(at))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
@@ -114,14 +115,14 @@ def _crosses(ar: int, ac: int, br: int, bc: int, r: int, c: int) -> bool:
 
 
 @lru_cache(maxsize=16)
-def _board(w: int, h: int, rows: tuple[str, ...], zones: tuple[str, ...],
-           sectors: tuple[tuple[int, int], ...]) -> Board:
+def _board(w: int, h: int, rows: tuple[str, ...], zones: tuple[str, ...], sectors: str) -> Board:
     terrain = "".join(rows)
-    return Board(w, h, terrain, tuple(int(ch) for z in zones for ch in z), sectors,
+    pairs = tuple((int(a), int(b)) for a, b in json.loads(sectors))
+    return Board(w, h, terrain, tuple(int(ch) for z in zones for ch in z), pairs,
                  tuple(i for i, ch in enumerate(terrain) if ch == "T"))
 
 
 def board_of(data: Mapping[str, Any]) -> Board:
     """The Board of a state's map data (memoised by value, so equal maps share one Board)."""
     return _board(int(data["w"]), int(data["h"]), tuple(data["rows"]), tuple(data["zones"]),
-                  tuple((int(a), int(b)) for a, b in data["sectors"]))
+                  json.dumps(data["sectors"]))

@@ -17,10 +17,15 @@ HP = int(RULES["hp"])
 
 
 def clone(value: Any) -> Any:
-    """A deep copy of JSON-like data (faster than copy.deepcopy for these plain values)."""
+    """A deep copy of JSON-like data (faster than copy.deepcopy for these plain values).
+
+    The state's lists hold either only scalars or only containers, so a list of scalars is copied flat.
+    """
     if isinstance(value, dict):
         return {k: clone(v) for k, v in value.items()}
     if isinstance(value, list):
+        if not value or not isinstance(value[0], (dict, list)):
+            return value.copy()
         return [clone(v) for v in value]
     return value
 

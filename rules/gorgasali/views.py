@@ -23,10 +23,10 @@ def label(s: State, a: Action) -> Msg:
             params[key] = SeatRef(value)
         elif key == "dir":
             params[key] = msg(f"gg.dir.{value}")
-        elif key == "path":
+        elif key == "path" and isinstance(value, tuple):
             params[key] = " ".join(str(v) for v in value)
-        elif key == "dice":
-            params[key] = " ".join(str(v + 1) for v in value) if value else "-"
+        elif key == "dice" and isinstance(value, tuple):
+            params[key] = " ".join(str(int(v) + 1) for v in value) if value else "-"
         elif key == "char":
             params[key] = msg(f"gg.char.{value}")
         elif key == "into":
