@@ -17,6 +17,7 @@ from rules.gorgasali.data import CHARACTERS, MAP, SUPPORT, WEAPONS
 from rules.rng import Rng
 from rules.text import Msg, iter_strings
 from tests.gorgasali.helpers import at, force, pass_turn, plain, play, setup, why
+from tools import gg_ai_eval
 from tools.playout import playout
 
 NOTES = Path(__file__).resolve().parents[2] / "data" / "gorgasali" / "NOTES.md"
@@ -199,3 +200,9 @@ def test_refusals_name_the_reason() -> None:
     assert why(s, 0, "end") == "gg.err.move_first"
     assert why(s, 0, "step", dir="E") == "gg.err.not_now"
     assert why(s, 0, "fly") == "gg.err.unknown"
+
+
+def test_the_bot_evaluation_tool_prints_one_json_line(capsys) -> None:
+    assert gg_ai_eval.main(["--games", "2", "--players", "2"]) == 0
+    line = json.loads(capsys.readouterr().out)
+    assert line["games"] == 2 and 0 <= line["bot_vs_random"] <= 1
