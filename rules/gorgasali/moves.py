@@ -433,6 +433,13 @@ def _r_propose(s: State, seat: int, a: Action) -> Msg | None:
     d = s["t"]["draft"]
     if not (d["give"] or d["take"] or d["xg"] or d["xt"]):
         return msg("gg.err.empty_trade")
+    mate = teammate(s, seat)
+    assert mate is not None
+    me, other = s["players"][seat], s["players"][mate]
+    # cards used or lost since they were put in the exchange
+    if not set(d["give"]) <= set(all_cards(me)) or not set(d["take"]) <= set(all_cards(other)) \
+            or d["xg"] > me["xc"] or d["xt"] > other["xc"]:
+        return msg("gg.err.trade_changed")
     return None if trade_fits(s, seat) else msg("gg.err.trade_no_room")
 
 

@@ -434,3 +434,12 @@ def test_dt35_duo_exchange_without_discards_ends_the_turn() -> None:
     assert declined["turn"] == 0 and declined["t"]["stage"] == "after"
     s = play(s, 2, "accept")
     assert holds(s, 2, "helmet") and not holds(s, 0, "helmet") and s["turn"] == 1
+
+
+def test_dt35_a_card_used_after_being_offered_voids_the_proposal() -> None:
+    s = setup(["armazi", "ebue", "varas", "medea"], [(5, 1), (0, 9), (5, 2), (9, 9)], mode="duo")
+    field = give(s, 0, "magic_field")
+    s = to_after(s, 0)
+    s = play(s, 0, "give", card=field)
+    s = play(s, 0, "defend", card=field)
+    assert why(s, 0, "propose") == "gg.err.trade_changed"
