@@ -52,6 +52,8 @@ class Gorgasali(Game):
     min_seats = 2
     max_seats = 10
     supports_ai = True
+    #: No renderer or command group yet: offered to players only with TABLETOP_PREVIEW_GAMES=1.
+    in_progress = True
     step_built = True
     static_keys = STATIC
 
