@@ -4,17 +4,13 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
-from rules.base import Action, LegalAction
+from rules.base import Action, Game, LegalAction
 from rules.gorgasali import movement as MV
 from rules.gorgasali.board import ORTHO, Board, board_of
 from rules.gorgasali.data import SUPPORT, WEAPONS
 from rules.gorgasali.engine import State, enemies, inactive, teammate
 from rules.rng import Rng
-
-if TYPE_CHECKING:
-    from rules.base import Game
 
 RARITY = {"common": 0, "rare": 1, "epic": 2, "legendary": 3}
 
