@@ -42,8 +42,6 @@ from rules.rng import Rng
 from rules.text import Msg, SeatRef, msg
 
 MODES = ("ffa", "duo")
-#: How many cards from the top of each deck the leak checks look for (every one would make them slow).
-SECRET_TOP = 6
 
 
 class Gorgasali(Game):
@@ -240,9 +238,9 @@ class Gorgasali(Game):
         return copy_state(state)
 
     def secret_tokens(self, state: State) -> Mapping[str, frozenset[int]]:
-        # Only the order of the decks is secret (§6): no view or event may name the next cards to be drawn.
+        # Only the order of the decks is secret (§6): no view or event may name a card still in a deck.
         nobody: frozenset[int] = frozenset()
-        return {cid: nobody for cid in (*state["wdeck"][-SECRET_TOP:], *state["sdeck"][-SECRET_TOP:])}
+        return {cid: nobody for cid in (*state["wdeck"], *state["sdeck"])}
 
     def check_invariants(self, state: State) -> list[str]:
         problems = []
