@@ -78,8 +78,14 @@ def new_state(options: dict[str, Any], seats: int, seed: int, map_data: dict[str
     sdeck = sorted(c for c in cards if c[0] == "s")
     rng.shuffle(wdeck)
     rng.shuffle(sdeck)
-    half = seats // 2
-    players = [new_player(i, (i % half) if duo else i) for i in range(seats)]
+    # Duo teams: seats that joined one after the other pair up (or a random pairing); teammates sit
+    # opposite, so the turn order alternates teams (4 players: A1 B1 A2 B2).
+    paired = list(range(seats))
+    if duo and options.get("teams") == "random":
+        rng.shuffle(paired)
+    team = {seat: (i // 2 if duo else seat) for i, seat in enumerate(paired)}
+    ring = paired[0::2] + paired[1::2] if duo else paired
+    players = [new_player(i, team[i]) for i in range(seats)]
     s: State = {"board": board_data, "cards": cards, "mode": "duo" if duo else "ffa", "n": seats,
                 "final_zone": options.get("final_zone", "shrink"), "wdeck": wdeck, "sdeck": sdeck, "wdisc": [],
                 "sdisc": [], "unloaded": [], "chests": chests_of(board), "players": players, "banners": [],
@@ -95,7 +101,8 @@ def new_state(options: dict[str, Any], seats: int, seed: int, map_data: dict[str
         best = max(sums.values())
         rolling = [seat for seat in rolling if sums[seat] == best]
     first = rolling[0]
-    s["order"] = [(first + k) % seats for k in range(seats)]
+    start = ring.index(first)
+    s["order"] = ring[start:] + ring[:start]
     s["log_rolls"] = {"first": rolls}
     # starting sectors: the d20 in turn order, re-rolled when taken (P-10); a duo team rolls once
     taken: dict[int, int] = {}

@@ -62,6 +62,8 @@ class Gorgasali(Game):
                        (("choose", msg("gg.chars.choose")), ("random", msg("gg.chars.random")))),
             OptionSpec("final_zone", msg("gg.opt.final_zone"), "shrink",
                        (("shrink", msg("gg.final.shrink")), ("never", msg("gg.final.never")))),
+            OptionSpec("teams", msg("gg.opt.teams"), "join-order",
+                       (("join-order", msg("gg.teams.join_order")), ("random", msg("gg.teams.random")))),
         )
 
     def seat_range(self, options: Mapping[str, Scalar]) -> tuple[int, int]:

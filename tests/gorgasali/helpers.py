@@ -35,6 +35,9 @@ def setup(chars: list[str], at: list[tuple[int, int]], board: dict[str, Any] | N
         p["pos"] = r * board["w"] + c
         p["turns"] = 0
     s["order"] = list(range(len(chars)))
+    if mode == "duo":  # these tests pair seats i and i + n/2, so the order 0, 1, 2, 3 alternates teams
+        for p in s["players"]:
+            p["team"] = p["seat"] % (len(chars) // 2)
     s["phase"] = "play"
     s["round"] = 1
     ctx = Ctx(s)

@@ -77,12 +77,25 @@ def test_new_game_rolls_first_player_and_distinct_sectors() -> None:
     assert firsts == {0, 1, 2, 3}  # drawn with the dice, never the join order
 
 
+def _teams(s: dict) -> list[set[int]]:
+    by_team: dict[int, set[int]] = {}
+    for p in s["players"]:
+        by_team.setdefault(p["team"], set()).add(p["seat"])
+    return sorted(by_team.values(), key=min)
+
+
 def test_duo_teammates_sit_opposite_and_share_a_sector() -> None:
     s = GAME.new(GAME.resolve_options({"mode": "duo", "characters": "random"}), 6, 3)
+    assert _teams(s) == [{0, 1}, {2, 3}, {4, 5}]  # who joined one after the other plays together
     board = board_of(s["board"])
-    for i in range(3):
-        a, b = s["players"][i], s["players"][i + 3]
-        assert a["team"] == b["team"] and board.dist(a["pos"], b["pos"]) == 1
+    order, team = s["order"], {p["seat"]: p["team"] for p in s["players"]}
+    for k, seat in enumerate(order):  # teams alternate: a teammate comes back after the others
+        assert team[order[(k + 3) % 6]] == team[seat] and len({team[order[(k + j) % 6]] for j in range(3)}) == 3
+        mate = s["players"][next(o for o in range(6) if o != seat and team[o] == team[seat])]
+        assert board.dist(s["players"][seat]["pos"], mate["pos"]) == 1
+    drawn = [_teams(GAME.new(GAME.resolve_options({"mode": "duo", "teams": "random"}), 6, seed))
+             for seed in range(8)]
+    assert all(sorted(map(len, t)) == [2, 2, 2] for t in drawn) and len({str(t) for t in drawn}) > 1
     with pytest.raises(BadOptions):
         GAME.check_seats({"mode": "duo"}, 5)
     assert GAME.seat_range({"mode": "duo"}) == (4, 10)
