@@ -12,7 +12,7 @@ from rules.text import Lit, Msg, SeatRef
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = [p for d in ("rules", "table", "cogs", "renderers", "tools") for p in (ROOT / d).rglob("*.py")]
 SOURCES.append(ROOT / "bot.py")
-KEY_RE = re.compile(r"""["']((?:core|bot|cmd|hr|hq|render)\.[a-z0-9_.]+[a-z0-9_])["']""")
+KEY_RE = re.compile(r"""["']((?:core|bot|cmd|hr|hq|gg|render)\.[a-z0-9_.]+[a-z0-9_])["']""")
 
 
 def test_both_languages_have_the_same_keys() -> None:

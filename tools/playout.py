@@ -31,28 +31,45 @@ def canonical(data: Any) -> str:
     return json.dumps(data, sort_keys=True, separators=(",", ":"), default=str)
 
 
+def json_strings(data: Any) -> set[str]:
+    """Every string of `data` as JSON would write it: keys, string values, and other objects as `str`."""
+    found: set[str] = set()
+    pending = [data]
+    while pending:
+        item = pending.pop()
+        if isinstance(item, str):
+            found.add(item)
+        elif isinstance(item, dict):
+            found.update(k if isinstance(k, str) else str(k) for k in item)
+            pending.extend(item.values())
+        elif isinstance(item, (list, tuple)):
+            pending.extend(item)
+        elif item is not None and not isinstance(item, (int, float, bool)):
+            found.add(str(item))
+    return found
+
+
 def leaks(game: Game, state: Any, events: list[Any] | None = None) -> list[str]:
     """Secret strings that a seat or the spectator can see without being allowed to.
 
-    A token counts as seen when it is a whole JSON string (a value or a key) of the view or event.
+    A token counts as seen when it is a whole JSON string (a value or a key) of the view or event; each
+    view is read once into a set, so a game may declare thousands of secrets (every card of a deck).
     """
     tokens = game.secret_tokens(state)
     if not tokens:
         return []
     problems = []
-    quoted = {t: json.dumps(t, ensure_ascii=False) for t in tokens}
-    event_texts = [(event, json.dumps(event.msg.to_json(), ensure_ascii=False)) for event in events or ()]
+    event_strings = [(event, json_strings(event.msg.to_json())) for event in events or ()]
     for viewer in [None, *range(_seat_count(game, state))]:
-        forbidden = [t for t, allowed in tokens.items() if viewer is None or viewer not in allowed]
+        forbidden = {t for t, allowed in tokens.items() if viewer is None or viewer not in allowed}
         if not forbidden:
             continue
-        text = json.dumps(game.view(state, viewer), ensure_ascii=False, default=str)
-        seen = [t for t in forbidden if quoted[t] in text]
+        seen = forbidden & json_strings(game.view(state, viewer))
         if seen:
             problems.append(f"view of {viewer} shows secret {sorted(seen)[:3]}")
-        for event, event_text in event_texts:
+        for event, strings in event_strings:
             if event.visible_to(viewer):
-                shown = [t for t in forbidden if quoted[t] in event_text]
+                shown = forbidden & strings
                 if shown:
                     problems.append(f"event {event.msg.key} visible to {viewer} shows secret {sorted(shown)[:3]}")
     return problems

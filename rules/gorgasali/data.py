@@ -1,0 +1,148 @@
+"""Gorgasali's data files (map, characters, weapons, support cards, rule numbers), loaded and validated once."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from rules.coords import parse
+
+DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "gorgasali"
+TERRAINS = frozenset(".CFMWHTS")
+SLOTS = ("weapon", "helmet", "body", "defensive", "consumable", "throwable")
+RARITIES = ("common", "rare", "epic", "legendary")
+GROUPS = ("six", "striker", "massive", "scout")
+
+
+class DataError(ValueError):
+    """A data file of the game is malformed."""
+
+
+@dataclass(frozen=True)
+class Character:
+    id: str
+    ability: str
+    active: bool
+    range: tuple[int, int] | None
+    cooldown: int | None
+    values: dict[str, int]
+
+
+@dataclass(frozen=True)
+class Weapon:
+    id: str
+    group: str
+    rarity: str
+    dice: int
+    unit: int  # bullet weapons: damage per point of the dice; 0 for fixed-damage weapons
+    fixed: int  # fixed-damage weapons: damage on a hit; 0 for bullet weapons
+    min: int  # massive weapons: the lowest die that hits; 0 otherwise
+    count: int
+    special: str | None
+    range: int
+
+
+@dataclass(frozen=True)
+class Support:
+    id: str
+    slot: str
+    use: str
+    rarity: str
+    count: int
+    values: dict[str, Any]
+
+
+def _load(name: str) -> dict[str, Any]:
+    try:
+        data = json.loads((DATA_DIR / name).read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as exc:
+        raise DataError(f"{name}: {exc}") from exc
+    if not isinstance(data, dict):
+        raise DataError(f"{name}: not an object")
+    return data
+
+
+def _need(cond: bool, what: str) -> None:
+    if not cond:
+        raise DataError(what)
+
+
+def load_rules() -> dict[str, Any]:
+    rules = _load("rules.json")
+    for key in ("hp", "slots", "chest", "terrain_cost", "zone_closes_after", "zone_penalty", "scout_min"):
+        _need(key in rules, f"rules.json: missing {key}")
+    _need(set(rules["slots"]) == set(SLOTS), "rules.json: slots must name every mat category")
+    _need(len(rules["zone_closes_after"]) == 4 == len(rules["zone_penalty"]), "rules.json: four zones")
+    _need(len(rules["scout_min"]) == 4, "rules.json: scout_min has one value per range 1-4")
+    return rules
+
+
+def load_characters() -> dict[str, Character]:
+    out: dict[str, Character] = {}
+    for c in _load("characters.json")["characters"]:
+        rng = c.get("range")
+        _need(c["id"] not in out, f"characters.json: {c['id']} twice")
+        _need(c["kind"] in ("active", "passive"), f"characters.json: {c['id']} kind")
+        out[c["id"]] = Character(c["id"], c["ability"], c["kind"] == "active",
+                                 (int(rng[0]), int(rng[1])) if rng else None, c.get("cooldown"),
+                                 dict(c.get("values", {})))
+    _need(len(out) == 10, "characters.json: ten characters")
+    return out
+
+
+def load_weapons() -> dict[str, Weapon]:
+    data = _load("weapons.json")
+    groups = data["groups"]
+    _need(set(groups) == set(GROUPS), "weapons.json: the four groups")
+    out: dict[str, Weapon] = {}
+    for w in data["weapons"]:
+        _need(w["group"] in GROUPS and w["rarity"] in RARITIES, f"weapons.json: {w['id']} group/rarity")
+        _need(("unit" in w) != ("fixed" in w), f"weapons.json: {w['id']} has unit or fixed damage")
+        _need(w["group"] != "massive" or "min" in w, f"weapons.json: {w['id']} needs min")
+        out[w["id"]] = Weapon(w["id"], w["group"], w["rarity"], int(w["dice"]), int(w.get("unit", 0)),
+                              int(w.get("fixed", 0)), int(w.get("min", 0)), int(w["count"]), w.get("special"),
+                              int(groups[w["group"]]["range"]))
+    _need(sum(w.count for w in out.values()) == 101, "weapons.json: 101 weapon cards")
+    return out
+
+
+def load_support() -> dict[str, Support]:
+    out: dict[str, Support] = {}
+    for s in _load("support.json")["support"]:
+        _need(s["slot"] in SLOTS and s["slot"] != "weapon", f"support.json: {s['id']} slot")
+        values = {k: v for k, v in s.items() if k not in ("id", "slot", "use", "rarity", "count", "provisional")}
+        out[s["id"]] = Support(s["id"], s["slot"], s["use"], s["rarity"], int(s["count"]), values)
+    _need(sum(s.count for s in out.values()) == 214, "support.json: 214 support cards")
+    return out
+
+
+def load_map() -> dict[str, Any]:
+    """The standard island as the state keeps it: terrain rows, zone rows and sectors as square indexes."""
+    data = _load("map.json")
+    return check_map(data)
+
+
+def check_map(data: dict[str, Any]) -> dict[str, Any]:
+    """Validate a map (the standard one or a test board) and return it in the state's form."""
+    w, h = int(data["width"]), int(data["height"])
+    rows, zones = list(data["rows"]), list(data["zones"])
+    _need(len(rows) == h and all(len(r) == w for r in rows), "map: rows do not match the size")
+    _need(len(zones) == h and all(len(r) == w for r in zones), "map: zones do not match the size")
+    _need(all(ch in TERRAINS for r in rows for ch in r), "map: unknown terrain letter")
+    _need(all(ch in "1234" for r in zones for ch in r), "map: zones are 1-4")
+    sectors = []
+    for s in data.get("sectors", []):
+        at, duo = parse(s["at"], w, h), parse(s["duo"], w, h)
+        _need(at is not None and duo is not None, f"map: sector {s} off the board")
+        assert at is not None and duo is not None
+        sectors.append([at[0] * w + at[1], duo[0] * w + duo[1]])
+    return {"w": w, "h": h, "rows": rows, "zones": zones, "sectors": sectors}
+
+
+RULES = load_rules()
+CHARACTERS = load_characters()
+WEAPONS = load_weapons()
+SUPPORT = load_support()
+MAP = load_map()
