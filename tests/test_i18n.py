@@ -12,7 +12,10 @@ from rules.text import Lit, Msg, SeatRef
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = [p for d in ("rules", "table", "cogs", "renderers", "tools") for p in (ROOT / d).rglob("*.py")]
 SOURCES.append(ROOT / "bot.py")
-KEY_RE = re.compile(r"""["']((?:core|bot|cmd|hr|hq|gg|render)\.[a-z0-9_.]+[a-z0-9_])["']""")
+#: Every catalog's top-level prefix (core, bot, cmd, hr, hq, gg, ...), so a new game's keys are checked too.
+PREFIXES = sorted({key.split(".")[0] for key in i18n.catalog("en")})
+_ALTERNATIVES = "|".join(map(re.escape, PREFIXES))
+KEY_RE = re.compile(rf"""["']((?:{_ALTERNATIVES})\.[a-z0-9_.]+[a-z0-9_])["']""")
 
 
 def test_both_languages_have_the_same_keys() -> None:
