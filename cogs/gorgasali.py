@@ -52,7 +52,7 @@ class GorgasaliUI(GameUI):
         else:
             out.append(i18n.t(msg("br.bot.out"), lang))
         flags = view.get("turn_flags")
-        if view.get("turn") == seat and flags:
+        if view.get("turn") == seat and flags and flags.get("stage") in ("rolled", "moving"):
             out.append(i18n.t(msg("br.bot.points", points=flags.get("points", 0),
                                   dice=" ".join(str(d) for d in flags.get("dice") or []) or "-"), lang))
         steps = view.get("steps") or []
