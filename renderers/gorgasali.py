@@ -33,7 +33,7 @@ SECTOR = kb.Terrain((0xC7, 0xBE, 0x94))
 TREE: Color = (0x1F, 0x4D, 0x2A)
 TERRAIN = {".": PLAIN, "C": PLAIN, "S": SECTOR, "F": FOREST, "M": MOUNTAIN, "W": WATER, "H": HEALING}
 CHEST: Color = (0x8A, 0x55, 0x1E)
-CLOSED = kb.Shade((), (0x50, 0x1C, 0x1C), alpha=0.5, hatch=True)
+CLOSED = kb.Shade((), (0x2E, 0x2A, 0x3E), alpha=0.5, hatch=True)
 BANNERS: dict[str, tuple[Color, str]] = {
     "barrier": ((0x55, 0x55, 0x5E), "shield"),
     "ball": (OKABE_ITO["yellow"], "star"),
@@ -128,7 +128,9 @@ def _layers(view: Mapping[str, Any], lang: str) -> kb.Layers:
     closed_n = int(view.get("zone") or 0)
     closed = tuple((r, c) for r, row in enumerate(zones) for c, z in enumerate(row) if int(z) <= closed_n)
     open_ = tuple((r, c) for r, row in enumerate(zones) for c, z in enumerate(row) if int(z) > closed_n)
-    shades = [kb.Shade(closed, CLOSED.color, CLOSED.alpha, hatch=True)] if closed else []
+    # a tint and hatching, so closed squares read at a glance and in grey
+    shades = [kb.Shade(closed, CLOSED.color, 0.3), kb.Shade(closed, CLOSED.color, CLOSED.alpha, hatch=True)] \
+        if closed else []
     marks = []
     for b in view.get("banners") or []:
         color, icon = BANNERS.get(b["kind"], (PALETTE.muted, "star"))
