@@ -180,7 +180,9 @@ class Gorgasali(GameCog):
             await self.refuse_idle(interaction)
         if not mine:
             lang = locale_of(interaction)
-            valid = listing([i18n.t(c.label, lang, names.get) for c in first]) if isinstance(first, list) else "-"
+            labels = [i18n.t(c.label, lang, lambda seat: names.get(seat, "?")) for c in first] \
+                if isinstance(first, list) else []
+            valid = listing(labels)
             raise IllegalAction(msg("br.bot.error.no_such_move", valid=valid))
         return mine, names
 

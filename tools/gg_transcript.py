@@ -83,7 +83,7 @@ def typed(game: Game, state: Any, seat: int, action: Action, kinds: tuple[str, .
     d = action.get("dir")
     candidates = [str(d)] if isinstance(d, str) else []
     label = next(la.label for la in legal if la.action == action)
-    candidates.append(i18n.t(label, lang, names.get))
+    candidates.append(i18n.t(label, lang, lambda seat: names.get(seat, '?')))
     for text in candidates:
         try:
             if WORDS.pick(legal, text, lang, names) == action:
@@ -150,7 +150,7 @@ async def record(seed: int, mode: str, ai: int) -> tuple[list[str], dict[str, An
             public_lang, moves, trades = "en", 0, 0
             while True:
                 loaded = await table.inspect(game_id)
-                state = loaded.state
+                state: dict[str, Any] = loaded.state  # type: ignore[assignment]  # a started game has a state
                 if game.outcome(state) is not None:
                     break
                 if moves >= MAX_MOVES:
