@@ -81,6 +81,16 @@ def test_gorgasali_transcripts_play_to_the_last_side_standing(name: str, runs) -
     assert "won the battle in round" in result.stdout or "ganó la batalla en la ronda" in result.stdout
 
 
+@pytest.mark.parametrize(("name", "mode"), [("gorgasali_ai.txt", "ffa"), ("gorgasali_duo.txt", "duo")])
+def test_gorgasali_transcripts_are_what_the_tool_records_now(name: str, mode: str) -> None:
+    """A changed engine, bot or wording shows here first, with the command to re-record in the file's header."""
+    from tools.gg_transcript import record
+
+    lines, _ = asyncio.run(record(TRANSCRIPT_SEED, mode, 2 if mode == "ffa" else 0))
+    recorded = [x for x in (TRANSCRIPTS / name).read_text(encoding="utf-8").splitlines() if not x.startswith("#")]
+    assert [x for x in lines if not x.startswith("#")] == recorded
+
+
 # ---------------------------------------------------------------- re-recording (not a test)
 
 
