@@ -15,7 +15,7 @@ from renderers.kit import OKABE_ITO, PALETTE, Box, Canvas, Color
 from rules import coords
 from rules.gorgasali.data import WEAPONS
 
-CELL = 30
+CELL = 34
 MARGIN = 12
 HEADER = 44
 PANEL_W = 400
@@ -46,6 +46,7 @@ SEAT_COLORS: tuple[Color, ...] = (
     OKABE_ITO["vermillion"], OKABE_ITO["reddish_purple"], (0xF3, 0xF3, 0xF3), (0x8A, 0x5A, 0x2B), (0x7F, 0x7F, 0x7F))
 RARITY: dict[str, Color] = {"common": (0x9E, 0x9E, 0x9E), "rare": (0x2F, 0x80, 0xED), "epic": (0x9B, 0x51, 0xE0),
                             "legendary": (0xF2, 0x99, 0x4A)}
+ARMOUR: Color = (0x3A, 0x4A, 0x6A)
 PATH: Color = PALETTE.ink
 SHOT: Color = PALETTE.danger
 TEXT = 13
@@ -101,6 +102,7 @@ def _base(rows: tuple[str, ...], lang: str, reach: bool) -> Image.Image:
              kb.LegendItem(_t("gg.render.sector", lang), SECTOR),
              *(kb.LegendItem(_t(f"gg.banner.{k}", lang), kb.Mark((0, 0), icon, color))
                for k, (color, icon) in BANNERS.items()),
+             kb.LegendItem(_t("gg.render.armoured", lang), kb.Mark((0, 0), "shield", ARMOUR)),
              kb.LegendItem(_t("gg.render.path", lang), kb.Arrow((), PATH)),
              kb.LegendItem(_t("gg.render.shot", lang), kb.Arrow((), SHOT)),
              *kb.marks_legend(lang, reach=reach)]
@@ -161,6 +163,17 @@ def _layers(view: Mapping[str, Any], lang: str) -> kb.Layers:
     outline = (kb.Outline(open_, PALETTE.warn, width=2, dashed=True),) if closed and open_ else ()
     return kb.Layers(shades=tuple(shades), outlines=outline, reach=reach, marks=tuple(marks), pieces=tuple(pieces),
                      arrows=tuple(arrows))
+
+
+def _armour(canvas: Canvas, view: Mapping[str, Any]) -> None:
+    """A small shield in the top-left corner of each fighter wearing a helmet or body armour."""
+    side = CELL * 2 // 5
+    for p in view["players"]:
+        at = _cell(p.get("at"))
+        if at is None or not p.get("alive") or not (p["mat"]["helmet"] or p["mat"]["body"]):
+            continue
+        box = GRID.cell_box(at)
+        kit.icon(canvas.draw, "shield", Box(box.x + 1, box.y + 1, side, side), ARMOUR)
 
 
 def _shot(view: Mapping[str, Any], lang: str) -> kb.Arrow | None:
@@ -278,6 +291,7 @@ def render(view: dict[str, Any], lang: str) -> bytes:
     reach = bool(view.get("steps"))
     canvas = Canvas.from_image(_base(rows, lang, reach).copy())
     kb.draw_layers(canvas, GRID, _layers(view, lang))
+    _armour(canvas, view)
     _header(canvas, view, lang)
     _roster(canvas, view, lang)
     return canvas.png()
