@@ -39,7 +39,7 @@ BANNERS: dict[str, tuple[Color, str]] = {
     "ball": (OKABE_ITO["yellow"], "star"),
     "field": (OKABE_ITO["sky_blue"], "ring"),
     "platform": ((0x8A, 0x5A, 0x2B), "tree"),
-    "smoke": ((0xB0, 0xB0, 0xB8), "guard"),
+    "smoke": ((0xB0, 0xB0, 0xB8), "diamond"),
 }
 SEAT_COLORS: tuple[Color, ...] = (
     OKABE_ITO["orange"], OKABE_ITO["sky_blue"], OKABE_ITO["bluish_green"], OKABE_ITO["yellow"], OKABE_ITO["blue"],
