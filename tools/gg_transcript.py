@@ -1,0 +1,212 @@
+"""Write a whole Gorgasali game as a bot transcript: its bot policy plays the humans' seats, each move as typed.
+
+    python -m tools.gg_transcript --seed 7 --out tests/transcripts/gorgasali_ai.txt
+    python -m tools.gg_transcript --seed 7 --mode duo --out tests/transcripts/gorgasali_duo.txt
+
+The game is played with `Table` (no Discord) from the same seed the bot gets from `TABLETOP_SEED`, so
+replaying the file with `TABLETOP_PREVIEW_GAMES=1 TABLETOP_SEED=<seed> python bot.py --local --script <file>`
+plays the same game. The bot seats of `ai:` are played by the table itself; the humans' moves are chosen by
+`Game.ai_action` and written as a person would send them: `/br` commands with the move's words (checked
+to name exactly that move), the panel's compass buttons and the turn buttons now and then, and
+`/game act` for the few moves no `/br` command offers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import i18n
+from cogs.gorgasali import ABILITY_KINDS, CARD_KINDS, DECIDE_KINDS, DUO_KINDS, SHOOT_KINDS, STEP_KINDS, WORDS
+from rules import registry
+from rules.base import SYSTEM, Action, Choice, Game, LegalAction, RuleError
+from rules.rng import Rng
+from rules.text import msg
+from storage import Store
+from table import Table, Who
+
+GUILD, CHANNEL = 1, 2
+#: Humans: name, Discord locale suffix, language.
+FFA_USERS = (("alice", "", "en"), ("carol", ":es", "es"))
+DUO_USERS = (("alice", "", "en"), ("bob", "", "en"), ("carol", ":es", "es"), ("dave", ":es", "es"))
+COMMANDS: dict[str, tuple[str, str | None, tuple[str, ...]]] = {
+    # kind group -> (command key, option, kinds it offers)
+    "step": ("cmd.br.step", "direction", STEP_KINDS), "shoot": ("cmd.br.shoot", "shot", SHOOT_KINDS),
+    "card": ("cmd.br.card", "card", CARD_KINDS), "defend": ("cmd.br.defend", "card", ("defend",)),
+    "throw": ("cmd.br.throw", "card", ("throw",)), "ability": ("cmd.br.ability", "choice", ABILITY_KINDS),
+    "decide": ("cmd.br.decide", "choice", DECIDE_KINDS), "duo": ("cmd.br.duo", "choice", DUO_KINDS),
+}
+SIMPLE = {"roll": "cmd.br.roll", "stop": "cmd.br.stop", "skip": "cmd.br.skip", "reload": "cmd.br.reload",
+          "end": "cmd.br.end"}
+ARROWS = {"N": "↑", "NE": "↗", "E": "→", "SE": "↘", "S": "↓", "SW": "↙", "W": "←", "NW": "↖"}
+MAX_MOVES = 4000
+
+
+def cmd(lang: str, *keys: str) -> str:
+    return "/" + " ".join(i18n.catalog(lang)[k] for k in keys)
+
+
+def quoted(value: str) -> str:
+    return '"' + value.replace('"', '\\"') + '"'
+
+
+def reachable(game: Game, state: Any, seat: int, kinds: tuple[str, ...]) -> list[LegalAction]:
+    """The moves of these kinds the `/br` commands find: a walk over the step-built choices, as the cog does."""
+    out: list[LegalAction] = []
+
+    def walk(path: list[str], label: Any) -> None:
+        found = game.choices(state, seat, path)
+        if isinstance(found, Action):
+            out.append(LegalAction(found, label, found.kind))
+            return
+        for c in found:
+            walk([*path, c.token], c.label)
+
+    first = game.choices(state, seat, [])
+    for c in first if isinstance(first, list) else []:
+        if isinstance(c, Choice) and c.token in kinds:
+            walk([c.token], c.label)
+    return out
+
+
+def typed(game: Game, state: Any, seat: int, action: Action, kinds: tuple[str, ...], lang: str,
+          names: dict[int, str]) -> str | None:
+    """What a person types to name `action` among the moves of these kinds: its direction for a step, its words
+    otherwise, its token when the words are ambiguous; None when no `/br` command offers it."""
+    legal = reachable(game, state, seat, kinds)
+    if not any(la.action == action for la in legal):
+        return None
+    d = action.get("dir")
+    candidates = [str(d)] if isinstance(d, str) else []
+    label = next(la.label for la in legal if la.action == action)
+    candidates.append(i18n.t(label, lang, lambda seat: names.get(seat, '?')))
+    for text in candidates:
+        try:
+            if WORDS.pick(legal, text, lang, names) == action:
+                return text
+        except RuleError:
+            continue
+    return action.token()
+
+
+def line_for(game: Game, state: Any, seat: int, action: Action, user: tuple[str, str, str], names: dict[int, str],
+             n: int, public_lang: str) -> list[str]:
+    name, suffix, lang = user
+    who = f"{name}{suffix}>"
+    k = action.kind
+    if k in SIMPLE:
+        if k in ("roll", "end") and n % 4 == 0:
+            return [f"{who} click {quoted(i18n.t(msg('gg.button.' + k), public_lang))}"]
+        return [f"{who} {cmd(lang, 'cmd.br', SIMPLE[k])}"]
+    if k == "step" and n % 5 == 0:
+        view = game.view(state, seat)
+        spot = next((s for s in view.get("steps") or [] if s["dir"] == action["dir"]), None)
+        if spot is not None:
+            return [f"{who} {cmd(lang, 'cmd.br', 'cmd.br.panel')}",
+                    f"{who} click " + quoted(f"{ARROWS[spot['dir']]} {spot['to']} ({spot['cost']})")]
+    for key, option, kinds in COMMANDS.values():
+        if k not in kinds:
+            continue
+        text = typed(game, state, seat, action, kinds, lang, names)
+        if text is None:
+            break
+        opt = i18n.catalog(lang)[f"cmd.br.opt.{option}"]
+        value = text if text.replace("-", "").isalnum() else quoted(text)
+        return [f"{who} {cmd(lang, 'cmd.br', key)} {opt}:{value}"]
+    return [f"{who} /game act action:{quoted(action.token())}"]
+
+
+async def record(seed: int, mode: str, ai: int) -> tuple[list[str], dict[str, Any]]:
+    game = registry.get("gorgasali")
+    assert game is not None
+    users = DUO_USERS if mode == "duo" else FFA_USERS
+    whos = [Who(i + 1, name) for i, (name, _, _) in enumerate(users)]
+    lines: list[str] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        store = await Store(str(Path(tmp) / "rec.sqlite3")).open()
+        try:
+            table = Table(store, seed_source=lambda: seed)
+            options = {"mode": mode} if mode != "ffa" else {}
+            new = f"alice> /game new game:gorgasali ai:{ai}" if ai else "alice> /game new game:gorgasali"
+            lines.append(new + (f" options:mode={mode}" if options else ""))
+            await table.new(guild_id=GUILD, channel_id=CHANNEL, who=whos[0], game_type="gorgasali",
+                            options=options, ai_seats=ai)
+            for i, who in enumerate(whos[1:], 1):
+                lines.append(f"{users[i][0]}{users[i][1]}> /game join")
+                await table.join(CHANNEL, who)
+            lines.append(f"!{users[-1][0]}{users[-1][1]}> {cmd(users[-1][2], 'cmd.br', 'cmd.br.roll')}")
+            lines.append("alice> /game start")
+            await table.start(CHANNEL, whos[0])
+            game_id = (await table.game_for(CHANNEL)).id  # type: ignore[union-attr]
+            names = await table.seat_names(game_id)
+            user_of = {}
+            for seat_row in await store.seats(game_id):
+                if seat_row.kind == "human":
+                    user_of[seat_row.seat] = next(i for i, w in enumerate(whos) if w.user_id == seat_row.user_id)
+            public_lang, moves, trades = "en", 0, 0
+            while True:
+                loaded = await table.inspect(game_id)
+                state: dict[str, Any] = loaded.state  # type: ignore[assignment]  # a started game has a state
+                if game.outcome(state) is not None:
+                    break
+                if moves >= MAX_MOVES:
+                    raise SystemExit(f"no end after {MAX_MOVES} human moves (seed {seed})")
+                humans = sorted(s for s in game.to_act(state) if s in user_of and s != SYSTEM)
+                assert humans, f"nobody human to act: {sorted(game.to_act(state))}"
+                seat = humans[0]
+                action = game.ai_action(state, seat, Rng(seed * 100_003 + loaded.row.version))
+                # The bots never trade: in duo, the first chance to hand over an extra chest or a card is taken, so the
+                # transcript shows an exchange proposed and answered.
+                if mode == "duo" and trades < 2 and not state["pending"]:
+                    gifts = reachable(game, state, seat, ("give_chest", "give")) if trades == 0 else []
+                    answer = [Action.of(k) for k in ("propose", "accept") if game.is_legal(state, seat, Action.of(k))]
+                    if answer and (answer[0].kind == "accept" or trades == 0):
+                        action, trades = answer[0], trades + 1
+                    elif gifts:
+                        action = gifts[0].action
+                user = users[user_of[seat]]
+                lines += line_for(game, state, seat, action, user, names, moves, public_lang)
+                await table.act(CHANNEL, whos[user_of[seat]], action)
+                public_lang = user[2]
+                moves += 1
+            outcome = game.outcome(state)
+            assert outcome is not None
+            lines += ["# The game is over: the final island stays in the channel.", "alice> /game status"]
+            winners = [names[s] for s in sorted(outcome.winners)]
+            return lines, {"moves": moves, "round": state["round"], "winners": winners,
+                           "version": loaded.row.version}
+        finally:
+            await store.close()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--mode", choices=("ffa", "duo"), default="ffa")
+    parser.add_argument("--ai", type=int, default=None, help="bot seats (default: 2 in ffa, 0 in duo)")
+    parser.add_argument("--out", required=True)
+    args = parser.parse_args(argv)
+    ai = args.ai if args.ai is not None else (2 if args.mode == "ffa" else 0)
+    lines, result = asyncio.run(record(args.seed, args.mode, ai))
+    who = "alice and carol (in Spanish) against two bots" if args.mode == "ffa" else \
+        "alice and carol (in Spanish) against bob and dave (dave in Spanish), in teams of two"
+    header = [
+        f"# Gorgasali Battle Royale ({args.mode}), a whole game to the last side standing: {who}.",
+        "# Written by tools/gg_transcript.py: the game's bot policy chose the humans' moves, typed as /br commands,",
+        f"# buttons and menus; its dice are right only for TABLETOP_SEED={args.seed} and the current engine and bots.",
+        f"# Re-record: python -m tools.gg_transcript --seed {args.seed} --mode {args.mode} --out {args.out}",
+        f"# Run: TABLETOP_PREVIEW_GAMES=1 TABLETOP_SEED={args.seed} python bot.py --local --script {args.out}",
+        f"# Ends in round {result['round']} after {result['moves']} human moves ({result['version']} in all); "
+        f"won by {', '.join(result['winners']) or 'nobody'}.",
+    ]
+    Path(args.out).write_text("\n".join(header + lines) + "\n", encoding="utf-8")
+    print(result, file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
