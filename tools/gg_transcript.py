@@ -193,7 +193,7 @@ def main(argv: list[str] | None = None) -> int:
     ai = args.ai if args.ai is not None else (2 if args.mode == "ffa" else 0)
     lines, result = asyncio.run(record(args.seed, args.mode, ai))
     who = "alice and carol (in Spanish) against two bots" if args.mode == "ffa" else \
-        "alice and carol (in Spanish) against bob and dave (dave in Spanish), in teams of two"
+        "alice and bob against carol and dave (both in Spanish), teams by join order"
     header = [
         f"# Gorgasali Battle Royale ({args.mode}), a whole game to the last side standing: {who}.",
         "# Written by tools/gg_transcript.py: the game's bot policy chose the humans' moves, typed as /br commands,",
