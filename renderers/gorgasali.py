@@ -187,7 +187,9 @@ def _shot(view: Mapping[str, Any], lang: str) -> kb.Arrow | None:
     src, dst = _cell(players[a].get("at")), _cell(players[b].get("at") or players[b].get("ghost"))
     if src is None or dst is None or src == dst:
         return None
-    label = f"-{last.get('raw', 0)}" if last.get("hit") else _t("gg.render.miss", lang)
+    outcome = f"-{last.get('raw', 0)}" if last.get("hit") else _t("gg.render.miss", lang)
+    dice = last.get("eff") or last.get("dice") or []
+    label = f"({' '.join(str(d) for d in dice)}) {outcome}" if dice else outcome  # the dice as rolled
     return kb.Arrow((src, dst), SHOT, dashed=not last.get("hit"), label=label)
 
 

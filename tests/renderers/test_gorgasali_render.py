@@ -112,3 +112,7 @@ def test_last_shot_and_path_change_the_image() -> None:
     shot = {**view, "last": {"shooter": alive[0]["seat"], "target": alive[1]["seat"], "hit": True, "raw": 24}}
     miss = {**view, "last": {"shooter": alive[0]["seat"], "target": alive[1]["seat"], "hit": False, "raw": 0}}
     assert len({gr.render({**view, "last": None}, "es"), gr.render(shot, "es"), gr.render(miss, "es")}) == 3
+    rolled = {**view, "last": {**shot["last"], "dice": [5, 3], "eff": [5, 3]}}
+    other = {**view, "last": {**shot["last"], "dice": [2, 3], "eff": [2, 3]}}
+    assert gr._shot(rolled, "en").label == "(5 3) -24"  # the last shot's dice as rolled
+    assert gr.render(rolled, "es") != gr.render(other, "es")
