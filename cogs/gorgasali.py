@@ -114,6 +114,10 @@ def panel(game_id: int, version: int, legal: Sequence[LegalAction], first: list[
 # ---------------------------------------------------------------- matching what the user typed
 
 
+#: Other spellings players type for a card (folded): the rulebook writes both "Breathold" and "Breathhold" (A-57).
+ALIASES = {"breathold": "breathhold"}
+
+
 class GorgasaliWording(Wording):
     """Gorgasali refusals; a step is also named by its direction (N, norte, north) or the square it reaches."""
 
@@ -126,7 +130,8 @@ class GorgasaliWording(Wording):
         return [self.fold(d), *(self.fold(i18n.t(msg(f"gg.dir.{d}"), lang)) for lang in i18n.LANGS)]
 
     def forms(self, la: LegalAction, names: Mapping[int, str], view: Mapping[str, Any] | None) -> list[str]:
-        return super().forms(la, names, view) + self.hint_forms(la, names, view)
+        forms = super().forms(la, names, view) + self.hint_forms(la, names, view)
+        return forms + [f.replace(name, alias) for name, alias in ALIASES.items() for f in forms if name in f]
 
 
 WORDS = GorgasaliWording()

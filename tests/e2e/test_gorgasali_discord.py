@@ -183,3 +183,17 @@ async def test_an_exchange_offer_reaches_only_the_teammate(d: InProcessDiscord) 
     assert not _errors(out), _errors(out)
     loaded = await _loaded(d)
     assert loaded.state["trade"] is None and loaded.state["players"][mate]["xc"] == 2
+
+
+def test_breathold_is_also_found_as_breathhold() -> None:
+    """The rulebook spells the weapon both ways (A-57); either picks it."""
+    from cogs.gorgasali import WORDS
+    from rules.base import Action, LegalAction
+    from rules.text import Msg, SeatRef, msg
+
+    breathold = LegalAction(Action.of("shoot", target=1, weapon="w001"),
+                            msg("gg.act.shoot", target=SeatRef(1), weapon=Msg("gg.card.breathold")), "shoot")
+    other = LegalAction(Action.of("shoot", target=1, weapon="w002"),
+                        msg("gg.act.shoot", target=SeatRef(1), weapon=Msg("gg.card.ibex")), "shoot")
+    for typed in ("Breathhold", "breathold"):
+        assert WORDS.pick([breathold, other], typed, "en", {1: "bob"}) == breathold.action
