@@ -165,11 +165,22 @@ def dober_refusal(s: State, board: Board, seat: int, d: str) -> Msg | None:
     to = board.step(s["players"][seat]["pos"], d)
     if to is None:
         return msg("gg.err.off_board")
-    if board.is_tree(to) or to in barrier_squares(s) or occupant(s, to) is not None or to in s["chests"]:
+    seen = s["t"]["dober"]["seen"]
+    if not _dober_free(s, board, to):
         return msg("gg.err.blocked", at=board.name(to))
-    if to in s["t"]["dober"]["seen"]:
+    if to in seen:
         return msg("gg.err.covered", at=board.name(to))
+    if to in s["chests"]:  # crossed, never ended on (P-27): a second step must lead off it
+        beyond = [board.step(to, x) for x in ORTHO]
+        if s["t"]["dober"]["left"] < 2 or not any(
+                q is not None and q not in seen and q not in s["chests"] and _dober_free(s, board, q)
+                for q in beyond):
+            return msg("gg.err.dober_chest", at=board.name(to))
     return None
+
+
+def _dober_free(s: State, board: Board, q: int) -> bool:
+    return not board.is_tree(q) and q not in barrier_squares(s) and occupant(s, q) is None
 
 
 def dober_step(ctx: Ctx, seat: int, d: str) -> None:

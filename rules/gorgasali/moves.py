@@ -265,7 +265,10 @@ def _r_dober(s: State, seat: int, a: Action) -> Msg | None:
 
 
 def _r_dober_done(s: State, seat: int, a: Action) -> Msg | None:
-    return None if s["t"]["stage"] == "dober" and not a.args else msg("gg.err.not_now")
+    if s["t"]["stage"] != "dober" or a.args:
+        return msg("gg.err.not_now")
+    here = s["players"][seat]["pos"]
+    return msg("gg.err.dober_on_chest", at=board_of(s["board"]).name(here)) if here in s["chests"] else None
 
 
 def _r_reload(s: State, seat: int, a: Action) -> Msg | None:

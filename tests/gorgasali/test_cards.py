@@ -3,7 +3,7 @@ the Ammo Bag, and the mat's backpack."""
 
 from __future__ import annotations
 
-from tests.gorgasali.helpers import at, force, give, hp, plain, play, setup, to_after, why
+from tests.gorgasali.helpers import at, force, give, hp, plain, play, setup, sq, to_after, why
 
 
 def test_compass_allows_diagonal_steps_and_adrenaline_doubles_the_points() -> None:
@@ -138,3 +138,27 @@ def test_a_full_category_asks_where_a_chest_card_goes() -> None:
     s = play(s, 0, "chest")
     assert [s["cards"][q["card"]] for q in s["pending"]] == ["kiss"]
     assert why(s, 0, "roll") == "gg.err.place_first"
+
+
+def test_dobergun_steps_may_cross_a_chest_but_not_end_on_one() -> None:
+    s = setup(["armazi", "ebue"], [(5, 1), (5, 3)])
+    gun = give(s, 0, "dobergun")
+    s = to_after(s, 0)
+    r, c = at(s, 0)
+    s["chests"] = sorted({*s["chests"], sq(s, r + 1, c), sq(s, r, c - 1)})
+    force(s, 4)
+    s = play(s, 0, "shoot", weapon=gun, target=1)
+    s = play(s, 0, "dober", dir="S")  # onto the chest, with a step left to leave it
+    assert at(s, 0) == (r + 1, c) and s["t"]["stage"] == "dober"
+    assert why(s, 0, "dober_done") == "gg.err.dober_on_chest"
+    s = play(s, 0, "dober", dir="S")
+    assert at(s, 0) == (r + 2, c) and s["t"]["stage"] == "after"
+    s2 = setup(["armazi", "ebue"], [(5, 1), (5, 3)])
+    gun = give(s2, 0, "dobergun")
+    s2 = to_after(s2, 0)
+    r, c = at(s2, 0)
+    s2["chests"] = sorted({*s2["chests"], sq(s2, r + 2, c)})
+    force(s2, 4)
+    s2 = play(s2, 0, "shoot", weapon=gun, target=1)
+    s2 = play(s2, 0, "dober", dir="S")
+    assert why(s2, 0, "dober", dir="S") == "gg.err.dober_chest"  # the last step would end on it
