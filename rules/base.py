@@ -280,6 +280,9 @@ class Game(ABC):
     #: A game still being built: tools and tests play it; the bot offers it to players only when its
     #: operator asks for previews (TABLETOP_PREVIEW_GAMES=1).
     in_progress: ClassVar[bool] = False
+    #: A turn timer in minutes the game suggests (ten players keep moving) when neither `/game new timer:` nor
+    #: the server's settings choose one; None: no timer unless asked.
+    suggested_timer_minutes: ClassVar[int | None] = None
     #: Whether `ai_action` is implemented, so `/game new` can fill seats with AI players.
     supports_ai: ClassVar[bool] = False
     #: Top-level keys of `to_json(state)` that never change after `new` (an imported quest): the table

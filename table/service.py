@@ -243,8 +243,11 @@ class Table:
         setup = extra.pop("setup", None)
         if timer_minutes is not None and not 0 <= timer_minutes <= MAX_TIMER_MINUTES:
             raise TableError(msg("core.error.timer_range", high=MAX_TIMER_MINUTES))
+        suggested = False
         if timer_minutes is None:
             timer_minutes = (await self.store.guild_settings(guild_id)).get("timer_minutes")
+        if timer_minutes is None and game.suggested_timer_minutes:
+            timer_minutes, suggested = game.suggested_timer_minutes, True
         if timer_minutes:
             extra["timer_minutes"] = int(timer_minutes)
         if upload is not None:
@@ -271,7 +274,8 @@ class Table:
             report.add_private(who.user_id, Msg.from_json(warning))
         report.public.append(_options_line(game, resolved, hide=game.upload_overrides if setup else ()))
         if extra.get("timer_minutes"):
-            report.public.append(msg("core.lobby.timer", minutes=extra["timer_minutes"]))
+            report.public.append(msg("core.lobby.timer_suggested" if suggested else "core.lobby.timer",
+                                     minutes=extra["timer_minutes"]))
         report.public.append(_seats_line(seats))
         return report
 

@@ -76,3 +76,29 @@ async def test_the_server_default_timer_and_its_limits(store, clock: FakeClock) 
     await table.abandon(CH, ALICE)
     await table.new(guild_id=1, channel_id=CH, who=ALICE, game_type="tiny", timer_minutes=0)
     assert "timer_minutes" not in (await table.game_for(CH)).extra, "0 turns the server's default off"
+
+
+async def test_a_game_may_suggest_a_timer_that_the_command_or_the_server_overrides(store, clock: FakeClock) -> None:
+    from rules import registry
+    from tests.tinygame import TINY
+
+    class Hurried(type(TINY)):  # type: ignore[misc]
+        id = "tiny-hurried"
+        suggested_timer_minutes = 15
+
+    registry.register(Hurried())
+    try:
+        table = Table(store, clock=clock)
+        report = await table.new(guild_id=1, channel_id=CH, who=ALICE, game_type="tiny-hurried")
+        assert "core.lobby.timer_suggested" in [m.key for m in report.public]
+        assert (await table.game_for(CH)).extra["timer_minutes"] == 15
+        await table.abandon(CH, ALICE)
+        await table.new(guild_id=1, channel_id=CH, who=ALICE, game_type="tiny-hurried", timer_minutes=0)
+        assert "timer_minutes" not in (await table.game_for(CH)).extra
+        await table.abandon(CH, ALICE)
+        await table.configure(1, MOD, timer_minutes=0)  # the server plays without timers
+        report = await table.new(guild_id=1, channel_id=CH, who=ALICE, game_type="tiny-hurried")
+        assert "timer_minutes" not in (await table.game_for(CH)).extra
+        assert not {"core.lobby.timer", "core.lobby.timer_suggested"} & {m.key for m in report.public}
+    finally:
+        registry.unregister("tiny-hurried")
