@@ -228,7 +228,7 @@ def _continue(s: S, rng: Rng, events: list[Event]) -> None:
         if st.monster(s, mon["id"]) is None:  # pushed forward into the Armory while landing
             _enters_armory(s, events, mon, already_removed=True)
             return
-        _say(events, "move", monster=fg.monster_name(mon), square=b.label(st.msq(s, mon)))
+        _say(events, "monster_move", monster=fg.monster_name(mon), square=b.label(st.msq(s, mon)))
     s["act"] = None
     _attack(s, rng, events, mon, moved=act["moved"])
     if mon["boss"] and data.bosses()[mon["key"]].get("special") == "summon_l1" and st.monster(s, mon["id"]):

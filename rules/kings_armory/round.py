@@ -377,8 +377,11 @@ def _attack(s: S, rng: Rng, events: list[Event], a: Fig, opt: dict[str, Any], ac
     nat = None if opt["hit"] == "auto" else rng.die(20)
     bonus = 0 if opt["hit"] == "auto" else int(opt["hit"]) + (2 if a["st"]["bless"] else 0)
     flat = a["rage"] if opt["type"] == "M" else 0
-    events.append(Event(msg("ka.ev.attack", ally=fg.ally_name(a), option=Lit(opt["es"], opt["en"]),
-                            roll=nat if nat is not None else "auto")))
+    name = Lit(opt["es"], opt["en"])
+    if nat is None:
+        events.append(Event(msg("ka.ev.attack_auto", ally=fg.ally_name(a), option=name)))
+    else:
+        events.append(Event(msg("ka.ev.attack", ally=fg.ally_name(a), option=name, roll=nat)))
     for m in monsters:
         card = fg.monster_card(m)
         hit, crit = fg.roll_hit(nat, bonus, card["dodge"], list(opt["crit"]))
@@ -388,7 +391,7 @@ def _attack(s: S, rng: Rng, events: list[Event], a: Fig, opt: dict[str, Any], ac
         res = _res(m, opt["type"])
         hurt = sum(fg.damage(opt["dmg"], opt.get("hits", 1), crit, float(opt["mod"]), flat, res))
         m["hp"] -= hurt
-        events.append(Event(msg("ka.ev.hit", monster=fg.monster_name(m), hp=hurt, crit="crit" if crit else "hit")))
+        events.append(Event(msg("ka.ev.crit" if crit else "ka.ev.hit", monster=fg.monster_name(m), hp=hurt)))
         if res != "Im":
             effects = list(opt.get("on_hit", [])) + (list(opt.get("on_crit", [])) if crit else [])
             for kind, n in effects:

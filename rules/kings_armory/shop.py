@@ -12,7 +12,7 @@ from rules.kings_armory import figures as fg
 from rules.kings_armory import state as st
 from rules.kings_armory.board import Sq, footprint, rd
 from rules.rng import Rng
-from rules.text import Lit, msg
+from rules.text import Lit, SeatRef, msg
 
 S = dict[str, Any]
 Fig = dict[str, Any]
@@ -47,7 +47,7 @@ def pick_legal(s: S, seat: int) -> list[LegalAction]:
 def pick(s: S, events: list[Event], seat: int, key: str) -> None:
     hero = data.heroes()[key]
     s["allies"].append(new_ally(seat, key, hero["hp"]))
-    events.append(Event(msg("ka.ev.pick", hero=Lit(hero["es"], hero["en"]), seat=seat + 1)))
+    events.append(Event(msg("ka.ev.pick", hero=Lit(hero["es"], hero["en"]), seat=SeatRef(seat))))
     s["picker"] += 1
     if s["picker"] >= s["n"]:
         s["phase"] = "setup"
@@ -180,7 +180,7 @@ def apply(s: S, rng: Rng, events: list[Event], seat: int, action: Action) -> Non
                  "token": token}
         s["cseq"] += 1
         s["allies"].append(hired)
-        events.append(Event(msg("ka.ev.hire", ally=fg.ally_name(hired), seat=seat + 1)))
+        events.append(Event(msg("ka.ev.hire", ally=fg.ally_name(hired), seat=SeatRef(seat))))
     elif kind == "upgrade":
         a = st.ally(s, str(action["ally"]))
         champ = data.champions()[a["key"]]
@@ -202,7 +202,7 @@ def apply(s: S, rng: Rng, events: list[Event], seat: int, action: Action) -> Non
         events.append(Event(msg("ka.ev.bench", ally=fg.ally_name(a))))
     elif kind == "ready":
         s["ready"].append(seat)
-        events.append(Event(msg("ka.ev.ready", seat=seat + 1)))
+        events.append(Event(msg("ka.ev.ready", seat=SeatRef(seat))))
         if len(s["ready"]) == s["n"]:
             start_wave(s, rng, events)
 
