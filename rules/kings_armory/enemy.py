@@ -134,8 +134,8 @@ def _start(s: S, rng: Rng, events: list[Event], mon: Fig, *, upkeep: bool) -> No
     if s["result"] is not None or st.monster(s, mon["id"]) is None:
         return
     stays = mon["blocked_by"] is not None
-    card = fg.monster_card(mon)
-    if fg.siege(mon) and card["type"] == "R" and st.bd(s).gate_range(st.msq(s, mon)) <= card_range(mon):
+    in_range = st.bd(s).gate_range(st.msq(s, mon)) <= card_range(mon)
+    if fg.siege(mon) and monster_attacks(mon)[0]["type"] == "R" and in_range:
         stays = True  # ranged siege already in range of the Gate skips its movement
     s["act"] = {"mid": mon["id"], "left": 0 if stays else fg.monster_mv(mon), "trail": [], "asked": [],
                 "passed": [], "moved": 0}

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.kings_armory import GAME
+from rules.kings_armory import GAME, shop
 from rules.kings_armory import figures as fg
-from rules.kings_armory import shop
 from rules.kings_armory.board import Sq, board, rd
 
 
