@@ -118,8 +118,9 @@ class KingsArmory(Game):
         return [Decision(a["seat"], prompt, Action.of("pass"), private=False, seconds=BLOCK_SECONDS)]
 
     def is_legal(self, state: S, seat: int, action: Action) -> bool:
-        kind = action.kind if state["phase"] in ("setup", "between") else None
-        return any(la.action == action for la in self._legal(state, seat, kind))
+        if state["phase"] in ("setup", "between") and seat in self.to_act(state):
+            return shop.is_legal(state, seat, action)
+        return any(la.action == action for la in self._legal(state, seat, None))
 
     def legal_actions(self, state: S, seat: int) -> list[LegalAction]:
         return self._legal(state, seat, None)

@@ -112,6 +112,41 @@ def place_targets(s: S, a: Fig) -> list[tuple[str, Sq]]:
     return out
 
 
+def place_ok(s: S, a: Fig, house: str, sq: Sq) -> bool:
+    """`place_targets` for one square, without listing them all."""
+    squares = st.houses(s).get(house)
+    if squares is None or not st.has_slot(s, house, without=a["id"]) or st.ally_at(s, sq) is not None:
+        return False
+    if sq in squares:
+        return True
+    b = st.bd(s)
+    return sq != st.pos(a) and st.walkable(s, sq) and min(rd(sq, q) for q in squares) <= 2 \
+        and (b.on_field(sq) or sq in b.exits.values())
+
+
+def build_ok(s: S, sq: Sq) -> bool:
+    b = st.bd(s)
+    taken = st.tower_squares(s)
+    standing = {st.pos(a) for a in s["allies"]}
+    return can_build(s) and all(b.open_ground(q) and q not in taken and q not in standing for q in footprint(sq))
+
+
+def is_legal(s: S, seat: int, action: Action) -> bool:
+    """Cheap checks for the two kinds with hundreds of options; the others are looked up in the list."""
+    if seat in s["ready"]:
+        return False
+    b = st.bd(s)
+    if action.kind == "place" and set(action.arg_dict) == {"ally", "house", "at"}:
+        a = st.find_ally(s, action["ally"])
+        sq = b.parse(str(action["at"]))
+        return a is not None and a["seat"] == seat and sq is not None and b.label(sq) == action["at"] \
+            and place_ok(s, a, str(action["house"]), sq)
+    if action.kind == "build" and set(action.arg_dict) == {"at"}:
+        sq = b.parse(str(action["at"]))
+        return sq is not None and b.label(sq) == action["at"] and build_ok(s, sq)
+    return any(la.action == action for la in legal(s, seat, action.kind))
+
+
 def seat_ready_ok(s: S, seat: int) -> bool:
     if s["phase"] == "setup" and s["free_towers"]:
         return False

@@ -194,3 +194,21 @@ def test_every_message_key_exists_in_both_languages() -> None:
         missing = sorted(k for k in keys if not i18n.has(k, lang))
         assert missing == [], lang
     assert fg.SPECIAL_EFFECTS
+
+
+def test_cheap_legality_checks_agree_with_the_listing() -> None:
+    s = _between(gold=300)
+    hero = add_hero(s, "valcor", lane_square(s, 30))
+    tower_at_range(s, lane_square(s, 20), 3)
+    listed = set(_legal(s))
+    b = st.bd(s)
+    for r in range(-1, 18):
+        for c in range(-1, 17):
+            label = b.labels.get((r, c)) or (b.label((r, c)) if r >= 0 and c >= 0 else None)
+            if label is None:
+                continue
+            for house in [*st.houses(s), "t99"]:
+                action = Action.of("place", ally=hero["id"], house=house, at=label)
+                assert GAME.is_legal(s, 0, action) == (action in listed), action
+            action = Action.of("build", at=label)
+            assert GAME.is_legal(s, 0, action) == (action in listed), action
