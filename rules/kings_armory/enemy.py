@@ -212,6 +212,10 @@ def _continue(s: S, rng: Rng, events: list[Event]) -> None:
         if mon["blocked_by"] is not None:
             break
         nxt = mon["i"] + 1
+        _push(s, events, mon, nxt)
+        if s["result"] is not None:
+            s["act"] = None
+            return
         act["trail"].append(mon["i"])
         mon["i"] = nxt
         act["left"] -= 1
@@ -237,6 +241,33 @@ def _continue(s: S, rng: Rng, events: list[Event]) -> None:
     check_end(s, events)
 
 
+def _pushable(m: Fig) -> bool:
+    return "push" in fg.flags(m) and not m["boss"] and not fg.flying(m) and m["blocked_by"] is None
+
+
+def _push(s: S, events: list[Event], mover: Fig, nxt: int) -> None:
+    """A ground monster stepping onto a pushable (+) one pushes it, and any chain of them, a square ahead;
+    a non-pushable monster in front stops the push and the mover passes through (§3.4, A-12)."""
+    if fg.flying(mover):
+        return
+    lane = st.bd(s).lanes[mover["lane"]]
+    ground = {m["i"]: m for m in s["monsters"] if m["lane"] == mover["lane"] and not fg.flying(m)
+              and m["id"] != mover["id"]}
+    chain = []
+    k = nxt
+    while k in ground and _pushable(ground[k]):
+        chain.append(ground[k])
+        k += 1
+    if not chain or k in ground or k >= len(lane):
+        return
+    for m in reversed(chain):
+        m["i"] += 1
+        if m["i"] == len(lane) - 1 and not fg.siege(m):
+            _into_armory(s, events, m)
+            if s["result"] is not None:
+                return
+
+
 def _land(s: S, mon: Fig, trail: list[int]) -> None:
     """Back up to the last free square of the way just walked, or forward when it cannot (§3.4)."""
     if mon["boss"] or not st.layer_taken(s, mon, st.msq(s, mon)) or mon["blocked_by"] is not None:
@@ -254,12 +285,17 @@ def _land(s: S, mon: Fig, trail: list[int]) -> None:
 
 
 def _enters_armory(s: S, events: list[Event], mon: Fig, *, already_removed: bool = False) -> None:
+    """The acting monster reaches an exit square: the Gate takes its full damage and its activation ends."""
+    s["act"] = None
+    _into_armory(s, events, mon, already_removed=already_removed)
+
+
+def _into_armory(s: S, events: list[Event], mon: Fig, *, already_removed: bool = False) -> None:
     card = fg.monster_card(mon)
     hurt = card["dmg"] * card.get("hits", 1)
     s["gate"] = max(0, s["gate"] - hurt)
     if not already_removed:
         remove(s, mon)
-    s["act"] = None
     _say(events, "armory", monster=fg.monster_name(mon), hp=hurt, gate=s["gate"])
     check_end(s, events)
 

@@ -227,3 +227,22 @@ def test_tc29_boss_arrives_after_the_others_in_the_final_wave() -> None:
     events: list[Event] = []
     enemy.step(s, Dice(3, 10), events)  # type: ignore[arg-type]
     assert any(m["boss"] for m in s["monsters"]) and events[0].msg.key == "ka.ev.boss"
+
+
+def test_tc34_pushing_a_giant_rat_along_the_lane() -> None:
+    s = scene()
+    _enemy(s)
+    rat = add_monster(s, "giant_rat", 12)
+    orc = add_monster(s, "orc_warrior", 10)  # Mv 3
+    enemy._start(s, Dice(), [], orc, upkeep=False)  # type: ignore[arg-type]
+    assert (orc["i"], rat["i"]) == (13, 14)
+
+
+def test_tc34_a_non_pushable_monster_in_front_stops_the_push() -> None:
+    s = scene()
+    _enemy(s)
+    rat = add_monster(s, "giant_rat", 12)
+    add_monster(s, "orc_warrior", 13)
+    orc = add_monster(s, "orc_warrior", 10)
+    enemy._start(s, Dice(), [], orc, upkeep=False)  # type: ignore[arg-type]
+    assert rat["i"] == 12 and orc["i"] == 11  # passes through, lands on 13 (taken), backs up past the rat to 11
