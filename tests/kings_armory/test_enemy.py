@@ -246,3 +246,55 @@ def test_tc34_a_non_pushable_monster_in_front_stops_the_push() -> None:
     orc = add_monster(s, "orc_warrior", 10)
     enemy._start(s, Dice(), [], orc, upkeep=False)  # type: ignore[arg-type]
     assert rat["i"] == 12 and orc["i"] == 11  # passes through, lands on 13 (taken), backs up past the rat to 11
+
+
+def test_tc19_turn_priority() -> None:
+    s = scene()
+    near = add_monster(s, "orc_warrior", 30)
+    far = add_monster(s, "wolf_rider", 20)
+    assert enemy._next_by_priority(s, Dice(), [near, far]) is near  # nearest the Armory first
+    s["monsters"].clear()
+    slow = add_monster(s, "orc_warrior", 20, lane="L")  # Mv 3
+    fast = add_monster(s, "orc_berserker", 20, lane="R")  # Mv 4
+    assert enemy._next_by_priority(s, Dice(), [slow, fast]) is fast
+    fast["st"]["slow"] = 1  # 4 − 2 = 2 < 3: the current movement counts
+    assert enemy._next_by_priority(s, Dice(), [slow, fast]) is slow
+    s["monsters"].clear()
+    walker = add_monster(s, "giant_rat", 20, lane="R")  # Mv 5, yellow
+    flyer = add_monster(s, "giant_bat", 20, lane="L")  # Mv 5, yellow, flying
+    assert enemy._next_by_priority(s, Dice(), [walker, flyer]) is flyer
+    s["monsters"].clear()
+    red = add_monster(s, "goblin_raider", 20, lane="L")  # Mv 4, red
+    yellow = add_monster(s, "orc_berserker", 20, lane="R")  # Mv 4, yellow
+    assert enemy._next_by_priority(s, Dice(), [yellow, red]) is red
+    s["monsters"].clear()
+    left = add_monster(s, "goblin_raider", 20, lane="L")
+    right = add_monster(s, "goblin_raider", 20, lane="R")
+    assert enemy._next_by_priority(s, Dice(), [left, right]) is right
+
+
+def test_tc15_arrivals_roll_one_monster_at_a_time() -> None:
+    s = scene()
+    _enemy(s)
+    s["arrive"] = 2
+    dice = Dice(1, 2)  # d12 for the first monster, then d12 for the second: no d20 (nobody in range)
+    enemy.step(s, dice, [])  # type: ignore[arg-type]
+    assert len(s["monsters"]) == 1 and dice.rolls == [2] and s["arrive"] == 1
+    enemy.step(s, dice, [])  # type: ignore[arg-type]
+    assert len(s["monsters"]) == 2 and dice.rolls == []
+
+
+def test_blocking_decision_is_public_and_defaults_to_letting_pass() -> None:
+    s = scene()
+    s.update(phase="enemy", eturn=2, turn=-1)
+    add_monster(s, "orc_warrior", 10)
+    soldier = add_champion(s, "foot", open_square_at(s, lane_square(s, 12), 1))
+    add_hero(s, "valcor", (0, 0))
+    for _ in range(10):
+        if s["ask"] is not None:
+            break
+        s.update(GAME.apply(s, SYSTEM, Action.of("step")).state)
+    (decision,) = GAME.decisions(s)
+    assert decision.seat == soldier["seat"] and decision.default == Action.of("pass") and not decision.private
+    assert GAME.timeout_action(s, decision.seat) == Action.of("pass")
+    assert GAME.to_act(s) == frozenset({decision.seat})
