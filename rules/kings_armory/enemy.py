@@ -471,7 +471,7 @@ def next_seat(s: S, events: list[Event]) -> None:
             _ally_upkeep(s, events, a)
             if s["result"] is not None:
                 return
-        if any(not a["ko"] and not a["done"] for a in st.seat_allies(s, s["turn"])):
+        if any(not a["ko"] and not a["done"] and a["pos"] is not None for a in st.seat_allies(s, s["turn"])):
             return
 
 

@@ -10,7 +10,7 @@ from rules.base import Action, Event
 from rules.kings_armory import GAME, enemy
 from rules.kings_armory import figures as fg
 from rules.kings_armory import round as rnd
-from rules.kings_armory.board import rd
+from rules.kings_armory.board import STEP, board, rd
 
 from .helpers import Dice, add_champion, add_hero, add_monster, lane_square, open_square_at, scene, tower_at_range
 
@@ -201,3 +201,44 @@ def test_tc09_area_must_fit_in_range_and_hits_allies_too() -> None:
     felicity = add_hero(s, "felicity", spot)
     _attack(s, ember, action, 6)
     assert rat["hp"] == 3 - 1 and felicity["hp"] == 14
+
+
+def test_tc32_chain_lightning_line_hits_everything_on_it_with_one_roll() -> None:
+    s = scene()
+    target = lane_square(s, 20)
+    rat = add_monster(s, "giant_rat", 20)
+    b = board(s["map"])
+    start = next(q for q in [(target[0] - 3 * dr, target[1] - 3 * dc) for dr, dc in STEP.values()] if b.open_ground(q))
+    sorcerer = add_champion(s, "sorcerer", start, level=3)
+    _activate(s, sorcerer)
+    lines = [la.action for la in GAME.legal_actions(s, 0) if la.action.get("opt") == "chain"]
+    assert len(lines) == 1
+    chain = next(o for o in fg.offered_options(sorcerer) if o["id"] == "chain")
+    cells = rnd.area_squares(s, sorcerer, chain, lines[0])
+    assert len(cells) == 5 and target in cells and all(rd(start, q) <= 5 for q in cells)
+    _attack(s, sorcerer, lines[0], 15)
+    assert not any(m["id"] == rat["id"] for m in s["monsters"])  # 3 SN damage on a 3-HP rat
+
+
+def test_tc10_flame_thrower_burns_on_every_hit() -> None:
+    s = scene()
+    orc = add_monster(s, "orc_warrior", 20)
+    midnight = add_hero(s, "midnight", open_square_at(s, lane_square(s, 20), 2))
+    _activate(s, midnight)
+    flames = [la.action for la in GAME.legal_actions(s, 0) if la.action.get("opt") == "flamer"]
+    assert flames
+    _attack(s, midnight, flames[0], 10)
+    assert orc["hp"] == 9 - 2 and orc["st"]["burn"] == 1
+
+
+def test_tc36_bless_adds_two_to_hit_and_one_to_resistances_until_the_next_round() -> None:
+    s = scene()
+    troll = add_monster(s, "bridge_troll", 20)
+    archer = add_champion(s, "archer", open_square_at(s, lane_square(s, 20), 5))
+    archer["st"]["bless"] = 1
+    _attack(s, archer, Action.of("attack", opt="bow", target=troll["id"]), 5)  # 5 + 5 + 2 = 12 hits Dodge 12
+    assert troll["hp"] == 15
+    assert fg.ally_res(archer, "R") == 2
+    s["turn"] = -1
+    enemy.start_allies_round(s, [])
+    assert archer["st"]["bless"] == 0 and fg.ally_res(archer, "R") == 1
