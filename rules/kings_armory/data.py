@@ -1,0 +1,96 @@
+"""Loads and checks The King's Armory data files (heroes, champions, monsters, bosses, Wave Card, maps)."""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+DATA = Path(__file__).resolve().parents[2] / "data" / "kings_armory"
+TYPES = ("M", "R", "SN")
+
+
+def _load(name: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((DATA / f"{name}.json").read_text(encoding="utf-8"))
+    if not data.get("provisional"):
+        raise ValueError(f"{name}.json must say which of its values are provisional")
+    return data
+
+
+def _check_option(owner: str, opt: dict[str, Any]) -> None:
+    if opt["kind"] == "attack":
+        if opt["type"] not in TYPES or opt["ac"] < 1 or opt["range"] < 1:
+            raise ValueError(f"{owner}: bad attack option {opt['id']}")
+    elif opt["kind"] != "special":
+        raise ValueError(f"{owner}: option {opt['id']} is neither attack nor special")
+
+
+@cache
+def heroes() -> dict[str, dict[str, Any]]:
+    out = {}
+    for hero in _load("heroes")["heroes"]:
+        if len(hero["options"]) != 4:
+            raise ValueError(f"{hero['id']}: every hero has exactly 4 options [R]")
+        for opt in hero["options"]:
+            _check_option(hero["id"], opt)
+        out[hero["id"]] = hero
+    return out
+
+
+@cache
+def champions() -> dict[str, dict[str, Any]]:
+    out = {}
+    for champ in _load("champions")["champions"]:
+        for key in ("cost", "hp", "dodge", "res", "tank", "heal"):
+            if len(champ[key]) != 3:
+                raise ValueError(f"{champ['id']}: {key} needs three levels")
+        if len(champ["names"]) != champ["limit"]:
+            raise ValueError(f"{champ['id']}: one name per token set")
+        for opt in champ["options"]:
+            _check_option(champ["id"], opt)
+        out[champ["id"]] = champ
+    return out
+
+
+@cache
+def monsters() -> dict[str, dict[str, Any]]:
+    data = _load("monsters")["monsters"]
+    for level in range(1, 6):
+        if sum(m["count"] for m in data if m["level"] == level) != 17:
+            raise ValueError(f"level {level} must have 17 monster tokens (P-13)")
+    return {m["id"]: m for m in data}
+
+
+@cache
+def bosses() -> dict[str, dict[str, Any]]:
+    return {b["id"]: b for b in _load("bosses")["bosses"]}
+
+
+@cache
+def boss_hp_step() -> int:
+    return int(_load("bosses")["hp_per_extra_player"])
+
+
+@cache
+def wave_card() -> dict[str, Any]:
+    return _load("wave_card")
+
+
+@cache
+def economy() -> dict[str, Any]:
+    return _load("economy")
+
+
+@cache
+def maps() -> dict[str, dict[str, Any]]:
+    data = _load("maps")
+    return {m["id"]: {**m, "tile_size": data["tile_size"]} for m in data["maps"]}
+
+
+def level_for_roll(wave: int, roll: int) -> int:
+    """The monster level the Wave Card gives for a d12 roll in this wave."""
+    for level, top in enumerate(wave_card()["levels"][str(wave)], start=1):
+        if roll <= top:
+            return level
+    raise ValueError(f"wave {wave}: roll {roll} has no level")

@@ -1,0 +1,544 @@
+"""The enemy turn (rulebook §B): arrivals, turn priority, upkeep, movement along the arrows, blocking windows,
+attacks by priority and the Gate; one SYSTEM step at a time so the table can show and pause each one."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.base import Event
+from rules.kings_armory import data
+from rules.kings_armory import figures as fg
+from rules.kings_armory import state as st
+from rules.kings_armory.board import rd
+from rules.rng import Rng
+from rules.text import msg
+
+S = dict[str, Any]
+Fig = dict[str, Any]
+
+
+def _say(events: list[Event], key: str, **params: Any) -> None:
+    events.append(Event(msg(f"ka.ev.{key}", **params)))
+
+
+# ---------------------------------------------------------------- piles and arrival
+
+
+def draw_monster(s: S, rng: Rng, level: int) -> str:
+    """A random token of the level (piles are shuffled at set-up); an empty pile takes its discards back,
+    else the nearest lower level, then higher (P-27)."""
+    order = [level, *range(level - 1, 0, -1), *range(level + 1, 6)]
+    for lvl in order:
+        pile, used = s["piles"][str(lvl)], s["discard"][str(lvl)]
+        if not pile and used:
+            pile.extend(used)
+            used.clear()
+            rng.shuffle(pile)
+        if pile:
+            return str(pile.pop())
+    raise AssertionError("all 85 monster tokens are on the board")
+
+
+def _place(s: S, mon: Fig) -> None:
+    """At an occupied entrance square a monster goes forward to the first free square of its route."""
+    b = st.bd(s)
+    while st.layer_taken(s, mon, st.msq(s, mon)) and not mon["boss"] and mon["i"] < len(b.lanes[mon["lane"]]) - 2:
+        mon["i"] += 1
+
+
+def new_monster(s: S, key: str, side: str, *, boss: bool = False) -> Fig:
+    card = data.bosses()[key] if boss else data.monsters()[key]
+    hp = card["hp"] + (data.boss_hp_step() * (s["n"] - 1) if boss else 0)
+    mon = {"id": f"m{s['mseq']}", "key": key, "boss": boss, "hp": hp, "max": hp, "lane": side, "i": 0,
+           "st": fg.no_status(), "blocked_by": None, "acted": False, "grounded": False}
+    s["mseq"] += 1
+    s["monsters"].append(mon)
+    _place(s, mon)
+    return mon
+
+
+def arrive(s: S, rng: Rng, events: list[Event], level: int | None = None) -> Fig:
+    """One arrival: d12 on the Wave Card row (unless the level is forced), draw, odd left / even right (A-07)."""
+    roll = rng.die(12)
+    lvl = level if level is not None else data.level_for_roll(s["wave"], roll)
+    key = draw_monster(s, rng, lvl)
+    side = "L" if roll % 2 else "R"
+    mon = new_monster(s, key, side)
+    _say(events, "arrive", monster=fg.monster_name(mon), roll=roll, level=lvl, square=st.bd(s).label(st.msq(s, mon)))
+    return mon
+
+
+# ---------------------------------------------------------------- the step machine
+
+
+def step(s: S, rng: Rng, events: list[Event]) -> None:
+    """One automated step of the enemy turn; ends by handing over to the allies when nothing is left to do."""
+    if s["act"] is not None:
+        _continue(s, rng, events)
+        return
+    if s["extra"]:
+        mon = arrive(s, rng, events, level=s["extra"].pop(0))
+        _start(s, rng, events, mon, upkeep=False)
+        return
+    if s["arrive"] > 0:
+        s["arrive"] -= 1
+        mon = arrive(s, rng, events)
+        _start(s, rng, events, mon, upkeep=False)
+        return
+    waiting = [m for m in s["monsters"] if not m["acted"]]
+    if waiting:
+        mon = _next_by_priority(s, rng, waiting)
+        _start(s, rng, events, mon, upkeep=True)
+        return
+    if s["boss_due"] and s["boss_due"][0] == s["eturn"]:
+        s["boss_due"].pop(0)
+        _boss_arrives(s, rng, events)
+        return
+    start_allies_round(s, events)
+
+
+def _next_by_priority(s: S, rng: Rng, waiting: list[Fig]) -> Fig:
+    """Turn priority (§3.3): nearest the Armory, faster, flyer, red arrow, right lane; then a die (A-08)."""
+    b = st.bd(s)
+
+    def key(m: Fig) -> tuple[int, int, int, int, int]:
+        card = fg.monster_card(m)
+        return (b.route_left(m["lane"], m["i"]), -fg.monster_mv(m), 0 if fg.flying(m) else 1,
+                0 if card["arrow"] == "r" else 1, 0 if m["lane"] == "R" else 1)
+
+    best = min(key(m) for m in waiting)
+    tied = [m for m in waiting if key(m) == best]
+    return tied[0] if len(tied) == 1 else tied[rng.below(len(tied))]
+
+
+def _boss_arrives(s: S, rng: Rng, events: list[Event]) -> None:
+    key = s["boss_pile"].pop(rng.below(len(s["boss_pile"])))
+    if s["boss_side"] is None:
+        roll = rng.die(12)
+        side = "L" if roll % 2 else "R"
+        s["boss_side"] = side
+    else:
+        side = "R" if s["boss_side"] == "L" else "L"  # the second boss enters on the other side, no roll
+    mon = new_monster(s, key, side, boss=True)
+    _say(events, "boss", monster=fg.monster_name(mon), square=st.bd(s).label(st.msq(s, mon)))
+    if data.bosses()[key].get("special") == "escort_l2x2":
+        s["extra"] += [2, 2]
+    _start(s, rng, events, mon, upkeep=False)
+
+
+def _start(s: S, rng: Rng, events: list[Event], mon: Fig, *, upkeep: bool) -> None:
+    mon["acted"] = True
+    if upkeep and not _upkeep(s, events, mon):
+        check_end(s, events)
+        return
+    if s["result"] is not None or st.monster(s, mon["id"]) is None:
+        return
+    stays = mon["blocked_by"] is not None
+    in_range = st.bd(s).gate_range(st.msq(s, mon)) <= card_range(mon)
+    if fg.siege(mon) and monster_attacks(mon)[0]["type"] == "R" and in_range:
+        stays = True  # ranged siege already in range of the Gate skips its movement
+    s["act"] = {"mid": mon["id"], "left": 0 if stays else fg.monster_mv(mon), "trail": [], "asked": [],
+                "passed": [], "moved": 0}
+    _continue(s, rng, events)
+
+
+def card_range(mon: Fig) -> int:
+    card = fg.monster_card(mon)
+    return int(card["attacks"][0]["range"] if mon["boss"] else card["range"])
+
+
+def _upkeep(s: S, events: list[Event], mon: Fig) -> bool:
+    """Bleed, Burn, Slow, Stun, Bless in that order; False when the monster dies or is stunned."""
+    tokens = mon["st"]
+    loss = tokens["bleed"] + tokens["burn"]
+    if loss:
+        mon["hp"] -= loss
+        _say(events, "upkeep", monster=fg.monster_name(mon), hp=loss)
+        if mon["hp"] <= 0:
+            kill(s, events, mon)
+            return False
+    if tokens["stun"]:
+        tokens["stun"] = 0
+        _say(events, "stunned", monster=fg.monster_name(mon))
+        return False
+    tokens["bless"] = 0
+    if mon["boss"] and data.bosses()[mon["key"]].get("special") == "regenerate_5" and not tokens["burn"]:
+        mon["hp"] = min(mon["max"], mon["hp"] + 5)
+    return True
+
+
+def blockers(s: S, mon: Fig) -> list[Fig]:
+    """Allies that may block this monster where it stands now (§4.3)."""
+    if mon["boss"] or fg.siege(mon) or "UnS" in fg.flags(mon):
+        return []
+    if fg.flying(mon) and not mon["grounded"]:
+        return []
+    sq = st.msq(s, mon)
+    if (not st.bd(s).on_field(sq) and sq not in st.bd(s).exits.values()) or st.layer_taken(s, mon, sq):
+        return []
+    out = []
+    for a in s["allies"]:
+        p = st.pos(a)
+        if a["ko"] or p is None or rd(p, sq) > 1 or len(a["blocks"]) >= fg.tank(a):
+            continue
+        if a["inside"] and not fg.ally_card(a).get("mind_cage"):
+            continue
+        if "U" in fg.flags(mon) and not (a.get("phalanx") and not a.get("phalanx_used")):
+            continue
+        out.append(a)
+    return out
+
+
+def block(s: S, a: Fig, mon: Fig) -> None:
+    mon["blocked_by"] = a["id"]
+    a["blocks"].append(mon["id"])
+    if "U" in fg.flags(mon):
+        a["phalanx_used"] = True
+
+
+def _continue(s: S, rng: Rng, events: list[Event]) -> None:
+    act = s["act"]
+    mon = st.monster(s, act["mid"])
+    assert mon is not None
+    b = st.bd(s)
+    lane = b.lanes[mon["lane"]]
+    while act["left"] > 0 and mon["blocked_by"] is None and mon["i"] < len(lane) - 1:
+        # a blocking window on every square where the monster could stop
+        for a in blockers(s, mon):
+            if a["id"] not in act["asked"] and a["id"] not in act["passed"]:
+                s["ask"] = {"ally": a["id"], "mid": mon["id"]}
+                act["asked"].append(a["id"])
+                return
+        if mon["blocked_by"] is not None:
+            break
+        nxt = mon["i"] + 1
+        _push(s, events, mon, nxt)
+        if s["result"] is not None:
+            s["act"] = None
+            return
+        act["trail"].append(mon["i"])
+        mon["i"] = nxt
+        act["left"] -= 1
+        act["moved"] += 1
+        act["asked"] = []
+        if nxt == len(lane) - 1:
+            if mon["boss"] or fg.siege(mon):
+                act["left"] = 0
+                break
+            _enters_armory(s, events, mon)
+            return
+    if act["moved"]:
+        _land(s, mon, act["trail"])
+        if st.monster(s, mon["id"]) is None:  # pushed forward into the Armory while landing
+            _enters_armory(s, events, mon, already_removed=True)
+            return
+        _say(events, "monster_move", monster=fg.monster_name(mon), square=b.label(st.msq(s, mon)))
+    s["act"] = None
+    _attack(s, rng, events, mon, moved=act["moved"])
+    if mon["boss"] and data.bosses()[mon["key"]].get("special") == "summon_l1" and st.monster(s, mon["id"]):
+        summoned = arrive(s, rng, events, level=1)
+        summoned["acted"] = True
+    check_end(s, events)
+
+
+def _pushable(m: Fig) -> bool:
+    return "push" in fg.flags(m) and not m["boss"] and not fg.flying(m) and m["blocked_by"] is None
+
+
+def _push(s: S, events: list[Event], mover: Fig, nxt: int) -> None:
+    """A ground monster stepping onto a pushable (+) one pushes it, and any chain of them, a square ahead;
+    a non-pushable monster in front stops the push and the mover passes through (§3.4, A-12)."""
+    if fg.flying(mover):
+        return
+    lane = st.bd(s).lanes[mover["lane"]]
+    ground = {m["i"]: m for m in s["monsters"] if m["lane"] == mover["lane"] and not fg.flying(m)
+              and m["id"] != mover["id"]}
+    chain = []
+    k = nxt
+    while k in ground and _pushable(ground[k]):
+        chain.append(ground[k])
+        k += 1
+    if not chain or k in ground or k >= len(lane):
+        return
+    for m in reversed(chain):
+        m["i"] += 1
+        if m["i"] == len(lane) - 1 and not fg.siege(m):
+            _into_armory(s, events, m)
+            if s["result"] is not None:
+                return
+
+
+def _land(s: S, mon: Fig, trail: list[int]) -> None:
+    """Back up to the last free square of the way just walked, or forward when it cannot (§3.4)."""
+    if mon["boss"] or not st.layer_taken(s, mon, st.msq(s, mon)) or mon["blocked_by"] is not None:
+        return
+    for i in reversed(trail):
+        mon["i"] = i
+        if not st.layer_taken(s, mon, st.msq(s, mon)):
+            return
+    last = len(st.bd(s).lanes[mon["lane"]]) - 1
+    mon["i"] = trail[-1] + 1 if trail else mon["i"]
+    while st.layer_taken(s, mon, st.msq(s, mon)) and mon["i"] < last:
+        mon["i"] += 1
+    if mon["i"] == last:
+        remove(s, mon)
+
+
+def _enters_armory(s: S, events: list[Event], mon: Fig, *, already_removed: bool = False) -> None:
+    """The acting monster reaches an exit square: the Gate takes its full damage and its activation ends."""
+    s["act"] = None
+    _into_armory(s, events, mon, already_removed=already_removed)
+
+
+def _into_armory(s: S, events: list[Event], mon: Fig, *, already_removed: bool = False) -> None:
+    card = fg.monster_card(mon)
+    hurt = card["dmg"] * card.get("hits", 1)
+    s["gate"] = max(0, s["gate"] - hurt)
+    if not already_removed:
+        remove(s, mon)
+    _say(events, "armory", monster=fg.monster_name(mon), hp=hurt, gate=s["gate"])
+    check_end(s, events)
+
+
+def remove(s: S, mon: Fig) -> None:
+    """Off the board (defeated or into the Armory): its token goes to its level's discard (P-27)."""
+    s["monsters"] = [m for m in s["monsters"] if m["id"] != mon["id"]]
+    if mon["blocked_by"] is not None:
+        blocker = st.find_ally(s, mon["blocked_by"])
+        if blocker is not None and mon["id"] in blocker["blocks"]:
+            blocker["blocks"].remove(mon["id"])
+    if mon["boss"]:
+        s["boss_dead"].append(mon["key"])
+    else:
+        s["discard"][str(data.monsters()[mon["key"]]["level"])].append(mon["key"])
+
+
+def kill(s: S, events: list[Event], mon: Fig) -> None:
+    remove(s, mon)
+    _say(events, "defeated", monster=fg.monster_name(mon))
+
+
+# ---------------------------------------------------------------- attacks
+
+
+def _reach(kind: str, rng_: int, a: Fig) -> bool:
+    """Melee never reaches into a tower; supernatural only at range 2 or more; ranged always (§3.7.2)."""
+    if not a["inside"]:
+        return True
+    return kind == "R" or (kind == "SN" and rng_ >= 2)
+
+
+def viable(s: S, mon: Fig, attack: dict[str, Any]) -> list[Fig]:
+    sq = st.msq(s, mon)
+    out = []
+    for a in s["allies"]:
+        p = st.pos(a)
+        if a["ko"] or p is None or rd(sq, p) > attack["range"]:
+            continue
+        if _reach(attack["type"], attack["range"], a):
+            out.append(a)
+    return out
+
+
+def choose_target(s: S, rng: Rng, mon: Fig, attack: dict[str, Any], exclude: set[str]) -> Fig | None:
+    """Attack priority (§3.5.1, A-14): blocker, nearest, same damage type, on its route, on the path, nearest
+    the path, nearest the Gate, then a die."""
+    targets = viable(s, mon, attack)
+    if exclude and any(a["id"] not in exclude for a in targets):
+        targets = [a for a in targets if a["id"] not in exclude]
+    if not targets:
+        return None
+    b = st.bd(s)
+    sq = st.msq(s, mon)
+    ahead = set(b.lanes[mon["lane"]][mon["i"] + 1:])
+
+    def key(a: Fig) -> tuple[int, ...]:
+        p = st.pos(a)
+        assert p is not None
+        return (0 if mon["blocked_by"] == a["id"] else 1, rd(sq, p), 0 if fg.primary_type(a) == attack["type"] else 1,
+                0 if p in ahead else 1, 0 if p in b.path else 1, b.path_distance(p), b.gate_range(p))
+
+    best = min(key(a) for a in targets)
+    tied = [a for a in targets if key(a) == best]
+    return tied[0] if len(tied) == 1 else tied[rng.below(len(tied))]
+
+
+def monster_attacks(mon: Fig) -> list[dict[str, Any]]:
+    card = fg.monster_card(mon)
+    if mon["boss"]:
+        return [dict(a, hit=card["hit"]) for a in card["attacks"]]
+    return [{"type": card["type"], "range": card["range"], "dmg": card["dmg"], "hits": card.get("hits", 1),
+             "hit": card["hit"]}]
+
+
+def _attack(s: S, rng: Rng, events: list[Event], mon: Fig, *, moved: int) -> None:
+    if st.monster(s, mon["id"]) is None or s["result"] is not None:
+        return
+    hit_against: set[str] = set()
+    for attack in monster_attacks(mon):
+        bonus = 3 if mon["boss"] and data.bosses()[mon["key"]].get("special") == "charge_3" and moved >= 4 else 0
+        target = None
+        if attack["hit"] != "CO":
+            target = choose_target(s, rng, mon, attack, hit_against if attack.get("other_target") else set())
+        if target is None:
+            if st.bd(s).gate_range(st.msq(s, mon)) <= attack["range"]:
+                hurt = (attack["dmg"] + bonus) * attack.get("hits", 1)
+                s["gate"] = max(0, s["gate"] - hurt)
+                _say(events, "gate_hit", monster=fg.monster_name(mon), hp=hurt, gate=s["gate"])
+                check_end(s, events)
+            continue
+        hit_against.add(target["id"])
+        _strike(s, rng, events, mon, target, attack, bonus)
+        if s["result"] is not None:
+            return
+
+
+def _strike(s: S, rng: Rng, events: list[Event], mon: Fig, a: Fig, attack: dict[str, Any], bonus: int) -> None:
+    nat = rng.die(20)
+    hit_bonus = int(attack["hit"]) + (2 if mon["st"]["bless"] else 0)
+    hit, crit = fg.roll_hit(nat, hit_bonus, fg.ally_dodge(a), [20])
+    if not hit:
+        _say(events, "monster_miss", monster=fg.monster_name(mon), ally=fg.ally_name(a), roll=nat)
+        return
+    res = fg.ally_res(a, attack["type"])
+    hurt = sum(fg.damage(attack["dmg"], attack.get("hits", 1), crit, 2, bonus, res))
+    a["hp"] = max(0, a["hp"] - hurt)
+    _say(events, "monster_hit", monster=fg.monster_name(mon), ally=fg.ally_name(a), roll=nat, hp=hurt)
+    if res != "Im":
+        for kind, n in attack.get("on_hit", []) + (attack.get("on_crit", []) if crit else []):
+            fg.add_status(a["st"], kind, n)
+    if a["hp"] <= 0:
+        fall(s, events, a)
+
+
+def fall(s: S, events: list[Event], a: Fig) -> None:
+    """A hero at 0 HP is KO'd and keeps its square and slot; a champion at 0 HP is dead for good (§4.1)."""
+    for m in s["monsters"]:
+        if m["blocked_by"] == a["id"]:
+            m["blocked_by"] = None
+    a["blocks"] = []
+    if a["kind"] == "hero":
+        a["ko"] = True
+        a["hp"] = 0
+        _say(events, "ko", ally=fg.ally_name(a))
+    else:
+        s["allies"] = [x for x in s["allies"] if x["id"] != a["id"]]
+        s["fallen"][a["key"]] = s["fallen"].get(a["key"], 0) + 1
+        _say(events, "champion_dies", ally=fg.ally_name(a))
+    if s["active"] == a["id"]:
+        s["active"] = None
+    check_end(s, events)
+
+
+# ---------------------------------------------------------------- phases
+
+
+def start_enemy_turn(s: S, events: list[Event]) -> None:
+    s["phase"] = "enemy"
+    s["eturn"] += 1
+    s["mc"] = (s["mc"] + 1) % s["n"]
+    for m in s["monsters"]:
+        m["acted"] = False
+    if s["eturn"] == 2 and s["later"]:
+        s["arrive"], s["later"] = s["later"], 0
+    _say(events, "enemy_turn", wave=s["wave"], turn=s["eturn"])
+
+
+def start_allies_round(s: S, events: list[Event]) -> None:
+    """Blocks are cleared, allies' Bless removed and round effects end (§3.9 step 1, P-18)."""
+    s["phase"] = "allies"
+    for m in s["monsters"]:
+        m["blocked_by"] = None
+        m["grounded"] = False
+    for a in s["allies"]:
+        a["blocks"] = []
+        a["st"]["bless"] = 0
+        a.update(tank_bonus=0, phalanx=False, phalanx_used=False, done=False, attacks=0, sprinted=False, ap=0)
+    s["active"] = None
+    s["turn"] = -1
+    _say(events, "allies_round")
+    next_seat(s, events)
+
+
+def next_seat(s: S, events: list[Event]) -> None:
+    """The next seat in order with an ally able to act, after its allies' upkeep (A-19); else the enemy."""
+    while True:
+        s["turn"] += 1
+        if s["turn"] >= s["n"]:
+            start_enemy_turn(s, events)
+            return
+        for a in st.seat_allies(s, s["turn"]):
+            _ally_upkeep(s, events, a)
+            if s["result"] is not None:
+                return
+        if any(not a["ko"] and not a["done"] and a["pos"] is not None for a in st.seat_allies(s, s["turn"])):
+            return
+
+
+def _ally_upkeep(s: S, events: list[Event], a: Fig) -> None:
+    if a["ko"]:
+        a["done"] = True
+        return
+    a["shield"] = False
+    a["dodge_pen"] = 0
+    loss = a["st"]["bleed"] + a["st"]["burn"]
+    if loss:
+        a["hp"] = max(0, a["hp"] - loss)
+        _say(events, "ally_upkeep", ally=fg.ally_name(a), hp=loss)
+        if a["hp"] <= 0:
+            fall(s, events, a)
+            return
+    if a["st"]["stun"]:
+        a["st"]["stun"] = 0
+        a["done"] = True
+
+
+def check_end(s: S, events: list[Event]) -> None:
+    """Defeat as soon as the Gate falls or every hero is KO'd; the wave ends when nothing is left (§3.8)."""
+    if s["result"] is not None:
+        return
+    if s["gate"] <= 0:
+        s["result"] = "gate"
+        s["phase"] = "over"
+        _say(events, "lost_gate")
+        return
+    if all(h["ko"] for h in st.heroes(s)):
+        s["result"] = "heroes"
+        s["phase"] = "over"
+        _say(events, "lost_heroes")
+        return
+    if s["phase"] in ("enemy", "allies") and not s["monsters"] and not s["arrive"] and not s["later"] \
+            and not s["extra"] and not s["boss_due"] and s["act"] is None:
+        end_wave(s, events)
+
+
+def end_wave(s: S, events: list[Event]) -> None:
+    if s["wave"] == s["waves"]:
+        s["result"] = "won"
+        s["phase"] = "over"
+        _say(events, "won")
+        return
+    s["phase"] = "between"
+    s["act"] = s["ask"] = s["active"] = None
+    s["ready"] = []
+    for a in s["allies"]:
+        card = fg.ally_card(a)
+        if a["ko"]:
+            a["ko"], a["hp"] = False, min(card["max"], card["heal"])
+        else:
+            a["hp"] = min(card["max"], a["hp"] + card["heal"])
+        a.update(blocks=[], done=False, ap=0, tank_bonus=0, phalanx=False, shield=False, dodge_pen=0)
+    for a in s["allies"]:  # assignments kept only where the house still has room for everyone assigned
+        if a["house"] is not None and not a["inside"] and a["kind"] == "hero":
+            a["house"] = None
+    for a in s["allies"]:
+        if a["kind"] == "hero" and a["house"] is None and a["pos"] is not None:
+            near = [h for h in st.houses(s) if st.near_house(s, h, st.pos(a)) and st.has_slot(s, h)]  # type: ignore[arg-type]
+            a["house"] = near[0] if near else None
+    draws = s["n"] + s["wave"] + (1 if st.bd(s).short else 0) + (1 if st.bd(s).split else 0)
+    gained = 0
+    for _ in range(draws):
+        gained += s["coins"].pop() if s["coins"] else 100
+    s["gold"] += gained
+    s["ready"] = []
+    _say(events, "wave_won", wave=s["wave"], cards=draws, gold=gained)

@@ -1,0 +1,156 @@
+"""Allies' and monsters' current statistics, status tokens, hit rolls and damage (rulebook §C2)."""
+
+from __future__ import annotations
+
+import math
+from functools import cache
+from typing import Any
+
+from rules.kings_armory import data
+from rules.text import Lit
+
+Fig = dict[str, Any]
+STATUSES = ("bleed", "burn", "slow", "stun", "bless")
+CAPS = {"bleed": 3, "burn": 2, "stun": 1, "bless": 1}  # Slow has no cap (A-20); Bleed + Burn at most 4
+#: Option effects this engine resolves; other options stay in the data but are not offered yet.
+SPECIAL_EFFECTS = frozenset({"tank_bonus", "slow", "heal", "heal_area", "bless", "bless_area", "dash", "rage",
+                             "energy_shield"})
+
+
+def no_status() -> dict[str, int]:
+    return dict.fromkeys(STATUSES, 0)
+
+
+def _resolve_option(opt: dict[str, Any], level: int) -> dict[str, Any]:
+    out = dict(opt)
+    for key in ("hit", "dmg", "amount"):
+        if isinstance(out.get(key), list):
+            out[key] = out[key][level - 1]
+    return out
+
+
+def ally_card(ally: Fig) -> dict[str, Any]:
+    """The ally's printed statistics at its level (heroes have one level); shared, never to be mutated."""
+    return _card(ally["kind"], ally["key"], ally["level"])
+
+
+@cache
+def _card(kind: str, key: str, lvl: int) -> dict[str, Any]:
+    if kind == "hero":
+        hero = data.heroes()[key]
+        return {**hero, "max": hero["hp"], "options": [_resolve_option(o, 1) for o in hero["options"]]}
+    champ = data.champions()[key]
+    options = [_resolve_option(o, lvl) for o in champ["options"] if o["from"] <= lvl]
+    return {"id": champ["id"], "ap": champ["ap"], "mv": champ["mv"], "max": champ["hp"][lvl - 1],
+            "dodge": champ["dodge"][lvl - 1], "res": champ["res"][lvl - 1], "tank": champ["tank"][lvl - 1],
+            "heal": champ["heal"][lvl - 1], "min_attacks": champ["min_attacks"], "options": options,
+            "mind_cage": champ.get("mind_cage", False)}
+
+
+def ally_name(ally: Fig) -> Lit:
+    if ally["kind"] == "hero":
+        hero = data.heroes()[ally["key"]]
+        return Lit(hero["es"], hero["en"])
+    champ = data.champions()[ally["key"]]
+    name = champ["names"][ally["token"]]
+    lvl = ally["level"] - 1
+    return Lit(f"{name} ({champ['titles']['es'][lvl]})", f"{name} ({champ['titles']['en'][lvl]})")
+
+
+def offered_options(ally: Fig) -> list[dict[str, Any]]:
+    return [o for o in ally_card(ally)["options"] if o["kind"] == "attack" or o["effect"] in SPECIAL_EFFECTS]
+
+
+def primary_type(ally: Fig) -> str | None:
+    """The damage type of the primary attack (first attack option for champions), for attack priority #3."""
+    attacks = [o for o in ally_card(ally)["options"] if o["kind"] == "attack"]
+    return attacks[0]["type"] if attacks else None
+
+
+def ally_dodge(ally: Fig) -> int:
+    return int(ally_card(ally)["dodge"]) - ally.get("dodge_pen", 0)
+
+
+def ally_res(ally: Fig, kind: str) -> int | str:
+    if ally.get("shield") and kind in ("R", "SN"):
+        return "Im"
+    value = ally_card(ally)["res"][kind]
+    return value + (1 if ally["st"]["bless"] else 0)  # Bless: +1 to each resistance (P-18)
+
+
+def ally_mv(ally: Fig) -> int:
+    base = int(ally_card(ally)["mv"])
+    return max(1, base - 2 * ally["st"]["slow"])
+
+
+def tank(ally: Fig) -> int:
+    return int(ally_card(ally)["tank"]) + ally.get("tank_bonus", 0)
+
+
+def monster_card(mon: Fig) -> dict[str, Any]:
+    return data.bosses()[mon["key"]] if mon["boss"] else data.monsters()[mon["key"]]
+
+
+def monster_name(mon: Fig) -> Lit:
+    card = monster_card(mon)
+    return Lit(card["es"], card["en"])
+
+
+def flags(mon: Fig) -> list[str]:
+    return list(monster_card(mon)["flags"])
+
+
+def flying(mon: Fig) -> bool:
+    return "F" in flags(mon)
+
+
+def siege(mon: Fig) -> bool:
+    return "siege" in flags(mon)
+
+
+def monster_mv(mon: Fig) -> int:
+    """Movement after Slow: −2 per token (minimum 1); bosses −1 per token, never below 3 (A-20)."""
+    base = int(monster_card(mon)["mv"])
+    slow = mon["st"]["slow"]
+    if mon["boss"]:
+        return base if base < 3 else max(3, base - slow)
+    return max(1, base - 2 * slow)
+
+
+def add_status(st: dict[str, int], kind: str, count: int = 1) -> None:
+    """Add tokens one at a time with the caps of §3.6: a kind at its cap takes nothing; a fifth Bleed/Burn
+    token removes one of the other kind."""
+    for _ in range(count):
+        if kind == "slow":
+            st["slow"] += 1
+            continue
+        if st[kind] >= CAPS[kind]:
+            continue
+        st[kind] += 1
+        if kind in ("bleed", "burn") and st["bleed"] + st["burn"] > 4:
+            st["burn" if kind == "bleed" else "bleed"] -= 1
+
+
+def status_immune(mon: Fig, kind: str) -> bool:
+    if mon["boss"] and kind in ("stun", "instakill"):
+        return True
+    return siege(mon) and kind in ("stun", "bleed", "instakill")
+
+
+def roll_hit(nat: int | None, bonus: int, dodge: int, crit: list[int]) -> tuple[bool, bool]:
+    """(hit, critical) for a natural roll (None: an Auto attack) against a Dodge (§3.7.3, A-23)."""
+    if nat is None:
+        return True, False
+    if nat == 1:
+        return False, False
+    if nat in crit:
+        return True, True
+    return nat + bonus >= dodge, False
+
+
+def damage(base: int, hits: int, crit: bool, mod: float, flat: int, res: int | str) -> list[int]:
+    """Damage of each hit instance: base ×mod on a crit (rounded up), + flat bonuses, − resistance, min 1."""
+    if res == "Im":
+        return [0] * hits
+    dealt = math.ceil(base * mod) if crit else base
+    return [max(1, dealt + flat - int(res)) for _ in range(hits)]

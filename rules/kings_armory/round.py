@@ -1,0 +1,423 @@
+"""The allies' round (§3.9, §4.2): activating allies one at a time, moves, towers, attacks, special actions,
+blocks declared on one's turn, and the behaviour minimums that may refuse ending an activation (A-27)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.base import Action, Event, LegalAction
+from rules.kings_armory import enemy
+from rules.kings_armory import figures as fg
+from rules.kings_armory import state as st
+from rules.kings_armory.board import STEP, Sq, rd
+from rules.rng import Rng
+from rules.text import Lit, msg
+
+S = dict[str, Any]
+Fig = dict[str, Any]
+
+
+def _la(action: Action, key: str, **params: Any) -> LegalAction:
+    return LegalAction(action, msg(f"ka.act.{key}", **params), group=action.kind)
+
+
+# ---------------------------------------------------------------- targets
+
+
+def can_target(opt: dict[str, Any], mon: Fig) -> bool:
+    """Melee never hits flyers, supernatural range 1 neither; ranged always does (§3.7.2)."""
+    if fg.flying(mon) and not mon["grounded"]:
+        return opt["type"] == "R" or (opt["type"] == "SN" and opt["range"] >= 2)
+    return True
+
+
+def attack_range(a: Fig, opt: dict[str, Any]) -> int:
+    return int(opt["range"]) + (1 if a["inside"] and opt["type"] == "R" else 0)  # +1 in a tower (A-22)
+
+
+def usable_from(a: Fig, opt: dict[str, Any]) -> bool:
+    """Melee (and supernatural range 1) never reach into or out of a tower."""
+    return not a["inside"] or opt["type"] == "R" or (opt["type"] == "SN" and opt["range"] >= 2)
+
+
+def _rect(anchor: Sq, rows: int, cols: int) -> list[Sq]:
+    return [(anchor[0] + r, anchor[1] + c) for r in range(rows) for c in range(cols)]
+
+
+def area_squares(s: S, a: Fig, opt: dict[str, Any], action: Action) -> list[Sq]:
+    p = st.pos(a)
+    assert p is not None
+    area = opt.get("area")
+    if area == "around":
+        return [(p[0] + dr, p[1] + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0)]
+    if area == "line":
+        dr, dc = STEP[str(action["dir"])]
+        return [(p[0] + dr * k, p[1] + dc * k) for k in range(1, attack_range(a, opt) + 1)]
+    anchor = st.bd(s).parse(str(action["at"]))
+    assert anchor is not None
+    return _rect(anchor, int(action["rows"]), int(action["cols"]))
+
+
+def _monsters_in(s: S, squares: list[Sq], opt: dict[str, Any]) -> list[Fig]:
+    cells = set(squares)
+    return [m for m in s["monsters"] if st.msq(s, m) in cells and can_target(opt, m)]
+
+
+def attack_actions(s: S, a: Fig) -> list[LegalAction]:
+    out: list[LegalAction] = []
+    p = st.pos(a)
+    if p is None or a["shield"]:
+        return out
+    b = st.bd(s)
+    for opt in fg.offered_options(a):
+        if opt["kind"] != "attack" or opt["ac"] > a["ap"] or not usable_from(a, opt):
+            continue
+        reach = attack_range(a, opt)
+        area = opt.get("area")
+        name = Lit(opt["es"], opt["en"])
+        if area is None:
+            targets = [m for m in s["monsters"] if rd(p, st.msq(s, m)) <= reach and can_target(opt, m)]
+            for m in targets:
+                out.append(_la(Action.of("attack", opt=opt["id"], target=m["id"]), "attack", option=name,
+                               monster=fg.monster_name(m), square=b.label(st.msq(s, m))))
+            if opt.get("targets", 1) == 2:
+                for i, m in enumerate(targets):
+                    for m2 in targets[i + 1:]:
+                        out.append(_la(Action.of("attack", opt=opt["id"], target=m["id"], second=m2["id"]),
+                                       "attack_two", option=name, monster=fg.monster_name(m),
+                                       other=fg.monster_name(m2)))
+        elif area == "around":
+            act = Action.of("attack", opt=opt["id"])
+            if _monsters_in(s, area_squares(s, a, opt, act), opt):
+                out.append(_la(act, "attack_around", option=name))
+        elif area == "line":
+            for d in ("N", "E", "S", "W"):
+                act = Action.of("attack", opt=opt["id"], dir=d)
+                if _monsters_in(s, area_squares(s, a, opt, act), opt):
+                    out.append(_la(act, "attack_line", option=name, dir=d))
+        else:
+            for rows, cols in {(area[0], area[1]), (area[1], area[0])}:
+                for r in range(max(0, p[0] - reach), p[0] + reach + 1):
+                    for c in range(max(0, p[1] - reach), p[1] + reach + 1):
+                        cells = _rect((r, c), rows, cols)
+                        if not b.on_field((r, c)) or any(rd(p, q) > reach for q in cells):
+                            continue
+                        if _monsters_in(s, cells, opt):
+                            label = b.label((r, c))
+                            out.append(_la(Action.of("attack", opt=opt["id"], at=label, rows=rows, cols=cols),
+                                           "attack_area", option=name, square=label, rows=rows, cols=cols))
+    return out
+
+
+def _res(mon: Fig, kind: str) -> int | str:
+    value = fg.monster_card(mon)["res"][kind]
+    return value if value == "Im" or not mon["st"]["bless"] else int(value) + 1
+
+
+def qualifies(s: S, a: Fig, action: Action) -> bool:
+    """Whether this attack would count toward the attack minimum: it aims at a non-immune monster (§3.7.5)."""
+    opt = next(o for o in fg.offered_options(a) if o["id"] == action["opt"])
+    if opt.get("area") is None:
+        aims = [st.monster(s, action["target"]), st.monster(s, action.get("second"))]
+        targets = [m for m in aims if m is not None]
+    else:
+        targets = _monsters_in(s, area_squares(s, a, opt, action), opt)
+    return any(_res(m, opt["type"]) != "Im" for m in targets)
+
+
+def minimum(s: S, a: Fig) -> int:
+    card = fg.ally_card(a)
+    need = int(card.get("min_attacks", 0))
+    if len(s["monsters"]) <= 5:
+        need = max(need, int(card.get("min_attacks_few", 0)))
+    if need >= 2 and a.get("sprinted"):
+        need = 1  # the Berserker: one attack suffices in a round he sprints
+    return need
+
+
+def may_stop(s: S, a: Fig) -> bool:
+    """A-27: refused only while below the minimum and a qualifying attack is possible right now."""
+    if a["attacks"] >= minimum(s, a) or a["ko"]:
+        return True
+    probe = a if a["id"] == s["active"] else {**a, "ap": fg.ally_card(a)["ap"]}
+    return not any(qualifies(s, probe, la.action) for la in attack_actions(s, probe))
+
+
+# ---------------------------------------------------------------- listing
+
+
+def _block_actions(s: S, seat: int) -> list[LegalAction]:
+    out = []
+    for m in s["monsters"]:
+        if m["blocked_by"] is not None:
+            continue
+        for a in enemy.blockers(s, m):
+            if a["seat"] == seat:
+                out.append(_la(Action.of("block", ally=a["id"], monster=m["id"]), "block", ally=fg.ally_name(a),
+                               monster=fg.monster_name(m)))
+    return out
+
+
+def _champion_ok(s: S, a: Fig, sq: Sq) -> bool:
+    return a["kind"] == "hero" or a["house"] is None or st.near_house(s, a["house"], sq)
+
+
+def ally_actions(s: S, a: Fig) -> list[LegalAction]:
+    out: list[LegalAction] = []
+    p = st.pos(a)
+    assert p is not None
+    b = st.bd(s)
+    houses = st.houses(s)
+    if a["ap"] >= 1:
+        if a["inside"]:
+            here = st.house_of_square(s, p)
+            assert here is not None
+            for sq in houses[here]:
+                if sq != p and st.ally_at(s, sq) is None:
+                    out.append(_la(Action.of("move", to=b.label(sq)), "move", square=b.label(sq)))
+            for sq in st.entry_squares(s, here):
+                if st.free_for_ally(s, sq) and _champion_ok(s, a, sq):
+                    out.append(_la(Action.of("exit", to=b.label(sq)), "exit", square=b.label(sq)))
+        else:
+            for sq in st.reachable(s, p, fg.ally_mv(a)):
+                if _champion_ok(s, a, sq):
+                    out.append(_la(Action.of("move", to=b.label(sq)), "move", square=b.label(sq)))
+            for hid, squares in houses.items():
+                if a["kind"] == "champion" and a["house"] != hid:
+                    continue
+                if p not in st.entry_squares(s, hid) or not st.has_slot(s, hid, without=a["id"]):
+                    continue
+                for sq in squares:
+                    if st.ally_at(s, sq) is None:
+                        out.append(_la(Action.of("enter", house=hid, at=b.label(sq)), "enter", square=b.label(sq)))
+    out += attack_actions(s, a)
+    out += _special_actions(s, a)
+    out += _block_actions(s, a["seat"])
+    if may_stop(s, a):
+        out.append(_la(Action.of("end"), "end", ally=fg.ally_name(a)))
+    return out
+
+
+def _special_actions(s: S, a: Fig) -> list[LegalAction]:
+    out: list[LegalAction] = []
+    p = st.pos(a)
+    assert p is not None
+    b = st.bd(s)
+    for opt in fg.offered_options(a):
+        if opt["kind"] != "special" or opt["ac"] > a["ap"]:
+            continue
+        name = Lit(opt["es"], opt["en"])
+        effect = opt["effect"]
+        if effect in ("tank_bonus", "heal_area", "bless_area", "rage", "energy_shield"):
+            out.append(_la(Action.of("special", opt=opt["id"]), "special", option=name))
+        elif effect == "slow":
+            for m in s["monsters"]:
+                if rd(p, st.msq(s, m)) <= opt["range"] and not (opt.get("ground_only") and fg.flying(m)):
+                    out.append(_la(Action.of("special", opt=opt["id"], target=m["id"]), "special_on", option=name,
+                                   target=fg.monster_name(m)))
+        elif effect in ("heal", "bless"):
+            for x in s["allies"]:
+                xp = st.pos(x)
+                if not x["ko"] and xp is not None and rd(p, xp) <= opt["range"]:
+                    out.append(_la(Action.of("special", opt=opt["id"], target=x["id"]), "special_on", option=name,
+                                   target=fg.ally_name(x)))
+        elif effect == "dash" and not a["inside"]:
+            for sq in st.reachable(s, p, int(opt["amount"])):
+                if _champion_ok(s, a, sq):
+                    out.append(_la(Action.of("special", opt=opt["id"], to=b.label(sq)), "special_to", option=name,
+                                   square=b.label(sq)))
+    return out
+
+
+def legal(s: S, seat: int) -> list[LegalAction]:
+    if seat != s["turn"]:
+        return []
+    if s["active"] is None:
+        out = [_la(Action.of("activate", ally=a["id"]), "activate", ally=fg.ally_name(a))
+               for a in st.seat_allies(s, seat) if not a["ko"] and not a["done"] and st.pos(a) is not None]
+        out += _block_actions(s, seat)
+        if all(may_stop(s, a) for a in st.seat_allies(s, seat) if not a["done"]):
+            out.append(_la(Action.of("end_turn"), "end_turn"))
+        return out
+    return ally_actions(s, st.ally(s, s["active"]))
+
+
+# ---------------------------------------------------------------- applying
+
+
+def _spend(s: S, events: list[Event], a: Fig, ac: int) -> None:
+    a["ap"] -= ac
+    if a["ap"] <= 0 and st.find_ally(s, a["id"]) is not None:
+        finish(s, events, a)
+
+
+def finish(s: S, events: list[Event], a: Fig) -> None:
+    a["done"] = True
+    a["ap"] = 0
+    a["rage"] = 0
+    s["active"] = None
+    if all(x["done"] or x["ko"] for x in st.seat_allies(s, s["turn"])):
+        enemy.next_seat(s, events)
+
+
+def _refresh_blocks(s: S, a: Fig) -> None:
+    """A block ends when the blocker leaves range 1 or goes into a tower (A-05)."""
+    p = st.pos(a)
+    for mid in list(a["blocks"]):
+        m = st.monster(s, mid)
+        if m is None or p is None or rd(p, st.msq(s, m)) > 1 or (a["inside"] and not fg.ally_card(a).get("mind_cage")):
+            a["blocks"].remove(mid)
+            if m is not None:
+                m["blocked_by"] = None
+
+
+def apply(s: S, rng: Rng, events: list[Event], seat: int, action: Action) -> bool:
+    """Apply a legal allies'-round action; returns whether it rolled a die."""
+    b = st.bd(s)
+    kind = action.kind
+    if kind == "activate":
+        a = st.ally(s, str(action["ally"]))
+        a["ap"] = fg.ally_card(a)["ap"]
+        s["active"] = a["id"]
+        return False
+    if kind == "end_turn":
+        for a in st.seat_allies(s, seat):
+            a["done"] = True
+        s["active"] = None
+        enemy.next_seat(s, events)
+        return False
+    if kind == "block":
+        a = st.ally(s, str(action["ally"]))
+        m = st.monster(s, action["monster"])
+        assert m is not None
+        enemy.block(s, a, m)
+        events.append(Event(msg("ka.ev.block", ally=fg.ally_name(a), monster=fg.monster_name(m))))
+        return False
+    a = st.ally(s, str(s["active"]))
+    if kind == "end":
+        finish(s, events, a)
+        return False
+    if kind in ("move", "exit", "enter"):
+        sq = b.parse(str(action["at"] if kind == "enter" else action["to"]))
+        assert sq is not None
+        a["pos"] = [sq[0], sq[1]]
+        if kind == "enter":
+            a["inside"], a["house"] = True, str(action["house"])
+        elif kind == "exit":
+            a["inside"] = False
+        _refresh_blocks(s, a)
+        events.append(Event(msg(f"ka.ev.{kind}", ally=fg.ally_name(a), square=b.label(sq))))
+        _spend(s, events, a, 1)
+        return False
+    opt = next(o for o in fg.offered_options(a) if o["id"] == action["opt"])
+    if kind == "special":
+        _special(s, events, a, opt, action)
+        _spend(s, events, a, opt["ac"])
+        return False
+    rolled = _attack(s, rng, events, a, opt, action)
+    if st.find_ally(s, a["id"]) is not None and not a["ko"] and s["phase"] == "allies" and s["active"] == a["id"]:
+        _spend(s, events, a, opt["ac"])
+    return rolled
+
+
+def _special(s: S, events: list[Event], a: Fig, opt: dict[str, Any], action: Action) -> None:
+    effect = opt["effect"]
+    name = Lit(opt["es"], opt["en"])
+    events.append(Event(msg("ka.ev.special", ally=fg.ally_name(a), option=name)))
+    p = st.pos(a)
+    assert p is not None
+    if effect == "tank_bonus":
+        a["tank_bonus"] += int(opt["amount"])
+        a["phalanx"] = a["phalanx"] or bool(opt.get("unblockable"))
+    elif effect == "slow":
+        m = st.monster(s, action["target"])
+        assert m is not None
+        if "type" not in opt or fg.monster_card(m)["res"][opt["type"]] != "Im":
+            fg.add_status(m["st"], "slow")
+    elif effect in ("heal", "bless"):
+        x = st.ally(s, str(action["target"]))
+        if effect == "heal":
+            x["hp"] = min(fg.ally_card(x)["max"], x["hp"] + int(opt["amount"]))
+        else:
+            fg.add_status(x["st"], "bless")
+    elif effect in ("heal_area", "bless_area"):
+        for x in s["allies"]:
+            xp = st.pos(x)
+            if not x["ko"] and xp is not None and rd(p, xp) <= opt["range"]:
+                if effect == "heal_area":
+                    x["hp"] = min(fg.ally_card(x)["max"], x["hp"] + int(opt["amount"]))
+                else:
+                    fg.add_status(x["st"], "bless")
+    elif effect == "dash":
+        sq = st.bd(s).parse(str(action["to"]))
+        assert sq is not None
+        a["pos"] = [sq[0], sq[1]]
+        a["sprinted"] = a["sprinted"] or bool(opt.get("sprint"))
+        _refresh_blocks(s, a)
+    elif effect == "rage":
+        a["rage"], a["dodge_pen"] = 2, 2
+    elif effect == "energy_shield":
+        a["shield"] = True
+
+
+def _attack(s: S, rng: Rng, events: list[Event], a: Fig, opt: dict[str, Any], action: Action) -> bool:
+    """One roll for the whole attack (A-26), compared with each target's Dodge; returns whether it rolled."""
+    counts = qualifies(s, a, action)
+    if opt.get("area") is None:
+        aims = [st.monster(s, action["target"]), st.monster(s, action.get("second"))]
+        monsters = [m for m in aims if m is not None]
+        allies: list[Fig] = []
+    else:
+        cells = area_squares(s, a, opt, action)
+        monsters = _monsters_in(s, cells, opt)
+        if opt["area"] == "around":
+            cells = [c for c in cells if c != st.pos(a)]
+        allies = [x for x in s["allies"] if not x["ko"] and st.pos(x) in set(cells)
+                  and (opt["type"] == "R" or not x["inside"] or (opt["type"] == "SN" and opt["range"] >= 2))]
+    nat = None if opt["hit"] == "auto" else rng.die(20)
+    bonus = 0 if opt["hit"] == "auto" else int(opt["hit"]) + (2 if a["st"]["bless"] else 0)
+    flat = a["rage"] if opt["type"] == "M" else 0
+    name = Lit(opt["es"], opt["en"])
+    if nat is None:
+        events.append(Event(msg("ka.ev.attack_auto", ally=fg.ally_name(a), option=name)))
+    else:
+        events.append(Event(msg("ka.ev.attack", ally=fg.ally_name(a), option=name, roll=nat)))
+    for m in monsters:
+        card = fg.monster_card(m)
+        hit, crit = fg.roll_hit(nat, bonus, card["dodge"], list(opt["crit"]))
+        if not hit:
+            events.append(Event(msg("ka.ev.miss", monster=fg.monster_name(m))))
+            continue
+        res = _res(m, opt["type"])
+        hurt = sum(fg.damage(opt["dmg"], opt.get("hits", 1), crit, float(opt["mod"]), flat, res))
+        m["hp"] -= hurt
+        events.append(Event(msg("ka.ev.crit" if crit else "ka.ev.hit", monster=fg.monster_name(m), hp=hurt)))
+        if res != "Im":
+            effects = list(opt.get("on_hit", [])) + (list(opt.get("on_crit", [])) if crit else [])
+            for kind, n in effects:
+                if fg.status_immune(m, kind):
+                    continue
+                if kind == "instakill":
+                    m["hp"] = 0
+                else:
+                    fg.add_status(m["st"], kind, n)
+        if m["hp"] <= 0:
+            enemy.kill(s, events, m)
+    for x in allies:
+        hit, crit = fg.roll_hit(nat, bonus, fg.ally_dodge(x), list(opt["crit"]))
+        if not hit:
+            continue
+        res = fg.ally_res(x, opt["type"])
+        hurt = sum(fg.damage(opt["dmg"], opt.get("hits", 1), crit, float(opt["mod"]), flat, res))
+        x["hp"] = max(0, x["hp"] - hurt)
+        events.append(Event(msg("ka.ev.friendly_hit", ally=fg.ally_name(x), hp=hurt)))
+        if res != "Im":
+            for kind, n in list(opt.get("on_hit", [])) + (list(opt.get("on_crit", [])) if crit else []):
+                if kind != "instakill":
+                    fg.add_status(x["st"], kind, n)
+        if x["hp"] <= 0:
+            enemy.fall(s, events, x)
+    if counts:
+        a["attacks"] += 1
+    enemy.check_end(s, events)
+    return nat is not None

@@ -1,0 +1,283 @@
+"""Set-up and between waves (§2.2, §4.7): picking heroes, towers, hiring and levelling champions, placing
+allies, and everyone readying up at once; the coin deck's exchange when a wave starts (A-33)."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from rules.base import Action, Event, LegalAction
+from rules.kings_armory import data, enemy
+from rules.kings_armory import figures as fg
+from rules.kings_armory import state as st
+from rules.kings_armory.board import Sq, footprint, rd
+from rules.rng import Rng
+from rules.text import Lit, SeatRef, msg
+
+S = dict[str, Any]
+Fig = dict[str, Any]
+
+
+def _la(action: Action, key: str, **params: Any) -> LegalAction:
+    return LegalAction(action, msg(f"ka.act.{key}", **params), group=action.kind)
+
+
+def coin_values() -> list[int]:
+    return sorted(int(v) for v, n in data.economy()["coins"].items() for _ in range(n))
+
+
+def new_ally(seat: int, key: str, hp: int) -> Fig:
+    return {"id": f"a{seat}", "kind": "hero", "key": key, "seat": seat, "level": 1, "token": 0, "hp": hp,
+            "pos": None, "house": None, "inside": False, "st": fg.no_status(), "ko": False, "ap": 0, "attacks": 0,
+            "done": False, "blocks": [], "tank_bonus": 0, "phalanx": False, "phalanx_used": False, "rage": 0,
+            "dodge_pen": 0, "shield": False, "sprinted": False}
+
+
+# ---------------------------------------------------------------- hero pick
+
+
+def pick_legal(s: S, seat: int) -> list[LegalAction]:
+    if seat != s["picker"]:
+        return []
+    taken = {a["key"] for a in s["allies"]}
+    return [_la(Action.of("pick", hero=k), "pick", hero=Lit(h["es"], h["en"]))
+            for k, h in data.heroes().items() if k not in taken]
+
+
+def pick(s: S, events: list[Event], seat: int, key: str) -> None:
+    hero = data.heroes()[key]
+    s["allies"].append(new_ally(seat, key, hero["hp"]))
+    events.append(Event(msg("ka.ev.pick", hero=Lit(hero["es"], hero["en"]), seat=SeatRef(seat))))
+    s["picker"] += 1
+    if s["picker"] >= s["n"]:
+        s["phase"] = "setup"
+
+
+# ---------------------------------------------------------------- the shop
+
+
+def build_squares(s: S) -> list[Sq]:
+    b = st.bd(s)
+    taken = st.tower_squares(s)
+    standing = {st.pos(a) for a in s["allies"]}
+    out = []
+    for r in range(b.height - 1):
+        for c in range(b.width - 1):
+            cells = footprint((r, c))
+            if all(b.open_ground(q) and q not in taken and q not in standing for q in cells):
+                out.append((r, c))
+    return out
+
+
+def tower_price(s: S) -> int:
+    return 0 if s["free_towers"] else int(data.economy()["tower"]["build"])
+
+
+def can_build(s: S) -> bool:
+    eco = data.economy()["tower"]
+    if len(s["towers"]) >= eco["max"]:
+        return False
+    return s["free_towers"] > 0 if s["phase"] == "setup" else s["gold"] >= eco["build"]
+
+
+def alive_of(s: S, kind: str) -> int:
+    return sum(1 for a in s["allies"] if a["kind"] == "champion" and a["key"] == kind)
+
+
+def can_hire(s: S, kind: str) -> bool:
+    champ = data.champions()[kind]
+    return s["phase"] == "between" and s["gold"] >= champ["cost"][0] \
+        and alive_of(s, kind) + s["fallen"].get(kind, 0) < champ["limit"]
+
+
+def place_targets(s: S, a: Fig) -> list[tuple[str, Sq]]:
+    """(house, square): inside a house with a free slot, or within 2 squares of it (§4.7 step 6)."""
+    out = []
+    b = st.bd(s)
+    here = st.pos(a)
+    towers = st.tower_squares(s)
+    for hid, squares in st.houses(s).items():
+        if not st.has_slot(s, hid, without=a["id"]):
+            continue
+        for sq in squares:
+            if st.ally_at(s, sq) is None:
+                out.append((hid, sq))
+        for r in range(min(q[0] for q in squares) - 2, max(q[0] for q in squares) + 3):
+            for c in range(min(q[1] for q in squares) - 2, max(q[1] for q in squares) + 3):
+                sq = (r, c)
+                if sq == here or not st.walkable(s, sq, towers) or st.ally_at(s, sq) is not None:
+                    continue
+                if min(rd(sq, q) for q in squares) <= 2 and (b.on_field(sq) or sq in b.exits.values()):
+                    out.append((hid, sq))
+    return out
+
+
+def place_ok(s: S, a: Fig, house: str, sq: Sq) -> bool:
+    """`place_targets` for one square, without listing them all."""
+    squares = st.houses(s).get(house)
+    if squares is None or not st.has_slot(s, house, without=a["id"]) or st.ally_at(s, sq) is not None:
+        return False
+    if sq in squares:
+        return True
+    b = st.bd(s)
+    return sq != st.pos(a) and st.walkable(s, sq) and min(rd(sq, q) for q in squares) <= 2 \
+        and (b.on_field(sq) or sq in b.exits.values())
+
+
+def build_ok(s: S, sq: Sq) -> bool:
+    b = st.bd(s)
+    taken = st.tower_squares(s)
+    standing = {st.pos(a) for a in s["allies"]}
+    return can_build(s) and all(b.open_ground(q) and q not in taken and q not in standing for q in footprint(sq))
+
+
+def is_legal(s: S, seat: int, action: Action) -> bool:
+    """Cheap checks for the two kinds with hundreds of options; the others are looked up in the list."""
+    if seat in s["ready"]:
+        return False
+    b = st.bd(s)
+    if action.kind == "place" and set(action.arg_dict) == {"ally", "house", "at"}:
+        a = st.find_ally(s, action["ally"])
+        sq = b.parse(str(action["at"]))
+        return a is not None and a["seat"] == seat and sq is not None and b.label(sq) == action["at"] \
+            and place_ok(s, a, str(action["house"]), sq)
+    if action.kind == "build" and set(action.arg_dict) == {"at"}:
+        sq = b.parse(str(action["at"]))
+        return sq is not None and b.label(sq) == action["at"] and build_ok(s, sq)
+    return any(la.action == action for la in legal(s, seat, action.kind))
+
+
+def seat_ready_ok(s: S, seat: int) -> bool:
+    if s["phase"] == "setup" and s["free_towers"]:
+        return False
+    return all(st.housed(s, a) or (a["kind"] == "champion" and a["pos"] is None) for a in st.seat_allies(s, seat))
+
+
+def legal(s: S, seat: int, kind: str | None = None) -> list[LegalAction]:
+    """The seat's legal moves (only those of one kind when `kind` is given, for cheap legality checks)."""
+    if seat in s["ready"]:
+        return []
+    b = st.bd(s)
+    out: list[LegalAction] = []
+    if kind in (None, "build") and can_build(s):
+        price = tower_price(s)
+        out += [_la(Action.of("build", at=b.label(sq)), "build", square=b.label(sq), gold=price)
+                for sq in build_squares(s)]
+    if s["phase"] == "between" and kind in (None, "sell", "hire", "upgrade"):
+        room = sum(st.capacity(h) for h in st.houses(s)) - int(data.economy()["tower"]["slots"])
+        for t in s["towers"] if room >= len(st.heroes(s)) else []:  # heroes must still fit (§5)
+            if not any(a["house"] == t["id"] for a in s["allies"]):
+                out.append(_la(Action.of("sell", tower=t["id"]), "sell", square=b.label((t["at"][0], t["at"][1]))))
+        for ctype, champ in data.champions().items():
+            if can_hire(s, ctype):
+                out.append(_la(Action.of("hire", type=ctype), "hire", champion=Lit(champ["es"], champ["en"]),
+                               gold=champ["cost"][0]))
+        for a in st.seat_allies(s, seat):
+            if a["kind"] == "champion" and a["level"] < 3:
+                cost = data.champions()[a["key"]]["cost"][a["level"]]
+                if s["gold"] >= cost:
+                    out.append(_la(Action.of("upgrade", ally=a["id"]), "upgrade", ally=fg.ally_name(a), gold=cost))
+    for a in st.seat_allies(s, seat) if kind in (None, "bench") else []:
+        if a["kind"] == "champion" and a["pos"] is not None:
+            out.append(_la(Action.of("bench", ally=a["id"]), "bench", ally=fg.ally_name(a)))
+    for a in st.seat_allies(s, seat) if kind in (None, "place") else []:
+        for hid, sq in place_targets(s, a):
+            out.append(_la(Action.of("place", ally=a["id"], house=hid, at=b.label(sq)), "place",
+                           ally=fg.ally_name(a), square=b.label(sq)))
+    if kind in (None, "ready") and seat_ready_ok(s, seat):
+        out.append(_la(Action.of("ready"), "ready"))
+    return out
+
+
+def apply(s: S, rng: Rng, events: list[Event], seat: int, action: Action) -> None:
+    b = st.bd(s)
+    kind = action.kind
+    if kind == "build":
+        sq = b.parse(str(action["at"]))
+        assert sq is not None
+        s["gold"] -= tower_price(s)
+        if s["free_towers"]:
+            s["free_towers"] -= 1
+        s["towers"].append({"id": f"t{s['tseq']}", "at": [sq[0], sq[1]]})
+        s["tseq"] += 1
+        events.append(Event(msg("ka.ev.build", square=b.label(sq))))
+    elif kind == "sell":
+        t = next(t for t in s["towers"] if t["id"] == action["tower"])
+        s["towers"].remove(t)
+        s["gold"] += int(data.economy()["tower"]["sell"])
+        events.append(Event(msg("ka.ev.sell", square=b.label((t["at"][0], t["at"][1])))))
+    elif kind == "hire":
+        champ = data.champions()[str(action["type"])]
+        used = {a["token"] for a in s["allies"] if a["kind"] == "champion" and a["key"] == champ["id"]}
+        token = min(i for i in range(champ["limit"]) if i not in used)
+        s["gold"] -= champ["cost"][0]
+        hired = {**new_ally(seat, champ["id"], champ["hp"][0]), "id": f"c{s['cseq']}", "kind": "champion",
+                 "token": token}
+        s["cseq"] += 1
+        s["allies"].append(hired)
+        events.append(Event(msg("ka.ev.hire", ally=fg.ally_name(hired), seat=SeatRef(seat))))
+    elif kind == "upgrade":
+        a = st.ally(s, str(action["ally"]))
+        champ = data.champions()[a["key"]]
+        s["gold"] -= champ["cost"][a["level"]]
+        a["level"] += 1
+        card = fg.ally_card(a)
+        a["hp"] = min(card["max"], a["hp"] + card["heal"])  # each level-up heals by the new Heal rate (A-30)
+        events.append(Event(msg("ka.ev.upgrade", ally=fg.ally_name(a), level=a["level"])))
+    elif kind == "place":
+        a = st.ally(s, str(action["ally"]))
+        sq = b.parse(str(action["at"]))
+        assert sq is not None
+        a["pos"], a["house"] = [sq[0], sq[1]], str(action["house"])
+        a["inside"] = sq in st.houses(s)[a["house"]]
+        events.append(Event(msg("ka.ev.place", ally=fg.ally_name(a), square=b.label(sq))))
+    elif kind == "bench":
+        a = st.ally(s, str(action["ally"]))
+        a["pos"], a["house"], a["inside"] = None, None, False
+        events.append(Event(msg("ka.ev.bench", ally=fg.ally_name(a))))
+    elif kind == "ready":
+        s["ready"].append(seat)
+        events.append(Event(msg("ka.ev.ready", seat=SeatRef(seat))))
+        if len(s["ready"]) == s["n"]:
+            start_wave(s, rng, events)
+
+
+def exchange(s: S, rng: Rng) -> None:
+    """Saved gold is held as 100-cards and at most one 50-card; every other coin card is shuffled back (A-33)."""
+    pool = coin_values()
+    saved: list[int] = []
+    left = s["gold"]
+    for value in (100, 50):
+        while left >= value and value in pool and (value == 100 or 50 not in saved):
+            pool.remove(value)
+            saved.append(value)
+            left -= value
+    for value in (250, 150, 100, 50):  # the 100s ran out: the fewest other cards that make the rest
+        while left >= value and value in pool:
+            pool.remove(value)
+            saved.append(value)
+            left -= value
+    rng.shuffle(pool)
+    s["coins"], s["saved"] = pool, sorted(saved)
+
+
+def start_wave(s: S, rng: Rng, events: list[Event]) -> None:
+    if s["phase"] == "between":
+        exchange(s, rng)
+        s["wave"] += 1
+    s["ready"] = []
+    s["eturn"] = 0
+    card = data.wave_card()
+    count = s["wave"] * card["monsters_per_wave"]["per_wave"] + card["monsters_per_wave"]["base"] \
+        + s["n"] * card["monsters_per_wave"]["per_player"]
+    if s["arrival"] == "delayed":
+        s["arrive"] = math.ceil(count / 2)  # half rounded up now, the rest at enemy turn 2 (A-18)
+        s["later"] = count - s["arrive"]
+    else:
+        s["arrive"], s["later"] = count, 0
+    if s["wave"] == s["waves"]:
+        s["boss_due"] = list(card["boss_turns"][str(s["waves"])][s["arrival"]])
+    for a in s["allies"]:
+        a["blocks"] = []
+    events.append(Event(msg("ka.ev.wave", wave=s["wave"], monsters=count)))
+    enemy.start_enemy_turn(s, events)

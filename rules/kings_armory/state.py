@@ -1,0 +1,154 @@
+"""Queries and small mutations on the game state (a JSON-able dict) shared by every phase."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.kings_armory import data
+from rules.kings_armory import figures as fg
+from rules.kings_armory.board import STEP, Board, Sq, around, board, footprint, rd
+
+S = dict[str, Any]
+Fig = dict[str, Any]
+
+
+def clone(value: Any) -> Any:
+    """A deep copy of JSON-like data (dicts, lists, scalars), several times faster than copy.deepcopy."""
+    if isinstance(value, dict):
+        return {k: clone(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [clone(v) for v in value]
+    return value
+
+
+def bd(s: S) -> Board:
+    return board(s["map"])
+
+
+def ally(s: S, aid: str) -> Fig:
+    return next(a for a in s["allies"] if a["id"] == aid)
+
+
+def find_ally(s: S, aid: Any) -> Fig | None:
+    return next((a for a in s["allies"] if a["id"] == aid), None)
+
+
+def monster(s: S, mid: Any) -> Fig | None:
+    return next((m for m in s["monsters"] if m["id"] == mid), None)
+
+
+def msq(s: S, mon: Fig) -> Sq:
+    return bd(s).lanes[mon["lane"]][mon["i"]]
+
+
+def pos(a: Fig) -> Sq | None:
+    return None if a["pos"] is None else (a["pos"][0], a["pos"][1])
+
+
+def seat_allies(s: S, seat: int) -> list[Fig]:
+    return [a for a in s["allies"] if a["seat"] == seat]
+
+
+def heroes(s: S) -> list[Fig]:
+    return [a for a in s["allies"] if a["kind"] == "hero"]
+
+
+# ---------------------------------------------------------------- towers and parapets ("houses")
+
+
+def houses(s: S) -> dict[str, list[Sq]]:
+    """Every house: towers (2×2) and the two parapets (one square each), as their interior squares."""
+    out = {t["id"]: footprint((t["at"][0], t["at"][1])) for t in s["towers"]}
+    out.update({k: [v] for k, v in bd(s).parapets.items()})
+    return out
+
+
+def capacity(house: str) -> int:
+    eco = data.economy()
+    return int(eco["parapet_slots"] if house in ("PW", "PE") else eco["tower"]["slots"])
+
+
+def slots_used(s: S, house: str, *, without: str | None = None) -> int:
+    """Champions hold their slot all wave; heroes only while inside; before a wave every assignment counts."""
+    placing = s["phase"] in ("setup", "between")
+    return sum(1 for a in s["allies"] if a["house"] == house and a["id"] != without
+               and (placing or a["kind"] != "hero" or a["inside"]))
+
+
+def has_slot(s: S, house: str, *, without: str | None = None) -> bool:
+    return slots_used(s, house, without=without) < capacity(house)
+
+
+def tower_squares(s: S) -> set[Sq]:
+    return {sq for t in s["towers"] for sq in footprint((t["at"][0], t["at"][1]))}
+
+
+def house_of_square(s: S, sq: Sq) -> str | None:
+    for hid, squares in houses(s).items():
+        if sq in squares:
+            return hid
+    return None
+
+
+def near_house(s: S, house: str, sq: Sq) -> bool:
+    """Inside it or within 2 squares (range distance) of it (A-21)."""
+    return min(rd(sq, h) for h in houses(s)[house]) <= 2
+
+
+def housed(s: S, a: Fig) -> bool:
+    p = pos(a)
+    return p is not None and a["house"] in houses(s) and near_house(s, a["house"], p)
+
+
+def entry_squares(s: S, house: str) -> list[Sq]:
+    return [sq for sq in around(houses(s)[house]) if walkable(s, sq)]
+
+
+# ---------------------------------------------------------------- squares and movement
+
+
+def walkable(s: S, sq: Sq, towers: set[Sq] | None = None) -> bool:
+    """Where an ally may walk: field squares outside towers, and the castle-exit squares."""
+    b = bd(s)
+    if sq in b.exits.values():
+        return True
+    return b.on_field(sq) and sq not in (tower_squares(s) if towers is None else towers)
+
+
+def ally_at(s: S, sq: Sq) -> Fig | None:
+    return next((a for a in s["allies"] if pos(a) == sq), None)
+
+
+def monsters_at(s: S, sq: Sq) -> list[Fig]:
+    return [m for m in s["monsters"] if msq(s, m) == sq]
+
+
+def free_for_ally(s: S, sq: Sq) -> bool:
+    return ally_at(s, sq) is None and not monsters_at(s, sq)
+
+
+def reachable(s: S, start: Sq, steps: int) -> list[Sq]:
+    """Squares an ally can end on with up to `steps` orthogonal steps, passing through figures (A-10)."""
+    towers = tower_squares(s)
+    seen = {start}
+    frontier = [start]
+    for _ in range(steps):
+        nxt = []
+        for r, c in frontier:
+            for dr, dc in STEP.values():
+                sq = (r + dr, c + dc)
+                if sq not in seen and walkable(s, sq, towers):
+                    seen.add(sq)
+                    nxt.append(sq)
+        frontier = nxt
+    return sorted(sq for sq in seen if sq != start and free_for_ally(s, sq))
+
+
+def layer_taken(s: S, mon: Fig, sq: Sq) -> bool:
+    """Whether another monster of the same kind (ground or flying) already stands there (A-11)."""
+    fly = fg.flying(mon)
+    return any(m["id"] != mon["id"] and fg.flying(m) == fly for m in monsters_at(s, sq))
+
+
+def monsters_left(s: S) -> int:
+    return len(s["monsters"])
