@@ -25,8 +25,12 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[index]
 
 
+#: Seats per benched game (`--players`); 2 (or the game's minimum) by default.
+PLAYERS = 2
+
+
 def _seats(game: Game) -> int:
-    return max(game.min_seats, min(game.max_seats, 2))
+    return max(game.min_seats, min(game.max_seats, PLAYERS))
 
 
 def engine_figures(game: Game, steps: int, seed: int) -> tuple[dict[str, float], list[Any]]:
@@ -154,6 +158,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--commands", type=int, default=40)
     parser.add_argument("--commits", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--players", type=int, default=2, help="seats per game (within the game's range)")
     parser.add_argument("--load", action="store_true",
                         help="many channels at once instead: throughput, latency, failures, bytes per move")
     parser.add_argument("--channels", type=int, default=100)
@@ -170,6 +175,8 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps({"load": asyncio.run(load_figures(backends, args.channels, args.seconds, args.pace,
                                                            args.moves, args.seed))}))
         return 0
+    global PLAYERS
+    PLAYERS = args.players
     games = registry.games()
     if args.game:
         if args.game not in games:
