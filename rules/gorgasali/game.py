@@ -276,7 +276,7 @@ class Gorgasali(Game):
                                                   for b in state["banners"]):
                     problems.append(f"seat {p['seat']} stands on the tree or a barrier")
                 if p["pos"] in state["chests"] and not (state["turn"] == p["seat"]
-                                                         and state["t"].get("stage") in ("moving", "rolled")):
+                                                         and state["t"].get("stage") in ("moving", "rolled", "dober")):
                     problems.append(f"seat {p['seat']} stands on an unopened chest")
             elif p["mat"] != {slot: {"a": [], "p": []} for slot in SLOTS}:
                 problems.append(f"eliminated seat {p['seat']} still holds cards")

@@ -3,6 +3,7 @@ the Ammo Bag, and the mat's backpack."""
 
 from __future__ import annotations
 
+from rules.gorgasali import GAME
 from tests.gorgasali.helpers import at, force, give, hp, plain, play, setup, sq, to_after, why
 
 
@@ -151,6 +152,7 @@ def test_dobergun_steps_may_cross_a_chest_but_not_end_on_one() -> None:
     s = play(s, 0, "dober", dir="S")  # onto the chest, with a step left to leave it
     assert at(s, 0) == (r + 1, c) and s["t"]["stage"] == "dober"
     assert why(s, 0, "dober_done") == "gg.err.dober_on_chest"
+    assert GAME.check_invariants(s) == []  # crossing a chest is no invariant failure
     s = play(s, 0, "dober", dir="S")
     assert at(s, 0) == (r + 2, c) and s["t"]["stage"] == "after"
     s2 = setup(["armazi", "ebue"], [(5, 1), (5, 3)])
