@@ -285,7 +285,8 @@ class Gorgasali(Game):
         if sorted(every) != sorted(state["cards"]):
             problems.append(f"cards not accounted for: {len(every)} of {len(state['cards'])}")
         for b in state["banners"]:
-            if b["round"] + 2 < state["round"]:
+            # expired banners go when the round's first turn starts, after a pending zone closing
+            if b["round"] + 2 < state["round"] and not state["zone_due"]:
                 problems.append(f"banner {b} outlived its rounds")
         return problems
 
