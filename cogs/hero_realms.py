@@ -202,10 +202,6 @@ class HeroRealms(GameCog):
         legal, names = await self._options(interaction, groups)
         await self.act(interaction, WORDS.pick(legal, text, locale_of(interaction), names))
 
-    async def seen(self, interaction: discord.Interaction) -> tuple[list[LegalAction], None, dict[int, str]]:
-        legal, names = await self._context(interaction)
-        return legal, None, names
-
     def offered(self, legal: list[LegalAction], kinds: Sequence[str]) -> list[LegalAction]:
         """The legal actions in these groups; attacks once per target (the most combat for each)."""
         mine = [la for la in legal if la.group in kinds]

@@ -216,8 +216,10 @@ class GameCog(commands.Cog):
 
     async def seen(self, interaction: discord.Interaction
                    ) -> tuple[list[LegalAction], dict[str, Any] | None, dict[int, str]]:
-        """The caller's legal actions, the view this game's wording needs (if any) and the seat names."""
-        raise NotImplementedError
+        """The caller's legal actions, the view this game's wording needs (none by default) and the seat
+        names; a game whose labels read its view (HeroQuest's squares and figures) returns that view too."""
+        row = await self.game(interaction, started=False)
+        return await self.legal(interaction), None, await self.table.seat_names(row.id)
 
     def offered(self, legal: list[LegalAction], kinds: Sequence[str]) -> list[LegalAction]:
         """Which legal actions a command about `kinds` offers (by default those of these kinds)."""
