@@ -5,16 +5,16 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Sequence
 from typing import Any
 
 import discord
 
 import i18n
 from cogs.translator import locale_of
-from cogs.ui import build_view, button_id, run_blocking, turn_view, ui_for
+from cogs.ui import button_id, run_blocking, turn_view, ui_for
 from rules import registry
-from rules.base import RuleError
+from rules.base import Action, Choice, LegalAction, RuleError
 from rules.text import Msg, msg
 from table import Report, Table, Who
 
@@ -42,6 +42,12 @@ def with_names(view: dict[str, Any], names: dict[int, str]) -> dict[str, Any]:
 def lines(messages: list[Msg], lang: str, names: dict[int, str]) -> str:
     text = "\n".join(i18n.t(m, lang, names.get) for m in messages)
     return text if len(text) <= MAX_CONTENT else text[: MAX_CONTENT - 1] + "…"
+
+
+def unsaid(said: str, text: str) -> str:
+    """The lines of `said` that `text` does not already contain (a decision's prompt that the seat's private
+    text repeats with how to answer it), so one message never says a thing twice."""
+    return "\n".join(line for line in said.splitlines() if line.strip() not in text)
 
 
 def choose_line(count: int) -> Msg:
@@ -121,6 +127,26 @@ async def send_public(channel: Any, report: Report, lang: str,
     await channel.send(content[:2000] or "…", **kwargs)
 
 
+async def walk_moves(table: Table, channel: int, who: Who, first: list[Choice], kinds: Sequence[str] | None
+                     ) -> list[LegalAction]:
+    """A seat's whole step-built moves whose first step is one of `kinds` (every kind but the path-built `move`
+    when None), found by walking the table's choices; `first` is the first step's choices."""
+    out: list[LegalAction] = []
+
+    async def walk(path: list[str], label: Any) -> None:
+        found = await table.choices(channel, who, path)
+        if isinstance(found, Action):
+            out.append(LegalAction(found, label, found.kind))
+            return
+        for choice in found:
+            await walk([*path, choice.token], choice.label)
+
+    for choice in first:
+        if choice.token != "move" and (kinds is None or choice.token in kinds):
+            await walk([choice.token], choice.label)
+    return out
+
+
 async def private_panel(table: Table, interaction: discord.Interaction, game_id: int, version: int,
                         game_type: str, view: dict[str, Any], names: dict[int, str], lang: str,
                         who: Who, image: Awaitable[bytes | None] | None = None
@@ -131,10 +157,13 @@ async def private_panel(table: Table, interaction: discord.Interaction, game_id:
     text = ui.private_text(view, lang, names)
     legal = await table.legal(interaction.channel_id or 0, who)
     panel = ui.private_panel(game_id, version, legal, lang, names)
-    if not legal and await table.is_step_built(interaction.channel_id or 0):
-        first = await table.choices(interaction.channel_id or 0, who, [])
+    channel = interaction.channel_id or 0
+    if not legal and await table.is_step_built(channel):
+        first = await table.choices(channel, who, [])
         if isinstance(first, list) and first:
-            panel = build_view(game_id, version, [], first, lang, names)
+            async def walk(kinds: Sequence[str] | None) -> list[LegalAction]:
+                return await walk_moves(table, channel, who, first, kinds)
+            panel = await ui.step_panel(walk, game_id, version, first, view, lang, names)
     if legal:
         text = (text + "\n" + i18n.t(choose_line(len(legal)), lang)).strip()
     elif not text:
@@ -164,7 +193,7 @@ async def deliver(table: Table, interaction: discord.Interaction, report: Report
         text, panel, file = await private_panel(table, interaction, report.game_id, report.version,
                                                 report.game_type, view_of_me, names, lang, who_of(interaction),
                                                 mine_task)
-        await reply(interaction, "\n".join(x for x in (mine, text) if x), view=panel, file=file)
+        await reply(interaction, "\n".join(x for x in (unsaid(mine, text), text) if x), view=panel, file=file)
     else:
         done = i18n.t(confirm or msg("bot.done"), lang)
         await reply(interaction, "\n".join(x for x in (mine, done) if x))
@@ -196,15 +225,13 @@ async def send_dm(client: discord.Client, channel: Any, report: Report, user_id:
     engine = registry.get(report.game_type)
     game_name: Msg | str = Msg(engine.name_key) if engine else report.game_type
     parts = [i18n.t(msg("bot.dm.header", game=game_name), lang)]
-    if report.private.get(user_id):
-        parts.append(lines(report.private[user_id], lang, names))
     view = report.private_views.get(user_id)
+    ui = ui_for(report.game_type)
+    text = ui.private_text(view, lang, names) if view is not None else ""
+    said = unsaid(lines(report.private.get(user_id, []), lang, names), text)
+    parts.extend(x for x in (said, text) if x)
     file = None
     if view is not None:
-        ui = ui_for(report.game_type)
-        text = ui.private_text(view, lang, names)
-        if text:
-            parts.append(text)
         png = await run_blocking(ui.private_image, with_names(view, names), lang)
         if png:
             file = discord.File(io.BytesIO(png), filename="private.png")

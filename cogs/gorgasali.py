@@ -9,10 +9,10 @@ import discord
 from discord.ext import commands
 
 import i18n
-from cogs.delivery import defer, who_of
+from cogs.delivery import defer, walk_moves, who_of
 from cogs.plumbing import Choices, GameCog, Wording, command_group, game_command, listing
 from cogs.translator import locale_of
-from cogs.ui import GameButton, GameUI, build_view, button_id, register_ui
+from cogs.ui import GameButton, GameUI, Walk, build_view, button_id, register_ui
 from renderers.gorgasali import render
 from rules.base import Action, Choice, IllegalAction, LegalAction
 from rules.text import msg
@@ -72,6 +72,11 @@ class GorgasaliUI(GameUI):
 
     def private_image(self, view: dict[str, Any], lang: str) -> bytes | None:
         return render(view, lang) if view.get("map") else None
+
+    async def step_panel(self, walk: Walk, game_id: int, version: int, first: list[Choice],
+                         view: dict[str, Any], lang: str, names: dict[int, str]) -> discord.ui.View | None:
+        """"My options" shows the same compass as `/br panel`."""
+        return panel(game_id, version, await walk((*STEP_KINDS, *QUICK)), first, view, lang, names)
 
 
 UI = GorgasaliUI()
@@ -152,25 +157,11 @@ class Gorgasali(GameCog):
 
     async def options(self, interaction: discord.Interaction, kinds: Sequence[str] | None
                       ) -> tuple[list[LegalAction], list[Choice] | Action]:
-        """The caller's legal moves of these kinds (all but `move` when None), found by walking the table's
-        step-built choices, and the first step's choices."""
+        """The caller's legal moves of these kinds (all but `move` when None) and the first step's choices."""
         channel, who = interaction.channel_id or 0, who_of(interaction)
         first = await self.table.choices(channel, who, [])
-        out: list[LegalAction] = []
-
-        async def walk(path: list[str], label: Any) -> None:
-            found = await self.table.choices(channel, who, path)
-            if isinstance(found, Action):
-                out.append(LegalAction(found, label, found.kind))
-                return
-            for choice in found:
-                await walk([*path, choice.token], choice.label)
-
-        if isinstance(first, list):
-            for choice in first:
-                if choice.token != "move" and (kinds is None or choice.token in kinds):
-                    await walk([choice.token], choice.label)
-        return out, first
+        mine = await walk_moves(self.table, channel, who, first, kinds) if isinstance(first, list) else []
+        return mine, first
 
     async def _names(self, interaction: discord.Interaction) -> dict[int, str]:
         row = await self.game(interaction)

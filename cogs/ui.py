@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import re
-from collections.abc import Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from typing import Any
 
 import discord
@@ -18,6 +18,10 @@ BUTTON_TEMPLATE = re.compile(r"^tgb:(?P<kind>[a-z]+):(?P<game>\d+):(?P<ver>\d+):
 SELECT_TEMPLATE = re.compile(r"^tgs:(?P<kind>[a-z]+):(?P<game>\d+):(?P<ver>\d+):(?P<rest>.*)$")
 MAX_ID = 100
 MAX_SELECT_OPTIONS = 25
+
+
+#: Lists a seat's whole step-built moves whose first step is one of these kinds (None: every kind but `move`).
+Walk = Callable[[Sequence[str] | None], Awaitable[list[LegalAction]]]
 
 
 class GameUI:
@@ -41,6 +45,12 @@ class GameUI:
                       names: dict[int, str]) -> discord.ui.View | None:
         """The buttons and menus under a player's private view; by default menus of every legal action."""
         return options_view(game_id, version, legal, lang, names)
+
+    async def step_panel(self, walk: Walk, game_id: int, version: int, first: list[Choice],
+                         view: dict[str, Any], lang: str, names: dict[int, str]) -> discord.ui.View | None:
+        """The private panel of a game whose moves are built in steps: by default a menu of the first step;
+        `walk(kinds)` lists the seat's whole moves of those first-step kinds, for games that lay them out."""
+        return build_view(game_id, version, [], first, lang, names)
 
     def board_image(self, view: dict[str, Any], lang: str) -> bytes | None:
         return renderers.render_for(self.game_id, view, lang)

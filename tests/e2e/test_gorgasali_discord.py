@@ -77,6 +77,10 @@ async def test_moves_by_buttons_and_commands_against_a_bot(d: InProcessDiscord) 
     legal = {la.action.token() for la in loaded.game.legal_actions(loaded.state, 0) if la.action.kind == "step"}
     assert {cid.split(":", 4)[4] for cid, _ in steps} == legal, "one button per legal step, no other"
     before = loaded.state["players"][0]["pos"]
+    turn = [o for o in (await d.command("alice", "/game status")) if o.kind == "channel"][-1]
+    options = [o for o in await d.click("alice", turn, i18n.t(msg("bot.button.my_turn"), "en"))
+               if o.kind == "ephemeral"]
+    assert options and [c for c in options[0].components if c in steps] == steps, "My options shows the compass"
     out = await d.click("alice", mine[0], steps[0][0])
     assert not _errors(out), _errors(out)
     loaded = await _loaded(d)
@@ -174,6 +178,7 @@ async def test_an_exchange_offer_reaches_only_the_teammate(d: InProcessDiscord) 
     prompt = i18n.t(msg("gg.dec.trade", seat=player), "en")
     private = [o for o in out if prompt in o.content and o.kind in ("dm", "ephemeral")]
     assert [o.recipient_id for o in private] == [d.user(partner).id], [(o.kind, o.recipient_id) for o in out]
+    assert private[0].content.count(prompt) == 1, "the prompt is said once, with how to answer it"
     assert not [o.content for o in out if prompt in o.content and o.kind == "channel"]
     bystander = next(n for n in names if n not in (player, partner))
     assert await d.autocomplete(bystander, "/br decide", "choice", "") == []
