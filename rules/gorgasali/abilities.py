@@ -64,10 +64,9 @@ def in_range(s: State, user: int, target: int, ability: str) -> Msg | None:
     return None
 
 
-def refusal(s: State, seat: int, a: Action) -> Msg | None:
-    """Why `ability ...` is refused now, or None."""
-    t = s["t"]
-    if t["stage"] not in STAGES:
+def unusable(s: State, seat: int) -> Msg | None:
+    """Why the seat's ability cannot be used now whatever its target, or None."""
+    if s["t"]["stage"] not in STAGES:
         return msg("gg.err.not_now")
     ability, cd = current(s, seat)
     if ability is None:
@@ -76,10 +75,20 @@ def refusal(s: State, seat: int, a: Action) -> Msg | None:
         return msg("gg.err.passive")
     if cd > 0:
         return msg("gg.err.cooldown", turns=cd)
+    if ability in ("hypnosis", "eye_contact") and inactive(s, board_of(s["board"]), s["players"][seat]["pos"]):
+        return msg("gg.err.inactive_zone")
+    return None
+
+
+def refusal(s: State, seat: int, a: Action) -> Msg | None:
+    """Why `ability ...` is refused now, or None."""
+    why = unusable(s, seat)
+    if why is not None:
+        return why
+    ability, _ = current(s, seat)
+    assert ability is not None  # unusable() refuses a seat without one
     board = board_of(s["board"])
     me = s["players"][seat]
-    if ability in ("hypnosis", "eye_contact") and inactive(s, board, me["pos"]):
-        return msg("gg.err.inactive_zone")
     target = a.get("target")
     extra = set(a.arg_dict) - {"target", "second", "at", "card"}
     if extra:
@@ -123,9 +132,9 @@ def refusal(s: State, seat: int, a: Action) -> Msg | None:
 
 
 def candidates(s: State, seat: int) -> Iterator[Action]:
-    """Every `ability` action worth checking now (refusal() filters them)."""
+    """Every `ability` action worth checking now (refusal() filters them; targets out of reach are skipped)."""
     ability, _ = current(s, seat)
-    if ability is None:
+    if ability is None or unusable(s, seat) is not None:
         return
     if ability in ("heal", "vortex", "ignite", "drain"):
         yield Action.of("ability")
@@ -133,7 +142,8 @@ def candidates(s: State, seat: int) -> Iterator[Action]:
     board = board_of(s["board"])
     me = s["players"][seat]
     for o in s["players"]:
-        if o["seat"] == seat or not o["alive"]:
+        if o["seat"] == seat or not o["alive"] or affects(s, seat, o["seat"], ability) \
+                or in_range(s, seat, o["seat"], ability):
             continue
         if ability == "supernova":
             yield Action.of("ability", target=o["seat"])

@@ -122,7 +122,19 @@ def _board(w: int, h: int, rows: tuple[str, ...], zones: tuple[str, ...], sector
                  tuple(i for i, ch in enumerate(terrain) if ch == "T"))
 
 
+#: The Board of each map object seen lately, by identity: a state's map is one object shared by every copy of
+#: the state, so most lookups skip hashing the map's value. The object is kept so its id cannot be reused.
+_SEEN: dict[int, tuple[Mapping[str, Any], Board]] = {}
+
+
 def board_of(data: Mapping[str, Any]) -> Board:
     """The Board of a state's map data (memoised by value, so equal maps share one Board)."""
-    return _board(int(data["w"]), int(data["h"]), tuple(data["rows"]), tuple(data["zones"]),
-                  json.dumps(data["sectors"]))
+    hit = _SEEN.get(id(data))
+    if hit is not None and hit[0] is data:
+        return hit[1]
+    board = _board(int(data["w"]), int(data["h"]), tuple(data["rows"]), tuple(data["zones"]),
+                   json.dumps(data["sectors"]))
+    if len(_SEEN) >= 64:
+        _SEEN.clear()
+    _SEEN[id(data)] = (data, board)
+    return board
