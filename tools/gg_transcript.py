@@ -4,7 +4,7 @@
     python -m tools.gg_transcript --seed 7 --mode duo --out tests/transcripts/gorgasali_duo.txt
 
 The game is played with `Table` (no Discord) from the same seed the bot gets from `TABLETOP_SEED`, so
-replaying the file with `TABLETOP_PREVIEW_GAMES=1 TABLETOP_SEED=<seed> python bot.py --local --script <file>`
+replaying the file with `TABLETOP_SEED=<seed> python bot.py --local --script <file>`
 plays the same game. The bot seats of `ai:` are played by the table itself; the humans' moves are chosen by
 `Game.ai_action` and written as a person would send them: `/br` commands with the move's words (checked
 to name exactly that move), the panel's compass buttons and the turn buttons now and then, and
@@ -199,7 +199,7 @@ def main(argv: list[str] | None = None) -> int:
         "# Written by tools/gg_transcript.py: the game's bot policy chose the humans' moves, typed as /br commands,",
         f"# buttons and menus; its dice are right only for TABLETOP_SEED={args.seed} and the current engine and bots.",
         f"# Re-record: python -m tools.gg_transcript --seed {args.seed} --mode {args.mode} --out {args.out}",
-        f"# Run: TABLETOP_PREVIEW_GAMES=1 TABLETOP_SEED={args.seed} python bot.py --local --script {args.out}",
+        f"# Run: TABLETOP_SEED={args.seed} python bot.py --local --script {args.out}",
         f"# Ends in round {result['round']} after {result['moves']} human moves ({result['version']} in all); "
         f"won by {', '.join(result['winners']) or 'nobody'}.",
     ]

@@ -52,8 +52,6 @@ class Gorgasali(Game):
     supports_ai = True
     #: Ten players keep moving in a sitting; a play-by-post table creates its game with `timer:0` or longer.
     suggested_timer_minutes = 15
-    #: No renderer or command group yet: offered to players only with TABLETOP_PREVIEW_GAMES=1.
-    in_progress = True
     step_built = True
     static_keys = STATIC
 

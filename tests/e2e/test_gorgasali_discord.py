@@ -18,7 +18,6 @@ pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 @pytest.fixture
 async def d(tmp_path, monkeypatch):
     monkeypatch.setenv("TABLETOP_SEED", "11")
-    monkeypatch.setenv("TABLETOP_PREVIEW_GAMES", "1")
     async with InProcessDiscord(lambda: make_bot(str(tmp_path / "x.sqlite3"))) as world:
         yield world
 
