@@ -209,7 +209,8 @@ class GuerraDeIndagar(Game):
                  "spirits": m["spirits"], "stuck": m["stuck"], "turns": m["turns"]}
                 for mid, m in sorted(s["monsters"].items()) if not m["gone"]]
         players = [{"seat": i, "faction": p["faction"], "commander": p["commander"], "res": dict(p["res"]),
-                    "spirits": p["spirits"], "pp": pp(s, i), "traitors": p["traitors"], "tree": p["tree"]}
+                    "spirits": p["spirits"], "pp": pp(s, i), "traitors": p["traitors"], "tree": p["tree"],
+                    "unlocks": dict(p["unlocks"])}
                    for i, p in enumerate(s["players"])]
         att = s["attack"]
         data: dict[str, Any] = {
