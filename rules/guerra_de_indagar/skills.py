@@ -182,8 +182,10 @@ def options(s: State, seat: int) -> list[LegalAction]:
             for save in saves:
                 extra = dict(params) | ({"save": save} if save else {})
                 action = Action.of("skill", id=aid, **extra)
-                out.append(LegalAction(action, msg("gi.act.skill", ability=Lit(cards()[aid]["es"], cards()[aid]["en"]),
-                                                   detail=_detail(s, extra)), "ability"))
+                name = Lit(cards()[aid]["es"], cards()[aid]["en"])
+                label = (msg("gi.act.skill_from", ability=name, detail=_detail(s, extra), victim=SeatRef(extra["frm"]))
+                         if "frm" in extra else msg("gi.act.skill", ability=name, detail=_detail(s, extra)))
+                out.append(LegalAction(action, label, "ability"))
     return out
 
 
@@ -197,9 +199,6 @@ def _detail(s: State, params: dict[str, Any]) -> Lit:
     if "to" in params:
         parts_es.append(f"→ {params['to']}")
         parts_en.append(f"→ {params['to']}")
-    if "frm" in params:
-        parts_es.append(f"J{params['frm'] + 1}")
-        parts_en.append(f"P{params['frm'] + 1}")
     if "get" in params:
         name = tile_name(params["get"])
         parts_es.append(f"+{name.es}")
