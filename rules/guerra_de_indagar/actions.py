@@ -17,6 +17,7 @@ from .data import (
     cards,
     faction_name,
     factions,
+    hero_cards_of,
     hero_name,
     monster_name,
     monsters,
@@ -290,9 +291,9 @@ def _explorable(s: State, seat: int, here: str) -> list[str]:
 def build_cost(s: State, seat: int, hid: str) -> tuple[dict[str, int], str | None]:
     """A level-1 outpost's cost, less Living Wood's gold when that hero builds (and the ability is free now)."""
     cost = dict(outpost_stats(1)["cost"])
-    for aid in ("living_wood",):
+    for aid in hero_cards_of(hid):
         card = cards()[aid]
-        if card["hero"] == hid and powers.ready(s, seat, aid, hid):
+        if "build_discount" in card.get("do", {}) and powers.ready(s, seat, aid, hid):
             for kind, n in card["do"]["build_discount"].items():
                 cost[kind] = max(0, cost.get(kind, 0) - n)
             return cost, aid
