@@ -32,14 +32,17 @@ from .invariants import check
 from .setup import new_state
 from .units import hero_resistance, lbl, monster_stats, pp
 
-DECISIONS = {"d_boost": "done", "fall_back": "", "monster_fall_back": "", "level_up": "sword", "redeploy": "",
+DECISIONS = {"d_boost": "done", "p_boost": "done", "fall_back": "", "monster_fall_back": "", "level_up": "sword",
+             "redeploy": "",
              "maelstrom": "", "cache": "", "monster_target": "", "monster_opportunity": "", "spirit_window": "pass",
              "declare": "", "reap": ""}
-ASK_KEYS = {"d_boost": "gi.ask.d_boost", "fall_back": "gi.ask.fall_back",
+ASK_KEYS = {"d_boost": "gi.ask.d_boost", "p_boost": "gi.ask.p_boost", "fall_back": "gi.ask.fall_back",
             "monster_fall_back": "gi.ask.monster_fall_back", "level_up": "gi.ask.level_up",
             "redeploy": "gi.ask.redeploy", "maelstrom": "gi.ask.maelstrom", "cache": "gi.ask.cache",
             "monster_target": "gi.ask.monster_target", "monster_opportunity": "gi.ask.monster_opportunity",
             "spirit_window": "gi.ask.spirit_window", "declare": "gi.ask.declare", "reap": "gi.ask.reap"}
+#: A defender's boost windows are short: the attack waits on someone whose turn it is not.
+WINDOW_SECONDS = 120
 
 
 class GuerraDeIndagar(Game):
@@ -54,13 +57,16 @@ class GuerraDeIndagar(Game):
                            (("10", msg("gi.opt.target_10")), ("7", msg("gi.opt.target_7")))),
                 OptionSpec("easy", msg("gi.opt.easy"), False),
                 OptionSpec("monster_ties", msg("gi.opt.monster_ties"), "player",
-                           (("player", msg("gi.opt.ties_player")), ("auto", msg("gi.opt.ties_auto"))))]
+                           (("player", msg("gi.opt.ties_player")), ("auto", msg("gi.opt.ties_auto")))),
+                OptionSpec("monsters_start", msg("gi.opt.monsters_start"), "round2",
+                           (("round2", msg("gi.opt.start_round2")), ("second_pass", msg("gi.opt.start_second_pass"))))]
 
     def new(self, options: Mapping[str, Scalar], seats: int, seed: int) -> dict[str, Any]:
         self.check_seats(options, seats)
         target = int(str(options.get("target", "10")))
         s = new_state(seats, seed, target, bool(options.get("easy", False)))
         s["monster_ties"] = str(options.get("monster_ties", "player"))
+        s["monsters_start"] = str(options.get("monsters_start", "round2"))
         return s
 
     def seat_count(self, state: dict[str, Any]) -> int:
@@ -102,7 +108,8 @@ class GuerraDeIndagar(Game):
         if item["kind"] not in DECISIONS:
             return []
         default = self._default(state, item)
-        return [Decision(int(item["seat"]), msg(ASK_KEYS[item["kind"]]), default, private=False)]
+        seconds = WINDOW_SECONDS if item["kind"] in ("d_boost", "p_boost") else None
+        return [Decision(int(item["seat"]), msg(ASK_KEYS[item["kind"]]), default, private=False, seconds=seconds)]
 
     def _default(self, state: dict[str, Any], item: dict[str, Any]) -> Action:
         options = actions.legal(state, int(item["seat"]))
@@ -202,7 +209,8 @@ class GuerraDeIndagar(Game):
                  "spirits": m["spirits"], "stuck": m["stuck"], "turns": m["turns"]}
                 for mid, m in sorted(s["monsters"].items()) if not m["gone"]]
         players = [{"seat": i, "faction": p["faction"], "commander": p["commander"], "res": dict(p["res"]),
-                    "spirits": p["spirits"], "pp": pp(s, i), "traitors": p["traitors"], "tree": p["tree"]}
+                    "spirits": p["spirits"], "pp": pp(s, i), "traitors": p["traitors"], "tree": p["tree"],
+                    "unlocks": dict(p["unlocks"])}
                    for i, p in enumerate(s["players"])]
         att = s["attack"]
         data: dict[str, Any] = {

@@ -1,4 +1,4 @@
-"""Hero abilities that boost an attack or a defence [RB p.10-11, p.13-14]: who may use them, when, and what they do."""
+"""Hero and tree abilities [RB p.10-11, p.15-16]: who may use them, their cost, and the attack and defence boosts."""
 
 from __future__ import annotations
 
@@ -8,46 +8,110 @@ from rules.base import Event
 from rules.rng import Rng
 from rules.text import Lit, SeatRef, msg
 
-from .data import abilities, hero_card
+from .data import cards, hero_name, tree_name
 from .hexes import distance, unkey
-from .units import State, can_pay, roll, spend
+from .units import State, ability_on, add_mod, can_pay, hero_resistance, roll, spend, tile_kind
 
 
-def _ready(s: State, seat: int, aid: str) -> bool:
-    """Owned, on the board (RULING-05), the slot open, not used this turn [RB p.10], and affordable."""
-    card = abilities()[aid]
-    hero = s["heroes"].get(card["hero"])
-    if hero is None or hero["owner"] != seat or hero["at"] is None or aid in s["used"]:
+def source_name(aid: str) -> Lit:
+    """The hero whose card holds the ability, or the strategy tree."""
+    card = cards()[aid]
+    return hero_name(card["hero"]) if "hero" in card else tree_name(card["tree"])
+
+
+def num(s: State, seat: int, aid: str, part: str, field: str) -> int:
+    """A number of the ability, +1 when it is the tree ability's `*` and unlocked with the bolt (PROV-14)."""
+    card = cards()[aid]
+    bolt = s["players"][seat]["unlocks"].get(aid) == "bolt" and f"{part}.{field}" in card.get("star", ())
+    return int(card[part][field]) + (1 if bolt else 0)
+
+
+def pay_options(s: State, seat: int, aid: str) -> list[str | None]:
+    """How the cost can be paid: None for the printed cost, or the resource a coin token saves (one per use,
+    the player's choice [RB p.15]); empty when the player cannot pay."""
+    cost = cards()[aid]["cost"]
+    if s["players"][seat]["unlocks"].get(aid) != "coin" or not cost:
+        return [None] if can_pay(s, seat, cost) else []
+    kinds = sorted(cost)
+    options = [k for k in kinds if can_pay(s, seat, _saving(cost, k))]
+    return options if len(kinds) > 1 else ([None] if options else [])
+
+
+def _saving(cost: dict[str, int], save: str | None) -> dict[str, int]:
+    if save is None:
+        if len(cost) == 1:  # a coin on a one-resource cost: the only choice
+            save = next(iter(cost))
+        else:
+            return dict(cost)
+    return {k: n - (1 if k == save else 0) for k, n in cost.items()}
+
+
+def paid_cost(s: State, seat: int, aid: str, save: str | None) -> dict[str, int]:
+    cost: dict[str, int] = cards()[aid]["cost"]
+    return _saving(cost, save) if s["players"][seat]["unlocks"].get(aid) == "coin" else dict(cost)
+
+
+def ready(s: State, seat: int, aid: str, actor: str | None = None) -> bool:
+    """Usable by `seat` now, cost aside: a hero ability of a hero on the board with its slot open (RULING-05),
+    or an unlocked ability of the tree in play and no Local Traitors (RULING-20); once per turn [RB p.10]."""
+    card = cards()[aid]
+    if aid in s["used"]:
         return False
-    slot = card["slot"]
-    if slot == "command" and s["players"][seat]["commander"] != card["hero"]:
-        return False
-    if isinstance(slot, int) and len(hero["levels"]) < slot:
-        return False
-    return can_pay(s, seat, card["cost"])
+    if "hero" in card:
+        hero = s["heroes"].get(card["hero"])
+        if hero is None or hero["owner"] != seat or not ability_on(s, aid):
+            return False
+        actor = card["hero"]
+    else:
+        player = s["players"][seat]
+        if player["tree"] != card["tree"] or aid not in player["unlocks"] or player["traitors"]:
+            return False
+    toll = int(card.get("pay_damage", 0))
+    if toll and (actor is None or s["heroes"][actor]["dmg"] + toll >= hero_resistance(s, actor)):
+        return False  # never offered when its own damage would send the hero to retreat (our decision)
+    return bool(pay_options(s, seat, aid))
+
+
+def boost_cards() -> list[str]:
+    return [aid for aid, card in cards().items() if "effect" in card]
+
+
+BOOSTS = tuple(sorted(boost_cards()))
 
 
 def usable(s: State, seat: int, window: str) -> list[str]:
-    """Abilities `seat` may use now in the attack's "attack" or "defence" window."""
+    """Boosts `seat` may use now in the attack's "attack", "pre_defence" or "defence" window."""
+    return [aid for aid in BOOSTS if _fits(s, seat, aid, window)]
+
+
+def _fits(s: State, seat: int, aid: str, window: str) -> bool:
+    card = cards()[aid]
     att = s["attack"]
-    out = []
-    for aid, card in sorted(abilities().items()):
-        if not _ready(s, seat, aid):
-            continue
-        if window == "attack":
-            if card["who"] != "attacker" or att["by"] != ["hero", card["hero"]]:
-                continue
-            if card.get("moved") and (s["act"] is None or s["act"]["moved"] < card["moved"]):
-                continue
-        else:
-            target = att["target"]
-            if card["who"] == "attacker" or target is None or target[0] != "hero":
-                continue
-            defender = s["heroes"][target[1]]
-            if defender["owner"] != seat or defender["at"] != att["at"] or not _covers(s, card, target[1]):
-                continue
-        out.append(aid)
-    return out
+    who = card["who"]
+    if window == "attack":
+        if who != "attacker" or att["by"][0] != "hero" or s["heroes"][att["by"][1]]["owner"] != seat:
+            return False
+        hid = att["by"][1]
+        if "hero" in card and card["hero"] != hid:
+            return False
+        if card.get("moved") and (s["act"] is None or s["act"]["hero"] != hid or s["act"]["moved"] < card["moved"]):
+            return False
+        if "terrain" in card and tile_kind(s, s["heroes"][hid]["at"]) not in card["terrain"]:
+            return False
+        if card.get("vs_outpost") and not att["post"]:
+            return False
+        return ready(s, seat, aid, hid)
+    if who == "attacker" or (who == "deceive") != (window == "pre_defence"):
+        return False
+    target = att["target"]
+    if who == "outpost":
+        post = s["outposts"].get(att["at"])
+        return post is not None and post["owner"] == seat and ready(s, seat, aid)
+    if target is None or target[0] != "hero" or s["heroes"][target[1]]["owner"] != seat:
+        return False
+    if s["heroes"][target[1]]["at"] != att["at"] or not ready(s, seat, aid):
+        return False
+    return "hero" not in card or _covers(s, card, target[1])
 
 
 def _covers(s: State, card: dict[str, Any], defender: str) -> bool:
@@ -60,27 +124,42 @@ def _covers(s: State, card: dict[str, Any], defender: str) -> bool:
     return gap <= int(card["range"])
 
 
-def use(s: State, seat: int, aid: str, rng: Rng, events: list[Event]) -> None:
-    """Pay, mark it used this turn, remember the user (the Spirit Walker's target) and apply the boost."""
-    card = abilities()[aid]
-    spend(s, seat, card["cost"])
+def spend_for(s: State, seat: int, aid: str, save: str | None, actor: str | None) -> None:
+    """Pay an ability (resources, or damage to the hero using it), mark it used this turn (RULING-18) and
+    remember its user (the Spirit Walker's target [RB p.18])."""
+    card = cards()[aid]
+    spend(s, seat, paid_cost(s, seat, aid, save))
+    if card.get("pay_damage") and actor is not None:
+        s["heroes"][actor]["dmg"] += int(card["pay_damage"])
     s["used"].append(aid)
     s["last_ability"] = seat
+
+
+def use(s: State, seat: int, aid: str, save: str | None, rng: Rng, events: list[Event]) -> None:
+    """Pay and apply a boost inside the attack's windows."""
+    card = cards()[aid]
     att = s["attack"]
+    attacker = att["by"][1] if att["by"][0] == "hero" else None
+    spend_for(s, seat, aid, save, attacker if card["who"] == "attacker" else card.get("hero"))
     effect = card["effect"]
+
+    def n(field: str) -> int:
+        return num(s, seat, aid, "effect", field) if field in effect else 0
+
     extra: list[int] = []
-    if effect.get("attack_dice"):
-        extra = roll(rng, effect["attack_dice"])
+    if n("attack_dice"):
+        extra = roll(rng, n("attack_dice"))
         att["a"] += extra
-    if effect.get("defence_dice"):
-        extra = roll(rng, effect["defence_dice"])
+    if n("defence_dice"):
+        extra = roll(rng, n("defence_dice"))
         att["d"] += extra
-    if effect.get("reroll_attack"):
+    if n("reroll_attack"):
         att["a"] = roll(rng, len(att["a"]))  # "reroll all" [RB p.19]
         extra = list(att["a"])
-    att["min"] = max(att["min"], int(effect.get("min_damage", 0)))
-    att["extra"] += int(effect.get("extra_damage", 0))
-    att["ignore"] += int(effect.get("ignore", 0))
-    events.append(Event(msg("gi.ev.ability", seat=SeatRef(seat), hero=Lit(hero_card(card["hero"])["es"],
-                                                                           hero_card(card["hero"])["en"]),
+    if n("turn_defence") and attacker is not None:
+        add_mod(s, ("hero", attacker), "defence", n("turn_defence"))
+    att["min"] = max(att["min"], n("min_damage"))
+    att["extra"] += n("extra_damage")
+    att["ignore"] += n("ignore")
+    events.append(Event(msg("gi.ev.ability", seat=SeatRef(seat), hero=source_name(aid),
                             ability=Lit(card["es"], card["en"]), dice=" ".join(map(str, extra)) or "-")))

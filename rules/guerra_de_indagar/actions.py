@@ -9,15 +9,15 @@ from rules.rng import Rng
 from rules.text import Lit, SeatRef, msg
 
 from . import abilities as powers
-from . import combat, flow
+from . import combat, flow, skills
 from . import monsters as scripts
 from .data import (
     RESOURCES,
-    abilities,
     ability_name,
+    cards,
     faction_name,
     factions,
-    hero_card,
+    hero_cards_of,
     hero_name,
     monster_name,
     monsters,
@@ -36,22 +36,29 @@ from .units import (
     gain_xp,
     has_rule,
     hero_may_enter,
+    hero_move,
     impassable,
     lbl,
     outpost_stats,
+    peek,
     pieces_free,
     power,
     reveal,
     roll,
+    seat_passive,
     spend,
     tile_kind,
     unit_at,
 )
 
+UNLOCK_KEYS = {"coin": "gi.act.declare_coin", "bolt": "gi.act.declare_bolt"}
+UNLOCKED_KEYS = {"coin": "gi.ev.unlock_coin", "bolt": "gi.ev.unlock_bolt"}
 DEGRADE_KEYS = {"leave": "gi.act.degrade_leave", "destroy": "gi.act.degrade_destroy",
                 "capture": "gi.act.degrade_capture"}
 PAIRS = [tuple(c) for c in combinations_with_replacement(RESOURCES, 2)]
 TRIPLES = [tuple(c) for c in combinations_with_replacement(RESOURCES, 3)]
+QUADS = [tuple(c) for c in combinations_with_replacement(RESOURCES, 4)]
+WINDOWS = {"a_boost": "attack", "p_boost": "pre_defence", "d_boost": "defence"}
 
 
 def seat_to_act(s: State) -> int | None:
@@ -101,17 +108,20 @@ def _answers(s: State, item: dict[str, object]) -> list[LegalAction]:
     seat = int(item["seat"])  # type: ignore[call-overload]
     spirits = s["players"][seat]["spirits"] > 0
     out: list[LegalAction] = []
-    if kind in ("a_boost", "d_boost"):
-        window = "attack" if kind == "a_boost" else "defence"
-        out += [LegalAction(Action.of("ability", id=aid), msg("gi.act.ability", ability=ability_name(aid),
-                                                              hero=hero_name(abilities()[aid]["hero"])))
-                for aid in powers.usable(s, seat, window)]
+    if kind in WINDOWS:
+        for aid in powers.usable(s, seat, WINDOWS[str(kind)]):
+            for save in powers.pay_options(s, seat, aid):
+                action = Action.of("ability", id=aid, **({"save": save} if save else {}))
+                label = msg("gi.act.ability", ability=ability_name(aid), hero=powers.source_name(aid))
+                out.append(LegalAction(action, label))
     if kind == "a_boost":
         if combat.blood_magic(s, seat):
             out.append(LegalAction(Action.of("blood_magic"), msg("gi.act.blood_magic")))
         if spirits:
             out.append(LegalAction(Action.of("spirit_dice"), msg("gi.act.spirit_dice")))
         out.append(LegalAction(Action.of("roll_defence"), msg("gi.act.roll_defence")))
+    elif kind == "p_boost":
+        out.append(LegalAction(Action.of("done"), msg("gi.act.done")))
     elif kind == "d_boost":
         if spirits:
             out.append(LegalAction(Action.of("spirit_dice"), msg("gi.act.spirit_dice")))
@@ -128,8 +138,13 @@ def _answers(s: State, item: dict[str, object]) -> list[LegalAction]:
         out = [LegalAction(Action.of("degrade", choice=c), msg(DEGRADE_KEYS[c])) for c in combat.degrade_options(s)]
     elif kind == "declare":
         board = strategy()["boards"][s["players"][seat]["faction"]]
-        out = [LegalAction(Action.of("declare", tree=tree), msg("gi.act.declare", tree=tree_name(tree)))
-               for tree in board["trees"]]
+        unlocked = s["players"][seat]["unlocks"]
+        for tree in board["trees"]:
+            out.append(LegalAction(Action.of("declare", tree=tree), msg("gi.act.declare", tree=tree_name(tree))))
+            out += [LegalAction(Action.of("declare", tree=tree, unlock=aid, side=side),
+                                msg(UNLOCK_KEYS[side], tree=tree_name(tree), ability=ability_name(aid)))
+                    for aid in strategy()["trees"][tree]["abilities"] if aid not in unlocked
+                    for side in ("coin", "bolt")]
     elif kind == "reap":
         out = [LegalAction(Action.of("reap", get=list(pair)), msg("gi.act.reap", get=_lit_triple(pair)))
                for pair in PAIRS]
@@ -180,8 +195,9 @@ def _turn_moves(s: State, seat: int) -> list[LegalAction]:
                                 msg("gi.act.trade", give=_lit_triple(give), get=tile_name(k)), "trade")
                     for k in RESOURCES]
     if player["spirits"] >= 1:
+        sets = QUADS if seat_passive(s, seat, "spirit_resources") == len(QUADS[0]) else TRIPLES  # Dark Ritual
         out += [LegalAction(Action.of("spirit_res", get=list(t)), msg("gi.act.spirit_res", get=_lit_triple(t)),
-                            "spirit") for t in TRIPLES]
+                            "spirit") for t in sets]
         out += [LegalAction(Action.of("spirit_heal", hero=h), msg("gi.act.spirit_heal", hero=hero_name(h)), "spirit")
                 for h, hero in sorted(s["heroes"].items())
                 if hero["owner"] == seat and hero["at"] is not None and hero["dmg"] > 0]
@@ -196,23 +212,25 @@ def _activation_moves(s: State, seat: int) -> list[LegalAction]:
     here = s["heroes"][hid]["at"]
     out: list[LegalAction] = []
     maelstrom = tile_kind(s, here) == "maelstrom"
+    steps = act["mv"] > 0 and not act.get("mud")
     for k in adjacent_keys(s, here):
         tile = s["tiles"][k]
         hidden = not tile["up"] and tile["t"] is not None
-        if act["mv"] > 0 and not maelstrom and (hero_may_enter(s, hid, k) if not hidden else unit_at(s, k) is None):
+        if steps and not maelstrom and (hero_may_enter(s, hid, k) if not hidden else unit_at(s, k) is None):
             out.append(LegalAction(Action.of("move", to=lbl(s, k)), msg("gi.act.move", tile=lbl(s, k)), "move"))
-        if act["mv"] > 0 and hidden and k not in s["players"][seat]["known"]:
-            out.append(LegalAction(Action.of("explore", to=lbl(s, k)), msg("gi.act.explore", tile=lbl(s, k)),
-                                   "explore"))
         if not act["acted"] and _attackable(s, seat, k):
             out.append(LegalAction(Action.of("attack", to=lbl(s, k)), msg("gi.act.attack", tile=lbl(s, k)), "attack"))
-    if not act["acted"]:
-        if _can_build(s, seat, hid):
-            out.append(LegalAction(Action.of("build"), msg("gi.act.build"), "action"))
-        if _can_upgrade(s, seat, hid):
-            out.append(LegalAction(Action.of("upgrade"), msg("gi.act.upgrade"), "action"))
-        if here == s["source_at"] and s["source"] > 0:
-            out.append(LegalAction(Action.of("gather"), msg("gi.act.gather", n=s["source"]), "action"))
+    if steps:
+        out += [LegalAction(Action.of("explore", to=lbl(s, k)), msg("gi.act.explore", tile=lbl(s, k)), "explore")
+                for k in _explorable(s, seat, here)]
+    builds = not act["acted"] or act.get("free_build")
+    if builds and _can_build(s, seat, hid):
+        out.append(LegalAction(Action.of("build"), msg("gi.act.build"), "action"))
+    if builds and _can_upgrade(s, seat, hid):
+        out.append(LegalAction(Action.of("upgrade"), msg("gi.act.upgrade"), "action"))
+    out += skills.options(s, seat)
+    if not act["acted"] and here == s["source_at"] and s["source"] > 0:
+        out.append(LegalAction(Action.of("gather"), msg("gi.act.gather", n=s["source"]), "action"))
     if maelstrom and act["mv"] > 0 and combat.fall_back_options(s, ("hero", hid)):
         out.append(LegalAction(Action.of("leave_maelstrom"), msg("gi.act.leave_maelstrom"), "move"))
     out += [LegalAction(Action.of("charge_step", to=lbl(s, k)), msg("gi.act.charge_step", tile=lbl(s, k)), "move")
@@ -262,12 +280,32 @@ def _attackable(s: State, seat: int, k: str) -> bool:
     return post is not None and post["owner"] != seat
 
 
+def _explorable(s: State, seat: int, here: str) -> list[str]:
+    """Adjacent face-down tiles, or up to range 2 with Web of Spies; never one the player already knows."""
+    reach = int(seat_passive(s, seat, "explore_range") or 1)
+    ring = adjacent_keys(s, here) if reach == 1 else skills.near(s, here, reach)
+    known = s["players"][seat]["known"]
+    return [k for k in ring if not s["tiles"][k]["up"] and s["tiles"][k]["t"] is not None and k not in known]
+
+
+def build_cost(s: State, seat: int, hid: str) -> tuple[dict[str, int], str | None]:
+    """A level-1 outpost's cost, less Living Wood's gold when that hero builds (and the ability is free now)."""
+    cost = dict(outpost_stats(1)["cost"])
+    for aid in hero_cards_of(hid):
+        card = cards()[aid]
+        if "build_discount" in card.get("do", {}) and powers.ready(s, seat, aid, hid):
+            for kind, n in card["do"]["build_discount"].items():
+                cost[kind] = max(0, cost.get(kind, 0) - n)
+            return cost, aid
+    return cost, None
+
+
 def _can_build(s: State, seat: int, hid: str) -> bool:
     here = s["heroes"][hid]["at"]
     tile = s["tiles"][here]
     return (tile["up"] and tile["t"] in RESOURCES and not tile["destroyed"] and here not in s["outposts"]
             and not has_rule(hid, "burn_not_build") and pieces_free(s, seat, 1)
-            and can_pay(s, seat, outpost_stats(1)["cost"]))
+            and can_pay(s, seat, build_cost(s, seat, hid)[0]))
 
 
 def _can_upgrade(s: State, seat: int, hid: str) -> bool:
@@ -336,7 +374,7 @@ def _turn_action(s: State, seat: int, action: Action, events: list[Event]) -> bo
     player = s["players"][seat]
     if kind == "activate":
         hid = action["hero"]
-        s["act"] = {"hero": hid, "mv": hero_card(hid)["move"], "acted": False, "healed": False, "over": False,
+        s["act"] = {"hero": hid, "mv": hero_move(s, hid), "acted": False, "healed": False, "over": False,
                     "charged": False, "swapped": False, "moved": 0}
         events.append(Event(msg("gi.ev.activate", seat=SeatRef(seat), hero=hero_name(hid))))
         return False
@@ -359,23 +397,22 @@ def _turn_action(s: State, seat: int, action: Action, events: list[Event]) -> bo
     if kind == "move":
         return _move(s, seat, hid, tile_of(s, action["to"]), events)
     if kind == "explore":
-        k = tile_of(s, action["to"])
         act["mv"] -= 1
-        player["known"].append(k)
-        kind_name = s["tiles"][k]["t"]
-        events.append(Event(msg("gi.ev.explore", hero=hero_name(hid), tile=lbl(s, k))))
-        events.append(Event(msg("gi.ev.peek", tile=lbl(s, k), kind=tile_name(kind_name),
-                                secret=f"{lbl(s, k)}={kind_name}"), to=frozenset({seat})))
-        s["pending"].append({"kind": "reveal", "seat": seat, "tile": k})
+        peek(s, seat, hid, tile_of(s, action["to"]), events)
         return True
+    if kind == "skill":
+        return skills.use(s, seat, action, tile_of, events)
     if kind == "attack":
-        act["acted"] = True
+        act["acted"] = act["attacked"] = True
         combat.start_attack(s, ("hero", hid), tile_of(s, action["to"]), "turn")
         return True
     if kind == "build":
-        spend(s, seat, outpost_stats(1)["cost"])
+        cost, discount = build_cost(s, seat, hid)
+        spend(s, seat, cost)
+        if discount is not None:  # Living Wood: an ability use (once per turn, and the Spirit Walker notices)
+            powers.spend_for(s, seat, discount, None, hid)
         s["outposts"][hero["at"]] = {"owner": seat, "level": 1, "dmg": 0, "dropped": False}
-        act["acted"] = True
+        _use_action(act)
         events.append(Event(msg("gi.ev.build", hero=hero_name(hid), tile=lbl(s, hero["at"]))))
         if has_rule(hid, "fortified"):
             gain_xp(s, hid, 1, events)
@@ -384,7 +421,7 @@ def _turn_action(s: State, seat: int, action: Action, events: list[Event]) -> bo
         post = s["outposts"][hero["at"]]
         spend(s, seat, outpost_stats(post["level"] + 1)["cost"])
         post["level"] += 1
-        act["acted"] = True
+        _use_action(act)
         events.append(Event(msg("gi.ev.upgrade", hero=hero_name(hid), tile=lbl(s, hero["at"]), level=post["level"])))
         if has_rule(hid, "fortified"):
             gain_xp(s, hid, 2 if post["level"] == 3 else 1, events)
@@ -426,6 +463,14 @@ def _turn_action(s: State, seat: int, action: Action, events: list[Event]) -> bo
         events.append(Event(msg("gi.ev.clearing", hero=hero_name(hid))))
         return False
     raise IllegalAction(msg("gi.error.illegal"))
+
+
+def _use_action(act: dict[str, object]) -> None:
+    """Building spends the action, unless an ability (Consecrate, Deep Roots, Engineers, Settlers) waived it."""
+    if act.get("free_build"):
+        act["free_build"] = False
+    else:
+        act["acted"] = True
 
 
 def _spirit(s: State, seat: int, action: Action, events: list[Event]) -> None:
@@ -492,7 +537,7 @@ def _answer(s: State, seat: int, item: dict[str, object], action: Action, rng: R
         s["pending"].insert(0, item)
         return True
     if kind == "ability":
-        powers.use(s, seat, str(action["id"]), rng, events)
+        powers.use(s, seat, str(action["id"]), action.get("save"), rng, events)
         s["pending"].insert(0, item)
         return True
     if kind == "blood_magic":  # once per attack: 1 damage (not attack damage) for 1 more attack die
@@ -506,6 +551,10 @@ def _answer(s: State, seat: int, item: dict[str, object], action: Action, rng: R
     if kind == "declare":
         s["players"][seat]["tree"] = action["tree"]
         events.append(Event(msg("gi.ev.declare", seat=SeatRef(seat), tree=tree_name(action["tree"]))))
+        if action.get("unlock"):  # RULING-19: every declaration may unlock one ability, its token side for good
+            s["players"][seat]["unlocks"][action["unlock"]] = action["side"]
+            events.append(Event(msg(UNLOCKED_KEYS[str(action["side"])], tree=tree_name(action["tree"]),
+                                    ability=ability_name(action["unlock"]))))
         flow.after_declaring(s, seat)
         return False
     if kind == "reap":

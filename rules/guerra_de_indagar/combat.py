@@ -28,12 +28,14 @@ from .units import (
     monster_has,
     monster_may_enter,
     outpost_stats,
+    passive,
     pieces_free,
     power,
     retreat_hero,
     retreat_monster,
     reveal,
     roll,
+    seat_passive,
     unit_at,
     unit_name,
 )
@@ -82,7 +84,7 @@ def attack_dice(s: State) -> int:
     att = s["attack"]
     kind, uid = att["by"]
     if kind == "hero":
-        return hero_attack(s, uid) + flanking(s, uid, att["at"])
+        return hero_attack(s, uid, att["at"]) + flanking(s, uid, att["at"])
     siege = 1 if monster_has(s, uid, "siege") and att["at"] in s["outposts"] else 0
     return monster_attack(s, uid) + siege
 
@@ -92,6 +94,7 @@ def step(s: State, rng: Rng, events: list[Event]) -> str | None:
     att = s["attack"]
     stage = att["stage"]
     if stage == "roll":
+        _passives(s, att)
         att["a"] = roll(rng, attack_dice(s))
         events.append(Event(msg("gi.ev.attack", attacker=unit_name(s, tuple(att["by"])), tile=lbl(s, att["at"]),
                                 dice=_dice(att["a"]), total=sum(att["a"]))))
@@ -101,9 +104,13 @@ def step(s: State, rng: Rng, events: list[Event]) -> str | None:
                                  or blood_magic(s, seat)):
             s["pending"].append({"kind": "a_boost", "seat": seat})
     elif stage == "defence":
+        seat = defender_seat(s)
+        if not att.get("asked") and seat is not None and abilities.usable(s, seat, "pre_defence"):
+            att["asked"] = True  # Deception: before the defence roll, the attacker must reroll
+            s["pending"].append({"kind": "p_boost", "seat": seat})
+            return None
         att["d"] = roll(rng, defence_at(s, att["at"]))
         events.append(Event(msg("gi.ev.defence", dice=_dice(att["d"]), total=sum(att["d"]))))
-        seat = defender_seat(s)
         att["stage"] = "damage"
         if seat is not None and (s["players"][seat]["spirits"] > 0 or abilities.usable(s, seat, "defence")):
             s["pending"].append({"kind": "d_boost", "seat": seat})
@@ -124,6 +131,18 @@ def step(s: State, rng: Rng, events: list[Event]) -> str | None:
         ctx: str = att["ctx"]
         return ctx
     return None
+
+
+def _passives(s: State, att: dict[str, Any]) -> None:
+    """Passives that shape the damage: Blood King's minimum, Devastator against outposts, Heavy Plate."""
+    if att["by"][0] == "hero":
+        hid = att["by"][1]
+        att["min"] = max(att["min"], passive(s, hid, "min_damage"))
+        if att["post"]:
+            att["extra"] += passive(s, hid, "outpost_extra")
+    target = att["target"]
+    if target is not None and target[0] == "hero":
+        att["ignore"] += passive(s, target[1], "ignore")
 
 
 def _dice(values: list[int]) -> str:
@@ -190,15 +209,19 @@ def _destroy(s: State, att: dict[str, Any], events: list[Event]) -> None:
         if s["monsters"][uid]["card"] == "helgoth":
             s["monsters"][uid]["count"] += 1
         return
-    seat = s["heroes"][uid]["owner"]
+    _spoils(s, s["heroes"][uid]["owner"], att["at"], att["level0"], events)
+
+
+def _spoils(s: State, seat: int, k: str, level: int, events: list[Event]) -> None:
+    """A player destroyed an outpost: Devastation's point, and the outpost's level in the tile's resource."""
     if power(s, seat, "devastation") and "devastation" not in s["players"][seat]["flags"]:
         s["players"][seat]["flags"].append("devastation")
         s["players"][seat]["pp"] += 1
         events.append(Event(msg("gi.ev.power_pp", seat=SeatRef(seat), tree=tree_name("devastation"))))
-    resource = s["tiles"][att["at"]]["t"]
+    resource = s["tiles"][k]["t"]
     if resource in ("gold", "wood", "mineral"):
-        s["players"][seat]["res"][resource] += att["level0"]
-        events.append(Event(msg("gi.ev.loot", seat=SeatRef(seat), n=att["level0"], kind=tile_name(resource))))
+        s["players"][seat]["res"][resource] += level
+        events.append(Event(msg("gi.ev.loot", seat=SeatRef(seat), n=level, kind=tile_name(resource))))
 
 
 def _on_retreat_by_attack(s: State, events: list[Event]) -> None:
@@ -316,8 +339,11 @@ def _experience(s: State, events: list[Event]) -> None:
         amount = numbers()["xp_retreat"]
         if kind == "monster" and s["monsters"][uid]["kind"] == "event":
             amount = monsters()["event"][s["monsters"][uid]["card"]]["xp"]
-    if power(s, attacker_seat(s), "ancestors"):  # type: ignore[arg-type]
+    seat: int = attacker_seat(s)  # type: ignore[assignment]
+    if power(s, seat, "ancestors"):
         amount += 1
+    if att["retreated"] and seat_passive(s, seat, "retreat_xp"):
+        amount += int(seat_passive(s, seat, "retreat_xp"))  # Thirst for Power
     if s["heroes"][att["by"][1]]["at"] is not None:
         gain_xp(s, att["by"][1], amount, events)
 
@@ -362,3 +388,38 @@ def do_charge(s: State, events: list[Event]) -> str | None:
     if s["act"] is not None and s["act"]["hero"] == hid:
         s["act"]["mv"] = mv  # Charge through ignores mud
     return None
+
+
+def ability_damage(s: State, seat: int, unit: Unit, amount: int, events: list[Event]) -> None:
+    """Damage from a player's ability (not an attack: no fall back, no XP); a retreat it causes still scores
+    an enemy commander (RULING-25) and feeds Reaping Energy."""
+    events.append(Event(msg("gi.ev.hurt", unit=unit_name(s, unit), n=amount)))
+    was_commander = unit[0] == "hero" and s["players"][s["heroes"][unit[1]]["owner"]]["commander"] == unit[1]
+    victim = s["heroes"][unit[1]]["owner"] if unit[0] == "hero" else None
+    if not damage_unit(s, unit, amount, events):
+        return
+    if victim is not None and victim != seat and was_commander:
+        s["players"][seat]["pp"] += 1
+        events.append(Event(msg("gi.ev.commander_pp", seat=SeatRef(seat))))
+    if victim != seat and power(s, seat, "reaping_energy"):
+        s["pending"].append({"kind": "reap", "seat": seat})
+
+
+def ability_hits_outpost(s: State, seat: int, k: str, amount: int, events: list[Event]) -> None:
+    """Damage to an outpost outside an attack [RB p.9]: it drops a level at its resistance (destroyed from
+    level 1, the user gaining its level in the tile's resource); never captured this way."""
+    post = s["outposts"][k]
+    if post["dropped"]:
+        return  # after dropping a level it takes no more damage this turn
+    res = outpost_stats(post["level"])["resistance"]
+    post["dmg"] = min(res, post["dmg"] + amount)
+    events.append(Event(msg("gi.ev.outpost_hurt", tile=lbl(s, k), n=amount)))
+    if post["dmg"] < res:
+        return
+    if post["level"] > 1:
+        post.update(level=post["level"] - 1, dmg=0, dropped=True)
+        events.append(Event(msg("gi.ev.degraded", tile=lbl(s, k), level=post["level"])))
+        return
+    s["outposts"].pop(k)
+    events.append(Event(msg("gi.ev.destroyed", tile=lbl(s, k))))
+    _spoils(s, seat, k, 1, events)

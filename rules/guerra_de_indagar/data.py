@@ -63,19 +63,59 @@ def monsters() -> dict[str, Any]:
     return data
 
 
+BOOSTS = {"attack_dice", "defence_dice", "min_damage", "extra_damage", "ignore", "reroll_attack", "turn_defence"}
+WHO = {"attacker", "self", "adjacent", "range", "any_own", "outpost", "deceive"}
+DOES = {"heal", "range", "target", "free_build", "move", "damage", "heal_self", "explore", "build_discount",
+        "teleport", "near_enemy", "after_attack_move", "gain", "kind", "one_kind", "curse", "swap", "area_damage",
+        "storm", "relief", "place_outpost", "xp", "outpost_damage", "plunder", "spirit", "raze"}
+PASSIVES = {"attack", "defence", "resistance", "move", "scope", "range", "when", "terrain", "ignore", "min_damage",
+            "outpost_extra", "produce", "outpost_defence", "explore_range", "redeploy_near_outpost", "retreat_xp",
+            "spirit_resources"}
+
+
+def _check_card(aid: str, card: dict[str, Any]) -> None:
+    """One effect vocabulary for hero and tree abilities: a boost, an active 'do' or a passive."""
+    shapes = [k for k in ("effect", "do", "passive") if k in card]
+    if len(shapes) != 1 or not set(card["cost"]) <= set(RESOURCES):
+        raise ValueError(f"ability {aid}: one of effect/do/passive and a resource cost")
+    if "effect" in card and (not set(card["effect"]) <= BOOSTS or card["who"] not in WHO
+                             or (card["who"] == "attacker") != (card["tag"] == "A")):
+        raise ValueError(f"ability {aid}: bad boost")
+    if "do" in card and (not set(card["do"]) <= DOES or card["tag"] != "A"):
+        raise ValueError(f"ability {aid}: bad active ability")
+    if "passive" in card and (not set(card["passive"]) <= PASSIVES or card["tag"] != "P" or card["cost"]):
+        raise ValueError(f"ability {aid}: bad passive")
+
+
 @cache
 def abilities() -> dict[str, Any]:
+    """The 60 hero abilities (PROV-08)."""
     data: dict[str, Any] = _load("abilities.json")["abilities"]
-    kinds = {"attack_dice", "defence_dice", "min_damage", "extra_damage", "ignore", "reroll_attack"}
     for aid, card in data.items():
-        if card["hero"] not in factions()["heroes"] or not set(card["effect"]) <= kinds:
-            raise ValueError(f"ability {aid}: unknown hero or effect")
-        timing = card["who"] in ("attacker", "self", "adjacent", "range")
-        if not timing or (card["who"] == "attacker") != (card["tag"] == "A"):
-            raise ValueError(f"ability {aid}: bad timing")
-        if not set(card["cost"]) <= set(RESOURCES):
-            raise ValueError(f"ability {aid}: bad cost")
+        if card["hero"] not in factions()["heroes"]:
+            raise ValueError(f"ability {aid}: unknown hero")
+        _check_card(aid, card)
     return data
+
+
+@cache
+def cards() -> dict[str, Any]:
+    """Every ability, hero and tree alike (ids are unique across both)."""
+    tree_cards = strategy()["abilities"]
+    if set(tree_cards) & set(abilities()):
+        raise ValueError("an ability id is both a hero's and a tree's")
+    return {**abilities(), **tree_cards}
+
+
+@cache
+def passive_cards() -> tuple[tuple[str, dict[str, Any]], ...]:
+    return tuple((aid, card) for aid, card in abilities().items() if card["tag"] == "P")
+
+
+@cache
+def hero_cards_of(hero: str) -> tuple[str, ...]:
+    """The hero's non-passive abilities, in data order."""
+    return tuple(aid for aid, card in abilities().items() if card["hero"] == hero and card["tag"] != "P")
 
 
 @cache
@@ -85,6 +125,15 @@ def strategy() -> dict[str, Any]:
         if faction not in factions()["factions"] or len(board["trees"]) != 3 or any(
                 tree not in data["trees"] for tree in board["trees"]):
             raise ValueError(f"strategy board of {faction}: 3 known trees")
+    for tree, info in data["trees"].items():
+        if len(info["abilities"]) != 3 or any(data["abilities"][a]["tree"] != tree for a in info["abilities"]):
+            raise ValueError(f"tree {tree}: 3 abilities of its own")
+    for aid, card in data["abilities"].items():
+        _check_card(aid, card)
+        for path in card["star"]:
+            part, field = path.split(".")
+            if field not in card[part]:
+                raise ValueError(f"tree ability {aid}: its * names no number")
     return data
 
 
@@ -119,7 +168,7 @@ def faction_name(faction: str) -> Lit:
 
 
 def ability_name(ability: str) -> Lit:
-    return name(abilities(), ability)
+    return name(cards(), ability)
 
 
 def monster_name(monster: str) -> Lit:

@@ -11,6 +11,7 @@ from .data import hero_card, monster_name, numbers, tile_name, tree_name
 from .setup import primary
 from .units import (
     State,
+    adjacent_keys,
     hero_may_enter,
     lbl,
     monster_has,
@@ -18,6 +19,7 @@ from .units import (
     nearest_free_for_monster,
     power,
     pp,
+    seat_passive,
 )
 
 
@@ -26,7 +28,13 @@ def available(s: State, seat: int) -> list[str]:
 
 
 def deploy_tiles(s: State, seat: int, hid: str) -> list[str]:
-    return sorted(k for k, t in s["tiles"].items() if t["deploy"] and t["area"] == seat and hero_may_enter(s, hid, k))
+    """Free deployment tiles of the player's area; with Crimson Portal also free face-up tiles next to one of
+    their outposts."""
+    spots = {k for k, t in s["tiles"].items() if t["deploy"] and t["area"] == seat and hero_may_enter(s, hid, k)}
+    if seat_passive(s, seat, "redeploy_near_outpost"):
+        spots |= {a for k, p in s["outposts"].items() if p["owner"] == seat for a in adjacent_keys(s, k)
+                  if s["tiles"][a]["up"] and hero_may_enter(s, hid, a)}
+    return sorted(spots)
 
 
 def start_round(s: State, events: list[Event]) -> None:
@@ -46,7 +54,7 @@ def start_round(s: State, events: list[Event]) -> None:
     for hero in s["heroes"].values():
         hero["done"] = False
     s["ring"] = _ring(s)
-    s["ring_pos"] = -1
+    s["ring_pos"], s["lap"] = -1, -1
     s["phase"] = "turns"
     s["turn"] = None
 
@@ -91,8 +99,18 @@ def _ring(s: State) -> list[list[str]]:
 
 def monster_may_act(s: State, mid: str) -> bool:
     mon = s["monsters"].get(mid)
-    return (mon is not None and mon["at"] is not None and not mon["stuck"] and s["round"] > 1
-            and mon["turns"] < 3)  # RULING-31, and never more than 3 turns
+    return (mon is not None and mon["at"] is not None and not mon["stuck"] and monsters_awake(s)
+            and mon["turns"] < 3)  # never more than 3 turns
+
+
+def monsters_awake(s: State) -> bool:
+    """RULING-31: monsters act from round 2; option `monsters_start=second_pass` (the rulebook's "exactly 1
+    activation to prepare") wakes them in round 1 once every player has had a turn."""
+    if s["round"] > 1:
+        return True
+    if s.get("monsters_start") != "second_pass":
+        return False
+    return s["ring_pos"] > 1 if s["solo"] else s["lap"] >= 1
 
 
 def advance(s: State) -> None:
@@ -117,6 +135,8 @@ def advance(s: State) -> None:
         if not any(available(s, seat) for seat in s["order"]):
             break
         s["ring_pos"] = (s["ring_pos"] + 1) % len(ring)
+        if s["ring_pos"] == 0:
+            s["lap"] += 1
         kind, who = ring[s["ring_pos"]]
         if kind == "p" and available(s, int(who)):
             s["turn"] = ["p", who]
@@ -139,7 +159,7 @@ def _to_round_end(s: State) -> None:
     s["phase"] = "round_end"
     s["turn"] = None
     s["window"] = False
-    if s["round"] > 1:  # event monsters act once at the end of the round, in order of appearance (PROV-21)
+    if monsters_awake(s):  # event monsters act once at the end of the round, in order of appearance (PROV-21)
         s["end_queue"] = [mid for mid, m in sorted(s["monsters"].items(), key=lambda i: i[1]["order"])
                           if m["kind"] == "event" and m["at"] is not None]
 
@@ -148,7 +168,7 @@ def end_turn(s: State) -> None:
     """Outpost damage that did not degrade is discarded at the end of every turn [RB p.9]."""
     for post in s["outposts"].values():
         post.update(dmg=0, dropped=False)
-    s["used"] = []  # each ability once per turn; a monster's turn is a turn (RULING-18)
+    s["used"], s["mods"] = [], {}  # each ability once per turn; a monster's turn is a turn (RULING-18)
     if s["act"] is not None:
         s["heroes"][s["act"]["hero"]]["done"] = True
         s["act"] = None
@@ -175,9 +195,10 @@ def end_round(s: State, events: list[Event]) -> None:
     for k, post in sorted(s["outposts"].items()):
         tile = s["tiles"][k]
         if tile["t"] in ("gold", "wood", "mineral") and not tile["destroyed"]:
-            s["players"][post["owner"]]["res"][tile["t"]] += post["level"]
-            events.append(Event(msg("gi.ev.produce", seat=SeatRef(post["owner"]), n=post["level"],
-                                    kind=tile_name(tile["t"]))))
+            bonus = seat_passive(s, post["owner"], "produce") or {}  # Fertile Land
+            n = post["level"] + int(bonus.get(tile["t"], 0))
+            s["players"][post["owner"]]["res"][tile["t"]] += n
+            events.append(Event(msg("gi.ev.produce", seat=SeatRef(post["owner"]), n=n, kind=tile_name(tile["t"]))))
     s["source"] += 1
     if not s["solo"]:
         n = len(s["order"])
@@ -244,7 +265,7 @@ def monster_done(s: State, ctx: str) -> None:
         end_turn(s)
         return
     s["end_queue"].pop(0)
-    s["used"] = []
+    s["used"], s["mods"] = [], {}
     for post in s["outposts"].values():
         post.update(dmg=0, dropped=False)
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from .data import RESOURCES, numbers
-from .units import State, hero_resistance, impassable, monster_stats, outpost_stats
+from .data import RESOURCES, cards, numbers, strategy
+from .units import State, hero_resistance, impassable, monster_stats, outpost_stats, unit_at
 
 
 def check(s: State) -> list[str]:
@@ -52,8 +52,40 @@ def check(s: State) -> list[str]:
         level3 = sum(1 for p in s["outposts"].values() if p["owner"] == seat and p["level"] == 3)
         if level3 > outpost_stats(3)["pieces"]:
             problems.append(f"seat {seat} has {level3} level-3 outposts")
+    problems += _abilities(s)
     if s["source"] < 0:
         problems.append("negative spirits on the Source")
     if not 0 <= s["round"] <= 10:
         problems.append(f"round {s['round']}")
+    return problems
+
+
+def _abilities(s: State) -> list[str]:
+    """Unlock tokens, once-per-turn uses, this turn's modifiers and the activation's counters."""
+    problems: list[str] = []
+    tokens = strategy()["tokens"]["per_player"]
+    for seat, player in enumerate(s["players"]):
+        trees = strategy()["boards"][player["faction"]]["trees"] if player["faction"] else []
+        for aid, side in player["unlocks"].items():
+            if side not in ("coin", "bolt") or cards().get(aid, {}).get("tree") not in trees:
+                problems.append(f"seat {seat} unlocked {aid} ({side})")
+        if len(player["unlocks"]) > tokens:
+            problems.append(f"seat {seat} placed {len(player['unlocks'])} strategy tokens")
+        if player["tree"] is not None and player["tree"] not in trees:
+            problems.append(f"seat {seat} plays the tree {player['tree']}")
+    if len(set(s["used"])) != len(s["used"]) or any(aid not in cards() for aid in s["used"]):
+        problems.append(f"abilities used this turn: {s['used']}")
+    for unit, changes in s["mods"].items():
+        kind, uid = unit.split(":")
+        pieces = s["heroes"] if kind == "hero" else s["monsters"]
+        if uid not in pieces or set(changes) - {"defence"}:
+            problems.append(f"modifier on {unit}: {changes}")
+    act = s["act"]
+    if act is not None:
+        hero = s["heroes"][act["hero"]]
+        if act["mv"] < 0 or (hero["at"] is not None and unit_at(s, hero["at"]) != ("hero", act["hero"])):
+            problems.append(f"activation of {act['hero']}: {act}")
+    windows = {p["kind"] for p in s["pending"]} & {"a_boost", "p_boost", "d_boost"}
+    if windows and s["attack"] is None:
+        problems.append(f"boost window {windows} without an attack")
     return problems

@@ -75,12 +75,12 @@ def new_state(seats: int, seed: int, target: int, easy: bool) -> State:
     order = [(first + i) % seats for i in range(seats)]
     players: list[dict[str, Any]] = [
         {"faction": None, "commander": None, "res": dict(numbers()["start_resources"]), "spirits": 0, "pp": 0,
-         "known": [], "traitors": False, "tree": None, "flags": []} for _ in range(seats)]
+         "known": [], "traitors": False, "tree": None, "flags": [], "unlocks": {}} for _ in range(seats)]
     s: State = {"rng": 0, "players_n": seats, "solo": seats == 1, "target": target, "round": 0,
                 "phase": "faction", "order": order, "chooser": 0, "tiles": board, "outposts": {},
                 "players": players, "heroes": {}, "monsters": {}, "source": 0, "source_at": "0,0",
-                "ring": [], "ring_pos": -1, "turn": None, "act": None, "pending": [], "attack": None,
-                "end_queue": [], "window": False, "used": [], "last_ability": None, "result": None}
+                "ring": [], "ring_pos": -1, "lap": -1, "turn": None, "act": None, "pending": [], "attack": None,
+                "end_queue": [], "window": False, "used": [], "mods": {}, "last_ability": None, "result": None}
     if seats == 1:
         cards = sorted(monsters()["primary"])
         rng.shuffle(cards)

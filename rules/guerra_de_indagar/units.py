@@ -8,7 +8,18 @@ from rules.base import Event
 from rules.rng import Rng
 from rules.text import SeatRef, msg
 
-from .data import RESOURCES, hero_card, hero_name, monster_name, monsters, numbers, tile_name, tiles
+from .data import (
+    RESOURCES,
+    cards,
+    hero_card,
+    hero_name,
+    monster_name,
+    monsters,
+    numbers,
+    passive_cards,
+    tile_name,
+    tiles,
+)
 from .hexes import Hex, distance, key, label, left_angle, neighbours, unkey
 
 State = dict[str, Any]
@@ -78,8 +89,93 @@ def power(s: State, seat: int, tree: str) -> bool:
 
 
 def hero_resistance(s: State, hid: str) -> int:
-    """Printed resistance, +1 under the Sect's Mutation power (PROV-13)."""
-    return int(hero_card(hid)["resistance"]) + (1 if power(s, s["heroes"][hid]["owner"], "mutation") else 0)
+    """Printed resistance, +1 under the Sect's Mutation power (PROV-13), plus passives (Unbroken Faith)."""
+    mutation = 1 if power(s, s["heroes"][hid]["owner"], "mutation") else 0
+    return int(hero_card(hid)["resistance"]) + mutation + passive(s, hid, "resistance")
+
+
+def ability_on(s: State, aid: str) -> bool:
+    """A hero ability whose hero is on the board (RULING-05), its slot open (commander, level)."""
+    card = cards()[aid]
+    hero = s["heroes"].get(card["hero"])
+    if hero is None or hero["at"] is None:
+        return False
+    slot = card["slot"]
+    if slot == "command":
+        return bool(s["players"][hero["owner"]]["commander"] == card["hero"])
+    return not isinstance(slot, int) or len(hero["levels"]) >= slot
+
+
+def passive(s: State, hid: str, stat: str, vs: str | None = None) -> int:
+    """The sum of the passives that give `hid` this stat (`vs`: the tile it attacks, for conditional ones)."""
+    hero = s["heroes"][hid]
+    total = 0
+    for aid, card in passive_cards():
+        eff = card["passive"]
+        if stat not in eff or not ability_on(s, aid):
+            continue
+        source = s["heroes"][card["hero"]]
+        if not _in_scope(s, eff, hid, hero, card["hero"], source) or not _condition(s, eff, hid, hero, vs):
+            continue
+        total += int(eff[stat])
+    return total
+
+
+def _in_scope(s: State, eff: dict[str, Any], hid: str, hero: dict[str, Any], src_id: str,
+              source: dict[str, Any]) -> bool:
+    scope = eff.get("scope", "own")
+    if scope == "self":
+        return hid == src_id
+    if scope == "adjacent_enemy":
+        return hero["owner"] != source["owner"] and hero["at"] in adjacent_keys(s, source["at"])
+    if hero["owner"] != source["owner"]:
+        return False
+    if scope == "own":
+        return True
+    if hid == src_id or hero["at"] is None:
+        return False
+    gap = distance(unkey(hero["at"]), unkey(source["at"]))
+    return gap == 1 if scope == "adjacent_own" else gap <= int(eff["range"])
+
+
+def _condition(s: State, eff: dict[str, Any], hid: str, hero: dict[str, Any], vs: str | None) -> bool:
+    when = eff.get("when")
+    if when is None:
+        return True
+    if hero["at"] is None:
+        return False
+    if when == "terrain":
+        return tile_kind(s, hero["at"]) in eff["terrain"]
+    if when == "near_own_outpost":
+        return any(s["outposts"].get(k, {}).get("owner") == hero["owner"]
+                   for k in (hero["at"], *adjacent_keys(s, hero["at"])))
+    unit = unit_at(s, vs) if vs is not None else None
+    if when == "vs_monster":
+        return unit is not None and unit[0] == "monster"
+    return (unit is not None and unit[0] == "hero" and s["heroes"][unit[1]]["owner"] != hero["owner"]
+            and s["players"][s["heroes"][unit[1]]["owner"]]["commander"] == unit[1])  # vs_commander
+
+
+def seat_passive(s: State, seat: int, field: str) -> Any:
+    """A player-wide passive's value (Fertile Land, Living Wall, Web of Spies...), or None when it is off."""
+    for aid, card in passive_cards():
+        if field in card["passive"] and s["heroes"].get(card["hero"], {}).get("owner") == seat and ability_on(s, aid):
+            return card["passive"][field]
+    return None
+
+
+def hero_move(s: State, hid: str) -> int:
+    return int(hero_card(hid)["move"]) + passive(s, hid, "move")
+
+
+def mod(s: State, unit: Unit, stat: str) -> int:
+    """This turn's changes from abilities (Curse, Monstrous Form), cleared at the end of every turn."""
+    return int(s["mods"].get(f"{unit[0]}:{unit[1]}", {}).get(stat, 0))
+
+
+def add_mod(s: State, unit: Unit, stat: str, amount: int) -> None:
+    entry = s["mods"].setdefault(f"{unit[0]}:{unit[1]}", {})
+    entry[stat] = entry.get(stat, 0) + amount
 
 
 def monster_level(s: State) -> int:
@@ -110,9 +206,10 @@ def outpost_stats(level: int) -> dict[str, Any]:
     return stats
 
 
-def hero_attack(s: State, hid: str) -> int:
+def hero_attack(s: State, hid: str, vs: str | None = None) -> int:
     hero = s["heroes"][hid]
     value = hero_card(hid)["attack"] + hero["levels"].count("sword") + hero["cache"].count("attack")
+    value += passive(s, hid, "attack", vs)
     return value + type_info(tile_kind(s, hero["at"])).get("attack", 0)
 
 
@@ -127,10 +224,17 @@ def hero_defence(s: State, hid: str, with_outpost: bool = True) -> int:
             for other, h in s["heroes"].items()):
         value += 1
     value += type_info(tile_kind(s, hero["at"])).get("defence", 0)
+    value = max(0, value + passive(s, hid, "defence") + mod(s, ("hero", hid), "defence"))
     post = s["outposts"].get(hero["at"])
     if with_outpost and post is not None and post["owner"] == hero["owner"]:
-        value += outpost_stats(post["level"])["defence"]
+        value += outpost_defence(s, hero["at"])
     return value
+
+
+def outpost_defence(s: State, k: str) -> int:
+    """An outpost's defence, +1 under Living Wall (PROV-08)."""
+    post = s["outposts"][k]
+    return int(outpost_stats(post["level"])["defence"]) + int(seat_passive(s, post["owner"], "outpost_defence") or 0)
 
 
 def monster_attack(s: State, mid: str) -> int:
@@ -143,15 +247,14 @@ def monster_defence(s: State, mid: str) -> int:
     value = monster_stats(s, mid)["defence"] + type_info(tile_kind(s, mon["at"])).get("defence", 0)
     if monster_has(s, mid, "ward") and s["tiles"][mon["at"]]["t"] == "source":
         value += 1
-    return value
+    return max(0, value + mod(s, ("monster", mid), "defence"))
 
 
 def defence_at(s: State, k: str) -> int:
     """Defence value of whatever stands on a tile (unit plus its owner's outpost, or the outpost alone)."""
     unit = unit_at(s, k)
     if unit is None:
-        post = s["outposts"].get(k)
-        return outpost_stats(post["level"])["defence"] if post else 0
+        return outpost_defence(s, k) if k in s["outposts"] else 0
     return hero_defence(s, unit[1]) if unit[0] == "hero" else monster_defence(s, unit[1])
 
 
@@ -199,6 +302,9 @@ def retreat_hero(s: State, hid: str, events: list[Event]) -> None:
     act = s["act"]
     if act is not None and act["hero"] == hid:
         act["over"] = True  # RULING-11
+    for other, h in sorted(s["heroes"].items()):  # a passive that raised resistance may have gone with it
+        if h["at"] is not None and h["dmg"] >= hero_resistance(s, other):
+            retreat_hero(s, other, events)
 
 
 def retreat_monster(s: State, mid: str, events: list[Event]) -> None:
@@ -239,9 +345,10 @@ def enter_tile(s: State, hid: str, k: str, events: list[Event]) -> None:
     hero["at"] = k
     info = type_info(tile_kind(s, k))
     act = s["act"]
-    mud_proof = has_rule(hid, "speed") or power(s, hero["owner"], "wild_lands")
-    if info.get("stops") and not mud_proof and act is not None and act["hero"] == hid:
-        act["mv"] = 0  # RULING-12, RULING-13
+    own = act is not None and act["hero"] == hid
+    mud_proof = has_rule(hid, "speed") or power(s, hero["owner"], "wild_lands") or (own and act.get("mudproof"))
+    if info.get("stops") and not mud_proof and own:
+        act["mv"], act["mud"] = 0, True  # RULING-12, RULING-13: no movement ability moves it on either
     if info.get("entry_damage"):
         events.append(Event(msg("gi.ev.swamp", hero=hero_name_lit(hid), dmg=info["entry_damage"])))
         damage_unit(s, ("hero", hid), info["entry_damage"], events)
@@ -291,6 +398,16 @@ def reveal(s: State, k: str, seat: int | None, hid: str | None, events: list[Eve
         events.append(Event(msg("gi.ev.monster_appears", monster=monster_name(mid), tile=lbl(s, spot))))
         return mid
     return None
+
+
+def peek(s: State, seat: int, hid: str, k: str, events: list[Event]) -> None:
+    """Exploring [RB p.6]: the player alone sees the tile, then chooses whether to reveal it."""
+    s["players"][seat]["known"].append(k)
+    kind_name = s["tiles"][k]["t"]
+    events.append(Event(msg("gi.ev.explore", hero=hero_name_lit(hid), tile=lbl(s, k))))
+    events.append(Event(msg("gi.ev.peek", tile=lbl(s, k), kind=tile_name(kind_name),
+                            secret=f"{lbl(s, k)}={kind_name}"), to=frozenset({seat})))
+    s["pending"].append({"kind": "reveal", "seat": seat, "tile": k})
 
 
 def spend(s: State, seat: int, cost: dict[str, int]) -> None:

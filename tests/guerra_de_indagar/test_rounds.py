@@ -162,3 +162,21 @@ def test_spirits_may_become_points_in_the_window_before_the_count() -> None:
     assert s["players"][0]["pp"] == 10 and s["pending"] == []
     s = GAME.apply(s, SYSTEM, GAME.system_action(s)).state
     assert GAME.outcome(s).winners == frozenset({0})
+
+
+def test_ruling_31_second_pass_option_wakes_monsters_after_every_player_had_a_turn() -> None:
+    for seats, expected in ((2, "p p p m"), (1, "p m")):
+        s = started(seats, 3)
+        s["monsters_start"] = "second_pass"
+        seen = []
+        while "monster" not in seen:
+            seat = next(iter(GAME.to_act(s)))
+            if seat == SYSTEM:
+                seen.append(GAME.system_action(s).kind)
+                s = GAME.apply(s, seat, GAME.system_action(s)).state
+                continue
+            seen.append("player")
+            s = GAME.apply(s, seat, GAME.legal_actions(s, seat)[0].action).state
+            s = GAME.apply(s, seat, Action.of("end")).state
+        assert s["round"] == 1 and " ".join(x[0] for x in seen) == expected
+    assert GAME.resolve_options({})["monsters_start"] == "round2"

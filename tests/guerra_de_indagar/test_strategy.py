@@ -69,6 +69,8 @@ def test_tricks_lets_the_attacker_pick_the_fall_back_and_reaping_energy_pays(mon
     s = my_turn(s, 0, "monarch")
     with dice(monkeypatch, [1, 1, 0], [0, 0]):
         s = GAME.apply(s, 0, Action.of("attack", to=lab(s, "-1,1"))).state
+        assert s["pending"][0]["kind"] == "a_boost"  # the Monarch's Blood Pact is free to use
+        s = GAME.apply(s, 0, Action.of("roll_defence")).state
     assert s["pending"][0]["kind"] == "fall_back" and GAME.to_act(s) == frozenset({0})
     s = clear_board(started(2, factions=("arkland", "sect")))
     s["players"][0]["commander"], s["players"][1]["commander"] = "paladin", "zhuan"

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import i18n
 from rules.guerra_de_indagar import GAME
-from rules.guerra_de_indagar.data import DATA, abilities, factions, layouts, monsters, numbers, tiles
+from rules.guerra_de_indagar.data import DATA, abilities, cards, factions, layouts, monsters, numbers, strategy, tiles
 
 ROOT = Path(__file__).resolve().parents[2]
 KEY_RE = re.compile(r"""["'](gi\.[a-z0-9_.]+[a-z0-9_])["']""")
@@ -38,5 +38,7 @@ def test_the_data_files_load_and_every_provisional_tag_is_in_the_notes() -> None
     assert tags and sorted(t for t in tags if t not in notes) == []
     for card in factions()["heroes"].values():
         assert card["provisional"] is True
-    for card in [*monsters()["primary"].values(), *abilities().values()]:
+    for card in [*monsters()["primary"].values(), *abilities().values(), *strategy()["abilities"].values(),
+                 *strategy()["trees"].values(), strategy()["tokens"]]:
         assert card["provisional"] is True
+    assert len(abilities()) == 60 and len(strategy()["abilities"]) == 36 and len(cards()) == 96
