@@ -25,7 +25,7 @@ from rules.base import (
 from rules.rng import Rng
 from rules.text import Msg, msg
 
-from . import actions, flow
+from . import actions, ai, flow
 from .data import monster_name, numbers
 from .hexes import unkey
 from .invariants import check
@@ -48,6 +48,7 @@ class GuerraDeIndagar(Game):
     min_seats = 1
     max_seats = 4
     in_progress: ClassVar[bool] = True
+    supports_ai: ClassVar[bool] = True
 
     def options(self) -> Sequence[OptionSpec]:
         return [OptionSpec("target", msg("gi.opt.target"), "10",
@@ -172,6 +173,9 @@ class GuerraDeIndagar(Game):
         undoable = not hidden and rng.state == s["rng"]
         s["rng"] = rng.state
         return Step(s, events, undoable=undoable)
+
+    def ai_action(self, state: dict[str, Any], seat: int, rng: Rng) -> Action:
+        return ai.choose(actions.legal(state, seat), state, seat, rng)
 
     def outcome(self, state: dict[str, Any]) -> Outcome | None:
         result = state["result"]
