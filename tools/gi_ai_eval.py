@@ -1,4 +1,4 @@
-"""Measures the Guerra de Indagar AI: how often one AI seat wins against random legal players (`--players`, default 2)."""
+"""Measures the Guerra de Indagar AI: how often one AI seat wins against random legal players."""
 
 from __future__ import annotations
 
