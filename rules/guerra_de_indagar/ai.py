@@ -204,7 +204,7 @@ def _deploy(s: State, seat: int) -> list[str]:
 def _known_type(s: State, seat: int, k: str) -> str | None:
     tile = s["tiles"][k]
     if tile["up"] or k in s["players"][seat]["known"]:
-        return tile["t"]  # type: ignore[no-any-return]
+        return tile["t"]
     return None
 
 
@@ -236,7 +236,7 @@ def _passable(s: State, seat: int, hid: str, k: str) -> bool:
     return hero_may_enter(s, hid, k) and (tile["t"] or "") not in ("swamp", "mud", "maelstrom")
 
 
-def _dist_from(s: State, starts: list[str | None], target: str | None, goals: set[str] | None = None,
+def _dist_from(s: State, starts: Sequence[str | None], target: str | None, goals: set[str] | None = None,
                hid: str | None = None) -> int:
     """Steps from `starts` to `target` (or the nearest of `goals`, through tiles the hero may enter)."""
     wanted = goals if goals is not None else {target}
