@@ -63,8 +63,7 @@ def _answer(s: State, seat: int, item: dict[str, object], by: dict[str, list[Act
             legal: Sequence[LegalAction]) -> Action:
     kind = item["kind"]
     if kind == "reveal":
-        known = s["tiles"][str(item["tile"])]["t"]  # this seat peeked it: it knows the type
-        return by["reveal"][0] if known in RESOURCES or known == "source" else by["keep_hidden"][0]
+        return by["keep_hidden"][0]  # a face-up resource tile is Tijian's prey until an outpost stands on it
     if kind == "declare":
         trees = [a["tree"] for a in by["declare"]]
         best = next((t for t in TREES if t in trees), trees[0])
@@ -123,6 +122,10 @@ def _hero_at_risk(s: State, seat: int) -> bool:
 def _activate(s: State, seat: int, by: dict[str, list[Action]]) -> Action:
     """The hero closest to something worth doing (ties: the order of the faction)."""
     order = factions()["factions"][s["players"][seat]["faction"]]["heroes"]
+    keeper = _keeper(s, seat)
+    if keeper is not None and any(a["hero"] == keeper for a in by["activate"]) \
+            and (s["heroes"][keeper]["at"] != s["source_at"] or s["source"] >= 1):
+        return Action.of("activate", hero=keeper)
     goals = _goals(s, seat)
     return min(by["activate"], key=lambda a: (_dist_from(s, [s["heroes"][a["hero"]]["at"]], None, goals, a["hero"]),
                                               order.index(a["hero"]) if a["hero"] in order else 9))
@@ -136,6 +139,13 @@ def _activation(s: State, seat: int, by: dict[str, list[Action]], legal: Sequenc
         return by["build"][0]
     if "gather" in by and s["source"] >= 1:
         return by["gather"][0]
+    if hid == _keeper(s, seat):
+        if here == s["source_at"]:
+            return by["end"][0] if "end" in by else _fallback(by, legal)
+        if act["mv"] > 0 and "move" in by:
+            step = _step_toward(s, seat, hid, by["move"], {s["source_at"]}, bold=True)
+            if step is not None:
+                return step
     trade = _trade_for_outpost(s, seat, hid, by)
     if trade is not None:
         return trade
@@ -144,6 +154,8 @@ def _activation(s: State, seat: int, by: dict[str, list[Action]], legal: Sequenc
         return strike
     if "clearing" in by:
         return by["clearing"][0]
+    if "explore" in by:
+        return by["explore"][0]
     if act["mv"] > 0 and "move" in by:
         goals = _goals(s, seat)
         if here not in goals:
@@ -208,12 +220,24 @@ def _known_type(s: State, seat: int, k: str) -> str | None:
     return None
 
 
+def _keeper(s: State, seat: int) -> str | None:
+    """While Oryana is about, the hero of this seat nearest the Source stands on it and drinks it first."""
+    if not _oryana(s):
+        return None
+    heroes = sorted(h for h, hero in s["heroes"].items() if hero["owner"] == seat and hero["at"] is not None)
+    if not heroes:
+        return None
+    return min(heroes, key=lambda h: (_dist_from(s, [s["heroes"][h]["at"]], s["source_at"]), h))
+
+
 def _goals(s: State, seat: int) -> set[str]:
-    """Free resource tiles it knows of, the Source while it holds spirits, then any tile still face down."""
+    """Free resource tiles it knows of (face-down ones only when it can build at once), the Source while it
+    holds spirits, then any tile still face down."""
     goals = set()
+    rich = can_pay(s, seat, outpost_stats(1)["cost"])
     for k, tile in s["tiles"].items():
         kind = _known_type(s, seat, k)
-        if kind in RESOURCES and not tile["destroyed"] and k not in s["outposts"]:
+        if kind in RESOURCES and not tile["destroyed"] and k not in s["outposts"] and (tile["up"] or rich):
             goals.add(k)
     if s["source"] >= 2 or (s["source"] >= 1 and _oryana(s)):
         goals.add(s["source_at"])
@@ -228,16 +252,18 @@ def _oryana(s: State) -> bool:
     return any(m["card"] == "oryana" and m["kind"] == "primary" and not m["gone"] for m in s["monsters"].values())
 
 
-def _passable(s: State, seat: int, hid: str, k: str) -> bool:
+def _passable(s: State, seat: int, hid: str, k: str, bold: bool = False) -> bool:
+    """Whether the hero would step on `k`: a face-down tile only when known harmless (or `bold`, in a hurry)."""
     tile = s["tiles"][k]
     if not tile["up"] and tile["t"] is not None:
         kind = _known_type(s, seat, k)
-        return (kind is None or kind in RESOURCES or kind in ("meadow", "source")) and unit_at(s, k) is None
+        return (kind in RESOURCES or kind in ("meadow", "source") or (bold and kind is None)) \
+            and unit_at(s, k) is None
     return hero_may_enter(s, hid, k) and (tile["t"] or "") not in ("swamp", "mud", "maelstrom")
 
 
 def _dist_from(s: State, starts: Sequence[str | None], target: str | None, goals: set[str] | None = None,
-               hid: str | None = None) -> int:
+               hid: str | None = None, bold: bool = False) -> int:
     """Steps from `starts` to `target` (or the nearest of `goals`, through tiles the hero may enter)."""
     wanted = goals if goals is not None else {target}
     frontier = deque((k, 0) for k in starts if k is not None)
@@ -249,22 +275,23 @@ def _dist_from(s: State, starts: Sequence[str | None], target: str | None, goals
         for n in adjacent_keys(s, k):
             if n in seen:
                 continue
-            if hid is not None and n not in wanted and not _passable(s, s["heroes"][hid]["owner"], hid, n):
+            if hid is not None and n not in wanted and not _passable(s, s["heroes"][hid]["owner"], hid, n, bold):
                 continue
             seen.add(n)
             frontier.append((n, d + 1))
     return 99
 
 
-def _step_toward(s: State, seat: int, hid: str, moves: list[Action], goals: set[str]) -> Action | None:
+def _step_toward(s: State, seat: int, hid: str, moves: list[Action], goals: set[str],
+                 bold: bool = False) -> Action | None:
     here = s["heroes"][hid]["at"]
-    now = _dist_from(s, [here], None, goals, hid)
+    now = _dist_from(s, [here], None, goals, hid, bold)
     best: tuple[int, str, Action] | None = None
     for a in moves:
         k = tile_of(s, a["to"])
-        if not _passable(s, seat, hid, k) or _near_monster(s, k, here):
+        if not (k in goals or _passable(s, seat, hid, k, bold)) or _near_monster(s, k, here):
             continue
-        d = _dist_from(s, [k], None, goals, hid)
+        d = _dist_from(s, [k], None, goals, hid, bold)
         if d < now and (best is None or (d, str(a["to"])) < best[:2]):
             best = (d, str(a["to"]), a)
     return best[2] if best is not None else None
