@@ -219,6 +219,7 @@ class GuerraDeIndagar(Game):
             "attack": None if att is None else {"at": lbl(s, att["at"]), "by": list(att["by"]), "a": list(att["a"]),
                                                  "d": list(att["d"]), "stage": att["stage"]},
             "pending": [{"kind": p["kind"], "seat": p["seat"]} for p in s["pending"]],
+            "last_dice": None if s.get("last_dice") is None else {**s["last_dice"], "at": lbl(s, s["last_dice"]["at"])},
             "level": None if s["round"] == 0 else numbers()["demon_heads"]["levels"][min(s["round"], 10) - 1],
         }
         if seat is not None and 0 <= seat < len(s["players"]):
