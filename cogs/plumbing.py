@@ -232,6 +232,21 @@ class GameCog(commands.Cog):
             return self.words.choices(self.offered(legal, kinds), current, locale_of(interaction), names, view)
         return await self.complete(make)
 
+    async def pick_and_act(self, interaction: discord.Interaction, kinds: Sequence[str], text: str | None) -> None:
+        """Act on the caller's move of these kinds that `text` names (the only one when `text` is None), else a
+        refusal naming what is valid: the moves of these kinds, or all the caller's moves when none is."""
+        await defer(interaction)
+        legal, view, names = await self.seen(interaction)
+        if not legal:
+            await self.refuse_idle(interaction)
+        lang = locale_of(interaction)
+        mine = self.offered(legal, kinds)
+        if not mine:
+            raise self.words.refusal("no_such_move", legal, lang, names, view)
+        if text is None and len(mine) > 1:
+            raise self.words.refusal("which", mine, lang, names, view)
+        await self.act(interaction, mine[0].action if text is None else self.words.pick(mine, text, lang, names, view))
+
     @staticmethod
     async def complete(make: Callable[[], Awaitable[Choices]]) -> Choices:
         """Autocomplete answers quickly and never fails loudly: any refusal means no suggestions."""

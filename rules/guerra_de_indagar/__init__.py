@@ -41,6 +41,12 @@ ASK_KEYS = {"d_boost": "gi.ask.d_boost", "fall_back": "gi.ask.fall_back",
             "monster_target": "gi.ask.monster_target", "monster_opportunity": "gi.ask.monster_opportunity",
             "spirit_window": "gi.ask.spirit_window", "declare": "gi.ask.declare", "reap": "gi.ask.reap"}
 
+#: The questions put to a seat on someone else's turn (a defence, the round's end, a monster's tie), and how
+#: long they wait before their default applies.
+WINDOWS = frozenset({"d_boost", "spirit_window", "monster_target", "monster_opportunity", "monster_fall_back",
+                     "maelstrom"})
+WINDOW_SECONDS = 300
+
 
 class GuerraDeIndagar(Game):
     id = "guerra-de-indagar"
@@ -103,7 +109,9 @@ class GuerraDeIndagar(Game):
         if item["kind"] not in DECISIONS:
             return []
         default = self._default(state, item)
-        return [Decision(int(item["seat"]), msg(ASK_KEYS[item["kind"]]), default, private=False)]
+        window = item["kind"] in WINDOWS  # answered out of one's own turn: asked privately, with a deadline
+        return [Decision(int(item["seat"]), msg(ASK_KEYS[item["kind"]]), default, private=window,
+                         seconds=WINDOW_SECONDS if window else None)]
 
     def _default(self, state: dict[str, Any], item: dict[str, Any]) -> Action:
         options = actions.legal(state, int(item["seat"]))
