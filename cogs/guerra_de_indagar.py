@@ -9,8 +9,8 @@ import discord
 from discord.ext import commands
 
 import i18n
-from cogs.delivery import choose_line, defer, who_of
-from cogs.plumbing import Choices, GameCog, Wording, command_group, fold, game_command, pair_choices
+from cogs.delivery import who_of
+from cogs.plumbing import Choices, GameCog, Wording, command_group, fold, game_command, pair_choices, pick_command
 from cogs.translator import locale_of
 from cogs.ui import GameButton, GameUI, button_id, options_view, register_ui
 from renderers.guerra_de_indagar import render
@@ -32,10 +32,34 @@ ANSWER = ("roll_defence", "spirit_dice", "spirit_ignore", "ability", "blood_magi
 #: Moves offered as one-click buttons on the private panel (the rest sit in its menus).
 BUTTONS = ("roll_defence", "spirit_dice", "spirit_ignore", "blood_magic", "done", "pass", "spirit_pp", "charge",
            "stay", "reveal", "keep_hidden", "build", "upgrade", "gather", "clearing", "end")
-ROW = 5
+PER_ROW = 5
 
 
 # ---------------------------------------------------------------- presentation
+
+
+def panel(game_id: int, version: int, legal: Sequence[LegalAction], lang: str,
+          names: dict[int, str]) -> discord.ui.View | None:
+    """Two rows of one-click buttons (a window's answers, the activation's simple actions, End), then menus of
+    every other legal move (Discord's five rows)."""
+    ui = discord.ui.View(timeout=None)
+    rest = []
+    placed = 0
+    for la in legal:
+        custom_id = button_id("a", game_id, version, la.action.token())
+        if la.action.kind not in BUTTONS or custom_id is None or placed == 2 * PER_ROW:
+            rest.append(la)
+            continue
+        style = discord.ButtonStyle.danger if la.action.kind == "end" else discord.ButtonStyle.secondary
+        ui.add_item(GameButton(custom_id, i18n.t(la.label, lang, names.get), style, row=placed // PER_ROW))
+        placed += 1
+    menus = options_view(game_id, version, rest, lang, names)
+    for n, item in enumerate(c for c in (menus.children if menus is not None else ()) if isinstance(c, discord.ui.Item)
+                             and not isinstance(c, GameButton)):
+        if n < 3:
+            item.row = 2 + n
+            ui.add_item(item)
+    return ui if ui.children else None
 
 
 class IndagarUI(GameUI):
@@ -64,30 +88,6 @@ class IndagarUI(GameUI):
 
 UI = IndagarUI()
 register_ui(UI)
-
-
-def panel(game_id: int, version: int, legal: Sequence[LegalAction], lang: str,
-          names: dict[int, str]) -> discord.ui.View | None:
-    """Two rows of one-click buttons (a window's answers, the activation's simple actions, End), then menus of
-    every other legal move (Discord's five rows)."""
-    ui = discord.ui.View(timeout=None)
-    rest = []
-    placed = 0
-    for la in legal:
-        custom_id = button_id("a", game_id, version, la.action.token())
-        if la.action.kind not in BUTTONS or custom_id is None or placed == 2 * ROW:
-            rest.append(la)
-            continue
-        style = discord.ButtonStyle.danger if la.action.kind == "end" else discord.ButtonStyle.secondary
-        ui.add_item(GameButton(custom_id, i18n.t(la.label, lang, names.get), style, row=placed // ROW))
-        placed += 1
-    menus = options_view(game_id, version, rest, lang, names)
-    for n, item in enumerate(c for c in (menus.children if menus is not None else ()) if isinstance(c, discord.ui.Item)
-                             and not isinstance(c, GameButton)):
-        if n < 3:
-            item.row = 2 + n
-            ui.add_item(item)
-    return ui if ui.children else None
 
 
 class IndagarWording(Wording):
@@ -146,36 +146,18 @@ class Indagar(GameCog):
 
     @game_command(group, "cmd.gi.panel")
     async def panel(self, interaction: discord.Interaction) -> None:
-        await defer(interaction)
-        view, names = await self.view(interaction)
-        row = await self.game(interaction)
-        legal = await self.legal(interaction)
-        lang = locale_of(interaction)
-        text = UI.private_text(view, lang, names)
-        more = choose_line(len(legal)) if legal else msg("bot.nothing_to_do")
-        text = "\n".join(x for x in (text, i18n.t(more, lang)) if x)
-        await self.private_panel(interaction, view, names, "indagar.png", text,
-                                 panel(row.id, row.version, legal, lang, names))
+        await self.panel_for(interaction, "indagar.png", panel)
 
-    @game_command(group, "cmd.gi.setup", "choice", suggest=SETUP)
-    async def setup_choice(self, interaction: discord.Interaction, choice: str) -> None:
-        await self.pick_and_act(interaction, SETUP, choice)
-
-    @game_command(group, "cmd.gi.hero", "hero", suggest=HERO)
-    async def hero(self, interaction: discord.Interaction, hero: str) -> None:
-        await self.pick_and_act(interaction, HERO, hero)
-
-    @game_command(group, "cmd.gi.path", "step", suggest=PATH)
-    async def path(self, interaction: discord.Interaction, step: str) -> None:
-        await self.pick_and_act(interaction, PATH, step)
+    setup_choice = pick_command(group, "cmd.gi.setup", "choice", SETUP)
+    hero = pick_command(group, "cmd.gi.hero", "hero", HERO)
+    path = pick_command(group, "cmd.gi.path", "step", PATH)
+    trade = pick_command(group, "cmd.gi.trade", "trade", TRADE)
+    answer = pick_command(group, "cmd.gi.answer", "choice", ANSWER)
 
     @game_command(group, "cmd.gi.action", "action", "target")
     async def action(self, interaction: discord.Interaction, action: str, target: str | None = None) -> None:
         """The hero's one action, built in steps: its kind, then (for an attack) its target."""
-        await defer(interaction)
-        legal, _, names = await self.seen(interaction)
-        if not legal:
-            await self.refuse_idle(interaction)
+        legal, _, names = await self.moves(interaction)
         lang = locale_of(interaction)
         kinds = await self._kinds_offered(interaction)
         if not kinds:
@@ -199,36 +181,25 @@ class Indagar(GameCog):
             found = await self._steps(interaction, [kind.token, step.token])
         await self.act(interaction, found)
 
-    @action.autocomplete("action")
-    async def action_kinds(self, interaction: discord.Interaction, current: str) -> Choices:
+    async def _suggest_steps(self, interaction: discord.Interaction, current: str, path: list[str] | None) -> Choices:
+        """Autocomplete of one step: the action kinds offered now (`path` None), or what may follow `path`."""
         async def make() -> Choices:
             names = await self.table.seat_names((await self.game(interaction)).id)
             lang = locale_of(interaction)
-            kinds = await self._kinds_offered(interaction)
-            return pair_choices(((_step_label(c, lang, names), c.token) for c in kinds), current)
+            steps = await self._kinds_offered(interaction) if path is None else await self._steps(interaction, path)
+            pairs = ((_step_label(c, lang, names), c.token.partition("=")[2] or c.token)
+                     for c in (steps if isinstance(steps, list) else []))
+            return pair_choices(pairs, current)
         return await self.complete(make)
+
+    @action.autocomplete("action")
+    async def action_kinds(self, interaction: discord.Interaction, current: str) -> Choices:
+        return await self._suggest_steps(interaction, current, None)
 
     @action.autocomplete("target")
     async def action_targets(self, interaction: discord.Interaction, current: str) -> Choices:
-        async def make() -> Choices:
-            names = await self.table.seat_names((await self.game(interaction)).id)
-            lang = locale_of(interaction)
-            chosen = str(getattr(interaction.namespace, "action", "") or "").split(" ")[0]
-            if chosen not in ACTION:
-                return []
-            found = await self._steps(interaction, [chosen])
-            steps = found if isinstance(found, list) else []
-            return pair_choices(((_step_label(c, lang, names), c.token.partition("=")[2] or c.token) for c in steps),
-                                current)
-        return await self.complete(make)
-
-    @game_command(group, "cmd.gi.trade", "trade", suggest=TRADE)
-    async def trade(self, interaction: discord.Interaction, trade: str) -> None:
-        await self.pick_and_act(interaction, TRADE, trade)
-
-    @game_command(group, "cmd.gi.answer", "choice", suggest=ANSWER)
-    async def answer(self, interaction: discord.Interaction, choice: str) -> None:
-        await self.pick_and_act(interaction, ANSWER, choice)
+        chosen = str(getattr(interaction.namespace, "action", "") or "").split(" ")[0]
+        return await self._suggest_steps(interaction, current, [chosen]) if chosen in ACTION else []
 
     @game_command(group, "cmd.gi.end")
     async def end(self, interaction: discord.Interaction) -> None:
