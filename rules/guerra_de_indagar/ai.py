@@ -14,8 +14,9 @@ from .units import State, adjacent_keys, can_pay, defence_at, hero_may_enter, ou
 
 #: Strategy trees the AI declares, best first: each turns outposts (what it builds anyway) into points.
 TREES = ("expansion", "merchant_crown", "shadow_steps", "reaping_energy")
-#: Primary monsters the AI hands out, least dangerous to a builder first (measured with tools/gi_ai_eval.py).
-MONSTERS = ("helgoth", "walker", "tijian", "oryana")
+#: Primary monsters the AI hands out, least dangerous to a builder first: Helgoth would hunt its own outposts
+#: (measured with tools/gi_ai_eval.py).
+MONSTERS = ("walker", "helgoth", "tijian", "oryana")
 #: Answers to the questions of a fight or a window, when nothing better applies.
 QUIET = ("roll_defence", "done", "stay", "pass", "keep_hidden")
 
