@@ -6,12 +6,16 @@ import pytest
 
 import i18n
 from bot import make_bot
+from cogs.guerra_de_indagar import panel
+from cogs.ui import GameButton
 from rules.base import SYSTEM, Action
+from rules.guerra_de_indagar import GAME
 from rules.guerra_de_indagar.data import tile_name
 from rules.rng import Rng
 from rules.text import msg
 from standin.inprocess import InProcessDiscord
 from standin.world import Output, is_error_output
+from tests.guerra_de_indagar.test_windows import defence_window
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 COMMANDS = [("/gi setup", "choice"), ("/gi hero", "hero"), ("/gi path", "step"), ("/gi trade", "trade"),
@@ -217,3 +221,13 @@ async def test_a_peek_reaches_only_the_peeker(d: InProcessDiscord) -> None:
     assert any(to in o.content for o in mine), "the peeker's panel lists the tile it alone has seen"
     assert await d.autocomplete(names[1 - seat], "/gi path", "step", "") == []
     assert d.world.problems == [], d.world.problems
+
+
+def test_the_panel_puts_a_windows_answers_on_buttons() -> None:
+    s = defence_window()
+    legal = GAME.legal_actions(s, 1)
+    ui = panel(5, 9, legal, "es", {0: "ana", 1: "bea"})
+    assert ui is not None
+    buttons = {item.item.label: item.item.custom_id for item in ui.children if isinstance(item, GameButton)}
+    assert buttons[i18n.t(msg("gi.act.done"), "es")] == "tgb:a:5:9:done"
+    assert {f"tgb:a:5:9:{la.action.token()}" for la in legal} == set(buttons.values())
