@@ -11,7 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import i18n
-from cogs.delivery import defer, deliver, reply, who_of, with_names
+from cogs.delivery import choose_line, defer, deliver, reply, who_of, with_names
 from cogs.guard import guarded
 from cogs.translator import L, locale_of
 from cogs.ui import clip, run_blocking, ui_for
@@ -25,6 +25,8 @@ MAX_CHOICES = 25
 MAX_VALUE = 100
 Choices = list[app_commands.Choice[str]]
 Command = Callable[..., Coroutine[Any, Any, None]]
+#: Lays out a private panel: (game id, version, legal actions, language, seat names) -> the buttons and menus.
+PanelBuilder = Callable[[int, int, list[LegalAction], str, dict[int, str]], discord.ui.View | None]
 
 
 def fold(text: str) -> str:
@@ -146,18 +148,32 @@ def game_command(group: app_commands.Group, key: str, *options: str, suggest: Se
     """A `guarded` subcommand of `group` whose texts come from the catalog: its name `key`, description
     `<key>.desc`, each option's description `<key>.<option>` and name `cmd.<game>.opt.<option>`; the first
     option autocompletes the caller's legal actions of the kinds in `suggest`."""
+    return lambda func: _declare(group, key, {o: o for o in options}, suggest, func)
+
+
+def pick_command(group: app_commands.Group, key: str, option: str, kinds: Sequence[str]
+                 ) -> app_commands.Command[Any, ..., None]:
+    """A subcommand of `group` (texts as in `game_command`) with one text option, autocompleted with the
+    caller's legal moves of `kinds`, that plays the move it names (`GameCog.pick_and_act`)."""
+
+    async def command(self: GameCog, interaction: discord.Interaction, value: str) -> None:
+        await self.pick_and_act(interaction, kinds, value)
+
+    command.__qualname__ = f"GameCog.{key}"  # a method: discord.py then leaves `self` out of the options
+    return _declare(group, key, {"value": option}, kinds, command)
+
+
+def _declare(group: app_commands.Group, key: str, options: Mapping[str, str], suggest: Sequence[str],
+             func: Command) -> app_commands.Command[Any, ..., None]:
+    """`func` guarded and declared in `group`; `options` maps its parameters to their option keys."""
     game = ".".join(key.split(".")[:2])
-
-    def wrap(func: Command) -> app_commands.Command[Any, ..., None]:
-        func = guarded(func)
-        if suggest:
-            func = app_commands.autocomplete(**{options[0]: legal_suggestions(*suggest)})(func)
-        if options:
-            func = app_commands.rename(**{o: L(f"{game}.opt.{o}") for o in options})(func)
-            func = app_commands.describe(**{o: L(f"{key}.{o}") for o in options})(func)
-        return group.command(name=L(key), description=L(f"{key}.desc"))(func)
-
-    return wrap
+    func = guarded(func)
+    if suggest:
+        func = app_commands.autocomplete(**{next(iter(options)): legal_suggestions(*suggest)})(func)
+    if options:
+        func = app_commands.rename(**{p: L(f"{game}.opt.{o}") for p, o in options.items()})(func)
+        func = app_commands.describe(**{p: L(f"{key}.{o}") for p, o in options.items()})(func)
+    return group.command(name=L(key), description=L(f"{key}.desc"))(func)
 
 
 # ---------------------------------------------------------------- the cog base
@@ -232,6 +248,27 @@ class GameCog(commands.Cog):
             return self.words.choices(self.offered(legal, kinds), current, locale_of(interaction), names, view)
         return await self.complete(make)
 
+    async def moves(self, interaction: discord.Interaction
+                    ) -> tuple[list[LegalAction], dict[str, Any] | None, dict[int, str]]:
+        """`seen` for a command about to act (deferred first): a refusal saying why when the caller has no move."""
+        await defer(interaction)
+        found = await self.seen(interaction)
+        if not found[0]:
+            await self.refuse_idle(interaction)
+        return found
+
+    async def pick_and_act(self, interaction: discord.Interaction, kinds: Sequence[str], text: str | None) -> None:
+        """Act on the caller's move of these kinds that `text` names (the only one when `text` is None), else a
+        refusal naming what is valid: the moves of these kinds, or all the caller's moves when none is."""
+        legal, view, names = await self.moves(interaction)
+        lang = locale_of(interaction)
+        mine = self.offered(legal, kinds)
+        if not mine:
+            raise self.words.refusal("no_such_move", legal, lang, names, view)
+        if text is None and len(mine) > 1:
+            raise self.words.refusal("which", mine, lang, names, view)
+        await self.act(interaction, mine[0].action if text is None else self.words.pick(mine, text, lang, names, view))
+
     @staticmethod
     async def complete(make: Callable[[], Awaitable[Choices]]) -> Choices:
         """Autocomplete answers quickly and never fails loudly: any refusal means no suggestions."""
@@ -239,6 +276,19 @@ class GameCog(commands.Cog):
             return await make()
         except Exception:
             return []
+
+    async def panel_for(self, interaction: discord.Interaction, filename: str, build: PanelBuilder) -> None:
+        """A `/<game> panel` command: the caller's private text and image, how many moves they have (or that they
+        have none now) and the buttons `build` lays out for those moves, only to them."""
+        await defer(interaction)
+        row = await self.game(interaction)
+        view, names = await self.view(interaction)
+        legal = await self.legal(interaction)
+        lang = locale_of(interaction)
+        more = choose_line(len(legal)) if legal else msg("bot.nothing_to_do")
+        text = "\n".join(x for x in (ui_for(self.game_id).private_text(view, lang, names), i18n.t(more, lang)) if x)
+        await self.private_panel(interaction, view, names, filename, text,
+                                 build(row.id, row.version, legal, lang, names))
 
     async def private_panel(self, interaction: discord.Interaction, view: dict[str, Any], names: dict[int, str],
                             filename: str, text: str | None = None, panel: discord.ui.View | None = None) -> None:

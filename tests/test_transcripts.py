@@ -26,7 +26,9 @@ TIMEOUT = 300
 
 SCRIPTS = {"lobby.txt": 2, "hero_realms_ai.txt": 20, "hero_realms_hydra.txt": 20,
            # written by tools/gg_transcript.py (re-record with the command in each header)
-           "gorgasali_ai.txt": 200, "gorgasali_duo.txt": 200}
+           "gorgasali_ai.txt": 200, "gorgasali_duo.txt": 200,
+           # written by tools/gi_transcript.py (likewise)
+           "indagar_duel.txt": 200, "indagar_solo.txt": 80}
 
 
 @pytest.fixture(scope="module")
@@ -89,6 +91,17 @@ def test_gorgasali_transcripts_are_what_the_tool_records_now(name: str, mode: st
     lines, _ = asyncio.run(record(TRANSCRIPT_SEED, mode, 2 if mode == "ffa" else 0))
     recorded = [x for x in (TRANSCRIPTS / name).read_text(encoding="utf-8").splitlines() if not x.startswith("#")]
     assert [x for x in lines if not x.startswith("#")] == recorded
+
+
+@pytest.mark.parametrize(("name", "players"), [("indagar_duel.txt", 2), ("indagar_solo.txt", 1)])
+def test_indagar_transcripts_play_to_the_end_and_are_what_the_tool_records_now(name: str, players: int,
+                                                                                runs) -> None:  # type: ignore[no-untyped-def]
+    from tools.gi_transcript import record
+
+    lines, result = asyncio.run(record(TRANSCRIPT_SEED, players))
+    recorded = [x for x in (TRANSCRIPTS / name).read_text(encoding="utf-8").splitlines() if not x.startswith("#")]
+    assert [x for x in lines if not x.startswith("#")] == recorded
+    assert result["end"] in runs[name][0].stdout, "the game's end is announced in the channel"
 
 
 # ---------------------------------------------------------------- re-recording (not a test)

@@ -25,7 +25,7 @@ from rules.base import (
 from rules.rng import Rng
 from rules.text import Msg, msg
 
-from . import actions, flow
+from . import actions, ai, flow
 from .data import monster_name, numbers
 from .hexes import unkey
 from .invariants import check
@@ -41,8 +41,13 @@ ASK_KEYS = {"d_boost": "gi.ask.d_boost", "p_boost": "gi.ask.p_boost", "fall_back
             "redeploy": "gi.ask.redeploy", "maelstrom": "gi.ask.maelstrom", "cache": "gi.ask.cache",
             "monster_target": "gi.ask.monster_target", "monster_opportunity": "gi.ask.monster_opportunity",
             "spirit_window": "gi.ask.spirit_window", "declare": "gi.ask.declare", "reap": "gi.ask.reap"}
-#: A defender's boost windows are short: the attack waits on someone whose turn it is not.
-WINDOW_SECONDS = 120
+#: The questions put to a seat on someone else's turn (a defence, the round's end, a monster's tie), and how
+#: long they wait before their default applies.
+WINDOWS = frozenset({"d_boost", "p_boost", "spirit_window", "monster_target", "monster_opportunity",
+                     "monster_fall_back", "maelstrom"})
+WINDOW_SECONDS = 300
+#: A defender's boost windows are shorter: the attack waits on someone whose turn it is not.
+BOOST_SECONDS = 120
 
 
 class GuerraDeIndagar(Game):
@@ -51,6 +56,7 @@ class GuerraDeIndagar(Game):
     min_seats = 1
     max_seats = 4
     in_progress: ClassVar[bool] = True
+    supports_ai: ClassVar[bool] = True
 
     def options(self) -> Sequence[OptionSpec]:
         return [OptionSpec("target", msg("gi.opt.target"), "10",
@@ -108,8 +114,10 @@ class GuerraDeIndagar(Game):
         if item["kind"] not in DECISIONS:
             return []
         default = self._default(state, item)
-        seconds = WINDOW_SECONDS if item["kind"] in ("d_boost", "p_boost") else None
-        return [Decision(int(item["seat"]), msg(ASK_KEYS[item["kind"]]), default, private=False, seconds=seconds)]
+        window = item["kind"] in WINDOWS  # answered out of one's own turn: asked privately, with a deadline
+        seconds = BOOST_SECONDS if item["kind"] in ("d_boost", "p_boost") else WINDOW_SECONDS
+        return [Decision(int(item["seat"]), msg(ASK_KEYS[item["kind"]]), default, private=window,
+                         seconds=seconds if window else None)]
 
     def _default(self, state: dict[str, Any], item: dict[str, Any]) -> Action:
         options = actions.legal(state, int(item["seat"]))
@@ -180,6 +188,9 @@ class GuerraDeIndagar(Game):
         s["rng"] = rng.state
         return Step(s, events, undoable=undoable)
 
+    def ai_action(self, state: dict[str, Any], seat: int, rng: Rng) -> Action:
+        return ai.choose(actions.legal(state, seat), state, seat, rng)
+
     def outcome(self, state: dict[str, Any]) -> Outcome | None:
         result = state["result"]
         if result is None:
@@ -223,6 +234,7 @@ class GuerraDeIndagar(Game):
             "attack": None if att is None else {"at": lbl(s, att["at"]), "by": list(att["by"]), "a": list(att["a"]),
                                                  "d": list(att["d"]), "stage": att["stage"]},
             "pending": [{"kind": p["kind"], "seat": p["seat"]} for p in s["pending"]],
+            "last_dice": None if s.get("last_dice") is None else {**s["last_dice"], "at": lbl(s, s["last_dice"]["at"])},
             "level": None if s["round"] == 0 else numbers()["demon_heads"]["levels"][min(s["round"], 10) - 1],
         }
         if seat is not None and 0 <= seat < len(s["players"]):

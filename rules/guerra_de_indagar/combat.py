@@ -128,6 +128,8 @@ def step(s: State, rng: Rng, events: list[Event]) -> str | None:
         _charge_through(s, events)
     else:
         s["attack"] = None
+        s["last_dice"] = {"by": list(att["by"]), "at": att["at"], "a": list(att["a"]), "d": list(att["d"]),
+                          "damage": damage_total(att)}  # for the board image: the last dice stay in view
         ctx: str = att["ctx"]
         return ctx
     return None
