@@ -53,6 +53,7 @@ class Board:
     def __init__(self, spec: dict[str, Any]) -> None:
         self.id: str = spec["id"]
         size = spec["tile_size"]
+        self.tile_size: int = size
         self.height, self.width = spec["tiles_h"] * size, spec["tiles_w"] * size
         self.split: bool = spec["split"]
         self.short: bool = spec["length"] == "short"

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rules.base import (
     SYSTEM,
     Action,
+    Choice,
     Decision,
     Event,
     Game,
@@ -17,6 +18,7 @@ from rules.base import (
     Outcome,
     Scalar,
     Step,
+    _choices_from_legal,
 )
 from rules.kings_armory import data, enemy, shop
 from rules.kings_armory import figures as fg
@@ -209,6 +211,14 @@ class KingsArmory(Game):
         return Outcome(frozenset(), msg(f"ka.end.lost_{state['result']}", wave=state["wave"]))
 
     # ---------------------------------------------------------------- table helpers
+
+    def choices(self, state: S, seat: int, path: Sequence[str]) -> list[Choice] | Action:
+        """Builds and placements offer every square when built in steps; `legal_actions` lists a few of each."""
+        path = tuple(path)
+        if path and path[0] in ("build", "place") and state["phase"] in ("setup", "between") \
+                and seat in self.to_act(state):
+            return _choices_from_legal(shop.legal(state, seat, path[0]), path)
+        return super().choices(state, seat, path)
 
     def quick_actions(self, state: S) -> list[tuple[Msg, Action]] | None:
         wanted = ("end", "end_turn", "ready", "pass")

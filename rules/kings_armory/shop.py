@@ -112,6 +112,35 @@ def place_targets(s: S, a: Fig) -> list[tuple[str, Sq]]:
     return out
 
 
+def listed_builds(s: S) -> list[Sq]:
+    """The builds `legal_actions` lists: the first corner (reading order) on each map tile. Every other corner
+    stays legal and is offered when the move is built in steps (`choices`); listing all of them (well over a
+    hundred) would drown every other move of a seat."""
+    size = st.bd(s).tile_size
+    seen: set[Sq] = set()
+    out = []
+    for sq in build_squares(s):
+        tile = (sq[0] // size, sq[1] // size)
+        if tile not in seen:
+            seen.add(tile)
+            out.append(sq)
+    return out
+
+
+def listed_places(s: S, a: Fig) -> list[tuple[str, Sq]]:
+    """The placements `legal_actions` lists: per house, its first free interior square and the first free
+    square around it; the others stay legal and are offered step by step (`choices`)."""
+    out: list[tuple[str, Sq]] = []
+    taken: set[tuple[str, bool]] = set()
+    houses = st.houses(s)
+    for hid, sq in place_targets(s, a):
+        key = (hid, sq in houses[hid])
+        if key not in taken:
+            taken.add(key)
+            out.append((hid, sq))
+    return out
+
+
 def place_ok(s: S, a: Fig, house: str, sq: Sq) -> bool:
     """`place_targets` for one square, without listing them all."""
     squares = st.houses(s).get(house)
@@ -161,8 +190,8 @@ def legal(s: S, seat: int, kind: str | None = None) -> list[LegalAction]:
     out: list[LegalAction] = []
     if kind in (None, "build") and can_build(s):
         price = tower_price(s)
-        out += [_la(Action.of("build", at=b.label(sq)), "build", square=b.label(sq), gold=price)
-                for sq in build_squares(s)]
+        squares = build_squares(s) if kind else listed_builds(s)
+        out += [_la(Action.of("build", at=b.label(sq)), "build", square=b.label(sq), gold=price) for sq in squares]
     if s["phase"] == "between" and kind in (None, "sell", "hire", "upgrade"):
         room = sum(st.capacity(h) for h in st.houses(s)) - int(data.economy()["tower"]["slots"])
         for t in s["towers"] if room >= len(st.heroes(s)) else []:  # heroes must still fit (§5)
@@ -181,7 +210,7 @@ def legal(s: S, seat: int, kind: str | None = None) -> list[LegalAction]:
         if a["kind"] == "champion" and a["pos"] is not None:
             out.append(_la(Action.of("bench", ally=a["id"]), "bench", ally=fg.ally_name(a)))
     for a in st.seat_allies(s, seat) if kind in (None, "place") else []:
-        for hid, sq in place_targets(s, a):
+        for hid, sq in (place_targets(s, a) if kind else listed_places(s, a)):
             out.append(_la(Action.of("place", ally=a["id"], house=hid, at=b.label(sq)), "place",
                            ally=fg.ally_name(a), square=b.label(sq)))
     if kind in (None, "ready") and seat_ready_ok(s, seat):
