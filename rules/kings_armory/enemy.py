@@ -49,7 +49,8 @@ def _place(s: S, mon: Fig) -> None:
 def new_monster(s: S, key: str, side: str, *, boss: bool = False) -> Fig:
     card = data.bosses()[key] if boss else data.monsters()[key]
     hp = card["hp"] + (data.boss_hp_step() * (s["n"] - 1) if boss else 0)
-    mon = {"id": f"m{s['mseq']}", "key": key, "boss": boss, "hp": hp, "max": hp, "lane": side, "i": 0,
+    lane = st.bd(s).lane_of(side, card["arrow"])
+    mon = {"id": f"m{s['mseq']}", "key": key, "boss": boss, "hp": hp, "max": hp, "lane": lane, "i": 0,
            "st": fg.no_status(), "blocked_by": None, "acted": False, "grounded": False}
     s["mseq"] += 1
     s["monsters"].append(mon)
@@ -104,7 +105,7 @@ def _next_by_priority(s: S, rng: Rng, waiting: list[Fig]) -> Fig:
     def key(m: Fig) -> tuple[int, int, int, int, int]:
         card = fg.monster_card(m)
         return (b.route_left(m["lane"], m["i"]), -fg.monster_mv(m), 0 if fg.flying(m) else 1,
-                0 if card["arrow"] == "r" else 1, 0 if m["lane"] == "R" else 1)
+                0 if card["arrow"] == "r" else 1, 0 if m["lane"][-1] == "R" else 1)
 
     best = min(key(m) for m in waiting)
     tied = [m for m in waiting if key(m) == best]
@@ -250,19 +251,26 @@ def _push(s: S, events: list[Event], mover: Fig, nxt: int) -> None:
     a non-pushable monster in front stops the push and the mover passes through (§3.4, A-12)."""
     if fg.flying(mover):
         return
-    lane = st.bd(s).lanes[mover["lane"]]
-    ground = {m["i"]: m for m in s["monsters"] if m["lane"] == mover["lane"] and not fg.flying(m)
-              and m["id"] != mover["id"]}
+    lanes = st.bd(s).lanes
+    lane = lanes[mover["lane"]]
+    # a boss stacked with a pushable monster holds the square: non-pushable monsters are read last and win
+    ground = {st.msq(s, m): m for m in sorted(s["monsters"], key=_pushable, reverse=True)
+              if not fg.flying(m) and m["id"] != mover["id"]}
     chain = []
     k = nxt
-    while k in ground and _pushable(ground[k]):
-        chain.append(ground[k])
+    while k < len(lane) and lane[k] in ground:
+        m = ground[lane[k]]
+        own = lanes[m["lane"]]
+        # the push stops at a monster that cannot be pushed, or where its arrows leave the mover's (a fork)
+        if not _pushable(m) or k + 1 >= len(lane) or m["i"] + 1 >= len(own) or own[m["i"] + 1] != lane[k + 1]:
+            return
+        chain.append(m)
         k += 1
-    if not chain or k in ground or k >= len(lane):
+    if not chain or k >= len(lane):
         return
     for m in reversed(chain):
         m["i"] += 1
-        if m["i"] == len(lane) - 1 and not fg.siege(m):
+        if m["i"] == len(lanes[m["lane"]]) - 1 and not fg.siege(m):
             _into_armory(s, events, m)
             if s["result"] is not None:
                 return

@@ -22,6 +22,7 @@ from rules.base import (
 )
 from rules.kings_armory import data, enemy, shop
 from rules.kings_armory import figures as fg
+from rules.kings_armory import maps as kmaps
 from rules.kings_armory import round as rnd
 from rules.kings_armory import state as st
 from rules.kings_armory.board import board
@@ -41,7 +42,8 @@ class KingsArmory(Game):
     seats_per_player = 7  # one person may run several heroes (solo with three heroes, say)
 
     def options(self) -> list[OptionSpec]:
-        maps = tuple((k, msg("ka.opt.map." + k)) for k in data.maps())
+        maps = tuple((k, msg("ka.opt.map." + k)) for k in data.maps()) + tuple(
+            (kmaps.CUSTOM_PREFIX + name, msg("ka.opt.map.custom", name=name)) for name in kmaps.custom_names())
         waves = (("5", msg("ka.opt.waves.5")), ("7", msg("ka.opt.waves.7")))
         arrival = (("full", msg("ka.opt.arrival.full")), ("delayed", msg("ka.opt.arrival.delayed")))
         return [OptionSpec("waves", msg("ka.opt.waves"), "5", choices=waves),
@@ -263,7 +265,8 @@ class KingsArmory(Game):
             card = fg.monster_card(m)
             return {"id": m["id"], "type": m["key"], "boss": m["boss"], "level": 0 if m["boss"] else card["level"],
                     "name": _lit(fg.monster_name(m)), "hp": m["hp"], "max": m["max"], "mv": fg.monster_mv(m),
-                    "square": b.label(st.msq(state, m)), "lane": m["lane"], "flags": fg.flags(m),
+                    "square": b.label(st.msq(state, m)), "lane": m["lane"][-1],
+                    "arrow": "y" if m["lane"].startswith("Y") else "r", "flags": fg.flags(m),
                     "blocked_by": m["blocked_by"], "status": {k: v for k, v in m["st"].items() if v}}
 
         return {"game": self.id, "phase": state["phase"], "map": state["map"], "wave": state["wave"],
