@@ -63,6 +63,17 @@ def monsters() -> dict[str, dict[str, Any]]:
 
 
 @cache
+def summons() -> dict[str, dict[str, Any]]:
+    """Figures that join the allies during play: Felicity's Guardian, the Armory card's Sword Golem (P-12)."""
+    out = {}
+    for summon in _load("summons")["summons"]:
+        for opt in summon["options"]:
+            _check_option(summon["id"], opt)
+        out[summon["id"]] = summon
+    return out
+
+
+@cache
 def bosses() -> dict[str, dict[str, Any]]:
     return {b["id"]: b for b in _load("bosses")["bosses"]}
 

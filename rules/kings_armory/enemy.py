@@ -9,7 +9,7 @@ from rules.base import Event
 from rules.kings_armory import data
 from rules.kings_armory import figures as fg
 from rules.kings_armory import state as st
-from rules.kings_armory.board import rd
+from rules.kings_armory.board import Sq, rd
 from rules.rng import Rng
 from rules.text import msg
 
@@ -51,7 +51,7 @@ def new_monster(s: S, key: str, side: str, *, boss: bool = False) -> Fig:
     hp = card["hp"] + (data.boss_hp_step() * (s["n"] - 1) if boss else 0)
     lane = st.bd(s).lane_of(side, card["arrow"])
     mon = {"id": f"m{s['mseq']}", "key": key, "boss": boss, "hp": hp, "max": hp, "lane": lane, "i": 0,
-           "st": fg.no_status(), "blocked_by": None, "acted": False, "grounded": False}
+           "st": fg.no_status(), "blocked_by": None, "acted": False, "grounded": False, "fog": False, "sundered": False}
     s["mseq"] += 1
     s["monsters"].append(mon)
     _place(s, mon)
@@ -213,6 +213,9 @@ def _continue(s: S, rng: Rng, events: list[Event]) -> None:
         if mon["blocked_by"] is not None:
             break
         nxt = mon["i"] + 1
+        if walled(s, mon, lane[nxt]):
+            act["left"] = 0  # stops before a Psychic Wall as if blocked, with no blocker (§8.3)
+            break
         _push(s, events, mon, nxt)
         if s["result"] is not None:
             s["act"] = None
@@ -240,6 +243,13 @@ def _continue(s: S, rng: Rng, events: list[Event]) -> None:
         summoned = arrive(s, rng, events, level=1)
         summoned["acted"] = True
     check_end(s, events)
+
+
+def walled(s: S, mon: Fig, sq: Sq) -> bool:
+    """Psychic Wall: non-boss, non-unstoppable ground monsters cannot enter the square."""
+    if mon["boss"] or "UnS" in fg.flags(mon) or (fg.flying(mon) and not mon["grounded"]):
+        return False
+    return [sq[0], sq[1]] in s["walls"]
 
 
 def _pushable(m: Fig) -> bool:
@@ -371,6 +381,16 @@ def choose_target(s: S, rng: Rng, mon: Fig, attack: dict[str, Any], exclude: set
     return tied[0] if len(tied) == 1 else tied[rng.below(len(tied))]
 
 
+def guard_of(s: S, a: Fig) -> Fig:
+    """Guard Ally: an attack that selects a guarded ally strikes its adjacent, standing guardian instead."""
+    p = st.pos(a)
+    for g in s["allies"]:
+        gp = st.pos(g)
+        if g.get("guarding") == a["id"] and not g["ko"] and gp is not None and p is not None and rd(gp, p) <= 1:
+            return g
+    return a
+
+
 def monster_attacks(mon: Fig) -> list[dict[str, Any]]:
     card = fg.monster_card(mon)
     if mon["boss"]:
@@ -396,6 +416,7 @@ def _attack(s: S, rng: Rng, events: list[Event], mon: Fig, *, moved: int) -> Non
                 check_end(s, events)
             continue
         hit_against.add(target["id"])
+        target = guard_of(s, target)
         _strike(s, rng, events, mon, target, attack, bonus)
         if s["result"] is not None:
             return
@@ -403,7 +424,7 @@ def _attack(s: S, rng: Rng, events: list[Event], mon: Fig, *, moved: int) -> Non
 
 def _strike(s: S, rng: Rng, events: list[Event], mon: Fig, a: Fig, attack: dict[str, Any], bonus: int) -> None:
     nat = rng.die(20)
-    hit_bonus = int(attack["hit"]) + (2 if mon["st"]["bless"] else 0)
+    hit_bonus = int(attack["hit"]) + (2 if mon["st"]["bless"] else 0) - (2 if mon.get("fog") else 0)
     hit, crit = fg.roll_hit(nat, hit_bonus, fg.ally_dodge(a), [20])
     if not hit:
         _say(events, "monster_miss", monster=fg.monster_name(mon), ally=fg.ally_name(a), roll=nat)
@@ -431,7 +452,8 @@ def fall(s: S, events: list[Event], a: Fig) -> None:
         _say(events, "ko", ally=fg.ally_name(a))
     else:
         s["allies"] = [x for x in s["allies"] if x["id"] != a["id"]]
-        s["fallen"][a["key"]] = s["fallen"].get(a["key"], 0) + 1
+        if a["kind"] == "champion":
+            s["fallen"][a["key"]] = s["fallen"].get(a["key"], 0) + 1
         _say(events, "champion_dies", ally=fg.ally_name(a))
     if s["active"] == a["id"]:
         s["active"] = None
@@ -447,6 +469,9 @@ def start_enemy_turn(s: S, events: list[Event]) -> None:
     s["mc"] = (s["mc"] + 1) % s["n"]
     for m in s["monsters"]:
         m["acted"] = False
+        m["sundered"] = False  # Psychic Sunder and Enchant Weapon last until the allies' round ends
+    for a in s["allies"]:
+        a["enchanted"] = False
     if s["eturn"] == 2 and s["later"]:
         s["arrive"], s["later"] = s["later"], 0
     _say(events, "enemy_turn", wave=s["wave"], turn=s["eturn"])
@@ -457,8 +482,10 @@ def start_allies_round(s: S, events: list[Event]) -> None:
     s["phase"] = "allies"
     for m in s["monsters"]:
         m["blocked_by"] = None
-        m["grounded"] = False
+        m["grounded"] = m["fog"] = False  # Gravity Well and Mind Fog end with the enemy turn
+    s["walls"] = []
     for a in s["allies"]:
+        a["guarding"] = None
         a["blocks"] = []
         a["st"]["bless"] = 0
         a.update(tank_bonus=0, phalanx=False, phalanx_used=False, done=False, attacks=0, sprinted=False, ap=0)
@@ -529,13 +556,17 @@ def end_wave(s: S, events: list[Event]) -> None:
     s["phase"] = "between"
     s["act"] = s["ask"] = s["active"] = None
     s["ready"] = []
+    s["walls"] = []
+    # the Guardian leaves when the wave ends; Felicity may call it again next wave
+    s["allies"] = [a for a in s["allies"] if a["kind"] != "summon" or not data.summons()[a["key"]]["leaves_after_wave"]]
     for a in s["allies"]:
         card = fg.ally_card(a)
         if a["ko"]:
             a["ko"], a["hp"] = False, min(card["max"], card["heal"])
         else:
             a["hp"] = min(card["max"], a["hp"] + card["heal"])
-        a.update(blocks=[], done=False, ap=0, tank_bonus=0, phalanx=False, shield=False, dodge_pen=0)
+        a.update(blocks=[], done=False, ap=0, tank_bonus=0, phalanx=False, shield=False, dodge_pen=0, summoned=False,
+                 guarding=None, enchanted=False)
     for a in s["allies"]:  # assignments kept only where the house still has room for everyone assigned
         if a["house"] is not None and not a["inside"] and a["kind"] == "hero":
             a["house"] = None

@@ -73,7 +73,7 @@ class KingsArmory(Game):
                 "boss_pile": sorted(data.bosses()), "boss_dead": [], "boss_due": [], "boss_side": None,
                 "towers": [], "tseq": 0, "free_towers": card["starting_towers"][str(seats)], "allies": [],
                 "fallen": {}, "cseq": 0, "monsters": [], "mseq": 0, "arrive": 0, "later": 0, "extra": [],
-                "act": None, "ask": None, "turn": -1, "active": None, "ready": [], "rng_state": rng.state}
+                "act": None, "ask": None, "walls": [], "turn": -1, "active": None, "ready": [], "rng_state": rng.state}
 
     def seat_count(self, state: S) -> int:
         return int(state["n"])
@@ -259,7 +259,9 @@ class KingsArmory(Game):
                     "name": _lit(fg.ally_name(a)), "hp": a["hp"], "max": card["max"], "ko": a["ko"],
                     "square": None if p is None else b.label(p), "house": a["house"], "inside": a["inside"],
                     "ap": a["ap"], "tank": [len(a["blocks"]), fg.tank(a)], "blocks": list(a["blocks"]),
-                    "status": {k: v for k, v in a["st"].items() if v}, "done": a["done"]}
+                    "status": {k: v for k, v in a["st"].items() if v}, "done": a["done"],
+                    "effects": [k for k in ("enchanted", "summoned") if a.get(k)] + (
+                        [f"guarding:{a['guarding']}"] if a.get("guarding") else [])}
 
         def monster_view(m: dict[str, Any]) -> dict[str, Any]:
             card = fg.monster_card(m)
@@ -267,7 +269,8 @@ class KingsArmory(Game):
                     "name": _lit(fg.monster_name(m)), "hp": m["hp"], "max": m["max"], "mv": fg.monster_mv(m),
                     "square": b.label(st.msq(state, m)), "lane": m["lane"][-1],
                     "arrow": "y" if m["lane"].startswith("Y") else "r", "flags": fg.flags(m),
-                    "blocked_by": m["blocked_by"], "status": {k: v for k, v in m["st"].items() if v}}
+                    "blocked_by": m["blocked_by"], "status": {k: v for k, v in m["st"].items() if v},
+                    "effects": [k for k in ("grounded", "fog", "sundered") if m.get(k)]}
 
         return {"game": self.id, "phase": state["phase"], "map": state["map"], "wave": state["wave"],
                 "waves": state["waves"], "enemy_turn": state["eturn"], "gate": [state["gate"], state["gate_max"]],
@@ -280,6 +283,7 @@ class KingsArmory(Game):
                 "allies": [ally_view(a) for a in state["allies"]],
                 "monsters": [monster_view(m) for m in state["monsters"]],
                 "asking": None if state["ask"] is None else dict(state["ask"]),
+                "walls": [b.label((w[0], w[1])) for w in state["walls"]],
                 "result": state["result"]}
 
     def check_invariants(self, state: S) -> list[str]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.base import Action, Event, LegalAction
-from rules.kings_armory import enemy
+from rules.kings_armory import data, enemy
 from rules.kings_armory import figures as fg
 from rules.kings_armory import state as st
 from rules.kings_armory.board import STEP, Sq, rd
@@ -109,9 +109,14 @@ def attack_actions(s: S, a: Fig) -> list[LegalAction]:
     return out
 
 
-def _res(mon: Fig, kind: str) -> int | str:
+def _res(mon: Fig, kind: str, a: Fig | None = None) -> int | str:
+    """The monster's resistance to this attack: Bless +1, then Enchant Weapon on the attacker and Psychic
+    Sunder on the target each 2 lower (minimum 0, immunity untouched)."""
     value = fg.monster_card(mon)["res"][kind]
-    return value if value == "Im" or not mon["st"]["bless"] else int(value) + 1
+    if value == "Im":
+        return value
+    value = int(value) + (1 if mon["st"]["bless"] else 0)
+    return fg.lowered(value, 2 * (bool(a and a.get("enchanted")) + bool(mon.get("sundered"))))
 
 
 def qualifies(s: S, a: Fig, action: Action) -> bool:
@@ -183,7 +188,7 @@ def ally_actions(s: S, a: Fig) -> list[LegalAction]:
                 if _champion_ok(s, a, sq):
                     out.append(_la(Action.of("move", to=b.label(sq)), "move", square=b.label(sq)))
             for hid, squares in houses.items():
-                if a["kind"] == "champion" and a["house"] != hid:
+                if (a["kind"] == "champion" and a["house"] != hid) or a["kind"] == "summon":
                     continue
                 if p not in st.entry_squares(s, hid) or not st.has_slot(s, hid, without=a["id"]):
                     continue
@@ -221,11 +226,76 @@ def _special_actions(s: S, a: Fig) -> list[LegalAction]:
                 if not x["ko"] and xp is not None and rd(p, xp) <= opt["range"]:
                     out.append(_la(Action.of("special", opt=opt["id"], target=x["id"]), "special_on", option=name,
                                    target=fg.ally_name(x)))
+        elif effect == "guard":
+            for x in s["allies"]:
+                xp = st.pos(x)
+                if x["id"] != a["id"] and not x["ko"] and xp is not None and rd(p, xp) <= 1:
+                    out.append(_la(Action.of("special", opt=opt["id"], target=x["id"]), "special_on", option=name,
+                                   target=fg.ally_name(x)))
+        elif effect in ("enchant", "teleport_ally"):
+            for x in s["allies"]:
+                xp = st.pos(x)
+                if x["id"] == a["id"] or x["ko"] or xp is None or rd(p, xp) > opt["range"]:
+                    continue
+                if effect == "enchant":
+                    out.append(_la(Action.of("special", opt=opt["id"], target=x["id"]), "special_on", option=name,
+                                   target=fg.ally_name(x)))
+                    continue
+                for sq in teleport_targets(s, a, x, int(opt["range"])):
+                    out.append(_la(Action.of("special", opt=opt["id"], target=x["id"], to=b.label(sq)),
+                                   "special_send", option=name, target=fg.ally_name(x), square=b.label(sq)))
+        elif effect in ("sunder", "gravity", "mind_fog"):
+            for m in s["monsters"]:
+                if rd(p, st.msq(s, m)) > opt["range"] or not special_fits(effect, m):
+                    continue
+                out.append(_la(Action.of("special", opt=opt["id"], target=m["id"]), "special_on", option=name,
+                               target=fg.monster_name(m)))
+        elif effect == "summon_guardian" and not a.get("summoned"):
+            for sq in summon_squares(s, p, int(opt["range"])):
+                out.append(_la(Action.of("special", opt=opt["id"], to=b.label(sq)), "special_to", option=name,
+                               square=b.label(sq)))
+        elif effect == "psychic_wall":
+            walls = {tuple(w) for w in s["walls"]}
+            for sq in sorted(b.path):
+                if rd(p, sq) <= opt["range"] and sq not in walls:
+                    out.append(_la(Action.of("special", opt=opt["id"], to=b.label(sq)), "special_to", option=name,
+                                   square=b.label(sq)))
         elif effect == "dash" and not a["inside"]:
             for sq in st.reachable(s, p, int(opt["amount"])):
                 if _champion_ok(s, a, sq):
                     out.append(_la(Action.of("special", opt=opt["id"], to=b.label(sq)), "special_to", option=name,
                                    square=b.label(sq)))
+    return out
+
+
+def special_fits(effect: str, m: Fig) -> bool:
+    """Psychic Sunder: any monster; Gravity Well: a non-boss flyer still flying; Mind Fog: a non-boss monster."""
+    if effect == "gravity":
+        return not m["boss"] and fg.flying(m) and not m["grounded"]
+    return effect == "sunder" or not m["boss"]
+
+
+def summon_squares(s: S, p: Sq, reach: int) -> list[Sq]:
+    """Free field squares outside towers within `reach` of `p` (Call the Guardian)."""
+    b = st.bd(s)
+    towers = st.tower_squares(s)
+    return [(r, c) for r in range(p[0] - reach, p[0] + reach + 1) for c in range(p[1] - reach, p[1] + reach + 1)
+            if (r, c) != p and rd(p, (r, c)) <= reach and st.walkable(s, (r, c), towers) and b.on_field((r, c))
+            and st.free_for_ally(s, (r, c))]
+
+
+def teleport_targets(s: S, a: Fig, x: Fig, reach: int) -> list[Sq]:
+    """Where Teleport Ally may send `x`: a free square, or a free slot of a house, within `reach` of the
+    psionicist `a`; a champion stays within 2 squares of its own tower, a summon stays out of towers."""
+    p = st.pos(a)
+    assert p is not None
+    out = [sq for sq in summon_squares(s, p, reach) if _champion_ok(s, x, sq)]
+    if x["kind"] == "summon":
+        return out
+    for hid, squares in st.houses(s).items():
+        if (x["kind"] == "champion" and x["house"] != hid) or not st.has_slot(s, hid, without=x["id"]):
+            continue
+        out += [sq for sq in squares if rd(p, sq) <= reach and st.ally_at(s, sq) is None]
     return out
 
 
@@ -356,8 +426,49 @@ def _special(s: S, events: list[Event], a: Fig, opt: dict[str, Any], action: Act
         _refresh_blocks(s, a)
     elif effect == "rage":
         a["rage"], a["dodge_pen"] = 2, 2
+    elif effect == "guard":
+        a["guarding"] = str(action["target"])
+    elif effect == "enchant":
+        st.ally(s, str(action["target"]))["enchanted"] = True
+    elif effect in ("sunder", "gravity", "mind_fog"):
+        m = st.monster(s, action["target"])
+        assert m is not None
+        if effect == "mind_fog":
+            m["fog"] = True
+        elif fg.monster_card(m)["res"]["SN"] != "Im":  # supernatural: an immune target takes no effect
+            m["sundered" if effect == "sunder" else "grounded"] = True
+    elif effect == "summon_guardian":
+        sq = st.bd(s).parse(str(action["to"]))
+        assert sq is not None
+        a["summoned"] = True
+        s["allies"].append(new_summon(s, "guardian", a["seat"], sq))
+    elif effect == "teleport_ally":
+        x = st.ally(s, str(action["target"]))
+        sq = st.bd(s).parse(str(action["to"]))
+        assert sq is not None
+        house = st.house_of_square(s, sq)
+        x["pos"], x["inside"] = [sq[0], sq[1]], house is not None
+        if house is not None:
+            x["house"] = house
+        _refresh_blocks(s, x)
+    elif effect == "psychic_wall":
+        sq = st.bd(s).parse(str(action["to"]))
+        assert sq is not None
+        s["walls"].append([sq[0], sq[1]])
     elif effect == "energy_shield":
         a["shield"] = True
+
+
+def new_summon(s: S, key: str, seat: int, sq: Sq) -> Fig:
+    """A Guardian or Golem joining the allies under `seat`'s control; it needs no tower (P-12)."""
+    card = data.summons()[key]
+    summon = {"id": f"s{s['cseq']}", "kind": "summon", "key": key, "seat": seat, "level": 1, "token": 0,
+              "hp": card["hp"], "pos": [sq[0], sq[1]], "house": None, "inside": False, "st": fg.no_status(),
+              "ko": False, "ap": 0, "attacks": 0, "done": False, "blocks": [], "tank_bonus": 0, "phalanx": False,
+              "phalanx_used": False, "rage": 0, "dodge_pen": 0, "shield": False, "sprinted": False, "guarding": None,
+              "enchanted": False, "summoned": False}
+    s["cseq"] += 1
+    return summon
 
 
 def _attack(s: S, rng: Rng, events: list[Event], a: Fig, opt: dict[str, Any], action: Action) -> bool:
@@ -388,7 +499,7 @@ def _attack(s: S, rng: Rng, events: list[Event], a: Fig, opt: dict[str, Any], ac
         if not hit:
             events.append(Event(msg("ka.ev.miss", monster=fg.monster_name(m))))
             continue
-        res = _res(m, opt["type"])
+        res = _res(m, opt["type"], a)
         hurt = sum(fg.damage(opt["dmg"], opt.get("hits", 1), crit, float(opt["mod"]), flat, res))
         m["hp"] -= hurt
         events.append(Event(msg("ka.ev.crit" if crit else "ka.ev.hit", monster=fg.monster_name(m), hp=hurt)))

@@ -30,7 +30,7 @@ def new_ally(seat: int, key: str, hp: int) -> Fig:
     return {"id": f"a{seat}", "kind": "hero", "key": key, "seat": seat, "level": 1, "token": 0, "hp": hp,
             "pos": None, "house": None, "inside": False, "st": fg.no_status(), "ko": False, "ap": 0, "attacks": 0,
             "done": False, "blocks": [], "tank_bonus": 0, "phalanx": False, "phalanx_used": False, "rage": 0,
-            "dodge_pen": 0, "shield": False, "sprinted": False}
+            "dodge_pen": 0, "shield": False, "sprinted": False, "guarding": None, "enchanted": False, "summoned": False}
 
 
 # ---------------------------------------------------------------- hero pick
@@ -179,7 +179,8 @@ def is_legal(s: S, seat: int, action: Action) -> bool:
 def seat_ready_ok(s: S, seat: int) -> bool:
     if s["phase"] == "setup" and s["free_towers"]:
         return False
-    return all(st.housed(s, a) or (a["kind"] == "champion" and a["pos"] is None) for a in st.seat_allies(s, seat))
+    return all(st.housed(s, a) or (a["kind"] == "champion" and a["pos"] is None) or a["kind"] == "summon"
+               for a in st.seat_allies(s, seat))
 
 
 def legal(s: S, seat: int, kind: str | None = None) -> list[LegalAction]:
@@ -210,6 +211,8 @@ def legal(s: S, seat: int, kind: str | None = None) -> list[LegalAction]:
         if a["kind"] == "champion" and a["pos"] is not None:
             out.append(_la(Action.of("bench", ally=a["id"]), "bench", ally=fg.ally_name(a)))
     for a in st.seat_allies(s, seat) if kind in (None, "place") else []:
+        if a["kind"] == "summon":
+            continue  # the Sword Golem needs no tower (§8.3)
         for hid, sq in (place_targets(s, a) if kind else listed_places(s, a)):
             out.append(_la(Action.of("place", ally=a["id"], house=hid, at=b.label(sq)), "place",
                            ally=fg.ally_name(a), square=b.label(sq)))
