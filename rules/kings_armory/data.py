@@ -74,6 +74,31 @@ def summons() -> dict[str, dict[str, Any]]:
 
 
 @cache
+def equipment() -> dict[str, dict[str, Any]]:
+    out = {}
+    for card in _load("equipment")["cards"]:
+        if "option" in card:
+            _check_option(card["id"], card["option"])
+        out[card["id"]] = card
+    return out
+
+
+@cache
+def cards() -> dict[str, dict[str, Any]]:
+    """Reinforcement and Armory cards by id, each marked with its deck."""
+    raw = _load("cards")
+    out = {}
+    for deck in ("reinforcements", "armory"):
+        for card in raw[deck]:
+            if card["id"] in out:
+                raise ValueError(f"card id {card['id']} is used twice")
+            out[card["id"]] = {**card, "deck": deck}
+    if sum(c["copies"] for c in raw["reinforcements"]) != 16 or len(raw["armory"]) != 7:
+        raise ValueError("the box has 16 reinforcement cards and 7 Armory cards [R]")
+    return out
+
+
+@cache
 def bosses() -> dict[str, dict[str, Any]]:
     return {b["id"]: b for b in _load("bosses")["bosses"]}
 

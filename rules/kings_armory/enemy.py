@@ -134,6 +134,9 @@ def _start(s: S, rng: Rng, events: list[Event], mon: Fig, *, upkeep: bool) -> No
         return
     if s["result"] is not None or st.monster(s, mon["id"]) is None:
         return
+    if s.get("hourglass") == "now" and not mon["boss"]:
+        _say(events, "hourglass", monster=fg.monster_name(mon))  # the King's Hourglass: no move, no attack
+        return
     stays = mon["blocked_by"] is not None
     in_range = st.bd(s).gate_range(st.msq(s, mon)) <= card_range(mon)
     if fg.siege(mon) and monster_attacks(mon)[0]["type"] == "R" and in_range:
@@ -472,6 +475,8 @@ def start_enemy_turn(s: S, events: list[Event]) -> None:
         m["sundered"] = False  # Psychic Sunder and Enchant Weapon last until the allies' round ends
     for a in s["allies"]:
         a["enchanted"] = False
+    if s.get("hourglass") == "next":
+        s["hourglass"] = "now"
     if s["eturn"] == 2 and s["later"]:
         s["arrive"], s["later"] = s["later"], 0
     _say(events, "enemy_turn", wave=s["wave"], turn=s["eturn"])
@@ -484,6 +489,8 @@ def start_allies_round(s: S, events: list[Event]) -> None:
         m["blocked_by"] = None
         m["grounded"] = m["fog"] = False  # Gravity Well and Mind Fog end with the enemy turn
     s["walls"] = []
+    if s.get("hourglass") == "now":
+        s["hourglass"] = None
     for a in s["allies"]:
         a["guarding"] = None
         a["blocks"] = []
@@ -566,7 +573,7 @@ def end_wave(s: S, events: list[Event]) -> None:
         else:
             a["hp"] = min(card["max"], a["hp"] + card["heal"])
         a.update(blocks=[], done=False, ap=0, tank_bonus=0, phalanx=False, shield=False, dodge_pen=0, summoned=False,
-                 guarding=None, enchanted=False)
+                 guarding=None, enchanted=False, once=[])
     for a in s["allies"]:  # assignments kept only where the house still has room for everyone assigned
         if a["house"] is not None and not a["inside"] and a["kind"] == "hero":
             a["house"] = None

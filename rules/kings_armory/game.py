@@ -20,7 +20,7 @@ from rules.base import (
     Step,
     _choices_from_legal,
 )
-from rules.kings_armory import data, enemy, shop
+from rules.kings_armory import armory, data, enemy, shop
 from rules.kings_armory import figures as fg
 from rules.kings_armory import maps as kmaps
 from rules.kings_armory import round as rnd
@@ -66,14 +66,17 @@ class KingsArmory(Game):
         rng.shuffle(coins)
         card = data.wave_card()
         gate = card["gate_hp"]["base"] + card["gate_hp"]["per_player"] * seats
-        return {"map": map_id, "waves": waves, "arrival": str(options.get("arrival", "full")), "n": seats,
+        s: S = {"map": map_id, "waves": waves, "arrival": str(options.get("arrival", "full")), "n": seats,
                 "phase": "pick", "result": None, "picker": 0, "wave": 1, "eturn": 0, "mc": -1,
                 "gate": gate, "gate_max": gate, "gold": card["starting_gold"], "coins": coins, "saved": [],
                 "piles": piles, "discard": {str(lvl): [] for lvl in range(1, 6)},
                 "boss_pile": sorted(data.bosses()), "boss_dead": [], "boss_due": [], "boss_side": None,
                 "towers": [], "tseq": 0, "free_towers": card["starting_towers"][str(seats)], "allies": [],
                 "fallen": {}, "cseq": 0, "monsters": [], "mseq": 0, "arrive": 0, "later": 0, "extra": [],
-                "act": None, "ask": None, "walls": [], "turn": -1, "active": None, "ready": [], "rng_state": rng.state}
+                "act": None, "ask": None, "walls": [], "turn": -1, "active": None, "ready": []}
+        armory.deal(s, rng)
+        s["rng_state"] = rng.state
+        return s
 
     def seat_count(self, state: S) -> int:
         return int(state["n"])
@@ -101,6 +104,8 @@ class KingsArmory(Game):
             return frozenset({st.ally(state, state["ask"]["ally"])["seat"]})
         if phase == "enemy":
             return frozenset({SYSTEM})
+        if state["active"] is not None:  # Boleslaw may be acting out of turn (P-25)
+            return frozenset({st.ally(state, state["active"])["seat"]})
         return frozenset({state["turn"]})
 
     def turn_key(self, state: S) -> Any:
@@ -121,7 +126,35 @@ class KingsArmory(Game):
                      square=st.bd(state).label(st.msq(state, mon)))
         return [Decision(a["seat"], prompt, Action.of("pass"), private=False, seconds=BLOCK_SECONDS)]
 
+    def may_act(self, state: S, seat: int, action: Action) -> bool:
+        """Anyone may buy or play a reinforcement or Armory card at any time of a wave, block during the allies'
+        round, and Boleslaw's player may activate him between other allies' activations (§4.2, §4.6, P-25)."""
+        return seat in self.to_act(state) or (0 <= seat < state["n"] and self._anytime(state, seat, action))
+
+    def _anytime(self, state: S, seat: int, action: Action) -> bool:
+        """Legality of the moves a seat may make out of turn."""
+        phase = state["phase"]
+        if phase not in ("allies", "enemy") or state["result"] is not None:
+            return False
+        if action.kind == "buy_card":
+            return armory.can_buy_card(state)
+        if action.kind == "play":
+            return armory.play_ok(state, action)
+        if phase != "allies" or state["active"] is not None or state["ask"] is not None:
+            return False
+        if action.kind == "block":
+            return any(la.action == action for la in rnd.block_actions(state, seat))
+        if action.kind == "activate":
+            return any(la.action == action for la in rnd.out_of_turn(state, seat))
+        return False
+
     def is_legal(self, state: S, seat: int, action: Action) -> bool:
+        if action.kind in armory.CARD_KINDS and state["phase"] in ("allies", "enemy"):
+            return self._anytime(state, seat, action)
+        if seat not in self.to_act(state) and seat != SYSTEM:
+            return 0 <= seat < state["n"] and self._anytime(state, seat, action)
+        if state["phase"] in ("setup", "between") and action.kind in (*armory.CARD_KINDS, *armory.GEAR_KINDS):
+            return seat not in state["ready"] and any(la.action == action for la in self._legal(state, seat, "cards"))
         if state["phase"] in ("setup", "between") and seat in self.to_act(state):
             return shop.is_legal(state, seat, action)
         return any(la.action == action for la in self._legal(state, seat, None))
@@ -136,7 +169,10 @@ class KingsArmory(Game):
         if phase == "pick":
             return shop.pick_legal(state, seat)
         if phase in ("setup", "between"):
-            return shop.legal(state, seat, kind)
+            extra = [*armory.gear_legal(state, seat), *armory.card_legal(state)]
+            if kind == "cards":
+                return extra
+            return shop.legal(state, seat, kind) + (extra if kind is None else [])
         if state["ask"] is not None:
             ask = state["ask"]
             a = st.ally(state, ask["ally"])
@@ -147,7 +183,7 @@ class KingsArmory(Game):
                                                                                       monster=mname)),
                     LegalAction(Action.of("wait"), msg("ka.act.wait", monster=mname)),
                     LegalAction(Action.of("pass"), msg("ka.act.pass", monster=mname))]
-        return rnd.legal(state, seat)
+        return rnd.legal(state, seat) + armory.card_legal(state)
 
     def why_illegal(self, state: S, seat: int, action: Action) -> Msg | None:
         if seat != SYSTEM and seat not in self.to_act(state):
@@ -168,6 +204,8 @@ class KingsArmory(Game):
         if seat == SYSTEM:
             if SYSTEM not in self.to_act(state) or action != Action.of("step"):
                 raise IllegalAction(msg("ka.why.not_your_turn"))
+        elif not self.may_act(state, seat, action):
+            raise IllegalAction(msg("ka.why.not_your_turn"))
         elif not self.is_legal(state, seat, action):
             raise IllegalAction(self.why_illegal(state, seat, action) or msg("ka.why.illegal"))
         s = st.clone(state)
@@ -178,6 +216,12 @@ class KingsArmory(Game):
         if seat == SYSTEM:
             enemy.step(s, rng, events)
             undoable = False
+        elif action.kind in armory.CARD_KINDS:
+            armory.card_apply(s, rng, events, seat, action)
+            undoable = action.kind == "play"
+        elif action.kind in armory.GEAR_KINDS:
+            armory.gear_apply(s, rng, events, seat, action)
+            undoable = action.kind != "buy_gear"
         elif phase == "pick":
             shop.pick(s, events, seat, str(action["hero"]))
         elif phase in ("setup", "between"):

@@ -151,7 +151,7 @@ def may_stop(s: S, a: Fig) -> bool:
 # ---------------------------------------------------------------- listing
 
 
-def _block_actions(s: S, seat: int) -> list[LegalAction]:
+def block_actions(s: S, seat: int) -> list[LegalAction]:
     out = []
     for m in s["monsters"]:
         if m["blocked_by"] is not None:
@@ -197,7 +197,7 @@ def ally_actions(s: S, a: Fig) -> list[LegalAction]:
                         out.append(_la(Action.of("enter", house=hid, at=b.label(sq)), "enter", square=b.label(sq)))
     out += attack_actions(s, a)
     out += _special_actions(s, a)
-    out += _block_actions(s, a["seat"])
+    out += block_actions(s, a["seat"])
     if may_stop(s, a):
         out.append(_la(Action.of("end"), "end", ally=fg.ally_name(a)))
     return out
@@ -213,7 +213,9 @@ def _special_actions(s: S, a: Fig) -> list[LegalAction]:
             continue
         name = Lit(opt["es"], opt["en"])
         effect = opt["effect"]
-        if effect in ("tank_bonus", "heal_area", "bless_area", "rage", "energy_shield"):
+        if effect == "potion" and "potion" in a["once"]:
+            continue
+        if effect in ("tank_bonus", "heal_area", "bless_area", "rage", "energy_shield", "potion"):
             out.append(_la(Action.of("special", opt=opt["id"]), "special", option=name))
         elif effect == "slow":
             for m in s["monsters"]:
@@ -299,17 +301,30 @@ def teleport_targets(s: S, a: Fig, x: Fig, reach: int) -> list[Sq]:
     return out
 
 
+def out_of_turn(s: S, seat: int) -> list[LegalAction]:
+    """Boleslaw's player may activate him between other allies' activations of the allies' round (P-25); he
+    then spends his AP at once, and what he leaves unspent is lost."""
+    if s["phase"] != "allies" or s["active"] is not None or seat == s["turn"] or s["turn"] < 0:
+        return []
+    return [_la(Action.of("activate", ally=a["id"]), "activate", ally=fg.ally_name(a)) for a in st.seat_allies(s, seat)
+            if fg.ally_card(a).get("out_of_turn") and not a["ko"] and not a["done"] and st.pos(a) is not None]
+
+
 def legal(s: S, seat: int) -> list[LegalAction]:
+    if s["active"] is not None and st.ally(s, s["active"])["seat"] == seat:
+        return ally_actions(s, st.ally(s, s["active"]))
     if seat != s["turn"]:
         return []
     if s["active"] is None:
-        out = [_la(Action.of("activate", ally=a["id"]), "activate", ally=fg.ally_name(a))
-               for a in st.seat_allies(s, seat) if not a["ko"] and not a["done"] and st.pos(a) is not None]
-        out += _block_actions(s, seat)
+        ready = [a for a in st.seat_allies(s, seat) if not a["ko"] and not a["done"] and st.pos(a) is not None]
+        out = [_la(Action.of("activate", ally=a["id"]), "activate", ally=fg.ally_name(a)) for a in ready]
+        out += [_la(Action.of("activate", ally=a["id"], charm=True), "activate_charm", ally=fg.ally_name(a))
+                for a in ready if "hourglass" in a["gear"] and "hourglass" not in a["once"]]
+        out += block_actions(s, seat)
         if all(may_stop(s, a) for a in st.seat_allies(s, seat) if not a["done"]):
             out.append(_la(Action.of("end_turn"), "end_turn"))
         return out
-    return ally_actions(s, st.ally(s, s["active"]))
+    return []  # another seat's Boleslaw is acting out of turn
 
 
 # ---------------------------------------------------------------- applying
@@ -348,6 +363,9 @@ def apply(s: S, rng: Rng, events: list[Event], seat: int, action: Action) -> boo
     if kind == "activate":
         a = st.ally(s, str(action["ally"]))
         a["ap"] = fg.ally_card(a)["ap"]
+        if action.get("charm"):  # Hourglass Charm: +1 AP once per wave (§8.6)
+            a["ap"] += 1
+            a["once"] = [*a["once"], "hourglass"]
         s["active"] = a["id"]
         return False
     if kind == "end_turn":
@@ -428,6 +446,9 @@ def _special(s: S, events: list[Event], a: Fig, opt: dict[str, Any], action: Act
         a["rage"], a["dodge_pen"] = 2, 2
     elif effect == "guard":
         a["guarding"] = str(action["target"])
+    elif effect == "potion":
+        a["once"] = [*a["once"], "potion"]
+        a["hp"] = min(fg.ally_card(a)["max"], a["hp"] + int(opt["amount"]))
     elif effect == "enchant":
         st.ally(s, str(action["target"]))["enchanted"] = True
     elif effect in ("sunder", "gravity", "mind_fog"):
@@ -466,7 +487,7 @@ def new_summon(s: S, key: str, seat: int, sq: Sq) -> Fig:
               "hp": card["hp"], "pos": [sq[0], sq[1]], "house": None, "inside": False, "st": fg.no_status(),
               "ko": False, "ap": 0, "attacks": 0, "done": False, "blocks": [], "tank_bonus": 0, "phalanx": False,
               "phalanx_used": False, "rage": 0, "dodge_pen": 0, "shield": False, "sprinted": False, "guarding": None,
-              "enchanted": False, "summoned": False}
+              "enchanted": False, "summoned": False, "gear": [], "once": []}
     s["cseq"] += 1
     return summon
 
@@ -487,6 +508,12 @@ def _attack(s: S, rng: Rng, events: list[Event], a: Fig, opt: dict[str, Any], ac
                   and (opt["type"] == "R" or not x["inside"] or (opt["type"] == "SN" and opt["range"] >= 2))]
     nat = None if opt["hit"] == "auto" else rng.die(20)
     bonus = 0 if opt["hit"] == "auto" else int(opt["hit"]) + (2 if a["st"]["bless"] else 0)
+    if nat is not None and monsters and "lucky" in a["gear"] and "lucky" not in a["once"] and not any(
+            fg.roll_hit(nat, bonus, fg.monster_card(m)["dodge"], list(opt["crit"]))[0] for m in monsters):
+        # Lucky Charm: a roll that misses every monster is rolled again once per wave; the second stands
+        events.append(Event(msg("ka.ev.lucky", ally=fg.ally_name(a), roll=nat)))
+        a["once"] = [*a["once"], "lucky"]
+        nat = rng.die(20)
     flat = a["rage"] if opt["type"] == "M" else 0
     name = Lit(opt["es"], opt["en"])
     if nat is None:
