@@ -53,6 +53,7 @@ def deal(s: S, rng: Rng) -> None:
                                   "on": None})
     s["gear_deck"] = deck
     s["gear_gate"] = False
+    s["used_gear"] = []
     reinforcements = sorted(k for k, c in data.cards().items() if c["deck"] == "reinforcements"
                             for _ in range(c["copies"]))
     armory = sorted(k for k, c in data.cards().items() if c["deck"] == "armory")
@@ -116,7 +117,7 @@ def gear_apply(s: S, rng: Rng, events: list[Event], seat: int, action: Action) -
     elif kind == "sell_gear":
         s["gold"] += eco["sell"]
         s["gear"] = [x for x in s["gear"] if x["id"] != g["id"]]
-        s["used_gear"] = [*s.get("used_gear", []), g["card"]]
+        s["used_gear"] = [*s["used_gear"], g["card"]]
         events.append(Event(msg("ka.ev.sell_gear", gear=gear_name(g), gold=eco["sell"])))
     elif kind == "equip":
         a = st.ally(s, str(action["ally"]))

@@ -372,7 +372,54 @@ class KingsArmory(Game):
         for hid in st.houses(state):
             if state["phase"] != "pick" and st.slots_used(state, hid) > st.capacity(hid):
                 out.append(f"house {hid} over capacity")
-        return out
+        return out + _figure_problems(state) + _card_problems(state)
+
+
+def _figure_problems(state: S) -> list[str]:
+    """Every figure listed once, standing on one square where it may stand."""
+    out = []
+    b = st.bd(state)
+    ids = [a["id"] for a in state["allies"]] + [m["id"] for m in state["monsters"]]
+    out += [f"figure {i} listed twice" for i in sorted({i for i in ids if ids.count(i) > 1})]
+    for m in state["monsters"]:
+        if m["lane"] not in b.lanes or not 0 <= m["i"] < len(b.lanes[m["lane"]]):
+            out.append(f"{m['id']} is off its lane")
+    towers = st.tower_squares(state)
+    for a in state["allies"]:
+        p = st.pos(a)
+        if p is None:
+            continue
+        if a["inside"] != (p in towers or p in b.parapets.values()):
+            out.append(f"{a['id']} inside flag disagrees with its square {b.label(p)}")
+        if not (b.on_field(p) or p in b.exits.values() or p in b.parapets.values()):
+            out.append(f"{a['id']} stands off the field on {b.label(p)}")
+    out += [f"Psychic Wall off the path at {w}" for w in state["walls"] if (w[0], w[1]) not in b.path]
+    return out
+
+
+def _card_problems(state: S) -> list[str]:
+    """Every equipment, reinforcement and Armory card accounted for; carrying and holding limits kept."""
+    out = []
+    eco = data.economy()
+    pieces = len(state["gear_deck"]) + len(state["gear"]) + len(state["used_gear"])
+    if pieces != len(data.equipment()):
+        out.append(f"equipment cards: {pieces} != {len(data.equipment())}")
+    for a in state["allies"]:
+        worn = sorted(g["card"] for g in state["gear"] if g["on"] == a["id"])
+        if worn != sorted(a["gear"]) or len(worn) > eco["equipment"]["max_carried"]:
+            out.append(f"{a['id']} carries {a['gear']} but the cards say {worn}")
+    if any(g["locked"] and g["on"] for g in state["gear"]):
+        out.append("a locked piece is worn")
+    cards = data.cards()
+    reinforcements = len(state["rdeck"]) + len(state["hand"]) + sum(
+        1 for k in state["used_cards"] if cards[k]["deck"] == "reinforcements")
+    if reinforcements != 16 or len(state["hand"]) > eco["reinforcement"]["max_held"]:
+        out.append(f"reinforcement cards: {reinforcements} accounted, {len(state['hand'])} held")
+    armory_cards = len(state["adeck"]) + (1 if state["armory"] else 0) + sum(
+        1 for k in state["used_cards"] if cards[k]["deck"] == "armory")
+    if armory_cards != 7:
+        out.append(f"Armory cards: {armory_cards} != 7")
+    return out
 
 
 def _token_problems(fid: str, tokens: dict[str, int]) -> list[str]:
