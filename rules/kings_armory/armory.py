@@ -49,10 +49,10 @@ def deal(s: S, rng: Rng) -> None:
     for seat in range(s["n"]):
         for _ in range(int(_eco()["equipment"]["starting_per_player"])):
             if deck:
-                s["gear"].append({"id": f"e{len(s['gear'])}", "card": deck.pop(), "seat": seat, "locked": True,
-                                  "on": None})
+                s["gear"].append({"id": f"e{len(s['gear'])}", "card": deck.pop(), "seat": seat,
+                                  "locked": not st.variant(s, "generals"), "on": None})
     s["gear_deck"] = deck
-    s["gear_gate"] = False
+    s["gear_gate"] = bool(st.variant(s, "generals"))  # General-ly Enough: both starting pieces come unlocked
     s["used_gear"] = []
     reinforcements = sorted(k for k, c in data.cards().items() if c["deck"] == "reinforcements"
                             for _ in range(c["copies"]))

@@ -99,6 +99,12 @@ def cards() -> dict[str, dict[str, Any]]:
 
 
 @cache
+def variants() -> dict[str, dict[str, Any]]:
+    """The §7 variants and scenarios the digest makes playable, with their provisional numbers (P-28)."""
+    return dict(_load("variants")["variants"])
+
+
+@cache
 def bosses() -> dict[str, dict[str, Any]]:
     return {b["id"]: b for b in _load("bosses")["bosses"]}
 

@@ -61,6 +61,9 @@ def new_monster(s: S, key: str, side: str, *, boss: bool = False) -> Fig:
 def arrive(s: S, rng: Rng, events: list[Event], level: int | None = None) -> Fig:
     """One arrival: d12 on the Wave Card row (unless the level is forced), draw, odd left / even right (A-07)."""
     roll = rng.die(12)
+    mining = st.variant(s, "gold_mining")
+    if mining and level is None and roll == mining["bank_roll"]:
+        s["banked"] += mining["bank_gold"]  # Gold Mining: a natural 12 on the wave die banks gold (P-28)
     lvl = level if level is not None else data.level_for_roll(s["wave"], roll)
     key = draw_monster(s, rng, lvl)
     side = "L" if roll % 2 else "R"
@@ -426,16 +429,23 @@ def _attack(s: S, rng: Rng, events: list[Event], mon: Fig, *, moved: int) -> Non
 
 
 def _strike(s: S, rng: Rng, events: list[Event], mon: Fig, a: Fig, attack: dict[str, Any], bonus: int) -> None:
-    nat = rng.die(20)
-    hit_bonus = int(attack["hit"]) + (2 if mon["st"]["bless"] else 0) - (2 if mon.get("fog") else 0)
+    quick = st.variant(s, "quick")
+    nat = None if quick else rng.die(20)  # Quick Game: every attack is Auto
+    ettin = st.variant(s, "ettin")
+    hit_bonus = int(attack["hit"]) + (2 if mon["st"]["bless"] else 0) - (2 if mon.get("fog") else 0) \
+        + (ettin["monster_hit"] if ettin else 0)
     hit, crit = fg.roll_hit(nat, hit_bonus, fg.ally_dodge(a), [20])
+    bonus += quick["damage"] if quick else 0
     if not hit:
         _say(events, "monster_miss", monster=fg.monster_name(mon), ally=fg.ally_name(a), roll=nat)
         return
     res = fg.ally_res(a, attack["type"])
     hurt = sum(fg.damage(attack["dmg"], attack.get("hits", 1), crit, 2, bonus, res))
     a["hp"] = max(0, a["hp"] - hurt)
-    _say(events, "monster_hit", monster=fg.monster_name(mon), ally=fg.ally_name(a), roll=nat, hp=hurt)
+    if nat is None:
+        _say(events, "monster_hit_auto", monster=fg.monster_name(mon), ally=fg.ally_name(a), hp=hurt)
+    else:
+        _say(events, "monster_hit", monster=fg.monster_name(mon), ally=fg.ally_name(a), roll=nat, hp=hurt)
     if res != "Im":
         for kind, n in attack.get("on_hit", []) + (attack.get("on_crit", []) if crit else []):
             fg.add_status(a["st"], kind, n)
@@ -582,9 +592,17 @@ def end_wave(s: S, events: list[Event]) -> None:
             near = [h for h in st.houses(s) if st.near_house(s, h, st.pos(a)) and st.has_slot(s, h)]  # type: ignore[arg-type]
             a["house"] = near[0] if near else None
     draws = s["n"] + s["wave"] + (1 if st.bd(s).short else 0) + (1 if st.bd(s).split else 0)
+    stars, scarce = st.variant(s, "stars"), st.variant(s, "scarce")
+    if stars:
+        lost = s["gate"] < s["gate_at_start"]
+        draws = max(1, draws - stars["penalty_cards"]) if lost else draws + stars["bonus_cards"]
+    if scarce:
+        draws = max(1, draws + scarce["coin_cards"])
     gained = 0
     for _ in range(draws):
         gained += s["coins"].pop() if s["coins"] else 100
+    gained += s["banked"]
+    s["banked"] = 0
     s["gold"] += gained
     s["ready"] = []
     _say(events, "wave_won", wave=s["wave"], cards=draws, gold=gained)

@@ -48,7 +48,9 @@ class KingsArmory(Game):
         arrival = (("full", msg("ka.opt.arrival.full")), ("delayed", msg("ka.opt.arrival.delayed")))
         return [OptionSpec("waves", msg("ka.opt.waves"), "5", choices=waves),
                 OptionSpec("map", msg("ka.opt.map"), "long-road", choices=maps),
-                OptionSpec("arrival", msg("ka.opt.arrival"), "full", choices=arrival)]
+                OptionSpec("arrival", msg("ka.opt.arrival"), "full", choices=arrival),
+                *(OptionSpec(key, msg("ka.opt.variant", name=Lit(v["es"], v["en"])), False)
+                  for key, v in data.variants().items())]
 
     # ---------------------------------------------------------------- state
 
@@ -66,9 +68,13 @@ class KingsArmory(Game):
         rng.shuffle(coins)
         card = data.wave_card()
         gate = card["gate_hp"]["base"] + card["gate_hp"]["per_player"] * seats
-        s: S = {"map": map_id, "waves": waves, "arrival": str(options.get("arrival", "full")), "n": seats,
+        variants = sorted(k for k in data.variants() if options.get(k) is True)
+        mining = data.variants()["gold_mining"]
+        gold = card["starting_gold"] + (mining["start_per_player"] * seats if "gold_mining" in variants else 0)
+        s: S = {"map": map_id, "variants": variants, "banked": 0, "gate_at_start": gate, "waves": waves,
+                "arrival": str(options.get("arrival", "full")), "n": seats,
                 "phase": "pick", "result": None, "picker": 0, "wave": 1, "eturn": 0, "mc": -1,
-                "gate": gate, "gate_max": gate, "gold": card["starting_gold"], "coins": coins, "saved": [],
+                "gate": gate, "gate_max": gate, "gold": gold, "coins": coins, "saved": [],
                 "piles": piles, "discard": {str(lvl): [] for lvl in range(1, 6)},
                 "boss_pile": sorted(data.bosses()), "boss_dead": [], "boss_due": [], "boss_side": None,
                 "towers": [], "tseq": 0, "free_towers": card["starting_towers"][str(seats)], "allies": [],
@@ -370,7 +376,7 @@ class KingsArmory(Game):
             if shop.alive_of(state, kind) + state["fallen"].get(kind, 0) > champ["limit"]:
                 out.append(f"too many {kind} champions")
         for hid in st.houses(state):
-            if state["phase"] != "pick" and st.slots_used(state, hid) > st.capacity(hid):
+            if state["phase"] != "pick" and st.slots_used(state, hid) > st.capacity(state, hid):
                 out.append(f"house {hid} over capacity")
         return out + _figure_problems(state) + _card_problems(state)
 

@@ -506,15 +506,16 @@ def _attack(s: S, rng: Rng, events: list[Event], a: Fig, opt: dict[str, Any], ac
             cells = [c for c in cells if c != st.pos(a)]
         allies = [x for x in s["allies"] if not x["ko"] and st.pos(x) in set(cells)
                   and (opt["type"] == "R" or not x["inside"] or (opt["type"] == "SN" and opt["range"] >= 2))]
-    nat = None if opt["hit"] == "auto" else rng.die(20)
-    bonus = 0 if opt["hit"] == "auto" else int(opt["hit"]) + (2 if a["st"]["bless"] else 0)
+    quick = st.variant(s, "quick")
+    nat = None if opt["hit"] == "auto" or quick else rng.die(20)  # Quick Game: every attack is Auto
+    bonus = 0 if nat is None else int(opt["hit"]) + (2 if a["st"]["bless"] else 0)
     if nat is not None and monsters and "lucky" in a["gear"] and "lucky" not in a["once"] and not any(
             fg.roll_hit(nat, bonus, fg.monster_card(m)["dodge"], list(opt["crit"]))[0] for m in monsters):
         # Lucky Charm: a roll that misses every monster is rolled again once per wave; the second stands
         events.append(Event(msg("ka.ev.lucky", ally=fg.ally_name(a), roll=nat)))
         a["once"] = [*a["once"], "lucky"]
         nat = rng.die(20)
-    flat = a["rage"] if opt["type"] == "M" else 0
+    flat = (a["rage"] if opt["type"] == "M" else 0) + (quick["damage"] if quick else 0)
     name = Lit(opt["es"], opt["en"])
     if nat is None:
         events.append(Event(msg("ka.ev.attack_auto", ally=fg.ally_name(a), option=name)))
