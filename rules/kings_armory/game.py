@@ -137,6 +137,16 @@ class KingsArmory(Game):
         round, and Boleslaw's player may activate him between other allies' activations (§4.2, §4.6, P-25)."""
         return seat in self.to_act(state) or (0 <= seat < state["n"] and self._anytime(state, seat, action))
 
+    def anytime_actions(self, state: S, seat: int) -> list[LegalAction]:
+        """The moves `seat` may make now although it is not on turn (the table's `legal` and `choices` list only
+        seats on turn, so the game's cog offers these itself): card buys and plays, blocks, Boleslaw."""
+        if seat in self.to_act(state) or not 0 <= seat < state["n"]:
+            return []
+        listed = armory.card_legal(state) if state["phase"] in ("allies", "enemy") else []
+        if state["phase"] == "allies" and state["active"] is None and state["ask"] is None:
+            listed += rnd.block_actions(state, seat) + rnd.out_of_turn(state, seat)
+        return [la for la in listed if self._anytime(state, seat, la.action)]
+
     def _anytime(self, state: S, seat: int, action: Action) -> bool:
         """Legality of the moves a seat may make out of turn."""
         phase = state["phase"]

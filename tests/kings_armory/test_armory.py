@@ -500,3 +500,16 @@ def test_anyone_may_block_during_the_allies_round() -> None:
     assert GAME.may_act(s, 1, block)
     s = GAME.apply(s, 1, block).state
     assert st.monster(s, orc["id"])["blocked_by"] == soldier["id"]
+
+
+def test_moves_out_of_turn_are_listed_for_the_cog() -> None:
+    s = scene(seats=2)
+    add_monster(s, "orc_warrior", 30)
+    add_hero(s, "valcor", (0, 0))
+    boleslaw = add_hero(s, "boleslaw", (0, 2), seat=1)
+    s.update(turn=0, gold=150)
+    kinds = {la.action.kind for la in GAME.anytime_actions(s, 1)}
+    assert kinds == {"buy_card", "activate"}
+    assert GAME.anytime_actions(s, 0) == []  # on turn: its moves are the ordinary legal actions
+    assert all(GAME.may_act(s, 1, la.action) and GAME.is_legal(s, 1, la.action) for la in GAME.anytime_actions(s, 1))
+    assert boleslaw["seat"] == 1
