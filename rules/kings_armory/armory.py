@@ -304,7 +304,37 @@ def play_ok(s: S, action: Action) -> bool:
     key = action.get("card")
     if not playable_now(s) or key not in held(s):
         return False
-    return action in plays(s, str(key), full=True) or _play_ok_targets(s, action)
+    card = data.cards()[str(key)]
+    if card["target"] in ("monsters", "allies"):
+        return _play_ok_targets(s, action)
+    return _aim_ok(s, card, action)
+
+
+def _aim_ok(s: S, card: dict[str, Any], action: Action) -> bool:
+    """One aim checked directly, without listing the hundreds a card may have (an area anywhere)."""
+    b = st.bd(s)
+    args = set(action.arg_dict)
+    target = card["target"]
+    if target in ("area", "golem"):
+        sq = b.parse(str(action.get("at"))) if args == {"card", "at"} else None
+        if sq is None or b.label(sq) != action["at"] or not b.on_field(sq):
+            return False
+        if target == "golem":
+            return sq in golem_squares(s)
+        return not card.get("near_exit") or _near_exit(s, _rect(sq, card["rows"], card["cols"]), card["near_exit"])
+    if target in ("edge_line", "row_or_col"):
+        head = "edge" if target == "edge_line" else "axis"
+        if args != {"card", head, "line"} or not isinstance(action["line"], int) or isinstance(action["line"], bool):
+            return False
+        way, line = action[head], action["line"]
+        if target == "edge_line":
+            return way in ("N", "S", "E", "W") and 0 <= line < (b.width if way in "NS" else b.height)
+        return way in ("row", "col") and 0 <= line < (b.height if way == "row" else b.width)
+    if target == "lane_run":
+        if args != {"card", "lane", "start"} or action["lane"] not in b.lanes or not isinstance(action["start"], int):
+            return False
+        return 1 <= action["start"] < len(b.lanes[action["lane"]]) - card["length"]
+    return args == {"card"}
 
 
 def _play_ok_targets(s: S, action: Action) -> bool:

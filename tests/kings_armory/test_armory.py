@@ -513,3 +513,17 @@ def test_moves_out_of_turn_are_listed_for_the_cog() -> None:
     assert GAME.anytime_actions(s, 0) == []  # on turn: its moves are the ordinary legal actions
     assert all(GAME.may_act(s, 1, la.action) and GAME.is_legal(s, 1, la.action) for la in GAME.anytime_actions(s, 1))
     assert boleslaw["seat"] == 1
+
+
+@pytest.mark.parametrize("key", sorted(k for k, c in data.cards().items() if c["target"] not in ("monsters", "allies")))
+def test_the_direct_aim_check_agrees_with_the_full_listing(key: str) -> None:
+    s = _with_card(key)
+    add_hero(s, "valcor", (0, 0))
+    add_monster(s, "orc_warrior", 20)
+    every = armory.plays(s, key, full=True)
+    assert every and all(armory.play_ok(s, a) for a in every)
+    assert set(armory.plays(s, key, full=False)) <= set(every)
+    for wrong in (Action.of("play", card=key, at="Z99"), Action.of("play", card=key, edge="N", line=99),
+                  Action.of("play", card=key, axis="row", line=-1), Action.of("play", card=key, lane="Q", start=1),
+                  Action.of("play", card=key, at="A1", extra=1)):
+        assert not armory.play_ok(s, wrong) or wrong in every
