@@ -166,7 +166,7 @@ class KingsArmory(Game):
 
     def is_legal(self, state: S, seat: int, action: Action) -> bool:
         if action.kind in armory.CARD_KINDS and state["phase"] in ("allies", "enemy"):
-            return self._anytime(state, seat, action)
+            return 0 <= seat < state["n"] and self._anytime(state, seat, action)
         if seat not in self.to_act(state) and seat != SYSTEM:
             return 0 <= seat < state["n"] and self._anytime(state, seat, action)
         if state["phase"] in ("setup", "between") and action.kind in (*armory.CARD_KINDS, *armory.GEAR_KINDS):
