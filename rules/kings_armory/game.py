@@ -80,7 +80,8 @@ class KingsArmory(Game):
                 "towers": [], "tseq": 0, "free_towers": card["starting_towers"][str(seats)], "allies": [],
                 "fallen": {}, "cseq": 0, "monsters": [], "mseq": 0, "arrive": 0, "later": 0, "extra": [],
                 "act": None, "ask": None, "walls": [], "turn": -1, "active": None, "ready": []}
-        armory.deal(s, rng)
+        # the card decks come from their own stream of the seed, so adding them left phase 1's dice unchanged
+        armory.deal(s, Rng.from_seed(seed * 7919 + 101))
         s["rng_state"] = rng.state
         return s
 
