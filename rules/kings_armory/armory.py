@@ -399,7 +399,7 @@ def _res(m: Fig, kind: str) -> int | str:
     value = fg.monster_card(m)["res"][kind]
     if value == "Im":
         return value
-    return fg.lowered(int(value) + (1 if m["st"]["bless"] else 0), 2 if m.get("sundered") else 0)
+    return fg.lowered(int(value) + (1 if m["st"]["bless"] else 0), m["sundered"])
 
 
 def hurt_monster(s: S, events: list[Event], m: Fig, card: dict[str, Any]) -> None:

@@ -51,7 +51,7 @@ def new_monster(s: S, key: str, side: str, *, boss: bool = False) -> Fig:
     hp = card["hp"] + (data.boss_hp_step() * (s["n"] - 1) if boss else 0)
     lane = st.bd(s).lane_of(side, card["arrow"])
     mon = {"id": f"m{s['mseq']}", "key": key, "boss": boss, "hp": hp, "max": hp, "lane": lane, "i": 0,
-           "st": fg.no_status(), "blocked_by": None, "acted": False, "grounded": False, "fog": False, "sundered": False}
+           "st": fg.no_status(), "blocked_by": None, "acted": False, "grounded": False, "fog": 0, "sundered": 0}
     s["mseq"] += 1
     s["monsters"].append(mon)
     _place(s, mon)
@@ -432,7 +432,7 @@ def _strike(s: S, rng: Rng, events: list[Event], mon: Fig, a: Fig, attack: dict[
     quick = st.variant(s, "quick")
     nat = None if quick else rng.die(20)  # Quick Game: every attack is Auto
     ettin = st.variant(s, "ettin")
-    hit_bonus = int(attack["hit"]) + (2 if mon["st"]["bless"] else 0) - (2 if mon.get("fog") else 0) \
+    hit_bonus = int(attack["hit"]) + (2 if mon["st"]["bless"] else 0) - mon["fog"] \
         + (ettin["monster_hit"] if ettin else 0)
     hit, crit = fg.roll_hit(nat, hit_bonus, fg.ally_dodge(a), [20])
     bonus += quick["damage"] if quick else 0
@@ -482,9 +482,9 @@ def start_enemy_turn(s: S, events: list[Event]) -> None:
     s["mc"] = (s["mc"] + 1) % s["n"]
     for m in s["monsters"]:
         m["acted"] = False
-        m["sundered"] = False  # Psychic Sunder and Enchant Weapon last until the allies' round ends
+        m["sundered"] = 0  # Psychic Sunder and Enchant Weapon last until the allies' round ends
     for a in s["allies"]:
-        a["enchanted"] = False
+        a["enchanted"] = 0
     if s.get("hourglass") == "next":
         s["hourglass"] = "now"
     if s["eturn"] == 2 and s["later"]:
@@ -497,7 +497,7 @@ def start_allies_round(s: S, events: list[Event]) -> None:
     s["phase"] = "allies"
     for m in s["monsters"]:
         m["blocked_by"] = None
-        m["grounded"] = m["fog"] = False  # Gravity Well and Mind Fog end with the enemy turn
+        m["grounded"], m["fog"] = False, 0  # Gravity Well and Mind Fog end with the enemy turn
     s["walls"] = []
     if s.get("hourglass") == "now":
         s["hourglass"] = None
@@ -583,7 +583,7 @@ def end_wave(s: S, events: list[Event]) -> None:
         else:
             a["hp"] = min(card["max"], a["hp"] + card["heal"])
         a.update(blocks=[], done=False, ap=0, tank_bonus=0, phalanx=False, shield=False, dodge_pen=0, summoned=False,
-                 guarding=None, enchanted=False, once=[])
+                 guarding=None, enchanted=0, once=[])
     for a in s["allies"]:  # assignments kept only where the house still has room for everyone assigned
         if a["house"] is not None and not a["inside"] and a["kind"] == "hero":
             a["house"] = None

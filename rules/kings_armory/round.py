@@ -116,7 +116,7 @@ def _res(mon: Fig, kind: str, a: Fig | None = None) -> int | str:
     if value == "Im":
         return value
     value = int(value) + (1 if mon["st"]["bless"] else 0)
-    return fg.lowered(value, 2 * (bool(a and a.get("enchanted")) + bool(mon.get("sundered"))))
+    return fg.lowered(value, (a["enchanted"] if a else 0) + mon["sundered"])
 
 
 def qualifies(s: S, a: Fig, action: Action) -> bool:
@@ -363,8 +363,8 @@ def apply(s: S, rng: Rng, events: list[Event], seat: int, action: Action) -> boo
     if kind == "activate":
         a = st.ally(s, str(action["ally"]))
         a["ap"] = fg.ally_card(a)["ap"]
-        if action.get("charm"):  # Hourglass Charm: +1 AP once per wave (§8.6)
-            a["ap"] += 1
+        if action.get("charm"):  # Hourglass Charm: more AP once per wave (§8.6)
+            a["ap"] += int(data.equipment()["hourglass"]["mods"]["ap"])
             a["once"] = [*a["once"], "hourglass"]
         s["active"] = a["id"]
         return False
@@ -450,14 +450,17 @@ def _special(s: S, events: list[Event], a: Fig, opt: dict[str, Any], action: Act
         a["once"] = [*a["once"], "potion"]
         a["hp"] = min(fg.ally_card(a)["max"], a["hp"] + int(opt["amount"]))
     elif effect == "enchant":
-        st.ally(s, str(action["target"]))["enchanted"] = True
+        st.ally(s, str(action["target"]))["enchanted"] = int(opt["amount"])
     elif effect in ("sunder", "gravity", "mind_fog"):
         m = st.monster(s, action["target"])
         assert m is not None
         if effect == "mind_fog":
-            m["fog"] = True
+            m["fog"] = int(opt["amount"])
         elif fg.monster_card(m)["res"]["SN"] != "Im":  # supernatural: an immune target takes no effect
-            m["sundered" if effect == "sunder" else "grounded"] = True
+            if effect == "sunder":
+                m["sundered"] = int(opt["amount"])
+            else:
+                m["grounded"] = True
     elif effect == "summon_guardian":
         sq = st.bd(s).parse(str(action["to"]))
         assert sq is not None
@@ -487,7 +490,7 @@ def new_summon(s: S, key: str, seat: int, sq: Sq) -> Fig:
               "hp": card["hp"], "pos": [sq[0], sq[1]], "house": None, "inside": False, "st": fg.no_status(),
               "ko": False, "ap": 0, "attacks": 0, "done": False, "blocks": [], "tank_bonus": 0, "phalanx": False,
               "phalanx_used": False, "rage": 0, "dodge_pen": 0, "shield": False, "sprinted": False, "guarding": None,
-              "enchanted": False, "summoned": False, "gear": [], "once": []}
+              "enchanted": 0, "summoned": False, "gear": [], "once": []}
     s["cseq"] += 1
     return summon
 

@@ -30,7 +30,7 @@ def new_ally(seat: int, key: str, hp: int) -> Fig:
     return {"id": f"a{seat}", "kind": "hero", "key": key, "seat": seat, "level": 1, "token": 0, "hp": hp,
             "pos": None, "house": None, "inside": False, "st": fg.no_status(), "ko": False, "ap": 0, "attacks": 0,
             "done": False, "blocks": [], "tank_bonus": 0, "phalanx": False, "phalanx_used": False, "rage": 0,
-            "dodge_pen": 0, "shield": False, "sprinted": False, "guarding": None, "enchanted": False, "summoned": False,
+            "dodge_pen": 0, "shield": False, "sprinted": False, "guarding": None, "enchanted": 0, "summoned": False,
             "gear": [], "once": []}
 
 

@@ -79,7 +79,7 @@ def test_enchant_weapon_lowers_resistances_by_two_for_the_round_only() -> None:
     _do(s, valcor, Action.of("attack", opt="mace", target=troll["id"]), 10)
     assert troll["hp"] == 16 - (4 - 1)  # resistance 3 counts as 1
     _enemy_turn(s)
-    assert not valcor["enchanted"]
+    assert valcor["enchanted"] == 0
 
 
 def test_enchant_and_psychic_sunder_stack_but_never_touch_immunity_or_go_below_zero() -> None:
@@ -89,16 +89,16 @@ def test_enchant_and_psychic_sunder_stack_but_never_touch_immunity_or_go_below_z
     cyrus = add_hero(s, "cyrus", open_square_at(s, sq, 1))
     boleslaw = add_hero(s, "boleslaw", open_square_at(s, sq, 3, avoid=(st.pos(cyrus),)))  # type: ignore[arg-type]
     _do(s, cyrus, Action.of("special", opt="sunder", target=troll["id"]))
-    assert troll["sundered"]
+    assert troll["sundered"] == 2
     _do(s, boleslaw, Action.of("special", opt="enchant", target=cyrus["id"]))
     _do(s, cyrus, Action.of("attack", opt="blades", target=troll["id"]), 10)
     assert troll["hp"] == 16 - 2 - 2  # 3 − 2 − 2 → 0: each blade does its full 2
     assert rnd._res(troll, "M", cyrus) == 0 and rnd._res(troll, "M") == 1
     drake = add_monster(s, "wind_drake", 24)  # Im to ranged
-    drake["sundered"] = True
+    drake["sundered"] = 2
     assert rnd._res(drake, "R", cyrus) == "Im"
     _enemy_turn(s)
-    assert not troll["sundered"]
+    assert troll["sundered"] == 0
 
 
 def test_gravity_well_grounds_a_flyer_until_the_enemy_turn_ends() -> None:
@@ -164,7 +164,7 @@ def test_mind_fog_takes_two_from_the_monsters_hit_rolls_through_the_enemy_turn()
     enemy._attack(s, Dice(11), [], orc, moved=0)  # 11 + 2 = 13: a hit
     assert valcor["hp"] == 20 - (3 - 2)
     enemy.start_allies_round(s, [])
-    assert not orc["fog"]
+    assert orc["fog"] == 0
 
 
 def test_teleport_ally_moves_an_ally_to_a_free_square_or_a_free_tower_slot_within_five() -> None:
