@@ -137,7 +137,7 @@ def _start(s: S, rng: Rng, events: list[Event], mon: Fig, *, upkeep: bool) -> No
         return
     if s["result"] is not None or st.monster(s, mon["id"]) is None:
         return
-    if s.get("hourglass") == "now" and not mon["boss"]:
+    if s["hourglass"] == "now" and not mon["boss"]:
         _say(events, "hourglass", monster=fg.monster_name(mon))  # the King's Hourglass: no move, no attack
         return
     stays = mon["blocked_by"] is not None
@@ -485,7 +485,7 @@ def start_enemy_turn(s: S, events: list[Event]) -> None:
         m["sundered"] = 0  # Psychic Sunder and Enchant Weapon last until the allies' round ends
     for a in s["allies"]:
         a["enchanted"] = 0
-    if s.get("hourglass") == "next":
+    if s["hourglass"] == "next":
         s["hourglass"] = "now"
     if s["eturn"] == 2 and s["later"]:
         s["arrive"], s["later"] = s["later"], 0
@@ -499,7 +499,7 @@ def start_allies_round(s: S, events: list[Event]) -> None:
         m["blocked_by"] = None
         m["grounded"], m["fog"] = False, 0  # Gravity Well and Mind Fog end with the enemy turn
     s["walls"] = []
-    if s.get("hourglass") == "now":
+    if s["hourglass"] == "now":
         s["hourglass"] = None
     for a in s["allies"]:
         a["guarding"] = None
@@ -574,6 +574,8 @@ def end_wave(s: S, events: list[Event]) -> None:
     s["act"] = s["ask"] = s["active"] = None
     s["ready"] = []
     s["walls"] = []
+    if s["hourglass"] == "now":
+        s["hourglass"] = None  # the King's Hourglass was spent on the turn that ended the wave
     # the Guardian leaves when the wave ends; Felicity may call it again next wave
     s["allies"] = [a for a in s["allies"] if a["kind"] != "summon" or not data.summons()[a["key"]]["leaves_after_wave"]]
     for a in s["allies"]:

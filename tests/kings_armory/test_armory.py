@@ -428,6 +428,9 @@ def test_hourglass_of_the_king_holds_non_boss_monsters_for_one_enemy_turn() -> N
     enemy.start_enemy_turn(s, [])
     enemy._start(s, Dice(), [], orc, upkeep=True)  # type: ignore[arg-type]
     assert orc["i"] == 13
+    s["hourglass"] = "now"
+    enemy.end_wave(s, [])
+    assert s["hourglass"] is None  # spent on the turn that ended the wave: nothing carries over
 
 
 def test_earthshaker_hammer_hits_and_stuns_ground_monsters_only() -> None:
