@@ -7,7 +7,7 @@ from typing import Any
 
 from rules.coords import name as square_name
 from rules.coords import parse as parse_square
-from rules.kings_armory import data
+from rules.kings_armory import maps
 
 Sq = tuple[int, int]
 STEP = {"N": (-1, 0), "S": (1, 0), "E": (0, 1), "W": (0, -1)}
@@ -47,30 +47,36 @@ def _tile_lane(entry: str, exit_: str, side: str) -> list[Sq]:
     return squares
 
 
+def _route_lane(route: list[list[Any]], side: str, size: int) -> list[Sq]:
+    """One lane of a route, from its entrance square to its exit square."""
+    lane: list[Sq] = []
+    for tr, tc, entry, exit_ in route:
+        lane += [(tr * size + r, tc * size + c) for r, c in _tile_lane(entry, exit_, side)]
+    first_in, last_out = OPPOSITE[route[0][2]], route[-1][3]
+    start = (lane[0][0] - STEP[first_in][0], lane[0][1] - STEP[first_in][1])
+    end = (lane[-1][0] + STEP[last_out][0], lane[-1][1] + STEP[last_out][1])
+    return [start, *lane, end]
+
+
 class Board:
     """One map's geometry; built once per map id and shared (never mutated)."""
 
     def __init__(self, spec: dict[str, Any]) -> None:
         self.id: str = spec["id"]
         size = spec["tile_size"]
+        self.tile_size: int = size
         self.height, self.width = spec["tiles_h"] * size, spec["tiles_w"] * size
         self.split: bool = spec["split"]
         self.short: bool = spec["length"] == "short"
-        route = spec["route"]
         self.lanes: dict[str, list[Sq]] = {}
-        for side in ("L", "R"):
-            lane: list[Sq] = []
-            for tr, tc, entry, exit_ in route:
-                lane += [(tr * size + r, tc * size + c) for r, c in _tile_lane(entry, exit_, side)]
-            first_in, last_out = OPPOSITE[route[0][2]], route[-1][3]
-            start = (lane[0][0] - STEP[first_in][0], lane[0][1] - STEP[first_in][1])
-            end = (lane[-1][0] + STEP[last_out][0], lane[-1][1] + STEP[last_out][1])
-            self.lanes[side] = [start, *lane, end]
+        routes = {"": spec["route"], **({"Y": spec["yellow"]} if spec.get("yellow") else {})}
+        for colour, route in routes.items():
+            for side in ("L", "R"):
+                self.lanes[colour + side] = _route_lane(route, side, size)
         self.path: frozenset[Sq] = frozenset(sq for lane in self.lanes.values() for sq in lane[1:-1])
-        self.entrance = {side: lane[0] for side, lane in self.lanes.items()}
-        self.exits = {side: lane[-1] for side, lane in self.lanes.items()}
-        out = route[-1][3]
-        dr, dc = STEP[out]
+        self.entrance = {side: self.lanes[side][0] for side in ("L", "R")}
+        self.exits = {side: self.lanes[side][-1] for side in ("L", "R")}
+        dr, dc = STEP[spec["route"][-1][3]]
         self.gate: tuple[Sq, ...] = tuple((sq[0] + dr, sq[1] + dc) for sq in self.exits.values())
         # parapets flank the pair of exit squares on the outside (perpendicular to the way out)
         (ar, ac), (br, bc) = self.exits["L"], self.exits["R"]
@@ -85,6 +91,10 @@ class Board:
             for c in range(0, self.width + 3):
                 if (r, c) not in self.labels and r >= 0:
                     self.labels[(r, c)] = square_name(r, c)
+
+    def lane_of(self, side: str, arrow: str) -> str:
+        """The lane a monster walks: its side, along yellow arrows if it follows them and the map has any."""
+        return "Y" + side if arrow == "y" and "Y" + side in self.lanes else side
 
     def on_field(self, sq: Sq) -> bool:
         return 0 <= sq[0] < self.height and 0 <= sq[1] < self.width
@@ -113,7 +123,8 @@ class Board:
 
 @cache
 def board(map_id: str) -> Board:
-    return Board(data.maps()[map_id])
+    """The board of a preset or a custom map file, checked on first use (BadOptions lists what is wrong)."""
+    return Board(maps.spec(map_id))
 
 
 def footprint(corner: Sq) -> list[Sq]:

@@ -63,6 +63,48 @@ def monsters() -> dict[str, dict[str, Any]]:
 
 
 @cache
+def summons() -> dict[str, dict[str, Any]]:
+    """Figures that join the allies during play: Felicity's Guardian, the Armory card's Sword Golem (P-12)."""
+    out = {}
+    for summon in _load("summons")["summons"]:
+        for opt in summon["options"]:
+            _check_option(summon["id"], opt)
+        out[summon["id"]] = summon
+    return out
+
+
+@cache
+def equipment() -> dict[str, dict[str, Any]]:
+    out = {}
+    for card in _load("equipment")["cards"]:
+        if "option" in card:
+            _check_option(card["id"], card["option"])
+        out[card["id"]] = card
+    return out
+
+
+@cache
+def cards() -> dict[str, dict[str, Any]]:
+    """Reinforcement and Armory cards by id, each marked with its deck."""
+    raw = _load("cards")
+    out = {}
+    for deck in ("reinforcements", "armory"):
+        for card in raw[deck]:
+            if card["id"] in out:
+                raise ValueError(f"card id {card['id']} is used twice")
+            out[card["id"]] = {**card, "deck": deck}
+    if sum(c["copies"] for c in raw["reinforcements"]) != 16 or len(raw["armory"]) != 7:
+        raise ValueError("the box has 16 reinforcement cards and 7 Armory cards [R]")
+    return out
+
+
+@cache
+def variants() -> dict[str, dict[str, Any]]:
+    """The §7 variants and scenarios the digest makes playable, with their provisional numbers (P-28)."""
+    return dict(_load("variants")["variants"])
+
+
+@cache
 def bosses() -> dict[str, dict[str, Any]]:
     return {b["id"]: b for b in _load("bosses")["bosses"]}
 
@@ -83,9 +125,13 @@ def economy() -> dict[str, Any]:
 
 
 @cache
+def maps_file() -> dict[str, Any]:
+    return _load("maps")
+
+
 def maps() -> dict[str, dict[str, Any]]:
-    data = _load("maps")
-    return {m["id"]: {**m, "tile_size": data["tile_size"]} for m in data["maps"]}
+    """The preset maps, unchecked (rules.kings_armory.maps checks them on use)."""
+    return {m["id"]: m for m in maps_file()["maps"]}
 
 
 def level_for_roll(wave: int, roll: int) -> int:

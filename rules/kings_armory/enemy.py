@@ -9,7 +9,7 @@ from rules.base import Event
 from rules.kings_armory import data
 from rules.kings_armory import figures as fg
 from rules.kings_armory import state as st
-from rules.kings_armory.board import rd
+from rules.kings_armory.board import Sq, rd
 from rules.rng import Rng
 from rules.text import msg
 
@@ -49,8 +49,9 @@ def _place(s: S, mon: Fig) -> None:
 def new_monster(s: S, key: str, side: str, *, boss: bool = False) -> Fig:
     card = data.bosses()[key] if boss else data.monsters()[key]
     hp = card["hp"] + (data.boss_hp_step() * (s["n"] - 1) if boss else 0)
-    mon = {"id": f"m{s['mseq']}", "key": key, "boss": boss, "hp": hp, "max": hp, "lane": side, "i": 0,
-           "st": fg.no_status(), "blocked_by": None, "acted": False, "grounded": False}
+    lane = st.bd(s).lane_of(side, card["arrow"])
+    mon = {"id": f"m{s['mseq']}", "key": key, "boss": boss, "hp": hp, "max": hp, "lane": lane, "i": 0,
+           "st": fg.no_status(), "blocked_by": None, "acted": False, "grounded": False, "fog": 0, "sundered": 0}
     s["mseq"] += 1
     s["monsters"].append(mon)
     _place(s, mon)
@@ -60,6 +61,9 @@ def new_monster(s: S, key: str, side: str, *, boss: bool = False) -> Fig:
 def arrive(s: S, rng: Rng, events: list[Event], level: int | None = None) -> Fig:
     """One arrival: d12 on the Wave Card row (unless the level is forced), draw, odd left / even right (A-07)."""
     roll = rng.die(12)
+    mining = st.variant(s, "gold_mining")
+    if mining and level is None and roll == mining["bank_roll"]:
+        s["banked"] += mining["bank_gold"]  # Gold Mining: a natural 12 on the wave die banks gold (P-28)
     lvl = level if level is not None else data.level_for_roll(s["wave"], roll)
     key = draw_monster(s, rng, lvl)
     side = "L" if roll % 2 else "R"
@@ -104,7 +108,7 @@ def _next_by_priority(s: S, rng: Rng, waiting: list[Fig]) -> Fig:
     def key(m: Fig) -> tuple[int, int, int, int, int]:
         card = fg.monster_card(m)
         return (b.route_left(m["lane"], m["i"]), -fg.monster_mv(m), 0 if fg.flying(m) else 1,
-                0 if card["arrow"] == "r" else 1, 0 if m["lane"] == "R" else 1)
+                0 if card["arrow"] == "r" else 1, 0 if m["lane"][-1] == "R" else 1)
 
     best = min(key(m) for m in waiting)
     tied = [m for m in waiting if key(m) == best]
@@ -132,6 +136,9 @@ def _start(s: S, rng: Rng, events: list[Event], mon: Fig, *, upkeep: bool) -> No
         check_end(s, events)
         return
     if s["result"] is not None or st.monster(s, mon["id"]) is None:
+        return
+    if s["hourglass"] == "now" and not mon["boss"]:
+        _say(events, "hourglass", monster=fg.monster_name(mon))  # the King's Hourglass: no move, no attack
         return
     stays = mon["blocked_by"] is not None
     in_range = st.bd(s).gate_range(st.msq(s, mon)) <= card_range(mon)
@@ -212,6 +219,9 @@ def _continue(s: S, rng: Rng, events: list[Event]) -> None:
         if mon["blocked_by"] is not None:
             break
         nxt = mon["i"] + 1
+        if walled(s, mon, lane[nxt]):
+            act["left"] = 0  # stops before a Psychic Wall as if blocked, with no blocker (§8.3)
+            break
         _push(s, events, mon, nxt)
         if s["result"] is not None:
             s["act"] = None
@@ -241,6 +251,13 @@ def _continue(s: S, rng: Rng, events: list[Event]) -> None:
     check_end(s, events)
 
 
+def walled(s: S, mon: Fig, sq: Sq) -> bool:
+    """Psychic Wall: non-boss, non-unstoppable ground monsters cannot enter the square."""
+    if mon["boss"] or "UnS" in fg.flags(mon) or (fg.flying(mon) and not mon["grounded"]):
+        return False
+    return [sq[0], sq[1]] in s["walls"]
+
+
 def _pushable(m: Fig) -> bool:
     return "push" in fg.flags(m) and not m["boss"] and not fg.flying(m) and m["blocked_by"] is None
 
@@ -250,19 +267,26 @@ def _push(s: S, events: list[Event], mover: Fig, nxt: int) -> None:
     a non-pushable monster in front stops the push and the mover passes through (§3.4, A-12)."""
     if fg.flying(mover):
         return
-    lane = st.bd(s).lanes[mover["lane"]]
-    ground = {m["i"]: m for m in s["monsters"] if m["lane"] == mover["lane"] and not fg.flying(m)
-              and m["id"] != mover["id"]}
+    lanes = st.bd(s).lanes
+    lane = lanes[mover["lane"]]
+    # a boss stacked with a pushable monster holds the square: non-pushable monsters are read last and win
+    ground = {st.msq(s, m): m for m in sorted(s["monsters"], key=_pushable, reverse=True)
+              if not fg.flying(m) and m["id"] != mover["id"]}
     chain = []
     k = nxt
-    while k in ground and _pushable(ground[k]):
-        chain.append(ground[k])
+    while k < len(lane) and lane[k] in ground:
+        m = ground[lane[k]]
+        own = lanes[m["lane"]]
+        # the push stops at a monster that cannot be pushed, or where its arrows leave the mover's (a fork)
+        if not _pushable(m) or k + 1 >= len(lane) or m["i"] + 1 >= len(own) or own[m["i"] + 1] != lane[k + 1]:
+            return
+        chain.append(m)
         k += 1
-    if not chain or k in ground or k >= len(lane):
+    if not chain or k >= len(lane):
         return
     for m in reversed(chain):
         m["i"] += 1
-        if m["i"] == len(lane) - 1 and not fg.siege(m):
+        if m["i"] == len(lanes[m["lane"]]) - 1 and not fg.siege(m):
             _into_armory(s, events, m)
             if s["result"] is not None:
                 return
@@ -363,6 +387,16 @@ def choose_target(s: S, rng: Rng, mon: Fig, attack: dict[str, Any], exclude: set
     return tied[0] if len(tied) == 1 else tied[rng.below(len(tied))]
 
 
+def guard_of(s: S, a: Fig) -> Fig:
+    """Guard Ally: an attack that selects a guarded ally strikes its adjacent, standing guardian instead."""
+    p = st.pos(a)
+    for g in s["allies"]:
+        gp = st.pos(g)
+        if g.get("guarding") == a["id"] and not g["ko"] and gp is not None and p is not None and rd(gp, p) <= 1:
+            return g
+    return a
+
+
 def monster_attacks(mon: Fig) -> list[dict[str, Any]]:
     card = fg.monster_card(mon)
     if mon["boss"]:
@@ -388,22 +422,30 @@ def _attack(s: S, rng: Rng, events: list[Event], mon: Fig, *, moved: int) -> Non
                 check_end(s, events)
             continue
         hit_against.add(target["id"])
+        target = guard_of(s, target)
         _strike(s, rng, events, mon, target, attack, bonus)
         if s["result"] is not None:
             return
 
 
 def _strike(s: S, rng: Rng, events: list[Event], mon: Fig, a: Fig, attack: dict[str, Any], bonus: int) -> None:
-    nat = rng.die(20)
-    hit_bonus = int(attack["hit"]) + (2 if mon["st"]["bless"] else 0)
+    quick = st.variant(s, "quick")
+    nat = None if quick else rng.die(20)  # Quick Game: every attack is Auto
+    ettin = st.variant(s, "ettin")
+    hit_bonus = int(attack["hit"]) + (2 if mon["st"]["bless"] else 0) - mon["fog"] \
+        + (ettin["monster_hit"] if ettin else 0)
     hit, crit = fg.roll_hit(nat, hit_bonus, fg.ally_dodge(a), [20])
+    bonus += quick["damage"] if quick else 0
     if not hit:
         _say(events, "monster_miss", monster=fg.monster_name(mon), ally=fg.ally_name(a), roll=nat)
         return
     res = fg.ally_res(a, attack["type"])
     hurt = sum(fg.damage(attack["dmg"], attack.get("hits", 1), crit, 2, bonus, res))
     a["hp"] = max(0, a["hp"] - hurt)
-    _say(events, "monster_hit", monster=fg.monster_name(mon), ally=fg.ally_name(a), roll=nat, hp=hurt)
+    if nat is None:
+        _say(events, "monster_hit_auto", monster=fg.monster_name(mon), ally=fg.ally_name(a), hp=hurt)
+    else:
+        _say(events, "monster_hit", monster=fg.monster_name(mon), ally=fg.ally_name(a), roll=nat, hp=hurt)
     if res != "Im":
         for kind, n in attack.get("on_hit", []) + (attack.get("on_crit", []) if crit else []):
             fg.add_status(a["st"], kind, n)
@@ -423,7 +465,8 @@ def fall(s: S, events: list[Event], a: Fig) -> None:
         _say(events, "ko", ally=fg.ally_name(a))
     else:
         s["allies"] = [x for x in s["allies"] if x["id"] != a["id"]]
-        s["fallen"][a["key"]] = s["fallen"].get(a["key"], 0) + 1
+        if a["kind"] == "champion":
+            s["fallen"][a["key"]] = s["fallen"].get(a["key"], 0) + 1
         _say(events, "champion_dies", ally=fg.ally_name(a))
     if s["active"] == a["id"]:
         s["active"] = None
@@ -439,6 +482,11 @@ def start_enemy_turn(s: S, events: list[Event]) -> None:
     s["mc"] = (s["mc"] + 1) % s["n"]
     for m in s["monsters"]:
         m["acted"] = False
+        m["sundered"] = 0  # Psychic Sunder and Enchant Weapon last until the allies' round ends
+    for a in s["allies"]:
+        a["enchanted"] = 0
+    if s["hourglass"] == "next":
+        s["hourglass"] = "now"
     if s["eturn"] == 2 and s["later"]:
         s["arrive"], s["later"] = s["later"], 0
     _say(events, "enemy_turn", wave=s["wave"], turn=s["eturn"])
@@ -449,8 +497,12 @@ def start_allies_round(s: S, events: list[Event]) -> None:
     s["phase"] = "allies"
     for m in s["monsters"]:
         m["blocked_by"] = None
-        m["grounded"] = False
+        m["grounded"], m["fog"] = False, 0  # Gravity Well and Mind Fog end with the enemy turn
+    s["walls"] = []
+    if s["hourglass"] == "now":
+        s["hourglass"] = None
     for a in s["allies"]:
+        a["guarding"] = None
         a["blocks"] = []
         a["st"]["bless"] = 0
         a.update(tank_bonus=0, phalanx=False, phalanx_used=False, done=False, attacks=0, sprinted=False, ap=0)
@@ -521,13 +573,19 @@ def end_wave(s: S, events: list[Event]) -> None:
     s["phase"] = "between"
     s["act"] = s["ask"] = s["active"] = None
     s["ready"] = []
+    s["walls"] = []
+    if s["hourglass"] == "now":
+        s["hourglass"] = None  # the King's Hourglass was spent on the turn that ended the wave
+    # the Guardian leaves when the wave ends; Felicity may call it again next wave
+    s["allies"] = [a for a in s["allies"] if a["kind"] != "summon" or not data.summons()[a["key"]]["leaves_after_wave"]]
     for a in s["allies"]:
         card = fg.ally_card(a)
         if a["ko"]:
             a["ko"], a["hp"] = False, min(card["max"], card["heal"])
         else:
             a["hp"] = min(card["max"], a["hp"] + card["heal"])
-        a.update(blocks=[], done=False, ap=0, tank_bonus=0, phalanx=False, shield=False, dodge_pen=0)
+        a.update(blocks=[], done=False, ap=0, tank_bonus=0, phalanx=False, shield=False, dodge_pen=0, summoned=False,
+                 guarding=None, enchanted=0, once=[])
     for a in s["allies"]:  # assignments kept only where the house still has room for everyone assigned
         if a["house"] is not None and not a["inside"] and a["kind"] == "hero":
             a["house"] = None
@@ -536,9 +594,17 @@ def end_wave(s: S, events: list[Event]) -> None:
             near = [h for h in st.houses(s) if st.near_house(s, h, st.pos(a)) and st.has_slot(s, h)]  # type: ignore[arg-type]
             a["house"] = near[0] if near else None
     draws = s["n"] + s["wave"] + (1 if st.bd(s).short else 0) + (1 if st.bd(s).split else 0)
+    stars, scarce = st.variant(s, "stars"), st.variant(s, "scarce")
+    if stars:
+        lost = s["gate"] < s["gate_at_start"]
+        draws = max(1, draws - stars["penalty_cards"]) if lost else draws + stars["bonus_cards"]
+    if scarce:
+        draws = max(1, draws + scarce["coin_cards"])
     gained = 0
     for _ in range(draws):
         gained += s["coins"].pop() if s["coins"] else 100
+    gained += s["banked"]
+    s["banked"] = 0
     s["gold"] += gained
     s["ready"] = []
     _say(events, "wave_won", wave=s["wave"], cards=draws, gold=gained)

@@ -14,7 +14,8 @@ STATUSES = ("bleed", "burn", "slow", "stun", "bless")
 CAPS = {"bleed": 3, "burn": 2, "stun": 1, "bless": 1}  # Slow has no cap (A-20); Bleed + Burn at most 4
 #: Option effects this engine resolves; other options stay in the data but are not offered yet.
 SPECIAL_EFFECTS = frozenset({"tank_bonus", "slow", "heal", "heal_area", "bless", "bless_area", "dash", "rage",
-                             "energy_shield"})
+                             "energy_shield", "guard", "enchant", "sunder", "gravity", "summon_guardian", "mind_fog",
+                             "teleport_ally", "psychic_wall", "potion"})
 
 
 def no_status() -> dict[str, int]:
@@ -30,15 +31,46 @@ def _resolve_option(opt: dict[str, Any], level: int) -> dict[str, Any]:
 
 
 def ally_card(ally: Fig) -> dict[str, Any]:
-    """The ally's printed statistics at its level (heroes have one level); shared, never to be mutated."""
+    """The ally's statistics at its level with its equipment (heroes have one level); shared, never mutated."""
+    gear = ally.get("gear")
+    if gear:
+        return _equipped(ally["kind"], ally["key"], ally["level"], tuple(sorted(gear)))
     return _card(ally["kind"], ally["key"], ally["level"])
 
 
 @cache
+def _equipped(kind: str, key: str, lvl: int, gear: tuple[str, ...]) -> dict[str, Any]:
+    """A hero's card with the bonuses of the equipment it carries (§8.6, P-15)."""
+    base = _card(kind, key, lvl)
+    card = {**base, "res": dict(base["res"]), "options": [dict(o) for o in base["options"]]}
+    attacks = [o for o in card["options"] if o["kind"] == "attack"]
+    for piece_id in gear:
+        piece = data.equipment()[piece_id]
+        mods = piece["mods"]
+        for stat in ("max", "dodge", "mv", "tank"):
+            card[stat] += mods.get(stat, 0)
+        for kind, n in mods.get("res", {}).items():
+            card["res"][kind] += n
+        if mods.get("primary_dmg") and attacks:
+            attacks[0]["dmg"] += mods["primary_dmg"]
+        for opt in attacks:
+            opt["range"] += mods.get("type_range", {}).get(opt["type"], 0)
+            if opt["hit"] != "auto":
+                opt["hit"] += mods.get("type_hit", {}).get(opt["type"], 0)
+            opt["dmg"] += mods.get("type_dmg", {}).get(opt["type"], 0)
+            extra = mods.get("type_crit", {}).get(opt["type"])
+            if extra is not None and extra not in opt["crit"]:
+                opt["crit"] = sorted([*opt["crit"], extra])
+        if "option" in piece:
+            card["options"].append(dict(piece["option"]))
+    return card
+
+
+@cache
 def _card(kind: str, key: str, lvl: int) -> dict[str, Any]:
-    if kind == "hero":
-        hero = data.heroes()[key]
-        return {**hero, "max": hero["hp"], "options": [_resolve_option(o, 1) for o in hero["options"]]}
+    if kind in ("hero", "summon"):
+        card = data.heroes()[key] if kind == "hero" else data.summons()[key]
+        return {**card, "max": card["hp"], "options": [_resolve_option(o, 1) for o in card["options"]]}
     champ = data.champions()[key]
     options = [_resolve_option(o, lvl) for o in champ["options"] if o["from"] <= lvl]
     return {"id": champ["id"], "ap": champ["ap"], "mv": champ["mv"], "max": champ["hp"][lvl - 1],
@@ -48,9 +80,9 @@ def _card(kind: str, key: str, lvl: int) -> dict[str, Any]:
 
 
 def ally_name(ally: Fig) -> Lit:
-    if ally["kind"] == "hero":
-        hero = data.heroes()[ally["key"]]
-        return Lit(hero["es"], hero["en"])
+    if ally["kind"] in ("hero", "summon"):
+        card = data.heroes()[ally["key"]] if ally["kind"] == "hero" else data.summons()[ally["key"]]
+        return Lit(card["es"], card["en"])
     champ = data.champions()[ally["key"]]
     name = champ["names"][ally["token"]]
     lvl = ally["level"] - 1
@@ -69,6 +101,11 @@ def primary_type(ally: Fig) -> str | None:
 
 def ally_dodge(ally: Fig) -> int:
     return int(ally_card(ally)["dodge"]) - ally.get("dodge_pen", 0)
+
+
+def lowered(value: int | str, by: int) -> int | str:
+    """A resistance lowered by Enchant Weapon / Psychic Sunder: never below 0, never touching immunity."""
+    return value if value == "Im" or not by else max(0, int(value) - by)
 
 
 def ally_res(ally: Fig, kind: str) -> int | str:

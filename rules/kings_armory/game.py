@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rules.base import (
     SYSTEM,
     Action,
+    Choice,
     Decision,
     Event,
     Game,
@@ -17,9 +18,11 @@ from rules.base import (
     Outcome,
     Scalar,
     Step,
+    _choices_from_legal,
 )
-from rules.kings_armory import data, enemy, shop
+from rules.kings_armory import armory, data, enemy, shop
 from rules.kings_armory import figures as fg
+from rules.kings_armory import maps as kmaps
 from rules.kings_armory import round as rnd
 from rules.kings_armory import state as st
 from rules.kings_armory.board import board
@@ -39,12 +42,15 @@ class KingsArmory(Game):
     seats_per_player = 7  # one person may run several heroes (solo with three heroes, say)
 
     def options(self) -> list[OptionSpec]:
-        maps = tuple((k, msg("ka.opt.map." + k)) for k in data.maps())
+        maps = tuple((k, msg("ka.opt.map." + k)) for k in data.maps()) + tuple(
+            (kmaps.CUSTOM_PREFIX + name, msg("ka.opt.map.custom", name=name)) for name in kmaps.custom_names())
         waves = (("5", msg("ka.opt.waves.5")), ("7", msg("ka.opt.waves.7")))
         arrival = (("full", msg("ka.opt.arrival.full")), ("delayed", msg("ka.opt.arrival.delayed")))
         return [OptionSpec("waves", msg("ka.opt.waves"), "5", choices=waves),
                 OptionSpec("map", msg("ka.opt.map"), "long-road", choices=maps),
-                OptionSpec("arrival", msg("ka.opt.arrival"), "full", choices=arrival)]
+                OptionSpec("arrival", msg("ka.opt.arrival"), "full", choices=arrival),
+                *(OptionSpec(key, msg("ka.opt.variant", name=Lit(v["es"], v["en"])), False)
+                  for key, v in data.variants().items())]
 
     # ---------------------------------------------------------------- state
 
@@ -62,14 +68,22 @@ class KingsArmory(Game):
         rng.shuffle(coins)
         card = data.wave_card()
         gate = card["gate_hp"]["base"] + card["gate_hp"]["per_player"] * seats
-        return {"map": map_id, "waves": waves, "arrival": str(options.get("arrival", "full")), "n": seats,
+        variants = sorted(k for k in data.variants() if options.get(k) is True)
+        mining = data.variants()["gold_mining"]
+        gold = card["starting_gold"] + (mining["start_per_player"] * seats if "gold_mining" in variants else 0)
+        s: S = {"map": map_id, "variants": variants, "banked": 0, "gate_at_start": gate, "waves": waves,
+                "arrival": str(options.get("arrival", "full")), "n": seats,
                 "phase": "pick", "result": None, "picker": 0, "wave": 1, "eturn": 0, "mc": -1,
-                "gate": gate, "gate_max": gate, "gold": card["starting_gold"], "coins": coins, "saved": [],
+                "gate": gate, "gate_max": gate, "gold": gold, "coins": coins, "saved": [],
                 "piles": piles, "discard": {str(lvl): [] for lvl in range(1, 6)},
                 "boss_pile": sorted(data.bosses()), "boss_dead": [], "boss_due": [], "boss_side": None,
                 "towers": [], "tseq": 0, "free_towers": card["starting_towers"][str(seats)], "allies": [],
                 "fallen": {}, "cseq": 0, "monsters": [], "mseq": 0, "arrive": 0, "later": 0, "extra": [],
-                "act": None, "ask": None, "turn": -1, "active": None, "ready": [], "rng_state": rng.state}
+                "act": None, "ask": None, "walls": [], "turn": -1, "active": None, "ready": []}
+        # the card decks come from their own stream of the seed, so adding them left phase 1's dice unchanged
+        armory.deal(s, Rng.from_seed(seed * 7919 + 101))
+        s["rng_state"] = rng.state
+        return s
 
     def seat_count(self, state: S) -> int:
         return int(state["n"])
@@ -97,6 +111,8 @@ class KingsArmory(Game):
             return frozenset({st.ally(state, state["ask"]["ally"])["seat"]})
         if phase == "enemy":
             return frozenset({SYSTEM})
+        if state["active"] is not None:  # Boleslaw may be acting out of turn (P-25)
+            return frozenset({st.ally(state, state["active"])["seat"]})
         return frozenset({state["turn"]})
 
     def turn_key(self, state: S) -> Any:
@@ -117,7 +133,45 @@ class KingsArmory(Game):
                      square=st.bd(state).label(st.msq(state, mon)))
         return [Decision(a["seat"], prompt, Action.of("pass"), private=False, seconds=BLOCK_SECONDS)]
 
+    def may_act(self, state: S, seat: int, action: Action) -> bool:
+        """Anyone may buy or play a reinforcement or Armory card at any time of a wave, block during the allies'
+        round, and Boleslaw's player may activate him between other allies' activations (§4.2, §4.6, P-25)."""
+        return seat in self.to_act(state) or (0 <= seat < state["n"] and self._anytime(state, seat, action))
+
+    def anytime_actions(self, state: S, seat: int) -> list[LegalAction]:
+        """The moves `seat` may make now although it is not on turn (the table's `legal` and `choices` list only
+        seats on turn, so the game's cog offers these itself): card buys and plays, blocks, Boleslaw."""
+        if seat in self.to_act(state) or not 0 <= seat < state["n"]:
+            return []
+        listed = armory.card_legal(state) if state["phase"] in ("allies", "enemy") else []
+        if state["phase"] == "allies" and state["active"] is None and state["ask"] is None:
+            listed += rnd.block_actions(state, seat) + rnd.out_of_turn(state, seat)
+        return [la for la in listed if self._anytime(state, seat, la.action)]
+
+    def _anytime(self, state: S, seat: int, action: Action) -> bool:
+        """Legality of the moves a seat may make out of turn."""
+        phase = state["phase"]
+        if phase not in ("allies", "enemy") or state["result"] is not None:
+            return False
+        if action.kind == "buy_card":
+            return armory.can_buy_card(state)
+        if action.kind == "play":
+            return armory.play_ok(state, action)
+        if phase != "allies" or state["active"] is not None or state["ask"] is not None:
+            return False
+        if action.kind == "block":
+            return any(la.action == action for la in rnd.block_actions(state, seat))
+        if action.kind == "activate":
+            return any(la.action == action for la in rnd.out_of_turn(state, seat))
+        return False
+
     def is_legal(self, state: S, seat: int, action: Action) -> bool:
+        if action.kind in armory.CARD_KINDS and state["phase"] in ("allies", "enemy"):
+            return 0 <= seat < state["n"] and self._anytime(state, seat, action)
+        if seat not in self.to_act(state) and seat != SYSTEM:
+            return 0 <= seat < state["n"] and self._anytime(state, seat, action)
+        if state["phase"] in ("setup", "between") and action.kind in (*armory.CARD_KINDS, *armory.GEAR_KINDS):
+            return seat not in state["ready"] and any(la.action == action for la in self._legal(state, seat, "cards"))
         if state["phase"] in ("setup", "between") and seat in self.to_act(state):
             return shop.is_legal(state, seat, action)
         return any(la.action == action for la in self._legal(state, seat, None))
@@ -132,7 +186,10 @@ class KingsArmory(Game):
         if phase == "pick":
             return shop.pick_legal(state, seat)
         if phase in ("setup", "between"):
-            return shop.legal(state, seat, kind)
+            extra = [*armory.gear_legal(state, seat), *armory.card_legal(state)]
+            if kind == "cards":
+                return extra
+            return shop.legal(state, seat, kind) + (extra if kind is None else [])
         if state["ask"] is not None:
             ask = state["ask"]
             a = st.ally(state, ask["ally"])
@@ -143,7 +200,7 @@ class KingsArmory(Game):
                                                                                       monster=mname)),
                     LegalAction(Action.of("wait"), msg("ka.act.wait", monster=mname)),
                     LegalAction(Action.of("pass"), msg("ka.act.pass", monster=mname))]
-        return rnd.legal(state, seat)
+        return rnd.legal(state, seat) + armory.card_legal(state)
 
     def why_illegal(self, state: S, seat: int, action: Action) -> Msg | None:
         if seat != SYSTEM and seat not in self.to_act(state):
@@ -164,6 +221,8 @@ class KingsArmory(Game):
         if seat == SYSTEM:
             if SYSTEM not in self.to_act(state) or action != Action.of("step"):
                 raise IllegalAction(msg("ka.why.not_your_turn"))
+        elif not self.may_act(state, seat, action):
+            raise IllegalAction(msg("ka.why.not_your_turn"))
         elif not self.is_legal(state, seat, action):
             raise IllegalAction(self.why_illegal(state, seat, action) or msg("ka.why.illegal"))
         s = st.clone(state)
@@ -174,6 +233,12 @@ class KingsArmory(Game):
         if seat == SYSTEM:
             enemy.step(s, rng, events)
             undoable = False
+        elif action.kind in armory.CARD_KINDS:
+            armory.card_apply(s, rng, events, seat, action)
+            undoable = action.kind == "play"
+        elif action.kind in armory.GEAR_KINDS:
+            armory.gear_apply(s, rng, events, seat, action)
+            undoable = action.kind != "buy_gear"
         elif phase == "pick":
             shop.pick(s, events, seat, str(action["hero"]))
         elif phase in ("setup", "between"):
@@ -209,6 +274,14 @@ class KingsArmory(Game):
         return Outcome(frozenset(), msg(f"ka.end.lost_{state['result']}", wave=state["wave"]))
 
     # ---------------------------------------------------------------- table helpers
+
+    def choices(self, state: S, seat: int, path: Sequence[str]) -> list[Choice] | Action:
+        """Builds and placements offer every square when built in steps; `legal_actions` lists a few of each."""
+        path = tuple(path)
+        if path and path[0] in ("build", "place") and state["phase"] in ("setup", "between") \
+                and seat in self.to_act(state):
+            return _choices_from_legal(shop.legal(state, seat, path[0]), path)
+        return super().choices(state, seat, path)
 
     def quick_actions(self, state: S) -> list[tuple[Msg, Action]] | None:
         wanted = ("end", "end_turn", "ready", "pass")
@@ -247,14 +320,18 @@ class KingsArmory(Game):
                     "name": _lit(fg.ally_name(a)), "hp": a["hp"], "max": card["max"], "ko": a["ko"],
                     "square": None if p is None else b.label(p), "house": a["house"], "inside": a["inside"],
                     "ap": a["ap"], "tank": [len(a["blocks"]), fg.tank(a)], "blocks": list(a["blocks"]),
-                    "status": {k: v for k, v in a["st"].items() if v}, "done": a["done"]}
+                    "status": {k: v for k, v in a["st"].items() if v}, "done": a["done"],
+                    "effects": [k for k in ("enchanted", "summoned") if a.get(k)] + (
+                        [f"guarding:{a['guarding']}"] if a.get("guarding") else [])}
 
         def monster_view(m: dict[str, Any]) -> dict[str, Any]:
             card = fg.monster_card(m)
             return {"id": m["id"], "type": m["key"], "boss": m["boss"], "level": 0 if m["boss"] else card["level"],
                     "name": _lit(fg.monster_name(m)), "hp": m["hp"], "max": m["max"], "mv": fg.monster_mv(m),
-                    "square": b.label(st.msq(state, m)), "lane": m["lane"], "flags": fg.flags(m),
-                    "blocked_by": m["blocked_by"], "status": {k: v for k, v in m["st"].items() if v}}
+                    "square": b.label(st.msq(state, m)), "lane": m["lane"][-1],
+                    "arrow": "y" if m["lane"].startswith("Y") else "r", "flags": fg.flags(m),
+                    "blocked_by": m["blocked_by"], "status": {k: v for k, v in m["st"].items() if v},
+                    "effects": [k for k in ("grounded", "fog", "sundered") if m.get(k)]}
 
         return {"game": self.id, "phase": state["phase"], "map": state["map"], "wave": state["wave"],
                 "waves": state["waves"], "enemy_turn": state["eturn"], "gate": [state["gate"], state["gate_max"]],
@@ -267,6 +344,7 @@ class KingsArmory(Game):
                 "allies": [ally_view(a) for a in state["allies"]],
                 "monsters": [monster_view(m) for m in state["monsters"]],
                 "asking": None if state["ask"] is None else dict(state["ask"]),
+                "walls": [b.label((w[0], w[1])) for w in state["walls"]],
                 "result": state["result"]}
 
     def check_invariants(self, state: S) -> list[str]:
@@ -309,9 +387,56 @@ class KingsArmory(Game):
             if shop.alive_of(state, kind) + state["fallen"].get(kind, 0) > champ["limit"]:
                 out.append(f"too many {kind} champions")
         for hid in st.houses(state):
-            if state["phase"] != "pick" and st.slots_used(state, hid) > st.capacity(hid):
+            if state["phase"] != "pick" and st.slots_used(state, hid) > st.capacity(state, hid):
                 out.append(f"house {hid} over capacity")
-        return out
+        return out + _figure_problems(state) + _card_problems(state)
+
+
+def _figure_problems(state: S) -> list[str]:
+    """Every figure listed once, standing on one square where it may stand."""
+    out = []
+    b = st.bd(state)
+    ids = [a["id"] for a in state["allies"]] + [m["id"] for m in state["monsters"]]
+    out += [f"figure {i} listed twice" for i in sorted({i for i in ids if ids.count(i) > 1})]
+    for m in state["monsters"]:
+        if m["lane"] not in b.lanes or not 0 <= m["i"] < len(b.lanes[m["lane"]]):
+            out.append(f"{m['id']} is off its lane")
+    towers = st.tower_squares(state)
+    for a in state["allies"]:
+        p = st.pos(a)
+        if p is None:
+            continue
+        if a["inside"] != (p in towers or p in b.parapets.values()):
+            out.append(f"{a['id']} inside flag disagrees with its square {b.label(p)}")
+        if not (b.on_field(p) or p in b.exits.values() or p in b.parapets.values()):
+            out.append(f"{a['id']} stands off the field on {b.label(p)}")
+    out += [f"Psychic Wall off the path at {w}" for w in state["walls"] if (w[0], w[1]) not in b.path]
+    return out
+
+
+def _card_problems(state: S) -> list[str]:
+    """Every equipment, reinforcement and Armory card accounted for; carrying and holding limits kept."""
+    out = []
+    eco = data.economy()
+    pieces = len(state["gear_deck"]) + len(state["gear"]) + len(state["used_gear"])
+    if pieces != len(data.equipment()):
+        out.append(f"equipment cards: {pieces} != {len(data.equipment())}")
+    for a in state["allies"]:
+        worn = sorted(g["card"] for g in state["gear"] if g["on"] == a["id"])
+        if worn != sorted(a["gear"]) or len(worn) > eco["equipment"]["max_carried"]:
+            out.append(f"{a['id']} carries {a['gear']} but the cards say {worn}")
+    if any(g["locked"] and g["on"] for g in state["gear"]):
+        out.append("a locked piece is worn")
+    cards = data.cards()
+    reinforcements = len(state["rdeck"]) + len(state["hand"]) + sum(
+        1 for k in state["used_cards"] if cards[k]["deck"] == "reinforcements")
+    if reinforcements != 16 or len(state["hand"]) > eco["reinforcement"]["max_held"]:
+        out.append(f"reinforcement cards: {reinforcements} accounted, {len(state['hand'])} held")
+    armory_cards = len(state["adeck"]) + (1 if state["armory"] else 0) + sum(
+        1 for k in state["used_cards"] if cards[k]["deck"] == "armory")
+    if armory_cards != 7:
+        out.append(f"Armory cards: {armory_cards} != 7")
+    return out
 
 
 def _token_problems(fid: str, tokens: dict[str, int]) -> list[str]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.base import Action, Event, LegalAction
-from rules.kings_armory import enemy
+from rules.kings_armory import data, enemy
 from rules.kings_armory import figures as fg
 from rules.kings_armory import state as st
 from rules.kings_armory.board import STEP, Sq, rd
@@ -109,9 +109,14 @@ def attack_actions(s: S, a: Fig) -> list[LegalAction]:
     return out
 
 
-def _res(mon: Fig, kind: str) -> int | str:
+def _res(mon: Fig, kind: str, a: Fig | None = None) -> int | str:
+    """The monster's resistance to this attack: Bless +1, then Enchant Weapon on the attacker and Psychic
+    Sunder on the target each 2 lower (minimum 0, immunity untouched)."""
     value = fg.monster_card(mon)["res"][kind]
-    return value if value == "Im" or not mon["st"]["bless"] else int(value) + 1
+    if value == "Im":
+        return value
+    value = int(value) + (1 if mon["st"]["bless"] else 0)
+    return fg.lowered(value, (a["enchanted"] if a else 0) + mon["sundered"])
 
 
 def qualifies(s: S, a: Fig, action: Action) -> bool:
@@ -146,7 +151,7 @@ def may_stop(s: S, a: Fig) -> bool:
 # ---------------------------------------------------------------- listing
 
 
-def _block_actions(s: S, seat: int) -> list[LegalAction]:
+def block_actions(s: S, seat: int) -> list[LegalAction]:
     out = []
     for m in s["monsters"]:
         if m["blocked_by"] is not None:
@@ -183,7 +188,7 @@ def ally_actions(s: S, a: Fig) -> list[LegalAction]:
                 if _champion_ok(s, a, sq):
                     out.append(_la(Action.of("move", to=b.label(sq)), "move", square=b.label(sq)))
             for hid, squares in houses.items():
-                if a["kind"] == "champion" and a["house"] != hid:
+                if (a["kind"] == "champion" and a["house"] != hid) or a["kind"] == "summon":
                     continue
                 if p not in st.entry_squares(s, hid) or not st.has_slot(s, hid, without=a["id"]):
                     continue
@@ -192,7 +197,7 @@ def ally_actions(s: S, a: Fig) -> list[LegalAction]:
                         out.append(_la(Action.of("enter", house=hid, at=b.label(sq)), "enter", square=b.label(sq)))
     out += attack_actions(s, a)
     out += _special_actions(s, a)
-    out += _block_actions(s, a["seat"])
+    out += block_actions(s, a["seat"])
     if may_stop(s, a):
         out.append(_la(Action.of("end"), "end", ally=fg.ally_name(a)))
     return out
@@ -208,7 +213,9 @@ def _special_actions(s: S, a: Fig) -> list[LegalAction]:
             continue
         name = Lit(opt["es"], opt["en"])
         effect = opt["effect"]
-        if effect in ("tank_bonus", "heal_area", "bless_area", "rage", "energy_shield"):
+        if effect == "potion" and "potion" in a["once"]:
+            continue
+        if effect in ("tank_bonus", "heal_area", "bless_area", "rage", "energy_shield", "potion"):
             out.append(_la(Action.of("special", opt=opt["id"]), "special", option=name))
         elif effect == "slow":
             for m in s["monsters"]:
@@ -221,6 +228,40 @@ def _special_actions(s: S, a: Fig) -> list[LegalAction]:
                 if not x["ko"] and xp is not None and rd(p, xp) <= opt["range"]:
                     out.append(_la(Action.of("special", opt=opt["id"], target=x["id"]), "special_on", option=name,
                                    target=fg.ally_name(x)))
+        elif effect == "guard":
+            for x in s["allies"]:
+                xp = st.pos(x)
+                if x["id"] != a["id"] and not x["ko"] and xp is not None and rd(p, xp) <= 1:
+                    out.append(_la(Action.of("special", opt=opt["id"], target=x["id"]), "special_on", option=name,
+                                   target=fg.ally_name(x)))
+        elif effect in ("enchant", "teleport_ally"):
+            for x in s["allies"]:
+                xp = st.pos(x)
+                if x["id"] == a["id"] or x["ko"] or xp is None or rd(p, xp) > opt["range"]:
+                    continue
+                if effect == "enchant":
+                    out.append(_la(Action.of("special", opt=opt["id"], target=x["id"]), "special_on", option=name,
+                                   target=fg.ally_name(x)))
+                    continue
+                for sq in teleport_targets(s, a, x, int(opt["range"])):
+                    out.append(_la(Action.of("special", opt=opt["id"], target=x["id"], to=b.label(sq)),
+                                   "special_send", option=name, target=fg.ally_name(x), square=b.label(sq)))
+        elif effect in ("sunder", "gravity", "mind_fog"):
+            for m in s["monsters"]:
+                if rd(p, st.msq(s, m)) > opt["range"] or not special_fits(effect, m):
+                    continue
+                out.append(_la(Action.of("special", opt=opt["id"], target=m["id"]), "special_on", option=name,
+                               target=fg.monster_name(m)))
+        elif effect == "summon_guardian" and not a.get("summoned"):
+            for sq in summon_squares(s, p, int(opt["range"])):
+                out.append(_la(Action.of("special", opt=opt["id"], to=b.label(sq)), "special_to", option=name,
+                               square=b.label(sq)))
+        elif effect == "psychic_wall":
+            walls = {tuple(w) for w in s["walls"]}
+            for sq in sorted(b.path):
+                if rd(p, sq) <= opt["range"] and sq not in walls:
+                    out.append(_la(Action.of("special", opt=opt["id"], to=b.label(sq)), "special_to", option=name,
+                                   square=b.label(sq)))
         elif effect == "dash" and not a["inside"]:
             for sq in st.reachable(s, p, int(opt["amount"])):
                 if _champion_ok(s, a, sq):
@@ -229,17 +270,61 @@ def _special_actions(s: S, a: Fig) -> list[LegalAction]:
     return out
 
 
+def special_fits(effect: str, m: Fig) -> bool:
+    """Psychic Sunder: any monster; Gravity Well: a non-boss flyer still flying; Mind Fog: a non-boss monster."""
+    if effect == "gravity":
+        return not m["boss"] and fg.flying(m) and not m["grounded"]
+    return effect == "sunder" or not m["boss"]
+
+
+def summon_squares(s: S, p: Sq, reach: int) -> list[Sq]:
+    """Free field squares outside towers within `reach` of `p` (Call the Guardian)."""
+    b = st.bd(s)
+    towers = st.tower_squares(s)
+    return [(r, c) for r in range(p[0] - reach, p[0] + reach + 1) for c in range(p[1] - reach, p[1] + reach + 1)
+            if (r, c) != p and rd(p, (r, c)) <= reach and st.walkable(s, (r, c), towers) and b.on_field((r, c))
+            and st.free_for_ally(s, (r, c))]
+
+
+def teleport_targets(s: S, a: Fig, x: Fig, reach: int) -> list[Sq]:
+    """Where Teleport Ally may send `x`: a free square, or a free slot of a house, within `reach` of the
+    psionicist `a`; a champion stays within 2 squares of its own tower, a summon stays out of towers."""
+    p = st.pos(a)
+    assert p is not None
+    out = [sq for sq in summon_squares(s, p, reach) if _champion_ok(s, x, sq)]
+    if x["kind"] == "summon":
+        return out
+    for hid, squares in st.houses(s).items():
+        if (x["kind"] == "champion" and x["house"] != hid) or not st.has_slot(s, hid, without=x["id"]):
+            continue
+        out += [sq for sq in squares if rd(p, sq) <= reach and st.ally_at(s, sq) is None]
+    return out
+
+
+def out_of_turn(s: S, seat: int) -> list[LegalAction]:
+    """Boleslaw's player may activate him between other allies' activations of the allies' round (P-25); he
+    then spends his AP at once, and what he leaves unspent is lost."""
+    if s["phase"] != "allies" or s["active"] is not None or seat == s["turn"] or s["turn"] < 0:
+        return []
+    return [_la(Action.of("activate", ally=a["id"]), "activate", ally=fg.ally_name(a)) for a in st.seat_allies(s, seat)
+            if fg.ally_card(a).get("out_of_turn") and not a["ko"] and not a["done"] and st.pos(a) is not None]
+
+
 def legal(s: S, seat: int) -> list[LegalAction]:
+    if s["active"] is not None and st.ally(s, s["active"])["seat"] == seat:
+        return ally_actions(s, st.ally(s, s["active"]))
     if seat != s["turn"]:
         return []
     if s["active"] is None:
-        out = [_la(Action.of("activate", ally=a["id"]), "activate", ally=fg.ally_name(a))
-               for a in st.seat_allies(s, seat) if not a["ko"] and not a["done"] and st.pos(a) is not None]
-        out += _block_actions(s, seat)
+        ready = [a for a in st.seat_allies(s, seat) if not a["ko"] and not a["done"] and st.pos(a) is not None]
+        out = [_la(Action.of("activate", ally=a["id"]), "activate", ally=fg.ally_name(a)) for a in ready]
+        out += [_la(Action.of("activate", ally=a["id"], charm=True), "activate_charm", ally=fg.ally_name(a))
+                for a in ready if "hourglass" in a["gear"] and "hourglass" not in a["once"]]
+        out += block_actions(s, seat)
         if all(may_stop(s, a) for a in st.seat_allies(s, seat) if not a["done"]):
             out.append(_la(Action.of("end_turn"), "end_turn"))
         return out
-    return ally_actions(s, st.ally(s, s["active"]))
+    return []  # another seat's Boleslaw is acting out of turn
 
 
 # ---------------------------------------------------------------- applying
@@ -278,6 +363,9 @@ def apply(s: S, rng: Rng, events: list[Event], seat: int, action: Action) -> boo
     if kind == "activate":
         a = st.ally(s, str(action["ally"]))
         a["ap"] = fg.ally_card(a)["ap"]
+        if action.get("charm"):  # Hourglass Charm: more AP once per wave (§8.6)
+            a["ap"] += int(data.equipment()["hourglass"]["mods"]["ap"])
+            a["once"] = [*a["once"], "hourglass"]
         s["active"] = a["id"]
         return False
     if kind == "end_turn":
@@ -356,8 +444,55 @@ def _special(s: S, events: list[Event], a: Fig, opt: dict[str, Any], action: Act
         _refresh_blocks(s, a)
     elif effect == "rage":
         a["rage"], a["dodge_pen"] = 2, 2
+    elif effect == "guard":
+        a["guarding"] = str(action["target"])
+    elif effect == "potion":
+        a["once"] = [*a["once"], "potion"]
+        a["hp"] = min(fg.ally_card(a)["max"], a["hp"] + int(opt["amount"]))
+    elif effect == "enchant":
+        st.ally(s, str(action["target"]))["enchanted"] = int(opt["amount"])
+    elif effect in ("sunder", "gravity", "mind_fog"):
+        m = st.monster(s, action["target"])
+        assert m is not None
+        if effect == "mind_fog":
+            m["fog"] = int(opt["amount"])
+        elif fg.monster_card(m)["res"]["SN"] != "Im":  # supernatural: an immune target takes no effect
+            if effect == "sunder":
+                m["sundered"] = int(opt["amount"])
+            else:
+                m["grounded"] = True
+    elif effect == "summon_guardian":
+        sq = st.bd(s).parse(str(action["to"]))
+        assert sq is not None
+        a["summoned"] = True
+        s["allies"].append(new_summon(s, "guardian", a["seat"], sq))
+    elif effect == "teleport_ally":
+        x = st.ally(s, str(action["target"]))
+        sq = st.bd(s).parse(str(action["to"]))
+        assert sq is not None
+        house = st.house_of_square(s, sq)
+        x["pos"], x["inside"] = [sq[0], sq[1]], house is not None
+        if house is not None:
+            x["house"] = house
+        _refresh_blocks(s, x)
+    elif effect == "psychic_wall":
+        sq = st.bd(s).parse(str(action["to"]))
+        assert sq is not None
+        s["walls"].append([sq[0], sq[1]])
     elif effect == "energy_shield":
         a["shield"] = True
+
+
+def new_summon(s: S, key: str, seat: int, sq: Sq) -> Fig:
+    """A Guardian or Golem joining the allies under `seat`'s control; it needs no tower (P-12)."""
+    card = data.summons()[key]
+    summon = {"id": f"s{s['cseq']}", "kind": "summon", "key": key, "seat": seat, "level": 1, "token": 0,
+              "hp": card["hp"], "pos": [sq[0], sq[1]], "house": None, "inside": False, "st": fg.no_status(),
+              "ko": False, "ap": 0, "attacks": 0, "done": False, "blocks": [], "tank_bonus": 0, "phalanx": False,
+              "phalanx_used": False, "rage": 0, "dodge_pen": 0, "shield": False, "sprinted": False, "guarding": None,
+              "enchanted": 0, "summoned": False, "gear": [], "once": []}
+    s["cseq"] += 1
+    return summon
 
 
 def _attack(s: S, rng: Rng, events: list[Event], a: Fig, opt: dict[str, Any], action: Action) -> bool:
@@ -374,9 +509,16 @@ def _attack(s: S, rng: Rng, events: list[Event], a: Fig, opt: dict[str, Any], ac
             cells = [c for c in cells if c != st.pos(a)]
         allies = [x for x in s["allies"] if not x["ko"] and st.pos(x) in set(cells)
                   and (opt["type"] == "R" or not x["inside"] or (opt["type"] == "SN" and opt["range"] >= 2))]
-    nat = None if opt["hit"] == "auto" else rng.die(20)
-    bonus = 0 if opt["hit"] == "auto" else int(opt["hit"]) + (2 if a["st"]["bless"] else 0)
-    flat = a["rage"] if opt["type"] == "M" else 0
+    quick = st.variant(s, "quick")
+    nat = None if opt["hit"] == "auto" or quick else rng.die(20)  # Quick Game: every attack is Auto
+    bonus = 0 if nat is None else int(opt["hit"]) + (2 if a["st"]["bless"] else 0)
+    if nat is not None and monsters and "lucky" in a["gear"] and "lucky" not in a["once"] and not any(
+            fg.roll_hit(nat, bonus, fg.monster_card(m)["dodge"], list(opt["crit"]))[0] for m in monsters):
+        # Lucky Charm: a roll that misses every monster is rolled again once per wave; the second stands
+        events.append(Event(msg("ka.ev.lucky", ally=fg.ally_name(a), roll=nat)))
+        a["once"] = [*a["once"], "lucky"]
+        nat = rng.die(20)
+    flat = (a["rage"] if opt["type"] == "M" else 0) + (quick["damage"] if quick else 0)
     name = Lit(opt["es"], opt["en"])
     if nat is None:
         events.append(Event(msg("ka.ev.attack_auto", ally=fg.ally_name(a), option=name)))
@@ -388,7 +530,7 @@ def _attack(s: S, rng: Rng, events: list[Event], a: Fig, opt: dict[str, Any], ac
         if not hit:
             events.append(Event(msg("ka.ev.miss", monster=fg.monster_name(m))))
             continue
-        res = _res(m, opt["type"])
+        res = _res(m, opt["type"], a)
         hurt = sum(fg.damage(opt["dmg"], opt.get("hits", 1), crit, float(opt["mod"]), flat, res))
         m["hp"] -= hurt
         events.append(Event(msg("ka.ev.crit" if crit else "ka.ev.hit", monster=fg.monster_name(m), hp=hurt)))

@@ -30,7 +30,8 @@ def new_ally(seat: int, key: str, hp: int) -> Fig:
     return {"id": f"a{seat}", "kind": "hero", "key": key, "seat": seat, "level": 1, "token": 0, "hp": hp,
             "pos": None, "house": None, "inside": False, "st": fg.no_status(), "ko": False, "ap": 0, "attacks": 0,
             "done": False, "blocks": [], "tank_bonus": 0, "phalanx": False, "phalanx_used": False, "rage": 0,
-            "dodge_pen": 0, "shield": False, "sprinted": False}
+            "dodge_pen": 0, "shield": False, "sprinted": False, "guarding": None, "enchanted": 0, "summoned": False,
+            "gear": [], "once": []}
 
 
 # ---------------------------------------------------------------- hero pick
@@ -70,14 +71,13 @@ def build_squares(s: S) -> list[Sq]:
 
 
 def tower_price(s: S) -> int:
-    return 0 if s["free_towers"] else int(data.economy()["tower"]["build"])
+    return 0 if s["free_towers"] else st.tower_eco(s, "build")
 
 
 def can_build(s: S) -> bool:
-    eco = data.economy()["tower"]
-    if len(s["towers"]) >= eco["max"]:
+    if len(s["towers"]) >= data.economy()["tower"]["max"]:
         return False
-    return s["free_towers"] > 0 if s["phase"] == "setup" else s["gold"] >= eco["build"]
+    return s["free_towers"] > 0 if s["phase"] == "setup" else s["gold"] >= st.tower_eco(s, "build")
 
 
 def alive_of(s: S, kind: str) -> int:
@@ -86,7 +86,9 @@ def alive_of(s: S, kind: str) -> int:
 
 def can_hire(s: S, kind: str) -> bool:
     champ = data.champions()[kind]
-    return s["phase"] == "between" and s["gold"] >= champ["cost"][0] \
+    if st.variant(s, "generals"):
+        return False  # General-ly Enough: no champions
+    return s["phase"] == "between" and s["gold"] >= st.champion_cost(s, kind, 0) \
         and alive_of(s, kind) + s["fallen"].get(kind, 0) < champ["limit"]
 
 
@@ -109,6 +111,35 @@ def place_targets(s: S, a: Fig) -> list[tuple[str, Sq]]:
                     continue
                 if min(rd(sq, q) for q in squares) <= 2 and (b.on_field(sq) or sq in b.exits.values()):
                     out.append((hid, sq))
+    return out
+
+
+def listed_builds(s: S) -> list[Sq]:
+    """The builds `legal_actions` lists: the first corner (reading order) on each map tile. Every other corner
+    stays legal and is offered when the move is built in steps (`choices`); listing all of them (well over a
+    hundred) would drown every other move of a seat."""
+    size = st.bd(s).tile_size
+    seen: set[Sq] = set()
+    out = []
+    for sq in build_squares(s):
+        tile = (sq[0] // size, sq[1] // size)
+        if tile not in seen:
+            seen.add(tile)
+            out.append(sq)
+    return out
+
+
+def listed_places(s: S, a: Fig) -> list[tuple[str, Sq]]:
+    """The placements `legal_actions` lists: per house, its first free interior square and the first free
+    square around it; the others stay legal and are offered step by step (`choices`)."""
+    out: list[tuple[str, Sq]] = []
+    taken: set[tuple[str, bool]] = set()
+    houses = st.houses(s)
+    for hid, sq in place_targets(s, a):
+        key = (hid, sq in houses[hid])
+        if key not in taken:
+            taken.add(key)
+            out.append((hid, sq))
     return out
 
 
@@ -150,7 +181,8 @@ def is_legal(s: S, seat: int, action: Action) -> bool:
 def seat_ready_ok(s: S, seat: int) -> bool:
     if s["phase"] == "setup" and s["free_towers"]:
         return False
-    return all(st.housed(s, a) or (a["kind"] == "champion" and a["pos"] is None) for a in st.seat_allies(s, seat))
+    return all(st.housed(s, a) or (a["kind"] == "champion" and a["pos"] is None) or a["kind"] == "summon"
+               for a in st.seat_allies(s, seat))
 
 
 def legal(s: S, seat: int, kind: str | None = None) -> list[LegalAction]:
@@ -161,29 +193,35 @@ def legal(s: S, seat: int, kind: str | None = None) -> list[LegalAction]:
     out: list[LegalAction] = []
     if kind in (None, "build") and can_build(s):
         price = tower_price(s)
-        out += [_la(Action.of("build", at=b.label(sq)), "build", square=b.label(sq), gold=price)
-                for sq in build_squares(s)]
+        squares = build_squares(s) if kind else listed_builds(s)
+        out += [_la(Action.of("build", at=b.label(sq)), "build", square=b.label(sq), gold=price) for sq in squares]
     if s["phase"] == "between" and kind in (None, "sell", "hire", "upgrade"):
-        room = sum(st.capacity(h) for h in st.houses(s)) - int(data.economy()["tower"]["slots"])
+        room = sum(st.capacity(s, h) for h in st.houses(s)) - st.tower_eco(s, "slots")
         for t in s["towers"] if room >= len(st.heroes(s)) else []:  # heroes must still fit (§5)
             if not any(a["house"] == t["id"] for a in s["allies"]):
                 out.append(_la(Action.of("sell", tower=t["id"]), "sell", square=b.label((t["at"][0], t["at"][1]))))
         for ctype, champ in data.champions().items():
             if can_hire(s, ctype):
                 out.append(_la(Action.of("hire", type=ctype), "hire", champion=Lit(champ["es"], champ["en"]),
-                               gold=champ["cost"][0]))
+                               gold=st.champion_cost(s, ctype, 0)))
         for a in st.seat_allies(s, seat):
             if a["kind"] == "champion" and a["level"] < 3:
-                cost = data.champions()[a["key"]]["cost"][a["level"]]
+                cost = st.champion_cost(s, a["key"], a["level"])
                 if s["gold"] >= cost:
                     out.append(_la(Action.of("upgrade", ally=a["id"]), "upgrade", ally=fg.ally_name(a), gold=cost))
     for a in st.seat_allies(s, seat) if kind in (None, "bench") else []:
         if a["kind"] == "champion" and a["pos"] is not None:
             out.append(_la(Action.of("bench", ally=a["id"]), "bench", ally=fg.ally_name(a)))
     for a in st.seat_allies(s, seat) if kind in (None, "place") else []:
-        for hid, sq in place_targets(s, a):
+        if a["kind"] == "summon":
+            continue  # the Sword Golem needs no tower (§8.3)
+        for hid, sq in (place_targets(s, a) if kind else listed_places(s, a)):
             out.append(_la(Action.of("place", ally=a["id"], house=hid, at=b.label(sq)), "place",
                            ally=fg.ally_name(a), square=b.label(sq)))
+    hard = st.variant(s, "hard_stones")
+    if hard and kind in (None, "repair") and s["phase"] == "between" and s["gate"] < s["gate_max"] \
+            and s["gold"] >= hard["repair_gold"]:
+        out.append(_la(Action.of("repair"), "repair", hp=hard["repair_hp"], gold=hard["repair_gold"]))
     if kind in (None, "ready") and seat_ready_ok(s, seat):
         out.append(_la(Action.of("ready"), "ready"))
     return out
@@ -204,13 +242,13 @@ def apply(s: S, rng: Rng, events: list[Event], seat: int, action: Action) -> Non
     elif kind == "sell":
         t = next(t for t in s["towers"] if t["id"] == action["tower"])
         s["towers"].remove(t)
-        s["gold"] += int(data.economy()["tower"]["sell"])
+        s["gold"] += st.tower_eco(s, "sell")
         events.append(Event(msg("ka.ev.sell", square=b.label((t["at"][0], t["at"][1])))))
     elif kind == "hire":
         champ = data.champions()[str(action["type"])]
         used = {a["token"] for a in s["allies"] if a["kind"] == "champion" and a["key"] == champ["id"]}
         token = min(i for i in range(champ["limit"]) if i not in used)
-        s["gold"] -= champ["cost"][0]
+        s["gold"] -= st.champion_cost(s, champ["id"], 0)
         hired = {**new_ally(seat, champ["id"], champ["hp"][0]), "id": f"c{s['cseq']}", "kind": "champion",
                  "token": token}
         s["cseq"] += 1
@@ -219,7 +257,7 @@ def apply(s: S, rng: Rng, events: list[Event], seat: int, action: Action) -> Non
     elif kind == "upgrade":
         a = st.ally(s, str(action["ally"]))
         champ = data.champions()[a["key"]]
-        s["gold"] -= champ["cost"][a["level"]]
+        s["gold"] -= st.champion_cost(s, a["key"], a["level"])
         a["level"] += 1
         card = fg.ally_card(a)
         a["hp"] = min(card["max"], a["hp"] + card["heal"])  # each level-up heals by the new Heal rate (A-30)
@@ -235,6 +273,12 @@ def apply(s: S, rng: Rng, events: list[Event], seat: int, action: Action) -> Non
         a = st.ally(s, str(action["ally"]))
         a["pos"], a["house"], a["inside"] = None, None, False
         events.append(Event(msg("ka.ev.bench", ally=fg.ally_name(a))))
+    elif kind == "repair":
+        hard = st.variant(s, "hard_stones")
+        assert hard is not None
+        s["gold"] -= hard["repair_gold"]
+        s["gate"] = min(s["gate_max"], s["gate"] + hard["repair_hp"])
+        events.append(Event(msg("ka.ev.repair", gate=s["gate"], gold=hard["repair_gold"])))
     elif kind == "ready":
         s["ready"].append(seat)
         events.append(Event(msg("ka.ev.ready", seat=SeatRef(seat))))
@@ -279,5 +323,6 @@ def start_wave(s: S, rng: Rng, events: list[Event]) -> None:
         s["boss_due"] = list(card["boss_turns"][str(s["waves"])][s["arrival"]])
     for a in s["allies"]:
         a["blocks"] = []
+    s["gate_at_start"] = s["gate"]
     events.append(Event(msg("ka.ev.wave", wave=s["wave"], monsters=count)))
     enemy.start_enemy_turn(s, events)

@@ -63,9 +63,25 @@ def houses(s: S) -> dict[str, list[Sq]]:
     return out
 
 
-def capacity(house: str) -> int:
-    eco = data.economy()
-    return int(eco["parapet_slots"] if house in ("PW", "PE") else eco["tower"]["slots"])
+def variant(s: S, name: str) -> dict[str, Any] | None:
+    """The numbers of a §7 variant when this game plays it (P-28), else None."""
+    return data.variants()[name] if name in s["variants"] else None
+
+
+def tower_eco(s: S, key: str) -> int:
+    """A tower's price, sale value or slots; Hard Stones changes all three."""
+    hard = variant(s, "hard_stones")
+    return int(hard[key] if hard else data.economy()["tower"][key])
+
+
+def champion_cost(s: S, kind: str, level: int) -> int:
+    """Hire (level 0) or upgrade cost; Scarce and Underpaid adds to both."""
+    scarce = variant(s, "scarce")
+    return int(data.champions()[kind]["cost"][level]) + (scarce["champion_cost"] if scarce else 0)
+
+
+def capacity(s: S, house: str) -> int:
+    return int(data.economy()["parapet_slots"]) if house in ("PW", "PE") else tower_eco(s, "slots")
 
 
 def slots_used(s: S, house: str, *, without: str | None = None) -> int:
@@ -76,7 +92,7 @@ def slots_used(s: S, house: str, *, without: str | None = None) -> int:
 
 
 def has_slot(s: S, house: str, *, without: str | None = None) -> bool:
-    return slots_used(s, house, without=without) < capacity(house)
+    return slots_used(s, house, without=without) < capacity(s, house)
 
 
 def tower_squares(s: S) -> set[Sq]:

@@ -44,7 +44,7 @@ def add_monster(s: dict[str, Any], key: str, index: int, lane: str = "L", *, bos
     else:
         s["boss_pile"].remove(key)
     mon = {"id": f"m{s['mseq']}", "key": key, "boss": boss, "hp": 0, "max": 0, "lane": lane, "i": index,
-           "st": fg.no_status(), "blocked_by": None, "acted": False, "grounded": False}
+           "st": fg.no_status(), "blocked_by": None, "acted": False, "grounded": False, "fog": 0, "sundered": 0}
     card = fg.monster_card(mon)
     mon["hp"] = mon["max"] = card["hp"] + (10 * (s["n"] - 1) if boss else 0)
     s["mseq"] += 1

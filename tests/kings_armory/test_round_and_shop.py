@@ -200,7 +200,7 @@ def test_cheap_legality_checks_agree_with_the_listing() -> None:
     s = _between(gold=300)
     hero = add_hero(s, "valcor", lane_square(s, 30))
     tower_at_range(s, lane_square(s, 20), 3)
-    listed = set(_legal(s))
+    listed = {la.action for kind in ("place", "build") for la in shop.legal(s, 0, kind)}
     b = st.bd(s)
     for r in range(-1, 18):
         for c in range(-1, 17):
@@ -212,3 +212,30 @@ def test_cheap_legality_checks_agree_with_the_listing() -> None:
                 assert GAME.is_legal(s, 0, action) == (action in listed), action
             action = Action.of("build", at=label)
             assert GAME.is_legal(s, 0, action) == (action in listed), action
+
+
+def _built(s: dict[str, Any], path: tuple[str, ...] = ()) -> set[Action]:
+    """Every complete move reachable through `choices` from `path`."""
+    found = GAME.choices(s, 0, path)
+    if isinstance(found, Action):
+        return {found}
+    return {a for c in found for a in _built(s, (*path, c.token))}
+
+
+def test_the_shop_lists_a_few_builds_and_placements_and_builds_the_rest_in_steps() -> None:
+    s = _between(gold=300)
+    hero = add_hero(s, "valcor", lane_square(s, 30))
+    tower_at_range(s, lane_square(s, 20), 3)
+    listed = GAME.legal_actions(s, 0)
+    builds = [la.action for la in listed if la.action.kind == "build"]
+    places = [la.action for la in listed if la.action.kind == "place"]
+    assert len(builds) <= 16 and len({b["at"] for b in builds}) == len(builds)
+    assert len(places) <= 2 * len(st.houses(s))
+    every_build = {la.action for la in shop.legal(s, 0, "build")}
+    every_place = {la.action for la in shop.legal(s, 0, "place")}
+    assert len(every_build) > 3 * len(builds) and set(builds) <= every_build
+    assert _built(s, ("build",)) == every_build
+    assert _built(s, ("place",)) == every_place
+    assert len(every_place) > 2 * len(places) and set(places) <= every_place
+    assert all(GAME.is_legal(s, 0, a) for a in every_place)
+    assert hero["pos"] is not None

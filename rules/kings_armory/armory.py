@@ -1,0 +1,468 @@
+"""Equipment (unlock, equip, sell, buy blind), reinforcement cards and the Armory card (§4.5, §4.6, §8.6–8.8)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.base import Action, Event, LegalAction
+from rules.kings_armory import data, enemy
+from rules.kings_armory import figures as fg
+from rules.kings_armory import maps as kmaps
+from rules.kings_armory import round as rnd
+from rules.kings_armory import state as st
+from rules.kings_armory.board import STEP, Sq, rd
+from rules.rng import Rng
+from rules.text import Lit, Msg, SeatRef, msg
+
+S = dict[str, Any]
+Fig = dict[str, Any]
+GEAR_KINDS = ("unlock", "equip", "unequip", "sell_gear", "buy_gear")
+CARD_KINDS = ("buy_card", "buy_armory", "play")
+
+
+def _la(action: Action, key: str, **params: Any) -> LegalAction:
+    return LegalAction(action, msg(f"ka.act.{key}", **params), group=action.kind)
+
+
+def _eco() -> dict[str, Any]:
+    return data.economy()
+
+
+def card_name(key: str) -> Lit:
+    card = data.cards()[key]
+    return Lit(card["es"], card["en"])
+
+
+def gear_name(piece: dict[str, Any]) -> Lit:
+    card = data.equipment()[piece["card"]]
+    return Lit(card["es"], card["en"])
+
+
+# ---------------------------------------------------------------- set-up
+
+
+def deal(s: S, rng: Rng) -> None:
+    """Shuffle the three decks; every seat gets its 2 locked starting equipment cards (§2.2 step 6)."""
+    deck = sorted(data.equipment())
+    rng.shuffle(deck)
+    s["gear"] = []
+    for seat in range(s["n"]):
+        for _ in range(int(_eco()["equipment"]["starting_per_player"])):
+            if deck:
+                s["gear"].append({"id": f"e{len(s['gear'])}", "card": deck.pop(), "seat": seat,
+                                  "locked": not st.variant(s, "generals"), "on": None})
+    s["gear_deck"] = deck
+    s["gear_gate"] = bool(st.variant(s, "generals"))  # General-ly Enough: both starting pieces come unlocked
+    s["used_gear"] = []
+    reinforcements = sorted(k for k, c in data.cards().items() if c["deck"] == "reinforcements"
+                            for _ in range(c["copies"]))
+    armory = sorted(k for k, c in data.cards().items() if c["deck"] == "armory")
+    rng.shuffle(reinforcements)
+    rng.shuffle(armory)
+    s.update(rdeck=reinforcements, hand=[], used_cards=[], adeck=armory, armory=None, hourglass=None)
+
+
+# ---------------------------------------------------------------- equipment (between waves)
+
+
+def _piece(s: S, gid: Any) -> dict[str, Any] | None:
+    return next((g for g in s["gear"] if g["id"] == gid), None)
+
+
+def gear_legal(s: S, seat: int) -> list[LegalAction]:
+    if s["phase"] != "between":
+        return []
+    eco = _eco()["equipment"]
+    out = []
+    heroes = [a for a in st.seat_allies(s, seat) if a["kind"] == "hero"]
+    for g in s["gear"]:
+        if g["seat"] != seat:
+            continue
+        name = gear_name(g)
+        if g["locked"]:
+            if s["gold"] >= eco["unlock"]:
+                out.append(_la(Action.of("unlock", gear=g["id"]), "unlock", gear=name, gold=eco["unlock"]))
+            continue
+        if g["on"] is not None:
+            out.append(_la(Action.of("unequip", gear=g["id"]), "unequip", gear=name))
+            continue
+        out.append(_la(Action.of("sell_gear", gear=g["id"]), "sell_gear", gear=name, gold=eco["sell"]))
+        for a in heroes:
+            if len(a["gear"]) < eco["max_carried"]:
+                out.append(_la(Action.of("equip", gear=g["id"], ally=a["id"]), "equip", gear=name,
+                               ally=fg.ally_name(a)))
+    if s["gear_gate"] and s["gear_deck"] and s["gold"] >= eco["buy"]:
+        out.append(_la(Action.of("buy_gear"), "buy_gear", gold=eco["buy"]))
+    return out
+
+
+def gear_apply(s: S, rng: Rng, events: list[Event], seat: int, action: Action) -> None:
+    eco = _eco()["equipment"]
+    kind = action.kind
+    if kind == "buy_gear":
+        s["gold"] -= eco["buy"]
+        piece = {"id": f"e{len(s['gear'])}", "card": s["gear_deck"].pop(), "seat": seat, "locked": False, "on": None}
+        s["gear"].append(piece)
+        events.append(Event(msg("ka.ev.buy_gear", gear=gear_name(piece), gold=eco["buy"])))
+        return
+    g = _piece(s, action["gear"])
+    assert g is not None
+    if kind == "unlock":
+        s["gold"] -= eco["unlock"]
+        g["locked"] = False
+        mine = [x for x in s["gear"] if x["id"] in starting_gear_ids(s, seat)]
+        if mine and all(not x["locked"] for x in mine):
+            s["gear_gate"] = True  # some player has unlocked both starting pieces: blind buys open (A-31)
+        events.append(Event(msg("ka.ev.unlock", gear=gear_name(g), gold=eco["unlock"])))
+    elif kind == "sell_gear":
+        s["gold"] += eco["sell"]
+        s["gear"] = [x for x in s["gear"] if x["id"] != g["id"]]
+        s["used_gear"] = [*s["used_gear"], g["card"]]
+        events.append(Event(msg("ka.ev.sell_gear", gear=gear_name(g), gold=eco["sell"])))
+    elif kind == "equip":
+        a = st.ally(s, str(action["ally"]))
+        g["on"] = a["id"]
+        a["gear"] = [*a["gear"], g["card"]]
+        a["hp"] += data.equipment()[g["card"]]["mods"].get("max", 0)
+        events.append(Event(msg("ka.ev.equip", gear=gear_name(g), ally=fg.ally_name(a))))
+    elif kind == "unequip":
+        a = st.ally(s, str(g["on"]))
+        g["on"] = None
+        gear = list(a["gear"])
+        gear.remove(g["card"])
+        a["gear"] = gear
+        a["hp"] = max(1, min(fg.ally_card(a)["max"], a["hp"] - data.equipment()[g["card"]]["mods"].get("max", 0)))
+        events.append(Event(msg("ka.ev.unequip", gear=gear_name(g), ally=fg.ally_name(a))))
+
+
+def starting_gear_ids(s: S, seat: int) -> list[str]:
+    """The pieces dealt to `seat` at set-up: dealt first, seat by seat, so their ids come before any bought."""
+    per_seat = int(_eco()["equipment"]["starting_per_player"])
+    return [f"e{per_seat * seat + k}" for k in range(per_seat)]
+
+
+# ---------------------------------------------------------------- reinforcement and Armory cards
+
+
+def can_buy_card(s: S) -> bool:
+    eco = _eco()["reinforcement"]
+    return bool(s["rdeck"]) and len(s["hand"]) < eco["max_held"] and s["gold"] >= eco["buy"] \
+        and s["phase"] not in ("pick", "over")
+
+
+def armory_price(s: S) -> int:
+    return int(_eco()["armory"][str(s["waves"])])
+
+
+def can_buy_armory(s: S) -> bool:
+    return s["phase"] == "between" and s["armory"] is None and bool(s["adeck"]) and s["gold"] >= armory_price(s)
+
+
+def playable_now(s: S) -> bool:
+    """Cards are played during the waves (allies' round and enemy turn); there is nothing to hit between them."""
+    return s["phase"] in ("allies", "enemy") and s["result"] is None
+
+
+def held(s: S) -> list[str]:
+    return [*s["hand"], *([s["armory"]] if s["armory"] else [])]
+
+
+def card_legal(s: S, *, full: bool = False) -> list[LegalAction]:
+    """Buying and playing cards; `full` lists every way to play (checks), otherwise a few per card (menus)."""
+    out = []
+    if can_buy_card(s):
+        out.append(_la(Action.of("buy_card"), "buy_card", gold=_eco()["reinforcement"]["buy"]))
+    if can_buy_armory(s):
+        out.append(_la(Action.of("buy_armory"), "buy_armory", gold=armory_price(s)))
+    if playable_now(s):
+        for key in dict.fromkeys(held(s)):
+            for action in plays(s, key, full=full):
+                how = aim(s, action)
+                out.append(_la(action, "play", card=card_name(key), how=how) if how else
+                           _la(action, "play_plain", card=card_name(key)))
+    return out
+
+
+def aim(s: S, action: Action) -> Msg | None:
+    """What a card play aims at, for its label: an area's corner, a line, a lane, or the figures it names."""
+    b = st.bd(s)
+    card = data.cards()[str(action["card"])]
+    if "targets" in action.arg_dict:
+        names = [fg.monster_name(m) if (m := st.monster(s, t)) is not None else fg.ally_name(st.ally(s, t))
+                 for t in action["targets"]]
+        return msg("ka.aim.figures", figures=kmaps.listing(names))  # type: ignore[arg-type]
+    if card["target"] in ("area", "golem"):
+        return msg(f"ka.aim.{card['target']}", square=str(action["at"]), rows=card.get("rows", 1),
+                   cols=card.get("cols", 1))
+    if card["target"] == "edge_line":
+        first = _edge_line(s, str(action["edge"]), int(action["line"]), 1)[0]
+        return msg("ka.aim.edge_line", square=b.label(first), edge=str(action["edge"]))
+    if card["target"] == "row_or_col":
+        i = int(action["line"])
+        return msg(f"ka.aim.{action['axis']}", square=b.label((i, 0) if action["axis"] == "row" else (0, i)))
+    if card["target"] == "lane_run":
+        return msg("ka.aim.lane_run", square=b.label(b.lanes[str(action["lane"])][int(action["start"])]))
+    return None
+
+
+def _rect(anchor: Sq, rows: int, cols: int) -> list[Sq]:
+    return [(anchor[0] + r, anchor[1] + c) for r in range(rows) for c in range(cols)]
+
+
+def _filter(card: dict[str, Any], m: Fig) -> bool:
+    f = card.get("filter")
+    if f == "flying":
+        return fg.flying(m)
+    if f == "siege":
+        return fg.siege(m)
+    if f == "non_boss_non_siege":
+        return not m["boss"] and not fg.siege(m)
+    return not m["boss"] if f == "non_boss" else True
+
+
+def plays(s: S, key: str, *, full: bool) -> list[Action]:
+    """The ways to play card `key` now: every one when `full`, else those aimed at a monster (a few each)."""
+    card = data.cards()[key]
+    b = st.bd(s)
+    target = card["target"]
+    here = [st.msq(s, m) for m in s["monsters"]]
+    if target == "area":
+        rows, cols = card["rows"], card["cols"]
+        if full:
+            anchors = [(r, c) for r in range(b.height) for c in range(b.width)]
+        else:  # the area centred on each monster (moved onto the field)
+            anchors = [(min(max(0, q[0] - rows // 2), b.height - 1), min(max(0, q[1] - cols // 2), b.width - 1))
+                       for q in here]
+        out = []
+        for anchor in dict.fromkeys(anchors):
+            if card.get("near_exit") and not _near_exit(s, _rect(anchor, rows, cols), card["near_exit"]):
+                continue
+            out.append(Action.of("play", card=key, at=b.label(anchor)))
+        return out
+    if target == "edge_line":
+        lines = [(d, i) for d in "NSEW" for i in range(b.width if d in "NS" else b.height)]
+        if not full:
+            lines = [(d, i) for d, i in lines if set(_edge_line(s, d, i, card["length"])) & set(here)]
+        return [Action.of("play", card=key, edge=d, line=i) for d, i in lines]
+    if target == "row_or_col":
+        lines = [("row", i) for i in range(b.height)] + [("col", i) for i in range(b.width)]
+        if not full:
+            lines = [(axis, i) for axis, i in lines if any(q[0 if axis == "row" else 1] == i for q in here)]
+        return [Action.of("play", card=key, axis=axis, line=i) for axis, i in lines]
+    if target == "lane_run":
+        runs = [(lane, i) for lane, squares in b.lanes.items() for i in range(1, len(squares) - card["length"])]
+        if not full:
+            runs = [(m["lane"], m["i"]) for m in s["monsters"] if not fg.flying(m)
+                    and 1 <= m["i"] < len(b.lanes[m["lane"]]) - card["length"]]
+        return [Action.of("play", card=key, lane=lane, start=i) for lane, i in dict.fromkeys(runs)]
+    if target == "monsters":
+        fit = [m["id"] for m in s["monsters"] if _filter(card, m)]
+        if not fit:
+            return []
+        picks = [[mid] for mid in fit]
+        if card["max"] > 1 and len(fit) > 1:
+            picks.append(fit[:card["max"]])
+        return [Action.of("play", card=key, targets=p) for p in picks]
+    if target == "allies":
+        fit = [a["id"] for a in s["allies"] if not a["ko"] and a["pos"] is not None]
+        picks = [[aid] for aid in fit] + ([fit[:card["max"]]] if len(fit) > 1 else [])
+        return [Action.of("play", card=key, targets=p) for p in picks]
+    if target == "golem":
+        return [Action.of("play", card=key, at=b.label(sq)) for sq in golem_squares(s)[:None if full else 4]]
+    return [Action.of("play", card=key)]
+
+
+def _near_exit(s: S, cells: list[Sq], reach: int) -> bool:
+    exits = st.bd(s).exits.values()
+    return all(min(rd(c, e) for e in exits) <= reach for c in cells)
+
+
+def _edge_line(s: S, edge: str, index: int, length: int) -> list[Sq]:
+    """`length` squares from the field's `edge` inwards along row or column `index`."""
+    b = st.bd(s)
+    start = {"N": (0, index), "S": (b.height - 1, index), "W": (index, 0), "E": (index, b.width - 1)}[edge]
+    dr, dc = STEP[{"N": "S", "S": "N", "W": "E", "E": "W"}[edge]]
+    return [(start[0] + dr * k, start[1] + dc * k) for k in range(length)]
+
+
+def golem_squares(s: S) -> list[Sq]:
+    """Free squares next to an exit square or a parapet where the Sword Golem may enter."""
+    b = st.bd(s)
+    towers = st.tower_squares(s)
+    spots = [*b.exits.values(), *b.parapets.values()]
+    out = []
+    for spot in spots:
+        for dr, dc in STEP.values():
+            sq = (spot[0] + dr, spot[1] + dc)
+            if sq not in out and st.walkable(s, sq, towers) and sq not in spots and st.free_for_ally(s, sq):
+                out.append(sq)
+    return sorted(out)
+
+
+def play_ok(s: S, action: Action) -> bool:
+    """Whether this card play is legal now, without listing every way to play it."""
+    key = action.get("card")
+    if not playable_now(s) or key not in held(s):
+        return False
+    card = data.cards()[str(key)]
+    if card["target"] in ("monsters", "allies"):
+        return _play_ok_targets(s, action)
+    return _aim_ok(s, card, action)
+
+
+def _aim_ok(s: S, card: dict[str, Any], action: Action) -> bool:
+    """One aim checked directly, without listing the hundreds a card may have (an area anywhere)."""
+    b = st.bd(s)
+    args = set(action.arg_dict)
+    target = card["target"]
+    if target in ("area", "golem"):
+        sq = b.parse(str(action.get("at"))) if args == {"card", "at"} else None
+        if sq is None or b.label(sq) != action["at"] or not b.on_field(sq):
+            return False
+        if target == "golem":
+            return sq in golem_squares(s)
+        return not card.get("near_exit") or _near_exit(s, _rect(sq, card["rows"], card["cols"]), card["near_exit"])
+    if target in ("edge_line", "row_or_col"):
+        head = "edge" if target == "edge_line" else "axis"
+        if args != {"card", head, "line"} or not isinstance(action["line"], int) or isinstance(action["line"], bool):
+            return False
+        way, line = action[head], action["line"]
+        if target == "edge_line":
+            return way in ("N", "S", "E", "W") and 0 <= line < (b.width if way in "NS" else b.height)
+        return way in ("row", "col") and 0 <= line < (b.height if way == "row" else b.width)
+    if target == "lane_run":
+        if args != {"card", "lane", "start"} or action["lane"] not in b.lanes or not isinstance(action["start"], int):
+            return False
+        return 1 <= action["start"] < len(b.lanes[action["lane"]]) - card["length"]
+    return args == {"card"}
+
+
+def _play_ok_targets(s: S, action: Action) -> bool:
+    card = data.cards()[str(action["card"])]
+    picks = action.get("targets")
+    if card["target"] not in ("monsters", "allies") or not isinstance(picks, tuple) or set(action.arg_dict) != {
+            "card", "targets"}:
+        return False
+    if not 1 <= len(picks) <= card["max"] or len(set(picks)) != len(picks):
+        return False
+    if card["target"] == "monsters":
+        return all((m := st.monster(s, p)) is not None and _filter(card, m) for p in picks)
+    return all((a := st.find_ally(s, p)) is not None and not a["ko"] and a["pos"] is not None for p in picks)
+
+
+def card_apply(s: S, rng: Rng, events: list[Event], seat: int, action: Action) -> None:
+    kind = action.kind
+    if kind == "buy_card":
+        s["gold"] -= _eco()["reinforcement"]["buy"]
+        key = s["rdeck"].pop()
+        s["hand"].append(key)
+        events.append(Event(msg("ka.ev.buy_card", card=card_name(key), gold=_eco()["reinforcement"]["buy"])))
+        return
+    if kind == "buy_armory":
+        price = armory_price(s)
+        s["gold"] -= price
+        s["armory"] = s["adeck"].pop()
+        events.append(Event(msg("ka.ev.buy_armory", card=card_name(s["armory"]), gold=price)))
+        return
+    key = str(action["card"])
+    if s["armory"] == key:
+        s["armory"] = None
+    else:
+        s["hand"].remove(key)
+    s["used_cards"].append(key)
+    events.append(Event(msg("ka.ev.play", card=card_name(key), seat=SeatRef(seat))))
+    _resolve(s, events, seat, data.cards()[key], action)
+    enemy.check_end(s, events)
+
+
+def _squares(s: S, card: dict[str, Any], action: Action) -> list[Sq]:
+    b = st.bd(s)
+    target = card["target"]
+    if target == "area":
+        anchor = b.parse(str(action["at"]))
+        assert anchor is not None
+        return _rect(anchor, card["rows"], card["cols"])
+    if target == "edge_line":
+        return _edge_line(s, str(action["edge"]), int(action["line"]), card["length"])
+    if target == "row_or_col":
+        i = int(action["line"])
+        if action["axis"] == "row":
+            return [(i, c) for c in range(-1, b.width + 1)]
+        return [(r, i) for r in range(-1, b.height + 1)]
+    if target == "lane_run":
+        start = int(action["start"])
+        return b.lanes[str(action["lane"])][start:start + card["length"]]
+    return []
+
+
+def _res(m: Fig, kind: str) -> int | str:
+    value = fg.monster_card(m)["res"][kind]
+    if value == "Im":
+        return value
+    return fg.lowered(int(value) + (1 if m["st"]["bless"] else 0), m["sundered"])
+
+
+def hurt_monster(s: S, events: list[Event], m: Fig, card: dict[str, Any]) -> None:
+    """Card damage never rolls: printed damage of its type, less resistance (minimum 1, 0 if immune)."""
+    res = _res(m, card["type"]) if "type" in card else 0
+    if card.get("dmg"):
+        hurt = fg.damage(int(card["dmg"]), 1, False, 1, 0, res)[0]
+        m["hp"] -= hurt
+        events.append(Event(msg("ka.ev.hit", monster=fg.monster_name(m), hp=hurt)))
+    if res != "Im":
+        for kind, n in card.get("status", []):
+            if not fg.status_immune(m, kind):
+                fg.add_status(m["st"], kind, n)
+    if m["hp"] <= 0:
+        enemy.kill(s, events, m)
+
+
+def _resolve(s: S, events: list[Event], seat: int, card: dict[str, Any], action: Action) -> None:
+    target = card["target"]
+    if target in ("area", "edge_line", "row_or_col", "lane_run", "all_monsters"):
+        cells = None if target == "all_monsters" else set(_squares(s, card, action))
+        hits = card.get("hits", "monsters")
+        for m in list(s["monsters"]):
+            if cells is not None and st.msq(s, m) not in cells:
+                continue
+            if hits == "ground" and fg.flying(m) and not m["grounded"]:
+                continue
+            hurt_monster(s, events, m, card)
+            if card.get("stun_after") and st.monster(s, m["id"]) and not fg.flying(m) \
+                    and not fg.status_immune(m, "stun") and not m["boss"]:
+                fg.add_status(m["st"], "stun")
+        if hits == "figures" and cells is not None:
+            for a in list(s["allies"]):
+                if not a["ko"] and st.pos(a) in cells:
+                    res = fg.ally_res(a, card["type"])
+                    hurt = fg.damage(int(card["dmg"]), 1, False, 1, 0, res)[0]
+                    a["hp"] = max(0, a["hp"] - hurt)
+                    events.append(Event(msg("ka.ev.friendly_hit", ally=fg.ally_name(a), hp=hurt)))
+                    if a["hp"] <= 0:
+                        enemy.fall(s, events, a)
+    elif target == "monsters":
+        for mid in action["targets"]:
+            m = st.monster(s, mid)
+            if m is None:
+                continue
+            if card.get("destroy"):
+                enemy.kill(s, events, m)
+            else:
+                hurt_monster(s, events, m, card)
+    elif target == "allies":
+        for aid in action["targets"]:
+            fg.add_status(st.ally(s, aid)["st"], "bless")
+    elif target == "all_allies":
+        for a in s["allies"]:
+            if not a["ko"]:
+                a["hp"] = min(fg.ally_card(a)["max"], a["hp"] + int(card["heal"]))
+    elif target == "phoenix":
+        for a in s["allies"]:
+            a["ko"] = False
+            a["hp"] = fg.ally_card(a)["max"]
+    elif target == "hourglass":
+        s["hourglass"] = "next"
+    elif target == "golem":
+        sq = st.bd(s).parse(str(action["at"]))
+        assert sq is not None
+        s["allies"].append(rnd.new_summon(s, "golem", seat, sq))

@@ -1,0 +1,188 @@
+"""Map definitions: the presets, custom map files, and the checks every map passes on load (§1.1.4, P-03)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from rules.base import BadOptions
+from rules.kings_armory import data
+from rules.text import Msg, msg
+
+CUSTOM_DIR = data.DATA / "maps"
+CUSTOM_PREFIX = "custom:"
+EDGES = ("N", "S", "E", "W")
+OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E"}
+STEP = {"N": (-1, 0), "S": (1, 0), "E": (0, 1), "W": (0, -1)}
+MAX_TILES = 8  # the border pieces frame at most this many tiles a side digitally (the box frames 4×4)
+
+Tile = tuple[int, int]
+
+
+def custom_names() -> list[str]:
+    return sorted(p.stem for p in CUSTOM_DIR.glob("*.json")) if CUSTOM_DIR.is_dir() else []
+
+
+def spec(map_id: str) -> dict[str, Any]:
+    """The checked definition of a preset or of `custom:<name>` (a file under data/kings_armory/maps/)."""
+    if map_id.startswith(CUSTOM_PREFIX):
+        name = map_id[len(CUSTOM_PREFIX):]
+        if name not in custom_names():
+            raise BadOptions(msg("ka.map.unknown", name=name))
+        try:
+            raw = json.loads((CUSTOM_DIR / f"{name}.json").read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            raise BadOptions(msg("ka.map.invalid", name=name, problems=msg("ka.map.bad.json"))) from None
+        return checked(raw, map_id)
+    presets = data.maps()
+    if map_id not in presets:
+        raise BadOptions(msg("ka.map.unknown", name=map_id))
+    return checked(presets[map_id], map_id)
+
+
+def checked(raw: Any, map_id: str) -> dict[str, Any]:
+    """`raw` with its id and tile size set, or BadOptions listing every problem found."""
+    problems = problems_of(raw)
+    if problems:
+        raise BadOptions(msg("ka.map.invalid", name=map_id, problems=listing(problems)))
+    return {**raw, "id": map_id, "tile_size": data.maps_file()["tile_size"],
+            "split": bool(raw.get("yellow")), "length": raw.get("length") or _length(raw)}
+
+
+def listing(items: list[Msg]) -> Msg:
+    shown = {f"s{i}": m for i, m in enumerate(items[:5])}
+    if len(items) <= 5:
+        return Msg(f"core.list.{len(items)}", shown)
+    return Msg("core.list.many", {**shown, "n": len(items) - 5})
+
+
+def _length(raw: dict[str, Any]) -> str:
+    """Long if the red route crosses 10 or more tiles (P-04)."""
+    return "long" if len(raw["route"]) >= 10 else "short"
+
+
+def _tile(step: Any) -> Tile:
+    return (int(step[0]), int(step[1]))
+
+
+def _shape_problems(raw: Any) -> list[Msg]:
+    if not isinstance(raw, dict):
+        return [msg("ka.map.bad.json")]
+    out = []
+    for key in ("tiles_w", "tiles_h"):
+        value = raw.get(key)
+        if not isinstance(value, int) or isinstance(value, bool) or not 2 <= value <= MAX_TILES:
+            out.append(msg("ka.map.bad.size", field=key, high=MAX_TILES))
+    for key in ("route", "yellow"):
+        route = raw.get(key)
+        if route is None and key == "yellow":
+            continue
+        if not isinstance(route, list) or not route or not all(
+                isinstance(t, list) and len(t) == 4 and all(isinstance(v, int) and not isinstance(v, bool)
+                                                            for v in t[:2]) and t[2] in EDGES and t[3] in EDGES
+                for t in route):
+            out.append(msg("ka.map.bad.route", field=key))
+    if raw.get("length") not in (None, "long", "short"):
+        out.append(msg("ka.map.bad.length"))
+    return out
+
+
+def problems_of(raw: Any) -> list[Msg]:
+    """Every reason this map cannot be played; empty when it can."""
+    out = _shape_problems(raw)
+    if out:
+        return out
+    w, h = raw["tiles_w"], raw["tiles_h"]
+    routes = {"red": raw["route"], **({"yellow": raw["yellow"]} if raw.get("yellow") else {})}
+    for colour, route in routes.items():
+        out += _route_problems(route, w, h, colour)
+    if out:
+        return out
+    kinds: dict[Tile, set[tuple[str, str]]] = {}
+    for route in routes.values():
+        for r, c, entry, exit_ in route:
+            kinds.setdefault((r, c), set()).add((entry, exit_))
+    counts = {"straight": 0, "curve": 0, "t": 0}
+    for tile, ways in kinds.items():
+        edges = {e for way in ways for e in way}
+        if len(ways) == 1:
+            entry, exit_ = next(iter(ways))
+            counts["straight" if OPPOSITE[entry] == exit_ else "curve"] += 1
+        elif len(ways) == 2 and len(edges) == 3 and _is_t(ways):
+            counts["t"] += 1
+        else:
+            out.append(msg("ka.map.bad.crossing", tile=_name(tile)))
+    limits = data.maps_file()["inventory"]
+    for kind, count in counts.items():
+        if count > limits[kind]:
+            out.append(msg("ka.map.bad.inventory", kind=msg(f"ka.map.tile.{kind}"), count=count, limit=limits[kind]))
+    if "yellow" in routes:
+        out += _split_problems(routes["red"], routes["yellow"])
+    return out
+
+
+def _is_t(ways: set[tuple[str, str]]) -> bool:
+    """Two ways through one tile sharing the stem: a fork (same entry) or a merge (same exit) [A-02]."""
+    (e1, x1), (e2, x2) = sorted(ways)
+    return (e1 == e2 and x1 != x2) or (x1 == x2 and e1 != e2)
+
+
+def _name(tile: Tile) -> str:
+    return f"({tile[0]},{tile[1]})"
+
+
+def _route_problems(route: list[list[Any]], w: int, h: int, colour: str) -> list[Msg]:
+    out: list[Msg] = []
+    seen: set[Tile] = set()
+    for k, (r, c, entry, exit_) in enumerate(route):
+        tile = (r, c)
+        if not (0 <= r < h and 0 <= c < w):
+            out.append(msg("ka.map.bad.outside", tile=_name(tile), w=w, h=h))
+            continue
+        if entry == exit_:
+            out.append(msg("ka.map.bad.same_edge", tile=_name(tile)))
+        if tile in seen:
+            out.append(msg("ka.map.bad.reused", tile=_name(tile), colour=msg(f"ka.map.colour.{colour}")))
+        seen.add(tile)
+        if k == 0 and _inside(tile, entry, w, h):
+            out.append(msg("ka.map.bad.entrance", tile=_name(tile), edge=entry))
+        if k == len(route) - 1 and _inside(tile, exit_, w, h):
+            out.append(msg("ka.map.bad.exit", tile=_name(tile), edge=exit_))
+        if k + 1 < len(route):
+            nr, nc, nentry, _ = route[k + 1]
+            dr, dc = STEP[exit_]
+            if (nr, nc) != (r + dr, c + dc) or nentry != OPPOSITE[exit_]:
+                out.append(msg("ka.map.bad.gap", tile=_name(tile), next=_name((nr, nc))))
+    return out
+
+
+def _inside(tile: Tile, edge: str, w: int, h: int) -> bool:
+    dr, dc = STEP[edge]
+    return 0 <= tile[0] + dr < h and 0 <= tile[1] + dc < w
+
+
+def _split_problems(red: list[list[Any]], yellow: list[list[Any]]) -> list[Msg]:
+    """The yellow route leaves the red one at a fork and rejoins it at a merge, sharing the rest [A-02]."""
+    if red[0][:3] != yellow[0][:3] or red[-1][:2] != yellow[-1][:2] or red[-1][3] != yellow[-1][3]:
+        return [msg("ka.map.bad.ends")]
+    fork = 0
+    while fork < min(len(red), len(yellow)) and red[fork] == yellow[fork]:
+        fork += 1
+    merge = 1
+    while merge <= min(len(red), len(yellow)) and red[-merge] == yellow[-merge]:
+        merge += 1
+    red_mid, yellow_mid = red[fork:len(red) - merge + 1], yellow[fork:len(yellow) - merge + 1]
+    if len(red_mid) < 2 or len(yellow_mid) < 2 or red_mid[0][:3] != yellow_mid[0][:3] \
+            or red_mid[-1][:2] != yellow_mid[-1][:2] or red_mid[-1][3] != yellow_mid[-1][3]:
+        return [msg("ka.map.bad.split")]
+    inner_red = {_tile(t) for t in red_mid[1:-1]}
+    inner_yellow = {_tile(t) for t in yellow_mid[1:-1]}
+    if inner_red & inner_yellow or not inner_red or not inner_yellow:
+        return [msg("ka.map.bad.split")]
+    return []
+
+
+def load_file(path: Path) -> dict[str, Any]:
+    """A custom map file, checked (tools and tests)."""
+    return checked(json.loads(path.read_text(encoding="utf-8")), CUSTOM_PREFIX + path.stem)
