@@ -14,7 +14,7 @@ from typing import Any
 
 import renderers
 from rules import registry
-from rules.base import Game
+from rules.base import SYSTEM, Game
 from rules.rng import Rng
 
 
@@ -40,6 +40,7 @@ def engine_figures(game: Game, steps: int, seed: int) -> tuple[dict[str, float],
     samples: list[float] = []
     cpu: list[float] = []  # this thread's CPU time: what the step costs, whatever else shares the machine
     states: list[Any] = []
+    phases: list[float] = []  # milliseconds of each automated phase: the game's own steps, one after another
     n = 0
     while len(samples) < steps:
         state = game.new(game.resolve_options({}), _seats(game), seed + n)
@@ -50,6 +51,9 @@ def engine_figures(game: Game, steps: int, seed: int) -> tuple[dict[str, float],
             to_act = sorted(game.to_act(state))
             if not to_act:
                 break
+            if to_act == [SYSTEM]:
+                state = _automated_phase(game, state, phases)
+                continue
             seat = rng.choice(to_act)
             started, cpu_started = time.perf_counter_ns(), time.thread_time_ns()
             legal = game.legal_actions(state, seat)
@@ -60,9 +64,22 @@ def engine_figures(game: Game, steps: int, seed: int) -> tuple[dict[str, float],
             cpu.append((time.thread_time_ns() - cpu_started) / 1000)
             if len(samples) % max(1, steps // 40) == 0:
                 states.append(state)
-    return {"apply_legal_us_p50": round(percentile(samples, 50), 1),
-            "apply_legal_us_p99": round(percentile(samples, 99), 1),
-            "apply_legal_cpu_us_p99": round(percentile(cpu, 99), 1), "steps": len(samples)}, states
+    figures = {"apply_legal_us_p50": round(percentile(samples, 50), 1),
+               "apply_legal_us_p99": round(percentile(samples, 99), 1),
+               "apply_legal_cpu_us_p99": round(percentile(cpu, 99), 1), "steps": len(samples)}
+    if phases:
+        figures |= {"auto_phase_ms_p50": round(percentile(phases, 50), 2),
+                    "auto_phase_ms_max": round(max(phases), 2), "auto_phases": len(phases)}
+    return figures, states
+
+
+def _automated_phase(game: Game, state: Any, phases: list[float]) -> Any:
+    """Play the game's own steps (an enemy turn, a monster phase) as the table does, timing the whole run."""
+    started = time.perf_counter_ns()
+    while game.outcome(state) is None and sorted(game.to_act(state)) == [SYSTEM]:
+        state = game.apply(state, SYSTEM, game.system_action(state)).state
+    phases.append((time.perf_counter_ns() - started) / 1e6)
+    return state
 
 
 def render_figures(game: Game, states: list[Any]) -> dict[str, float]:
