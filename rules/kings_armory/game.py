@@ -174,7 +174,7 @@ class KingsArmory(Game):
             return seat not in state["ready"] and any(la.action == action for la in self._legal(state, seat, "cards"))
         if state["phase"] in ("setup", "between") and seat in self.to_act(state):
             return shop.is_legal(state, seat, action)
-        return any(la.action == action for la in self._legal(state, seat, None))
+        return any(la.action == action for la in self._legal(state, seat, action.kind))
 
     def legal_actions(self, state: S, seat: int) -> list[LegalAction]:
         return self._legal(state, seat, None)
@@ -200,7 +200,7 @@ class KingsArmory(Game):
                                                                                       monster=mname)),
                     LegalAction(Action.of("wait"), msg("ka.act.wait", monster=mname)),
                     LegalAction(Action.of("pass"), msg("ka.act.pass", monster=mname))]
-        return rnd.legal(state, seat) + armory.card_legal(state)
+        return rnd.legal(state, seat, kind) + (armory.card_legal(state) if kind in (None, *armory.CARD_KINDS) else [])
 
     def why_illegal(self, state: S, seat: int, action: Action) -> Msg | None:
         if seat != SYSTEM and seat not in self.to_act(state):

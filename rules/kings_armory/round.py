@@ -96,10 +96,13 @@ def attack_actions(s: S, a: Fig) -> list[LegalAction]:
                 if _monsters_in(s, area_squares(s, a, opt, act), opt):
                     out.append(_la(act, "attack_line", option=name, dir=d))
         else:
+            hit = {st.msq(s, m) for m in s["monsters"] if can_target(opt, m)}
             for rows, cols in {(area[0], area[1]), (area[1], area[0])}:
                 for r in range(max(0, p[0] - reach), p[0] + reach + 1):
                     for c in range(max(0, p[1] - reach), p[1] + reach + 1):
                         cells = _rect((r, c), rows, cols)
+                        if hit.isdisjoint(cells):  # no monster in it: nothing more to check
+                            continue
                         if not b.on_field((r, c)) or any(rd(p, q) > reach for q in cells):
                             continue
                         if _monsters_in(s, cells, opt):
@@ -140,12 +143,15 @@ def minimum(s: S, a: Fig) -> int:
     return need
 
 
-def may_stop(s: S, a: Fig) -> bool:
-    """A-27: refused only while below the minimum and a qualifying attack is possible right now."""
+def may_stop(s: S, a: Fig, attacks: list[LegalAction] | None = None) -> bool:
+    """A-27: refused only while below the minimum and a qualifying attack is possible right now (`attacks`: the
+    active ally's attack actions, when the caller has them already)."""
     if a["attacks"] >= minimum(s, a) or a["ko"]:
         return True
     probe = a if a["id"] == s["active"] else {**a, "ap": fg.ally_card(a)["ap"]}
-    return not any(qualifies(s, probe, la.action) for la in attack_actions(s, probe))
+    if attacks is None or probe is not a:
+        attacks = attack_actions(s, probe)
+    return not any(qualifies(s, probe, la.action) for la in attacks)
 
 
 # ---------------------------------------------------------------- listing
@@ -167,13 +173,18 @@ def _champion_ok(s: S, a: Fig, sq: Sq) -> bool:
     return a["kind"] == "hero" or a["house"] is None or st.near_house(s, a["house"], sq)
 
 
-def ally_actions(s: S, a: Fig) -> list[LegalAction]:
+#: Which part of an active ally's options lists each kind of move (so checking one move lists only its part).
+MOVE_KINDS = frozenset({"move", "exit", "enter"})
+
+
+def ally_actions(s: S, a: Fig, kind: str | None = None) -> list[LegalAction]:
+    """The active ally's moves; only those of `kind` (and perhaps a few others) when it is given."""
     out: list[LegalAction] = []
     p = st.pos(a)
     assert p is not None
     b = st.bd(s)
     houses = st.houses(s)
-    if a["ap"] >= 1:
+    if a["ap"] >= 1 and (kind is None or kind in MOVE_KINDS):
         if a["inside"]:
             here = st.house_of_square(s, p)
             assert here is not None
@@ -195,10 +206,13 @@ def ally_actions(s: S, a: Fig) -> list[LegalAction]:
                 for sq in squares:
                     if st.ally_at(s, sq) is None:
                         out.append(_la(Action.of("enter", house=hid, at=b.label(sq)), "enter", square=b.label(sq)))
-    out += attack_actions(s, a)
-    out += _special_actions(s, a)
-    out += block_actions(s, a["seat"])
-    if may_stop(s, a):
+    attacks = attack_actions(s, a) if kind in (None, "attack", "end") else []
+    out += attacks if kind != "end" else []
+    if kind in (None, "special"):
+        out += _special_actions(s, a)
+    if kind in (None, "block"):
+        out += block_actions(s, a["seat"])
+    if kind in (None, "end") and may_stop(s, a, attacks):
         out.append(_la(Action.of("end"), "end", ally=fg.ally_name(a)))
     return out
 
@@ -310,9 +324,10 @@ def out_of_turn(s: S, seat: int) -> list[LegalAction]:
             if fg.ally_card(a).get("out_of_turn") and not a["ko"] and not a["done"] and st.pos(a) is not None]
 
 
-def legal(s: S, seat: int) -> list[LegalAction]:
+def legal(s: S, seat: int, kind: str | None = None) -> list[LegalAction]:
+    """The seat's moves in the allies' round; with `kind`, a shorter list that still holds every move of it."""
     if s["active"] is not None and st.ally(s, s["active"])["seat"] == seat:
-        return ally_actions(s, st.ally(s, s["active"]))
+        return ally_actions(s, st.ally(s, s["active"]), kind)
     if seat != s["turn"]:
         return []
     if s["active"] is None:
@@ -320,8 +335,9 @@ def legal(s: S, seat: int) -> list[LegalAction]:
         out = [_la(Action.of("activate", ally=a["id"]), "activate", ally=fg.ally_name(a)) for a in ready]
         out += [_la(Action.of("activate", ally=a["id"], charm=True), "activate_charm", ally=fg.ally_name(a))
                 for a in ready if "hourglass" in a["gear"] and "hourglass" not in a["once"]]
-        out += block_actions(s, seat)
-        if all(may_stop(s, a) for a in st.seat_allies(s, seat) if not a["done"]):
+        if kind in (None, "block"):
+            out += block_actions(s, seat)
+        if kind in (None, "end_turn") and all(may_stop(s, a) for a in st.seat_allies(s, seat) if not a["done"]):
             out.append(_la(Action.of("end_turn"), "end_turn"))
         return out
     return []  # another seat's Boleslaw is acting out of turn

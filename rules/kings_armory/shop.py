@@ -98,16 +98,17 @@ def place_targets(s: S, a: Fig) -> list[tuple[str, Sq]]:
     b = st.bd(s)
     here = st.pos(a)
     towers = st.tower_squares(s)
+    allies = {p for p in (st.pos(x) for x in s["allies"]) if p is not None}
     for hid, squares in st.houses(s).items():
         if not st.has_slot(s, hid, without=a["id"]):
             continue
         for sq in squares:
-            if st.ally_at(s, sq) is None:
+            if sq not in allies:
                 out.append((hid, sq))
         for r in range(min(q[0] for q in squares) - 2, max(q[0] for q in squares) + 3):
             for c in range(min(q[1] for q in squares) - 2, max(q[1] for q in squares) + 3):
                 sq = (r, c)
-                if sq == here or not st.walkable(s, sq, towers) or st.ally_at(s, sq) is not None:
+                if sq == here or sq in allies or not st.walkable(s, sq, towers):
                     continue
                 if min(rd(sq, q) for q in squares) <= 2 and (b.on_field(sq) or sq in b.exits.values()):
                     out.append((hid, sq))

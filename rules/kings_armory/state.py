@@ -12,12 +12,16 @@ S = dict[str, Any]
 Fig = dict[str, Any]
 
 
+#: Values a deep copy shares instead of copying (immutable).
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+
+
 def clone(value: Any) -> Any:
     """A deep copy of JSON-like data (dicts, lists, scalars), several times faster than copy.deepcopy."""
     if isinstance(value, dict):
-        return {k: clone(v) for k, v in value.items()}
+        return {k: v if v.__class__ in _SCALARS else clone(v) for k, v in value.items()}
     if isinstance(value, list):
-        return [clone(v) for v in value]
+        return [v if v.__class__ in _SCALARS else clone(v) for v in value]
     return value
 
 
@@ -157,7 +161,14 @@ def reachable(s: S, start: Sq, steps: int) -> list[Sq]:
                     seen.add(sq)
                     nxt.append(sq)
         frontier = nxt
-    return sorted(sq for sq in seen if sq != start and free_for_ally(s, sq))
+    taken = occupied(s)
+    return sorted(sq for sq in seen if sq != start and sq not in taken)
+
+
+def occupied(s: S) -> set[Sq]:
+    """Squares where an ally or a monster stands (not free for an ally: `free_for_ally`)."""
+    taken = {p for p in (pos(a) for a in s["allies"]) if p is not None}
+    return taken | {msq(s, m) for m in s["monsters"]}
 
 
 def layer_taken(s: S, mon: Fig, sq: Sq) -> bool:
