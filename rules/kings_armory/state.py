@@ -121,7 +121,8 @@ def housed(s: S, a: Fig) -> bool:
 
 
 def entry_squares(s: S, house: str) -> list[Sq]:
-    return [sq for sq in around(houses(s)[house]) if walkable(s, sq)]
+    towers = tower_squares(s)
+    return [sq for sq in around(houses(s)[house]) if walkable(s, sq, towers)]
 
 
 # ---------------------------------------------------------------- squares and movement
