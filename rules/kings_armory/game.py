@@ -18,7 +18,7 @@ from rules.base import (
     Scalar,
     Step,
 )
-from rules.kings_armory import data, enemy, shop
+from rules.kings_armory import ai, data, enemy, shop
 from rules.kings_armory import figures as fg
 from rules.kings_armory import round as rnd
 from rules.kings_armory import state as st
@@ -37,6 +37,7 @@ class KingsArmory(Game):
     max_seats = 7
     in_progress = True
     seats_per_player = 7  # one person may run several heroes (solo with three heroes, say)
+    supports_ai = True
 
     def options(self) -> list[OptionSpec]:
         maps = tuple((k, msg("ka.opt.map." + k)) for k in data.maps())
@@ -186,6 +187,9 @@ class KingsArmory(Game):
             undoable = not rnd.apply(s, rng, events, seat, action)
         s["rng_state"] = rng.state
         return Step(s, events, undoable=undoable)
+
+    def ai_action(self, state: S, seat: int, rng: Rng) -> Action:
+        return ai.choose(self.legal_actions(state, seat), state, seat, rng)
 
     def _answer(self, s: S, events: list[Event], action: Action) -> None:
         ask = s["ask"]
