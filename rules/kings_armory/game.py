@@ -28,6 +28,8 @@ from rules.text import Lit, Msg, msg
 
 S = dict[str, Any]
 BLOCK_SECONDS = 120
+#: Public event lines kept for the board's short log.
+LOG_LINES = 6
 
 
 class KingsArmory(Game):
@@ -186,6 +188,7 @@ class KingsArmory(Game):
         else:
             undoable = not rnd.apply(s, rng, events, seat, action)
         s["rng_state"] = rng.state
+        s["log"] = [*s.get("log", []), *(e.msg.to_json() for e in events if e.to is None)][-LOG_LINES:]
         return Step(s, events, undoable=undoable)
 
     def ai_action(self, state: S, seat: int, rng: Rng) -> Action:
@@ -271,7 +274,7 @@ class KingsArmory(Game):
                 "allies": [ally_view(a) for a in state["allies"]],
                 "monsters": [monster_view(m) for m in state["monsters"]],
                 "asking": None if state["ask"] is None else dict(state["ask"]),
-                "result": state["result"]}
+                "log": list(state.get("log", [])), "result": state["result"]}
 
     def check_invariants(self, state: S) -> list[str]:
         out = []
