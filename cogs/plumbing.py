@@ -163,15 +163,21 @@ def game_command(group: app_commands.Group, key: str, *options: str, suggest: Se
 # ---------------------------------------------------------------- the cog base
 
 
-def legal_suggestions(*kinds: str) -> Callable[[discord.Interaction, str], Awaitable[Choices]]:
-    """An autocomplete callback (`@app_commands.autocomplete(option=legal_suggestions(...))`) offering the
-    caller's legal actions of these kinds, as the command's own cog words them."""
+def cog_autocomplete(method: str, *args: Any) -> Callable[[discord.Interaction, str], Awaitable[Choices]]:
+    """An autocomplete callback that asks the command's own cog: `await cog.<method>(interaction, current, *args)`."""
 
     async def suggest(interaction: discord.Interaction, current: str) -> Choices:
         cog = getattr(interaction.command, "binding", None)
-        return await cog.suggest(interaction, current, kinds) if isinstance(cog, GameCog) else []
+        answer = getattr(cog, method, None) if isinstance(cog, GameCog) else None
+        return list(await answer(interaction, current, *args)) if answer is not None else []
 
     return suggest
+
+
+def legal_suggestions(*kinds: str) -> Callable[[discord.Interaction, str], Awaitable[Choices]]:
+    """An autocomplete callback (`@app_commands.autocomplete(option=legal_suggestions(...))`) offering the
+    caller's legal actions of these kinds, as the command's own cog words them."""
+    return cog_autocomplete("suggest", kinds)
 
 
 class GameCog(commands.Cog):
@@ -220,6 +226,37 @@ class GameCog(commands.Cog):
         names; a game whose labels read its view (HeroQuest's squares and figures) returns that view too."""
         row = await self.game(interaction, started=False)
         return await self.legal(interaction), None, await self.table.seat_names(row.id)
+
+    async def mine(self, interaction: discord.Interaction, kinds: Sequence[str]
+                   ) -> tuple[list[LegalAction], dict[str, Any] | None, dict[int, str]]:
+        """The caller's offered legal actions of these kinds, the view and the seat names; a localized refusal
+        saying why (whose turn it is, or what the caller may do instead) when there are none."""
+        legal, view, names = await self.seen(interaction)
+        if not legal:
+            await self.refuse_idle(interaction)
+        found = self.offered(legal, kinds)
+        if not found:
+            raise self.words.refusal("no_such_move", legal, locale_of(interaction), names, view)
+        return found, view, names
+
+    async def pick_and_act(self, interaction: discord.Interaction, kinds: Sequence[str], text: str | None,
+                           keep: Callable[[LegalAction], bool] | None = None) -> None:
+        """Play the caller's one legal move of these kinds (those `keep` accepts) that `text` names; with no
+        text, the only such move, else a refusal asking which."""
+        await defer(interaction)
+        found, view, names = await self.mine(interaction, kinds)
+        lang = locale_of(interaction)
+        if keep is not None:
+            kept = [la for la in found if keep(la)]
+            if not kept:
+                raise self.words.refusal("no_such_move", found, lang, names, view)
+            found = kept
+        if text is None:
+            if len(found) > 1:
+                raise self.words.refusal("which", found, lang, names, view)
+            await self.act(interaction, found[0].action)
+            return
+        await self.act(interaction, self.words.pick(found, text, lang, names, view))
 
     def offered(self, legal: list[LegalAction], kinds: Sequence[str]) -> list[LegalAction]:
         """Which legal actions a command about `kinds` offers (by default those of these kinds)."""

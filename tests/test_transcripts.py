@@ -26,7 +26,9 @@ TIMEOUT = 300
 
 SCRIPTS = {"lobby.txt": 2, "hero_realms_ai.txt": 20, "hero_realms_hydra.txt": 20,
            # written by tools/gg_transcript.py (re-record with the command in each header)
-           "gorgasali_ai.txt": 200, "gorgasali_duo.txt": 200}
+           "gorgasali_ai.txt": 200, "gorgasali_duo.txt": 200,
+           # written by tools/ka_transcript.py
+           "kings_armory_team.txt": 300, "kings_armory_solo.txt": 100}
 
 
 @pytest.fixture(scope="module")
@@ -87,6 +89,27 @@ def test_gorgasali_transcripts_are_what_the_tool_records_now(name: str, mode: st
     from tools.gg_transcript import record
 
     lines, _ = asyncio.run(record(TRANSCRIPT_SEED, mode, 2 if mode == "ffa" else 0))
+    recorded = [x for x in (TRANSCRIPTS / name).read_text(encoding="utf-8").splitlines() if not x.startswith("#")]
+    assert [x for x in lines if not x.startswith("#")] == recorded
+
+
+@pytest.mark.parametrize("name", [n for n in SCRIPTS if n.startswith("kings_armory")])
+def test_kings_armory_transcripts_play_to_the_end(name: str, runs) -> None:  # type: ignore[no-untyped-def]
+    import i18n
+
+    result, _, _ = runs[name]
+    ends = [i18n.catalog(lang)[f"ka.end.{k}"].split("{")[0] for lang in i18n.LANGS for k in ("won", "lost_gate",
+                                                                                          "lost_heroes")]
+    assert any(end in result.stdout for end in ends), result.stdout[-2000:]
+
+
+@pytest.mark.parametrize(("name", "solo"), [("kings_armory_team.txt", False), ("kings_armory_solo.txt", True)])
+def test_kings_armory_transcripts_are_what_the_tool_records_now(name: str, solo: bool) -> None:
+    """A changed engine, AI or wording shows here first, with the command to re-record in the file's header."""
+    from tools.ka_transcript import SOLO, TEAM, record
+
+    users, ai, options = (SOLO, 0, {"arrival": "delayed", "map": "short-road"}) if solo else (TEAM, 1, {})
+    lines, _ = asyncio.run(record(TRANSCRIPT_SEED, users, ai, options))
     recorded = [x for x in (TRANSCRIPTS / name).read_text(encoding="utf-8").splitlines() if not x.startswith("#")]
     assert [x for x in lines if not x.startswith("#")] == recorded
 

@@ -1,0 +1,267 @@
+"""The `/ka` command group and the Discord presentation (private text, panel, block buttons) of The King's Armory."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import i18n
+from cogs.delivery import defer
+from cogs.plumbing import (
+    Choices,
+    GameCog,
+    Wording,
+    cog_autocomplete,
+    command_group,
+    fold,
+    game_command,
+    pair_choices,
+)
+from cogs.translator import locale_of
+from cogs.ui import GameButton, GameUI, build_view, button_id, register_ui
+from renderers.kings_armory import render
+from rules.base import Choice, LegalAction
+from rules.text import Lit, msg
+
+GAME_ID = "kings-armory"
+MOVE_KINDS = ("move", "exit", "enter")
+REACT_KINDS = ("block", "wait", "pass")
+#: The one-click moves of the panel, in the order they are offered (a react window shows only its three).
+QUICK = ("activate", "end", "end_turn", "ready")
+STYLES = {"block": discord.ButtonStyle.primary, "activate": discord.ButtonStyle.primary,
+          "ready": discord.ButtonStyle.success, "pass": discord.ButtonStyle.danger,
+          "end_turn": discord.ButtonStyle.danger}
+ROW = 5
+
+
+# ---------------------------------------------------------------- presentation
+
+
+class KingsArmoryUI(GameUI):
+    """The private text (the ally acting, a block asked of someone) and the map, and a panel of buttons."""
+
+    game_id = GAME_ID
+
+    def private_text(self, view: dict[str, Any], lang: str, names: dict[int, str]) -> str:
+        allies = {a["id"]: a for a in view.get("allies") or []}
+        out = [i18n.t(msg("ka.bot.state", wave=view.get("wave", 1), waves=view.get("waves", 5),
+                          gate=(view.get("gate") or [0, 0])[0], gold=view.get("gold", 0)), lang)]
+        active = allies.get(view.get("active"))
+        if active is not None:
+            out.append(i18n.t(msg("ka.bot.active", ally=_lit(active["name"]), ap=active["ap"], hp=active["hp"],
+                                  max=active["max"], square=active.get("square") or "-"), lang))
+        asking = view.get("asking")
+        if isinstance(asking, Mapping) and asking.get("ally") in allies:
+            monster = next((m for m in view.get("monsters") or [] if m["id"] == asking.get("mid")), None)
+            if monster is not None:
+                out.append(i18n.t(msg("ka.bot.asking", ally=_lit(allies[asking["ally"]]["name"]),
+                                      monster=_lit(monster["name"]), square=monster["square"]), lang))
+        return "\n".join(out)
+
+    def private_image(self, view: dict[str, Any], lang: str) -> bytes | None:
+        return render(view, lang) if view.get("map") else None
+
+    def private_panel(self, game_id: int, version: int, legal: list[LegalAction], lang: str,
+                      names: dict[int, str]) -> discord.ui.View | None:
+        return panel(game_id, version, legal, lang, names)
+
+
+UI = KingsArmoryUI()
+register_ui(UI)
+
+
+def _lit(value: Any) -> Lit:
+    return Lit(str(value.get("es", "")), str(value.get("en", ""))) if isinstance(value, Mapping) else Lit(
+        str(value), str(value))
+
+
+def panel(game_id: int, version: int, legal: Sequence[LegalAction], lang: str,
+          names: dict[int, str]) -> discord.ui.View | None:
+    """A seat's private panel: the block window's three answers as buttons, else the one-click moves (activate
+    an ally, end, ready) and a menu that builds every other move step by step."""
+    ui = discord.ui.View(timeout=None)
+    react = [la for la in legal if la.action.kind in REACT_KINDS]
+    buttons = react or sorted((la for la in legal if la.action.kind in QUICK),
+                              key=lambda la: QUICK.index(la.action.kind))
+    placed = 0
+    for la in buttons[:2 * ROW]:
+        custom_id = button_id("a", game_id, version, la.action.token())
+        if custom_id is None:
+            continue
+        ui.add_item(GameButton(custom_id, i18n.t(la.label, lang, names.get),
+                               STYLES.get(la.action.kind, discord.ButtonStyle.secondary), row=placed // ROW))
+        placed += 1
+    shown = {la.action.kind for la in buttons}
+    kinds = list(dict.fromkeys(la.action.kind for la in legal if la.action.kind not in shown))
+    menu = build_view(game_id, version, [], [Choice(k, msg(f"ka.bot.kind.{k}")) for k in kinds], lang, names) \
+        if kinds else None
+    for item in menu.children if menu is not None else ():
+        item.row = 2
+        ui.add_item(item)
+    return ui if ui.children else None
+
+
+# ---------------------------------------------------------------- matching what the user typed
+
+
+class KingsArmoryWording(Wording):
+    """King's Armory refusals; a move is also named by the square, hero or champion it names ("B3", "archer")."""
+
+    prefix = "ka"
+
+    def hint_forms(self, la: LegalAction, names: Mapping[int, str], view: Mapping[str, Any] | None) -> list[str]:
+        return [self.fold(str(v)) for k, v in la.action.arg_dict.items() if k in ("to", "at", "hero", "type")]
+
+    def forms(self, la: LegalAction, names: Mapping[int, str], view: Mapping[str, Any] | None) -> list[str]:
+        return super().forms(la, names, view) + self.hint_forms(la, names, view)
+
+
+WORDS = KingsArmoryWording()
+
+
+def _part(la: LegalAction, arg: str, param: str) -> tuple[str, Lit | None]:
+    """The value of one argument of a move (an attack's option, the ally placed) and its name in the label."""
+    name = la.label.params.get(param)
+    return str(la.action.get(arg)), name if isinstance(name, Lit) else None
+
+
+def named(arg: str, param: str, text: str | None) -> Callable[[LegalAction], bool]:
+    """Whether a move's `arg` is what `text` names: its value as sent by autocomplete, or its name in either
+    language; any move when nothing was typed."""
+    wanted = fold(text or "")
+
+    def keep(la: LegalAction) -> bool:
+        value, name = _part(la, arg, param)
+        return not wanted or wanted == fold(value) or (name is not None and wanted in (fold(name.es), fold(name.en)))
+
+    return keep
+
+
+# ---------------------------------------------------------------- the cog
+
+
+class KingsArmory(GameCog):
+    """`/ka panel|pick|build|sell|hire|upgrade|place|bench|ready|activate|move|attack|special|block|react|end|
+    endturn`: each offers only the caller's legal moves of its kinds, matches what was typed, and acts."""
+
+    game_id = GAME_ID
+    words = WORDS
+    group = command_group("cmd.ka")
+
+    # ---- autocomplete of two-step commands: first what (an attack, an ally), then where or at whom
+
+    async def parts(self, interaction: discord.Interaction, current: str, kinds: Sequence[str], arg: str,
+                    param: str) -> Choices:
+        """The distinct first steps (an attack option, an ally) of the caller's moves of these kinds."""
+        async def make() -> Choices:
+            legal, _, _ = await self.seen(interaction)
+            lang = locale_of(interaction)
+            pairs: dict[str, str] = {}
+            for la in self.offered(legal, kinds):
+                value, name = _part(la, arg, param)
+                pairs.setdefault(value, i18n.t(name, lang) if name is not None else value)
+            return pair_choices([(label, value) for value, label in pairs.items()], current)
+        return await self.complete(make)
+
+    async def rests(self, interaction: discord.Interaction, current: str, kinds: Sequence[str], arg: str,
+                    param: str, first: str) -> Choices:
+        """The caller's moves of these kinds whose first step is the one already chosen in option `first`."""
+        async def make() -> Choices:
+            legal, view, names = await self.seen(interaction)
+            keep = named(arg, param, getattr(interaction.namespace, first, None))
+            found = [la for la in self.offered(legal, kinds) if keep(la)]
+            return self.words.choices(found, current, locale_of(interaction), names, view)
+        return await self.complete(make)
+
+    # ---- commands
+
+    @game_command(group, "cmd.ka.panel")
+    async def panel(self, interaction: discord.Interaction) -> None:
+        await defer(interaction)
+        view, names = await self.view(interaction)
+        row = await self.game(interaction)
+        legal = await self.legal(interaction)
+        lang = locale_of(interaction)
+        text = UI.private_text(view, lang, names)
+        if not legal:
+            text = "\n".join(x for x in (text, i18n.t(msg("bot.nothing_to_do"), lang)) if x)
+        await self.private_panel(interaction, view, names, "kings-armory.png", text,
+                                 panel(row.id, row.version, legal, lang, names))
+
+    @game_command(group, "cmd.ka.pick", "hero", suggest=("pick",))
+    async def pick(self, interaction: discord.Interaction, hero: str) -> None:
+        await self.pick_and_act(interaction, ("pick",), hero)
+
+    @game_command(group, "cmd.ka.build", "at", suggest=("build",))
+    async def build(self, interaction: discord.Interaction, at: str) -> None:
+        await self.pick_and_act(interaction, ("build",), at)
+
+    @game_command(group, "cmd.ka.sell", "tower", suggest=("sell",))
+    async def sell(self, interaction: discord.Interaction, tower: str) -> None:
+        await self.pick_and_act(interaction, ("sell",), tower)
+
+    @game_command(group, "cmd.ka.hire", "champion", suggest=("hire",))
+    async def hire(self, interaction: discord.Interaction, champion: str) -> None:
+        await self.pick_and_act(interaction, ("hire",), champion)
+
+    @game_command(group, "cmd.ka.upgrade", "ally", suggest=("upgrade",))
+    async def upgrade(self, interaction: discord.Interaction, ally: str) -> None:
+        await self.pick_and_act(interaction, ("upgrade",), ally)
+
+    @app_commands.autocomplete(ally=cog_autocomplete("parts", ("place",), "ally", "ally"),
+                               at=cog_autocomplete("rests", ("place",), "ally", "ally", "ally"))
+    @game_command(group, "cmd.ka.place", "ally", "at")
+    async def place(self, interaction: discord.Interaction, ally: str, at: str) -> None:
+        await self.pick_and_act(interaction, ("place",), at, named("ally", "ally", ally))
+
+    @game_command(group, "cmd.ka.bench", "ally", suggest=("bench",))
+    async def bench(self, interaction: discord.Interaction, ally: str) -> None:
+        await self.pick_and_act(interaction, ("bench",), ally)
+
+    @game_command(group, "cmd.ka.ready")
+    async def ready(self, interaction: discord.Interaction) -> None:
+        await self.pick_and_act(interaction, ("ready",), None)
+
+    @game_command(group, "cmd.ka.activate", "ally", suggest=("activate",))
+    async def activate(self, interaction: discord.Interaction, ally: str) -> None:
+        await self.pick_and_act(interaction, ("activate",), ally)
+
+    @game_command(group, "cmd.ka.move", "to", suggest=MOVE_KINDS)
+    async def move(self, interaction: discord.Interaction, to: str) -> None:
+        await self.pick_and_act(interaction, MOVE_KINDS, to)
+
+    @app_commands.autocomplete(using=cog_autocomplete("parts", ("attack",), "opt", "option"),
+                               target=cog_autocomplete("rests", ("attack",), "opt", "option", "using"))
+    @game_command(group, "cmd.ka.attack", "using", "target")
+    async def attack(self, interaction: discord.Interaction, using: str, target: str | None = None) -> None:
+        await self.pick_and_act(interaction, ("attack",), target, named("opt", "option", using))
+
+    @app_commands.autocomplete(using=cog_autocomplete("parts", ("special",), "opt", "option"),
+                               target=cog_autocomplete("rests", ("special",), "opt", "option", "using"))
+    @game_command(group, "cmd.ka.special", "using", "target")
+    async def special(self, interaction: discord.Interaction, using: str, target: str | None = None) -> None:
+        await self.pick_and_act(interaction, ("special",), target, named("opt", "option", using))
+
+    @game_command(group, "cmd.ka.block", "choice", suggest=("block",))
+    async def block(self, interaction: discord.Interaction, choice: str) -> None:
+        await self.pick_and_act(interaction, ("block",), choice)
+
+    @game_command(group, "cmd.ka.react", "choice", suggest=REACT_KINDS)
+    async def react(self, interaction: discord.Interaction, choice: str) -> None:
+        await self.pick_and_act(interaction, REACT_KINDS, choice)
+
+    @game_command(group, "cmd.ka.end")
+    async def end(self, interaction: discord.Interaction) -> None:
+        await self.pick_and_act(interaction, ("end",), None)
+
+    @game_command(group, "cmd.ka.endturn")
+    async def endturn(self, interaction: discord.Interaction) -> None:
+        await self.pick_and_act(interaction, ("end_turn",), None)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(KingsArmory(bot, bot.table))  # type: ignore[attr-defined]
