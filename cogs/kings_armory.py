@@ -2,25 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import discord
-from discord import app_commands
 from discord.ext import commands
 
 import i18n
 from cogs.delivery import defer
-from cogs.plumbing import (
-    Choices,
-    GameCog,
-    Wording,
-    cog_autocomplete,
-    command_group,
-    fold,
-    game_command,
-    pair_choices,
-)
+from cogs.plumbing import GameCog, Wording, command_group, game_command, kind_command, two_step_command
 from cogs.translator import locale_of
 from cogs.ui import GameButton, GameUI, build_view, button_id, register_ui
 from renderers.kings_armory import render
@@ -123,24 +113,6 @@ class KingsArmoryWording(Wording):
 WORDS = KingsArmoryWording()
 
 
-def _part(la: LegalAction, arg: str, param: str) -> tuple[str, Lit | None]:
-    """The value of one argument of a move (an attack's option, the ally placed) and its name in the label."""
-    name = la.label.params.get(param)
-    return str(la.action.get(arg)), name if isinstance(name, Lit) else None
-
-
-def named(arg: str, param: str, text: str | None) -> Callable[[LegalAction], bool]:
-    """Whether a move's `arg` is what `text` names: its value as sent by autocomplete, or its name in either
-    language; any move when nothing was typed."""
-    wanted = fold(text or "")
-
-    def keep(la: LegalAction) -> bool:
-        value, name = _part(la, arg, param)
-        return not wanted or wanted == fold(value) or (name is not None and wanted in (fold(name.es), fold(name.en)))
-
-    return keep
-
-
 # ---------------------------------------------------------------- the cog
 
 
@@ -151,31 +123,6 @@ class KingsArmory(GameCog):
     game_id = GAME_ID
     words = WORDS
     group = command_group("cmd.ka")
-
-    # ---- autocomplete of two-step commands: first what (an attack, an ally), then where or at whom
-
-    async def parts(self, interaction: discord.Interaction, current: str, kinds: Sequence[str], arg: str,
-                    param: str) -> Choices:
-        """The distinct first steps (an attack option, an ally) of the caller's moves of these kinds."""
-        async def make() -> Choices:
-            legal, _, _ = await self.seen(interaction)
-            lang = locale_of(interaction)
-            pairs: dict[str, str] = {}
-            for la in self.offered(legal, kinds):
-                value, name = _part(la, arg, param)
-                pairs.setdefault(value, i18n.t(name, lang) if name is not None else value)
-            return pair_choices([(label, value) for value, label in pairs.items()], current)
-        return await self.complete(make)
-
-    async def rests(self, interaction: discord.Interaction, current: str, kinds: Sequence[str], arg: str,
-                    param: str, first: str) -> Choices:
-        """The caller's moves of these kinds whose first step is the one already chosen in option `first`."""
-        async def make() -> Choices:
-            legal, view, names = await self.seen(interaction)
-            keep = named(arg, param, getattr(interaction.namespace, first, None))
-            found = [la for la in self.offered(legal, kinds) if keep(la)]
-            return self.words.choices(found, current, locale_of(interaction), names, view)
-        return await self.complete(make)
 
     # ---- commands
 
@@ -192,75 +139,22 @@ class KingsArmory(GameCog):
         await self.private_panel(interaction, view, names, "kings-armory.png", text,
                                  panel(row.id, row.version, legal, lang, names))
 
-    @game_command(group, "cmd.ka.pick", "hero", suggest=("pick",))
-    async def pick(self, interaction: discord.Interaction, hero: str) -> None:
-        await self.pick_and_act(interaction, ("pick",), hero)
-
-    @game_command(group, "cmd.ka.build", "at", suggest=("build",))
-    async def build(self, interaction: discord.Interaction, at: str) -> None:
-        await self.pick_and_act(interaction, ("build",), at)
-
-    @game_command(group, "cmd.ka.sell", "tower", suggest=("sell",))
-    async def sell(self, interaction: discord.Interaction, tower: str) -> None:
-        await self.pick_and_act(interaction, ("sell",), tower)
-
-    @game_command(group, "cmd.ka.hire", "champion", suggest=("hire",))
-    async def hire(self, interaction: discord.Interaction, champion: str) -> None:
-        await self.pick_and_act(interaction, ("hire",), champion)
-
-    @game_command(group, "cmd.ka.upgrade", "ally", suggest=("upgrade",))
-    async def upgrade(self, interaction: discord.Interaction, ally: str) -> None:
-        await self.pick_and_act(interaction, ("upgrade",), ally)
-
-    @app_commands.autocomplete(ally=cog_autocomplete("parts", ("place",), "ally", "ally"),
-                               at=cog_autocomplete("rests", ("place",), "ally", "ally", "ally"))
-    @game_command(group, "cmd.ka.place", "ally", "at")
-    async def place(self, interaction: discord.Interaction, ally: str, at: str) -> None:
-        await self.pick_and_act(interaction, ("place",), at, named("ally", "ally", ally))
-
-    @game_command(group, "cmd.ka.bench", "ally", suggest=("bench",))
-    async def bench(self, interaction: discord.Interaction, ally: str) -> None:
-        await self.pick_and_act(interaction, ("bench",), ally)
-
-    @game_command(group, "cmd.ka.ready")
-    async def ready(self, interaction: discord.Interaction) -> None:
-        await self.pick_and_act(interaction, ("ready",), None)
-
-    @game_command(group, "cmd.ka.activate", "ally", suggest=("activate",))
-    async def activate(self, interaction: discord.Interaction, ally: str) -> None:
-        await self.pick_and_act(interaction, ("activate",), ally)
-
-    @game_command(group, "cmd.ka.move", "to", suggest=MOVE_KINDS)
-    async def move(self, interaction: discord.Interaction, to: str) -> None:
-        await self.pick_and_act(interaction, MOVE_KINDS, to)
-
-    @app_commands.autocomplete(using=cog_autocomplete("parts", ("attack",), "opt", "option"),
-                               target=cog_autocomplete("rests", ("attack",), "opt", "option", "using"))
-    @game_command(group, "cmd.ka.attack", "using", "target")
-    async def attack(self, interaction: discord.Interaction, using: str, target: str | None = None) -> None:
-        await self.pick_and_act(interaction, ("attack",), target, named("opt", "option", using))
-
-    @app_commands.autocomplete(using=cog_autocomplete("parts", ("special",), "opt", "option"),
-                               target=cog_autocomplete("rests", ("special",), "opt", "option", "using"))
-    @game_command(group, "cmd.ka.special", "using", "target")
-    async def special(self, interaction: discord.Interaction, using: str, target: str | None = None) -> None:
-        await self.pick_and_act(interaction, ("special",), target, named("opt", "option", using))
-
-    @game_command(group, "cmd.ka.block", "choice", suggest=("block",))
-    async def block(self, interaction: discord.Interaction, choice: str) -> None:
-        await self.pick_and_act(interaction, ("block",), choice)
-
-    @game_command(group, "cmd.ka.react", "choice", suggest=REACT_KINDS)
-    async def react(self, interaction: discord.Interaction, choice: str) -> None:
-        await self.pick_and_act(interaction, REACT_KINDS, choice)
-
-    @game_command(group, "cmd.ka.end")
-    async def end(self, interaction: discord.Interaction) -> None:
-        await self.pick_and_act(interaction, ("end",), None)
-
-    @game_command(group, "cmd.ka.endturn")
-    async def endturn(self, interaction: discord.Interaction) -> None:
-        await self.pick_and_act(interaction, ("end_turn",), None)
+    pick = kind_command(group, "cmd.ka.pick", ("pick",), "hero")
+    build = kind_command(group, "cmd.ka.build", ("build",), "at")
+    sell = kind_command(group, "cmd.ka.sell", ("sell",), "tower")
+    hire = kind_command(group, "cmd.ka.hire", ("hire",), "champion")
+    upgrade = kind_command(group, "cmd.ka.upgrade", ("upgrade",), "ally")
+    place = two_step_command(group, "cmd.ka.place", ("place",), ("ally", "at"), ("ally", "ally"))
+    bench = kind_command(group, "cmd.ka.bench", ("bench",), "ally")
+    ready = kind_command(group, "cmd.ka.ready", ("ready",))
+    activate = kind_command(group, "cmd.ka.activate", ("activate",), "ally")
+    move = kind_command(group, "cmd.ka.move", MOVE_KINDS, "to")
+    attack = two_step_command(group, "cmd.ka.attack", ("attack",), ("using", "target"), ("opt", "option"))
+    special = two_step_command(group, "cmd.ka.special", ("special",), ("using", "target"), ("opt", "option"))
+    block = kind_command(group, "cmd.ka.block", ("block",), "choice")
+    react = kind_command(group, "cmd.ka.react", REACT_KINDS, "choice")
+    end = kind_command(group, "cmd.ka.end", ("end",))
+    endturn = kind_command(group, "cmd.ka.endturn", ("end_turn",))
 
 
 async def setup(bot: commands.Bot) -> None:

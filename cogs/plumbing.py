@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import io
 from collections.abc import Awaitable, Callable, Coroutine, Iterable, Mapping, Sequence
 from typing import Any
@@ -16,7 +17,7 @@ from cogs.guard import guarded
 from cogs.translator import L, locale_of
 from cogs.ui import clip, run_blocking, ui_for
 from rules.base import Action, IllegalAction, LegalAction
-from rules.text import msg
+from rules.text import Lit, msg
 from table import Table, TableError
 from table.results import NoGame
 
@@ -160,6 +161,67 @@ def game_command(group: app_commands.Group, key: str, *options: str, suggest: Se
     return wrap
 
 
+def _as_method(run: Command, key: str, options: Sequence[tuple[str, Any]]) -> Command:
+    """Give a generated callback the signature discord.py reads its options from (each option a parameter with
+    its type and default) and a class-level name (discord.py takes a method's first parameter to be `self`)."""
+    plain = inspect.Parameter.POSITIONAL_OR_KEYWORD
+    params = [inspect.Parameter("self", plain), inspect.Parameter("interaction", plain, annotation=discord.Interaction)]
+    params += [inspect.Parameter(name, plain, annotation=kind, default=inspect.Parameter.empty if kind is str else None)
+               for name, kind in options]
+    run.__signature__ = inspect.Signature(params, return_annotation=None)  # type: ignore[attr-defined]
+    run.__name__ = key.rsplit(".", 1)[-1]
+    run.__qualname__ = f"GameCog.{run.__name__}"
+    return run
+
+
+def kind_command(group: app_commands.Group, key: str, kinds: Sequence[str], option: str | None = None
+                 ) -> app_commands.Command[Any, ..., None]:
+    """A subcommand whose whole job is `GameCog.pick_and_act`: the caller's legal move of these kinds that its one
+    text `option` names (autocompleted from those moves), or, with no option, their only such move."""
+
+    async def run(self: GameCog, interaction: discord.Interaction, **typed: str) -> None:
+        await self.pick_and_act(interaction, kinds, typed[option] if option else None)
+
+    options = [(option, str)] if option else []
+    return game_command(group, key, *(o for o, _ in options), suggest=tuple(kinds) if option else ())(
+        _as_method(run, key, options))
+
+
+def part_of(la: LegalAction, arg: str, param: str) -> tuple[str, Lit | None]:
+    """The value of one argument of a move (an attack's weapon, the figure placed) and its name in the label."""
+    name = la.label.params.get(param)
+    return str(la.action.get(arg)), name if isinstance(name, Lit) else None
+
+
+def named(arg: str, param: str, text: str | None) -> Callable[[LegalAction], bool]:
+    """Whether a move's `arg` is what `text` names: its value as autocomplete sends it, or its name (the label's
+    `param`) in either language; any move when nothing was typed."""
+    wanted = fold(text or "")
+
+    def keep(la: LegalAction) -> bool:
+        value, name = part_of(la, arg, param)
+        return not wanted or wanted == fold(value) or (name is not None and wanted in (fold(name.es), fold(name.en)))
+
+    return keep
+
+
+def two_step_command(group: app_commands.Group, key: str, kinds: Sequence[str], options: tuple[str, str],
+                     part: tuple[str, str]) -> app_commands.Command[Any, ..., None]:
+    """A subcommand built in two steps: its first option picks what (an attack, the figure to place: the moves'
+    argument and label parameter `part`), its second, optional when only one move is left, where or at whom;
+    each autocompletes only what is legal given the steps before it."""
+    first, second = options
+    arg, param = part
+
+    async def run(self: GameCog, interaction: discord.Interaction, **typed: str | None) -> None:
+        await self.pick_and_act(interaction, kinds, typed.get(second), named(arg, param, typed[first]))
+
+    command = game_command(group, key, first, second)(
+        _as_method(run, key, [(first, str), (second, str | None)]))
+    return app_commands.autocomplete(**{first: cog_autocomplete("parts", kinds, arg, param),
+                                        second: cog_autocomplete("rests", kinds, arg, param, first)})(command)
+
+
 # ---------------------------------------------------------------- the cog base
 
 
@@ -257,6 +319,29 @@ class GameCog(commands.Cog):
             await self.act(interaction, found[0].action)
             return
         await self.act(interaction, self.words.pick(found, text, lang, names, view))
+
+    async def parts(self, interaction: discord.Interaction, current: str, kinds: Sequence[str], arg: str,
+                    param: str) -> Choices:
+        """Autocomplete of a two-step command's first option: the distinct first steps of the caller's moves."""
+        async def make() -> Choices:
+            legal, _, _ = await self.seen(interaction)
+            lang = locale_of(interaction)
+            pairs: dict[str, str] = {}
+            for la in self.offered(legal, kinds):
+                value, name = part_of(la, arg, param)
+                pairs.setdefault(value, i18n.t(name, lang) if name is not None else value)
+            return pair_choices([(label, value) for value, label in pairs.items()], current)
+        return await self.complete(make)
+
+    async def rests(self, interaction: discord.Interaction, current: str, kinds: Sequence[str], arg: str,
+                    param: str, first: str) -> Choices:
+        """Autocomplete of its second option: the caller's moves whose first step is the one chosen in `first`."""
+        async def make() -> Choices:
+            legal, view, names = await self.seen(interaction)
+            keep = named(arg, param, getattr(interaction.namespace, first, None))
+            found = [la for la in self.offered(legal, kinds) if keep(la)]
+            return self.words.choices(found, current, locale_of(interaction), names, view)
+        return await self.complete(make)
 
     def offered(self, legal: list[LegalAction], kinds: Sequence[str]) -> list[LegalAction]:
         """Which legal actions a command about `kinds` offers (by default those of these kinds)."""

@@ -21,7 +21,8 @@ from pathlib import Path
 from typing import Any
 
 import i18n
-from cogs.kings_armory import MOVE_KINDS, REACT_KINDS, WORDS, named
+from cogs.kings_armory import MOVE_KINDS, REACT_KINDS, WORDS
+from cogs.plumbing import named
 from rules import registry
 from rules.base import SYSTEM, Action, Game, LegalAction, RuleError
 from rules.rng import Rng
