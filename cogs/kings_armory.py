@@ -9,10 +9,11 @@ import discord
 from discord.ext import commands
 
 import i18n
-from cogs.delivery import defer
+from cogs import delivery
+from cogs.delivery import defer, reply, who_of
 from cogs.plumbing import GameCog, Wording, command_group, game_command, kind_command, two_step_command
 from cogs.translator import locale_of
-from cogs.ui import GameButton, GameUI, build_view, button_id, register_ui
+from cogs.ui import GameButton, GameUI, add_step_menu, button_id, register_ui
 from renderers.kings_armory import render
 from rules.base import Choice, LegalAction
 from rules.text import Lit, msg
@@ -25,16 +26,17 @@ QUICK = ("activate", "end", "end_turn", "ready")
 STYLES = {"block": discord.ButtonStyle.primary, "activate": discord.ButtonStyle.primary,
           "ready": discord.ButtonStyle.success, "pass": discord.ButtonStyle.danger,
           "end_turn": discord.ButtonStyle.danger}
-ROW = 5
-
-
-# ---------------------------------------------------------------- presentation
+#: Discord puts at most five buttons on a row.
+PER_ROW = 5
 
 
 class KingsArmoryUI(GameUI):
     """The private text (the ally acting, a block asked of someone) and the map, and a panel of buttons."""
 
     game_id = GAME_ID
+
+    def private_image(self, view: dict[str, Any], lang: str) -> bytes | None:
+        return render(view, lang) if view.get("map") else None
 
     def private_text(self, view: dict[str, Any], lang: str, names: dict[int, str]) -> str:
         allies = {a["id"]: a for a in view.get("allies") or []}
@@ -51,9 +53,6 @@ class KingsArmoryUI(GameUI):
                 out.append(i18n.t(msg("ka.bot.asking", ally=_lit(allies[asking["ally"]]["name"]),
                                       monster=_lit(monster["name"]), square=monster["square"]), lang))
         return "\n".join(out)
-
-    def private_image(self, view: dict[str, Any], lang: str) -> bytes | None:
-        return render(view, lang) if view.get("map") else None
 
     def private_panel(self, game_id: int, version: int, legal: list[LegalAction], lang: str,
                       names: dict[int, str]) -> discord.ui.View | None:
@@ -78,20 +77,16 @@ def panel(game_id: int, version: int, legal: Sequence[LegalAction], lang: str,
     buttons = react or sorted((la for la in legal if la.action.kind in QUICK),
                               key=lambda la: QUICK.index(la.action.kind))
     placed = 0
-    for la in buttons[:2 * ROW]:
+    for la in buttons[:2 * PER_ROW]:
         custom_id = button_id("a", game_id, version, la.action.token())
         if custom_id is None:
             continue
         ui.add_item(GameButton(custom_id, i18n.t(la.label, lang, names.get),
-                               STYLES.get(la.action.kind, discord.ButtonStyle.secondary), row=placed // ROW))
+                               STYLES.get(la.action.kind, discord.ButtonStyle.secondary), row=placed // PER_ROW))
         placed += 1
     shown = {la.action.kind for la in buttons}
     kinds = list(dict.fromkeys(la.action.kind for la in legal if la.action.kind not in shown))
-    menu = build_view(game_id, version, [], [Choice(k, msg(f"ka.bot.kind.{k}")) for k in kinds], lang, names) \
-        if kinds else None
-    for item in menu.children if menu is not None else ():
-        item.row = 2
-        ui.add_item(item)
+    add_step_menu(ui, game_id, version, [Choice(k, msg(f"ka.bot.kind.{k}")) for k in kinds], lang, names, row=2)
     return ui if ui.children else None
 
 
@@ -128,16 +123,13 @@ class KingsArmory(GameCog):
 
     @game_command(group, "cmd.ka.panel")
     async def panel(self, interaction: discord.Interaction) -> None:
+        """What the turn message's private button shows (the map, the text, this game's panel), on demand."""
         await defer(interaction)
-        view, names = await self.view(interaction)
         row = await self.game(interaction)
-        legal = await self.legal(interaction)
-        lang = locale_of(interaction)
-        text = UI.private_text(view, lang, names)
-        if not legal:
-            text = "\n".join(x for x in (text, i18n.t(msg("bot.nothing_to_do"), lang)) if x)
-        await self.private_panel(interaction, view, names, "kings-armory.png", text,
-                                 panel(row.id, row.version, legal, lang, names))
+        view, names = await self.view(interaction)
+        text, buttons, file = await delivery.private_panel(self.table, interaction, row.id, row.version, GAME_ID, view,
+                                                           names, locale_of(interaction), who_of(interaction))
+        await reply(interaction, text, view=buttons, file=file)
 
     pick = kind_command(group, "cmd.ka.pick", ("pick",), "hero")
     build = kind_command(group, "cmd.ka.build", ("build",), "at")
