@@ -9,6 +9,7 @@ from rules.kings_armory import GAME, ai
 from rules.kings_armory import figures as fg
 from rules.kings_armory.board import board, rd
 from rules.rng import Rng
+from tools.ka_ai_eval import play
 
 from .helpers import add_hero, add_monster, lane_square, open_square_at, scene
 
@@ -99,3 +100,10 @@ def test_never_hires_a_champion_into_the_last_slot_a_hero_needs(monkeypatch: pyt
     assert any(la.action.kind == "hire" for la in GAME.legal_actions(s, 0))
     assert _choose(s) == Action.of("ready")
     assert GAME.ai_action(s, 1, Rng.from_seed(1)).kind == "place"
+
+
+def test_the_ai_team_holds_out_longer_than_random_legal_play() -> None:
+    seeds = (1, 2, 3)
+    ai = [play(1, s, True, {"map": "short-road"})[1] for s in seeds]
+    rand = [play(1, s, False, {"map": "short-road"})[1] for s in seeds]
+    assert sum(ai) > sum(rand) and min(ai) >= 2, (ai, rand)
