@@ -19,6 +19,8 @@ HERO_ORDER = ("valcor", "ember", "felicity", "midnight", "asphar", "cyrus", "bol
 HIRE_ORDER = ("archer", "sorcerer", "foot", "cleric", "psionicist")
 #: Squares of a lane a tower is worth being near (its ranged attackers reach about this far).
 TOWER_REACH = 4
+#: Share of its HP below which an ally near monsters falls back.
+RETREAT_AT = 0.35
 #: Gold kept for levelling champions once this many towers stand.
 TOWERS_WANTED = 4
 
@@ -133,6 +135,9 @@ def _activation(s: S, a: Fig, by: dict[str, list[Action]]) -> Action | None:
     heal = _heal(s, a, by.get("special", []))
     if heal is not None:
         return heal
+    retreat = _retreat(s, a, by) if a["hp"] <= fg.ally_card(a)["max"] * RETREAT_AT else None
+    if retreat is not None:
+        return retreat
     best = max(by.get("attack", []), key=lambda x: (_attack_value(s, a, x), x.token()), default=None)
     if best is not None and _attack_value(s, a, best) > 0:
         return best
@@ -141,6 +146,27 @@ def _activation(s: S, a: Fig, by: dict[str, list[Action]]) -> Action | None:
         return move
     ends = by.get("end")
     return ends[0] if ends else None
+
+
+def _retreat(s: S, a: Fig, by: dict[str, list[Action]]) -> Action | None:
+    """A hurt ally with monsters close by gets into a tower, or steps as far from them as it can."""
+    p = st.pos(a)
+    if p is None or a["inside"]:
+        return None
+    near = [st.msq(s, m) for m in s["monsters"]]
+    if not near or min(rd(p, q) for q in near) > 2:
+        return None
+    if by.get("enter"):
+        return by["enter"][0]
+    b = st.bd(s)
+
+    def away(action: Action) -> tuple[int, str]:
+        sq = b.parse(str(action["to"]))
+        assert sq is not None
+        return min(rd(sq, q) for q in near), str(action["to"])
+
+    best = max(by.get("move", []), key=away, default=None)
+    return best if best is not None and away(best)[0] > min(rd(p, q) for q in near) else None
 
 
 def _heal(s: S, a: Fig, specials: list[Action]) -> Action | None:
@@ -179,7 +205,8 @@ def _attack_value(s: S, a: Fig, action: Action) -> float:
 
 
 def _approach(s: S, a: Fig, moves: list[Action]) -> Action | None:
-    """A step toward the monster nearest the Gate (into range of it, for archers and casters)."""
+    """A step toward the monster nearest the Gate (into range of it, for archers and casters: a tower with nothing
+    in reach is no use to them)."""
     front = _front(s)
     p = st.pos(a)
     if front is None or p is None or not moves:
