@@ -252,8 +252,10 @@ def _roster(canvas: Canvas, b: Board, view: Mapping[str, Any], lang: str) -> Non
     y = box.y
     kit.text(d, (box.x, y), _t("ka.render.allies", lang), TEXT, PALETTE.ink, bold=True)
     y += lh + 2
-    for a in view["allies"]:
+    for i, a in enumerate(view["allies"]):
         if y > box.y + box.h * 0.45:
+            kit.text(d, (box.x, y), _t("ka.render.more", lang, n=len(view["allies"]) - i), SMALL, PALETTE.muted)
+            y += lh
             break
         seat = int(a["seat"])
         who = _who(names, seat)
