@@ -10,7 +10,7 @@ from discord.ext import commands
 
 import i18n
 from cogs.delivery import who_of
-from cogs.plumbing import Choices, GameCog, Wording, command_group, fold, game_command, pair_choices, pick_command
+from cogs.plumbing import Choices, GameCog, Wording, command_group, fold, game_command, kind_command, pair_choices
 from cogs.translator import locale_of
 from cogs.ui import GameButton, GameUI, button_id, options_view, register_ui
 from renderers.guerra_de_indagar import render
@@ -148,11 +148,11 @@ class Indagar(GameCog):
     async def panel(self, interaction: discord.Interaction) -> None:
         await self.panel_for(interaction, "indagar.png", panel)
 
-    setup_choice = pick_command(group, "cmd.gi.setup", "choice", SETUP)
-    hero = pick_command(group, "cmd.gi.hero", "hero", HERO)
-    path = pick_command(group, "cmd.gi.path", "step", PATH)
-    trade = pick_command(group, "cmd.gi.trade", "trade", TRADE)
-    answer = pick_command(group, "cmd.gi.answer", "choice", ANSWER)
+    setup_choice = kind_command(group, "cmd.gi.setup", SETUP, "choice")
+    hero = kind_command(group, "cmd.gi.hero", HERO, "hero")
+    path = kind_command(group, "cmd.gi.path", PATH, "step")
+    trade = kind_command(group, "cmd.gi.trade", TRADE, "trade")
+    answer = kind_command(group, "cmd.gi.answer", ANSWER, "choice")
 
     @game_command(group, "cmd.gi.action", "action", "target")
     async def action(self, interaction: discord.Interaction, action: str, target: str | None = None) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import io
 from collections.abc import Awaitable, Callable, Coroutine, Iterable, Mapping, Sequence
 from typing import Any
@@ -16,7 +17,7 @@ from cogs.guard import guarded
 from cogs.translator import L, locale_of
 from cogs.ui import clip, run_blocking, ui_for
 from rules.base import Action, IllegalAction, LegalAction
-from rules.text import msg
+from rules.text import Lit, msg
 from table import Table, TableError
 from table.results import NoGame
 
@@ -151,18 +152,6 @@ def game_command(group: app_commands.Group, key: str, *options: str, suggest: Se
     return lambda func: _declare(group, key, {o: o for o in options}, suggest, func)
 
 
-def pick_command(group: app_commands.Group, key: str, option: str, kinds: Sequence[str]
-                 ) -> app_commands.Command[Any, ..., None]:
-    """A subcommand of `group` (texts as in `game_command`) with one text option, autocompleted with the
-    caller's legal moves of `kinds`, that plays the move it names (`GameCog.pick_and_act`)."""
-
-    async def command(self: GameCog, interaction: discord.Interaction, value: str) -> None:
-        await self.pick_and_act(interaction, kinds, value)
-
-    command.__qualname__ = f"GameCog.{key}"  # a method: discord.py then leaves `self` out of the options
-    return _declare(group, key, {"value": option}, kinds, command)
-
-
 def _declare(group: app_commands.Group, key: str, options: Mapping[str, str], suggest: Sequence[str],
              func: Command) -> app_commands.Command[Any, ..., None]:
     """`func` guarded and declared in `group`; `options` maps its parameters to their option keys."""
@@ -176,18 +165,85 @@ def _declare(group: app_commands.Group, key: str, options: Mapping[str, str], su
     return group.command(name=L(key), description=L(f"{key}.desc"))(func)
 
 
+def _as_method(run: Command, key: str, options: Sequence[tuple[str, Any]]) -> Command:
+    """Give a generated callback the signature discord.py reads its options from (each option a parameter with
+    its type and default) and a class-level name (discord.py takes a method's first parameter to be `self`)."""
+    plain = inspect.Parameter.POSITIONAL_OR_KEYWORD
+    params = [inspect.Parameter("self", plain), inspect.Parameter("interaction", plain, annotation=discord.Interaction)]
+    params += [inspect.Parameter(name, plain, annotation=kind, default=inspect.Parameter.empty if kind is str else None)
+               for name, kind in options]
+    run.__signature__ = inspect.Signature(params, return_annotation=None)  # type: ignore[attr-defined]
+    run.__name__ = key.rsplit(".", 1)[-1]
+    run.__qualname__ = f"GameCog.{run.__name__}"
+    return run
+
+
+def kind_command(group: app_commands.Group, key: str, kinds: Sequence[str], option: str | None = None
+                 ) -> app_commands.Command[Any, ..., None]:
+    """A subcommand whose whole job is `GameCog.pick_and_act`: the caller's legal move of these kinds that its one
+    text `option` names (autocompleted from those moves), or, with no option, their only such move."""
+
+    async def run(self: GameCog, interaction: discord.Interaction, **typed: str) -> None:
+        await self.pick_and_act(interaction, kinds, typed[option] if option else None)
+
+    options = [(option, str)] if option else []
+    return game_command(group, key, *(o for o, _ in options), suggest=tuple(kinds) if option else ())(
+        _as_method(run, key, options))
+
+
+def part_of(la: LegalAction, arg: str, param: str) -> tuple[str, Lit | None]:
+    """The value of one argument of a move (an attack's weapon, the figure placed) and its name in the label."""
+    name = la.label.params.get(param)
+    return str(la.action.get(arg)), name if isinstance(name, Lit) else None
+
+
+def named(arg: str, param: str, text: str | None) -> Callable[[LegalAction], bool]:
+    """Whether a move's `arg` is what `text` names: its value as autocomplete sends it, or its name (the label's
+    `param`) in either language; any move when nothing was typed."""
+    wanted = fold(text or "")
+
+    def keep(la: LegalAction) -> bool:
+        value, name = part_of(la, arg, param)
+        return not wanted or wanted == fold(value) or (name is not None and wanted in (fold(name.es), fold(name.en)))
+
+    return keep
+
+
+def two_step_command(group: app_commands.Group, key: str, kinds: Sequence[str], options: tuple[str, str],
+                     part: tuple[str, str]) -> app_commands.Command[Any, ..., None]:
+    """A subcommand built in two steps: its first option picks what (an attack, the figure to place: the moves'
+    argument and label parameter `part`), its second, optional when only one move is left, where or at whom;
+    each autocompletes only what is legal given the steps before it."""
+    first, second = options
+    arg, param = part
+
+    async def run(self: GameCog, interaction: discord.Interaction, **typed: str | None) -> None:
+        await self.pick_and_act(interaction, kinds, typed.get(second), named(arg, param, typed[first]))
+
+    command = game_command(group, key, first, second)(
+        _as_method(run, key, [(first, str), (second, str | None)]))
+    return app_commands.autocomplete(**{first: cog_autocomplete("parts", kinds, arg, param),
+                                        second: cog_autocomplete("rests", kinds, arg, param, first)})(command)
+
+
 # ---------------------------------------------------------------- the cog base
+
+
+def cog_autocomplete(method: str, *args: Any) -> Callable[[discord.Interaction, str], Awaitable[Choices]]:
+    """An autocomplete callback that asks the command's own cog: `await cog.<method>(interaction, current, *args)`."""
+
+    async def suggest(interaction: discord.Interaction, current: str) -> Choices:
+        cog = getattr(interaction.command, "binding", None)
+        answer = getattr(cog, method, None) if isinstance(cog, GameCog) else None
+        return list(await answer(interaction, current, *args)) if answer is not None else []
+
+    return suggest
 
 
 def legal_suggestions(*kinds: str) -> Callable[[discord.Interaction, str], Awaitable[Choices]]:
     """An autocomplete callback (`@app_commands.autocomplete(option=legal_suggestions(...))`) offering the
     caller's legal actions of these kinds, as the command's own cog words them."""
-
-    async def suggest(interaction: discord.Interaction, current: str) -> Choices:
-        cog = getattr(interaction.command, "binding", None)
-        return await cog.suggest(interaction, current, kinds) if isinstance(cog, GameCog) else []
-
-    return suggest
+    return cog_autocomplete("suggest", kinds)
 
 
 class GameCog(commands.Cog):
@@ -237,6 +293,58 @@ class GameCog(commands.Cog):
         row = await self.game(interaction, started=False)
         return await self.legal(interaction), None, await self.table.seat_names(row.id)
 
+    async def mine(self, interaction: discord.Interaction, kinds: Sequence[str]
+                   ) -> tuple[list[LegalAction], dict[str, Any] | None, dict[int, str]]:
+        """The caller's offered legal actions of these kinds, the view and the seat names; a localized refusal
+        saying why (whose turn it is, or what the caller may do instead) when there are none."""
+        legal, view, names = await self.moves(interaction)
+        found = self.offered(legal, kinds)
+        if not found:
+            raise self.words.refusal("no_such_move", legal, locale_of(interaction), names, view)
+        return found, view, names
+
+    async def pick_and_act(self, interaction: discord.Interaction, kinds: Sequence[str], text: str | None,
+                           keep: Callable[[LegalAction], bool] | None = None) -> None:
+        """Play the caller's one legal move of these kinds (those `keep` accepts) that `text` names; with no
+        text, the only such move, else a refusal asking which."""
+        await defer(interaction)
+        found, view, names = await self.mine(interaction, kinds)
+        lang = locale_of(interaction)
+        if keep is not None:
+            kept = [la for la in found if keep(la)]
+            if not kept:
+                raise self.words.refusal("no_such_move", found, lang, names, view)
+            found = kept
+        if text is None:
+            if len(found) > 1:
+                raise self.words.refusal("which", found, lang, names, view)
+            await self.act(interaction, found[0].action)
+            return
+        await self.act(interaction, self.words.pick(found, text, lang, names, view))
+
+    async def parts(self, interaction: discord.Interaction, current: str, kinds: Sequence[str], arg: str,
+                    param: str) -> Choices:
+        """Autocomplete of a two-step command's first option: the distinct first steps of the caller's moves."""
+        async def make() -> Choices:
+            legal, _, _ = await self.seen(interaction)
+            lang = locale_of(interaction)
+            pairs: dict[str, str] = {}
+            for la in self.offered(legal, kinds):
+                value, name = part_of(la, arg, param)
+                pairs.setdefault(value, i18n.t(name, lang) if name is not None else value)
+            return pair_choices([(label, value) for value, label in pairs.items()], current)
+        return await self.complete(make)
+
+    async def rests(self, interaction: discord.Interaction, current: str, kinds: Sequence[str], arg: str,
+                    param: str, first: str) -> Choices:
+        """Autocomplete of its second option: the caller's moves whose first step is the one chosen in `first`."""
+        async def make() -> Choices:
+            legal, view, names = await self.seen(interaction)
+            keep = named(arg, param, getattr(interaction.namespace, first, None))
+            found = [la for la in self.offered(legal, kinds) if keep(la)]
+            return self.words.choices(found, current, locale_of(interaction), names, view)
+        return await self.complete(make)
+
     def offered(self, legal: list[LegalAction], kinds: Sequence[str]) -> list[LegalAction]:
         """Which legal actions a command about `kinds` offers (by default those of these kinds)."""
         return [la for la in legal if la.action.kind in kinds]
@@ -256,18 +364,6 @@ class GameCog(commands.Cog):
         if not found[0]:
             await self.refuse_idle(interaction)
         return found
-
-    async def pick_and_act(self, interaction: discord.Interaction, kinds: Sequence[str], text: str | None) -> None:
-        """Act on the caller's move of these kinds that `text` names (the only one when `text` is None), else a
-        refusal naming what is valid: the moves of these kinds, or all the caller's moves when none is."""
-        legal, view, names = await self.moves(interaction)
-        lang = locale_of(interaction)
-        mine = self.offered(legal, kinds)
-        if not mine:
-            raise self.words.refusal("no_such_move", legal, lang, names, view)
-        if text is None and len(mine) > 1:
-            raise self.words.refusal("which", mine, lang, names, view)
-        await self.act(interaction, mine[0].action if text is None else self.words.pick(mine, text, lang, names, view))
 
     @staticmethod
     async def complete(make: Callable[[], Awaitable[Choices]]) -> Choices:

@@ -182,6 +182,15 @@ def build_view(game_id: int, version: int, path: list[str], choices: list[Choice
     return view
 
 
+def add_step_menu(panel: discord.ui.View, game_id: int, version: int, choices: list[Choice], lang: str,
+                  names: dict[int, str], row: int) -> None:
+    """Put the first step of the moves built in steps on a panel, as one menu on `row` (nothing when no choices)."""
+    menu = build_view(game_id, version, [], choices, lang, names) if choices else None
+    for item in menu.children if menu is not None else ():
+        item.row = row
+        panel.add_item(item)
+
+
 def options_view(game_id: int, version: int, legal: list[LegalAction], lang: str,
                  names: dict[int, str]) -> discord.ui.View | None:
     """A private panel: up to four menus of 25 legal actions each, for the player whose turn it is."""

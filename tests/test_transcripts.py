@@ -28,7 +28,9 @@ SCRIPTS = {"lobby.txt": 2, "hero_realms_ai.txt": 20, "hero_realms_hydra.txt": 20
            # written by tools/gg_transcript.py (re-record with the command in each header)
            "gorgasali_ai.txt": 200, "gorgasali_duo.txt": 200,
            # written by tools/gi_transcript.py (likewise)
-           "indagar_duel.txt": 200, "indagar_solo.txt": 80}
+           "indagar_duel.txt": 200, "indagar_solo.txt": 80,
+           # written by tools/ka_transcript.py
+           "kings_armory_team.txt": 300, "kings_armory_solo.txt": 100}
 
 
 @pytest.fixture(scope="module")
@@ -102,6 +104,27 @@ def test_indagar_transcripts_play_to_the_end_and_are_what_the_tool_records_now(n
     recorded = [x for x in (TRANSCRIPTS / name).read_text(encoding="utf-8").splitlines() if not x.startswith("#")]
     assert [x for x in lines if not x.startswith("#")] == recorded
     assert result["end"] in runs[name][0].stdout, "the game's end is announced in the channel"
+
+
+@pytest.mark.parametrize("name", [n for n in SCRIPTS if n.startswith("kings_armory")])
+def test_kings_armory_transcripts_play_to_the_end(name: str, runs) -> None:  # type: ignore[no-untyped-def]
+    import i18n
+
+    result, _, _ = runs[name]
+    ends = [i18n.catalog(lang)[f"ka.end.{k}"].split("{")[0] for lang in i18n.LANGS for k in ("won", "lost_gate",
+                                                                                          "lost_heroes")]
+    assert any(end in result.stdout for end in ends), result.stdout[-2000:]
+
+
+@pytest.mark.parametrize(("name", "solo"), [("kings_armory_team.txt", False), ("kings_armory_solo.txt", True)])
+def test_kings_armory_transcripts_are_what_the_tool_records_now(name: str, solo: bool) -> None:
+    """A changed engine, AI or wording shows here first, with the command to re-record in the file's header."""
+    from tools.ka_transcript import SOLO, TEAM, record
+
+    users, ai, options = (SOLO, 0, {"arrival": "delayed", "map": "short-road"}) if solo else (TEAM, 1, {})
+    lines, _ = asyncio.run(record(TRANSCRIPT_SEED, users, ai, options))
+    recorded = [x for x in (TRANSCRIPTS / name).read_text(encoding="utf-8").splitlines() if not x.startswith("#")]
+    assert [x for x in lines if not x.startswith("#")] == recorded
 
 
 # ---------------------------------------------------------------- re-recording (not a test)

@@ -20,7 +20,7 @@ from rules.base import (
     Step,
     _choices_from_legal,
 )
-from rules.kings_armory import armory, data, enemy, shop
+from rules.kings_armory import ai, armory, data, enemy, shop
 from rules.kings_armory import figures as fg
 from rules.kings_armory import maps as kmaps
 from rules.kings_armory import round as rnd
@@ -31,6 +31,8 @@ from rules.text import Lit, Msg, msg
 
 S = dict[str, Any]
 BLOCK_SECONDS = 120
+#: Public event lines kept for the board's short log.
+LOG_LINES = 6
 
 
 class KingsArmory(Game):
@@ -40,6 +42,7 @@ class KingsArmory(Game):
     max_seats = 7
     in_progress = True
     seats_per_player = 7  # one person may run several heroes (solo with three heroes, say)
+    supports_ai = True
 
     def options(self) -> list[OptionSpec]:
         maps = tuple((k, msg("ka.opt.map." + k)) for k in data.maps()) + tuple(
@@ -250,7 +253,11 @@ class KingsArmory(Game):
         else:
             undoable = not rnd.apply(s, rng, events, seat, action)
         s["rng_state"] = rng.state
+        s["log"] = [*s.get("log", []), *(e.msg.to_json() for e in events if e.to is None)][-LOG_LINES:]
         return Step(s, events, undoable=undoable)
+
+    def ai_action(self, state: S, seat: int, rng: Rng) -> Action:
+        return ai.choose(self.legal_actions(state, seat), state, seat, rng)
 
     def _answer(self, s: S, events: list[Event], action: Action) -> None:
         ask = s["ask"]
@@ -345,7 +352,7 @@ class KingsArmory(Game):
                 "monsters": [monster_view(m) for m in state["monsters"]],
                 "asking": None if state["ask"] is None else dict(state["ask"]),
                 "walls": [b.label((w[0], w[1])) for w in state["walls"]],
-                "result": state["result"]}
+                "log": list(state.get("log", [])), "result": state["result"]}
 
     def check_invariants(self, state: S) -> list[str]:
         out = []

@@ -1,0 +1,153 @@
+"""The `/ka` command group and the Discord presentation (private text, panel, block buttons) of The King's Armory."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+import i18n
+from cogs import delivery
+from cogs.delivery import defer, reply, who_of
+from cogs.plumbing import GameCog, Wording, command_group, game_command, kind_command, two_step_command
+from cogs.translator import locale_of
+from cogs.ui import GameButton, GameUI, add_step_menu, button_id, register_ui
+from renderers.kings_armory import render
+from rules.base import Choice, LegalAction
+from rules.text import Lit, msg
+
+GAME_ID = "kings-armory"
+MOVE_KINDS = ("move", "exit", "enter")
+REACT_KINDS = ("block", "wait", "pass")
+#: The one-click moves of the panel, in the order they are offered (a react window shows only its three).
+QUICK = ("activate", "end", "end_turn", "ready")
+STYLES = {"block": discord.ButtonStyle.primary, "activate": discord.ButtonStyle.primary,
+          "ready": discord.ButtonStyle.success, "pass": discord.ButtonStyle.danger,
+          "end_turn": discord.ButtonStyle.danger}
+#: Discord puts at most five buttons on a row.
+PER_ROW = 5
+
+
+class KingsArmoryUI(GameUI):
+    """The private text (the ally acting, a block asked of someone) and the map, and a panel of buttons."""
+
+    game_id = GAME_ID
+
+    def private_image(self, view: dict[str, Any], lang: str) -> bytes | None:
+        return render(view, lang) if view.get("map") else None
+
+    def private_text(self, view: dict[str, Any], lang: str, names: dict[int, str]) -> str:
+        allies = {a["id"]: a for a in view.get("allies") or []}
+        out = [i18n.t(msg("ka.bot.state", wave=view.get("wave", 1), waves=view.get("waves", 5),
+                          gate=(view.get("gate") or [0, 0])[0], gold=view.get("gold", 0)), lang)]
+        active = allies.get(view.get("active"))
+        if active is not None:
+            out.append(i18n.t(msg("ka.bot.active", ally=_lit(active["name"]), ap=active["ap"], hp=active["hp"],
+                                  max=active["max"], square=active.get("square") or "-"), lang))
+        asking = view.get("asking")
+        if isinstance(asking, Mapping) and asking.get("ally") in allies:
+            monster = next((m for m in view.get("monsters") or [] if m["id"] == asking.get("mid")), None)
+            if monster is not None:
+                out.append(i18n.t(msg("ka.bot.asking", ally=_lit(allies[asking["ally"]]["name"]),
+                                      monster=_lit(monster["name"]), square=monster["square"]), lang))
+        return "\n".join(out)
+
+    def private_panel(self, game_id: int, version: int, legal: list[LegalAction], lang: str,
+                      names: dict[int, str]) -> discord.ui.View | None:
+        return panel(game_id, version, legal, lang, names)
+
+
+UI = KingsArmoryUI()
+register_ui(UI)
+
+
+def _lit(value: Any) -> Lit:
+    return Lit(str(value.get("es", "")), str(value.get("en", ""))) if isinstance(value, Mapping) else Lit(
+        str(value), str(value))
+
+
+def panel(game_id: int, version: int, legal: Sequence[LegalAction], lang: str,
+          names: dict[int, str]) -> discord.ui.View | None:
+    """A seat's private panel: the block window's three answers as buttons, else the one-click moves (activate
+    an ally, end, ready) and a menu that builds every other move step by step."""
+    ui = discord.ui.View(timeout=None)
+    react = [la for la in legal if la.action.kind in REACT_KINDS]
+    buttons = react or sorted((la for la in legal if la.action.kind in QUICK),
+                              key=lambda la: QUICK.index(la.action.kind))
+    placed = 0
+    for la in buttons[:2 * PER_ROW]:
+        custom_id = button_id("a", game_id, version, la.action.token())
+        if custom_id is None:
+            continue
+        ui.add_item(GameButton(custom_id, i18n.t(la.label, lang, names.get),
+                               STYLES.get(la.action.kind, discord.ButtonStyle.secondary), row=placed // PER_ROW))
+        placed += 1
+    shown = {la.action.kind for la in buttons}
+    kinds = list(dict.fromkeys(la.action.kind for la in legal if la.action.kind not in shown))
+    add_step_menu(ui, game_id, version, [Choice(k, msg(f"ka.bot.kind.{k}")) for k in kinds], lang, names, row=2)
+    return ui if ui.children else None
+
+
+# ---------------------------------------------------------------- matching what the user typed
+
+
+class KingsArmoryWording(Wording):
+    """King's Armory refusals; a move is also named by the square, hero or champion it names ("B3", "archer")."""
+
+    prefix = "ka"
+
+    def hint_forms(self, la: LegalAction, names: Mapping[int, str], view: Mapping[str, Any] | None) -> list[str]:
+        return [self.fold(str(v)) for k, v in la.action.arg_dict.items() if k in ("to", "at", "hero", "type")]
+
+    def forms(self, la: LegalAction, names: Mapping[int, str], view: Mapping[str, Any] | None) -> list[str]:
+        return super().forms(la, names, view) + self.hint_forms(la, names, view)
+
+
+WORDS = KingsArmoryWording()
+
+
+# ---------------------------------------------------------------- the cog
+
+
+class KingsArmory(GameCog):
+    """`/ka panel|pick|build|sell|hire|upgrade|place|bench|ready|activate|move|attack|special|block|react|end|
+    endturn`: each offers only the caller's legal moves of its kinds, matches what was typed, and acts."""
+
+    game_id = GAME_ID
+    words = WORDS
+    group = command_group("cmd.ka")
+
+    # ---- commands
+
+    @game_command(group, "cmd.ka.panel")
+    async def panel(self, interaction: discord.Interaction) -> None:
+        """What the turn message's private button shows (the map, the text, this game's panel), on demand."""
+        await defer(interaction)
+        row = await self.game(interaction)
+        view, names = await self.view(interaction)
+        text, buttons, file = await delivery.private_panel(self.table, interaction, row.id, row.version, GAME_ID, view,
+                                                           names, locale_of(interaction), who_of(interaction))
+        await reply(interaction, text, view=buttons, file=file)
+
+    pick = kind_command(group, "cmd.ka.pick", ("pick",), "hero")
+    build = kind_command(group, "cmd.ka.build", ("build",), "at")
+    sell = kind_command(group, "cmd.ka.sell", ("sell",), "tower")
+    hire = kind_command(group, "cmd.ka.hire", ("hire",), "champion")
+    upgrade = kind_command(group, "cmd.ka.upgrade", ("upgrade",), "ally")
+    place = two_step_command(group, "cmd.ka.place", ("place",), ("ally", "at"), ("ally", "ally"))
+    bench = kind_command(group, "cmd.ka.bench", ("bench",), "ally")
+    ready = kind_command(group, "cmd.ka.ready", ("ready",))
+    activate = kind_command(group, "cmd.ka.activate", ("activate",), "ally")
+    move = kind_command(group, "cmd.ka.move", MOVE_KINDS, "to")
+    attack = two_step_command(group, "cmd.ka.attack", ("attack",), ("using", "target"), ("opt", "option"))
+    special = two_step_command(group, "cmd.ka.special", ("special",), ("using", "target"), ("opt", "option"))
+    block = kind_command(group, "cmd.ka.block", ("block",), "choice")
+    react = kind_command(group, "cmd.ka.react", REACT_KINDS, "choice")
+    end = kind_command(group, "cmd.ka.end", ("end",))
+    endturn = kind_command(group, "cmd.ka.endturn", ("end_turn",))
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(KingsArmory(bot, bot.table))  # type: ignore[attr-defined]

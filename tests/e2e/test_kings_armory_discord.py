@@ -1,0 +1,162 @@
+"""The King's Armory through the real bot and the in-process Discord stand-in: /ka commands, buttons, blocks."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+import i18n
+from bot import make_bot
+from rules.base import SYSTEM, Action
+from rules.rng import Rng
+from rules.text import msg
+from standin.inprocess import InProcessDiscord
+from standin.world import Output, is_error_output
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+
+@pytest.fixture
+async def d(tmp_path, monkeypatch):
+    monkeypatch.setenv("TABLETOP_SEED", "7")
+    monkeypatch.setenv("TABLETOP_PREVIEW_GAMES", "1")
+    async with InProcessDiscord(lambda: make_bot(str(tmp_path / "x.sqlite3"))) as world:
+        yield world
+
+
+async def _loaded(d: InProcessDiscord):
+    row = await d.bot.table.game_for(d.channel.id)
+    assert row is not None
+    return await d.bot.table.inspect(row.id)
+
+
+def _errors(out: list[Output]) -> list[str]:
+    return [o.text() for o in out if is_error_output(o)]
+
+
+async def _play_until(d: InProcessDiscord, names: dict[int, str], done: Callable[[dict[str, Any]], bool],
+                      limit: int = 400) -> dict[str, Any]:
+    """The humans play the AI heroes' moves by `/game act` until `done(state)`; returns that state."""
+    for _ in range(limit):
+        loaded = await _loaded(d)
+        state = loaded.state
+        if done(state):
+            return state
+        assert loaded.game.outcome(state) is None, "the game ended first"
+        seat = min(s for s in loaded.game.to_act(state) if s != SYSTEM)
+        action = loaded.game.ai_action(state, seat, Rng(loaded.row.version))
+        out = await d.command(names[seat], f'/game act action:"{action.token()}"')
+        assert not _errors(out), _errors(out)
+    raise AssertionError("the condition never came")
+
+
+def _latest_with(d: InProcessDiscord, user: str, label: str) -> Output:
+    """The newest output `user` can see with a button labelled `label`."""
+    uid = d.user(user).id
+    for o in reversed(d.world.outputs):
+        if (o.kind == "channel" or o.recipient_id == uid) and any(lab == label for _, lab in o.components):
+            return o
+    raise AssertionError(f"no button {label!r}")
+
+
+async def test_a_wave_prepared_and_fought_with_commands_and_buttons(d: InProcessDiscord) -> None:
+    out = await d.command("alice", "/game new game:kings-armory ai:1")
+    out += await d.command("alice", "/game start")
+    assert not _errors(out), _errors(out)
+    heroes = await d.autocomplete("alice", "/ka pick", "hero", "")
+    assert heroes and all(c["value"].startswith("pick hero=") for c in heroes)
+    out = await d.command("alice", "/ka pick hero:Valcor")
+    assert not _errors(out), _errors(out)
+    loaded = await _loaded(d)
+    assert loaded.state["phase"] == "setup" and loaded.state["allies"][0]["key"] == "valcor"
+
+    # placing is built in two steps: whom, then where (only that ally's squares)
+    allies = await d.autocomplete("alice", "/ka place", "ally", "")
+    assert [c["value"] for c in allies] == ["a0"]
+    squares = await d.autocomplete("alice", "/ka place ally:a0", "at", "")
+    assert 0 < len(squares) <= 25 and all(c["value"].startswith("place ally=a0 ") for c in squares)
+    out = await d.command("alice", f'/ka place ally:"Valcor the Warrior" at:"{squares[0]["value"]}"')
+    assert not _errors(out), _errors(out)
+    out = await d.click("alice", _latest_with(d, "alice", "Ready"), "Ready")  # the public turn button
+    assert not _errors(out), _errors(out)
+    state = (await _loaded(d)).state
+    assert state["phase"] == "allies" and state["turn"] == 0, "the wave came and alice is on turn"
+    assert any(o.kind == "channel" and o.attachments for o in out), "every enemy step shows the board"
+
+    out = await d.command("alice", "/ka panel")
+    mine = [o for o in out if o.kind == "ephemeral"]
+    assert mine and mine[0].attachments and mine[0].recipient_id == d.user("alice").id
+    activate = [cid for cid, _ in mine[0].components if cid.endswith(":activate ally=a0")]
+    assert activate, mine[0].components
+    out = await d.click("alice", mine[0], activate[0])
+    assert not _errors(out), _errors(out)
+    assert (await _loaded(d)).state["active"] == "a0"
+    moves = await d.autocomplete("alice", "/ka move", "to", "")
+    assert 0 < len(moves) <= 25
+    out = await d.command("alice", f'/ka move to:"{moves[0]["value"]}"')
+    assert not _errors(out), _errors(out)
+    out = await d.command("alice", "/ka end")
+    assert not _errors(out), _errors(out)
+    state = (await _loaded(d)).state
+    assert state["turn"] != 0 or state["phase"] != "allies" or state["active"] is None
+    assert d.world.problems == [], d.world.problems
+
+
+async def test_the_block_window_offers_its_buttons_only_to_the_blocker(d: InProcessDiscord) -> None:
+    await d.command("alice", "/game new game:kings-armory")
+    await d.command("bob", "/game join")
+    await d.command("alice", "/game start")
+    names = {0: "alice", 1: "bob"}
+    state = await _play_until(d, names, lambda s: s["ask"] is not None)
+    loaded = await _loaded(d)
+    blocker = names[min(loaded.game.to_act(state))]
+    other = names[1] if blocker == names[0] else names[0]
+    legal = {la.action.token() for la in loaded.game.legal_actions(state, min(loaded.game.to_act(state)))}
+    out = await d.command(blocker, "/ka panel")
+    panel = next(o for o in out if o.kind == "ephemeral")
+    buttons = {cid.split(":", 4)[4] for cid, _ in panel.components if cid.startswith("tgb:a:")}
+    assert buttons == legal and {Action.from_token(t).kind for t in buttons} == {"block", "wait", "pass"}
+    out = await d.command(other, "/ka panel")
+    assert not [cid for o in out for cid, _ in o.components if cid.startswith("tgb:a:")], "nothing to press"
+    assert await d.autocomplete(other, "/ka react", "choice", "") == []
+    choices = await d.autocomplete(blocker, "/ka react", "choice", "")
+    assert {c["value"] for c in choices} == legal
+    block = next(cid for cid, _ in panel.components if ":block " in cid)
+    mid = state["ask"]["mid"]
+    out = await d.click(blocker, panel, block)
+    assert not _errors(out), _errors(out)
+    state = (await _loaded(d)).state
+    mon = next((m for m in state["monsters"] if m["id"] == mid), None)
+    assert mon is None or mon["blocked_by"] is not None or state["ask"] is None
+
+
+async def test_refusals_in_spanish_and_autocomplete_of_at_most_25_legal_moves(d: InProcessDiscord) -> None:
+    d.user("carla", locale="es-ES")
+    out = await d.command("carla", "/ka panel")
+    assert _errors(out)[0] == "⚠️ " + i18n.t(msg("core.error.no_game"), "es")
+    await d.command("alice", "/game new game:kings-armory")
+    await d.command("carla", "/game join")
+    await d.command("alice", "/game start")
+    out = await d.command("carla", "/ka elegir heroe:Valcor")
+    assert "No es tu turno" in _errors(out)[0], _errors(out)
+    await d.command("alice", "/ka pick hero:Ember")
+    out = await d.command("carla", "/ka construir en:A1")
+    text = _errors(out)[0]
+    assert "Ahora no tienes ninguna jugada de ese tipo" in text and "Elegir a" in text, text
+    out = await d.command("carla", "/ka elegir heroe:Ember")
+    assert "no es ninguna de tus opciones" in _errors(out)[0], _errors(out)
+    out = await d.command("carla", "/ka elegir heroe:Valcor")
+    assert not _errors(out), _errors(out)
+    loaded = await _loaded(d)
+    builds = [la for la in loaded.game.legal_actions(loaded.state, 0) if la.action.kind == "build"]
+    assert len(builds) > 25, "more towers may be built than Discord can list"
+    for user, seat in (("alice", 0), ("carla", 1)):
+        for typed in ("", "L1", "1"):
+            choices = await d.autocomplete(user, "/ka build", "at", typed)
+            assert 0 < len(choices) <= 25
+            for c in choices:
+                assert loaded.game.is_legal(loaded.state, seat, Action.from_token(c["value"])), c
+                assert typed.casefold() in c["name"].casefold() or typed.casefold() in c["value"].casefold()
+    assert await d.autocomplete("bob", "/ka build", "at", "") == [], "spectators get nothing"

@@ -1,0 +1,125 @@
+"""The King's Armory map images, drawn from real engine states (played by the AI heroes) through their views."""
+
+from __future__ import annotations
+
+import io
+from types import SimpleNamespace
+
+import pytest
+from PIL import Image
+
+from renderers import kings_armory as kr
+from renderers import render_for
+from rules.base import SYSTEM
+from rules.kings_armory import GAME
+from rules.kings_armory.board import board
+from rules.rng import Rng
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+MAX_BYTES = 1_000_000
+
+
+def play(seats: int, steps: int, seed: int = 2, map_id: str = "long-road", fight: bool = False) -> dict:
+    """A state the AI heroes reach after `steps` moves (or, with `fight`, in an allies' round against 3+ monsters)."""
+    state = GAME.new(GAME.resolve_options({"map": map_id}), seats, seed)
+    rng = Rng(seed)
+    for _ in range(steps):
+        if GAME.outcome(state) is not None or (fight and state["phase"] == "allies" and len(state["monsters"]) > 2):
+            break
+        seat = min(GAME.to_act(state))
+        action = GAME.system_action(state) if seat == SYSTEM else GAME.ai_action(state, seat, rng)
+        state = GAME.apply(state, seat, action).state
+    return state
+
+
+def named(view: dict, seats: int) -> dict:
+    return {**view, "names": [f"P{i + 1}" for i in range(seats)]}
+
+
+def check_png(data: bytes, map_id: str = "long-road") -> Image.Image:
+    assert data.startswith(PNG_SIGNATURE)
+    assert len(data) < MAX_BYTES
+    Image.open(io.BytesIO(data)).verify()
+    img = Image.open(io.BytesIO(data))
+    assert (img.width, img.height) == kr._size(board(map_id))
+    return img
+
+
+@pytest.mark.parametrize("map_id", ["long-road", "short-road"])
+@pytest.mark.parametrize(("seats", "steps"), [(1, 0), (1, 60), (3, 300), (7, 500), (3, 20_000)])
+def test_renders_along_a_playout_to_the_end(seats: int, steps: int, map_id: str) -> None:
+    state = play(seats, steps, map_id=map_id)
+    for lang in ("es", "en"):
+        check_png(kr.render(named(GAME.view(state, None), seats), lang), map_id)
+    if steps == 20_000:
+        assert state["phase"] == "over"
+
+
+def test_render_is_deterministic_and_cache_free() -> None:
+    view = named(GAME.view(play(3, 5000, fight=True), None), 3)
+    first = kr.render(view, "es")
+    assert kr.render(view, "es") == first
+    kr.clear_cache()
+    assert kr.render(view, "es") == first
+    assert render_for("kings-armory", view, "es") == first
+    assert kr.render(view, "en") != first
+
+
+def test_every_edge_carries_the_coordinate_labels() -> None:
+    b = board("long-road")
+    img = check_png(kr.render(named(GAME.view(play(1, 0), None), 1), "en")).convert("RGB")
+    grid = kr._grid(b)
+    assert (grid.name((0, 0)), grid.name((15, 15))) == ("A1", "P16")
+    f, band = grid.field, grid.band
+    bg = img.getpixel((1, 1))
+    probes = {"top P": (f.x2 - kr.CELL // 2, grid.y + band // 2), "bottom P": (f.x2 - kr.CELL // 2, f.y2 + band // 2),
+              "left 16": (grid.x + band // 2, f.y2 - kr.CELL // 2), "right 16": (f.x2 + band // 2, f.y2 - kr.CELL // 2)}
+    for where, (x, y) in probes.items():
+        patch = img.crop((x - 8, y - 6, x + 8, y + 6))
+        assert {c for _, c in patch.getcolors(4096) or []} - {bg}, f"no label drawn at the {where} edge"
+
+
+def test_entrances_exits_and_gate_sit_beyond_the_label_band() -> None:
+    b = board("long-road")
+    grid = kr._grid(b)
+    for sq in [*b.entrance.values(), *b.exits.values(), *b.gate, *b.parapets.values()]:
+        box = kr.sq_box(grid, sq)
+        assert not (grid.box.x < box.x + box.w / 2 < grid.box.x2 and grid.box.y < box.y + box.h / 2 < grid.box.y2)
+        assert box.x >= 0 and box.y >= kr.HEADER
+    img = check_png(kr.render(named(GAME.view(play(1, 0), None), 1), "en")).convert("RGB")
+    gate = kr.sq_box(grid, b.gate[0])
+    assert img.getpixel((gate.x + 3, gate.y + 3)) != img.getpixel((1, 1))
+
+
+def test_hp_status_tokens_and_the_gate_change_the_image() -> None:
+    view = named(GAME.view(play(3, 5000, fight=True), None), 3)
+    assert view["monsters"], "the playout should leave monsters on the map"
+    base = kr.render(view, "en")
+    m = view["monsters"][0]
+    hurt = {**view, "monsters": [{**m, "hp": max(1, m["hp"] - 1) if m["hp"] > 1 else 2}, *view["monsters"][1:]]}
+    bled = {**view, "monsters": [{**m, "status": {"bleed": 2}}, *view["monsters"][1:]]}
+    gate = {**view, "gate": [view["gate"][0] - 3, view["gate"][1]]}
+    assert len({base, kr.render(hurt, "en"), kr.render(bled, "en"), kr.render(gate, "en")}) == 4
+
+
+def test_the_hidden_piles_never_change_the_image() -> None:
+    state = play(3, 5000, fight=True)
+    other = GAME.copy_state(state)
+    other["piles"] = {k: list(reversed(v)) for k, v in other["piles"].items()}
+    other["coins"] = list(reversed(other["coins"]))
+    assert kr.render(named(GAME.view(state, None), 3), "es") == kr.render(named(GAME.view(other, None), 3), "es")
+
+
+def test_route_arrows_are_red_and_a_second_way_out_of_a_square_is_yellow() -> None:
+    arrows = kr.arrow_colors(board("long-road"))
+    assert all([color for _, color in out] == [kr.RED] for out in arrows.values())
+    fork = SimpleNamespace(lanes={"A": [(0, 0), (1, 0), (2, 0)], "B": [(0, 0), (1, 0), (1, 1)]})
+    assert kr.arrow_colors(fork)[(1, 0)] == [((2, 0), kr.RED), ((1, 1), kr.YELLOW)]  # type: ignore[arg-type]
+
+
+def test_two_figures_on_one_square_are_both_drawn() -> None:
+    view = named(GAME.view(play(3, 5000, fight=True), None), 3)
+    m = view["monsters"][0]
+    alone = {**view, "allies": []}
+    both = {**alone, "allies": [{**view["allies"][0], "square": m["square"]}]}
+    assert kr.render(alone, "en") != kr.render(both, "en")
