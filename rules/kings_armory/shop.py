@@ -180,10 +180,12 @@ def is_legal(s: S, seat: int, action: Action) -> bool:
 
 
 def seat_ready_ok(s: S, seat: int) -> bool:
+    """Every ally of the seat housed (a benched champion and a summon need no house); a hero with no house
+    slot left anywhere may stay where it stands, or the seat could never ready and the game would stall."""
     if s["phase"] == "setup" and s["free_towers"]:
         return False
     return all(st.housed(s, a) or (a["kind"] == "champion" and a["pos"] is None) or a["kind"] == "summon"
-               for a in st.seat_allies(s, seat))
+               or (a["kind"] == "hero" and not place_targets(s, a)) for a in st.seat_allies(s, seat))
 
 
 def legal(s: S, seat: int, kind: str | None = None) -> list[LegalAction]:

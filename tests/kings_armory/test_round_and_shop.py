@@ -239,3 +239,19 @@ def test_the_shop_lists_a_few_builds_and_placements_and_builds_the_rest_in_steps
     assert len(every_place) > 2 * len(places) and set(places) <= every_place
     assert all(GAME.is_legal(s, 0, a) for a in every_place)
     assert hero["pos"] is not None
+
+
+def test_a_hero_with_no_house_slot_left_anywhere_may_still_ready() -> None:
+    """Every slot taken by another seat's champions and no gold to build: the seat must not be stuck."""
+    s = _between(seats=2)
+    hero = add_hero(s, "valcor", (0, 0))
+    houses = st.houses(s)
+    for hid, squares in houses.items():
+        for _ in range(st.capacity(s, hid)):
+            champ = add_champion(s, "foot", squares[0], seat=1)
+            champ["house"] = hid
+    assert not shop.place_targets(s, hero) and not st.housed(s, hero)
+    legal = _legal(s, 0)
+    assert Action.of("ready") in legal, legal
+    s.update(GAME.apply(s, 0, Action.of("ready")).state)
+    assert 0 in s["ready"]
