@@ -111,6 +111,10 @@ WORDS = KingsArmoryWording()
 # ---------------------------------------------------------------- the cog
 
 
+#: Moves the shop lists only a few of; autocomplete and typed squares get all of them.
+SHOP_SQUARES = ("build", "place")
+
+
 class KingsArmory(GameCog):
     """`/ka panel|pick|build|sell|hire|upgrade|place|bench|ready|activate|move|attack|special|block|react|end|
     endturn`: each offers only the caller's legal moves of its kinds, matches what was typed, and acts."""
@@ -118,6 +122,17 @@ class KingsArmory(GameCog):
     game_id = GAME_ID
     words = WORDS
     group = command_group("cmd.ka")
+
+    async def seen(self, interaction: discord.Interaction
+                   ) -> tuple[list[LegalAction], dict[str, Any] | None, dict[int, str]]:
+        """The legal moves, with every build and placement: the shop lists a few of each (so its other moves are
+        not drowned) and offers every square through the moves built in steps."""
+        legal, view, names = await super().seen(interaction)
+        first = [Choice(kind, msg(f"ka.act.{kind}")) for kind in SHOP_SQUARES]
+        every = await delivery.walk_moves(self.table, interaction.channel_id or 0, who_of(interaction), first, None)
+        if every:
+            legal = [la for la in legal if la.action.kind not in SHOP_SQUARES] + every
+        return legal, view, names
 
     # ---- commands
 

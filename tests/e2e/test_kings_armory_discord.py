@@ -150,8 +150,8 @@ async def test_refusals_in_spanish_and_autocomplete_of_at_most_25_legal_moves(d:
     out = await d.command("carla", "/ka elegir heroe:Valcor")
     assert not _errors(out), _errors(out)
     loaded = await _loaded(d)
-    builds = [la for la in loaded.game.legal_actions(loaded.state, 0) if la.action.kind == "build"]
-    assert len(builds) > 25, "more towers may be built than Discord can list"
+    builds = loaded.game.choices(loaded.state, 0, ("build",))
+    assert isinstance(builds, list) and len(builds) > 25, "more towers may be built than Discord can list"
     for user, seat in (("alice", 0), ("carla", 1)):
         for typed in ("", "L1", "1"):
             choices = await d.autocomplete(user, "/ka build", "at", typed)
