@@ -131,7 +131,13 @@ class KingsArmory(GameCog):
         first = [Choice(kind, msg(f"ka.act.{kind}")) for kind in SHOP_SQUARES]
         every = await delivery.walk_moves(self.table, interaction.channel_id or 0, who_of(interaction), first, None)
         if every:
-            legal = [la for la in legal if la.action.kind not in SHOP_SQUARES] + every
+            # A square near two houses is a placement into either: one move per (ally, square) is offered, the
+            # one the shop lists when it lists one, else the first house, so typing the square is never ambiguous.
+            seen: dict[tuple[Any, ...], LegalAction] = {}
+            listed = [la for la in legal if la.action.kind in SHOP_SQUARES]
+            for la in [*listed, *every]:
+                seen.setdefault((la.action.kind, la.action.get("ally"), la.action.get("at")), la)
+            legal = [la for la in legal if la.action.kind not in SHOP_SQUARES] + list(seen.values())
         return legal, view, names
 
     # ---- commands
