@@ -33,6 +33,8 @@ MONSTERS = ("walker", "helgoth", "tijian", "oryana")
 QUIET = ("roll_defence", "done", "stay", "pass", "keep_hidden")
 #: A primary monster this close to its victory (PROV-18) is hunted down by every hero able to reach it.
 HUNT = 99
+#: With no hunted monster on the board, the heroes wait beside the home of the one in retreat to strike it first.
+CAMP = True
 
 
 def choose(legal: Sequence[LegalAction], s: State, seat: int, rng: Rng) -> Action:
@@ -216,9 +218,9 @@ def _activation(s: State, seat: int, by: dict[str, list[Action]], legal: Sequenc
 
 def _hunt(s: State, seat: int, hid: str, prey: str, by: dict[str, list[Action]]) -> Action | None:
     """Strike the hunted monster when next to it, else build or gather on the way, else close in on it."""
-    at = s["monsters"][prey]["at"]
+    at = _spot(s, prey)
     dice = hero_attack(s, hid, at) + flanking(s, hid, at)
-    for a in by.get("attack", []):
+    for a in by.get("attack", []) if s["monsters"][prey]["at"] is not None else []:
         if tile_of(s, a["to"]) == at and dice + s["players"][seat]["spirits"] >= defence_at(s, at):
             return a
     if "build" in by:
@@ -320,19 +322,27 @@ def _need(s: State, card: str) -> int:
 def _prey(s: State) -> str | None:
     """The primary monster on the board nearest its victory (what it would hold with the Source's spirits, for
     Oryana), when it is at most HUNT short of it; the counters are on the public monster cards."""
-    best: tuple[int, str] | None = None
+    best: tuple[bool, int, str] | None = None
     for mid, mon in sorted(s["monsters"].items()):
-        if mon["kind"] != "primary" or mon["at"] is None or mon["gone"]:
+        if mon["kind"] != "primary" or mon["gone"] or (mon["at"] is None and not CAMP):
             continue
         held = mon["spirits"] + s["source"] if mon["card"] == "oryana" else mon["count"]
         short = _need(s, mon["card"]) - held
-        if short <= HUNT and (best is None or (short, mid) < best):
-            best = (short, mid)
-    return best[1] if best is not None else None
+        if short <= HUNT and (best is None or (mon["at"] is None, short, mid) < best):
+            best = (mon["at"] is None, short, mid)
+    return best[2] if best is not None else None
+
+
+def _spot(s: State, mid: str) -> str:
+    """Where the monster stands, or for one in retreat its home, where it will come back."""
+    mon = s["monsters"][mid]
+    if mon["at"] is not None:
+        return str(mon["at"])
+    return next(k for k, t in sorted(s["tiles"].items()) if t["home"] == mon["home"])
 
 
 def _around(s: State, mid: str) -> set[str]:
-    return set(adjacent_keys(s, s["monsters"][mid]["at"]))
+    return set(adjacent_keys(s, _spot(s, mid)))
 
 
 def _fit(s: State, hid: str) -> bool:

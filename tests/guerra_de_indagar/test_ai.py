@@ -132,3 +132,18 @@ def test_ai_keeper_takes_the_source_from_under_oryanas_nose() -> None:
     put(s, "ariane", "1,0")
     s = my_turn(s, seat, "ariane")
     assert GAME.ai_action(s, seat, Rng.from_seed(1)) == Action.of("move", to=lab(s, "0,0"))
+
+
+def test_ai_waits_beside_the_home_of_the_hunted_monster_in_retreat() -> None:
+    s, seat = _field()
+    s["monsters"]["oryana"].update(at=None, gone=True)
+    s["monsters"]["helgoth"].update(at=None, retreat=2, count=4)
+    home = next(key for key, t in s["tiles"].items() if t["home"] == s["monsters"]["helgoth"]["home"])
+    beside = set(adjacent_keys(s, home))
+    put(s, "ariane", "1,1")
+    s = my_turn(s, seat, "ariane")
+    action = GAME.ai_action(s, seat, Rng.from_seed(1))
+    assert action.kind == "move"
+    assert ai._dist_from(s, [k(s, action["to"])], None, beside) < ai._dist_from(s, ["1,1"], None, beside)
+    s["heroes"]["ariane"]["at"] = sorted(beside)[0]
+    assert GAME.ai_action(s, seat, Rng.from_seed(1)) == Action.of("end")
