@@ -31,7 +31,8 @@ TREES = ("expansion", "merchant_crown", "shadow_steps", "reaping_energy")
 MONSTERS = ("walker", "helgoth", "tijian", "oryana")
 #: Answers to the questions of a fight or a window, when nothing better applies.
 QUIET = ("roll_defence", "done", "stay", "pass", "keep_hidden")
-#: A primary monster this close to its victory (PROV-18) is hunted down by every hero able to reach it.
+#: A primary monster at most this short of its victory (PROV-18) is hunted by every fit hero; 99 hunts from the
+#: start, which tools/gi_ai_eval.py measured better than waiting until it is 2 or 3 short.
 HUNT = 99
 #: With no hunted monster on the board, the heroes wait beside the home of the one in retreat to strike it first.
 CAMP = True
@@ -320,8 +321,8 @@ def _need(s: State, card: str) -> int:
 
 
 def _prey(s: State) -> str | None:
-    """The primary monster on the board nearest its victory (what it would hold with the Source's spirits, for
-    Oryana), when it is at most HUNT short of it; the counters are on the public monster cards."""
+    """The primary monster nearest its victory (for Oryana, counting the Source's spirits she would drink), at most
+    HUNT short of it, one on the board before one in retreat; the counters are on the public monster cards."""
     best: tuple[bool, int, str] | None = None
     for mid, mon in sorted(s["monsters"].items()):
         if mon["kind"] != "primary" or mon["gone"] or (mon["at"] is None and not CAMP):
