@@ -22,7 +22,10 @@ def play(bot: int, seats: int, seed: int, target: str = "10") -> tuple[list[int]
     for _ in range(MAX_STEPS):
         outcome = GAME.outcome(state)
         if outcome is not None:
-            return sorted(outcome.winners), outcome.summary.key
+            how = outcome.summary.key
+            if state["result"].get("monster"):
+                how += f":{state['result']['monster']}:r{state['round']}"
+            return sorted(outcome.winners), how
         seat = min(GAME.to_act(state))
         if seat == SYSTEM:
             action = GAME.system_action(state)
@@ -43,14 +46,19 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     wins = 0
     ends: collections.Counter[str] = collections.Counter()
+    monsters: collections.Counter[str] = collections.Counter()
     for i in range(args.games):
         bot = i % args.players
         winners, how = play(bot, args.players, args.seed + i, args.target)
         won = bot in winners
         wins += won
-        ends[f"{'won' if won else 'lost'}:{how}"] += 1
+        end = how.split(":r")[0] if ":r" in how else how
+        ends[f"{'won' if won else 'lost'}:{end}"] += 1
+        if ":r" in how:
+            monsters[how] += 1
     json.dump({"games": args.games, "seed": args.seed, "players": args.players, "target": args.target,
-               "ai_vs_random": wins / args.games, "ends": dict(sorted(ends.items()))}, sys.stdout)
+               "ai_vs_random": wins / args.games, "ends": dict(sorted(ends.items())),
+               "monster_wins": dict(sorted(monsters.items()))}, sys.stdout)
     sys.stdout.write("\n")
     return 0
 

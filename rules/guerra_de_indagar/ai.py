@@ -9,8 +9,20 @@ from rules.base import Action, LegalAction
 from rules.rng import Rng
 
 from .actions import tile_of
-from .data import RESOURCES, factions
-from .units import State, adjacent_keys, can_pay, defence_at, hero_may_enter, outpost_stats, unit_at
+from .combat import attacker_seat, flanking
+from .data import RESOURCES, factions, monsters
+from .units import (
+    State,
+    adjacent_keys,
+    can_pay,
+    defence_at,
+    hero_attack,
+    hero_may_enter,
+    hero_resistance,
+    monster_stats,
+    outpost_stats,
+    unit_at,
+)
 
 #: Strategy trees the AI declares, best first: each turns outposts (what it builds anyway) into points.
 TREES = ("expansion", "merchant_crown", "shadow_steps", "reaping_energy")
@@ -19,6 +31,11 @@ TREES = ("expansion", "merchant_crown", "shadow_steps", "reaping_energy")
 MONSTERS = ("walker", "helgoth", "tijian", "oryana")
 #: Answers to the questions of a fight or a window, when nothing better applies.
 QUIET = ("roll_defence", "done", "stay", "pass", "keep_hidden")
+#: A primary monster at most this short of its victory (PROV-18) is hunted by every fit hero; 99 hunts from the
+#: start, which tools/gi_ai_eval.py measured better than waiting until it is 2 or 3 short.
+HUNT = 99
+#: With no hunted monster on the board, the heroes wait beside the home of the one in retreat to strike it first.
+CAMP = True
 
 
 def choose(legal: Sequence[LegalAction], s: State, seat: int, rng: Rng) -> Action:
@@ -89,9 +106,21 @@ def _answer(s: State, seat: int, item: dict[str, object], by: dict[str, list[Act
         options = by.get(str(kind), [])
         if options:
             return min(options, key=lambda a: (_is_mine(s, seat, tile_of(s, a["to"])), str(a["to"])))
+    if kind == "a_boost" and "spirit_dice" in by and _boost_worth(s, seat):
+        return by["spirit_dice"][0]
     if kind == "d_boost" and "spirit_ignore" in by and _hero_at_risk(s, seat):
         return by["spirit_ignore"][0]
     return _fallback(by, legal)
+
+
+def _boost_worth(s: State, seat: int) -> bool:
+    """Spirit dice for this seat's attack on the hunted monster while the roll looks short of sending it away."""
+    att = s["attack"]
+    prey = _prey(s)
+    if att is None or prey is None or att["target"] != ["monster", prey] or attacker_seat(s) != seat:
+        return False
+    left = monster_stats(s, prey)["resistance"] - s["monsters"][prey]["dmg"]
+    return sum(att["a"]) - 3.5 * defence_at(s, att["at"]) < left
 
 
 def _scarcest(s: State, seat: int, options: list[Action]) -> Action:
@@ -127,6 +156,13 @@ def _activate(s: State, seat: int, by: dict[str, list[Action]]) -> Action:
     if keeper is not None and any(a["hero"] == keeper for a in by["activate"]) \
             and (s["heroes"][keeper]["at"] != s["source_at"] or s["source"] >= 1):
         return Action.of("activate", hero=keeper)
+    prey = _prey(s)
+    if prey is not None:
+        near = _around(s, prey)
+        fit = [a for a in by["activate"] if _fit(s, a["hero"])]
+        if fit:
+            return min(fit, key=lambda a: (_dist_from(s, [s["heroes"][a["hero"]]["at"]], None, near, a["hero"],
+                                                      bold=True), a["hero"]))
     goals = _goals(s, seat)
     return min(by["activate"], key=lambda a: (_dist_from(s, [s["heroes"][a["hero"]]["at"]], None, goals, a["hero"]),
                                               order.index(a["hero"]) if a["hero"] in order else 9))
@@ -136,6 +172,11 @@ def _activation(s: State, seat: int, by: dict[str, list[Action]], legal: Sequenc
     act = s["act"]
     hid = act["hero"]
     here = s["heroes"][hid]["at"]
+    prey = _prey(s)
+    if prey is not None and hid != _keeper(s, seat) and _fit(s, hid):
+        hunt = _hunt(s, seat, hid, prey, by)
+        if hunt is not None:
+            return hunt
     if "build" in by:
         return by["build"][0]
     if "gather" in by and s["source"] >= 1:
@@ -143,8 +184,14 @@ def _activation(s: State, seat: int, by: dict[str, list[Action]], legal: Sequenc
     if hid == _keeper(s, seat):
         if here == s["source_at"]:
             return by["end"][0] if "end" in by else _fallback(by, legal)
+        for a in by.get("attack", []):  # Oryana on the Source: strike her, she spills what she holds there
+            if tile_of(s, a["to"]) == s["source_at"] and _oryana_at(s, s["source_at"]):
+                return a
         if act["mv"] > 0 and "move" in by:
-            step = _step_toward(s, seat, hid, by["move"], {s["source_at"]}, bold=True)
+            step = _step_toward(s, seat, hid, by["move"], {s["source_at"]}, bold=True, hunt=True)
+            if step is None:
+                step = _step_toward(s, seat, hid, by["move"], set(adjacent_keys(s, s["source_at"])), bold=True,
+                                    hunt=True)
             if step is not None:
                 return step
     trade = _trade_for_outpost(s, seat, hid, by)
@@ -168,6 +215,24 @@ def _activation(s: State, seat: int, by: dict[str, list[Action]], legal: Sequenc
     if "charge_step" in by or ("attack" in by and "end" not in by):
         return by.get("attack", by.get("charge_step", []))[0]
     return by["end"][0] if "end" in by else _fallback(by, legal)
+
+
+def _hunt(s: State, seat: int, hid: str, prey: str, by: dict[str, list[Action]]) -> Action | None:
+    """Strike the hunted monster when next to it, else build or gather on the way, else close in on it."""
+    at = _spot(s, prey)
+    dice = hero_attack(s, hid, at) + flanking(s, hid, at)
+    for a in by.get("attack", []) if s["monsters"][prey]["at"] is not None else []:
+        if tile_of(s, a["to"]) == at and dice + s["players"][seat]["spirits"] >= defence_at(s, at):
+            return a
+    if "build" in by:
+        return by["build"][0]
+    if "gather" in by and s["source"] >= 1:
+        return by["gather"][0]
+    if s["heroes"][hid]["at"] in _around(s, prey):
+        return by["end"][0] if "end" in by else None  # stays beside it: each neighbour adds a die (flanking)
+    if s["act"]["mv"] > 0 and "move" in by:
+        return _step_toward(s, seat, hid, by["move"], _around(s, prey), bold=True, hunt=True)
+    return None
 
 
 def _trade_for_outpost(s: State, seat: int, hid: str, by: dict[str, list[Action]]) -> Action | None:
@@ -248,6 +313,50 @@ def _goals(s: State, seat: int) -> set[str]:
     return goals
 
 
+def _need(s: State, card: str) -> int:
+    victory = monsters()["primary"][card]["victory"]
+    if s["solo"]:
+        return int(victory["solo"])
+    return int(victory["base"]) + (len(s["players"]) if victory.get("per_player", True) else 0)
+
+
+def _prey(s: State) -> str | None:
+    """The primary monster nearest its victory (for Oryana, counting the Source's spirits she would drink), at most
+    HUNT short of it, one on the board before one in retreat; the counters are on the public monster cards."""
+    best: tuple[bool, int, str] | None = None
+    for mid, mon in sorted(s["monsters"].items()):
+        if mon["kind"] != "primary" or mon["gone"] or (mon["at"] is None and not CAMP):
+            continue
+        held = mon["spirits"] + s["source"] if mon["card"] == "oryana" else mon["count"]
+        short = _need(s, mon["card"]) - held
+        if short <= HUNT and (best is None or (mon["at"] is None, short, mid) < best):
+            best = (mon["at"] is None, short, mid)
+    return best[2] if best is not None else None
+
+
+def _spot(s: State, mid: str) -> str:
+    """Where the monster stands, or for one in retreat its home, where it will come back."""
+    mon = s["monsters"][mid]
+    if mon["at"] is not None:
+        return str(mon["at"])
+    return next(k for k, t in sorted(s["tiles"].items()) if t["home"] == mon["home"])
+
+
+def _around(s: State, mid: str) -> set[str]:
+    return set(adjacent_keys(s, _spot(s, mid)))
+
+
+def _fit(s: State, hid: str) -> bool:
+    """Whether a hero is fresh enough to stand next to a monster: its next attack would not send it away."""
+    hero = s["heroes"][hid]
+    return hero["at"] is not None and hero["dmg"] * 2 < hero_resistance(s, hid)
+
+
+def _oryana_at(s: State, k: str) -> bool:
+    unit = unit_at(s, k)
+    return unit is not None and unit[0] == "monster" and s["monsters"][unit[1]]["card"] == "oryana"
+
+
 def _oryana(s: State) -> bool:
     """Whether Oryana is about, who wins by drinking the Source: then every spirit there is worth a detour."""
     return any(m["card"] == "oryana" and m["kind"] == "primary" and not m["gone"] for m in s["monsters"].values())
@@ -284,13 +393,13 @@ def _dist_from(s: State, starts: Sequence[str | None], target: str | None, goals
 
 
 def _step_toward(s: State, seat: int, hid: str, moves: list[Action], goals: set[str],
-                 bold: bool = False) -> Action | None:
+                 bold: bool = False, hunt: bool = False) -> Action | None:
     here = s["heroes"][hid]["at"]
     now = _dist_from(s, [here], None, goals, hid, bold)
     best: tuple[int, str, Action] | None = None
     for a in moves:
         k = tile_of(s, a["to"])
-        if not (k in goals or _passable(s, seat, hid, k, bold)) or _near_monster(s, k, here):
+        if not (k in goals or _passable(s, seat, hid, k, bold)) or (not hunt and _near_monster(s, k, here)):
             continue
         d = _dist_from(s, [k], None, goals, hid, bold)
         if d < now and (best is None or (d, str(a["to"])) < best[:2]):
