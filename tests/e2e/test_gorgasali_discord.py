@@ -5,31 +5,23 @@ from __future__ import annotations
 import pytest
 
 import i18n
-from bot import make_bot
 from rules.base import SYSTEM, Action
 from rules.rng import Rng
 from rules.text import msg
 from standin.inprocess import InProcessDiscord
-from standin.world import Output, is_error_output
+from tests.e2e.games import bot_world
+from tests.e2e.games import errors as _errors
+from tests.e2e.games import loaded as _loaded
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 
 @pytest.fixture
 async def d(tmp_path, monkeypatch):
-    monkeypatch.setenv("TABLETOP_SEED", "11")
-    async with InProcessDiscord(lambda: make_bot(str(tmp_path / "x.sqlite3"))) as world:
+    async for world in bot_world(tmp_path, monkeypatch, 11):
         yield world
 
 
-async def _loaded(d: InProcessDiscord):
-    row = await d.bot.table.game_for(d.channel.id)
-    assert row is not None
-    return await d.bot.table.inspect(row.id)
-
-
-def _errors(out: list[Output]) -> list[str]:
-    return [o.text() for o in out if is_error_output(o)]
 
 
 async def _pick_characters(d: InProcessDiscord, names: list[str]) -> None:

@@ -1,0 +1,35 @@
+"""Shared pieces of the per-game end-to-end tests: a bot in the stand-in, the channel's game, error replies."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot import make_bot
+from standin.inprocess import InProcessDiscord
+from standin.world import Output, is_error_output
+
+
+async def bot_world(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, seed: int, *, previews: bool = False
+                    ) -> AsyncIterator[InProcessDiscord]:
+    """The real bot on a fresh database, behind the in-process Discord stand-in, with seeded dice."""
+    monkeypatch.setenv("TABLETOP_SEED", str(seed))
+    if previews:
+        monkeypatch.setenv("TABLETOP_PREVIEW_GAMES", "1")
+    async with InProcessDiscord(lambda: make_bot(str(tmp_path / "x.sqlite3"))) as world:
+        yield world
+
+
+async def loaded(d: InProcessDiscord) -> Any:
+    """The channel's game as the table holds it (row, seats, state)."""
+    row = await d.bot.table.game_for(d.channel.id)
+    assert row is not None
+    return await d.bot.table.inspect(row.id)
+
+
+def errors(out: list[Output]) -> list[str]:
+    """The texts of the error replies among a command's outputs."""
+    return [o.text() for o in out if is_error_output(o)]
