@@ -46,6 +46,10 @@ class KingsArmoryUI(GameUI):
         if active is not None:
             out.append(i18n.t(msg("ka.bot.active", ally=_lit(active["name"]), ap=active["ap"], hp=active["hp"],
                                   max=active["max"], square=active.get("square") or "-"), lang))
+        standing = [i18n.t(msg(f"ka.act.order_{a['order']}", ally=_lit(a["name"])), lang)
+                    for a in allies.values() if a.get("order", "ask") != "ask"]
+        if standing:
+            out.append(i18n.t(msg("ka.bot.orders", orders=Lit("; ".join(standing), "; ".join(standing))), lang))
         asking = view.get("asking")
         if isinstance(asking, Mapping) and asking.get("ally") in allies:
             monster = next((m for m in view.get("monsters") or [] if m["id"] == asking.get("mid")), None)
@@ -117,7 +121,8 @@ SHOP_SQUARES = ("build", "place")
 
 class KingsArmory(GameCog):
     """`/ka panel|pick|build|sell|hire|upgrade|place|bench|ready|activate|move|attack|special|block|react|end|
-    endturn`: each offers only the caller's legal moves of its kinds, matches what was typed, and acts."""
+    endturn|card|buy|gear|orders`: each offers only the caller's legal moves of its kinds (a card or an order also
+    off turn), matches what was typed, and acts."""
 
     game_id = GAME_ID
     words = WORDS
@@ -168,6 +173,11 @@ class KingsArmory(GameCog):
     react = kind_command(group, "cmd.ka.react", REACT_KINDS, "choice")
     end = kind_command(group, "cmd.ka.end", ("end",))
     endturn = kind_command(group, "cmd.ka.endturn", ("end_turn",))
+    card = two_step_command(group, "cmd.ka.card", ("play",), ("card", "aim"), ("card", "card"))
+    buy = kind_command(group, "cmd.ka.buy", ("buy_card", "buy_armory", "buy_gear"), "what")
+    gear = two_step_command(group, "cmd.ka.gear", ("unlock", "equip", "unequip", "sell_gear"), ("gear", "move"),
+                            ("gear", "gear"))
+    orders = kind_command(group, "cmd.ka.orders", ("order",), "choice")
 
 
 async def setup(bot: commands.Bot) -> None:

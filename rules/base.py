@@ -390,6 +390,11 @@ class Game(ABC):
         """Whether `seat` may try `action` now; games with out-of-turn moves (a GM's tools) widen this."""
         return seat in self.to_act(state)
 
+    def anytime_actions(self, state: Any, seat: int) -> list[LegalAction]:
+        """The moves `seat` may make now although it is not on turn (a card played during another's turn); the
+        table lists them, and builds them in steps, for a player none of whose seats is on turn."""
+        return []
+
     #: Options that an uploaded set-up file replaces (not shown in the lobby when a file was given).
     upload_overrides: ClassVar[tuple[str, ...]] = ()
 
@@ -437,7 +442,7 @@ class Game(ABC):
 
         The default walks the tokens of `legal_actions`: the kind first, then one argument at a time.
         """
-        return _choices_from_legal(self.legal_actions(state, seat), tuple(path))
+        return choices_from_legal(self.legal_actions(state, seat), tuple(path))
 
     def quick_actions(self, state: Any) -> list[tuple[Msg, Action]] | None:
         """Buttons for the public turn message (Play all, Attack, End turn...), at most 8, taken from the
@@ -457,7 +462,7 @@ class Game(ABC):
         return copy.deepcopy(state)
 
 
-def _choices_from_legal(legal: Sequence[LegalAction], path: tuple[str, ...]) -> list[Choice] | Action:
+def choices_from_legal(legal: Sequence[LegalAction], path: tuple[str, ...]) -> list[Choice] | Action:
     depth = len(path)
     found: dict[str, Choice] = {}
     for la in legal:

@@ -27,6 +27,7 @@ from rules.base import (
     NotYourTurn,
     RuleError,
     Step,
+    choices_from_legal,
 )
 from rules.rng import Rng
 from rules.text import Lit, Msg, SeatRef, msg
@@ -780,8 +781,18 @@ class Table:
         to_act = loaded.game.to_act(loaded.state)
         seat = next((s for s in loaded.seats_of(who.user_id) if s in to_act), None)
         if seat is None:
-            return []
+            off_turn = self._off_turn(loaded, who)
+            return choices_from_legal(off_turn[1], tuple(path[:32])) if off_turn else []
         return loaded.game.choices(loaded.state, seat, tuple(path[:32]))
+
+    @staticmethod
+    def _off_turn(loaded: Inspection, who: Who) -> tuple[int, list[LegalAction]] | None:
+        """The first of this person's seats (none on turn) with moves it may make out of turn, and those moves."""
+        for seat in loaded.seats_of(who.user_id):
+            anytime = loaded.game.anytime_actions(loaded.state, seat)
+            if anytime:
+                return seat, anytime
+        return None
 
     async def is_step_built(self, channel_id: int) -> bool:
         row = await self.store.open_game(channel_id)
@@ -797,7 +808,8 @@ class Table:
         self._acting_seat(await self._load(row), who)
 
     async def legal(self, channel_id: int, who: Who) -> list[LegalAction]:
-        """The legal actions of this user now (empty when it is not their turn)."""
+        """The legal actions of this user now: their seat's on turn, else the moves one of their seats may make
+        out of turn (a card played during another's turn); empty when there are none."""
         row = await self.store.open_game(channel_id)
         if row is None or row.status != "active":
             return []
@@ -807,7 +819,8 @@ class Table:
         to_act = loaded.game.to_act(loaded.state)
         seat = next((s for s in loaded.seats_of(who.user_id) if s in to_act), None)
         if seat is None:
-            return []
+            off_turn = self._off_turn(loaded, who) if loaded.game.outcome(loaded.state) is None else None
+            return off_turn[1] if off_turn else []
         return loaded.game.legal_actions(loaded.state, seat)
 
     @_storage_refusals

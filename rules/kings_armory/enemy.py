@@ -210,12 +210,21 @@ def _continue(s: S, rng: Rng, events: list[Event]) -> None:
     b = st.bd(s)
     lane = b.lanes[mon["lane"]]
     while act["left"] > 0 and mon["blocked_by"] is None and mon["i"] < len(lane) - 1:
-        # a blocking window on every square where the monster could stop
+        # a blocking window on every square where the monster could stop, unless a standing order answers it
         for a in blockers(s, mon):
-            if a["id"] not in act["asked"] and a["id"] not in act["passed"]:
-                s["ask"] = {"ally": a["id"], "mid": mon["id"]}
-                act["asked"].append(a["id"])
-                return
+            if a["id"] in act["asked"] or a["id"] in act["passed"]:
+                continue
+            standing = a.get("order", "ask")
+            if standing == "pass":
+                act["passed"].append(a["id"])
+                continue
+            if standing == "block":
+                block(s, a, mon)
+                events.append(Event(msg("ka.ev.block_order", ally=fg.ally_name(a), monster=fg.monster_name(mon))))
+                break
+            s["ask"] = {"ally": a["id"], "mid": mon["id"]}
+            act["asked"].append(a["id"])
+            return
         if mon["blocked_by"] is not None:
             break
         nxt = mon["i"] + 1

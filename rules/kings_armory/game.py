@@ -18,9 +18,9 @@ from rules.base import (
     Outcome,
     Scalar,
     Step,
-    _choices_from_legal,
+    choices_from_legal,
 )
-from rules.kings_armory import ai, armory, data, enemy, shop
+from rules.kings_armory import ai, armory, data, enemy, orders, shop
 from rules.kings_armory import figures as fg
 from rules.kings_armory import maps as kmaps
 from rules.kings_armory import round as rnd
@@ -149,10 +149,12 @@ class KingsArmory(Game):
         listed = armory.card_legal(state) if state["phase"] in ("allies", "enemy") else []
         if state["phase"] == "allies" and state["active"] is None and state["ask"] is None:
             listed += rnd.block_actions(state, seat) + rnd.out_of_turn(state, seat)
-        return [la for la in listed if self._anytime(state, seat, la.action)]
+        return [la for la in listed if self._anytime(state, seat, la.action)] + orders.legal(state, seat)
 
     def _anytime(self, state: S, seat: int, action: Action) -> bool:
         """Legality of the moves a seat may make out of turn."""
+        if action.kind == "order":
+            return orders.ok(state, seat, action)
         phase = state["phase"]
         if phase not in ("allies", "enemy") or state["result"] is not None:
             return False
@@ -169,6 +171,8 @@ class KingsArmory(Game):
         return False
 
     def is_legal(self, state: S, seat: int, action: Action) -> bool:
+        if action.kind == "order":  # a standing order is given at any time, on turn or not
+            return 0 <= seat < state["n"] and orders.ok(state, seat, action)
         if action.kind in armory.CARD_KINDS and state["phase"] in ("allies", "enemy"):
             return 0 <= seat < state["n"] and self._anytime(state, seat, action)
         if seat not in self.to_act(state) and seat != SYSTEM:
@@ -180,7 +184,8 @@ class KingsArmory(Game):
         return any(la.action == action for la in self._legal(state, seat, action.kind))
 
     def legal_actions(self, state: S, seat: int) -> list[LegalAction]:
-        return self._legal(state, seat, None)
+        listed = self._legal(state, seat, None)
+        return listed + orders.legal(state, seat) if listed else listed
 
     def _legal(self, state: S, seat: int, kind: str | None) -> list[LegalAction]:
         if seat == SYSTEM or seat not in self.to_act(state):
@@ -206,6 +211,8 @@ class KingsArmory(Game):
         return rnd.legal(state, seat, kind) + (armory.card_legal(state) if kind in (None, *armory.CARD_KINDS) else [])
 
     def why_illegal(self, state: S, seat: int, action: Action) -> Msg | None:
+        if action.kind == "order":
+            return msg("ka.why.order")
         if seat != SYSTEM and seat not in self.to_act(state):
             return msg("ka.why.not_your_turn")
         if action.kind == "end" and state["phase"] == "allies" and state["active"]:
@@ -236,6 +243,8 @@ class KingsArmory(Game):
         if seat == SYSTEM:
             enemy.step(s, rng, events)
             undoable = False
+        elif action.kind == "order":
+            orders.apply(s, events, action)
         elif action.kind in armory.CARD_KINDS:
             armory.card_apply(s, rng, events, seat, action)
             undoable = action.kind == "play"
@@ -287,7 +296,7 @@ class KingsArmory(Game):
         path = tuple(path)
         if path and path[0] in ("build", "place") and state["phase"] in ("setup", "between") \
                 and seat in self.to_act(state):
-            return _choices_from_legal(shop.legal(state, seat, path[0]), path)
+            return choices_from_legal(shop.legal(state, seat, path[0]), path)
         return super().choices(state, seat, path)
 
     def quick_actions(self, state: S) -> list[tuple[Msg, Action]] | None:
@@ -327,6 +336,7 @@ class KingsArmory(Game):
                     "name": _lit(fg.ally_name(a)), "hp": a["hp"], "max": card["max"], "ko": a["ko"],
                     "square": None if p is None else b.label(p), "house": a["house"], "inside": a["inside"],
                     "ap": a["ap"], "tank": [len(a["blocks"]), fg.tank(a)], "blocks": list(a["blocks"]),
+                    "order": orders.mode(a),
                     "status": {k: v for k, v in a["st"].items() if v}, "done": a["done"],
                     "effects": [k for k in ("enchanted", "summoned") if a.get(k)] + (
                         [f"guarding:{a['guarding']}"] if a.get("guarding") else [])}
@@ -370,6 +380,8 @@ class KingsArmory(Game):
             out += _token_problems(a["id"], a["st"])
             if len(a["blocks"]) > fg.tank(a):
                 out.append(f"{a['id']} blocks more than its Tank")
+            if orders.mode(a) not in orders.MODES:
+                out.append(f"{a['id']} has an unknown standing order {orders.mode(a)!r}")
             if a["pos"] is not None:
                 key = tuple(a["pos"])
                 squares[key] = squares.get(key, 0) + 1

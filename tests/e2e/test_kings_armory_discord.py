@@ -105,7 +105,8 @@ async def test_the_block_window_offers_its_buttons_only_to_the_blocker(d: InProc
     loaded = await _loaded(d)
     blocker = names[min(loaded.game.to_act(state))]
     other = names[1] if blocker == names[0] else names[0]
-    legal = {la.action.token() for la in loaded.game.legal_actions(state, min(loaded.game.to_act(state)))}
+    legal = {la.action.token() for la in loaded.game.legal_actions(state, min(loaded.game.to_act(state)))
+             if la.action.kind in ("block", "wait", "pass")}
     out = await d.command(blocker, "/ka panel")
     panel = next(o for o in out if o.kind == "ephemeral")
     buttons = {cid.split(":", 4)[4] for cid, _ in panel.components if cid.startswith("tgb:a:")}
@@ -122,6 +123,30 @@ async def test_the_block_window_offers_its_buttons_only_to_the_blocker(d: InProc
     state = (await _loaded(d)).state
     mon = next((m for m in state["monsters"] if m["id"] == mid), None)
     assert mon is None or mon["blocked_by"] is not None or state["ask"] is None
+
+
+async def test_off_turn_a_player_gives_standing_orders_and_sees_them(d: InProcessDiscord) -> None:
+    await d.command("alice", "/game new game:kings-armory")
+    await d.command("bob", "/game join")
+    await d.command("alice", "/game start")
+    names = {0: "alice", 1: "bob"}
+    state = await _play_until(d, names, lambda s: s["phase"] == "allies" and s["ask"] is None and s["turn"] == 0
+                              and s["active"] is None)
+    bob = next(a for a in state["allies"] if a["seat"] == 1)
+    offered = await d.autocomplete("bob", "/ka orders", "choice", "")
+    wanted = f"order ally={bob['id']} mode=block"
+    assert wanted in {c["value"] for c in offered}, offered
+    out = await d.command("bob", f'/ka orders choice:"{wanted}"')
+    assert not _errors(out), _errors(out)
+    state = (await _loaded(d)).state
+    assert next(a for a in state["allies"] if a["id"] == bob["id"])["order"] == "block"
+    assert state["turn"] == 0, "an order is not a turn"
+    out = await d.command("bob", "/ka panel")
+    text = next(o for o in out if o.kind == "ephemeral").content
+    assert "block whenever it can" in text
+    out = await d.command("bob", '/ka orders choice:"sometimes"')
+    assert _errors(out), "an order that names nothing is refused"
+    assert d.world.problems == [], d.world.problems
 
 
 async def test_refusals_in_spanish_and_autocomplete_of_at_most_25_legal_moves(d: InProcessDiscord) -> None:

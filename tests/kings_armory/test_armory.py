@@ -512,7 +512,7 @@ def test_moves_out_of_turn_are_listed_for_the_cog() -> None:
     boleslaw = add_hero(s, "boleslaw", (0, 2), seat=1)
     s.update(turn=0, gold=150)
     kinds = {la.action.kind for la in GAME.anytime_actions(s, 1)}
-    assert kinds == {"buy_card", "activate"}
+    assert kinds == {"buy_card", "activate", "order"}  # Boleslaw can block, so he takes standing orders
     assert GAME.anytime_actions(s, 0) == []  # on turn: its moves are the ordinary legal actions
     assert all(GAME.may_act(s, 1, la.action) and GAME.is_legal(s, 1, la.action) for la in GAME.anytime_actions(s, 1))
     assert boleslaw["seat"] == 1
