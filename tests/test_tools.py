@@ -14,6 +14,16 @@ def test_simulate_prints_one_json_line_and_exits_zero(capsys) -> None:
     assert line["actions"] > 0 and "seconds" in line
 
 
+def test_simulate_in_worker_processes_gives_the_same_totals(capsys) -> None:
+    lines = []
+    for jobs in ("1", "2"):
+        assert simulate.main(["--game", "tiny", "--games", "6", "--seed", "5", "--players", "2", "--jobs", jobs]) == 0
+        lines.append(json.loads(capsys.readouterr().out.strip()))
+    same = ("games", "finished", "actions", "errors", "invariant_failures")
+    assert [line["jobs"] for line in lines] == [1, 2]
+    assert {k: lines[0][k] for k in same} == {k: lines[1][k] for k in same}
+
+
 def test_simulate_unknown_game_fails(capsys) -> None:
     assert simulate.main(["--game", "chess"]) == 2
     assert "unknown game" in capsys.readouterr().out

@@ -3,12 +3,34 @@
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import sys
 import time
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
 
 from rules import registry
-from tools.playout import playout
+from tools.playout import PlayoutResult, playout
+
+
+def _one(game_id: str, seats: int, options: dict[str, str], max_actions: int, deep: bool, seed: int
+         ) -> PlayoutResult:
+    game = registry.get(game_id)
+    assert game is not None
+    return playout(game, seats=seats, seed=seed, options=options, max_actions=max_actions, deep=deep,
+                   check_all_every=25)
+
+
+def _results(jobs: int, seeds: range, play: Any) -> Iterator[PlayoutResult]:
+    """Each seed's playout, in seed order; with several jobs, in worker processes (the same results: every game
+    depends only on its seed)."""
+    if jobs <= 1:
+        yield from map(play, seeds)
+        return
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        yield from pool.map(play, seeds, chunksize=4)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -21,6 +43,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--max-actions", type=int, default=5000)
     parser.add_argument("--fast", action="store_true", help="skip the per-step contract checks")
     parser.add_argument("--verbose", action="store_true", help="print each failure on stderr")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes (the results do not depend on it)")
     args = parser.parse_args(argv)
 
     game = registry.get(args.game)
@@ -32,9 +55,8 @@ def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
     totals = {"games": 0, "finished": 0, "actions": 0, "errors": 0, "invariant_failures": 0}
     examples: list[str] = []
-    for i in range(args.games):
-        result = playout(game, seats=seats, seed=args.seed + i, options=options,
-                         max_actions=args.max_actions, deep=not args.fast, check_all_every=25)
+    play = functools.partial(_one, args.game, seats, options, args.max_actions, not args.fast)
+    for i, result in enumerate(_results(args.jobs, range(args.seed, args.seed + args.games), play)):
         totals["games"] += 1
         totals["finished"] += int(result.finished)
         totals["actions"] += result.actions
@@ -45,7 +67,7 @@ def main(argv: list[str] | None = None) -> int:
                 examples.append(f"seed {args.seed + i}: {problem}")
             if args.verbose:
                 print(f"seed {args.seed + i}: {problem}", file=sys.stderr)
-    line = {"game": args.game, "players": seats, **totals,
+    line = {"game": args.game, "players": seats, "jobs": args.jobs, **totals,
             "seconds": round(time.perf_counter() - started, 3)}
     if examples:
         line["examples"] = examples
