@@ -265,7 +265,10 @@ def _roster(canvas: Canvas, b: Board, view: Mapping[str, Any], lang: str) -> Non
             line += " · " + _t("ka.render.ko", lang)
         extra = _status_text(a.get("status") or {}, lang)
         tank = a.get("tank") or [0, 0]
-        line += f" · {_t('ka.render.tank', lang, used=tank[0], of=tank[1])}" + (f" · {extra}" if extra else "")
+        line += f" · {_t('ka.render.tank', lang, used=tank[0], of=tank[1])}"
+        if a.get("order", "ask") != "ask":  # a standing block order: the table will not ask this ally
+            line += f" ({_t('ka.render.order_' + str(a['order']), lang)})"
+        line += f" · {extra}" if extra else ""
         kit.text(d, (box.x + 24, y), line, SMALL, PALETTE.muted if a["ko"] else PALETTE.ink,
                  bold=a["id"] == view.get("active"), max_width=box.w - 24)
         y += lh

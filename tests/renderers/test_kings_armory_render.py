@@ -123,3 +123,10 @@ def test_two_figures_on_one_square_are_both_drawn() -> None:
     alone = {**view, "allies": []}
     both = {**alone, "allies": [{**view["allies"][0], "square": m["square"]}]}
     assert kr.render(alone, "en") != kr.render(both, "en")
+
+
+def test_a_standing_block_order_shows_on_the_roster() -> None:
+    view = named(GAME.view(play(3, 5000, fight=True), None), 3)
+    first = view["allies"][0]
+    orders = [{**view, "allies": [{**first, "order": o}, *view["allies"][1:]]} for o in ("ask", "block", "pass")]
+    assert len({kr.render(v, "en") for v in orders}) == 3
