@@ -244,6 +244,10 @@ def _status_text(status: Mapping[str, int], lang: str) -> str:
     return " ".join(f"{_t(f'ka.render.st.{k}', lang)}{'' if n == 1 else f'×{n}'}" for k, n in status.items() if n)
 
 
+#: The roster's word for an ally's standing block order (the default, asking, shows nothing).
+ORDER_KEYS = {"block": "ka.render.order_block", "pass": "ka.render.order_pass"}
+
+
 def _roster(canvas: Canvas, b: Board, view: Mapping[str, Any], lang: str) -> None:
     d = canvas.draw
     box = _panel(b).inset(10)
@@ -267,7 +271,7 @@ def _roster(canvas: Canvas, b: Board, view: Mapping[str, Any], lang: str) -> Non
         tank = a.get("tank") or [0, 0]
         line += f" · {_t('ka.render.tank', lang, used=tank[0], of=tank[1])}"
         if a.get("order", "ask") != "ask":  # a standing block order: the table will not ask this ally
-            line += f" ({_t('ka.render.order_' + str(a['order']), lang)})"
+            line += f" ({_t(ORDER_KEYS.get(str(a['order']), 'ka.render.order_block'), lang)})"
         line += f" · {extra}" if extra else ""
         kit.text(d, (box.x + 24, y), line, SMALL, PALETTE.muted if a["ko"] else PALETTE.ink,
                  bold=a["id"] == view.get("active"), max_width=box.w - 24)
