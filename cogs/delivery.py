@@ -14,7 +14,7 @@ import i18n
 from cogs.translator import locale_of
 from cogs.ui import button_id, run_blocking, turn_view, ui_for
 from rules import registry
-from rules.base import Action, Choice, LegalAction, RuleError
+from rules.base import Choice, LegalAction, RuleError
 from rules.text import Msg, msg
 from table import Report, Table, Who
 
@@ -130,21 +130,9 @@ async def send_public(channel: Any, report: Report, lang: str,
 async def walk_moves(table: Table, channel: int, who: Who, first: list[Choice], kinds: Sequence[str] | None
                      ) -> list[LegalAction]:
     """A seat's whole step-built moves whose first step is one of `kinds` (every kind but the path-built `move`
-    when None), found by walking the table's choices; `first` is the first step's choices."""
-    out: list[LegalAction] = []
-
-    async def walk(path: list[str], label: Any) -> None:
-        found = await table.choices(channel, who, path)
-        if isinstance(found, Action):
-            out.append(LegalAction(found, label, found.kind))
-            return
-        for choice in found:
-            await walk([*path, choice.token], choice.label)
-
-    for choice in first:
-        if choice.token != "move" and (kinds is None or choice.token in kinds):
-            await walk([choice.token], choice.label)
-    return out
+    when None), of those `first` offers; the table walks them in one load."""
+    wanted = [c.token for c in first if c.token != "move" and (kinds is None or c.token in kinds)]
+    return await table.step_moves(channel, who, wanted) if wanted else []
 
 
 async def private_panel(table: Table, interaction: discord.Interaction, game_id: int, version: int,

@@ -444,6 +444,25 @@ class Game(ABC):
         """
         return choices_from_legal(self.legal_actions(state, seat), tuple(path))
 
+    def moves_of_kinds(self, state: Any, seat: int, kinds: Sequence[str]) -> list[LegalAction]:
+        """Every complete move built in steps whose first step is one of `kinds`, labelled as its last step shows
+        it; the default walks `choices`, and a game that can list such moves at once overrides this."""
+        out: list[LegalAction] = []
+
+        def walk(path: list[str], label: Msg) -> None:
+            found = self.choices(state, seat, path)
+            if isinstance(found, Action):
+                out.append(LegalAction(found, label, found.kind))
+                return
+            for choice in found:
+                walk([*path, choice.token], choice.label)
+
+        first = self.choices(state, seat, [])
+        labels = {c.token: c.label for c in first} if isinstance(first, list) else {}
+        for kind in kinds:
+            walk([kind], labels.get(kind) or msg("core.step.part", part=kind))
+        return out
+
     def quick_actions(self, state: Any) -> list[tuple[Msg, Action]] | None:
         """Buttons for the public turn message (Play all, Attack, End turn...), at most 8, taken from the
         legal moves of the seats on turn; None: the game's Discord UI decides (older games)."""

@@ -9,7 +9,7 @@ import math
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from typing import Any, ParamSpec, TypeVar
 
@@ -784,6 +784,22 @@ class Table:
             off_turn = self._off_turn(loaded, who)
             return choices_from_legal(off_turn[1], tuple(path[:32])) if off_turn else []
         return loaded.game.choices(loaded.state, seat, tuple(path[:32]))
+
+    async def step_moves(self, channel_id: int, who: Who, kinds: Sequence[str]) -> list[LegalAction]:
+        """This user's whole step-built moves whose first step is one of `kinds`, found in one load (empty when
+        they may not act now); the moves of a seat off turn are its out-of-turn moves of those kinds."""
+        row = await self.store.open_game(channel_id)
+        if row is None or row.status != "active" or not kinds:
+            return []
+        loaded = await self._load(row)
+        if loaded.game.outcome(loaded.state) is not None:
+            return []
+        to_act = loaded.game.to_act(loaded.state)
+        seat = next((s for s in loaded.seats_of(who.user_id) if s in to_act), None)
+        if seat is None:
+            off_turn = self._off_turn(loaded, who)
+            return [la for la in off_turn[1] if la.action.kind in kinds] if off_turn else []
+        return loaded.game.moves_of_kinds(loaded.state, seat, list(kinds)[:32])
 
     @staticmethod
     def _off_turn(loaded: Inspection, who: Who) -> tuple[int, list[LegalAction]] | None:

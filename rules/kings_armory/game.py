@@ -299,6 +299,14 @@ class KingsArmory(Game):
             return choices_from_legal(shop.legal(state, seat, path[0]), path)
         return super().choices(state, seat, path)
 
+    def moves_of_kinds(self, state: S, seat: int, kinds: Sequence[str]) -> list[LegalAction]:
+        """Every build and placement at once (walking them step by step would list the shop once per square)."""
+        if state["phase"] not in ("setup", "between") or seat not in self.to_act(state):
+            return super().moves_of_kinds(state, seat, kinds)
+        squares = [k for k in kinds if k in ("build", "place")]
+        listed = [la for k in squares for la in shop.legal(state, seat, k) if la.action.kind == k]
+        return listed + super().moves_of_kinds(state, seat, [k for k in kinds if k not in squares])
+
     def quick_actions(self, state: S) -> list[tuple[Msg, Action]] | None:
         wanted = ("end", "end_turn", "ready", "pass")
         out: list[tuple[Msg, Action]] = []

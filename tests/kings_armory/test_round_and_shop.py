@@ -12,7 +12,7 @@ import pytest
 
 import i18n
 from rules import registry
-from rules.base import Action, Event
+from rules.base import Action, Event, Game
 from rules.kings_armory import GAME, enemy, shop
 from rules.kings_armory import figures as fg
 from rules.kings_armory import round as rnd
@@ -168,6 +168,19 @@ def test_ready_needs_every_hero_housed_and_seats_act_at_once() -> None:
     assert GAME.to_act(s) == frozenset({0})
     s.update(GAME.apply(s, 0, Action.of("ready")).state)
     assert s["phase"] == "enemy" and s["wave"] == 1 and s["arrive"] == 1 + 2 + 2
+
+
+def test_every_build_and_placement_at_once_is_what_walking_the_steps_finds() -> None:
+    s = GAME.new(GAME.resolve_options({}), 2, 3)
+    s.update(GAME.apply(s, 0, Action.of("pick", hero="valcor")).state)
+    s.update(GAME.apply(s, 1, Action.of("pick", hero="ember")).state)
+    s.update(GAME.apply(s, 1, next(a for a in _legal(s, 1) if a.kind == "build")).state)
+    kinds = ["build", "place", "ready"]
+    at_once = GAME.moves_of_kinds(s, 0, kinds)
+    walked = Game.moves_of_kinds(GAME, s, 0, kinds)  # the contract's default: one step at a time
+    assert sorted(la.action.token() for la in at_once) == sorted(la.action.token() for la in walked)
+    assert {la.action.kind for la in at_once} == {"build", "place"}  # nobody is housed yet: no ready
+    assert len(at_once) > len([a for a in _legal(s, 0) if a.kind in ("build", "place")])
 
 
 @pytest.mark.parametrize("seed", [1, 2])
