@@ -238,6 +238,7 @@ class GuerraDeIndagar(Game):
             "level": None if s["round"] == 0 else numbers()["demon_heads"]["levels"][min(s["round"], 10) - 1],
         }
         if seat is not None and 0 <= seat < len(s["players"]):
+            data["you"] = seat  # the private image marks the viewer's own row
             data["peeks"] = [f"{lbl(s, k)}={s['tiles'][k]['t']}" for k in s["players"][seat]["known"]
                              if not s["tiles"][k]["up"]]
         return data

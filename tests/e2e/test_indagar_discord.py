@@ -5,8 +5,10 @@ from __future__ import annotations
 import pytest
 
 import i18n
+from cogs.delivery import with_names
 from cogs.guerra_de_indagar import panel
 from cogs.ui import GameButton
+from renderers.guerra_de_indagar import render
 from rules.base import SYSTEM, Action
 from rules.guerra_de_indagar import GAME
 from rules.guerra_de_indagar.data import tile_name
@@ -223,3 +225,18 @@ def test_the_panel_puts_a_windows_answers_on_buttons() -> None:
     buttons = {item.item.label: item.item.custom_id for item in ui.children if isinstance(item, GameButton)}
     assert buttons[i18n.t(msg("gi.act.done"), "es")] == "tgb:a:5:9:done"
     assert {f"tgb:a:5:9:{la.action.token()}" for la in legal} == set(buttons.values())
+
+
+async def test_the_private_panel_image_marks_whose_view_it_is(d: InProcessDiscord) -> None:
+    await d.command("alice", "/game new game:guerra-de-indagar ai:1")
+    await d.command("alice", "/game start")
+    await _setup(d, ["alice"])
+    loaded = await _loaded(d)
+    names = await d.bot.table.seat_names(loaded.row.id)
+    out = await d.command("alice", "/gi panel")
+    [mine] = [o for o in out if o.kind == "ephemeral" and o.recipient_id == d.user("alice").id]
+    [(_, png)] = mine.attachments
+    view = with_names(loaded.game.view(loaded.state, 0), names)
+    assert view["you"] == 0 and png == render(view, "en")
+    assert png != render({k: v for k, v in view.items() if k != "you"}, "en")
+    assert d.world.problems == [], d.world.problems
