@@ -37,6 +37,7 @@ from .units import (
     reveal,
     roll,
     seat_passive,
+    tile_kind,
     unit_at,
     unit_name,
 )
@@ -261,7 +262,11 @@ def _ask_fall_back(s: State, unit: Unit, events: list[Event]) -> None:
         _retreat(s, unit, events)  # RULING-24: not counted as sent to retreat by the attack
         return
     kind, uid = unit
-    if kind == "hero":
+    if kind == "hero" and tile_kind(s, s["heroes"][uid]["at"]) == "maelstrom":
+        # [RB p.12] "Cuando un héroe deja esta loseta, el último jugador en orden de juego elige": a fall back
+        # leaves it too, and the tile's own rule names who chooses (over the controller, and over Tricks).
+        s["pending"].append({"kind": "maelstrom", "seat": s["order"][-1], "hero": uid})
+    elif kind == "hero":
         seat = s["heroes"][uid]["owner"]
         by = attacker_seat(s)
         if by is not None and by != seat and power(s, by, "tricks"):

@@ -1,8 +1,9 @@
 """Defending and ignoring damage everywhere the rules allow: event monsters' attacks on the defender's own turn and
-at the round's end, damage outside attacks (abilities, the swamp) with its ignore window."""
+at the round's end, damage outside attacks (abilities, the swamp) with its ignore window, and Maelstrom exits."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -265,7 +266,85 @@ def test_falling_back_into_a_swamp_asks_the_defender_before_the_attack_goes_on(
     assert s["pending"][0]["kind"] == "charge"  # the attack goes on
 
 
+# ---------------------------------------------------------------- the Maelstrom's last player
+
+
+@pytest.mark.parametrize(("order", "tree", "chooser"), [([1, 0], None, 0), ([0, 1], "tricks", 1)])
+def test_falling_back_out_of_the_maelstrom_is_the_last_players_choice(
+        monkeypatch: pytest.MonkeyPatch, order: list[int], tree: str | None, chooser: int) -> None:
+    """[RB p.12] whoever leaves the Maelstrom: the last player in play order chooses, not the defender (seat 1)
+    nor, under Tricks, the attacker (seat 0)."""
+    s = clear_board(started(2, factions=("ramal", "sect")))
+    s["players"][0].update(commander="sorceress", tree=tree, res=dict(NOTHING))
+    s["players"][1]["commander"] = "abomination"
+    s["order"] = order
+    put(s, "monarch", "-1,0")
+    put(s, "zhuan", "-1,1")
+    s["tiles"]["-1,1"]["t"] = "maelstrom"
+    s = my_turn(s, 0, "monarch")
+    with dice(monkeypatch, [3, 3, 0], [0, 0]):
+        s = GAME.apply(s, 0, Action.of("attack", to=lab(s, "-1,1"))).state
+        s = GAME.apply(s, 0, Action.of("roll_defence")).state
+    assert s["pending"][0] == {"kind": "maelstrom", "seat": chooser, "hero": "zhuan"}
+    [decision] = GAME.decisions(s)
+    assert decision.seat == chooser and decision.private and decision.seconds is not None
+    assert decision.default == answers(s, chooser)[0] == GAME.timeout_action(s, chooser)
+    s = GAME.apply(s, chooser, decision.default).state
+    assert s["heroes"]["zhuan"]["at"] in adjacent_keys(s, "-1,1") and s["pending"][0]["kind"] == "charge"
+
+
+def test_relief_out_of_the_maelstrom_lets_the_last_player_pick_the_step() -> None:
+    s = clear_board(started(2, factions=("arkland", "sect")))
+    s["players"][0].update(commander="paladin", tree="steel_legion", unlocks={"relief": "coin"})
+    s["order"] = [0, 1]
+    put(s, "ariane", "-1,0")
+    put(s, "knight", "-2,2")
+    s["tiles"]["-2,2"]["t"] = "maelstrom"
+    s = my_turn(s, 0, "ariane")
+    reliefs = [a for a in answers(s, 0) if a.kind == "skill" and a["id"] == "relief"]
+    assert {str(a.get("hero")) for a in reliefs} == {"knight"}
+    assert [a for a in reliefs if a.get("pick")] == reliefs  # no tile named: the last player picks
+    s = GAME.apply(s, 0, reliefs[0]).state
+    assert s["pending"][0] == {"kind": "maelstrom", "seat": 1, "hero": "knight"}
+    s = GAME.apply(s, 1, Action.of("maelstrom", to=lab(s, "-3,3"))).state
+    assert s["heroes"]["knight"]["at"] == "-3,3" and s["act"]["hero"] == "ariane"
+
+
+def test_relief_stops_on_a_maelstrom_it_walks_into() -> None:
+    s = clear_board(started(2, factions=("arkland", "sect")))
+    s["players"][0].update(commander="paladin", tree="steel_legion", unlocks={"relief": "bolt"})  # 2 steps
+    put(s, "ariane", "1,1")
+    put(s, "knight", "-2,2")
+    s["tiles"]["-1,2"]["t"] = "maelstrom"
+    for k in ("-2,1", "-1,1", "-3,3", "-2,3"):  # walls: the knight's only way east is the Maelstrom
+        s["tiles"][k]["t"] = "mountain"
+    s = my_turn(s, 0, "ariane")
+    tiles = {str(a["to"]) for a in answers(s, 0) if a.kind == "skill" and a["id"] == "relief"}
+    assert tiles == {lab(s, "-1,2")}  # onto it, never through it
+
+
 # ---------------------------------------------------------------- hidden information through the new paths
+
+
+def test_the_maelstrom_choice_into_a_peeked_tile_leaks_nothing_and_cannot_be_undone() -> None:
+    s = clear_board(started(2))
+    s["players"][0]["commander"] = "paladin"
+    s["order"] = [0, 1]
+    put(s, "ariane", "-1,1")
+    s["tiles"]["-1,1"]["t"] = "maelstrom"
+    s["tiles"]["-2,2"].update(t="gold", up=False)
+    s["players"][1]["known"].append("-2,2")  # seat 1, the last player, has peeked at it
+    s = my_turn(s, 0, "ariane")
+    step = GAME.apply(s, 0, Action.of("leave_maelstrom"))
+    s = step.state
+    secret = f"{lab(s, '-2,2')}=gold"
+    assert GAME.secret_tokens(s)[secret] == frozenset({1}) and leaks(GAME, s, step.events) == []
+    for viewer in (None, 0):
+        assert secret not in json.dumps(GAME.view(s, viewer))
+    labels = json.dumps([la.label.to_json() for la in GAME.legal_actions(s, 1)])
+    assert "gold" not in labels.lower() and "oro" not in labels.lower()
+    step = GAME.apply(s, 1, Action.of("maelstrom", to=lab(s, "-2,2")))
+    assert not step.undoable and step.state["heroes"]["ariane"]["at"] == "-2,2"
 
 
 def test_an_ignore_window_shows_no_peeked_tile() -> None:
