@@ -7,7 +7,7 @@ import pytest
 import i18n
 from cogs.delivery import with_names
 from cogs.guerra_de_indagar import panel
-from cogs.ui import GameButton
+from cogs.ui import GameButton, GameSelect
 from renderers.guerra_de_indagar import render
 from rules.base import SYSTEM, Action
 from rules.guerra_de_indagar import GAME
@@ -19,6 +19,7 @@ from standin.world import Output
 from tests.e2e.games import bot_world
 from tests.e2e.games import errors as _errors
 from tests.e2e.games import loaded as _loaded
+from tests.guerra_de_indagar.test_damage_windows import arrow_at_zhuan
 from tests.guerra_de_indagar.test_windows import defence_window
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
@@ -240,3 +241,17 @@ async def test_the_private_panel_image_marks_whose_view_it_is(d: InProcessDiscor
     assert view["you"] == 0 and png == render(view, "en")
     assert png != render({k: v for k, v in view.items() if k != "you"}, "en")
     assert d.world.problems == [], d.world.problems
+
+
+def test_the_panel_offers_the_ignore_window_on_buttons_and_its_abilities_in_a_menu() -> None:
+    s = arrow_at_zhuan(spirits=1)
+    [arrow] = [la.action for la in GAME.legal_actions(s, 0) if la.action.kind == "skill" and la.action["id"] == "arrow"]
+    s = GAME.apply(s, 0, arrow).state
+    assert s["pending"][0]["kind"] == "ignore"
+    legal = GAME.legal_actions(s, 1)
+    ui = panel(5, 9, legal, "en", {0: "ana", 1: "bea"})
+    assert ui is not None
+    buttons = {item.item.custom_id for item in ui.children if isinstance(item, GameButton)}
+    assert buttons == {"tgb:a:5:9:spirit_ignore", "tgb:a:5:9:done"}
+    menus = [o.value for item in ui.children if isinstance(item, GameSelect) for o in item.item.options]
+    assert menus == [Action.of("ability", id="mutated_flesh").token()]
