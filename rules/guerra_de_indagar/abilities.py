@@ -153,6 +153,10 @@ def _covers(s: State, card: dict[str, Any], defender: str) -> bool:
     return gap <= int(card["range"])
 
 
+#: Whom an always-available ignoring boost may cover (a hero ability names one of its own; a tree any of yours).
+WHO_COVERS = ("self", "adjacent", "range", "any_own")
+
+
 def ignoring(s: State, seat: int, hid: str) -> list[str]:
     """Abilities of `seat` that let its hero `hid` ignore damage outside an attack [RB p.14] (always available:
     Oak Skin, Mutated Flesh, Veil of Shadows, Blessing, Bark); those that speak of the attack under way
@@ -165,10 +169,6 @@ def ignoring(s: State, seat: int, hid: str) -> list[str]:
         if ready(s, seat, aid) and ("hero" not in card or _covers(s, card, hid)):
             out.append(aid)
     return out
-
-
-#: Whom an always-available ignoring boost may cover (a hero ability names one of its own; a tree any of yours).
-WHO_COVERS = ("self", "adjacent", "range", "any_own")
 
 
 def use_ignore(s: State, seat: int, aid: str, save: str | None, item: dict[str, Any], events: list[Event]) -> None:
