@@ -221,6 +221,9 @@ def _header(canvas: Canvas, view: Mapping[str, Any], lang: str) -> None:
     turn = _turn_text(view, lang)
     if turn:
         parts.append(turn)
+    you = view.get("you")
+    if isinstance(you, int):
+        parts.append(_t("gi.render.view_of", lang, name=_name(view, you)))
     kit.text(canvas.draw, (MARGIN, HEADER / 2), "  ·  ".join(parts), 17, PALETTE.ink, anchor="lm", bold=True,
              max_width=WIDTH - 2 * MARGIN)
 
@@ -251,6 +254,11 @@ def _roster(canvas: Canvas, view: Mapping[str, Any], lang: str) -> None:
     for seat in order or range(len(view.get("players") or [])):
         p = view["players"][seat]
         color = seat_color(view, seat)
+        if seat == you:  # the viewer's own row, framed so a private image says whose it is at a glance
+            rows = 1 + (1 if p.get("tree") else 0) + sum(1 for h in view.get("heroes") or [] if int(h["owner"]) == seat)
+            band = Box(box.x - 6, y - 3, box.w + 12, 30 + rows * lh - 2)
+            canvas.draw.rounded_rectangle(band.rect, radius=6, fill=PALETTE.panel_alt, outline=PALETTE.highlight,
+                                          width=2)
         kb.draw_piece(canvas, Box(box.x, y, 26, 26), kb.Piece((0, 0), str(seat + 1), color,
                                                               SEAT_SHAPES[seat % len(SEAT_SHAPES)]))
         title = _name(view, seat)

@@ -35,18 +35,20 @@ from .units import hero_resistance, lbl, monster_stats, pp
 DECISIONS = {"d_boost": "done", "p_boost": "done", "fall_back": "", "monster_fall_back": "", "level_up": "sword",
              "redeploy": "",
              "maelstrom": "", "cache": "", "monster_target": "", "monster_opportunity": "", "spirit_window": "pass",
-             "declare": "", "reap": ""}
+             "declare": "", "reap": "", "ignore": "done"}
 ASK_KEYS = {"d_boost": "gi.ask.d_boost", "p_boost": "gi.ask.p_boost", "fall_back": "gi.ask.fall_back",
             "monster_fall_back": "gi.ask.monster_fall_back", "level_up": "gi.ask.level_up",
             "redeploy": "gi.ask.redeploy", "maelstrom": "gi.ask.maelstrom", "cache": "gi.ask.cache",
             "monster_target": "gi.ask.monster_target", "monster_opportunity": "gi.ask.monster_opportunity",
-            "spirit_window": "gi.ask.spirit_window", "declare": "gi.ask.declare", "reap": "gi.ask.reap"}
+            "spirit_window": "gi.ask.spirit_window", "declare": "gi.ask.declare", "reap": "gi.ask.reap",
+            "ignore": "gi.ask.ignore"}
 #: The questions put to a seat on someone else's turn (a defence, the round's end, a monster's tie), and how
 #: long they wait before their default applies.
 WINDOWS = frozenset({"d_boost", "p_boost", "spirit_window", "monster_target", "monster_opportunity",
-                     "monster_fall_back", "maelstrom"})
+                     "monster_fall_back", "maelstrom", "ignore"})
 WINDOW_SECONDS = 300
-#: A defender's boost windows are shorter: the attack waits on someone whose turn it is not.
+#: A defender's boost windows (and the window to ignore damage outside an attack) are shorter: the game waits on
+#: someone whose turn it may not be.
 BOOST_SECONDS = 120
 
 
@@ -115,7 +117,7 @@ class GuerraDeIndagar(Game):
             return []
         default = self._default(state, item)
         window = item["kind"] in WINDOWS  # answered out of one's own turn: asked privately, with a deadline
-        seconds = BOOST_SECONDS if item["kind"] in ("d_boost", "p_boost") else WINDOW_SECONDS
+        seconds = BOOST_SECONDS if item["kind"] in ("d_boost", "p_boost", "ignore") else WINDOW_SECONDS
         return [Decision(int(item["seat"]), msg(ASK_KEYS[item["kind"]]), default, private=window,
                          seconds=seconds if window else None)]
 
@@ -238,6 +240,7 @@ class GuerraDeIndagar(Game):
             "level": None if s["round"] == 0 else numbers()["demon_heads"]["levels"][min(s["round"], 10) - 1],
         }
         if seat is not None and 0 <= seat < len(s["players"]):
+            data["you"] = seat  # the private image marks the viewer's own row
             data["peeks"] = [f"{lbl(s, k)}={s['tiles'][k]['t']}" for k in s["players"][seat]["known"]
                              if not s["tiles"][k]["up"]]
         return data

@@ -101,7 +101,9 @@ def _fits(s: State, seat: int, aid: str, window: str) -> bool:
         if card.get("vs_outpost") and not att["post"]:
             return False
         return ready(s, seat, aid, hid)
-    if who == "attacker" or (who == "deceive") != (window == "pre_defence"):
+    if who == "attacker":
+        return window == "defence" and _own_turn_defence(s, seat, aid, card)
+    if (who == "deceive") != (window == "pre_defence"):
         return False
     target = att["target"]
     if who == "outpost":
@@ -114,6 +116,33 @@ def _fits(s: State, seat: int, aid: str, window: str) -> bool:
     return "hero" not in card or _covers(s, card, target[1])
 
 
+#: What a boost of the active hero can do for its own defence (the rest of an attack boost only helps attacking).
+DEFENDING = ("defence_dice", "turn_defence", "ignore")
+
+
+def defender_hero(s: State, seat: int) -> str | None:
+    """The hero of `seat` that the attack under way targets, while it stands on the attacked tile."""
+    att = s["attack"]
+    target = att["target"]
+    if target is None or target[0] != "hero" or s["heroes"][target[1]]["owner"] != seat:
+        return None
+    return str(target[1]) if s["heroes"][target[1]]["at"] == att["at"] else None
+
+
+def _own_turn_defence(s: State, seat: int, aid: str, card: dict[str, Any]) -> bool:
+    """Digest §6.3: attacked on its own turn (an event monster it revealed), the active hero may also use its
+    own boosts, and the tree's, that strengthen a defence (Monstrous Form's +1 defence)."""
+    hid = defender_hero(s, seat)
+    act = s["act"]
+    if hid is None or act is None or act["hero"] != hid or s["turn"] != ["p", str(seat)]:
+        return False
+    if not any(field in card["effect"] for field in DEFENDING):
+        return False
+    if "hero" in card and card["hero"] != hid:
+        return False
+    return ready(s, seat, aid, hid)
+
+
 def _covers(s: State, card: dict[str, Any], defender: str) -> bool:
     own = s["heroes"][card["hero"]]["at"]
     gap = distance(unkey(own), unkey(s["heroes"][defender]["at"]))
@@ -122,6 +151,33 @@ def _covers(s: State, card: dict[str, Any], defender: str) -> bool:
     if card["who"] == "adjacent":
         return gap == 1
     return gap <= int(card["range"])
+
+
+#: Whom an always-available ignoring boost may cover (a hero ability names one of its own; a tree any of yours).
+WHO_COVERS = ("self", "adjacent", "range", "any_own")
+
+
+def ignoring(s: State, seat: int, hid: str) -> list[str]:
+    """Abilities of `seat` that let its hero `hid` ignore damage outside an attack [RB p.14] (always available:
+    Oak Skin, Mutated Flesh, Veil of Shadows, Blessing, Bark); those that speak of the attack under way
+    (`attack_only`: Shield of Light) are not."""
+    out = []
+    for aid in BOOSTS:
+        card = cards()[aid]
+        if "ignore" not in card["effect"] or card.get("attack_only") or card["who"] not in WHO_COVERS:
+            continue
+        if ready(s, seat, aid) and ("hero" not in card or _covers(s, card, hid)):
+            out.append(aid)
+    return out
+
+
+def use_ignore(s: State, seat: int, aid: str, save: str | None, item: dict[str, Any], events: list[Event]) -> None:
+    """Pay an ignoring ability against damage outside an attack; the amount comes off when the damage lands."""
+    card = cards()[aid]
+    spend_for(s, seat, aid, save, card.get("hero"))
+    item["ignore"] += num(s, seat, aid, "effect", "ignore")
+    events.append(Event(msg("gi.ev.ability", seat=SeatRef(seat), hero=source_name(aid),
+                            ability=Lit(card["es"], card["en"]), dice="-")))
 
 
 def spend_for(s: State, seat: int, aid: str, save: str | None, actor: str | None) -> None:
@@ -140,6 +196,9 @@ def use(s: State, seat: int, aid: str, save: str | None, rng: Rng, events: list[
     card = cards()[aid]
     att = s["attack"]
     attacker = att["by"][1] if att["by"][0] == "hero" else None
+    if card["who"] == "attacker" and (attacker is None or s["heroes"][attacker]["owner"] != seat):
+        _use_defending(s, seat, aid, save, rng, events)
+        return
     spend_for(s, seat, aid, save, attacker if card["who"] == "attacker" else card.get("hero"))
     effect = card["effect"]
 
@@ -160,6 +219,30 @@ def use(s: State, seat: int, aid: str, save: str | None, rng: Rng, events: list[
         add_mod(s, ("hero", attacker), "defence", n("turn_defence"))
     att["min"] = max(att["min"], n("min_damage"))
     att["extra"] += n("extra_damage")
+    att["ignore"] += n("ignore")
+    events.append(Event(msg("gi.ev.ability", seat=SeatRef(seat), hero=source_name(aid),
+                            ability=Lit(card["es"], card["en"]), dice=" ".join(map(str, extra)) or "-")))
+
+
+def _use_defending(s: State, seat: int, aid: str, save: str | None, rng: Rng, events: list[Event]) -> None:
+    """An active hero's boost used in its own defence: only its defending parts count. A defence raised after the
+    defence roll rolls its extra dice at once (as Undead Immunity's +1 defence in the rulebook's example), and
+    lasts the turn."""
+    card = cards()[aid]
+    att = s["attack"]
+    hid = defender_hero(s, seat)
+    assert hid is not None
+    spend_for(s, seat, aid, save, hid)
+    effect = card["effect"]
+
+    def n(field: str) -> int:
+        return num(s, seat, aid, "effect", field) if field in effect else 0
+
+    more = n("defence_dice") + n("turn_defence")
+    if n("turn_defence"):
+        add_mod(s, ("hero", hid), "defence", n("turn_defence"))
+    extra = roll(rng, more) if more else []
+    att["d"] += extra
     att["ignore"] += n("ignore")
     events.append(Event(msg("gi.ev.ability", seat=SeatRef(seat), hero=source_name(aid),
                             ability=Lit(card["es"], card["en"]), dice=" ".join(map(str, extra)) or "-")))

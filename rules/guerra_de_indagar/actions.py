@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from itertools import combinations_with_replacement
+from typing import Any
 
 from rules.base import Action, Event, IllegalAction, LegalAction
 from rules.rng import Rng
@@ -121,6 +122,15 @@ def _answers(s: State, item: dict[str, object]) -> list[LegalAction]:
             out.append(LegalAction(Action.of("spirit_dice"), msg("gi.act.spirit_dice")))
         out.append(LegalAction(Action.of("roll_defence"), msg("gi.act.roll_defence")))
     elif kind == "p_boost":
+        out.append(LegalAction(Action.of("done"), msg("gi.act.done")))
+    elif kind == "ignore":
+        for aid in powers.ignoring(s, seat, str(item["hero"])):
+            for save in powers.pay_options(s, seat, aid):
+                action = Action.of("ability", id=aid, **({"save": save} if save else {}))
+                out.append(LegalAction(action, msg("gi.act.ability", ability=ability_name(aid),
+                                                   hero=powers.source_name(aid))))
+        if spirits:
+            out.append(LegalAction(Action.of("spirit_ignore"), msg("gi.act.spirit_ignore")))
         out.append(LegalAction(Action.of("done"), msg("gi.act.done")))
     elif kind == "d_boost":
         if spirits:
@@ -524,10 +534,29 @@ def _event_monster_strikes(s: State, mid: str, hid: str) -> None:
         combat.start_attack(s, ("monster", mid), hero_at, "turn")
 
 
+def _ignore_answer(s: State, seat: int, item: dict[str, Any], action: Action, events: list[Event]) -> None:
+    """Damage outside an attack: ignore some with an ability or a spirit (3) and be asked again, until done,
+    nothing is left to ignore or nothing is left to ignore it with; then it lands."""
+    if action.kind == "ability":
+        powers.use_ignore(s, seat, str(action["id"]), action.get("save"), item, events)
+    elif action.kind == "spirit_ignore":
+        s["players"][seat]["spirits"] -= 1
+        item["ignore"] += numbers()["spirit_ignore"]
+        events.append(Event(msg("gi.ev.spirit_ignore", seat=SeatRef(seat))))
+    more = s["players"][seat]["spirits"] > 0 or powers.ignoring(s, seat, item["hero"])
+    if action.kind != "done" and item["ignore"] < item["n"] and more:
+        s["pending"].insert(0, item)
+        return
+    combat.land_hurt(s, item, events)
+
+
 def _answer(s: State, seat: int, item: dict[str, object], action: Action, rng: Rng, events: list[Event]) -> bool:
     kind = action.kind
     att = s["attack"]
     s["pending"].pop(0)
+    if item["kind"] == "ignore":
+        _ignore_answer(s, seat, item, action, events)
+        return False
     if kind == "spirit_dice":
         s["players"][seat]["spirits"] -= 1
         extra = roll(rng, numbers()["spirit_dice"])

@@ -31,11 +31,13 @@ from .units import (
     passive,
     pieces_free,
     power,
+    queue_hurt,
     retreat_hero,
     retreat_monster,
     reveal,
     roll,
     seat_passive,
+    tile_kind,
     unit_at,
     unit_name,
 )
@@ -260,7 +262,11 @@ def _ask_fall_back(s: State, unit: Unit, events: list[Event]) -> None:
         _retreat(s, unit, events)  # RULING-24: not counted as sent to retreat by the attack
         return
     kind, uid = unit
-    if kind == "hero":
+    if kind == "hero" and tile_kind(s, s["heroes"][uid]["at"]) == "maelstrom":
+        # [RB p.12] "Cuando un héroe deja esta loseta, el último jugador en orden de juego elige": a fall back
+        # leaves it too, and the tile's own rule names who chooses (over the controller, and over Tricks).
+        s["pending"].append({"kind": "maelstrom", "seat": s["order"][-1], "hero": uid})
+    elif kind == "hero":
         seat = s["heroes"][uid]["owner"]
         by = attacker_seat(s)
         if by is not None and by != seat and power(s, by, "tricks"):
@@ -394,7 +400,14 @@ def do_charge(s: State, events: list[Event]) -> str | None:
 
 def ability_damage(s: State, seat: int, unit: Unit, amount: int, events: list[Event]) -> None:
     """Damage from a player's ability (not an attack: no fall back, no XP); a retreat it causes still scores
-    an enemy commander (RULING-25) and feeds Reaping Energy."""
+    an enemy commander (RULING-25) and feeds Reaping Energy. A hero's owner may first ignore some of it."""
+    if unit[0] == "hero":
+        hurt_hero(s, unit[1], amount, "ability", seat)
+        return
+    _ability_hit(s, seat, unit, amount, events)
+
+
+def _ability_hit(s: State, seat: int, unit: Unit, amount: int, events: list[Event]) -> None:
     events.append(Event(msg("gi.ev.hurt", unit=unit_name(s, unit), n=amount)))
     was_commander = unit[0] == "hero" and s["players"][s["heroes"][unit[1]]["owner"]]["commander"] == unit[1]
     victim = s["heroes"][unit[1]]["owner"] if unit[0] == "hero" else None
@@ -425,3 +438,50 @@ def ability_hits_outpost(s: State, seat: int, k: str, amount: int, events: list[
     s["outposts"].pop(k)
     events.append(Event(msg("gi.ev.destroyed", tile=lbl(s, k))))
     _spoils(s, seat, k, 1, events)
+
+
+# ---------------------------------------------------------------- damage outside attacks
+
+
+def hurt_hero(s: State, hid: str, amount: int, src: str, by: int | None) -> None:
+    """Damage to a hero outside an attack (an ability's, or `src` "swamp"), queued: [RB p.14] "El Daño puede ser
+    ignorado por Habilidades tanto durante como fuera de los ataques", so its owner may answer first
+    (`settle_hurts`)."""
+    queue_hurt(s, hid, amount, src, by)
+
+
+def settle_hurts(s: State, events: list[Event]) -> None:
+    """The queued damage at the head of the questions: a window for its owner when they can ignore some of it
+    (an ignoring ability that reaches the hero, or a spirit), else it lands at once."""
+    while s["pending"] and s["pending"][0]["kind"] == "hurt":
+        item = s["pending"][0]
+        hid = str(item["hero"])
+        if s["heroes"][hid]["at"] is None:  # gone meanwhile (retreated by an earlier hurt): nothing to take
+            s["pending"].pop(0)
+            continue
+        seat = int(item["seat"])
+        if s["players"][seat]["spirits"] > 0 or abilities.ignoring(s, seat, hid):
+            item["kind"] = "ignore"
+            events.append(Event(msg("gi.ev.incoming", unit=unit_name(s, ("hero", hid)), n=item["n"],
+                                    seat=SeatRef(seat))))
+            return
+        s["pending"].pop(0)
+        land_hurt(s, item, events)
+
+
+def land_hurt(s: State, item: dict[str, Any], events: list[Event]) -> None:
+    """The damage, less what was ignored (ignoring is applied last, RULING-21), and its consequences."""
+    hid = str(item["hero"])
+    if s["heroes"][hid]["at"] is None:
+        return
+    ignored = min(int(item["ignore"]), int(item["n"]))
+    if ignored:
+        events.append(Event(msg("gi.ev.ignored", unit=unit_name(s, ("hero", hid)), n=ignored)))
+    amount = int(item["n"]) - ignored
+    if amount <= 0:
+        return
+    if item["src"] == "swamp":
+        events.append(Event(msg("gi.ev.swamp", hero=unit_name(s, ("hero", hid)), dmg=amount)))
+        damage_unit(s, ("hero", hid), amount, events)
+    else:
+        _ability_hit(s, int(item["by"]), ("hero", hid), amount, events)

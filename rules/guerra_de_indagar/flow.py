@@ -225,6 +225,7 @@ def run(s: State, rng: Rng, events: list[Event]) -> None:
     """Resolve everything automatic until a seat (or the game's own SYSTEM step) must act."""
     while s["result"] is None:
         _drop_empty_redeploys(s)
+        combat.settle_hurts(s, events)
         if s["pending"]:
             return
         if s["attack"] is not None:

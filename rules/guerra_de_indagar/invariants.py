@@ -88,4 +88,11 @@ def _abilities(s: State) -> list[str]:
     windows = {p["kind"] for p in s["pending"]} & {"a_boost", "p_boost", "d_boost"}
     if windows and s["attack"] is None:
         problems.append(f"boost window {windows} without an attack")
+    if s["pending"] and s["pending"][0]["kind"] == "hurt":
+        problems.append("damage outside an attack left unsettled at the head of the questions")
+    for item in s["pending"]:
+        if item["kind"] in ("hurt", "ignore") and (item["n"] <= 0 or item["ignore"] < 0):
+            problems.append(f"damage outside an attack: {item}")
+        if item["kind"] == "ignore" and s["heroes"][item["hero"]]["at"] is None:
+            problems.append(f"a window to ignore damage to {item['hero']}, who is off the board")
     return problems

@@ -22,6 +22,7 @@ from .units import (
     lbl,
     peek,
     pieces_free,
+    tile_kind,
     unit_at,
     unit_name,
 )
@@ -104,6 +105,10 @@ def _targets(s: State, seat: int, hid: str, do: dict[str, Any], aid: str) -> Ite
     elif "relief" in do:
         for other, h in sorted(s["heroes"].items()):
             if h["owner"] == seat and other != hid and h["at"] is not None:
+                if tile_kind(s, h["at"]) == "maelstrom":  # RULING-15: the last player picks its one step out
+                    if combat.fall_back_options(s, ("hero", other)):
+                        yield {"hero": other, "pick": "last"}
+                    continue
                 for k in _steps(s, other, n("relief")):
                     yield {"hero": other, "to": lbl(s, k)}
     elif "after_attack_move" in do:
@@ -145,13 +150,13 @@ def _targets(s: State, seat: int, hid: str, do: dict[str, Any], aid: str) -> Ite
 
 def _steps(s: State, hid: str, reach: int) -> list[str]:
     """Face-up tiles another hero may walk to in up to `reach` steps (Relief moves it by the normal rules,
-    without revealing: our decision)."""
+    without revealing: our decision); a Maelstrom ends the walk (leaving it is the last player's choice)."""
     start = s["heroes"][hid]["at"]
     seen = {start: 0}
     frontier = [start]
     while frontier:
         k = frontier.pop(0)
-        if seen[k] == reach:
+        if seen[k] == reach or (k != start and tile_kind(s, k) == "maelstrom"):
             continue
         for a in adjacent_keys(s, k):
             if a not in seen and _open(s, a) and hero_may_enter(s, hid, a):
@@ -199,6 +204,9 @@ def _detail(s: State, params: dict[str, Any]) -> Lit:
     if "to" in params:
         parts_es.append(f"→ {params['to']}")
         parts_en.append(f"→ {params['to']}")
+    if "pick" in params:  # the Maelstrom's way out, chosen by the last player in play order
+        parts_es.append("→ ?")
+        parts_en.append("→ ?")
     if "get" in params:
         name = tile_name(params["get"])
         parts_es.append(f"+{name.es}")
@@ -265,8 +273,10 @@ def use(s: State, seat: int, action: Action, tile_of: Any, events: list[Event]) 
         assert to is not None
         _swap(s, hid, to, events)
     elif "relief" in do:
-        assert to is not None
         other = str(action["hero"])
+        if to is None:  # out of a Maelstrom: one step, where the last player in play order says (RULING-15)
+            s["pending"].append({"kind": "maelstrom", "seat": s["order"][-1], "hero": other})
+            return False
         events.append(Event(msg("gi.ev.move", hero=hero_name(other), tile=lbl(s, to))))
         enter_tile(s, other, to, events)
     elif "after_attack_move" in do:

@@ -349,9 +349,20 @@ def enter_tile(s: State, hid: str, k: str, events: list[Event]) -> None:
     mud_proof = has_rule(hid, "speed") or power(s, hero["owner"], "wild_lands") or (own and act.get("mudproof"))
     if info.get("stops") and not mud_proof and own:
         act["mv"], act["mud"] = 0, True  # RULING-12, RULING-13: no movement ability moves it on either
-    if info.get("entry_damage"):
-        events.append(Event(msg("gi.ev.swamp", hero=hero_name_lit(hid), dmg=info["entry_damage"])))
-        damage_unit(s, ("hero", hid), info["entry_damage"], events)
+    if info.get("entry_damage"):  # RULING-16; its owner may ignore some of it first (combat.settle_hurts)
+        queue_hurt(s, hid, int(info["entry_damage"]), "swamp", None)
+
+
+def queue_hurt(s: State, hid: str, amount: int, src: str, by: int | None) -> None:
+    """Damage to a hero outside an attack lands before any question still open (after the damage queued just
+    before it): its owner is asked first whether to ignore some of it."""
+    if amount <= 0:
+        return
+    at = 0
+    while at < len(s["pending"]) and s["pending"][at]["kind"] == "hurt":
+        at += 1
+    s["pending"].insert(at, {"kind": "hurt", "seat": s["heroes"][hid]["owner"], "hero": hid, "n": amount,
+                             "src": src, "by": by, "ignore": 0})
 
 
 def nearest_free_for_monster(s: State, start: str) -> str | None:

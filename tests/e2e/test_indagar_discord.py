@@ -5,8 +5,10 @@ from __future__ import annotations
 import pytest
 
 import i18n
+from cogs.delivery import with_names
 from cogs.guerra_de_indagar import panel
-from cogs.ui import GameButton
+from cogs.ui import GameButton, GameSelect
+from renderers.guerra_de_indagar import render
 from rules.base import SYSTEM, Action
 from rules.guerra_de_indagar import GAME
 from rules.guerra_de_indagar.data import tile_name
@@ -17,6 +19,7 @@ from standin.world import Output
 from tests.e2e.games import bot_world
 from tests.e2e.games import errors as _errors
 from tests.e2e.games import loaded as _loaded
+from tests.guerra_de_indagar.test_damage_windows import arrow_at_zhuan
 from tests.guerra_de_indagar.test_windows import defence_window
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
@@ -223,3 +226,32 @@ def test_the_panel_puts_a_windows_answers_on_buttons() -> None:
     buttons = {item.item.label: item.item.custom_id for item in ui.children if isinstance(item, GameButton)}
     assert buttons[i18n.t(msg("gi.act.done"), "es")] == "tgb:a:5:9:done"
     assert {f"tgb:a:5:9:{la.action.token()}" for la in legal} == set(buttons.values())
+
+
+async def test_the_private_panel_image_marks_whose_view_it_is(d: InProcessDiscord) -> None:
+    await d.command("alice", "/game new game:guerra-de-indagar ai:1")
+    await d.command("alice", "/game start")
+    await _setup(d, ["alice"])
+    loaded = await _loaded(d)
+    names = await d.bot.table.seat_names(loaded.row.id)
+    out = await d.command("alice", "/gi panel")
+    [mine] = [o for o in out if o.kind == "ephemeral" and o.recipient_id == d.user("alice").id]
+    [(_, png)] = mine.attachments
+    view = with_names(loaded.game.view(loaded.state, 0), names)
+    assert view["you"] == 0 and png == render(view, "en")
+    assert png != render({k: v for k, v in view.items() if k != "you"}, "en")
+    assert d.world.problems == [], d.world.problems
+
+
+def test_the_panel_offers_the_ignore_window_on_buttons_and_its_abilities_in_a_menu() -> None:
+    s = arrow_at_zhuan(spirits=1)
+    [arrow] = [la.action for la in GAME.legal_actions(s, 0) if la.action.kind == "skill" and la.action["id"] == "arrow"]
+    s = GAME.apply(s, 0, arrow).state
+    assert s["pending"][0]["kind"] == "ignore"
+    legal = GAME.legal_actions(s, 1)
+    ui = panel(5, 9, legal, "en", {0: "ana", 1: "bea"})
+    assert ui is not None
+    buttons = {item.item.custom_id for item in ui.children if isinstance(item, GameButton)}
+    assert buttons == {"tgb:a:5:9:spirit_ignore", "tgb:a:5:9:done"}
+    menus = [o.value for item in ui.children if isinstance(item, GameSelect) for o in item.item.options]
+    assert menus == [Action.of("ability", id="mutated_flesh").token()]

@@ -128,3 +128,16 @@ def test_every_tile_type_has_a_distinct_look() -> None:
     assert gr.terrain(None) == gr.HIDDEN and gr.HIDDEN not in looks.values()
     assert all(t.glyph or t.fill != gr.EVENT_FILL for t in looks.values())
     assert gr.terrain("gold", destroyed=True).hatch
+
+
+def test_private_image_marks_whose_view_it_is_in_both_languages() -> None:
+    state = play(2, 120)
+    assert "you" not in GAME.view(state, None)
+    for seat in range(2):
+        view = named(GAME.view(state, seat), 2)
+        assert view["you"] == seat
+        anonymous = {k: v for k, v in view.items() if k != "you"}
+        for lang in ("es", "en"):
+            assert gr.render(view, lang) != gr.render(anonymous, lang)
+    other = named({**GAME.view(state, 0), "you": 1}, 2)  # the same view marked for the other seat
+    assert gr.render(other, "en") != gr.render(named(GAME.view(state, 0), 2), "en")
