@@ -90,9 +90,8 @@ def arrow_colors(b: Board) -> dict[Sq, list[tuple[Sq, Color]]]:
 
 
 @lru_cache(maxsize=8)
-def _base(map_id: str, lang: str) -> Image.Image:
+def _base(b: Board, lang: str) -> Image.Image:
     """The map, its arrows, the squares off the field, the legend and the panel (shared: never draw on it)."""
-    b = board(map_id)
     grid = _grid(b)
     spec = kb.StaticSpec(grid, {sq: PATH for sq in b.path}, GROUND, size=_size(b), line=(0x4A, 0x5A, 0x3A))
     canvas = Canvas.from_image(kb.static_image(spec).copy())
@@ -307,9 +306,9 @@ def _left(b: Board, m: Mapping[str, Any]) -> tuple[int, str]:
 
 def render(view: dict[str, Any], lang: str) -> bytes:
     """The map with every figure, the Gate, wave and coins, and the roster with a short log, as PNG bytes."""
-    b = board(str(view["map"]))
+    b = board(str(view["map"]), view.get("map_spec"))
     grid = _grid(b)
-    canvas = Canvas.from_image(_base(b.id, lang).copy())
+    canvas = Canvas.from_image(_base(b, lang).copy())
     _towers(canvas, grid, b, view)
     _gate_label(canvas, grid, b, view)
     _figures(canvas, grid, b, view, lang)

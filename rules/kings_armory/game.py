@@ -57,10 +57,29 @@ class KingsArmory(Game):
 
     # ---------------------------------------------------------------- state
 
+    #: An uploaded map travels in the state (the engine needs nothing else) but is stored once per game.
+    static_keys = ("map_spec",)
+    upload_overrides = ("map",)
+
+    def setup_from_upload(self, data_: bytes, filename: str) -> dict[str, Any]:
+        """A map file attached to `/game new` (the format of data/kings_armory/maps/*.json, docs/kings-armory-maps.md):
+        the checked map and its name for the lobby; BadOptions naming every problem otherwise."""
+        spec = kmaps.from_upload(data_, filename)
+        return {"map": spec, "title": {"es": spec["es"], "en": spec["en"]}}
+
+    def new_with_setup(self, setup: Mapping[str, Any], options: Mapping[str, Scalar], seats: int, seed: int) -> S:
+        spec = setup.get("map")
+        if not isinstance(spec, dict):
+            return self.new(options, seats, seed)
+        return self._new(options, seats, seed, dict(spec))
+
     def new(self, options: Mapping[str, Scalar], seats: int, seed: int) -> S:
+        return self._new(options, seats, seed, None)
+
+    def _new(self, options: Mapping[str, Scalar], seats: int, seed: int, spec: dict[str, Any] | None) -> S:
         rng = Rng.from_seed(seed)
-        map_id = str(options.get("map", "long-road"))
-        board(map_id)
+        map_id = str(options.get("map", "long-road")) if spec is None else kmaps.upload_id(spec)
+        board(map_id, spec)
         waves = int(str(options.get("waves", "5")))
         piles: dict[str, list[str]] = {str(lvl): [] for lvl in range(1, 6)}
         for key, mon in data.monsters().items():
@@ -84,6 +103,8 @@ class KingsArmory(Game):
                 "fallen": {}, "cseq": 0, "monsters": [], "mseq": 0, "arrive": 0, "later": 0, "extra": [],
                 "act": None, "ask": None, "walls": [], "turn": -1, "active": None, "ready": []}
         # the card decks come from their own stream of the seed, so adding them left phase 1's dice unchanged
+        if spec is not None:
+            s["map_spec"] = spec
         armory.deal(s, Rng.from_seed(seed * 7919 + 101))
         s["rng_state"] = rng.state
         return s
@@ -340,7 +361,8 @@ class KingsArmory(Game):
                     "blocked_by": m["blocked_by"], "status": {k: v for k, v in m["st"].items() if v},
                     "effects": [k for k in ("grounded", "fog", "sundered") if m.get(k)]}
 
-        return {"game": self.id, "phase": state["phase"], "map": state["map"], "wave": state["wave"],
+        return {"game": self.id, "phase": state["phase"], "map": state["map"],
+                **({"map_spec": dict(state["map_spec"])} if "map_spec" in state else {}), "wave": state["wave"],
                 "waves": state["waves"], "enemy_turn": state["eturn"], "gate": [state["gate"], state["gate_max"]],
                 "gold": state["gold"], "turn": state["turn"], "active": state["active"], "picker": state["picker"],
                 "mc": state["mc"], "ready": list(state["ready"]), "free_towers": state["free_towers"],

@@ -26,7 +26,7 @@ def clone(value: Any) -> Any:
 
 
 def bd(s: S) -> Board:
-    return board(s["map"])
+    return board(s["map"], s.get("map_spec"))
 
 
 def ally(s: S, aid: str) -> Fig:
