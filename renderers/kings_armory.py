@@ -223,6 +223,8 @@ def _towers(canvas: Canvas, grid: kb.SquareGrid, b: Board, view: Mapping[str, An
 def _header(canvas: Canvas, view: Mapping[str, Any], lang: str) -> None:
     gate, gate_max = view["gate"]
     parts = [_t("ka.name", lang), _t("ka.render.wave", lang, wave=view["wave"], waves=view["waves"])]
+    if view.get("score") is not None:  # Endurance: waves survived so far
+        parts.append(_t("ka.render.score", lang, score=view["score"]))
     if view["phase"] in ("enemy", "allies"):
         parts.append(_t("ka.render.enemy_turn", lang, n=view["enemy_turn"]))
     parts += [_t(f"ka.render.phase.{view['phase']}", lang), _t("ka.render.gate_hp", lang, hp=gate, max=gate_max),

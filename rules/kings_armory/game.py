@@ -264,7 +264,7 @@ class KingsArmory(Game):
             armory.gear_apply(s, rng, events, seat, action)
             undoable = action.kind != "buy_gear"
         elif phase == "pick":
-            shop.pick(s, events, seat, str(action["hero"]))
+            shop.pick(s, events, seat, action)
         elif phase in ("setup", "between"):
             shop.apply(s, rng, events, seat, action)
             undoable = action.kind != "ready" or bool(s["ready"])
@@ -297,6 +297,11 @@ class KingsArmory(Game):
         if state["result"] is None:
             return None
         everyone = frozenset(range(state["n"]))
+        if st.variant(state, "endurance"):  # the score is what counts: waves survived (P-28)
+            won = state["result"] == "won"
+            return Outcome(everyone if won else frozenset(),
+                           msg("ka.end.endurance_won" if won else "ka.end.endurance_lost", wave=state["wave"],
+                               score=st.waves_survived(state), why=msg(f"ka.end.why.{state['result']}")))
         if state["result"] == "won":
             return Outcome(everyone, msg("ka.end.won", wave=state["wave"]))
         return Outcome(frozenset(), msg(f"ka.end.lost_{state['result']}", wave=state["wave"]))
@@ -363,7 +368,9 @@ class KingsArmory(Game):
 
         return {"game": self.id, "phase": state["phase"], "map": state["map"],
                 **({"map_spec": dict(state["map_spec"])} if "map_spec" in state else {}), "wave": state["wave"],
-                "waves": state["waves"], "enemy_turn": state["eturn"], "gate": [state["gate"], state["gate_max"]],
+                "waves": st.last_wave(state),
+                "score": st.waves_survived(state) if st.variant(state, "endurance") else None,
+                "enemy_turn": state["eturn"], "gate": [state["gate"], state["gate_max"]],
                 "gold": state["gold"], "turn": state["turn"], "active": state["active"], "picker": state["picker"],
                 "mc": state["mc"], "ready": list(state["ready"]), "free_towers": state["free_towers"],
                 "to_arrive": state["arrive"] + state["later"] + len(state["extra"]),
@@ -387,7 +394,7 @@ class KingsArmory(Game):
             card = fg.ally_card(a)
             if not 0 <= a["hp"] <= card["max"]:
                 out.append(f"{a['id']} HP {a['hp']} outside 0..{card['max']}")
-            if (a["hp"] == 0) != a["ko"] and a["kind"] == "hero":
+            if (a["hp"] == 0) != a["ko"] and (a["kind"] == "hero" or a.get("own")):
                 out.append(f"{a['id']} KO flag disagrees with HP")
             out += _token_problems(a["id"], a["st"])
             if len(a["blocks"]) > fg.tank(a):

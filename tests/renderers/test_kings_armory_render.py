@@ -123,3 +123,20 @@ def test_two_figures_on_one_square_are_both_drawn() -> None:
     alone = {**view, "allies": []}
     both = {**alone, "allies": [{**view["allies"][0], "square": m["square"]}]}
     assert kr.render(alone, "en") != kr.render(both, "en")
+
+
+def test_an_uploaded_map_and_the_endurance_score_are_drawn() -> None:
+    from rules.kings_armory import maps as kmaps
+
+    sample = kmaps.CUSTOM_DIR / "river-bend.json"
+    setup = GAME.setup_from_upload(sample.read_bytes(), sample.name)
+    state = GAME.new_with_setup(setup, GAME.resolve_options({"endurance": "true"}), 1, 4)
+    view = named(GAME.view(state, None), 1)
+    assert view["score"] == 0
+    data = kr.render(view, "en")
+    assert data.startswith(PNG_SIGNATURE)
+    img = Image.open(io.BytesIO(data))
+    assert (img.width, img.height) == kr._size(board(state["map"], state["map_spec"]))
+    assert (img.width, img.height) != kr._size(board("long-road")), "the 5×4-tile map is wider than the box's"
+    plain = kr.render(named(GAME.view(GAME.new_with_setup(setup, GAME.resolve_options({}), 1, 4), None), 1), "en")
+    assert plain != data, "the score is written in the header"
