@@ -17,8 +17,9 @@ Fig = dict[str, Any]
 HERO_ORDER = ("valcor", "ember", "felicity", "midnight", "asphar", "cyrus", "boleslaw")
 #: Champions in the order the AI hires them (ranged first: they fight from inside the towers).
 HIRE_ORDER = ("archer", "sorcerer", "foot", "cleric", "psionicist")
-#: Champions in the order the AI picks them when the players have no heroes (a blocker, then shooters, a healer).
-PICK_ORDER = ("foot", "archer", "cleric", "sorcerer", "psionicist")
+#: Champions in the order the AI picks them when the players have no heroes: shooters first, who fight from inside
+#: the towers (a lone foot soldier blocking at the path falls in the first wave and loses the game).
+PICK_ORDER = ("archer", "sorcerer", "foot", "cleric", "psionicist")
 #: Squares of a lane a tower is worth being near (its ranged attackers reach about this far).
 TOWER_REACH = 4
 #: Share of its HP below which an ally near monsters falls back.
@@ -46,7 +47,7 @@ def choose(legal: list[LegalAction], s: S, seat: int, rng: Rng) -> Action:
 
 
 def _pick_rank(action: Action) -> int:
-    """Heroes in HERO_ORDER; in General-ly Not Enough champions in PICK_ORDER (foot soldiers block, archers shoot)."""
+    """Heroes in HERO_ORDER; in General-ly Not Enough champions in PICK_ORDER."""
     if action.get("type") is not None:
         kind = str(action["type"])
         return PICK_ORDER.index(kind) if kind in PICK_ORDER else 99
