@@ -227,7 +227,8 @@ def _header(canvas: Canvas, view: Mapping[str, Any], lang: str) -> None:
         parts.append(_t("ka.render.score", lang, score=view["score"]))
     if view["phase"] in ("enemy", "allies"):
         parts.append(_t("ka.render.enemy_turn", lang, n=view["enemy_turn"]))
-    parts += [_t(f"ka.render.phase.{view['phase']}", lang), _t("ka.render.gate_hp", lang, hp=gate, max=gate_max),
+    phase = "pick_champions" if view["phase"] == "pick" and "not_enough" in view.get("variants", ()) else view["phase"]
+    parts += [_t(f"ka.render.phase.{phase}", lang), _t("ka.render.gate_hp", lang, hp=gate, max=gate_max),
               _t("ka.render.gold", lang, gold=view["gold"])]
     kit.text(canvas.draw, (MARGIN, HEADER / 2), "  ·  ".join(parts), 17, PALETTE.ink, anchor="lm", bold=True,
              max_width=canvas.image.width - 2 * MARGIN)

@@ -368,7 +368,7 @@ class KingsArmory(Game):
 
         return {"game": self.id, "phase": state["phase"], "map": state["map"],
                 **({"map_spec": dict(state["map_spec"])} if "map_spec" in state else {}), "wave": state["wave"],
-                "waves": st.last_wave(state),
+                "waves": st.last_wave(state), "variants": list(state["variants"]),
                 "score": st.waves_survived(state) if st.variant(state, "endurance") else None,
                 "enemy_turn": state["eturn"], "gate": [state["gate"], state["gate_max"]],
                 "gold": state["gold"], "turn": state["turn"], "active": state["active"], "picker": state["picker"],
