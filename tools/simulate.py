@@ -6,6 +6,7 @@ import argparse
 import json
 import sys
 import time
+from pathlib import Path
 
 from rules import registry
 from tools.playout import playout
@@ -18,6 +19,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--players", type=int, default=0, help="seats (default: the game's minimum)")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    parser.add_argument("--file", type=Path, help="a file attached to /game new (a quest, a King's Armory map)")
     parser.add_argument("--max-actions", type=int, default=5000)
     parser.add_argument("--fast", action="store_true", help="skip the per-step contract checks")
     parser.add_argument("--verbose", action="store_true", help="print each failure on stderr")
@@ -28,13 +30,14 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps({"error": f"unknown game {args.game}", "games": sorted(registry.games())}))
         return 2
     options = dict(opt.split("=", 1) for opt in args.option)
+    setup = game.setup_from_upload(args.file.read_bytes(), args.file.name) if args.file else None
     seats = args.players or game.min_seats
     started = time.perf_counter()
     totals = {"games": 0, "finished": 0, "actions": 0, "errors": 0, "invariant_failures": 0}
     examples: list[str] = []
     for i in range(args.games):
         result = playout(game, seats=seats, seed=args.seed + i, options=options,
-                         max_actions=args.max_actions, deep=not args.fast, check_all_every=25)
+                         max_actions=args.max_actions, deep=not args.fast, check_all_every=25, setup=setup)
         totals["games"] += 1
         totals["finished"] += int(result.finished)
         totals["actions"] += result.actions
