@@ -197,6 +197,8 @@ MAX_UPLOAD_BYTES = 16_000
 #: Characters of a map's name shown in the lobby and on the board.
 MAX_NAME = 60
 UPLOAD_KEYS = ("es", "en", "tiles_w", "tiles_h", "route", "yellow", "length")
+#: Fields of the presets in maps.json that an upload may carry but that are worked out again (copied presets load).
+IGNORED_KEYS = ("id", "split")
 
 
 def from_upload(blob: bytes, filename: str) -> dict[str, Any]:
@@ -216,7 +218,7 @@ def from_upload(blob: bytes, filename: str) -> dict[str, Any]:
     if not isinstance(raw, dict):
         raise _refused(stem, [msg("ka.map.bad.json")])
     problems = [msg("ka.map.bad.key", field=str(k)[:30], valid=", ".join(UPLOAD_KEYS)) for k in raw
-                if k not in UPLOAD_KEYS]
+                if k not in UPLOAD_KEYS and k not in IGNORED_KEYS]
     for key in ("es", "en"):
         if key in raw and (not isinstance(raw[key], str) or not 0 < len(raw[key].strip()) <= MAX_NAME):
             problems.append(msg("ka.map.bad.name", field=key, high=MAX_NAME))

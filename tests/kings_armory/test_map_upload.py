@@ -10,9 +10,10 @@ import pytest
 
 import i18n
 from rules.base import SYSTEM, BadOptions
-from rules.kings_armory import GAME
+from rules.kings_armory import GAME, data
 from rules.kings_armory import maps as kmaps
 from rules.kings_armory import state as st
+from rules.kings_armory.board import board
 from rules.rng import Rng
 from table import Table, Who
 
@@ -104,6 +105,14 @@ def test_broken_maps_list_every_problem_and_what_would_be_valid() -> None:
     assert _keys(_refusal(_file(gap))) == ["ka.map.bad.gap"]
     outside = {**SMALL, "route": [[0, 5, "N", "S"]]}
     assert "ka.map.bad.outside" in _keys(_refusal(_file(outside)))
+
+
+def test_a_preset_copied_from_the_data_file_loads_as_an_upload() -> None:
+    preset = next(m for m in data.maps().values() if m["id"] == "forked-road")
+    spec = GAME.setup_from_upload(_file(preset), "copy.json")["map"]
+    assert "id" not in spec and "split" not in spec and spec["yellow"] == preset["yellow"]
+    s = GAME.new_with_setup({"map": spec}, GAME.resolve_options({}), 1, 2)
+    assert st.bd(s).split and st.bd(s).lanes["YL"] == board("forked-road").lanes["YL"]
 
 
 def test_every_sample_in_the_docs_is_a_valid_upload() -> None:
