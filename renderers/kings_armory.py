@@ -90,9 +90,8 @@ def arrow_colors(b: Board) -> dict[Sq, list[tuple[Sq, Color]]]:
 
 
 @lru_cache(maxsize=8)
-def _base(map_id: str, lang: str) -> Image.Image:
+def _base(b: Board, lang: str) -> Image.Image:
     """The map, its arrows, the squares off the field, the legend and the panel (shared: never draw on it)."""
-    b = board(map_id)
     grid = _grid(b)
     spec = kb.StaticSpec(grid, {sq: PATH for sq in b.path}, GROUND, size=_size(b), line=(0x4A, 0x5A, 0x3A))
     canvas = Canvas.from_image(kb.static_image(spec).copy())
@@ -224,9 +223,12 @@ def _towers(canvas: Canvas, grid: kb.SquareGrid, b: Board, view: Mapping[str, An
 def _header(canvas: Canvas, view: Mapping[str, Any], lang: str) -> None:
     gate, gate_max = view["gate"]
     parts = [_t("ka.name", lang), _t("ka.render.wave", lang, wave=view["wave"], waves=view["waves"])]
+    if view.get("score") is not None:  # Endurance: waves survived so far
+        parts.append(_t("ka.render.score", lang, score=view["score"]))
     if view["phase"] in ("enemy", "allies"):
         parts.append(_t("ka.render.enemy_turn", lang, n=view["enemy_turn"]))
-    parts += [_t(f"ka.render.phase.{view['phase']}", lang), _t("ka.render.gate_hp", lang, hp=gate, max=gate_max),
+    phase = "pick_champions" if view["phase"] == "pick" and "not_enough" in view.get("variants", ()) else view["phase"]
+    parts += [_t(f"ka.render.phase.{phase}", lang), _t("ka.render.gate_hp", lang, hp=gate, max=gate_max),
               _t("ka.render.gold", lang, gold=view["gold"])]
     kit.text(canvas.draw, (MARGIN, HEADER / 2), "  ·  ".join(parts), 17, PALETTE.ink, anchor="lm", bold=True,
              max_width=canvas.image.width - 2 * MARGIN)
@@ -314,9 +316,9 @@ def _left(b: Board, m: Mapping[str, Any]) -> tuple[int, str]:
 
 def render(view: dict[str, Any], lang: str) -> bytes:
     """The map with every figure, the Gate, wave and coins, and the roster with a short log, as PNG bytes."""
-    b = board(str(view["map"]))
+    b = board(str(view["map"]), view.get("map_spec"))
     grid = _grid(b)
-    canvas = Canvas.from_image(_base(b.id, lang).copy())
+    canvas = Canvas.from_image(_base(b, lang).copy())
     _towers(canvas, grid, b, view)
     _gate_label(canvas, grid, b, view)
     _figures(canvas, grid, b, view, lang)

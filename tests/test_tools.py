@@ -24,6 +24,15 @@ def test_simulate_in_worker_processes_gives_the_same_totals(capsys) -> None:
     assert {k: lines[0][k] for k in same} == {k: lines[1][k] for k in same}
 
 
+def test_simulate_plays_on_an_attached_file(capsys) -> None:
+    from rules.kings_armory import maps as kmaps
+
+    sample = str(kmaps.CUSTOM_DIR / "river-bend.json")
+    assert simulate.main(["--game", "kings-armory", "--games", "1", "--seed", "2", "--file", sample]) == 0
+    line = json.loads(capsys.readouterr().out.strip())
+    assert line["finished"] == 1 and line["errors"] == 0 and line["invariant_failures"] == 0
+
+
 def test_simulate_unknown_game_fails(capsys) -> None:
     assert simulate.main(["--game", "chess"]) == 2
     assert "unknown game" in capsys.readouterr().out

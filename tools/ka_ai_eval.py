@@ -41,10 +41,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--map", default="long-road")
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                        help="another /game new option, repeatable (e.g. endurance=true)")
     args = parser.parse_args(argv)
-    out: dict[str, object] = {"games": args.games, "seed": args.seed, "players": args.players, "map": args.map}
+    options = {"map": args.map, **dict(opt.split("=", 1) for opt in args.option)}
+    out: dict[str, object] = {"games": args.games, "seed": args.seed, "players": args.players, "options": options}
     for side in ("ai", "random"):
-        results = [play(args.players, args.seed + i, side == "ai", {"map": args.map}) for i in range(args.games)]
+        results = [play(args.players, args.seed + i, side == "ai", options) for i in range(args.games)]
         out[f"{side}_wins"] = sum(won for won, _ in results)
         out[f"{side}_mean_wave"] = round(sum(w for _, w in results) / args.games, 2)
     json.dump(out, sys.stdout)

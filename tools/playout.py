@@ -82,15 +82,20 @@ def _seat_count(game: Game, state: Any) -> int:
     return game.seat_count(state)
 
 
+def _new(game: Game, options: Mapping[str, Any], seats: int, seed: int, setup: Mapping[str, Any] | None) -> Any:
+    return game.new(options, seats, seed) if setup is None else game.new_with_setup(setup, options, seats, seed)
+
+
 def playout(game: Game, *, seats: int, seed: int, options: Mapping[str, Any] | None = None,
             max_actions: int = 5000, check_all_every: int = 0, chooser: Chooser = random_chooser,
-            deep: bool = True) -> PlayoutResult:
-    """Play one game with random legal moves; `deep` runs the expensive contract checks each step."""
+            deep: bool = True, setup: Mapping[str, Any] | None = None) -> PlayoutResult:
+    """Play one game with random legal moves; `deep` runs the expensive contract checks each step. `setup` is
+    what `setup_from_upload` made of a file attached to `/game new` (a quest, a map)."""
     result = PlayoutResult()
     resolved = game.resolve_options({k: str(v) for k, v in (options or {}).items()})
     rng = Rng.from_seed(seed * 7919 + 17)
     try:
-        state = game.new(resolved, seats, seed)
+        state = _new(game, resolved, seats, seed, setup)
     except RuleError as exc:
         result.errors.append(f"new failed: {exc.reason.key}")
         return result
@@ -155,7 +160,7 @@ def playout(game: Game, *, seats: int, seed: int, options: Mapping[str, Any] | N
         if len(result.errors) + len(result.invariant_failures) > 20:
             break
     if deep and not result.errors:
-        replayed = game.new(resolved, seats, seed)
+        replayed = _new(game, resolved, seats, seed, setup)
         if canonical(game.to_json(replayed)) != initial:
             result.errors.append("new() is not deterministic for the same seed")
         for seat, action in log:

@@ -9,18 +9,19 @@ import sys
 import time
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 from typing import Any
 
 from rules import registry
 from tools.playout import PlayoutResult, playout
 
 
-def _one(game_id: str, seats: int, options: dict[str, str], max_actions: int, deep: bool, seed: int
+def _one(game_id: str, seats: int, options: dict[str, str], max_actions: int, deep: bool, setup: Any, seed: int
          ) -> PlayoutResult:
     game = registry.get(game_id)
     assert game is not None
     return playout(game, seats=seats, seed=seed, options=options, max_actions=max_actions, deep=deep,
-                   check_all_every=25)
+                   check_all_every=25, setup=setup)
 
 
 def _results(jobs: int, seeds: range, play: Any) -> Iterator[PlayoutResult]:
@@ -40,6 +41,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--players", type=int, default=0, help="seats (default: the game's minimum)")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    parser.add_argument("--file", type=Path, help="a file attached to /game new (a quest, a King's Armory map)")
     parser.add_argument("--max-actions", type=int, default=5000)
     parser.add_argument("--fast", action="store_true", help="skip the per-step contract checks")
     parser.add_argument("--verbose", action="store_true", help="print each failure on stderr")
@@ -51,11 +53,12 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps({"error": f"unknown game {args.game}", "games": sorted(registry.games())}))
         return 2
     options = dict(opt.split("=", 1) for opt in args.option)
+    setup = game.setup_from_upload(args.file.read_bytes(), args.file.name) if args.file else None
     seats = args.players or game.min_seats
     started = time.perf_counter()
     totals = {"games": 0, "finished": 0, "actions": 0, "errors": 0, "invariant_failures": 0}
     examples: list[str] = []
-    play = functools.partial(_one, args.game, seats, options, args.max_actions, not args.fast)
+    play = functools.partial(_one, args.game, seats, options, args.max_actions, not args.fast, setup)
     for i, result in enumerate(_results(args.jobs, range(args.seed, args.seed + args.games), play)):
         totals["games"] += 1
         totals["finished"] += int(result.finished)

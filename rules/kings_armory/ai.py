@@ -17,6 +17,9 @@ Fig = dict[str, Any]
 HERO_ORDER = ("valcor", "ember", "felicity", "midnight", "asphar", "cyrus", "boleslaw")
 #: Champions in the order the AI hires them (ranged first: they fight from inside the towers).
 HIRE_ORDER = ("archer", "sorcerer", "foot", "cleric", "psionicist")
+#: Champions in the order the AI picks them when the players have no heroes: shooters first, who fight from inside
+#: the towers (a lone foot soldier blocking at the path falls in the first wave and loses the game).
+PICK_ORDER = ("archer", "sorcerer", "foot", "cleric", "psionicist")
 #: Squares of a lane a tower is worth being near (its ranged attackers reach about this far).
 TOWER_REACH = 4
 #: Share of its HP below which an ally near monsters falls back.
@@ -35,12 +38,21 @@ def choose(legal: list[LegalAction], s: S, seat: int, rng: Rng) -> Action:
     if "wait" in by or "pass" in by:
         return (by.get("pass") or by["wait"])[0]
     if "pick" in by:
-        return min(by["pick"], key=lambda a: HERO_ORDER.index(str(a["hero"])) if a["hero"] in HERO_ORDER else 99)
+        return min(by["pick"], key=_pick_rank)
     if s["phase"] in ("setup", "between"):
         return _shop(s, seat, by)
     if s["active"] is None:
         return (by.get("activate") or by.get("end_turn") or [legal[0].action])[0]
     return _activation(s, st.ally(s, s["active"]), by) or legal[0].action
+
+
+def _pick_rank(action: Action) -> int:
+    """Heroes in HERO_ORDER; in General-ly Not Enough champions in PICK_ORDER."""
+    if action.get("type") is not None:
+        kind = str(action["type"])
+        return PICK_ORDER.index(kind) if kind in PICK_ORDER else 99
+    hero = str(action["hero"])
+    return HERO_ORDER.index(hero) if hero in HERO_ORDER else 99
 
 
 # ---------------------------------------------------------------- the map, as the AI weighs it

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
@@ -122,9 +123,26 @@ class Board:
 
 
 @cache
-def board(map_id: str) -> Board:
-    """The board of a preset or a custom map file, checked on first use (BadOptions lists what is wrong)."""
+def _named_board(map_id: str) -> Board:
     return Board(maps.spec(map_id))
+
+
+#: Boards of uploaded maps by id (the id names the file's content, so an entry never goes stale).
+_UPLOADED: dict[str, Board] = {}
+_UPLOADED_KEPT = 64
+
+
+def board(map_id: str, spec: Mapping[str, Any] | None = None) -> Board:
+    """The board of a preset, of a custom map file, or (with `spec`, the map a game carries in its state) of an
+    uploaded map; checked on first use (BadOptions lists what is wrong)."""
+    if spec is None:
+        return _named_board(map_id)
+    found = _UPLOADED.get(map_id)
+    if found is None:
+        if len(_UPLOADED) >= _UPLOADED_KEPT:
+            _UPLOADED.pop(next(iter(_UPLOADED)))
+        found = _UPLOADED[map_id] = Board(maps.checked(dict(spec), map_id))
+    return found
 
 
 def footprint(corner: Sq) -> list[Sq]:

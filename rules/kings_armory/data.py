@@ -135,8 +135,10 @@ def maps() -> dict[str, dict[str, Any]]:
 
 
 def level_for_roll(wave: int, roll: int) -> int:
-    """The monster level the Wave Card gives for a d12 roll in this wave."""
-    for level, top in enumerate(wave_card()["levels"][str(wave)], start=1):
+    """The monster level the Wave Card gives for a d12 roll in this wave; past its last row (Endurance), that
+    row again."""
+    rows = wave_card()["levels"]
+    for level, top in enumerate(rows[str(min(wave, len(rows)))], start=1):
         if roll <= top:
             return level
     raise ValueError(f"wave {wave}: roll {roll} has no level")

@@ -468,7 +468,7 @@ def fall(s: S, events: list[Event], a: Fig) -> None:
         if m["blocked_by"] == a["id"]:
             m["blocked_by"] = None
     a["blocks"] = []
-    if a["kind"] == "hero":
+    if a["kind"] == "hero" or a.get("own"):  # General-ly Not Enough: a player's own champion is KO'd (P-28)
         a["ko"] = True
         a["hp"] = 0
         _say(events, "ko", ally=fg.ally_name(a))
@@ -563,10 +563,11 @@ def check_end(s: S, events: list[Event]) -> None:
         s["phase"] = "over"
         _say(events, "lost_gate")
         return
-    if all(h["ko"] for h in st.heroes(s)):
-        s["result"] = "heroes"
+    if all(h["ko"] for h in st.leaders(s)):
+        lost = "champions" if st.variant(s, "not_enough") else "heroes"
+        s["result"] = lost
         s["phase"] = "over"
-        _say(events, "lost_heroes")
+        _say(events, "lost_champions" if lost == "champions" else "lost_heroes")
         return
     if s["phase"] in ("enemy", "allies") and not s["monsters"] and not s["arrive"] and not s["later"] \
             and not s["extra"] and not s["boss_due"] and s["act"] is None:
@@ -574,7 +575,7 @@ def check_end(s: S, events: list[Event]) -> None:
 
 
 def end_wave(s: S, events: list[Event]) -> None:
-    if s["wave"] == s["waves"]:
+    if s["wave"] == st.last_wave(s):
         s["result"] = "won"
         s["phase"] = "over"
         _say(events, "won")
@@ -609,6 +610,8 @@ def end_wave(s: S, events: list[Event]) -> None:
         draws = max(1, draws - stars["penalty_cards"]) if lost else draws + stars["bonus_cards"]
     if scarce:
         draws = max(1, draws + scarce["coin_cards"])
+    if st.variant(s, "endurance"):
+        draws = 0  # Endurance: no income (P-28)
     gained = 0
     for _ in range(draws):
         gained += s["coins"].pop() if s["coins"] else 100
@@ -616,4 +619,7 @@ def end_wave(s: S, events: list[Event]) -> None:
     s["banked"] = 0
     s["gold"] += gained
     s["ready"] = []
-    _say(events, "wave_won", wave=s["wave"], cards=draws, gold=gained)
+    if st.variant(s, "endurance"):
+        _say(events, "wave_survived", wave=s["wave"], gold=gained)
+    else:
+        _say(events, "wave_won", wave=s["wave"], cards=draws, gold=gained)

@@ -57,10 +57,29 @@ class KingsArmory(Game):
 
     # ---------------------------------------------------------------- state
 
+    #: An uploaded map travels in the state (the engine needs nothing else) but is stored once per game.
+    static_keys = ("map_spec",)
+    upload_overrides = ("map",)
+
+    def setup_from_upload(self, data_: bytes, filename: str) -> dict[str, Any]:
+        """A map file attached to `/game new` (the format of data/kings_armory/maps/*.json, docs/kings-armory-maps.md):
+        the checked map and its name for the lobby; BadOptions naming every problem otherwise."""
+        spec = kmaps.from_upload(data_, filename)
+        return {"map": spec, "title": {"es": spec["es"], "en": spec["en"]}}
+
+    def new_with_setup(self, setup: Mapping[str, Any], options: Mapping[str, Scalar], seats: int, seed: int) -> S:
+        spec = setup.get("map")
+        if not isinstance(spec, dict):
+            return self.new(options, seats, seed)
+        return self._new(options, seats, seed, dict(spec))
+
     def new(self, options: Mapping[str, Scalar], seats: int, seed: int) -> S:
+        return self._new(options, seats, seed, None)
+
+    def _new(self, options: Mapping[str, Scalar], seats: int, seed: int, spec: dict[str, Any] | None) -> S:
         rng = Rng.from_seed(seed)
-        map_id = str(options.get("map", "long-road"))
-        board(map_id)
+        map_id = str(options.get("map", "long-road")) if spec is None else kmaps.upload_id(spec)
+        board(map_id, spec)
         waves = int(str(options.get("waves", "5")))
         piles: dict[str, list[str]] = {str(lvl): [] for lvl in range(1, 6)}
         for key, mon in data.monsters().items():
@@ -84,6 +103,8 @@ class KingsArmory(Game):
                 "fallen": {}, "cseq": 0, "monsters": [], "mseq": 0, "arrive": 0, "later": 0, "extra": [],
                 "act": None, "ask": None, "walls": [], "turn": -1, "active": None, "ready": []}
         # the card decks come from their own stream of the seed, so adding them left phase 1's dice unchanged
+        if spec is not None:
+            s["map_spec"] = spec
         armory.deal(s, Rng.from_seed(seed * 7919 + 101))
         s["rng_state"] = rng.state
         return s
@@ -252,7 +273,7 @@ class KingsArmory(Game):
             armory.gear_apply(s, rng, events, seat, action)
             undoable = action.kind != "buy_gear"
         elif phase == "pick":
-            shop.pick(s, events, seat, str(action["hero"]))
+            shop.pick(s, events, seat, action)
         elif phase in ("setup", "between"):
             shop.apply(s, rng, events, seat, action)
             undoable = action.kind != "ready" or bool(s["ready"])
@@ -285,6 +306,11 @@ class KingsArmory(Game):
         if state["result"] is None:
             return None
         everyone = frozenset(range(state["n"]))
+        if st.variant(state, "endurance"):  # the score is what counts: waves survived (P-28)
+            won = state["result"] == "won"
+            return Outcome(everyone if won else frozenset(),
+                           msg("ka.end.endurance_won" if won else "ka.end.endurance_lost", wave=state["wave"],
+                               score=st.waves_survived(state), why=msg(f"ka.end.why.{state['result']}")))
         if state["result"] == "won":
             return Outcome(everyone, msg("ka.end.won", wave=state["wave"]))
         return Outcome(frozenset(), msg(f"ka.end.lost_{state['result']}", wave=state["wave"]))
@@ -358,8 +384,11 @@ class KingsArmory(Game):
                     "blocked_by": m["blocked_by"], "status": {k: v for k, v in m["st"].items() if v},
                     "effects": [k for k in ("grounded", "fog", "sundered") if m.get(k)]}
 
-        return {"game": self.id, "phase": state["phase"], "map": state["map"], "wave": state["wave"],
-                "waves": state["waves"], "enemy_turn": state["eturn"], "gate": [state["gate"], state["gate_max"]],
+        return {"game": self.id, "phase": state["phase"], "map": state["map"],
+                **({"map_spec": dict(state["map_spec"])} if "map_spec" in state else {}), "wave": state["wave"],
+                "waves": st.last_wave(state), "variants": list(state["variants"]),
+                "score": st.waves_survived(state) if st.variant(state, "endurance") else None,
+                "enemy_turn": state["eturn"], "gate": [state["gate"], state["gate_max"]],
                 "gold": state["gold"], "turn": state["turn"], "active": state["active"], "picker": state["picker"],
                 "mc": state["mc"], "ready": list(state["ready"]), "free_towers": state["free_towers"],
                 "to_arrive": state["arrive"] + state["later"] + len(state["extra"]),
@@ -383,7 +412,7 @@ class KingsArmory(Game):
             card = fg.ally_card(a)
             if not 0 <= a["hp"] <= card["max"]:
                 out.append(f"{a['id']} HP {a['hp']} outside 0..{card['max']}")
-            if (a["hp"] == 0) != a["ko"] and a["kind"] == "hero":
+            if (a["hp"] == 0) != a["ko"] and (a["kind"] == "hero" or a.get("own")):
                 out.append(f"{a['id']} KO flag disagrees with HP")
             out += _token_problems(a["id"], a["st"])
             if len(a["blocks"]) > fg.tank(a):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 from pathlib import Path
 from typing import Any
@@ -186,3 +187,62 @@ def _split_problems(red: list[list[Any]], yellow: list[list[Any]]) -> list[Msg]:
 def load_file(path: Path) -> dict[str, Any]:
     """A custom map file, checked (tools and tests)."""
     return checked(json.loads(path.read_text(encoding="utf-8")), CUSTOM_PREFIX + path.stem)
+
+
+# ---------------------------------------------------------------- maps attached to /game new
+
+UPLOAD_PREFIX = "upload:"
+#: Bytes a map file may have: a route over all 64 tiles of the largest grid takes about 2 KB.
+MAX_UPLOAD_BYTES = 16_000
+#: Characters of a map's name shown in the lobby and on the board.
+MAX_NAME = 60
+UPLOAD_KEYS = ("es", "en", "tiles_w", "tiles_h", "route", "yellow", "length")
+#: Fields of the presets in maps.json that an upload may carry but that are worked out again (copied presets load).
+IGNORED_KEYS = ("id", "split")
+
+
+def from_upload(blob: bytes, filename: str) -> dict[str, Any]:
+    """A map file attached to `/game new`: the checked map (only its known fields) with its names filled from the
+    file name when it has none; BadOptions naming every problem and what would be valid otherwise."""
+    stem = Path(filename).stem[:MAX_NAME] or "map"
+    if len(blob) > MAX_UPLOAD_BYTES:
+        raise _refused(stem, [msg("ka.map.bad.too_big", kb=MAX_UPLOAD_BYTES // 1000)])
+    try:
+        raw = json.loads(blob.decode("utf-8-sig"))
+    except UnicodeDecodeError:
+        raise _refused(stem, [msg("ka.map.bad.encoding")]) from None
+    except json.JSONDecodeError as exc:
+        raise _refused(stem, [msg("ka.map.bad.syntax", line=exc.lineno, column=exc.colno)]) from None
+    except (ValueError, RecursionError):  # a number too long to read, or arrays nested thousands deep
+        raise _refused(stem, [msg("ka.map.bad.json")]) from None
+    if not isinstance(raw, dict):
+        raise _refused(stem, [msg("ka.map.bad.json")])
+    problems = [msg("ka.map.bad.key", field=str(k)[:30], valid=", ".join(UPLOAD_KEYS)) for k in raw
+                if k not in UPLOAD_KEYS and k not in IGNORED_KEYS]
+    for key in ("es", "en"):
+        if key in raw and (not isinstance(raw[key], str) or not 0 < len(raw[key].strip()) <= MAX_NAME):
+            problems.append(msg("ka.map.bad.name", field=key, high=MAX_NAME))
+    problems += problems_of(raw)
+    if problems:
+        raise _refused(_shown_name(raw, stem), problems)
+    spec = {k: raw[k] for k in UPLOAD_KEYS if k in raw}
+    spec["es"], spec["en"] = (str(raw.get("es") or raw.get("en") or stem).strip(),
+                              str(raw.get("en") or raw.get("es") or stem).strip())
+    return spec
+
+
+def upload_id(spec: dict[str, Any]) -> str:
+    """The id of an uploaded map: named by its content, so equal files share one board."""
+    canonical = json.dumps(spec, sort_keys=True, ensure_ascii=True, separators=(",", ":"))
+    return UPLOAD_PREFIX + hashlib.sha256(canonical.encode()).hexdigest()[:12]
+
+
+def _shown_name(raw: dict[str, Any], stem: str) -> str:
+    for key in ("en", "es"):
+        if isinstance(raw.get(key), str) and raw[key].strip():
+            return str(raw[key]).strip()[:MAX_NAME]
+    return stem
+
+
+def _refused(name: str, problems: list[Msg]) -> BadOptions:
+    return BadOptions(msg("ka.map.upload_invalid", name=name, problems=listing(problems)))

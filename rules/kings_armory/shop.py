@@ -34,21 +34,40 @@ def new_ally(seat: int, key: str, hp: int) -> Fig:
             "gear": [], "once": []}
 
 
+def new_champion(s: S, seat: int, kind: str) -> Fig:
+    """A level-1 champion of `kind` on its first free token (its name comes with the token)."""
+    champ = data.champions()[kind]
+    used = {a["token"] for a in s["allies"] if a["kind"] == "champion" and a["key"] == kind}
+    token = min(i for i in range(champ["limit"]) if i not in used)
+    made = {**new_ally(seat, kind, champ["hp"][0]), "id": f"c{s['cseq']}", "kind": "champion", "token": token}
+    s["cseq"] += 1
+    return made
+
+
 # ---------------------------------------------------------------- hero pick
 
 
 def pick_legal(s: S, seat: int) -> list[LegalAction]:
     if seat != s["picker"]:
         return []
+    if st.variant(s, "not_enough"):  # General-ly Not Enough: a champion type with a token left (P-28)
+        return [_la(Action.of("pick", type=k), "pick_champion", champion=Lit(c["es"], c["en"]))
+                for k, c in data.champions().items() if alive_of(s, k) < c["limit"]]
     taken = {a["key"] for a in s["allies"]}
     return [_la(Action.of("pick", hero=k), "pick", hero=Lit(h["es"], h["en"]))
             for k, h in data.heroes().items() if k not in taken]
 
 
-def pick(s: S, events: list[Event], seat: int, key: str) -> None:
-    hero = data.heroes()[key]
-    s["allies"].append(new_ally(seat, key, hero["hp"]))
-    events.append(Event(msg("ka.ev.pick", hero=Lit(hero["es"], hero["en"]), seat=SeatRef(seat))))
+def pick(s: S, events: list[Event], seat: int, action: Action) -> None:
+    if action.get("type") is not None:
+        own = {**new_champion(s, seat, str(action["type"])), "own": True}
+        s["allies"].append(own)
+        events.append(Event(msg("ka.ev.pick", hero=fg.ally_name(own), seat=SeatRef(seat))))
+    else:
+        key = str(action["hero"])
+        hero = data.heroes()[key]
+        s["allies"].append(new_ally(seat, key, hero["hp"]))
+        events.append(Event(msg("ka.ev.pick", hero=Lit(hero["es"], hero["en"]), seat=SeatRef(seat))))
     s["picker"] += 1
     if s["picker"] >= s["n"]:
         s["phase"] = "setup"
@@ -248,18 +267,12 @@ def apply(s: S, rng: Rng, events: list[Event], seat: int, action: Action) -> Non
         s["gold"] += st.tower_eco(s, "sell")
         events.append(Event(msg("ka.ev.sell", square=b.label((t["at"][0], t["at"][1])))))
     elif kind == "hire":
-        champ = data.champions()[str(action["type"])]
-        used = {a["token"] for a in s["allies"] if a["kind"] == "champion" and a["key"] == champ["id"]}
-        token = min(i for i in range(champ["limit"]) if i not in used)
-        s["gold"] -= st.champion_cost(s, champ["id"], 0)
-        hired = {**new_ally(seat, champ["id"], champ["hp"][0]), "id": f"c{s['cseq']}", "kind": "champion",
-                 "token": token}
-        s["cseq"] += 1
+        s["gold"] -= st.champion_cost(s, str(action["type"]), 0)
+        hired = new_champion(s, seat, str(action["type"]))
         s["allies"].append(hired)
         events.append(Event(msg("ka.ev.hire", ally=fg.ally_name(hired), seat=SeatRef(seat))))
     elif kind == "upgrade":
         a = st.ally(s, str(action["ally"]))
-        champ = data.champions()[a["key"]]
         s["gold"] -= st.champion_cost(s, a["key"], a["level"])
         a["level"] += 1
         card = fg.ally_card(a)
@@ -315,14 +328,13 @@ def start_wave(s: S, rng: Rng, events: list[Event]) -> None:
     s["ready"] = []
     s["eturn"] = 0
     card = data.wave_card()
-    count = s["wave"] * card["monsters_per_wave"]["per_wave"] + card["monsters_per_wave"]["base"] \
-        + s["n"] * card["monsters_per_wave"]["per_player"]
+    count = st.wave_size(s)
     if s["arrival"] == "delayed":
         s["arrive"] = math.ceil(count / 2)  # half rounded up now, the rest at enemy turn 2 (A-18)
         s["later"] = count - s["arrive"]
     else:
         s["arrive"], s["later"] = count, 0
-    if s["wave"] == s["waves"]:
+    if s["wave"] == s["waves"] and not st.variant(s, "endurance"):  # Endurance has no bosses (P-28)
         s["boss_due"] = list(card["boss_turns"][str(s["waves"])][s["arrival"]])
     for a in s["allies"]:
         a["blocks"] = []

@@ -26,7 +26,7 @@ def clone(value: Any) -> Any:
 
 
 def bd(s: S) -> Board:
-    return board(s["map"])
+    return board(s["map"], s.get("map_spec"))
 
 
 def ally(s: S, aid: str) -> Fig:
@@ -55,6 +55,36 @@ def seat_allies(s: S, seat: int) -> list[Fig]:
 
 def heroes(s: S) -> list[Fig]:
     return [a for a in s["allies"] if a["kind"] == "hero"]
+
+
+def leaders(s: S) -> list[Fig]:
+    """The figures whose fall loses the game when all are down: the heroes, or in General-ly Not Enough the
+    champions the players picked instead (P-28); they are knocked out, not killed, and get up between waves."""
+    return [a for a in s["allies"] if a["kind"] == "hero" or a.get("own")]
+
+
+def last_wave(s: S) -> int:
+    """The wave whose end wins the game: the chosen length, or Endurance's cap (P-28)."""
+    endurance = variant(s, "endurance")
+    return int(endurance["max_waves"]) if endurance else int(s["waves"])
+
+
+def wave_size(s: S) -> int:
+    """Monsters in the current wave (Wave Card, P-05); Endurance repeats the last row with more each time."""
+    card = data.wave_card()["monsters_per_wave"]
+    rows = len(data.wave_card()["levels"])
+    count = min(s["wave"], rows) * card["per_wave"] + card["base"] + s["n"] * card["per_player"]
+    endurance = variant(s, "endurance")
+    if endurance:
+        count += endurance["extra_monsters"] * max(0, s["wave"] - rows)
+        count = min(count, int(endurance["max_monsters"]))
+    return int(count)
+
+
+def waves_survived(s: S) -> int:
+    """Endurance's score: the waves the allies have seen out (the current one counts once it is over)."""
+    done = s["phase"] == "between" or s["result"] == "won"
+    return int(s["wave"]) if done else int(s["wave"]) - 1
 
 
 # ---------------------------------------------------------------- towers and parapets ("houses")

@@ -177,3 +177,56 @@ async def test_refusals_in_spanish_and_autocomplete_of_at_most_25_legal_moves(d:
                 assert loaded.game.is_legal(loaded.state, seat, Action.from_token(c["value"])), c
                 assert typed.casefold() in c["name"].casefold() or typed.casefold() in c["value"].casefold()
     assert await d.autocomplete("bob", "/ka build", "at", "") == [], "spectators get nothing"
+
+
+async def test_a_map_file_attached_to_game_new_is_the_board_and_a_broken_one_is_refused(
+        d: InProcessDiscord, tmp_path) -> None:
+    from rules.kings_armory import maps as kmaps
+
+    broken = tmp_path / "roto.json"
+    broken.write_text('{"tiles_w": 3, "tiles_h": 3, "route": [[0, 1, "N", "S"], [1, 1, "N", "E"]]}', encoding="utf-8")
+    d.user("alice", locale="es-ES")
+    out = await d.command("alice", f"/game new game:kings-armory file:{broken}")
+    errors = _errors(out)
+    assert errors and "no se puede jugar" in errors[0] and "llegar al castillo" in errors[0]
+    assert not any(o.kind == "channel" for o in out)
+    assert await d.bot.table.game_for(d.channel.id) is None, "nothing was created"
+
+    out = await d.command("alice", f"/game new game:kings-armory ai:1 file:{kmaps.CUSTOM_DIR / 'river-bend.json'}")
+    assert not _errors(out), _errors(out)
+    assert any("Recodo del río" in o.text() for o in out if o.kind == "channel")
+    out = await d.command("alice", "/game start")
+    out += await d.command("alice", "/ka pick hero:Valcor")
+    assert not _errors(out), _errors(out)
+    state = await _play_until(d, {0: "alice"}, lambda s: s["phase"] == "allies")
+    assert state["map_spec"]["tiles_w"] == 5 and state["monsters"], "the wave walks the uploaded road"
+    assert any(o.kind == "channel" and o.attachments for o in d.world.outputs), "the board is drawn"
+
+
+async def test_not_enough_players_pick_champions_by_name_and_endurance_shows_its_score(d: InProcessDiscord) -> None:
+    d.user("carla", locale="es-ES")
+    out = await d.command("alice", "/game new game:kings-armory options:not_enough=true")
+    assert any("not_enough=True" in o.text() for o in out if o.kind == "channel")
+    await d.command("carla", "/game join")
+    await d.command("alice", "/game start")
+    choices = await d.autocomplete("alice", "/ka pick", "hero", "")
+    assert {c["value"] for c in choices} == {f"pick type={k}" for k in ("foot", "archer", "sorcerer", "psionicist",
+                                                                         "cleric")}
+    out = await d.command("alice", "/ka pick hero:archer")
+    assert not _errors(out), _errors(out)
+    out = await d.command("carla", "/ka elegir heroe:Valcor")
+    assert "no es ninguna de tus opciones" in _errors(out)[0], "no heroes in this variant"
+    out = await d.command("carla", "/ka elegir heroe:Hechicero")
+    assert not _errors(out), _errors(out)
+    state = (await _loaded(d)).state
+    assert [(a["kind"], a["key"], a["seat"]) for a in state["allies"]] == [("champion", "archer", 0),
+                                                                            ("champion", "sorcerer", 1)]
+    out = await d.command("alice", "/game abandon")
+    assert not _errors(out), _errors(out)
+
+    out = await d.command("alice", "/game new game:kings-armory ai:1 options:endurance=true")
+    assert not _errors(out), _errors(out)
+    await d.command("alice", "/game start")
+    await d.command("alice", "/ka pick hero:Valcor")
+    loaded = await _loaded(d)
+    assert loaded.game.view(loaded.state, None)["score"] == 0 and loaded.game.view(loaded.state, None)["waves"] == 20

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.base import Action
-from rules.kings_armory import GAME, enemy, shop
+import i18n
+from rules.base import SYSTEM, Action
+from rules.kings_armory import GAME, data, enemy, shop
 from rules.kings_armory import round as rnd
 from rules.kings_armory import state as st
+from rules.rng import Rng
 
 from .helpers import Dice, add_hero, add_monster, lane_square, open_square_at, scene
 
@@ -24,7 +26,8 @@ def _scene(**variants: bool) -> dict[str, Any]:
 
 def test_every_variant_is_an_option_and_off_by_default() -> None:
     keys = {o.key: o.default for o in GAME.options()}
-    for name in ("ettin", "quick", "stars", "gold_mining", "hard_stones", "generals", "scarce"):
+    for name in ("ettin", "quick", "stars", "gold_mining", "hard_stones", "generals", "scarce", "endurance",
+                 "not_enough"):
         assert keys[name] is False
     assert _game()["variants"] == []
 
@@ -106,3 +109,162 @@ def test_ettin_monsters_hit_one_better() -> None:
         valcor = add_hero(s, "valcor", open_square_at(s, lane_square(s, 20), 1))
         enemy._attack(s, Dice(8), [], orc, moved=0)  # 12, or 13 with Ettin
         assert valcor["hp"] == hp
+
+
+# ---------------------------------------------------------------- Endurance
+
+
+def _survive(s: dict[str, Any]) -> list[Any]:
+    """End the current wave as if its last monster had just fallen."""
+    events: list[Any] = []
+    s["monsters"], s["arrive"], s["later"], s["extra"], s["boss_due"] = [], 0, 0, [], []
+    enemy.end_wave(s, events)
+    return events
+
+
+def test_endurance_repeats_the_last_wave_card_row_with_two_more_monsters_each_time() -> None:
+    endurance = data.variants()["endurance"]
+    s = _scene(endurance=True)
+    rows = len(data.wave_card()["levels"])
+    sizes = {}
+    for wave in (1, rows, rows + 1, rows + 2, rows + 30):
+        s["wave"] = wave
+        sizes[wave] = st.wave_size(s)
+    plain = _scene()
+    plain["wave"] = rows
+    assert sizes[1] == 1 + 3 and sizes[rows] == st.wave_size(plain) == rows + 3
+    assert sizes[rows + 1] == sizes[rows] + 2 and sizes[rows + 2] == sizes[rows] + 4
+    assert sizes[rows + 30] == endurance["max_monsters"], "capped so the lanes and the 85 tokens suffice"
+    for roll in range(1, 13):
+        assert data.level_for_roll(rows + 5, roll) == data.level_for_roll(rows, roll)
+
+
+def test_endurance_pays_no_coins_brings_no_boss_and_goes_past_the_chosen_length() -> None:
+    s = _game(1, endurance=True)
+    s.update(phase="allies", wave=5)
+    add_hero(s, "valcor", (0, 0))
+    s["coins"] = [100] * 26
+    events = _survive(s)
+    assert s["phase"] == "between" and s["result"] is None, "wave 5 of 5 is not the end in Endurance"
+    assert s["gold"] == 0 and [e.msg.key for e in events] == ["ka.ev.wave_survived"]
+    assert GAME.view(s, None)["score"] == 5
+    s["ready"] = [0]
+    shop.start_wave(s, Rng.from_seed(1), [])
+    assert s["wave"] == 6 and s["boss_due"] == [] and s["arrive"] == 6 + 3
+    plain = _game(1)
+    plain.update(phase="between", wave=4)
+    shop.start_wave(plain, Rng.from_seed(1), [])
+    assert plain["boss_due"], "the plain game's last wave brings its boss"
+
+
+def test_endurance_ends_in_defeat_with_the_score_or_at_its_cap() -> None:
+    s = _game(1, endurance=True)
+    s.update(phase="enemy", wave=9)
+    add_hero(s, "valcor", (0, 0))
+    s["gate"] = 0
+    enemy.check_end(s, [])
+    outcome = GAME.outcome(s)
+    assert outcome is not None and outcome.winners == frozenset()
+    assert i18n.t(outcome.summary, "en") == "Endurance over in wave 9: the Castle Gate fell. Waves survived: 8."
+    assert "Oleadas superadas: 8" in i18n.t(outcome.summary, "es")
+    assert GAME.view(s, None)["score"] == 8
+    cap = data.variants()["endurance"]["max_waves"]
+    s = _game(1, endurance=True)
+    s.update(phase="allies", wave=cap)
+    add_hero(s, "valcor", (0, 0))
+    _survive(s)
+    outcome = GAME.outcome(s)
+    assert s["result"] == "won" and outcome is not None and outcome.winners == frozenset({0})
+    assert str(cap) in i18n.t(outcome.summary, "en") and GAME.view(s, None)["waves"] == cap
+
+
+def test_endurance_wave_twenty_fits_on_the_short_road_for_seven_players() -> None:
+    """The biggest wave the cap allows, played by the AI: every figure where it may stand, every token counted."""
+    s = GAME.new(GAME.resolve_options({"endurance": "true", "map": "short-road"}), 7, 2)
+    rng = Rng.from_seed(2)
+    bumped, most = False, 0
+    for _ in range(20000):
+        if s["phase"] == "setup" and not bumped:
+            s = {**s, "wave": data.variants()["endurance"]["max_waves"], "gate": 999, "gate_max": 999}
+            bumped = True
+        if GAME.outcome(s) is not None:
+            break
+        seat = min(GAME.to_act(s))
+        s = GAME.apply(s, seat, GAME.system_action(s) if seat == SYSTEM else GAME.ai_action(s, seat, rng)).state
+        most = max(most, len(s["monsters"]))
+        assert GAME.check_invariants(s) == []
+    assert GAME.outcome(s) is not None and most == data.variants()["endurance"]["max_monsters"]
+
+
+# ---------------------------------------------------------------- General-ly Not Enough
+
+
+def test_not_enough_each_player_picks_one_level_one_champion_within_the_type_limits() -> None:
+    s = _game(3, not_enough=True)
+    picks = [la.action for la in GAME.legal_actions(s, 0)]
+    assert {str(a["type"]) for a in picks} == set(data.champions()) and all(a.get("hero") is None for a in picks)
+    s = GAME.apply(s, 0, Action.of("pick", type="sorcerer")).state
+    s = GAME.apply(s, 1, Action.of("pick", type="sorcerer")).state
+    assert "sorcerer" not in {str(la.action["type"]) for la in GAME.legal_actions(s, 2)}, "only two sorcerers"
+    assert not GAME.is_legal(s, 2, Action.of("pick", type="sorcerer"))
+    assert not GAME.is_legal(s, 2, Action.of("pick", hero="valcor"))
+    s = GAME.apply(s, 2, Action.of("pick", type="archer")).state
+    assert s["phase"] == "setup" and st.heroes(s) == []
+    assert [(a["kind"], a["key"], a["level"], a["seat"], a["own"]) for a in s["allies"]] == [
+        ("champion", "sorcerer", 1, 0, True), ("champion", "sorcerer", 1, 1, True), ("champion", "archer", 1, 2, True)]
+    assert len({a["token"] for a in s["allies"] if a["key"] == "sorcerer"}) == 2
+    s.update(phase="between", gold=1000)
+    assert not shop.can_hire(s, "sorcerer") and shop.can_hire(s, "archer")
+
+
+def _champion_scene() -> tuple[dict[str, Any], dict[str, Any]]:
+    s = _scene(not_enough=True)
+    add_monster(s, "orc_warrior", 5)  # a monster still on the board: the wave goes on
+    own = {**shop.new_champion(s, 0, "foot"), "own": True}
+    own["pos"] = list(open_square_at(s, lane_square(s, 20), 1))
+    s["allies"].append(own)
+    return s, own
+
+
+def test_not_enough_a_fallen_player_champion_is_knocked_out_and_then_the_game_is_lost() -> None:
+    s, own = _champion_scene()
+    hired = shop.new_champion(s, 0, "archer")
+    hired["pos"] = list(open_square_at(s, lane_square(s, 20), 2))
+    s["allies"].append(hired)
+    enemy.fall(s, [], hired)
+    assert hired not in s["allies"] and s["fallen"] == {"archer": 1}, "a hired champion still dies for good"
+    events: list[Any] = []
+    own["hp"] = 0
+    enemy.fall(s, events, own)
+    assert own in s["allies"] and own["ko"] and s["result"] == "champions"
+    assert "ka.ev.lost_champions" in [e.msg.key for e in events]
+    assert GAME.check_invariants(s) == []
+    outcome = GAME.outcome(s)
+    assert outcome is not None and "champion" in i18n.t(outcome.summary, "en")
+
+
+def test_not_enough_a_knocked_out_champion_gets_up_between_waves_at_its_heal_rate() -> None:
+    s, own = _champion_scene()
+    other = {**shop.new_champion(s, 0, "cleric"), "own": True}
+    other["pos"] = list(open_square_at(s, lane_square(s, 20), 2))
+    s["allies"].append(other)
+    own["hp"] = 0
+    enemy.fall(s, [], own)
+    assert own["ko"] and s["result"] is None, "another player champion still stands"
+    _survive(s)
+    heal = data.champions()["foot"]["heal"][0]
+    assert s["phase"] == "between" and not own["ko"] and own["hp"] == heal
+
+
+def test_not_enough_games_played_by_the_ai_reach_an_end() -> None:
+    for seats in (1, 3):
+        s = GAME.new(GAME.resolve_options({"not_enough": "true"}), seats, 5)
+        rng = Rng.from_seed(5)
+        for _ in range(30000):
+            if GAME.outcome(s) is not None:
+                break
+            seat = min(GAME.to_act(s))
+            s = GAME.apply(s, seat, GAME.system_action(s) if seat == SYSTEM else GAME.ai_action(s, seat, rng)).state
+            assert GAME.check_invariants(s) == []
+        assert GAME.outcome(s) is not None and st.heroes(s) == []
+        assert all(a["kind"] != "hero" for a in s["allies"])

@@ -130,3 +130,20 @@ def test_a_standing_block_order_shows_on_the_roster() -> None:
     first = view["allies"][0]
     orders = [{**view, "allies": [{**first, "order": o}, *view["allies"][1:]]} for o in ("ask", "block", "pass")]
     assert len({kr.render(v, "en") for v in orders}) == 3
+
+
+def test_an_uploaded_map_and_the_endurance_score_are_drawn() -> None:
+    from rules.kings_armory import maps as kmaps
+
+    sample = kmaps.CUSTOM_DIR / "river-bend.json"
+    setup = GAME.setup_from_upload(sample.read_bytes(), sample.name)
+    state = GAME.new_with_setup(setup, GAME.resolve_options({"endurance": "true"}), 1, 4)
+    view = named(GAME.view(state, None), 1)
+    assert view["score"] == 0
+    data = kr.render(view, "en")
+    assert data.startswith(PNG_SIGNATURE)
+    img = Image.open(io.BytesIO(data))
+    assert (img.width, img.height) == kr._size(board(state["map"], state["map_spec"]))
+    assert (img.width, img.height) != kr._size(board("long-road")), "the 5×4-tile map is wider than the box's"
+    plain = kr.render(named(GAME.view(GAME.new_with_setup(setup, GAME.resolve_options({}), 1, 4), None), 1), "en")
+    assert plain != data, "the score is written in the header"
