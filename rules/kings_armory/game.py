@@ -415,6 +415,8 @@ class KingsArmory(Game):
                                                                 "roll": state["reroll"]["nat"]},
                 "pause": None if state["window"] is None else list(state["window"]["seats"]),
                 "holds": list(state["holds"]),
+                "gear": [{"id": g["id"], "name": _lit(armory.gear_name(g)), "seat": g["seat"], "locked": g["locked"],
+                          "on": g["on"]} for g in state["gear"]],
                 "walls": [b.label((w[0], w[1])) for w in state["walls"]],
                 "log": list(state.get("log", [])), "result": state["result"]}
 
