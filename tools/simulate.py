@@ -8,7 +8,9 @@ import sys
 import time
 
 from rules import registry
-from tools.playout import playout
+from rules.base import Action, Game
+from rules.rng import Rng
+from tools.playout import Chooser, playout, random_chooser
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -21,6 +23,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--max-actions", type=int, default=5000)
     parser.add_argument("--fast", action="store_true", help="skip the per-step contract checks")
     parser.add_argument("--verbose", action="store_true", help="print each failure on stderr")
+    parser.add_argument("--decisions", action="store_true",
+                        help="count the moves that answer an out-of-turn question (the game's `decisions`), by kind")
     args = parser.parse_args(argv)
 
     game = registry.get(args.game)
@@ -32,9 +36,11 @@ def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
     totals = {"games": 0, "finished": 0, "actions": 0, "errors": 0, "invariant_failures": 0}
     examples: list[str] = []
+    answered: dict[str, int] = {}
+    chooser = _counting(answered) if args.decisions else random_chooser
     for i in range(args.games):
         result = playout(game, seats=seats, seed=args.seed + i, options=options,
-                         max_actions=args.max_actions, deep=not args.fast, check_all_every=25)
+                         max_actions=args.max_actions, deep=not args.fast, check_all_every=25, chooser=chooser)
         totals["games"] += 1
         totals["finished"] += int(result.finished)
         totals["actions"] += result.actions
@@ -47,10 +53,24 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"seed {args.seed + i}: {problem}", file=sys.stderr)
     line = {"game": args.game, "players": seats, **totals,
             "seconds": round(time.perf_counter() - started, 3)}
+    if args.decisions:
+        line["decisions"] = dict(sorted(answered.items()))
     if examples:
         line["examples"] = examples
     print(json.dumps(line))
     return 1 if totals["errors"] or totals["invariant_failures"] else 0
+
+
+def _counting(answered: dict[str, int]) -> Chooser:
+    """The random chooser, counting by kind the moves of seats that were asked something out of turn."""
+
+    def choose(game: Game, state: object, seat: int, rng: Rng) -> Action:
+        action = random_chooser(game, state, seat, rng)
+        if any(d.seat == seat for d in game.decisions(state)):
+            answered[action.kind] = answered.get(action.kind, 0) + 1
+        return action
+
+    return choose
 
 
 if __name__ == "__main__":
