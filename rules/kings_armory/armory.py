@@ -110,7 +110,9 @@ def gear_apply(s: S, rng: Rng, events: list[Event], seat: int, action: Action) -
         return
     if kind == "buy_gear":
         s["gold"] -= eco["buy"]
-        bought = {"id": f"e{len(s['gear'])}", "card": s["gear_deck"].pop(), "seat": seat, "locked": False, "on": None}
+        # every piece ever dealt or bought is in `gear` or (sold) in `used_gear`: a new id never repeats an old one
+        bought = {"id": f"e{len(s['gear']) + len(s['used_gear'])}", "card": s["gear_deck"].pop(), "seat": seat,
+                  "locked": False, "on": None}
         s["gear"].append(bought)
         events.append(Event(msg("ka.ev.buy_gear", gear=gear_name(bought), gold=eco["buy"])))
         return

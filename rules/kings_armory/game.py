@@ -289,7 +289,7 @@ class KingsArmory(Game):
         elif action.kind in (*armory.GEAR_KINDS, *armory.TRADE_ANSWERS):
             armory.gear_apply(s, rng, events, seat, action)
             # an answer to a trade is the other seat's move: nobody takes it back
-            undoable = action.kind not in ("buy_gear", "trade", *armory.TRADE_ANSWERS)
+            undoable = action.kind not in ("buy_gear", "trade", "withdraw_trade", *armory.TRADE_ANSWERS)
         elif action.kind in armory.WINDOW_KINDS:
             armory.hold_apply(s, events, seat, action)
         elif s["reroll"] is not None:
@@ -462,7 +462,7 @@ class KingsArmory(Game):
         for hid in st.houses(state):
             if state["phase"] != "pick" and st.slots_used(state, hid) > st.capacity(state, hid):
                 out.append(f"house {hid} over capacity")
-        return out + _figure_problems(state) + _card_problems(state)
+        return out + _figure_problems(state) + _card_problems(state) + _question_problems(state)
 
 
 def _figure_problems(state: S) -> list[str]:
@@ -500,6 +500,9 @@ def _card_problems(state: S) -> list[str]:
             out.append(f"{a['id']} carries {a['gear']} but the cards say {worn}")
     if any(g["locked"] and g["on"] for g in state["gear"]):
         out.append("a locked piece is worn")
+    ids = [g["id"] for g in state["gear"]]
+    if len(set(ids)) != len(ids):
+        out.append(f"equipment ids repeat: {sorted(ids)}")
     cards = data.cards()
     reinforcements = len(state["rdeck"]) + len(state["hand"]) + sum(
         1 for k in state["used_cards"] if cards[k]["deck"] == "reinforcements")
@@ -509,6 +512,24 @@ def _card_problems(state: S) -> list[str]:
         1 for k in state["used_cards"] if cards[k]["deck"] == "armory")
     if armory_cards != 7:
         out.append(f"Armory cards: {armory_cards} != 7")
+    return out
+
+
+def _question_problems(state: S) -> list[str]:
+    """The out-of-turn questions open only where they belong, about things that exist."""
+    out = []
+    trade, window, reroll = state["trade"], state["window"], state["reroll"]
+    if trade is not None:
+        pieces = [armory.piece(state, trade["give"]), armory.piece(state, trade["want"])]
+        if state["phase"] != "between" or any(g is None or g["locked"] for g in pieces):
+            out.append(f"trade offer {trade} in phase {state['phase']} names a missing or locked piece")
+        elif [g["seat"] for g in pieces if g is not None] != [trade["from"], trade["to"]]:
+            out.append(f"trade offer {trade} names pieces of other seats")
+    if window is not None and (state["phase"] != "enemy" or not window["seats"]
+                               or not set(window["seats"]) <= set(state["holds"])):
+        out.append(f"card pause {window} open in phase {state['phase']} for seats not holding")
+    if reroll is not None and (state["phase"] != "allies" or st.find_ally(state, reroll["ally"]) is None):
+        out.append(f"Lucky Charm question {reroll} in phase {state['phase']}")
     return out
 
 

@@ -324,3 +324,14 @@ def test_the_react_windows_list_their_out_of_turn_options_for_random_playouts() 
     with pytest.raises(IllegalAction):
         GAME.apply(s, 0, Action.of("go_on"))  # not asked
     assert enemy.activation_next(s)
+
+
+def test_a_piece_bought_after_a_sale_gets_a_new_id() -> None:
+    s = _between()
+    _unlock(s, "e0")
+    s.update(gold=500, gear_gate=True)
+    s = _act(s, 0, Action.of("sell_gear", gear="e0"))
+    s = _act(s, 0, Action.of("buy_gear"))
+    s = _act(s, 0, Action.of("buy_gear"))
+    ids = [g["id"] for g in s["gear"]]
+    assert len(set(ids)) == len(ids) == 5 and "e0" not in ids
