@@ -33,6 +33,8 @@ def choose(legal: list[LegalAction], s: S, seat: int, rng: Rng) -> Action:
     for la in legal:
         if la.action.kind not in IGNORED:
             by.setdefault(la.action.kind, []).append(la.action)
+    if not by:
+        return legal[0].action
     if "accept_trade" in by:
         return by["accept_trade"][0]  # a teammate asked for this piece: the AI hands it over
     if "reroll" in by:
@@ -47,9 +49,10 @@ def choose(legal: list[LegalAction], s: S, seat: int, rng: Rng) -> Action:
         return min(by["pick"], key=lambda a: HERO_ORDER.index(str(a["hero"])) if a["hero"] in HERO_ORDER else 99)
     if s["phase"] in ("setup", "between"):
         return _shop(s, seat, by)
+    first = next((la.action for la in legal if la.action.kind not in IGNORED), legal[0].action)
     if s["active"] is None:
-        return (by.get("activate") or by.get("end_turn") or [legal[0].action])[0]
-    return _activation(s, st.ally(s, s["active"]), by) or legal[0].action
+        return (by.get("activate") or by.get("end_turn") or [first])[0]
+    return _activation(s, st.ally(s, s["active"]), by) or first
 
 
 def _missed_all(s: S) -> bool:

@@ -285,7 +285,7 @@ class KingsArmory(Game):
             undoable = False
         elif action.kind in armory.CARD_KINDS:
             armory.card_apply(s, rng, events, seat, action)
-            undoable = action.kind == "play" and phase != "enemy"
+            undoable = action.kind == "play"
         elif action.kind in (*armory.GEAR_KINDS, *armory.TRADE_ANSWERS):
             armory.gear_apply(s, rng, events, seat, action)
             # an answer to a trade is the other seat's move: nobody takes it back
