@@ -16,16 +16,18 @@ from cogs.translator import locale_of
 from cogs.ui import GameButton, GameUI, add_step_menu, button_id, register_ui
 from renderers.kings_armory import render
 from rules.base import Choice, LegalAction
-from rules.text import Lit, msg
+from rules.text import Lit, SeatRef, msg
 
 GAME_ID = "kings-armory"
 MOVE_KINDS = ("move", "exit", "enter")
-REACT_KINDS = ("block", "wait", "pass")
-#: The one-click moves of the panel, in the order they are offered (a react window shows only its three).
+#: Answers to the out-of-turn questions: the block window, the pause for cards, the Lucky Charm, a trade offer.
+REACT_KINDS = ("block", "wait", "pass", "go_on", "reroll", "keep_roll", "accept_trade", "decline_trade")
+#: The one-click moves of the panel, in the order they are offered (a question shows only its answers).
 QUICK = ("activate", "end", "end_turn", "ready")
 STYLES = {"block": discord.ButtonStyle.primary, "activate": discord.ButtonStyle.primary,
           "ready": discord.ButtonStyle.success, "pass": discord.ButtonStyle.danger,
-          "end_turn": discord.ButtonStyle.danger}
+          "end_turn": discord.ButtonStyle.danger, "reroll": discord.ButtonStyle.primary,
+          "accept_trade": discord.ButtonStyle.success, "decline_trade": discord.ButtonStyle.danger}
 #: Discord puts at most five buttons on a row.
 PER_ROW = 5
 
@@ -56,6 +58,7 @@ class KingsArmoryUI(GameUI):
             if monster is not None:
                 out.append(i18n.t(msg("ka.bot.asking", ally=_lit(allies[asking["ally"]]["name"]),
                                       monster=_lit(monster["name"]), square=monster["square"]), lang))
+        out += _questions(view, allies, lang, names)
         return "\n".join(out)
 
     def private_panel(self, game_id: int, version: int, legal: list[LegalAction], lang: str,
@@ -65,6 +68,22 @@ class KingsArmoryUI(GameUI):
 
 UI = KingsArmoryUI()
 register_ui(UI)
+
+
+def _questions(view: Mapping[str, Any], allies: Mapping[str, Any], lang: str, names: dict[int, str]) -> list[str]:
+    """The other out-of-turn questions open now: a trade offer, a Lucky Charm roll, the pause for cards."""
+    out = []
+    trade, reroll = view.get("trade"), view.get("reroll")
+    gear = {g["id"]: g for g in view.get("gear") or []}
+    if isinstance(trade, Mapping) and trade.get("give") in gear and trade.get("want") in gear:
+        out.append(i18n.t(msg("ka.bot.trade", seat=SeatRef(trade["from"]), to=SeatRef(trade["to"]),
+                              gear=_lit(gear[trade["give"]]["name"]), want=_lit(gear[trade["want"]]["name"])),
+                          lang, names.get))
+    if isinstance(reroll, Mapping) and reroll.get("ally") in allies:
+        out.append(i18n.t(msg("ka.bot.reroll", ally=_lit(allies[reroll["ally"]]["name"]), roll=reroll["roll"]), lang))
+    if view.get("pause"):
+        out.append(i18n.t(msg("ka.bot.pause"), lang))
+    return out
 
 
 def _lit(value: Any) -> Lit:
@@ -120,9 +139,9 @@ SHOP_SQUARES = ("build", "place")
 
 
 class KingsArmory(GameCog):
-    """`/ka panel|pick|build|sell|hire|upgrade|place|bench|ready|activate|move|attack|special|block|react|end|
-    endturn|card|buy|gear|orders`: each offers only the caller's legal moves of its kinds (a card or an order also
-    off turn), matches what was typed, and acts."""
+    """`/ka panel|pick|build|sell|hire|upgrade|place|bench|ready|activate|move|attack|special|block|react|trade|
+    play|hold|end|endturn|buy|gear|orders`: each offers only the caller's legal moves of its kinds (a card play, a
+    hold or an order also off turn), matches what was typed, and acts."""
 
     game_id = GAME_ID
     words = WORDS
@@ -171,9 +190,11 @@ class KingsArmory(GameCog):
     special = two_step_command(group, "cmd.ka.special", ("special",), ("using", "target"), ("opt", "option"))
     block = kind_command(group, "cmd.ka.block", ("block",), "choice")
     react = kind_command(group, "cmd.ka.react", REACT_KINDS, "choice")
+    trade = two_step_command(group, "cmd.ka.trade", ("trade",), ("give", "want"), ("gear", "gear"))
+    play = two_step_command(group, "cmd.ka.play", ("play",), ("card", "aim"), ("card", "card"))
+    hold = kind_command(group, "cmd.ka.hold", ("hold",))
     end = kind_command(group, "cmd.ka.end", ("end",))
     endturn = kind_command(group, "cmd.ka.endturn", ("end_turn",))
-    card = two_step_command(group, "cmd.ka.card", ("play",), ("card", "aim"), ("card", "card"))
     buy = kind_command(group, "cmd.ka.buy", ("buy_card", "buy_armory", "buy_gear"), "what")
     gear = two_step_command(group, "cmd.ka.gear", ("unlock", "equip", "unequip", "sell_gear"), ("gear", "move"),
                             ("gear", "gear"))

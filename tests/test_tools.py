@@ -44,3 +44,12 @@ def test_bench_prints_every_figure(capsys) -> None:
     for key in ("apply_legal_us_p50", "apply_legal_us_p99", "committed_actions_per_s", "command_ms_p50",
                 "command_ms_p99"):
         assert figures[key] > 0, key
+
+
+def test_simulate_counts_the_answers_to_out_of_turn_questions(capsys) -> None:
+    args = ["--game", "kings-armory", "--games", "2", "--seed", "1", "--players", "2", "--fast", "--decisions"]
+    assert simulate.main(args) == 0
+    line = json.loads(capsys.readouterr().out.strip())
+    assert sum(line["decisions"].values()) > 0  # the block windows of two random games were answered
+    assert set(line["decisions"]) <= {"block", "wait", "pass", "play", "buy_card", "go_on", "hold", "reroll",
+                                      "keep_roll", "accept_trade", "decline_trade", "order"}

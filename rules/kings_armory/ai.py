@@ -13,6 +13,8 @@ from rules.rng import Rng
 
 S = dict[str, Any]
 Fig = dict[str, Any]
+#: Moves the AI never makes itself: trade offers and the enemy-turn pause are for people.
+IGNORED = ("trade", "withdraw_trade", "hold")
 #: Heroes in the order the AI takes them: a tank, ranged damage, a healer, then the rest.
 HERO_ORDER = ("valcor", "ember", "felicity", "midnight", "asphar", "cyrus", "boleslaw")
 #: Champions in the order the AI hires them (ranged first: they fight from inside the towers).
@@ -32,7 +34,16 @@ def choose(legal: list[LegalAction], s: S, seat: int, rng: Rng) -> Action:
     """The AI's move for `seat` among `legal` (never empty); deterministic for a state (`rng` breaks no ties)."""
     by: dict[str, list[Action]] = {}
     for la in legal:
-        by.setdefault(la.action.kind, []).append(la.action)
+        if la.action.kind not in IGNORED:
+            by.setdefault(la.action.kind, []).append(la.action)
+    if not by:
+        return legal[0].action
+    if "accept_trade" in by:
+        return by["accept_trade"][0]  # a teammate asked for this piece: the AI hands it over
+    if "reroll" in by:
+        return by["reroll"][0] if _missed_all(s) else by["keep_roll"][0]
+    if "go_on" in by:
+        return by["go_on"][0]
     if "block" in by:
         return by["block"][0]
     if "wait" in by or "pass" in by:
@@ -41,9 +52,22 @@ def choose(legal: list[LegalAction], s: S, seat: int, rng: Rng) -> Action:
         return min(by["pick"], key=_pick_rank)
     if s["phase"] in ("setup", "between"):
         return _shop(s, seat, by)
+    first = next((la.action for la in legal if la.action.kind not in IGNORED), legal[0].action)
     if s["active"] is None:
-        return (by.get("activate") or by.get("end_turn") or [legal[0].action])[0]
-    return _activation(s, st.ally(s, s["active"]), by) or legal[0].action
+        return (by.get("activate") or by.get("end_turn") or [first])[0]
+    return _activation(s, st.ally(s, s["active"]), by) or first
+
+
+def _missed_all(s: S) -> bool:
+    """Whether the roll waiting for the Lucky Charm's answer missed every monster it aimed at (then re-roll)."""
+    r = s["reroll"]
+    a = st.ally(s, r["ally"])
+    attack = Action.from_json(r["action"])
+    opt = next(o for o in fg.offered_options(a) if o["id"] == attack["opt"])
+    bonus = int(opt["hit"]) + (2 if a["st"]["bless"] else 0)
+    monsters, _ = rnd.aimed(s, a, opt, attack)
+    return not any(fg.roll_hit(int(r["nat"]), bonus, fg.monster_card(m)["dodge"], list(opt["crit"]))[0]
+                   for m in monsters)
 
 
 def _pick_rank(action: Action) -> int:

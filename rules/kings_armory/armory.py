@@ -16,8 +16,10 @@ from rules.text import Lit, Msg, SeatRef, msg
 
 S = dict[str, Any]
 Fig = dict[str, Any]
-GEAR_KINDS = ("unlock", "equip", "unequip", "sell_gear", "buy_gear")
+GEAR_KINDS = ("unlock", "equip", "unequip", "sell_gear", "buy_gear", "trade", "withdraw_trade")
+TRADE_ANSWERS = ("accept_trade", "decline_trade")
 CARD_KINDS = ("buy_card", "buy_armory", "play")
+WINDOW_KINDS = ("go_on", "hold")
 
 
 def _la(action: Action, key: str, **params: Any) -> LegalAction:
@@ -60,12 +62,15 @@ def deal(s: S, rng: Rng) -> None:
     rng.shuffle(reinforcements)
     rng.shuffle(armory)
     s.update(rdeck=reinforcements, hand=[], used_cards=[], adeck=armory, armory=None, hourglass=None)
+    # out-of-turn questions: an equipment trade offered, the seats pausing the enemy turn for cards and the pause
+    # itself, a Lucky Charm roll waiting for its holder's answer
+    s.update(trade=None, holds=[], window=None, offered=False, reroll=None)
 
 
 # ---------------------------------------------------------------- equipment (between waves)
 
 
-def _piece(s: S, gid: Any) -> dict[str, Any] | None:
+def piece(s: S, gid: Any) -> dict[str, Any] | None:
     return next((g for g in s["gear"] if g["id"] == gid), None)
 
 
@@ -75,8 +80,9 @@ def gear_legal(s: S, seat: int) -> list[LegalAction]:
     eco = _eco()["equipment"]
     out = []
     heroes = [a for a in st.seat_allies(s, seat) if a["kind"] == "hero"]
+    offered = trade_pieces(s)
     for g in s["gear"]:
-        if g["seat"] != seat:
+        if g["seat"] != seat or g["id"] in offered:
             continue
         name = gear_name(g)
         if g["locked"]:
@@ -93,19 +99,24 @@ def gear_legal(s: S, seat: int) -> list[LegalAction]:
                                ally=fg.ally_name(a)))
     if s["gear_gate"] and s["gear_deck"] and s["gold"] >= eco["buy"]:
         out.append(_la(Action.of("buy_gear"), "buy_gear", gold=eco["buy"]))
-    return out
+    return out + trade_legal(s, seat)
 
 
 def gear_apply(s: S, rng: Rng, events: list[Event], seat: int, action: Action) -> None:
     eco = _eco()["equipment"]
     kind = action.kind
+    if kind in ("trade", "withdraw_trade", *TRADE_ANSWERS):
+        trade_apply(s, events, seat, action)
+        return
     if kind == "buy_gear":
         s["gold"] -= eco["buy"]
-        piece = {"id": f"e{len(s['gear'])}", "card": s["gear_deck"].pop(), "seat": seat, "locked": False, "on": None}
-        s["gear"].append(piece)
-        events.append(Event(msg("ka.ev.buy_gear", gear=gear_name(piece), gold=eco["buy"])))
+        # every piece ever dealt or bought is in `gear` or (sold) in `used_gear`: a new id never repeats an old one
+        bought = {"id": f"e{len(s['gear']) + len(s['used_gear'])}", "card": s["gear_deck"].pop(), "seat": seat,
+                  "locked": False, "on": None}
+        s["gear"].append(bought)
+        events.append(Event(msg("ka.ev.buy_gear", gear=gear_name(bought), gold=eco["buy"])))
         return
-    g = _piece(s, action["gear"])
+    g = piece(s, action["gear"])
     assert g is not None
     if kind == "unlock":
         s["gold"] -= eco["unlock"]
@@ -126,13 +137,92 @@ def gear_apply(s: S, rng: Rng, events: list[Event], seat: int, action: Action) -
         a["hp"] += data.equipment()[g["card"]]["mods"].get("max", 0)
         events.append(Event(msg("ka.ev.equip", gear=gear_name(g), ally=fg.ally_name(a))))
     elif kind == "unequip":
-        a = st.ally(s, str(g["on"]))
-        g["on"] = None
-        gear = list(a["gear"])
-        gear.remove(g["card"])
-        a["gear"] = gear
-        a["hp"] = max(1, min(fg.ally_card(a)["max"], a["hp"] - data.equipment()[g["card"]]["mods"].get("max", 0)))
-        events.append(Event(msg("ka.ev.unequip", gear=gear_name(g), ally=fg.ally_name(a))))
+        _take_off(s, events, g)
+
+
+def _take_off(s: S, events: list[Event], g: dict[str, Any]) -> None:
+    a = st.ally(s, str(g["on"]))
+    g["on"] = None
+    gear = list(a["gear"])
+    gear.remove(g["card"])
+    a["gear"] = gear
+    a["hp"] = max(1, min(fg.ally_card(a)["max"], a["hp"] - data.equipment()[g["card"]]["mods"].get("max", 0)))
+    events.append(Event(msg("ka.ev.unequip", gear=gear_name(g), ally=fg.ally_name(a))))
+
+
+# ---------------------------------------------------------------- equipment trades (between waves, one for one)
+
+
+def trade_pieces(s: S) -> set[str]:
+    """The two pieces of the offer waiting for an answer: neither may be sold or equipped meanwhile."""
+    t = s["trade"]
+    return set() if t is None else {t["give"], t["want"]}
+
+
+def tradable(g: dict[str, Any]) -> bool:
+    """Only unlocked equipment is traded (§4.5); a worn piece is taken off when the trade is made."""
+    return not g["locked"]
+
+
+def trade_legal(s: S, seat: int) -> list[LegalAction]:
+    """Offers one for one of the seat's unlocked pieces against another seat's, one offer at a time; the offering
+    seat may withdraw it; the other seat answers it (`trade_answers`)."""
+    if s["phase"] != "between":
+        return []
+    t = s["trade"]
+    if t is not None:
+        return [_la(Action.of("withdraw_trade"), "withdraw_trade")] if t["from"] == seat else []
+    mine = [g for g in s["gear"] if g["seat"] == seat and tradable(g)]
+    theirs = [w for w in s["gear"] if w["seat"] != seat and tradable(w)]
+    return [_la(Action.of("trade", gear=g["id"], want=w["id"]), "trade", gear=gear_name(g), want=gear_name(w),
+                seat=SeatRef(w["seat"])) for g in mine for w in theirs]
+
+
+def trade_answers(s: S, seat: int) -> list[LegalAction]:
+    t = s["trade"]
+    if t is None or t["to"] != seat or s["phase"] != "between":
+        return []
+    give, want = piece(s, t["give"]), piece(s, t["want"])
+    assert give is not None and want is not None
+    return [_la(Action.of("accept_trade"), "accept_trade", gear=gear_name(give), want=gear_name(want),
+                seat=SeatRef(t["from"])),
+            _la(Action.of("decline_trade"), "decline_trade", gear=gear_name(give), seat=SeatRef(t["from"]))]
+
+
+def trade_apply(s: S, events: list[Event], seat: int, action: Action) -> None:
+    kind = action.kind
+    if kind == "trade":
+        give, want = piece(s, action["gear"]), piece(s, action["want"])
+        assert give is not None and want is not None
+        s["trade"] = {"from": seat, "to": want["seat"], "give": give["id"], "want": want["id"]}
+        events.append(Event(msg("ka.ev.trade_offer", seat=SeatRef(seat), gear=gear_name(give), want=gear_name(want),
+                                to=SeatRef(want["seat"]))))
+        return
+    t = s["trade"]
+    s["trade"] = None
+    give, want = piece(s, t["give"]), piece(s, t["want"])
+    assert give is not None and want is not None
+    if kind == "withdraw_trade":
+        events.append(Event(msg("ka.ev.trade_withdrawn", seat=SeatRef(seat), gear=gear_name(give))))
+    elif kind == "decline_trade":
+        events.append(Event(msg("ka.ev.trade_declined", seat=SeatRef(seat), gear=gear_name(give),
+                                want=gear_name(want))))
+    else:
+        for g in (give, want):
+            if g["on"] is not None:
+                _take_off(s, events, g)
+        give["seat"], want["seat"] = t["to"], t["from"]
+        events.append(Event(msg("ka.ev.trade_done", seat=SeatRef(t["from"]), gear=gear_name(give),
+                                want=gear_name(want), to=SeatRef(t["to"]))))
+
+
+def lapse_trade(s: S, events: list[Event]) -> None:
+    """An offer nobody answered before the wave started lapses (trades happen only between waves)."""
+    if s["trade"] is not None and s["phase"] != "between":
+        give = piece(s, s["trade"]["give"])
+        s["trade"] = None
+        if give is not None:
+            events.append(Event(msg("ka.ev.trade_lapsed", gear=gear_name(give))))
 
 
 def starting_gear_ids(s: S, seat: int) -> list[str]:
@@ -372,6 +462,7 @@ def card_apply(s: S, rng: Rng, events: list[Event], seat: int, action: Action) -
     s["used_cards"].append(key)
     events.append(Event(msg("ka.ev.play", card=card_name(key), seat=SeatRef(seat))))
     _resolve(s, events, seat, data.cards()[key], action)
+    settle(s)
     enemy.check_end(s, events)
 
 
@@ -466,3 +557,72 @@ def _resolve(s: S, events: list[Event], seat: int, card: dict[str, Any], action:
         sq = st.bd(s).parse(str(action["at"]))
         assert sq is not None
         s["allies"].append(rnd.new_summon(s, "golem", seat, sq))
+
+
+# ---------------------------------------------------------------- pausing the enemy turn for card plays
+
+
+def hold_legal(s: S, seat: int) -> list[LegalAction]:
+    """The seat's standing order: pause the enemy turn before each monster acts while the team holds a card it
+    can play (digest §12.3 `hold` / `release`)."""
+    if s["phase"] in ("pick", "over") or s["result"] is not None:
+        return []
+    on = seat in s["holds"]
+    return [_la(Action.of("hold", on=not on), "hold_off" if on else "hold_on")]
+
+
+def hold_ok(s: S, seat: int, action: Action) -> bool:
+    return action.get("on") in (True, False) and set(action.arg_dict) == {"on"} \
+        and s["phase"] not in ("pick", "over") and s["result"] is None
+
+
+def can_play_any(s: S) -> bool:
+    """Whether the team holds a card with a legal play now."""
+    return playable_now(s) and any(plays(s, key, full=False) for key in dict.fromkeys(held(s)))
+
+
+def open_window(s: S, events: list[Event]) -> bool:
+    """Before a monster's activation, the seats holding the enemy turn are asked whether to play a card first;
+    only when the team holds a card it can play, once per activation. Returns whether the window opened."""
+    if s["offered"] or not s["holds"] or s["act"] is not None or not enemy.activation_next(s) \
+            or not can_play_any(s):
+        return False
+    s["offered"] = True
+    s["window"] = {"seats": sorted(s["holds"])}
+    events.append(Event(msg("ka.ev.window")))
+    return True
+
+
+def window_legal(s: S) -> list[LegalAction]:
+    """A seat in the window: any card play (or buy), go on, or go on and stop pausing for it."""
+    return [*card_legal(s), _la(Action.of("go_on"), "go_on"), _la(Action.of("hold", on=False), "hold_off")]
+
+
+def leave_window(s: S, seat: int) -> None:
+    w = s["window"]
+    if w is None or seat not in w["seats"]:
+        return
+    w["seats"] = [x for x in w["seats"] if x != seat]
+    if not w["seats"]:
+        s["window"] = None
+
+
+def hold_apply(s: S, events: list[Event], seat: int, action: Action) -> None:
+    if action.kind == "hold":
+        on = bool(action["on"])
+        s["holds"] = sorted({*s["holds"], seat} if on else set(s["holds"]) - {seat})
+        events.append(Event(msg("ka.ev.hold_on" if on else "ka.ev.hold_off", seat=SeatRef(seat))))
+    leave_window(s, seat)
+
+
+def settle(s: S) -> None:
+    """After a card played in the middle of a monster's turn: a monster that died ends its activation, and a
+    block question about a figure that is gone or can no longer block is dropped."""
+    act, ask = s["act"], s["ask"]
+    if act is not None and st.monster(s, act["mid"]) is None:
+        s["act"] = s["ask"] = None
+        return
+    if ask is not None:
+        m = st.monster(s, ask["mid"])
+        if m is None or all(a["id"] != ask["ally"] for a in enemy.blockers(s, m)):
+            s["ask"] = None

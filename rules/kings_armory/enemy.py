@@ -130,8 +130,15 @@ def _boss_arrives(s: S, rng: Rng, events: list[Event]) -> None:
     _start(s, rng, events, mon, upkeep=False)
 
 
+def activation_next(s: S) -> bool:
+    """Whether the next step starts a monster's activation (an arrival, a monster waiting to act, a boss)."""
+    return bool(s["extra"] or s["arrive"] > 0 or any(not m["acted"] for m in s["monsters"])
+                or (s["boss_due"] and s["boss_due"][0] == s["eturn"]))
+
+
 def _start(s: S, rng: Rng, events: list[Event], mon: Fig, *, upkeep: bool) -> None:
     mon["acted"] = True
+    s["offered"] = False  # the next activation may be paused for card plays again
     if upkeep and not _upkeep(s, events, mon):
         check_end(s, events)
         return
@@ -504,6 +511,7 @@ def start_enemy_turn(s: S, events: list[Event]) -> None:
 def start_allies_round(s: S, events: list[Event]) -> None:
     """Blocks are cleared, allies' Bless removed and round effects end (§3.9 step 1, P-18)."""
     s["phase"] = "allies"
+    s["offered"] = False
     for m in s["monsters"]:
         m["blocked_by"] = None
         m["grounded"], m["fog"] = False, 0  # Gravity Well and Mind Fog end with the enemy turn
@@ -581,7 +589,8 @@ def end_wave(s: S, events: list[Event]) -> None:
         _say(events, "won")
         return
     s["phase"] = "between"
-    s["act"] = s["ask"] = s["active"] = None
+    s["act"] = s["ask"] = s["active"] = s["window"] = s["reroll"] = None
+    s["offered"] = False
     s["ready"] = []
     s["walls"] = []
     if s["hourglass"] == "now":

@@ -27,10 +27,12 @@ from rules.kings_armory import round as rnd
 from rules.kings_armory import state as st
 from rules.kings_armory.board import board
 from rules.rng import Rng
-from rules.text import Lit, Msg, msg
+from rules.text import Lit, Msg, SeatRef, msg
 
 S = dict[str, Any]
 BLOCK_SECONDS = 120
+#: Seconds to answer the other out-of-turn questions (re-roll, a pause for cards, a trade) before the default.
+ASK_SECONDS = 120
 #: Public event lines kept for the board's short log.
 LOG_LINES = 6
 
@@ -130,9 +132,15 @@ class KingsArmory(Game):
         if phase == "pick":
             return frozenset({state["picker"]})
         if phase in ("setup", "between"):
-            return frozenset(s for s in range(state["n"]) if s not in state["ready"])
+            trade = state["trade"]
+            return frozenset(s for s in range(state["n"]) if s not in state["ready"]) | (
+                frozenset({trade["to"]}) if trade is not None else frozenset())
+        if state["reroll"] is not None:
+            return frozenset({st.ally(state, state["reroll"]["ally"])["seat"]})
         if state["ask"] is not None:
             return frozenset({st.ally(state, state["ask"]["ally"])["seat"]})
+        if state["window"] is not None:
+            return frozenset(state["window"]["seats"])
         if phase == "enemy":
             return frozenset({SYSTEM})
         if state["active"] is not None:  # Boleslaw may be acting out of turn (P-25)
@@ -141,12 +149,30 @@ class KingsArmory(Game):
 
     def turn_key(self, state: S) -> Any:
         return (state["phase"], state["wave"], state["eturn"], state["turn"], state["active"],
-                state["ask"] and state["ask"]["ally"], tuple(state["ready"]))
+                state["ask"] and state["ask"]["ally"], tuple(state["ready"]), state["trade"] and state["trade"]["to"],
+                state["window"] and tuple(state["window"]["seats"]), state["reroll"] and state["reroll"]["ally"])
 
     def system_action(self, state: S) -> Action:
         return Action.of("step")
 
     def decisions(self, state: S) -> list[Decision]:
+        """The out-of-turn questions: a block, the Lucky Charm's re-roll, a pause for cards, a trade offer."""
+        if state["phase"] == "over":
+            return []
+        trade, reroll, window = state["trade"], state["reroll"], state["window"]
+        if trade is not None and state["phase"] == "between":
+            give, want = armory.piece(state, trade["give"]), armory.piece(state, trade["want"])
+            assert give is not None and want is not None
+            prompt = msg("ka.ask.trade", seat=SeatRef(trade["from"]), gear=armory.gear_name(give),
+                         want=armory.gear_name(want))
+            return [Decision(trade["to"], prompt, Action.of("decline_trade"), private=False, seconds=ASK_SECONDS)]
+        if reroll is not None:
+            a = st.ally(state, reroll["ally"])
+            prompt = msg("ka.ask.reroll", ally=fg.ally_name(a), roll=reroll["nat"])
+            return [Decision(a["seat"], prompt, Action.of("keep_roll"), private=False, seconds=ASK_SECONDS)]
+        if window is not None and state["ask"] is None:
+            return [Decision(seat, msg("ka.ask.window"), Action.of("go_on"), private=False, seconds=ASK_SECONDS)
+                    for seat in window["seats"]]
         ask = state["ask"]
         if ask is None:
             return []
@@ -168,6 +194,7 @@ class KingsArmory(Game):
         if seat in self.to_act(state) or not 0 <= seat < state["n"]:
             return []
         listed = armory.card_legal(state) if state["phase"] in ("allies", "enemy") else []
+        listed += armory.hold_legal(state, seat) if state["phase"] in ("allies", "enemy") else []
         if state["phase"] == "allies" and state["active"] is None and state["ask"] is None:
             listed += rnd.block_actions(state, seat) + rnd.out_of_turn(state, seat)
         return [la for la in listed if self._anytime(state, seat, la.action)] + orders.legal(state, seat)
@@ -179,6 +206,10 @@ class KingsArmory(Game):
         phase = state["phase"]
         if phase not in ("allies", "enemy") or state["result"] is not None:
             return False
+        if action.kind == "hold":
+            return armory.hold_ok(state, seat, action)
+        if state["reroll"] is not None:
+            return False  # an attack is waiting for its Lucky Charm answer
         if action.kind == "buy_card":
             return armory.can_buy_card(state)
         if action.kind == "play":
@@ -194,10 +225,14 @@ class KingsArmory(Game):
     def is_legal(self, state: S, seat: int, action: Action) -> bool:
         if action.kind == "order":  # a standing order is given at any time, on turn or not
             return 0 <= seat < state["n"] and orders.ok(state, seat, action)
-        if action.kind in armory.CARD_KINDS and state["phase"] in ("allies", "enemy"):
+        if action.kind in (*armory.CARD_KINDS, "hold") and state["phase"] in ("allies", "enemy"):
             return 0 <= seat < state["n"] and self._anytime(state, seat, action)
         if seat not in self.to_act(state) and seat != SYSTEM:
             return 0 <= seat < state["n"] and self._anytime(state, seat, action)
+        if state["phase"] in ("setup", "between") and action.kind in armory.TRADE_ANSWERS:
+            return any(la.action == action for la in armory.trade_answers(state, seat))
+        if state["phase"] in ("setup", "between") and action.kind == "hold":
+            return armory.hold_ok(state, seat, action)
         if state["phase"] in ("setup", "between") and action.kind in (*armory.CARD_KINDS, *armory.GEAR_KINDS):
             return seat not in state["ready"] and any(la.action == action for la in self._legal(state, seat, "cards"))
         if state["phase"] in ("setup", "between") and seat in self.to_act(state):
@@ -215,10 +250,18 @@ class KingsArmory(Game):
         if phase == "pick":
             return shop.pick_legal(state, seat)
         if phase in ("setup", "between"):
+            answers = armory.trade_answers(state, seat)
+            if seat in state["ready"]:
+                return answers  # a ready seat is asked only to answer the trade offered to it
             extra = [*armory.gear_legal(state, seat), *armory.card_legal(state)]
             if kind == "cards":
                 return extra
-            return shop.legal(state, seat, kind) + (extra if kind is None else [])
+            return answers + shop.legal(state, seat, kind) + (
+                extra + armory.hold_legal(state, seat) if kind is None else [])
+        if state["reroll"] is not None:
+            return rnd.reroll_legal(state)
+        if state["ask"] is None and state["window"] is not None:
+            return armory.window_legal(state)
         if state["ask"] is not None:
             ask = state["ask"]
             a = st.ally(state, ask["ally"])
@@ -228,8 +271,11 @@ class KingsArmory(Game):
             return [LegalAction(Action.of("block", ally=a["id"], monster=mon["id"]), msg("ka.act.block", ally=name,
                                                                                       monster=mname)),
                     LegalAction(Action.of("wait"), msg("ka.act.wait", monster=mname)),
-                    LegalAction(Action.of("pass"), msg("ka.act.pass", monster=mname))]
-        return rnd.legal(state, seat, kind) + (armory.card_legal(state) if kind in (None, *armory.CARD_KINDS) else [])
+                    LegalAction(Action.of("pass"), msg("ka.act.pass", monster=mname)),
+                    *armory.card_legal(state)]  # a card may be played in the middle of a monster's move
+        on_turn = kind is None and state["active"] is None and seat == state["turn"]
+        return rnd.legal(state, seat, kind) + (armory.card_legal(state) if kind in (None, *armory.CARD_KINDS) else []) \
+            + (armory.hold_legal(state, seat) if on_turn else [])
 
     def why_illegal(self, state: S, seat: int, action: Action) -> Msg | None:
         if action.kind == "order":
@@ -262,20 +308,28 @@ class KingsArmory(Game):
         undoable = True
         phase = s["phase"]
         if seat == SYSTEM:
-            enemy.step(s, rng, events)
+            if not armory.open_window(s, events):
+                enemy.step(s, rng, events)
             undoable = False
         elif action.kind == "order":
             orders.apply(s, events, action)
         elif action.kind in armory.CARD_KINDS:
             armory.card_apply(s, rng, events, seat, action)
             undoable = action.kind == "play"
-        elif action.kind in armory.GEAR_KINDS:
+        elif action.kind in (*armory.GEAR_KINDS, *armory.TRADE_ANSWERS):
             armory.gear_apply(s, rng, events, seat, action)
-            undoable = action.kind != "buy_gear"
+            # an answer to a trade is the other seat's move: nobody takes it back
+            undoable = action.kind not in ("buy_gear", "trade", "withdraw_trade", *armory.TRADE_ANSWERS)
+        elif action.kind in armory.WINDOW_KINDS:
+            armory.hold_apply(s, events, seat, action)
+        elif s["reroll"] is not None:
+            rnd.answer_reroll(s, rng, events, action)
+            undoable = False
         elif phase == "pick":
             shop.pick(s, events, seat, action)
         elif phase in ("setup", "between"):
             shop.apply(s, rng, events, seat, action)
+            armory.lapse_trade(s, events)
             undoable = action.kind != "ready" or bool(s["ready"])
         elif s["ask"] is not None:
             self._answer(s, events, action)
@@ -334,7 +388,7 @@ class KingsArmory(Game):
         return listed + super().moves_of_kinds(state, seat, [k for k in kinds if k not in squares])
 
     def quick_actions(self, state: S) -> list[tuple[Msg, Action]] | None:
-        wanted = ("end", "end_turn", "ready", "pass")
+        wanted = ("end", "end_turn", "ready", "pass", "go_on", "keep_roll", "reroll", "accept_trade", "decline_trade")
         out: list[tuple[Msg, Action]] = []
         for seat in sorted(self.to_act(state)):
             if seat == SYSTEM:
@@ -353,8 +407,13 @@ class KingsArmory(Game):
         return None
 
     def timeout_action(self, state: S, seat: int) -> Action | None:
-        if state["ask"] is not None:
-            return Action.of("pass")
+        """A question's default for the seat asked; while a trade waits for its answer, the other seats' time
+        is not up (their deadline was the trade's)."""
+        for decision in self.decisions(state):
+            if decision.seat == seat:
+                return decision.default
+        if state["trade"] is not None and state["phase"] == "between":
+            return None
         return self.skip_action(state, seat)
 
     # ---------------------------------------------------------------- views and checks
@@ -398,6 +457,13 @@ class KingsArmory(Game):
                 "allies": [ally_view(a) for a in state["allies"]],
                 "monsters": [monster_view(m) for m in state["monsters"]],
                 "asking": None if state["ask"] is None else dict(state["ask"]),
+                "trade": None if state["trade"] is None else dict(state["trade"]),
+                "reroll": None if state["reroll"] is None else {"ally": state["reroll"]["ally"],
+                                                                "roll": state["reroll"]["nat"]},
+                "pause": None if state["window"] is None else list(state["window"]["seats"]),
+                "holds": list(state["holds"]),
+                "gear": [{"id": g["id"], "name": _lit(armory.gear_name(g)), "seat": g["seat"], "locked": g["locked"],
+                          "on": g["on"]} for g in state["gear"]],
                 "walls": [b.label((w[0], w[1])) for w in state["walls"]],
                 "log": list(state.get("log", [])), "result": state["result"]}
 
@@ -445,7 +511,7 @@ class KingsArmory(Game):
         for hid in st.houses(state):
             if state["phase"] != "pick" and st.slots_used(state, hid) > st.capacity(state, hid):
                 out.append(f"house {hid} over capacity")
-        return out + _figure_problems(state) + _card_problems(state)
+        return out + _figure_problems(state) + _card_problems(state) + _question_problems(state)
 
 
 def _figure_problems(state: S) -> list[str]:
@@ -483,6 +549,9 @@ def _card_problems(state: S) -> list[str]:
             out.append(f"{a['id']} carries {a['gear']} but the cards say {worn}")
     if any(g["locked"] and g["on"] for g in state["gear"]):
         out.append("a locked piece is worn")
+    ids = [g["id"] for g in state["gear"]]
+    if len(set(ids)) != len(ids):
+        out.append(f"equipment ids repeat: {sorted(ids)}")
     cards = data.cards()
     reinforcements = len(state["rdeck"]) + len(state["hand"]) + sum(
         1 for k in state["used_cards"] if cards[k]["deck"] == "reinforcements")
@@ -492,6 +561,24 @@ def _card_problems(state: S) -> list[str]:
         1 for k in state["used_cards"] if cards[k]["deck"] == "armory")
     if armory_cards != 7:
         out.append(f"Armory cards: {armory_cards} != 7")
+    return out
+
+
+def _question_problems(state: S) -> list[str]:
+    """The out-of-turn questions open only where they belong, about things that exist."""
+    out = []
+    trade, window, reroll = state["trade"], state["window"], state["reroll"]
+    if trade is not None:
+        pieces = [armory.piece(state, trade["give"]), armory.piece(state, trade["want"])]
+        if state["phase"] != "between" or any(g is None or g["locked"] for g in pieces):
+            out.append(f"trade offer {trade} in phase {state['phase']} names a missing or locked piece")
+        elif [g["seat"] for g in pieces if g is not None] != [trade["from"], trade["to"]]:
+            out.append(f"trade offer {trade} names pieces of other seats")
+    if window is not None and (state["phase"] != "enemy" or not window["seats"]
+                               or not set(window["seats"]) <= set(state["holds"])):
+        out.append(f"card pause {window} open in phase {state['phase']} for seats not holding")
+    if reroll is not None and (state["phase"] != "allies" or st.find_ally(state, reroll["ally"]) is None):
+        out.append(f"Lucky Charm question {reroll} in phase {state['phase']}")
     return out
 
 

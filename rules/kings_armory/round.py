@@ -419,9 +419,40 @@ def apply(s: S, rng: Rng, events: list[Event], seat: int, action: Action) -> boo
         _spend(s, events, a, opt["ac"])
         return False
     rolled = _attack(s, rng, events, a, opt, action)
+    if s["reroll"] is None:
+        _after_attack(s, events, a, opt)
+    return rolled
+
+
+def _after_attack(s: S, events: list[Event], a: Fig, opt: dict[str, Any]) -> None:
     if st.find_ally(s, a["id"]) is not None and not a["ko"] and s["phase"] == "allies" and s["active"] == a["id"]:
         _spend(s, events, a, opt["ac"])
-    return rolled
+
+
+def reroll_legal(s: S) -> list[LegalAction]:
+    """The Lucky Charm's question to its holder's player: roll the attack again, or keep the roll."""
+    r = s["reroll"]
+    name = fg.ally_name(st.ally(s, r["ally"]))
+    return [_la(Action.of("reroll"), "reroll", ally=name, roll=r["nat"]),
+            _la(Action.of("keep_roll"), "keep_roll", ally=name, roll=r["nat"])]
+
+
+def answer_reroll(s: S, rng: Rng, events: list[Event], action: Action) -> None:
+    """The holder's answer: a re-roll spends the charm for this wave and the second roll stands (§8.6)."""
+    r = s["reroll"]
+    s["reroll"] = None
+    a = st.ally(s, r["ally"])
+    attack = Action.from_json(r["action"])
+    opt = next(o for o in fg.offered_options(a) if o["id"] == attack["opt"])
+    nat = int(r["nat"])
+    if action.kind == "reroll":
+        a["once"] = [*a["once"], "lucky"]
+        nat = rng.die(20)
+        events.append(Event(msg("ka.ev.lucky", ally=fg.ally_name(a), roll=r["nat"], new=nat)))
+    else:
+        events.append(Event(msg("ka.ev.lucky_keep", ally=fg.ally_name(a), roll=nat)))
+    _resolve_attack(s, events, a, opt, attack, nat, bool(r["counts"]))
+    _after_attack(s, events, a, opt)
 
 
 def _special(s: S, events: list[Event], a: Fig, opt: dict[str, Any], action: Action) -> None:
@@ -511,35 +542,50 @@ def new_summon(s: S, key: str, seat: int, sq: Sq) -> Fig:
     return summon
 
 
+def aimed(s: S, a: Fig, opt: dict[str, Any], action: Action) -> tuple[list[Fig], list[Fig]]:
+    """The monsters an attack aims at, and the allies its area catches."""
+    if opt.get("area") is None:
+        aims = [st.monster(s, action["target"]), st.monster(s, action.get("second"))]
+        return [m for m in aims if m is not None], []
+    cells = area_squares(s, a, opt, action)
+    monsters = _monsters_in(s, cells, opt)
+    if opt["area"] == "around":
+        cells = [c for c in cells if c != st.pos(a)]
+    allies = [x for x in s["allies"] if not x["ko"] and st.pos(x) in set(cells)
+              and (opt["type"] == "R" or not x["inside"] or (opt["type"] == "SN" and opt["range"] >= 2))]
+    return monsters, allies
+
+
 def _attack(s: S, rng: Rng, events: list[Event], a: Fig, opt: dict[str, Any], action: Action) -> bool:
     """One roll for the whole attack (A-26), compared with each target's Dodge; returns whether it rolled."""
     counts = qualifies(s, a, action)
-    if opt.get("area") is None:
-        aims = [st.monster(s, action["target"]), st.monster(s, action.get("second"))]
-        monsters = [m for m in aims if m is not None]
-        allies: list[Fig] = []
-    else:
-        cells = area_squares(s, a, opt, action)
-        monsters = _monsters_in(s, cells, opt)
-        if opt["area"] == "around":
-            cells = [c for c in cells if c != st.pos(a)]
-        allies = [x for x in s["allies"] if not x["ko"] and st.pos(x) in set(cells)
-                  and (opt["type"] == "R" or not x["inside"] or (opt["type"] == "SN" and opt["range"] >= 2))]
+    monsters, _ = aimed(s, a, opt, action)
     quick = st.variant(s, "quick")
     nat = None if opt["hit"] == "auto" or quick else rng.die(20)  # Quick Game: every attack is Auto
-    bonus = 0 if nat is None else int(opt["hit"]) + (2 if a["st"]["bless"] else 0)
-    if nat is not None and monsters and "lucky" in a["gear"] and "lucky" not in a["once"] and not any(
-            fg.roll_hit(nat, bonus, fg.monster_card(m)["dodge"], list(opt["crit"]))[0] for m in monsters):
-        # Lucky Charm: a roll that misses every monster is rolled again once per wave; the second stands
-        events.append(Event(msg("ka.ev.lucky", ally=fg.ally_name(a), roll=nat)))
-        a["once"] = [*a["once"], "lucky"]
-        nat = rng.die(20)
-    flat = (a["rage"] if opt["type"] == "M" else 0) + (quick["damage"] if quick else 0)
     name = Lit(opt["es"], opt["en"])
     if nat is None:
         events.append(Event(msg("ka.ev.attack_auto", ally=fg.ally_name(a), option=name)))
     else:
         events.append(Event(msg("ka.ev.attack", ally=fg.ally_name(a), option=name, roll=nat)))
+    bonus = 0 if nat is None else int(opt["hit"]) + (2 if a["st"]["bless"] else 0)
+    if nat is not None and "lucky" in a["gear"] and "lucky" not in a["once"] and any(
+            not fg.roll_hit(nat, bonus, fg.monster_card(m)["dodge"], list(opt["crit"]))[0] for m in monsters):
+        # Lucky Charm: a roll that misses a monster it aims at may be rolled again (once per wave); the holder's
+        # player is asked, and the attack waits for the answer
+        s["reroll"] = {"ally": a["id"], "action": action.to_json(), "nat": nat, "counts": counts}
+        events.append(Event(msg("ka.ev.lucky_ask", ally=fg.ally_name(a), roll=nat)))
+        return True
+    _resolve_attack(s, events, a, opt, action, nat, counts)
+    return nat is not None
+
+
+def _resolve_attack(s: S, events: list[Event], a: Fig, opt: dict[str, Any], action: Action, nat: int | None,
+                    counts: bool) -> None:
+    """Damage, statuses and friendly fire of one attack whose roll is known."""
+    monsters, allies = aimed(s, a, opt, action)
+    quick = st.variant(s, "quick")
+    bonus = 0 if nat is None else int(opt["hit"]) + (2 if a["st"]["bless"] else 0)
+    flat = (a["rage"] if opt["type"] == "M" else 0) + (quick["damage"] if quick else 0)
     for m in monsters:
         card = fg.monster_card(m)
         hit, crit = fg.roll_hit(nat, bonus, card["dodge"], list(opt["crit"]))
@@ -578,4 +624,3 @@ def _attack(s: S, rng: Rng, events: list[Event], a: Fig, opt: dict[str, Any], ac
     if counts:
         a["attacks"] += 1
     enemy.check_end(s, events)
-    return nat is not None

@@ -230,3 +230,31 @@ async def test_not_enough_players_pick_champions_by_name_and_endurance_shows_its
     await d.command("alice", "/ka pick hero:Valcor")
     loaded = await _loaded(d)
     assert loaded.game.view(loaded.state, None)["score"] == 0 and loaded.game.view(loaded.state, None)["waves"] == 20
+
+
+async def test_an_equipment_trade_offered_with_a_command_and_accepted_with_a_button(d: InProcessDiscord) -> None:
+    await d.command("alice", "/game new game:kings-armory options:generals=true")
+    await d.command("bob", "/game join")
+    await d.command("alice", "/game start")
+    names = {0: "alice", 1: "bob"}
+    state = await _play_until(d, names, lambda s: s["phase"] == "between" and not s["ready"], limit=600)
+    gives = await d.autocomplete("alice", "/ka trade", "give", "")
+    assert gives and all(c["value"] in {g["id"] for g in state["gear"] if g["seat"] == 0} for c in gives)
+    wants = await d.autocomplete("alice", f"/ka trade give:{gives[0]['value']}", "want", "")
+    assert wants and all(c["value"].startswith(f"trade gear={gives[0]['value']} ") for c in wants)
+    out = await d.command("alice", f'/ka trade give:{gives[0]["value"]} want:"{wants[0]["value"]}"')
+    assert not _errors(out), _errors(out)
+    offer = Action.from_token(wants[0]["value"])
+    out = await d.command("bob", "/ka panel")
+    panel = next(o for o in out if o.kind == "ephemeral")
+    answers = {Action.from_token(cid.split(":", 4)[4]).kind for cid, _ in panel.components if cid.startswith("tgb:a:")}
+    assert answers == {"accept_trade", "decline_trade"}
+    accept = next(cid for cid, _ in panel.components if cid.endswith(":accept_trade"))
+    out = await d.click("bob", panel, accept)
+    assert not _errors(out), _errors(out)
+    gear = {g["id"]: g["seat"] for g in (await _loaded(d)).state["gear"]}
+    assert (gear[offer["gear"]], gear[offer["want"]]) == (1, 0)
+    out = await d.command("bob", "/ka hold")
+    assert not _errors(out), _errors(out)
+    assert (await _loaded(d)).state["holds"] == [1]
+    assert d.world.problems == [], d.world.problems

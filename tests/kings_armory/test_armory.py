@@ -7,10 +7,9 @@ from typing import Any
 
 import pytest
 
-from rules.base import SYSTEM, Action, Event, IllegalAction
+from rules.base import SYSTEM, Action, IllegalAction
 from rules.kings_armory import GAME, armory, data, enemy
 from rules.kings_armory import figures as fg
-from rules.kings_armory import round as rnd
 from rules.kings_armory import state as st
 from rules.kings_armory.board import board
 
@@ -183,20 +182,6 @@ def test_hourglass_charm_gives_one_more_action_point_once_per_wave() -> None:
     s = _act(s, 0, Action.of("end"))
     st.ally(s, a["id"])["done"] = False
     assert Action.of("activate", ally=a["id"], charm=True) not in [la.action for la in GAME.legal_actions(s, 0)]
-
-
-def test_lucky_charm_rolls_a_miss_again_once_per_wave() -> None:
-    s, a = _equip("lucky")
-    s.update(phase="allies", turn=0, active=a["id"])
-    a = st.ally(s, a["id"])
-    a["ap"] = 3
-    orc = add_monster(s, "orc_warrior", 20)
-    a["pos"] = list(open_square_at(s, lane_square(s, 20), 1))
-    events: list[Event] = []
-    rnd.apply(s, Dice(2, 15), events, 0, Action.of("attack", opt="mace", target=orc["id"]))  # type: ignore[arg-type]
-    assert orc["hp"] == 9 - 3 and a["once"] == ["lucky"]
-    rnd.apply(s, Dice(2, 15), events, 0, Action.of("attack", opt="mace", target=orc["id"]))  # type: ignore[arg-type]
-    assert orc["hp"] == 6  # used up: the second miss stands
 
 
 # ---------------------------------------------------------------- reinforcement and Armory cards: buying
@@ -512,7 +497,7 @@ def test_moves_out_of_turn_are_listed_for_the_cog() -> None:
     boleslaw = add_hero(s, "boleslaw", (0, 2), seat=1)
     s.update(turn=0, gold=150)
     kinds = {la.action.kind for la in GAME.anytime_actions(s, 1)}
-    assert kinds == {"buy_card", "activate", "order"}  # Boleslaw can block, so he takes standing orders
+    assert kinds == {"buy_card", "activate", "hold", "order"}  # Boleslaw can block: he takes standing orders
     assert GAME.anytime_actions(s, 0) == []  # on turn: its moves are the ordinary legal actions
     assert all(GAME.may_act(s, 1, la.action) and GAME.is_legal(s, 1, la.action) for la in GAME.anytime_actions(s, 1))
     assert boleslaw["seat"] == 1
