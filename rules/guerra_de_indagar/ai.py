@@ -49,6 +49,8 @@ PACE = {"tijian": -2, "walker": -1, "oryana": 0, "helgoth": 1}
 #: Peek at a face-down tile before stepping on it: it spares an ambush or a wall but costs a step, and
 #: tools/gi_ai_eval.py measured walking straight on better (45 % against 35 % over 100 games).
 PEEK = False
+#: While Oryana is about, heroes with nothing better to do stand beside the keeper.
+GUARD = True
 #: The mean of one die (faces 0, 1, 1, 2, 2, 3, PROV-09).
 DIE = 1.5
 
@@ -664,6 +666,8 @@ def _goal_tiles(s: State, seat: int, hid: str, keeper: bool, prey: str | None) -
         return {s["source_at"]}
     if prey is not None and _fit(s, hid):
         return set(adjacent_keys(s, _spot(s, prey)))
+    if _oryana(s) and _fit(s, hid) and GUARD:
+        return set(adjacent_keys(s, s["source_at"]))  # beside the keeper: flanking dice, Steel Legion's shield
     goals = set()
     rich = can_pay(s, seat, outpost_stats(1)["cost"]) or _tradeable(s, seat)
     if _build_ok(s, seat) and not has_rule(hid, "burn_not_build"):
@@ -674,7 +678,7 @@ def _goal_tiles(s: State, seat: int, hid: str, keeper: bool, prey: str | None) -
     if s["source"] >= 2 or (s["source"] >= 1 and _oryana(s)):
         goals.add(s["source_at"])
     if not goals:
-        goals = {k for k, t in s["tiles"].items() if t["deploy"] and t["area"] == seat}
+        goals = set(adjacent_keys(s, s["source_at"]))
     return goals
 
 
