@@ -1,41 +1,62 @@
-"""AI rivals: claim resource tiles with outposts, gather the Source, turn spirits into points, strike weak foes."""
+"""AI rivals: hold the Source, deny and fight the primary monsters, keep heroes out of their reach, build for points."""
 
 from __future__ import annotations
 
 from collections import deque
 from collections.abc import Sequence
+from functools import cache
 
 from rules.base import Action, LegalAction
 from rules.rng import Rng
 
 from .actions import tile_of
-from .combat import attacker_seat, flanking
-from .data import RESOURCES, factions, monsters
+from .combat import attacker_seat, damage_total, flanking
+from .data import RESOURCES, factions, hero_card, monsters, numbers
+from .hexes import distance, unkey
 from .units import (
     State,
     adjacent_keys,
     can_pay,
     defence_at,
+    has_rule,
     hero_attack,
+    hero_defence,
     hero_may_enter,
+    hero_move,
     hero_resistance,
+    monster_attack,
+    monster_may_enter,
     monster_stats,
     outpost_stats,
+    type_info,
     unit_at,
 )
 
-#: Strategy trees the AI declares, best first: each turns outposts (what it builds anyway) into points.
-TREES = ("expansion", "merchant_crown", "shadow_steps", "reaping_energy")
-#: Primary monsters the AI hands out, least dangerous to a builder first: Helgoth would hunt its own outposts
-#: (measured with tools/gi_ai_eval.py).
-MONSTERS = ("walker", "helgoth", "tijian", "oryana")
+#: Strategy trees the AI declares, best first: Steel Legion's defence keeps heroes out of the monsters' taste
+#: (RULING-34), Shadow Steps pays the keeper's gathering, Expansion its outposts, Mutation's resistance.
+TREES = ("steel_legion", "shadow_steps", "expansion", "mutation")
+#: Primary monsters the AI hands out, the one it holds in check best first: Oryana only drinks the Source, which a
+#: keeper on it denies her (and its spirits are the AI's points); measured with tools/gi_ai_eval.py.
+MONSTERS = ("helgoth", "oryana", "walker", "tijian")
+#: Factions in the AI's order of preference: the Sect's heroes may not build (Burn Not Build).
+FACTIONS = ("arkland", "tribes", "ramal", "sect")
 #: Answers to the questions of a fight or a window, when nothing better applies.
 QUIET = ("roll_defence", "done", "stay", "pass", "keep_hidden")
-#: A primary monster at most this short of its victory (PROV-18) is hunted by every fit hero; 99 hunts from the
-#: start, which tools/gi_ai_eval.py measured better than waiting until it is 2 or 3 short.
-HUNT = 99
-#: With no hunted monster on the board, the heroes wait beside the home of the one in retreat to strike it first.
-CAMP = True
+#: Face-down tiles the AI has peeked at and will not step on: walls, hurts, monsters, the Maelstrom's whims.
+AVOID = frozenset({"mountain", "swamp", "maelstrom", "kakonositel", "kelfeerazen", "groxiah"})
+#: How much sooner than its counter says each monster tends to win: Tijian destroys a tile every turn he finds
+#: one, Helgoth scores only outposts, which the AI keeps few while he is about.
+PACE = {"tijian": -2, "walker": -1, "oryana": 0, "helgoth": 1}
+#: Peek at a face-down tile before stepping on it: it spares an ambush or a wall but costs a step, and
+#: tools/gi_ai_eval.py measured walking straight on better (45 % against 35 % over 100 games).
+PEEK = False
+#: While Tijian is about, peek anyway and keep off face-down resource tiles: face up they are his prey
+#: (measured: Tijian's wins 47 against 51 in 200 games).
+TIJIAN_PEEK = True
+#: While Oryana is about, heroes with nothing better to do stand beside the keeper.
+GUARD = True
+#: The mean of one die (faces 0, 1, 1, 2, 2, 3, PROV-09).
+DIE = 1.5
 
 
 def choose(legal: Sequence[LegalAction], s: State, seat: int, rng: Rng) -> Action:
@@ -46,13 +67,17 @@ def choose(legal: Sequence[LegalAction], s: State, seat: int, rng: Rng) -> Actio
     if s["pending"]:
         return _answer(s, seat, s["pending"][0], by, legal)
     if "faction" in by:
-        return by["faction"][0]
+        ranked = {f: i for i, f in enumerate(FACTIONS)}
+        return min(by["faction"], key=lambda a: (ranked.get(str(a["faction"]), 9), str(a["faction"])))
     if "commander" in by:
-        return by["commander"][0]
+        return max(by["commander"], key=lambda a: (_toughness(str(a["hero"])), str(a["hero"])))
     if "monster" in by:
         return _monster(s, seat, by["monster"])
-    if "spirit_pp" in by:
+    if "spirit_pp" in by and _spare_spirits(s, seat) >= 2:
         return by["spirit_pp"][0]
+    heal = _spirit_heal(s, seat, by)
+    if heal is not None:
+        return heal
     if s["act"] is None:
         return _activate(s, seat, by) if "activate" in by else _fallback(by, legal)
     return _activation(s, seat, by, legal)
@@ -65,15 +90,177 @@ def _fallback(by: dict[str, list[Action]], legal: Sequence[LegalAction]) -> Acti
     return legal[0].action
 
 
+def _toughness(hid: str) -> tuple[int, int]:
+    card = hero_card(hid)
+    return int(card["defence"]), int(card["resistance"])
+
+
+@cache
+def _sums(n: int) -> tuple[float, ...]:
+    """The chances of each total of `n` dice."""
+    faces = numbers()["die_faces"]["faces"]
+    dist = [1.0]
+    for _ in range(max(0, n)):
+        nxt = [0.0] * (len(dist) + max(faces))
+        for total, p in enumerate(dist):
+            for f in faces:
+                nxt[total + f] += p / len(faces)
+        dist = nxt
+    return tuple(dist)
+
+
+@cache
+def chance(attack: int, defence: int, at_least: int) -> float:
+    """The chance that `attack` dice beat `defence` dice by `at_least` or more."""
+    a, d = _sums(attack), _sums(defence)
+    total = 0.0
+    for x, pa in enumerate(a):
+        for y, pd in enumerate(d):
+            if x - y >= at_least:
+                total += pa * pd
+    return total
+
+
+# ---------------------------------------------------------------- the monsters, as the AI reads their cards
+
+
+def _need(s: State, card: str) -> int:
+    victory = monsters()["primary"][card]["victory"]
+    if s["solo"]:
+        return int(victory["solo"])
+    return int(victory["base"]) + (len(s["players"]) if victory.get("per_player", True) else 0)
+
+
+def _primaries(s: State) -> list[str]:
+    return sorted(mid for mid, m in s["monsters"].items() if m["kind"] == "primary" and not m["gone"])
+
+
+def _short(s: State, mid: str) -> int:
+    """How far the monster is from its victory (PROV-18); Oryana counts the Source's spirits she would drink."""
+    mon = s["monsters"][mid]
+    held = mon["spirits"] + (s["source"] if mon["at"] is not None else 0) if mon["card"] == "oryana" else mon["count"]
+    return _need(s, mon["card"]) - held
+
+
+def _card_in_play(s: State, card: str) -> str | None:
+    return next((mid for mid in _primaries(s) if s["monsters"][mid]["card"] == card), None)
+
+
+def _oryana(s: State) -> bool:
+    """Whether Oryana is about, who wins by drinking the Source: then every spirit there is worth a detour."""
+    return _card_in_play(s, "oryana") is not None
+
+
+def _prey(s: State) -> str | None:
+    """The primary monster the free heroes fight: the one on the board nearest its victory. Oryana only while she
+    stands on the Source or holds spirits (else the keeper alone denies her); one in retreat is waited for."""
+    best: tuple[bool, int, str] | None = None
+    for mid in _primaries(s):
+        mon = s["monsters"][mid]
+        if mon["card"] == "oryana" and mon["spirits"] == 0 and mon["at"] != s["source_at"]:
+            continue
+        if mon["card"] == "helgoth" and not _helgoth_hunts(s, mid):
+            continue
+        key = (mon["at"] is None, _short(s, mid) + PACE.get(mon["card"], 0), mid)
+        if best is None or key < best:
+            best = key
+    return best[2] if best is not None else None
+
+
+def _helgoth_hunts(s: State, mid: str) -> bool:
+    """Helgoth scores only outposts of the player with the most: he matters once there are outposts to take."""
+    return bool(s["outposts"]) or s["monsters"][mid]["count"] > 0
+
+
+def _spot(s: State, mid: str) -> str:
+    """Where the monster stands, or for one in retreat its home, where it will come back."""
+    mon = s["monsters"][mid]
+    if mon["at"] is not None:
+        return str(mon["at"])
+    return next(k for k, t in sorted(s["tiles"].items()) if t["home"] == mon["home"])
+
+
+def _reach(s: State, mid: str) -> set[str]:
+    """The tiles the monster could strike on its next turn: next to any tile its movement takes it to."""
+    mon = s["monsters"][mid]
+    start = mon["at"]
+    moves = monster_stats(s, mid)["move"]
+    dist = {start: 0}
+    queue = deque([start])
+    while queue:
+        k = queue.popleft()
+        if dist[k] >= moves:
+            continue
+        for n in adjacent_keys(s, k):
+            if n not in dist and monster_may_enter(s, n):
+                dist[n] = dist[k] + 1
+                queue.append(n)
+    out: set[str] = set()
+    for k in dist:
+        out.update(adjacent_keys(s, k))
+    return out
+
+
+def _threats(s: State) -> list[tuple[str, int, set[str]]]:
+    """Every monster on the board that attacks: its id, attack value and the tiles it may strike next."""
+    out = []
+    for mid, mon in sorted(s["monsters"].items()):
+        if mon["at"] is None or mon["gone"] or mon["stuck"]:
+            continue
+        out.append((mid, monster_attack(s, mid), _reach(s, mid)))
+    return out
+
+
+def _defence_on(s: State, hid: str, k: str) -> int:
+    """The hero's defence if it stood on `k` (its own outpost there adds)."""
+    hero = s["heroes"][hid]
+    was = hero["at"]
+    hero["at"] = k  # as if it stood there: the tile, its own outpost, Steel Legion's neighbours
+    try:
+        return hero_defence(s, hid)
+    finally:
+        hero["at"] = was
+
+
+def _danger(s: State, hid: str, k: str, threats: list[tuple[str, int, set[str]]]) -> float:
+    """What standing on `k` risks: for each monster that may strike there a juicy hero, the expected damage, and a
+    heavy price when it could send the hero to retreat (the Spirit Walker counts those)."""
+    hero = s["heroes"][hid]
+    left = hero_resistance(s, hid) - hero["dmg"]
+    defence = _defence_on(s, hid, k)
+    total = 0.0
+    for mid, attack, reach in threats:
+        if k not in reach:
+            continue
+        mon = s["monsters"][mid]
+        if mon["card"] == "oryana" and k != s["source_at"]:
+            continue  # Oryana only strikes whoever stands on the Source
+        if defence > attack and mon["card"] != "oryana":
+            continue  # not juicy (RULING-34)
+        hit = max(0.0, DIE * (attack - defence))
+        walker = mon["card"] == "walker"
+        total += hit
+        if hit + 1.5 >= left:
+            total += 12.0 if walker else 5.0
+        elif walker:
+            total += 1.0
+    return total
+
+
 # ---------------------------------------------------------------- set-up and questions
 
 
 def _monster(s: State, seat: int, options: list[Action]) -> Action:
-    """The least dangerous monster left, on the home farthest from this seat's deployment tiles."""
+    """The monster it holds in check best; Oryana on the home whose turn comes right after this seat's, so the
+    keeper always reaches the Source before her."""
     mine = _deploy(s, seat)
     rank = {m: i for i, m in enumerate(MONSTERS)}
     card = min((a["monster"] for a in options), key=lambda m: (rank.get(m, len(rank)), m))
     homes = [a for a in options if a["monster"] == card]
+    if card == "oryana":
+        own = [a for a in homes if s["tiles"][tile_of(s, a["home"])]["home"] == seat]
+        if own:
+            return own[0]
     return max(homes, key=lambda a: (_dist_from(s, mine, tile_of(s, a["home"])), str(a["home"])))
 
 
@@ -87,7 +274,7 @@ def _answer(s: State, seat: int, item: dict[str, object], by: dict[str, list[Act
         best = next((t for t in TREES if t in trees), trees[0])
         return Action.of("declare", tree=best)
     if kind == "spirit_window":
-        return by["spirit_pp"][0] if "spirit_pp" in by else by["pass"][0]
+        return by["spirit_pp"][0] if "spirit_pp" in by and _spare_spirits(s, seat) >= 2 else by["pass"][0]
     if kind == "degrade":
         choices = [a["choice"] for a in by["degrade"]]
         for c in ("capture", "destroy", "leave"):
@@ -97,11 +284,23 @@ def _answer(s: State, seat: int, item: dict[str, object], by: dict[str, list[Act
         return Action.of("level", side="shield")
     if kind == "reap":
         return _scarcest(s, seat, by["reap"])
-    if kind in ("fall_back", "maelstrom", "redeploy"):
+    if kind == "charge":
+        return by["charge"][0] if _charge_worth(s, seat) else by["stay"][0]
+    if kind == "fall_back":
+        options = by.get("fall_back", [])
+        if options:
+            return _safest(s, str(item["hero"]), options)
+    if kind == "monster_fall_back":
+        options = by.get("monster_fall_back", [])
+        if options:
+            return _monster_fall_back(s, seat, str(item["monster"]), options)
+    if kind in ("maelstrom", "redeploy"):
         options = by.get(str(kind), [])
         if options:
-            home = _deploy(s, seat)
-            return min(options, key=lambda a: (_dist_from(s, home, tile_of(s, a["to"])), str(a["to"])))
+            hid = str(item["hero"])
+            if kind == "redeploy" or s["heroes"][hid]["owner"] == seat:
+                return _safest(s, hid, options)
+            return _most_dangerous(s, hid, options)
     if kind in ("monster_target", "monster_opportunity"):
         options = by.get(str(kind), [])
         if options:
@@ -113,14 +312,88 @@ def _answer(s: State, seat: int, item: dict[str, object], by: dict[str, list[Act
     return _fallback(by, legal)
 
 
-def _boost_worth(s: State, seat: int) -> bool:
-    """Spirit dice for this seat's attack on the hunted monster while the roll looks short of sending it away."""
+def _charge_worth(s: State, seat: int) -> bool:
+    """Charge through onto the Source while Oryana wants it; elsewhere only onto a tile no monster reaches."""
     att = s["attack"]
-    prey = _prey(s)
-    if att is None or prey is None or att["target"] != ["monster", prey] or attacker_seat(s) != seat:
+    k = att["at"]
+    hid = att["by"][1]
+    if k == s["source_at"]:
+        return True
+    return _danger(s, hid, k, _threats(s)) <= _danger(s, hid, s["heroes"][hid]["at"], _threats(s))
+
+
+def _safest(s: State, hid: str, options: list[Action]) -> Action:
+    threats = _threats(s)
+    home = _deploy(s, s["heroes"][hid]["owner"])
+
+    def score(a: Action) -> tuple[float, int, str]:
+        k = tile_of(s, a["to"])
+        hidden = not s["tiles"][k]["up"] and s["tiles"][k]["t"] is not None
+        return (_danger(s, hid, k, threats) + (3.0 if hidden else 0.0), _dist_from(s, home, k), str(a["to"]))
+    return min(options, key=score)
+
+
+def _most_dangerous(s: State, hid: str, options: list[Action]) -> Action:
+    threats = _threats(s)
+    return max(options, key=lambda a: (_danger(s, hid, tile_of(s, a["to"]), threats), str(a["to"])))
+
+
+def _monster_fall_back(s: State, seat: int, mid: str, options: list[Action]) -> Action:
+    """Where a monster falls back when this seat chooses: beside as many of its still unused heroes as possible,
+    then away from what it wants (the Source for Oryana, free resource tiles for Tijian)."""
+    fresh = [h for h, hero in s["heroes"].items() if hero["owner"] == seat and hero["at"] is not None
+             and not hero["done"] and (s["act"] is None or s["act"]["hero"] != h)]
+    card = s["monsters"][mid]["card"]
+    wants = {s["source_at"]} if card == "oryana" else _free_resources(s) if card == "tijian" else set()
+
+    def score(a: Action) -> tuple[int, int, int, str]:
+        k = tile_of(s, a["to"])
+        near = set(adjacent_keys(s, k))
+        steps = [_dist_from(s, [s["heroes"][h]["at"]], None, near, h) for h in fresh]
+        reachable = sum(1 for h, d in zip(fresh, steps, strict=True) if d <= _moves(s, h))
+        away = _dist_from(s, [k], None, wants) if wants else 0
+        return (-reachable, -away, sum(steps), str(a["to"]))
+    return min(options, key=score)
+
+
+def _boost_worth(s: State, seat: int) -> bool:
+    """Spirit dice for this seat's attack on a primary monster while the roll looks short of sending it away."""
+    att = s["attack"]
+    if att is None or attacker_seat(s) != seat or att["target"] is None or att["target"][0] != "monster":
         return False
-    left = monster_stats(s, prey)["resistance"] - s["monsters"][prey]["dmg"]
-    return sum(att["a"]) - 3.5 * defence_at(s, att["at"]) < left
+    mid = att["target"][1]
+    if s["monsters"][mid]["kind"] != "primary":
+        return False
+    left = monster_stats(s, mid)["resistance"] - s["monsters"][mid]["dmg"]
+    now = sum(att["a"]) - DIE * defence_at(s, att["at"])
+    spirits = s["players"][seat]["spirits"]
+    if now >= left + 1:
+        return False
+    return now + 3.0 * spirits >= left - 1 or now < 3 or _short(s, mid) <= 2
+
+
+def _spare_spirits(s: State, seat: int) -> int:
+    """Spirits beyond the reserve kept for the fight (2 attack dice each, or 3 damage ignored); none kept in the
+    last round or with no monster to fight."""
+    spirits = int(s["players"][seat]["spirits"])
+    if s["round"] >= 10 or not _primaries(s):
+        return spirits
+    reserve = 2 if _prey(s) is not None else 0
+    return spirits - reserve
+
+
+def _spirit_heal(s: State, seat: int, by: dict[str, list[Action]]) -> Action | None:
+    """A spirit heals a hero about to be sent to retreat by a monster within reach (the Walker counts it)."""
+    if "spirit_heal" not in by:
+        return None
+    threats = _threats(s)
+    for a in by["spirit_heal"]:
+        hid = str(a["hero"])
+        hero = s["heroes"][hid]
+        left = hero_resistance(s, hid) - hero["dmg"]
+        if left <= 3 and _danger(s, hid, hero["at"], threats) >= 5.0:
+            return a
+    return None
 
 
 def _scarcest(s: State, seat: int, options: list[Action]) -> Action:
@@ -137,102 +410,89 @@ def _is_mine(s: State, seat: int, k: str) -> bool:
 
 
 def _hero_at_risk(s: State, seat: int) -> bool:
+    """Ignore 3 damage when this roll would send the hero to retreat, or push the keeper off the Source."""
     att = s["attack"]
-    if att is None:
+    if att is None or att["target"] is None or att["target"][0] != "hero":
         return False
-    unit = unit_at(s, att["at"])
-    if unit is None or unit[0] != "hero" or s["heroes"][unit[1]]["owner"] != seat:
+    hid = att["target"][1]
+    if s["heroes"][hid]["owner"] != seat:
         return False
-    return bool(s["heroes"][unit[1]]["dmg"] >= 2)
+    total = damage_total(att)
+    post = s["outposts"].get(att["at"]) if att["post"] else None
+    if post is not None and not post["dropped"]:
+        total -= min(total, outpost_stats(post["level"])["resistance"] - post["dmg"])
+    if s["heroes"][hid]["dmg"] + total >= hero_resistance(s, hid):
+        return True
+    return total >= 2 and att["at"] == s["source_at"] and _oryana(s)
 
 
 # ---------------------------------------------------------------- a turn
 
 
 def _activate(s: State, seat: int, by: dict[str, list[Action]]) -> Action:
-    """The hero closest to something worth doing (ties: the order of the faction)."""
+    """The hero with the most worth doing now (ties: the order of the faction)."""
     order = factions()["factions"][s["players"][seat]["faction"]]["heroes"]
-    keeper = _keeper(s, seat)
-    if keeper is not None and any(a["hero"] == keeper for a in by["activate"]) \
-            and (s["heroes"][keeper]["at"] != s["source_at"] or s["source"] >= 1):
-        return Action.of("activate", hero=keeper)
-    prey = _prey(s)
-    if prey is not None:
-        near = _around(s, prey)
-        fit = [a for a in by["activate"] if _fit(s, a["hero"])]
-        if fit:
-            return min(fit, key=lambda a: (_dist_from(s, [s["heroes"][a["hero"]]["at"]], None, near, a["hero"],
-                                                      bold=True), a["hero"]))
-    goals = _goals(s, seat)
-    return min(by["activate"], key=lambda a: (_dist_from(s, [s["heroes"][a["hero"]]["at"]], None, goals, a["hero"]),
-                                              order.index(a["hero"]) if a["hero"] in order else 9))
+    threats = _threats(s)
+    best: tuple[float, int, Action] | None = None
+    for a in by["activate"]:
+        hid = str(a["hero"])
+        value = _plan(s, seat, hid, _moves(s, hid), False, threats)[0]
+        value -= _danger(s, hid, s["heroes"][hid]["at"], threats) * 0.5  # a hero in danger goes early
+        key = (-value, order.index(hid) if hid in order else 9, a)
+        if best is None or key[:2] < best[:2]:
+            best = key
+    assert best is not None
+    return best[2]
+
+
+def _moves(s: State, hid: str) -> int:
+    return hero_move(s, hid)
 
 
 def _activation(s: State, seat: int, by: dict[str, list[Action]], legal: Sequence[LegalAction]) -> Action:
     act = s["act"]
     hid = act["hero"]
     here = s["heroes"][hid]["at"]
-    prey = _prey(s)
-    if prey is not None and hid != _keeper(s, seat) and _fit(s, hid):
-        hunt = _hunt(s, seat, hid, prey, by)
-        if hunt is not None:
-            return hunt
-    if "build" in by:
-        return by["build"][0]
-    if "gather" in by and s["source"] >= 1:
-        return by["gather"][0]
-    if hid == _keeper(s, seat):
-        if here == s["source_at"]:
-            return by["end"][0] if "end" in by else _fallback(by, legal)
-        for a in by.get("attack", []):  # Oryana on the Source: strike her, she spills what she holds there
-            if tile_of(s, a["to"]) == s["source_at"] and _oryana_at(s, s["source_at"]):
-                return a
-        if act["mv"] > 0 and "move" in by:
-            step = _step_toward(s, seat, hid, by["move"], {s["source_at"]}, bold=True, hunt=True)
-            if step is None:
-                step = _step_toward(s, seat, hid, by["move"], set(adjacent_keys(s, s["source_at"])), bold=True,
-                                    hunt=True)
-            if step is not None:
-                return step
+    if "charge_step" in by or ("attack" in by and "end" not in by):  # an owed attack after a Charge! step
+        return _owed(s, seat, hid, by)
     trade = _trade_for_outpost(s, seat, hid, by)
     if trade is not None:
         return trade
-    strike = _strike(s, seat, hid, by)
-    if strike is not None:
-        return strike
-    if "clearing" in by:
-        return by["clearing"][0]
-    if "explore" in by:
-        return by["explore"][0]
-    if act["mv"] > 0 and "move" in by:
-        goals = _goals(s, seat)
-        if here not in goals:
-            step = _step_toward(s, seat, hid, by["move"], goals)
-            if step is not None:
-                return step
-    if "upgrade" in by:
-        return by["upgrade"][0]
-    if "charge_step" in by or ("attack" in by and "end" not in by):
-        return by.get("attack", by.get("charge_step", []))[0]
+    mv = act["mv"] if not act.get("mud") else 0
+    threats = _threats(s)
+    _value, target, deed = _plan(s, seat, hid, mv, bool(act["acted"]), threats)
+    if target == here:
+        if deed is not None:
+            for a in by.get(deed[0], []):
+                if deed[0] in ("build", "upgrade", "gather") or tile_of(s, a["to"]) == deed[1]:
+                    return a
+        if not act["acted"]:
+            strike = _strike(s, seat, hid, by)
+            if strike is not None:
+                return strike
+        if "clearing" in by:
+            return by["clearing"][0]
+        return by["end"][0] if "end" in by else _fallback(by, legal)
+    if "leave_maelstrom" in by:
+        return by["leave_maelstrom"][0]  # the last player steers it out; staying there it can never move
+    step = _first_step(s, seat, hid, target, mv)
+    peek = PEEK or (TIJIAN_PEEK and _card_in_play(s, "tijian") is not None)
+    if peek and step is not None and _known_type(s, seat, step) is None and mv >= 2:
+        for a in by.get("explore", []):  # peek first: a face-down tile may hide a wall or a monster
+            if tile_of(s, a["to"]) == step:
+                return a
+    if step is not None:
+        for a in by.get("move", []):
+            if tile_of(s, a["to"]) == step:
+                return a
     return by["end"][0] if "end" in by else _fallback(by, legal)
 
 
-def _hunt(s: State, seat: int, hid: str, prey: str, by: dict[str, list[Action]]) -> Action | None:
-    """Strike the hunted monster when next to it, else build or gather on the way, else close in on it."""
-    at = _spot(s, prey)
-    dice = hero_attack(s, hid, at) + flanking(s, hid, at)
-    for a in by.get("attack", []) if s["monsters"][prey]["at"] is not None else []:
-        if tile_of(s, a["to"]) == at and dice + s["players"][seat]["spirits"] >= defence_at(s, at):
-            return a
-    if "build" in by:
-        return by["build"][0]
-    if "gather" in by and s["source"] >= 1:
-        return by["gather"][0]
-    if s["heroes"][hid]["at"] in _around(s, prey):
-        return by["end"][0] if "end" in by else None  # stays beside it: each neighbour adds a die (flanking)
-    if s["act"]["mv"] > 0 and "move" in by:
-        return _step_toward(s, seat, hid, by["move"], _around(s, prey), bold=True, hunt=True)
-    return None
+def _owed(s: State, seat: int, hid: str, by: dict[str, list[Action]]) -> Action:
+    options = by.get("attack", [])
+    if options:
+        return max(options, key=lambda a: (unit_at(s, tile_of(s, a["to"])) is not None, str(a["to"])))
+    return by["charge_step"][0]
 
 
 def _trade_for_outpost(s: State, seat: int, hid: str, by: dict[str, list[Action]]) -> Action | None:
@@ -240,6 +500,8 @@ def _trade_for_outpost(s: State, seat: int, hid: str, by: dict[str, list[Action]
     here = s["heroes"][hid]["at"]
     tile = s["tiles"][here]
     if "trade" not in by or here in s["outposts"] or not tile["up"] or tile["t"] not in RESOURCES or tile["destroyed"]:
+        return None
+    if has_rule(hid, "burn_not_build") or not _build_ok(s, seat):
         return None
     cost = outpost_stats(1)["cost"]
     if can_pay(s, seat, cost) or s["act"]["acted"]:
@@ -272,6 +534,225 @@ def _strike(s: State, seat: int, hid: str, by: dict[str, list[Action]]) -> Actio
     return best[2] if best is not None else None
 
 
+# ---------------------------------------------------------------- the plan of one activation
+
+
+def _keeper(s: State, seat: int) -> str | None:
+    """While Oryana is about, one hero of this seat holds the Source and drinks it: the one standing there, else
+    the one that gets there soonest (the commander, chosen the toughest, first among equals)."""
+    if not _oryana(s):
+        return None
+    heroes = sorted(h for h, hero in s["heroes"].items() if hero["owner"] == seat and hero["at"] is not None)
+    if not heroes:
+        return None
+    on = [h for h in heroes if s["heroes"][h]["at"] == s["source_at"]]
+    if on:
+        return on[0]
+    def rounds(h: str) -> int:  # activations to get there, as the crow flies
+        gap = distance(unkey(s["heroes"][h]["at"]), unkey(s["source_at"]))
+        return -(-gap // max(1, _moves(s, h)))
+    return min(heroes, key=lambda h: (rounds(h), s["players"][seat]["commander"] != h,
+                                      tuple(-x for x in _toughness(h)), h))
+
+
+def _build_ok(s: State, seat: int) -> bool:
+    """Building is safe unless Helgoth could take this seat's outposts to his victory (PROV-18): he targets the
+    player with the most; the last round's outposts he has no time left to take."""
+    mid = _card_in_play(s, "helgoth")
+    if mid is None or s["round"] >= 10:
+        return True
+    mine = sum(1 for p in s["outposts"].values() if p["owner"] == seat)
+    most_other = max((sum(1 for p in s["outposts"].values() if p["owner"] == o)
+                      for o in range(len(s["players"])) if o != seat), default=0)
+    if mine + 1 <= most_other:
+        return True
+    return s["round"] >= 9 and _short(s, mid) - (mine + 1) >= 1
+
+
+def _free_resources(s: State) -> set[str]:
+    """Face-up resource tiles with nothing on them: Tijian's targets."""
+    return {k for k, t in s["tiles"].items() if t["up"] and t["t"] in RESOURCES and not t["destroyed"]
+            and unit_at(s, k) is None and k not in s["outposts"]}
+
+
+def _plan(s: State, seat: int, hid: str, mv: int, acted: bool,
+          threats: list[tuple[str, int, set[str]]]) -> tuple[float, str, tuple[str, str] | None]:
+    """The best tile to end on within `mv` steps and the deed to do there: (value, tile, (kind, target))."""
+    here = s["heroes"][hid]["at"]
+    reach = _reachable(s, seat, hid, mv)
+    keeper = _keeper(s, seat) == hid
+    prey = _prey(s)
+    goals = _goal_tiles(s, seat, hid, keeper, prey)
+    goal_dist = _goal_distances(s, seat, hid, goals)
+    fit = _fit(s, hid)
+    build_ok = _build_ok(s, seat) and not has_rule(hid, "burn_not_build")
+    tijian = _card_in_play(s, "tijian")
+    best: tuple[float, str, tuple[str, str] | None] = (-1e9, here, None)
+    for k, steps in sorted(reach.items()):
+        danger = _danger(s, hid, k, threats)
+        pos = -danger * (0.4 if (fit and prey is not None) else 1.0)
+        pos -= 1.2 * goal_dist.get(k, 12)
+        if keeper and k == s["source_at"]:
+            pos += 20.0
+        if tijian is not None and k in _free_resources(s) | ({here} if s["tiles"][here]["t"] in RESOURCES else set()):
+            tile = s["tiles"][k]
+            if tile["up"] and tile["t"] in RESOURCES and not tile["destroyed"] and k not in s["outposts"]:
+                pos += 2.0  # standing there denies Tijian the tile
+        pos -= 0.05 * steps
+        deeds: list[tuple[float, tuple[str, str] | None]] = [(0.0, None)]
+        if not acted:
+            deeds += _deeds(s, seat, hid, k, prey, build_ok)
+        for value, deed in deeds:
+            total = pos + value
+            if deed is not None and k == here and deed[0] != "attack":
+                total += 1.2 * min(mv, goal_dist.get(k, 12))  # acting first leaves the whole walk toward the goal
+            if total > best[0] + 1e-9:
+                best = (total, k, deed)
+    return best
+
+
+def _deeds(s: State, seat: int, hid: str, k: str, prey: str | None,
+           build_ok: bool) -> list[tuple[float, tuple[str, str] | None]]:
+    out: list[tuple[float, tuple[str, str] | None]] = []
+    tile = s["tiles"][k]
+    if k == s["source_at"] and s["source"] > 0:
+        out.append((4.0 * s["source"] + (6.0 if _oryana(s) else 0.0), ("gather", k)))
+    if build_ok and tile["up"] and tile["t"] in RESOURCES and not tile["destroyed"] and k not in s["outposts"] \
+            and can_pay(s, seat, outpost_stats(1)["cost"]):
+        out.append((9.0, ("build", k)))
+    post = s["outposts"].get(k)
+    if build_ok and post is not None and post["owner"] == seat and post["level"] < 3 \
+            and can_pay(s, seat, outpost_stats(post["level"] + 1)["cost"]):
+        out.append((6.0, ("upgrade", k)))
+    for n in adjacent_keys(s, k):
+        unit = unit_at(s, n)
+        if unit is None or unit[0] != "monster" or unit == ("hero", hid):
+            continue
+        value = _attack_value(s, seat, hid, k, unit[1], prey)
+        if value > 0:
+            out.append((value, ("attack", n)))
+    return out
+
+
+def _attack_value(s: State, seat: int, hid: str, k: str, mid: str, prey: str | None) -> float:
+    """What striking the monster from `k` is worth: the expected damage against what is left of it, much more
+    for the hunted monster, a chance to send it to retreat, or to push Oryana off the Source."""
+    mon = s["monsters"][mid]
+    at = mon["at"]
+    here = s["heroes"][hid]["at"]
+    s["heroes"][hid]["at"] = k  # the dice as if it stood there (flanking, Arcane Mist)
+    try:
+        dice = hero_attack(s, hid, at) + flanking(s, hid, at)
+    finally:
+        s["heroes"][hid]["at"] = here
+    dice += 2 * min(2, s["players"][seat]["spirits"])
+    defence = defence_at(s, at)
+    left = monster_stats(s, mid)["resistance"] - mon["dmg"]
+    expect = sum(chance(dice, defence, x) for x in range(1, left + 1))
+    finish = chance(dice, defence, left)
+    if mon["kind"] == "event":
+        return expect + 4.0 * finish
+    weight = 1.0
+    if mid == prey:
+        weight = 2.0 + max(0, 4 - _short(s, mid))
+    value = weight * (expect + 5.0 * finish)
+    if mon["card"] == "oryana" and at == s["source_at"]:
+        value += (8.0 + 3.0 * mon["spirits"]) * chance(dice, defence, 2)
+    return value
+
+
+def _tradeable(s: State, seat: int) -> bool:
+    res = s["players"][seat]["res"]
+    return res["gold"] + (res["wood"] + res["mineral"] + max(0, res["gold"] - 2)) // 3 >= 2 and res["gold"] >= 1
+
+
+def _goal_tiles(s: State, seat: int, hid: str, keeper: bool, prey: str | None) -> set[str]:
+    """Where the hero heads when nothing is in reach: the Source for the keeper, beside the hunted monster for a
+    fit hero, else free resource tiles it knows of and the Source while it holds spirits."""
+    if keeper:
+        return {s["source_at"]}
+    if prey is not None and _fit(s, hid):
+        return set(adjacent_keys(s, _spot(s, prey)))
+    if _oryana(s) and _fit(s, hid) and GUARD:
+        return set(adjacent_keys(s, s["source_at"]))  # beside the keeper: flanking dice, Steel Legion's shield
+    goals = set()
+    rich = can_pay(s, seat, outpost_stats(1)["cost"]) or _tradeable(s, seat)
+    if _build_ok(s, seat) and not has_rule(hid, "burn_not_build"):
+        for k, tile in s["tiles"].items():
+            kind = _known_type(s, seat, k)
+            if kind in RESOURCES and not tile["destroyed"] and k not in s["outposts"] and (tile["up"] or rich):
+                goals.add(k)
+    if s["source"] >= 2 or (s["source"] >= 1 and _oryana(s)):
+        goals.add(s["source_at"])
+    if not goals:
+        goals = set(adjacent_keys(s, s["source_at"]))
+    return goals
+
+
+def _goal_distances(s: State, seat: int, hid: str, goals: set[str]) -> dict[str, int]:
+    """Steps from every tile to the nearest goal, through tiles the hero would cross (goals always count)."""
+    dist = {k: 0 for k in goals}
+    queue = deque(sorted(goals))
+    while queue:
+        k = queue.popleft()
+        for n in adjacent_keys(s, k):
+            if n in dist:
+                continue
+            if n != s["heroes"][hid]["at"] and not _passable(s, seat, hid, n, bold=True):
+                continue
+            dist[n] = dist[k] + 1
+            queue.append(n)
+    return dist
+
+
+def _reachable(s: State, seat: int, hid: str, mv: int) -> dict[str, int]:
+    """Tiles the hero can end on this activation and the steps to each (mud and known swamps end the walk)."""
+    here = s["heroes"][hid]["at"]
+    dist = {here: 0}
+    queue = deque([here])
+    while queue:
+        k = queue.popleft()
+        if dist[k] >= mv or (k != here and _stops(s, seat, hid, k)):
+            continue
+        for n in adjacent_keys(s, k):
+            if n in dist or not _passable(s, seat, hid, n, bold=True):
+                continue
+            dist[n] = dist[k] + 1
+            queue.append(n)
+    return dist
+
+
+def _stops(s: State, seat: int, hid: str, k: str) -> bool:
+    kind = _known_type(s, seat, k)
+    return bool(type_info(kind).get("stops")) and not has_rule(hid, "speed")
+
+
+def _first_step(s: State, seat: int, hid: str, target: str, mv: int) -> str | None:
+    """The first step of a shortest walk to `target` within the hero's reach."""
+    here = s["heroes"][hid]["at"]
+    prev: dict[str, str | None] = {here: None}
+    dist = {here: 0}
+    queue = deque([here])
+    while queue:
+        k = queue.popleft()
+        if k == target:
+            break
+        if dist[k] >= mv or (k != here and _stops(s, seat, hid, k)):
+            continue
+        for n in sorted(adjacent_keys(s, k)):
+            if n in dist or not _passable(s, seat, hid, n, bold=True):
+                continue
+            dist[n] = dist[k] + 1
+            prev[n] = k
+            queue.append(n)
+    if target not in prev:
+        return None
+    k = target
+    while (back := prev[k]) is not None and back != here:
+        k = back
+    return k
+
+
 # ---------------------------------------------------------------- where to go
 
 
@@ -286,80 +767,10 @@ def _known_type(s: State, seat: int, k: str) -> str | None:
     return None
 
 
-def _keeper(s: State, seat: int) -> str | None:
-    """While Oryana is about, the hero of this seat nearest the Source stands on it and drinks it first."""
-    if not _oryana(s):
-        return None
-    heroes = sorted(h for h, hero in s["heroes"].items() if hero["owner"] == seat and hero["at"] is not None)
-    if not heroes:
-        return None
-    return min(heroes, key=lambda h: (_dist_from(s, [s["heroes"][h]["at"]], s["source_at"]), h))
-
-
-def _goals(s: State, seat: int) -> set[str]:
-    """Free resource tiles it knows of (face-down ones only when it can build at once), the Source while it
-    holds spirits, then any tile still face down."""
-    goals = set()
-    rich = can_pay(s, seat, outpost_stats(1)["cost"])
-    for k, tile in s["tiles"].items():
-        kind = _known_type(s, seat, k)
-        if kind in RESOURCES and not tile["destroyed"] and k not in s["outposts"] and (tile["up"] or rich):
-            goals.add(k)
-    if s["source"] >= 2 or (s["source"] >= 1 and _oryana(s)):
-        goals.add(s["source_at"])
-    if not goals:
-        goals = {k for k, t in s["tiles"].items() if not t["up"] and t["t"] is not None
-                 and _known_type(s, seat, k) in (None, *RESOURCES)}
-    return goals
-
-
-def _need(s: State, card: str) -> int:
-    victory = monsters()["primary"][card]["victory"]
-    if s["solo"]:
-        return int(victory["solo"])
-    return int(victory["base"]) + (len(s["players"]) if victory.get("per_player", True) else 0)
-
-
-def _prey(s: State) -> str | None:
-    """The primary monster nearest its victory (for Oryana, counting the Source's spirits she would drink), at most
-    HUNT short of it, one on the board before one in retreat; the counters are on the public monster cards."""
-    best: tuple[bool, int, str] | None = None
-    for mid, mon in sorted(s["monsters"].items()):
-        if mon["kind"] != "primary" or mon["gone"] or (mon["at"] is None and not CAMP):
-            continue
-        held = mon["spirits"] + s["source"] if mon["card"] == "oryana" else mon["count"]
-        short = _need(s, mon["card"]) - held
-        if short <= HUNT and (best is None or (mon["at"] is None, short, mid) < best):
-            best = (mon["at"] is None, short, mid)
-    return best[2] if best is not None else None
-
-
-def _spot(s: State, mid: str) -> str:
-    """Where the monster stands, or for one in retreat its home, where it will come back."""
-    mon = s["monsters"][mid]
-    if mon["at"] is not None:
-        return str(mon["at"])
-    return next(k for k, t in sorted(s["tiles"].items()) if t["home"] == mon["home"])
-
-
-def _around(s: State, mid: str) -> set[str]:
-    return set(adjacent_keys(s, _spot(s, mid)))
-
-
 def _fit(s: State, hid: str) -> bool:
-    """Whether a hero is fresh enough to stand next to a monster: its next attack would not send it away."""
+    """Whether a hero is fresh enough to stand next to a monster: its next hit would not send it away."""
     hero = s["heroes"][hid]
     return hero["at"] is not None and hero["dmg"] * 2 < hero_resistance(s, hid)
-
-
-def _oryana_at(s: State, k: str) -> bool:
-    unit = unit_at(s, k)
-    return unit is not None and unit[0] == "monster" and s["monsters"][unit[1]]["card"] == "oryana"
-
-
-def _oryana(s: State) -> bool:
-    """Whether Oryana is about, who wins by drinking the Source: then every spirit there is worth a detour."""
-    return any(m["card"] == "oryana" and m["kind"] == "primary" and not m["gone"] for m in s["monsters"].values())
 
 
 def _passable(s: State, seat: int, hid: str, k: str, bold: bool = False) -> bool:
@@ -367,9 +778,10 @@ def _passable(s: State, seat: int, hid: str, k: str, bold: bool = False) -> bool
     tile = s["tiles"][k]
     if not tile["up"] and tile["t"] is not None:
         kind = _known_type(s, seat, k)
-        return (kind in RESOURCES or kind in ("meadow", "source") or (bold and kind is None)) \
-            and unit_at(s, k) is None
-    return hero_may_enter(s, hid, k) and (tile["t"] or "") not in ("swamp", "mud", "maelstrom")
+        if kind in RESOURCES and TIJIAN_PEEK and _card_in_play(s, "tijian") is not None:
+            return False  # turned face up it would be Tijian's next prey
+        return (kind not in AVOID if kind is not None else bold) and unit_at(s, k) is None
+    return hero_may_enter(s, hid, k) and (tile["t"] or "") not in ("swamp", "maelstrom")
 
 
 def _dist_from(s: State, starts: Sequence[str | None], target: str | None, goals: set[str] | None = None,
@@ -390,30 +802,3 @@ def _dist_from(s: State, starts: Sequence[str | None], target: str | None, goals
             seen.add(n)
             frontier.append((n, d + 1))
     return 99
-
-
-def _step_toward(s: State, seat: int, hid: str, moves: list[Action], goals: set[str],
-                 bold: bool = False, hunt: bool = False) -> Action | None:
-    here = s["heroes"][hid]["at"]
-    now = _dist_from(s, [here], None, goals, hid, bold)
-    best: tuple[int, str, Action] | None = None
-    for a in moves:
-        k = tile_of(s, a["to"])
-        if not (k in goals or _passable(s, seat, hid, k, bold)) or (not hunt and _near_monster(s, k, here)):
-            continue
-        d = _dist_from(s, [k], None, goals, hid, bold)
-        if d < now and (best is None or (d, str(a["to"])) < best[:2]):
-            best = (d, str(a["to"]), a)
-    return best[2] if best is not None else None
-
-
-def _near_monster(s: State, k: str, here: str) -> bool:
-    """Whether a primary monster stands next to `k` (an opportunity attack or its next prey) but not next to us."""
-    for mon in s["monsters"].values():
-        at = mon["at"]
-        if at is None or mon["kind"] != "primary":
-            continue
-        if at in adjacent_keys(s, k) and at not in adjacent_keys(s, here):
-            return True
-    return False
-

@@ -52,6 +52,7 @@ def _players_turn(seed: int = 1) -> tuple[dict, int]:
 
 def test_ai_builds_when_standing_on_a_free_resource_tile_it_can_pay() -> None:
     s, seat = _players_turn()
+    s["monsters"]["helgoth"].update(at=None, gone=True)  # Helgoth would hunt the outposts of the leader
     hid = next(h for h, hero in sorted(s["heroes"].items()) if hero["owner"] == seat)
     spot = next(key for key, t in sorted(s["tiles"].items()) if t["t"] == "gold" and t["area"] == seat)
     s["tiles"][spot]["up"] = True
@@ -63,7 +64,7 @@ def test_ai_builds_when_standing_on_a_free_resource_tile_it_can_pay() -> None:
 
 def test_ai_turns_spirits_into_points() -> None:
     s, seat = _players_turn()
-    s["players"][seat]["spirits"] = 2
+    s["players"][seat]["spirits"] = 2  # nothing to hunt yet (Helgoth without outposts, Oryana at home): no reserve
     assert GAME.ai_action(s, seat, Rng.from_seed(1)) == Action.of("spirit_pp")
 
 
@@ -83,8 +84,9 @@ def test_ai_hunts_the_primary_monster_nearest_its_victory() -> None:
     s, _ = _field()
     s["monsters"]["helgoth"].update(at="-2,0", count=1)
     s["monsters"]["oryana"].update(at="2,0", spirits=0)
-    assert ai._prey(s) == "helgoth"
-    s["source"] = 3  # what Oryana would drink brings her within 2 of her 5 spirits (PROV-18)
+    assert ai._prey(s) == "helgoth"  # Oryana away from the Source with nothing held: the keeper alone denies her
+    s["monsters"]["oryana"].update(at="0,0", spirits=1)
+    s["source"] = 2  # what Oryana would drink brings her within 2 of her 5 spirits (PROV-18)
     assert ai._prey(s) == "oryana"
 
 
@@ -101,12 +103,12 @@ def test_ai_strikes_the_hunted_monster_when_beside_it() -> None:
 def test_ai_closes_in_on_the_hunted_monster() -> None:
     s, seat = _field()
     s["monsters"]["oryana"].update(at=None, gone=True)
-    s["monsters"]["helgoth"].update(at="-3,0", count=4)
+    s["monsters"]["helgoth"].update(at="-2,0", count=4)
     put(s, "ariane", "0,2")
     s = my_turn(s, seat, "ariane")
     action = GAME.ai_action(s, seat, Rng.from_seed(1))
     assert action.kind == "move"
-    prey = {n for n in adjacent_keys(s, "-3,0")}
+    prey = {n for n in adjacent_keys(s, "-2,0")}
     assert ai._dist_from(s, [k(s, action["to"])], None, prey) < ai._dist_from(s, ["0,2"], None, prey)
 
 
@@ -147,3 +149,101 @@ def test_ai_waits_beside_the_home_of_the_hunted_monster_in_retreat() -> None:
     assert ai._dist_from(s, [k(s, action["to"])], None, beside) < ai._dist_from(s, ["1,1"], None, beside)
     s["heroes"]["ariane"]["at"] = sorted(beside)[0]
     assert GAME.ai_action(s, seat, Rng.from_seed(1)) == Action.of("end")
+
+
+def test_ai_hands_out_helgoth_and_leads_with_its_toughest_hero() -> None:
+    s = GAME.new(GAME.resolve_options({}), 2, 1)
+    seat = s["order"][0]
+    s = GAME.apply(s, seat, GAME.ai_action(s, seat, Rng.from_seed(1))).state
+    assert s["players"][seat]["faction"] == "arkland"
+    other = s["order"][1]
+    s = GAME.apply(s, other, Action.of("faction", faction="sect")).state
+    s = GAME.apply(s, seat, GAME.ai_action(s, seat, Rng.from_seed(1))).state
+    assert s["players"][seat]["commander"] == "paladin"  # defence 3: the keeper of the Source
+    s = GAME.apply(s, other, GAME.legal_actions(s, other)[0].action).state
+    action = GAME.ai_action(s, seat, Rng.from_seed(1))
+    assert action.kind == "monster" and action["monster"] == "helgoth"  # he scores only outposts it keeps few
+
+
+def test_ai_does_not_lead_in_outposts_while_helgoth_is_about() -> None:
+    s, seat = _field()
+    s["monsters"]["oryana"].update(at=None, gone=True)
+    s["monsters"]["helgoth"].update(at="-2,0")
+    s["tiles"]["0,2"]["t"] = "gold"
+    put(s, "ariane", "0,2")
+    s["players"][seat]["res"]["gold"] = 5
+    s = my_turn(s, seat, "ariane")
+    assert GAME.ai_action(s, seat, Rng.from_seed(1)) != Action.of("build")
+    s["outposts"]["2,-4"] = {"owner": 1, "level": 1, "dmg": 0, "dropped": False}  # the rival leads: Helgoth's prey
+    assert GAME.ai_action(s, seat, Rng.from_seed(1)) == Action.of("build")
+
+
+def test_ai_strikes_oryana_on_the_source_even_with_poor_odds() -> None:
+    s, seat = _field()
+    s["monsters"]["helgoth"].update(at=None, gone=True)
+    s["monsters"]["oryana"].update(at="0,0", spirits=3)
+    put(s, "paladin", "1,0")  # attack 2 against her defence 3: still worth a try, the defender never hits back
+    s = my_turn(s, seat, "paladin")
+    assert GAME.ai_action(s, seat, Rng.from_seed(1)) == Action.of("attack", to=lab(s, "0,0"))
+
+
+def test_ai_keeper_ignores_the_blow_that_would_push_it_off_the_source() -> None:
+    s, seat = _field()
+    s["monsters"]["helgoth"].update(at=None, gone=True)
+    s["monsters"]["oryana"].update(at="1,0")
+    put(s, "paladin", "0,0")
+    s["players"][seat]["spirits"] = 1
+    start_attack(s, ("monster", "oryana"), "0,0", "monster")
+    s["attack"].update(a=[3, 3, 1], d=[1, 1, 1, 1], stage="damage")  # 2 damage: the paladin would fall back
+    s["pending"] = [{"kind": "d_boost", "seat": seat}]
+    assert GAME.ai_action(s, seat, Rng.from_seed(1)) == Action.of("spirit_ignore")
+    s["attack"]["a"] = [3, 1, 1]  # 1 damage: it stays anyway
+    assert GAME.ai_action(s, seat, Rng.from_seed(1)) == Action.of("done")
+
+
+def test_ai_keeps_a_hurt_hero_out_of_the_walkers_reach() -> None:
+    s, seat = _field()
+    s["monsters"]["helgoth"].update(at=None, gone=True)
+    s["monsters"]["oryana"].update(at=None, gone=True)
+    s["monsters"]["walker"] = dict(s["monsters"]["helgoth"], card="walker", gone=False, at="-2,0", count=4, home=0)
+    put(s, "ariane", "0,2")
+    s["heroes"]["ariane"]["dmg"] = 4  # 2 left of 6: one more blow sends it to retreat, the Walker's fifth
+    s = my_turn(s, seat, "ariane")
+    threats = ai._threats(s)
+    assert ai._danger(s, "ariane", "-1,1", threats) > ai._danger(s, "ariane", "0,3", threats) == 0
+    for _ in range(4):
+        action = GAME.ai_action(s, seat, Rng.from_seed(1))
+        if action.kind != "move":
+            break
+        s = GAME.apply(s, seat, action).state
+    end = s["heroes"]["ariane"]["at"]
+    walker = next(t for mid, _, t in ai._threats(s) if mid == "walker")
+    assert end not in walker
+
+
+def test_ai_sends_a_falling_back_monster_beside_its_fresh_heroes() -> None:
+    s, seat = _field()
+    s["monsters"]["oryana"].update(at=None, gone=True)
+    s["monsters"]["helgoth"].update(at="-1,0", count=4)
+    put(s, "ariane", "0,0")
+    s["heroes"]["ariane"]["done"] = True
+    put(s, "paladin", "-2,3")  # still to act this round, 3 steps a turn
+    s["pending"] = [{"kind": "monster_fall_back", "seat": seat, "monster": "helgoth"}]
+    options = {k(s, la.action["to"]) for la in GAME.legal_actions(s, seat)}
+    assert options == {"0,-1", "-1,-1", "-2,0", "-2,1", "-1,1"}
+    chosen = k(s, GAME.ai_action(s, seat, Rng.from_seed(1))["to"])
+    assert chosen in {"-2,1", "-1,1"}  # the paladin can then stand beside it and strike
+
+
+def test_ai_keeps_off_a_peeked_resource_tile_while_tijian_is_about() -> None:
+    s, seat = _field()
+    s["tiles"]["1,1"].update(t="gold", up=False)
+    s["players"][seat]["known"].append("1,1")
+    assert ai._passable(s, seat, "ariane", "1,1")
+    s["monsters"]["oryana"]["card"] = "tijian"
+    assert not ai._passable(s, seat, "ariane", "1,1")  # face up it would be Tijian's next tile
+
+
+def test_chances_of_the_dice() -> None:
+    assert abs(ai.chance(1, 0, 1) - 5 / 6) < 1e-9  # only the 0 face misses
+    assert ai.chance(3, 2, 2) > ai.chance(2, 2, 2) > ai.chance(2, 3, 2)
