@@ -4,7 +4,7 @@
     python -m tools.ka_transcript --seed 7 --solo --out tests/transcripts/kings_armory_solo.txt
 
 The game is played with `Table` (no Discord) from the seed the bot gets from `TABLETOP_SEED`, so replaying the
-file with `TABLETOP_PREVIEW_GAMES=1 TABLETOP_SEED=<seed> python bot.py --local --script <file>` plays the same
+file with `TABLETOP_SEED=<seed> python bot.py --local --script <file>` plays the same
 game. AI seats (`ai:`) are played by the table; the humans' moves are chosen by `Game.ai_action` and written as a
 person sends them: `/ka` commands in the player's language (each checked to name exactly that move, as the cog
 matches it), the public turn buttons and the private panel's block buttons now and then.
@@ -184,7 +184,7 @@ def main(argv: list[str] | None = None) -> int:
         "# Written by tools/ka_transcript.py: the AI hero policy chose the humans' moves, typed as /ka commands",
         f"# and buttons; its dice are right only for TABLETOP_SEED={args.seed} and the current engine and AI.",
         f"# Re-record: python -m tools.ka_transcript --seed {args.seed}{flag} --out {args.out}",
-        f"# Run: TABLETOP_PREVIEW_GAMES=1 TABLETOP_SEED={args.seed} python bot.py --local --script {args.out}",
+        f"# Run: TABLETOP_SEED={args.seed} python bot.py --local --script {args.out}",
         f"# Ends in wave {result['wave']} ({result['result']}) after {result['moves']} human moves "
         f"({result['version']} in all).",
     ]

@@ -42,7 +42,6 @@ class KingsArmory(Game):
     name_key = "ka.name"
     min_seats = 1
     max_seats = 7
-    in_progress = True
     seats_per_player = 7  # one person may run several heroes (solo with three heroes, say)
     supports_ai = True
 
