@@ -772,34 +772,38 @@ class Table:
 
     async def choices(self, channel_id: int, who: Who, path: list[str]) -> list[Choice] | Action:
         """The next steps of a move built in steps by this user (empty when they may not act now)."""
-        row = await self.store.open_game(channel_id)
-        if row is None or row.status != "active":
+        found = await self._stepping(channel_id, who)
+        if found is None:
             return []
-        loaded = await self._load(row)
-        if loaded.game.outcome(loaded.state) is not None:
-            return []
-        to_act = loaded.game.to_act(loaded.state)
-        seat = next((s for s in loaded.seats_of(who.user_id) if s in to_act), None)
+        loaded, seat, off_turn = found
         if seat is None:
-            off_turn = self._off_turn(loaded, who)
-            return choices_from_legal(off_turn[1], tuple(path[:32])) if off_turn else []
+            return choices_from_legal(off_turn, tuple(path[:32]))
         return loaded.game.choices(loaded.state, seat, tuple(path[:32]))
 
     async def step_moves(self, channel_id: int, who: Who, kinds: Sequence[str]) -> list[LegalAction]:
         """This user's whole step-built moves whose first step is one of `kinds`, found in one load (empty when
         they may not act now); the moves of a seat off turn are its out-of-turn moves of those kinds."""
-        row = await self.store.open_game(channel_id)
-        if row is None or row.status != "active" or not kinds:
+        found = await self._stepping(channel_id, who) if kinds else None
+        if found is None:
             return []
+        loaded, seat, off_turn = found
+        if seat is None:
+            return [la for la in off_turn if la.action.kind in kinds]
+        return loaded.game.moves_of_kinds(loaded.state, seat, list(kinds)[:32])
+
+    async def _stepping(self, channel_id: int, who: Who) -> tuple[Inspection, int | None, list[LegalAction]] | None:
+        """The channel's running game, this user's seat on turn (None when none is) and, without one, the moves
+        one of their seats may make out of turn; None when there is no running game."""
+        row = await self.store.open_game(channel_id)
+        if row is None or row.status != "active":
+            return None
         loaded = await self._load(row)
         if loaded.game.outcome(loaded.state) is not None:
-            return []
+            return None
         to_act = loaded.game.to_act(loaded.state)
         seat = next((s for s in loaded.seats_of(who.user_id) if s in to_act), None)
-        if seat is None:
-            off_turn = self._off_turn(loaded, who)
-            return [la for la in off_turn[1] if la.action.kind in kinds] if off_turn else []
-        return loaded.game.moves_of_kinds(loaded.state, seat, list(kinds)[:32])
+        off_turn = self._off_turn(loaded, who) if seat is None else None
+        return loaded, seat, off_turn[1] if off_turn else []
 
     @staticmethod
     def _off_turn(loaded: Inspection, who: Who) -> tuple[int, list[LegalAction]] | None:

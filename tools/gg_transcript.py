@@ -23,7 +23,7 @@ from typing import Any
 import i18n
 from cogs.gorgasali import ABILITY_KINDS, CARD_KINDS, DECIDE_KINDS, DUO_KINDS, SHOOT_KINDS, STEP_KINDS, WORDS
 from rules import registry
-from rules.base import SYSTEM, Action, Choice, Game, LegalAction, RuleError
+from rules.base import SYSTEM, Action, Game, LegalAction, RuleError
 from rules.rng import Rng
 from rules.text import msg
 from storage import Store
@@ -55,22 +55,8 @@ def quoted(value: str) -> str:
 
 
 def reachable(game: Game, state: Any, seat: int, kinds: tuple[str, ...]) -> list[LegalAction]:
-    """The moves of these kinds the `/br` commands find: a walk over the step-built choices, as the cog does."""
-    out: list[LegalAction] = []
-
-    def walk(path: list[str], label: Any) -> None:
-        found = game.choices(state, seat, path)
-        if isinstance(found, Action):
-            out.append(LegalAction(found, label, found.kind))
-            return
-        for c in found:
-            walk([*path, c.token], c.label)
-
-    first = game.choices(state, seat, [])
-    for c in first if isinstance(first, list) else []:
-        if isinstance(c, Choice) and c.token in kinds:
-            walk([c.token], c.label)
-    return out
+    """The moves of these kinds the `/br` commands find: the step-built moves, as the cog walks them."""
+    return game.moves_of_kinds(state, seat, kinds)
 
 
 def typed(game: Game, state: Any, seat: int, action: Action, kinds: tuple[str, ...], lang: str,
