@@ -645,7 +645,7 @@ def _answer(s: State, seat: int, item: dict[str, object], action: Action, rng: R
     if kind == "redeploy":
         hid = str(item["hero"])
         k = tile_of(s, action["to"])
-        s["heroes"][hid]["at"] = k
         events.append(Event(msg("gi.ev.redeploy", hero=hero_name(hid), tile=lbl(s, k))))
+        enter_tile(s, hid, k, events)  # RULING-16: a swamp hurts every entry, a redeployment too
         return False
     raise IllegalAction(msg("gi.error.illegal"))

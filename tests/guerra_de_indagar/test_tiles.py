@@ -193,3 +193,14 @@ def test_an_absent_player_is_skipped_without_trading_away_their_resources() -> N
     s["act"]["mv"] = 0
     s = GAME.apply(s, 0, Action.of("charge_step", to=lab(s, "-1,1"))).state
     assert GAME.skip_action(s, 0).kind == "attack"
+
+
+def test_a_hero_redeployed_onto_a_swamp_takes_its_damage_too() -> None:
+    s = clear_board(started(2))  # RULING-16: "el héroe que entre a esta loseta recibe 2 daños", every entry
+    owner = s["heroes"]["paladin"]["owner"]
+    spot = sorted(key for key, t in s["tiles"].items() if t["deploy"] and t["area"] == owner)[0]
+    s["tiles"][spot].update(t="swamp", up=True)
+    s["players"][owner]["spirits"] = 0  # nothing to ignore it with
+    s["pending"] = [{"kind": "redeploy", "seat": owner, "hero": "paladin"}]
+    s = GAME.apply(s, owner, Action.of("redeploy", to=lab(s, spot))).state
+    assert s["heroes"]["paladin"]["at"] == spot and s["heroes"]["paladin"]["dmg"] == 2
