@@ -192,9 +192,9 @@ def test_state_and_views_survive_json_and_hide_the_decks(seed: int) -> None:
     assert "coins" not in view and "piles" not in view and "rng" not in view
 
 
-def test_registered_in_progress_and_co_operative() -> None:
+def test_registered_offered_and_co_operative() -> None:
     game = registry.get("kings-armory")
-    assert game is GAME and game.in_progress and game.seats_per_player > 1
+    assert game is GAME and not game.in_progress and game.seats_per_player > 1
     assert game.seat_range(game.resolve_options({})) == (1, 7)
 
 
