@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.base import SYSTEM
 from rules.kings_armory import GAME, shop
 from rules.kings_armory import figures as fg
 from rules.kings_armory.board import Sq, board, rd
+from rules.rng import Rng
 
 
 class Dice:
@@ -94,3 +96,18 @@ def tower_at_range(s: dict[str, Any], target: Sq, distance: int) -> tuple[str, S
                     s["tseq"] += 1
                     return tid, hit[0]
     raise AssertionError("no room for such a tower")
+
+
+def ai_to_the_end(s: dict[str, Any], seed: int, *, max_steps: int = 20_000) -> dict[str, Any]:
+    """Every seat played by the AI (and the enemy by the engine) until the game ends; each move is checked legal
+    and every state checked against the invariants on the way."""
+    rng = Rng.from_seed(seed)
+    for _ in range(max_steps):
+        if GAME.outcome(s) is not None:
+            return s
+        seat = min(GAME.to_act(s))
+        action = GAME.system_action(s) if seat == SYSTEM else GAME.ai_action(s, seat, rng)
+        assert seat == SYSTEM or GAME.is_legal(s, seat, action), action
+        s = GAME.apply(s, seat, action).state
+        assert GAME.check_invariants(s) == []
+    raise AssertionError(f"no end after {max_steps} moves")

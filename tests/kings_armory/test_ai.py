@@ -11,7 +11,7 @@ from rules.kings_armory.board import board, rd
 from rules.rng import Rng
 from tools.ka_ai_eval import play
 
-from .helpers import add_hero, add_monster, lane_square, open_square_at, scene
+from .helpers import add_hero, add_monster, ai_to_the_end, lane_square, open_square_at, scene
 
 
 def _choose(s: dict, seat: int = 0) -> Action:
@@ -19,15 +19,7 @@ def _choose(s: dict, seat: int = 0) -> Action:
 
 
 def test_a_whole_solo_game_reaches_its_end_with_legal_ai_moves_only() -> None:
-    s = GAME.new(GAME.resolve_options({"map": "short-road"}), 1, 3)
-    rng = Rng.from_seed(3)
-    for _ in range(20_000):
-        if GAME.outcome(s) is not None:
-            break
-        seat = min(GAME.to_act(s))
-        action = GAME.system_action(s) if seat == SYSTEM else GAME.ai_action(s, seat, rng)
-        assert seat == SYSTEM or GAME.is_legal(s, seat, action), action
-        s = GAME.apply(s, seat, action).state
+    s = ai_to_the_end(GAME.new(GAME.resolve_options({"map": "short-road"}), 1, 3), 3)
     assert GAME.outcome(s) is not None
     assert s["wave"] >= 2  # the team lives through the first wave at least
 

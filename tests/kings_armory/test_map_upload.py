@@ -9,13 +9,14 @@ from typing import Any
 import pytest
 
 import i18n
-from rules.base import SYSTEM, BadOptions
+from rules.base import BadOptions
 from rules.kings_armory import GAME, data
 from rules.kings_armory import maps as kmaps
 from rules.kings_armory import state as st
 from rules.kings_armory.board import board
-from rules.rng import Rng
 from table import Table, Who
+
+from .helpers import ai_to_the_end
 
 ALICE, BOB = Who(1, "Alice"), Who(2, "Bob")
 SAMPLE = kmaps.CUSTOM_DIR / "river-bend.json"
@@ -64,14 +65,7 @@ def test_equal_files_share_an_id_and_names_default_to_the_file_name() -> None:
 
 def test_an_uploaded_game_plays_to_its_end_with_the_ai() -> None:
     s = GAME.new_with_setup(GAME.setup_from_upload(SAMPLE.read_bytes(), SAMPLE.name), GAME.resolve_options({}), 2, 8)
-    rng = Rng.from_seed(4)
-    for _ in range(20000):
-        if GAME.outcome(s) is not None:
-            break
-        seat = min(GAME.to_act(s))
-        action = GAME.system_action(s) if seat == SYSTEM else GAME.ai_action(s, seat, rng)
-        s = GAME.apply(s, seat, action).state
-        assert GAME.check_invariants(s) == []
+    s = ai_to_the_end(s, 4)
     assert GAME.outcome(s) is not None and s["wave"] >= 1
 
 
