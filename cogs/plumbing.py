@@ -300,6 +300,8 @@ class GameCog(commands.Cog):
         legal, view, names = await self.moves(interaction)
         found = self.offered(legal, kinds)
         if not found:
+            # Off turn a seat may still have moves (a card, a standing order): say whose turn it is first.
+            await self.table.check_turn(interaction.channel_id or 0, who_of(interaction))
             raise self.words.refusal("no_such_move", legal, locale_of(interaction), names, view)
         return found, view, names
 

@@ -144,6 +144,8 @@ async def test_off_turn_a_player_gives_standing_orders_and_sees_them(d: InProces
     out = await d.command("bob", "/ka panel")
     text = next(o for o in out if o.kind == "ephemeral").content
     assert "block whenever it can" in text
+    out = await d.command("bob", "/ka end")
+    assert "alice" in _errors(out)[0], "off turn, a move of the turn says whose turn it is"
     out = await d.command("bob", '/ka orders choice:"sometimes"')
     assert _errors(out), "an order that names nothing is refused"
     assert d.world.problems == [], d.world.problems
