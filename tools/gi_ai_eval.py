@@ -6,6 +6,7 @@ import argparse
 import collections
 import json
 import sys
+from concurrent.futures import ProcessPoolExecutor
 
 from rules.base import SYSTEM
 from rules.guerra_de_indagar import GAME
@@ -17,6 +18,12 @@ MAX_STEPS = 20_000
 
 def play(bot: int, seats: int, seed: int, target: str = "10") -> tuple[list[int], str]:
     """One game with the AI on seat `bot` and random legal players elsewhere; the winners and how it ended."""
+    winners, how, _cards = _play(bot, seats, seed, target)
+    return winners, how
+
+
+def _play(bot: int, seats: int, seed: int, target: str) -> tuple[list[int], str, list[str]]:
+    """`play`, also naming the primary monsters in play."""
     state = GAME.new(GAME.resolve_options({"target": target}), seats, seed)
     rng = Rng.from_seed(seed * 7919 + 17)
     for _ in range(MAX_STEPS):
@@ -25,7 +32,8 @@ def play(bot: int, seats: int, seed: int, target: str = "10") -> tuple[list[int]
             how = outcome.summary.key
             if state["result"].get("monster"):
                 how += f":{state['result']['monster']}:r{state['round']}"
-            return sorted(outcome.winners), how
+            cards = sorted(m["card"] for m in state["monsters"].values() if m["kind"] == "primary")
+            return sorted(outcome.winners), how, cards
         seat = min(GAME.to_act(state))
         if seat == SYSTEM:
             action = GAME.system_action(state)
@@ -34,7 +42,11 @@ def play(bot: int, seats: int, seed: int, target: str = "10") -> tuple[list[int]
         else:
             action = rng.choice(GAME.legal_actions(state, seat)).action
         state = GAME.apply(state, seat, action).state
-    return [], "unfinished"
+    return [], "unfinished", []
+
+
+def _one(job: tuple[int, int, int, str]) -> tuple[list[int], str, list[str]]:
+    return _play(*job)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -43,14 +55,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--target", default="10")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes (the results do not depend on it)")
     args = parser.parse_args(argv)
     wins = 0
     ends: collections.Counter[str] = collections.Counter()
     monsters: collections.Counter[str] = collections.Counter()
-    for i in range(args.games):
-        bot = i % args.players
-        winners, how = play(bot, args.players, args.seed + i, args.target)
+    in_play: collections.Counter[str] = collections.Counter()
+    won_with: collections.Counter[str] = collections.Counter()
+    jobs = [(i % args.players, args.players, args.seed + i, args.target) for i in range(args.games)]
+    if args.jobs > 1:
+        with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+            results = list(pool.map(_one, jobs, chunksize=4))
+    else:
+        results = [_one(job) for job in jobs]
+    for (bot, *_rest), (winners, how, cards) in zip(jobs, results, strict=True):
         won = bot in winners
+        in_play.update(cards)
+        won_with.update(cards if won else [])
         wins += won
         end = how.split(":r")[0] if ":r" in how else how
         ends[f"{'won' if won else 'lost'}:{end}"] += 1
@@ -58,7 +79,9 @@ def main(argv: list[str] | None = None) -> int:
             monsters[how] += 1
     json.dump({"games": args.games, "seed": args.seed, "players": args.players, "target": args.target,
                "ai_vs_random": wins / args.games, "ends": dict(sorted(ends.items())),
-               "monster_wins": dict(sorted(monsters.items()))}, sys.stdout)
+               "monster_wins": dict(sorted(monsters.items())),
+               "won_with_in_play": {card: f"{won_with[card]}/{n}" for card, n in sorted(in_play.items())}},
+              sys.stdout)
     sys.stdout.write("\n")
     return 0
 

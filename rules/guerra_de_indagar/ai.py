@@ -9,6 +9,8 @@ from functools import cache
 from rules.base import Action, LegalAction
 from rules.rng import Rng
 
+from . import ai_cage
+from . import monsters as scripts
 from .actions import tile_of
 from .combat import attacker_seat, damage_total, flanking
 from .data import RESOURCES, factions, hero_card, monsters, numbers
@@ -24,6 +26,7 @@ from .units import (
     hero_may_enter,
     hero_move,
     hero_resistance,
+    impassable,
     monster_attack,
     monster_may_enter,
     monster_stats,
@@ -151,9 +154,12 @@ def _oryana(s: State) -> bool:
     return _card_in_play(s, "oryana") is not None
 
 
-def _prey(s: State) -> str | None:
+def _prey(s: State, seat: int | None = None) -> str | None:
     """The primary monster the free heroes fight: the one on the board nearest its victory. Oryana only while she
     stands on the Source or holds spirits (else the keeper alone denies her); one in retreat is waited for."""
+    caged = ai_cage.target(s, seat) if seat is not None else None
+    if caged is not None and not ai_cage.caged(s, caged):
+        return caged
     best: tuple[bool, int, str] | None = None
     for mid in _primaries(s):
         mon = s["monsters"][mid]
@@ -251,16 +257,19 @@ def _danger(s: State, hid: str, k: str, threats: list[tuple[str, int, set[str]]]
 
 
 def _monster(s: State, seat: int, options: list[Action]) -> Action:
-    """The monster it holds in check best; Oryana on the home whose turn comes right after this seat's, so the
-    keeper always reaches the Source before her."""
+    """The monster it holds in check best. A monster it will cage goes on the home whose turn comes right after
+    this seat's, and one it will not cage elsewhere, leaving that home to the other player's monster: a guard of
+    the cage then always moves before the caged monster's turn."""
     mine = _deploy(s, seat)
     rank = {m: i for i, m in enumerate(MONSTERS)}
     card = min((a["monster"] for a in options), key=lambda m: (rank.get(m, len(rank)), m))
     homes = [a for a in options if a["monster"] == card]
-    if card == "oryana":
-        own = [a for a in homes if s["tiles"][tile_of(s, a["home"])]["home"] == seat]
+    own = [a for a in homes if s["tiles"][tile_of(s, a["home"])]["home"] == seat]
+    if card in ai_cage.CAGE:
         if own:
             return own[0]
+    else:  # the home right after this seat is left to the monster it will cage: a guard moves before each turn
+        homes = [a for a in homes if a not in own] or homes
     return max(homes, key=lambda a: (_dist_from(s, mine, tile_of(s, a["home"])), str(a["home"])))
 
 
@@ -285,6 +294,9 @@ def _answer(s: State, seat: int, item: dict[str, object], by: dict[str, list[Act
     if kind == "reap":
         return _scarcest(s, seat, by["reap"])
     if kind == "charge":
+        guarding = _cage(s, seat)
+        if guarding is not None and s["attack"]["by"][1] in guarding[1]:
+            return by["stay"][0]  # a guard never leaves its tile of the cage
         return by["charge"][0] if _charge_worth(s, seat) else by["stay"][0]
     if kind == "fall_back":
         options = by.get("fall_back", [])
@@ -378,7 +390,7 @@ def _spare_spirits(s: State, seat: int) -> int:
     spirits = int(s["players"][seat]["spirits"])
     if s["round"] >= 10 or not _primaries(s):
         return spirits
-    reserve = 2 if _prey(s) is not None else 0
+    reserve = 2 if _prey(s, seat) is not None else 0
     return spirits - reserve
 
 
@@ -430,7 +442,28 @@ def _hero_at_risk(s: State, seat: int) -> bool:
 
 
 def _activate(s: State, seat: int, by: dict[str, list[Action]]) -> Action:
-    """The hero with the most worth doing now (ties: the order of the faction)."""
+    """A guard of the cage next to its monster strikes first, then guards walk to their tiles; otherwise the hero
+    with the most worth doing now (ties: the order of the faction)."""
+    cage = _cage(s, seat)
+    if cage is not None:
+        mid, where = cage
+        at = s["monsters"][mid]["at"]
+        ready = [a for a in by["activate"] if str(a["hero"]) in where]
+        if at is not None:
+            strikers = [a for a in ready if s["heroes"][str(a["hero"])]["at"] in adjacent_keys(s, at)
+                        and (ai_cage.shut(s, mid) or not ai_cage.caged(s, mid))]
+            if not strikers and not ai_cage.caged(s, mid):
+                strikers = [a for a in ready if _chase(s, seat, str(a["hero"]), at, _moves(s, str(a["hero"])),
+                                                       where[str(a["hero"])]) is not None]
+            if strikers:
+                return max(strikers, key=lambda a: (hero_attack(s, str(a["hero"]), at), str(a["hero"])))
+        walking = [a for a in ready if s["heroes"][str(a["hero"])]["at"] != where[str(a["hero"])]]
+        if walking:
+            def closing(a: Action) -> tuple[bool, int, str]:  # one that gets there now first, else the farthest
+                hid = str(a["hero"])
+                gap = ai_cage.walk_distances(s, s["heroes"][hid]["at"]).get(where[hid], 99)
+                return (gap > _moves(s, hid), -gap, hid)
+            return min(walking, key=closing)
     order = factions()["factions"][s["players"][seat]["faction"]]["heroes"]
     threats = _threats(s)
     best: tuple[float, int, Action] | None = None
@@ -455,6 +488,9 @@ def _activation(s: State, seat: int, by: dict[str, list[Action]], legal: Sequenc
     here = s["heroes"][hid]["at"]
     if "charge_step" in by or ("attack" in by and "end" not in by):  # an owed attack after a Charge! step
         return _owed(s, seat, hid, by)
+    cage = _cage(s, seat)
+    if cage is not None and hid in cage[1]:
+        return _guard(s, seat, hid, cage[0], cage[1][hid], by, legal)
     trade = _trade_for_outpost(s, seat, hid, by)
     if trade is not None:
         return trade
@@ -486,6 +522,58 @@ def _activation(s: State, seat: int, by: dict[str, list[Action]], legal: Sequenc
             if tile_of(s, a["to"]) == step:
                 return a
     return by["end"][0] if "end" in by else _fallback(by, legal)
+
+
+def _cage(s: State, seat: int) -> tuple[str, dict[str, str]] | None:
+    """The monster this seat keeps caged on its home, and which hero guards which tile around it."""
+    mid = ai_cage.target(s, seat)
+    if mid is None:
+        return None
+    return mid, ai_cage.assign(s, seat, mid)
+
+
+def _guard(s: State, seat: int, hid: str, mid: str, spot: str, by: dict[str, list[Action]],
+           legal: Sequence[LegalAction]) -> Action:
+    """A guard walks to its tile of the cage and strikes the monster in it (any blow of 2 sends it away when the
+    cage is shut). Out of its cage, guards within reach hunt it; the others hold their tiles."""
+    here = s["heroes"][hid]["at"]
+    act = s["act"]
+    at = s["monsters"][mid]["at"]
+    if here != spot and "leave_maelstrom" in by:
+        return by["leave_maelstrom"][0]
+    options = by.get("attack", [])
+    strike = [a for a in options if tile_of(s, a["to"]) == at]
+    if at is not None and not ai_cage.caged(s, mid) and not act["acted"]:
+        if strike:
+            return strike[0]
+        chase = _chase(s, seat, hid, at, act["mv"] if not act.get("mud") else 0, spot)
+        if chase is not None:
+            step = _first_step(s, seat, hid, chase, act["mv"])
+            for a in by.get("move", []):
+                if step is not None and tile_of(s, a["to"]) == step:
+                    return a
+    if here != spot:
+        step_to = ai_cage.step_toward(s, hid, spot, by.get("move", []))
+        if step_to is not None:
+            return step_to
+    if not ai_cage.shut(s, mid):
+        strike = []  # struck in a cage still open, it would fall back through the gap
+    if not strike:
+        strike = [a for a in options if tile_of(s, a["to"]) != at
+                  and (unit_at(s, tile_of(s, a["to"])) or ("", ""))[0] == "monster"]
+    if strike:
+        return strike[0]
+    return by["end"][0] if "end" in by else _fallback(by, legal)
+
+
+def _chase(s: State, seat: int, hid: str, at: str, mv: int, spot: str) -> str | None:
+    """A tile beside the escaped monster this hero reaches now, the one nearest its guard tile."""
+    reach = _reachable(s, seat, hid, mv)
+    near = [k for k in adjacent_keys(s, at) if k in reach]
+    if not near:
+        return None
+    back = ai_cage.walk_distances(s, spot)
+    return min(near, key=lambda k: (back.get(k, 99), k))
 
 
 def _owed(s: State, seat: int, hid: str, by: dict[str, list[Action]]) -> Action:
@@ -581,7 +669,7 @@ def _plan(s: State, seat: int, hid: str, mv: int, acted: bool,
     here = s["heroes"][hid]["at"]
     reach = _reachable(s, seat, hid, mv)
     keeper = _keeper(s, seat) == hid
-    prey = _prey(s)
+    prey = _prey(s, seat)
     goals = _goal_tiles(s, seat, hid, keeper, prey)
     goal_dist = _goal_distances(s, seat, hid, goals)
     fit = _fit(s, hid)
@@ -672,7 +760,7 @@ def _goal_tiles(s: State, seat: int, hid: str, keeper: bool, prey: str | None) -
     if keeper:
         return {s["source_at"]}
     if prey is not None and _fit(s, hid):
-        return set(adjacent_keys(s, _spot(s, prey)))
+        return _ambush(s, prey)
     if _oryana(s) and _fit(s, hid) and GUARD:
         return set(adjacent_keys(s, s["source_at"]))  # beside the keeper: flanking dice, Steel Legion's shield
     goals = set()
@@ -689,6 +777,14 @@ def _goal_tiles(s: State, seat: int, hid: str, keeper: bool, prey: str | None) -
     return goals
 
 
+def _ambush(s: State, mid: str) -> set[str]:
+    """Where to wait for the monster: beside the tile its next turn takes it to (Tijian's next prey), else beside
+    where it stands (or its home, while in retreat)."""
+    bound = {k for _kind, k in scripts.aims(s, mid)} if s["monsters"][mid]["card"] == "tijian" else set()
+    spots = bound or {_spot(s, mid)}
+    return {n for k in spots for n in adjacent_keys(s, k)}
+
+
 def _goal_distances(s: State, seat: int, hid: str, goals: set[str]) -> dict[str, int]:
     """Steps from every tile to the nearest goal, through tiles the hero would cross (goals always count)."""
     dist = {k: 0 for k in goals}
@@ -698,7 +794,7 @@ def _goal_distances(s: State, seat: int, hid: str, goals: set[str]) -> dict[str,
         for n in adjacent_keys(s, k):
             if n in dist:
                 continue
-            if n != s["heroes"][hid]["at"] and not _passable(s, seat, hid, n, bold=True):
+            if n != s["heroes"][hid]["at"] and not _passable(s, seat, hid, n, bold=True, through=True):
                 continue
             dist[n] = dist[k] + 1
             queue.append(n)
@@ -773,14 +869,19 @@ def _fit(s: State, hid: str) -> bool:
     return hero["at"] is not None and hero["dmg"] * 2 < hero_resistance(s, hid)
 
 
-def _passable(s: State, seat: int, hid: str, k: str, bold: bool = False) -> bool:
-    """Whether the hero would step on `k`: a face-down tile only when known harmless (or `bold`, in a hurry)."""
+def _passable(s: State, seat: int, hid: str, k: str, bold: bool = False, through: bool = False) -> bool:
+    """Whether the hero would step on `k`: a face-down tile only when known harmless (or `bold`, in a hurry);
+    `through` also counts tiles other units stand on, which will have moved on by the time it gets there."""
     tile = s["tiles"][k]
     if not tile["up"] and tile["t"] is not None:
         kind = _known_type(s, seat, k)
         if kind in RESOURCES and TIJIAN_PEEK and _card_in_play(s, "tijian") is not None:
             return False  # turned face up it would be Tijian's next prey
-        return (kind not in AVOID if kind is not None else bold) and unit_at(s, k) is None
+        return (kind not in AVOID if kind is not None else bold) and (through or unit_at(s, k) is None)
+    if through and unit_at(s, k) is not None:
+        post = s["outposts"].get(k)
+        return not impassable(s, k) and (post is None or post["owner"] == seat) \
+            and (tile["t"] or "") not in ("swamp", "maelstrom")
     return hero_may_enter(s, hid, k) and (tile["t"] or "") not in ("swamp", "maelstrom")
 
 

@@ -1,0 +1,108 @@
+"""The AI's cage: its heroes hold every tile around a primary monster's home, so it can never walk out."""
+
+from __future__ import annotations
+
+from collections import deque
+from itertools import permutations
+
+from rules.base import Action
+
+from .actions import tile_of
+from .units import State, adjacent_keys, impassable, unit_at
+
+#: The primary monsters worth caging, most dangerous first. Caged, a monster's script finds no free way to its
+#: target and strikes a hero of the cage instead (digest §6.2, "unable to reach"); a blow of 2 or more sends it
+#: to retreat, for it has no free tile to fall back to (§4.5, RULING-24), and it comes back on the same home.
+#: Helgoth is left to roam: he scores only outposts, which the AI does not build while he is about.
+CAGE = ("tijian",)
+
+
+def home_of(s: State, mid: str) -> str:
+    home = s["monsters"][mid]["home"]
+    return next(k for k, t in sorted(s["tiles"].items()) if t["home"] == home)
+
+
+def target(s: State, seat: int) -> str | None:
+    """The primary monster this seat cages: the most dangerous one in play whose home it can close."""
+    heroes = sum(1 for h in s["heroes"].values() if h["owner"] == seat)
+    ranked = {card: i for i, card in enumerate(CAGE)}
+    best: tuple[int, str] | None = None
+    for mid, mon in s["monsters"].items():
+        if mon["kind"] != "primary" or mon["gone"] or mon["card"] not in ranked:
+            continue
+        if len(spots(s, mid)) > heroes:
+            continue
+        key = (ranked[mon["card"]], mid)
+        if best is None or key < best:
+            best = key
+    return best[1] if best is not None else None
+
+
+def spots(s: State, mid: str) -> list[str]:
+    """The tiles around the home a monster could walk out through (a known wall needs no guard)."""
+    return [k for k in adjacent_keys(s, home_of(s, mid)) if not impassable(s, k)]
+
+
+def caged(s: State, mid: str) -> bool:
+    """Whether the monster stands on its home (or waits in retreat to come back there)."""
+    at = s["monsters"][mid]["at"]
+    return at is None or at == home_of(s, mid)
+
+
+def shut(s: State, mid: str) -> bool:
+    """Whether every way out of the monster's home is held: struck there, it has nowhere to fall back to."""
+    return all(unit_at(s, k) is not None for k in spots(s, mid))
+
+
+def assign(s: State, seat: int, mid: str) -> dict[str, str]:
+    """Which hero of this seat guards which tile of the cage: the fewest steps in all. A tile another unit holds
+    is guarded too: that unit will move on, and its guard waits beside it to step in."""
+    heroes = sorted(h for h, hero in s["heroes"].items() if hero["owner"] == seat and hero["at"] is not None)
+    open_spots = spots(s, mid)
+    if not heroes or not open_spots:
+        return {}
+    dist = {h: _steps(s, h) for h in heroes}
+    best: tuple[int, dict[str, str]] | None = None
+    count = min(len(heroes), len(open_spots))
+    for chosen in permutations(heroes, count):
+        for places in permutations(open_spots, count):
+            cost = sum(dist[h].get(k, 50) for h, k in zip(chosen, places, strict=True))
+            if best is None or cost < best[0]:
+                best = (cost, dict(zip(chosen, places, strict=True)))
+    return best[1] if best is not None else {}
+
+
+def _steps(s: State, hid: str) -> dict[str, int]:
+    return walk_distances(s, s["heroes"][hid]["at"])
+
+
+def walk_distances(s: State, start: str, through: bool = True, mover: str | None = None) -> dict[str, int]:
+    """Steps from `start` to every tile, not through walls, swamps or whirls; `through` other units too (they
+    move on), else around every unit but the one standing on `mover`."""
+    dist = {start: 0}
+    queue = deque([start])
+    while queue:
+        k = queue.popleft()
+        for n in adjacent_keys(s, k):
+            if n in dist or impassable(s, n) or (not through and n != mover and unit_at(s, n) is not None):
+                continue
+            tile = s["tiles"][n]
+            if tile["up"] and (tile["t"] or "") in ("swamp", "maelstrom"):
+                continue
+            dist[n] = dist[k] + 1
+            queue.append(n)
+    return dist
+
+
+def step_toward(s: State, hid: str, spot: str, moves: list[Action]) -> Action | None:
+    """The move that brings the hero closest to its guard tile (none when no move gets nearer)."""
+    here = s["heroes"][hid]["at"]
+    back = walk_distances(s, spot, through=False, mover=here)
+    if here not in back:
+        back = walk_distances(s, spot)
+    best: tuple[int, str, Action] | None = None
+    for a in moves:
+        d = back.get(tile_of(s, a["to"]), 99)
+        if d < back.get(here, 99) and (best is None or (d, str(a["to"])) < best[:2]):
+            best = (d, str(a["to"]), a)
+    return best[2] if best is not None else None
