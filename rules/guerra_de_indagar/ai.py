@@ -10,7 +10,6 @@ from rules.base import Action, LegalAction
 from rules.rng import Rng
 
 from . import ai_cage
-from . import monsters as scripts
 from .actions import tile_of
 from .combat import attacker_seat, damage_total, flanking
 from .data import RESOURCES, factions, hero_card, monsters, numbers
@@ -157,7 +156,7 @@ def _oryana(s: State) -> bool:
 def _prey(s: State, seat: int | None = None) -> str | None:
     """The primary monster the free heroes fight: the one on the board nearest its victory. Oryana only while she
     stands on the Source or holds spirits (else the keeper alone denies her); one in retreat is waited for."""
-    caged = ai_cage.target(s, seat) if seat is not None else None
+    caged = ai_cage.target(s, seat, spare=1 if _oryana(s) else 0) if seat is not None else None
     if caged is not None and not ai_cage.caged(s, caged):
         return caged
     best: tuple[bool, int, str] | None = None
@@ -512,24 +511,39 @@ def _activation(s: State, seat: int, by: dict[str, list[Action]], legal: Sequenc
     if "leave_maelstrom" in by:
         return by["leave_maelstrom"][0]  # the last player steers it out; staying there it can never move
     step = _first_step(s, seat, hid, target, mv)
-    peek = PEEK or (TIJIAN_PEEK and _card_in_play(s, "tijian") is not None)
-    if peek and step is not None and _known_type(s, seat, step) is None and mv >= 2:
-        for a in by.get("explore", []):  # peek first: a face-down tile may hide a wall or a monster
-            if tile_of(s, a["to"]) == step:
-                return a
-    if step is not None:
-        for a in by.get("move", []):
-            if tile_of(s, a["to"]) == step:
-                return a
+    onto = _step(s, seat, step, mv, by) if step is not None else None
+    if onto is not None:
+        return onto
     return by["end"][0] if "end" in by else _fallback(by, legal)
+
+
+def _walk_onto(s: State, k: str | None, by: dict[str, list[Action]]) -> Action | None:
+    return next((a for a in by.get("move", []) if tile_of(s, a["to"]) == k), None) if k is not None else None
+
+
+def _step(s: State, seat: int, k: str, mv: int, by: dict[str, list[Action]]) -> Action | None:
+    """The action that takes the active hero onto `k`. A face-down tile is peeked at first when it may hide a
+    wall or a monster (PEEK, with steps to spare) and always while Tijian is about: stepped on, it turns face
+    up, and a resource tile face up is his prey. One known to be a resource tile is then not stepped on."""
+    tile = s["tiles"][k]
+    hidden = not tile["up"] and tile["t"] is not None
+    tijian = TIJIAN_PEEK and _card_in_play(s, "tijian") is not None
+    if hidden and _known_type(s, seat, k) is None and (tijian or PEEK) and mv >= 2:
+        for a in by.get("explore", []):
+            if tile_of(s, a["to"]) == k:
+                return a
+    if hidden and tijian and _known_type(s, seat, k) in RESOURCES:
+        return None
+    return _walk_onto(s, k, by)
 
 
 def _cage(s: State, seat: int) -> tuple[str, dict[str, str]] | None:
     """The monster this seat keeps caged on its home, and which hero guards which tile around it."""
-    mid = ai_cage.target(s, seat)
+    keeper = _keeper(s, seat)
+    mid = ai_cage.target(s, seat, spare=1 if _oryana(s) else 0)
     if mid is None:
         return None
-    return mid, ai_cage.assign(s, seat, mid)
+    return mid, ai_cage.assign(s, seat, mid, keep=keeper)
 
 
 def _guard(s: State, seat: int, hid: str, mid: str, spot: str, by: dict[str, list[Action]],
@@ -543,21 +557,24 @@ def _guard(s: State, seat: int, hid: str, mid: str, spot: str, by: dict[str, lis
         return by["leave_maelstrom"][0]
     options = by.get("attack", [])
     strike = [a for a in options if tile_of(s, a["to"]) == at]
+    mv = act["mv"] if not act.get("mud") else 0
     if at is not None and not ai_cage.caged(s, mid) and not act["acted"]:
         if strike:
             return strike[0]
-        chase = _chase(s, seat, hid, at, act["mv"] if not act.get("mud") else 0, spot)
-        if chase is not None:
-            step = _first_step(s, seat, hid, chase, act["mv"])
-            for a in by.get("move", []):
-                if step is not None and tile_of(s, a["to"]) == step:
-                    return a
-    if here != spot:
-        step_to = ai_cage.step_toward(s, hid, spot, by.get("move", []))
-        if step_to is not None:
-            return step_to
+        chase = _chase(s, seat, hid, at, mv, spot)
+        step = _first_step(s, seat, hid, chase, mv) if chase is not None else None
+        onto = _walk_onto(s, step, by)
+        if onto is not None:
+            return onto
+    if here != spot:  # straight on, face-down tiles too: a peek costs a step, and time is what a cage needs
+        for k in ai_cage.steps_toward(s, hid, spot, [tile_of(s, a["to"]) for a in by.get("move", [])]):
+            return _walk_onto(s, k, by) or by["end"][0]
     if not ai_cage.shut(s, mid):
         strike = []  # struck in a cage still open, it would fall back through the gap
+    if not strike and here == spot:
+        for kind in ("build", "upgrade"):  # a guard on a resource tile holds it with an outpost: a point, a yield
+            if kind in by and _build_ok(s, seat):
+                return by[kind][0]
     if not strike:
         strike = [a for a in options if tile_of(s, a["to"]) != at
                   and (unit_at(s, tile_of(s, a["to"])) or ("", ""))[0] == "monster"]
@@ -760,7 +777,7 @@ def _goal_tiles(s: State, seat: int, hid: str, keeper: bool, prey: str | None) -
     if keeper:
         return {s["source_at"]}
     if prey is not None and _fit(s, hid):
-        return _ambush(s, prey)
+        return set(adjacent_keys(s, _spot(s, prey)))
     if _oryana(s) and _fit(s, hid) and GUARD:
         return set(adjacent_keys(s, s["source_at"]))  # beside the keeper: flanking dice, Steel Legion's shield
     goals = set()
@@ -775,14 +792,6 @@ def _goal_tiles(s: State, seat: int, hid: str, keeper: bool, prey: str | None) -
     if not goals:
         goals = set(adjacent_keys(s, s["source_at"]))
     return goals
-
-
-def _ambush(s: State, mid: str) -> set[str]:
-    """Where to wait for the monster: beside the tile its next turn takes it to (Tijian's next prey), else beside
-    where it stands (or its home, while in retreat)."""
-    bound = {k for _kind, k in scripts.aims(s, mid)} if s["monsters"][mid]["card"] == "tijian" else set()
-    spots = bound or {_spot(s, mid)}
-    return {n for k in spots for n in adjacent_keys(s, k)}
 
 
 def _goal_distances(s: State, seat: int, hid: str, goals: set[str]) -> dict[str, int]:

@@ -5,9 +5,6 @@ from __future__ import annotations
 from collections import deque
 from itertools import permutations
 
-from rules.base import Action
-
-from .actions import tile_of
 from .units import State, adjacent_keys, impassable, unit_at
 
 #: The primary monsters worth caging, most dangerous first. Caged, a monster's script finds no free way to its
@@ -22,9 +19,12 @@ def home_of(s: State, mid: str) -> str:
     return next(k for k, t in sorted(s["tiles"].items()) if t["home"] == home)
 
 
-def target(s: State, seat: int) -> str | None:
-    """The primary monster this seat cages: the most dangerous one in play whose home it can close."""
-    heroes = sum(1 for h in s["heroes"].values() if h["owner"] == seat)
+def target(s: State, seat: int, spare: int = 0) -> str | None:
+    """The primary monster this seat cages: the most dangerous one in play whose home it can close with its
+    heroes but `spare` of them (kept for other work)."""
+    if s["solo"]:
+        return None  # four monsters at once: three heroes cannot spend the game on one (measured worse)
+    heroes = sum(1 for h in s["heroes"].values() if h["owner"] == seat) - spare
     ranked = {card: i for i, card in enumerate(CAGE)}
     best: tuple[int, str] | None = None
     for mid, mon in s["monsters"].items():
@@ -54,10 +54,12 @@ def shut(s: State, mid: str) -> bool:
     return all(unit_at(s, k) is not None for k in spots(s, mid))
 
 
-def assign(s: State, seat: int, mid: str) -> dict[str, str]:
+def assign(s: State, seat: int, mid: str, keep: str | None = None) -> dict[str, str]:
     """Which hero of this seat guards which tile of the cage: the fewest steps in all. A tile another unit holds
-    is guarded too: that unit will move on, and its guard waits beside it to step in."""
-    heroes = sorted(h for h, hero in s["heroes"].items() if hero["owner"] == seat and hero["at"] is not None)
+    is guarded too: that unit will move on, and its guard waits beside it to step in. The hero `keep` has other
+    work (the Source's keeper)."""
+    heroes = sorted(h for h, hero in s["heroes"].items()
+                    if hero["owner"] == seat and hero["at"] is not None and h != keep)
     open_spots = spots(s, mid)
     if not heroes or not open_spots:
         return {}
@@ -94,15 +96,12 @@ def walk_distances(s: State, start: str, through: bool = True, mover: str | None
     return dist
 
 
-def step_toward(s: State, hid: str, spot: str, moves: list[Action]) -> Action | None:
-    """The move that brings the hero closest to its guard tile (none when no move gets nearer)."""
+def steps_toward(s: State, hid: str, spot: str, tiles: list[str]) -> list[str]:
+    """Of the tiles the hero may step on, those that bring it nearer its guard tile, nearest first; a face-up
+    one first among equals (a face-down resource tile stepped on would turn into Tijian's prey)."""
     here = s["heroes"][hid]["at"]
     back = walk_distances(s, spot, through=False, mover=here)
     if here not in back:
         back = walk_distances(s, spot)
-    best: tuple[int, str, Action] | None = None
-    for a in moves:
-        d = back.get(tile_of(s, a["to"]), 99)
-        if d < back.get(here, 99) and (best is None or (d, str(a["to"])) < best[:2]):
-            best = (d, str(a["to"]), a)
-    return best[2] if best is not None else None
+    nearer = [k for k in tiles if back.get(k, 99) < back.get(here, 99)]
+    return sorted(nearer, key=lambda k: (back[k], not s["tiles"][k]["up"], k))  # face up first: no new prey
