@@ -309,17 +309,22 @@ def _answer(s: State, seat: int, item: dict[str, object], by: dict[str, list[Act
         options = by.get(str(kind), [])
         if options:
             hid = str(item["hero"])
-            if kind == "redeploy" or s["heroes"][hid]["owner"] == seat:
+            if kind == "redeploy":
                 return _safest(s, hid, options)
+            if s["heroes"][hid]["owner"] == seat:
+                return _safest(s, hid, options, toward=_goal_tiles(s, seat, hid, _keeper(s, seat) == hid,
+                                                                   _prey(s, seat)))
             return _most_dangerous(s, hid, options)
+    if kind == "ignore":
+        return _ignore(s, seat, item, by, legal)
     if kind in ("monster_target", "monster_opportunity"):
         options = by.get(str(kind), [])
         if options:
             return min(options, key=lambda a: (_is_mine(s, seat, tile_of(s, a["to"])), str(a["to"])))
     if kind == "a_boost" and "spirit_dice" in by and _boost_worth(s, seat):
         return by["spirit_dice"][0]
-    if kind == "d_boost" and "spirit_ignore" in by and _hero_at_risk(s, seat):
-        return by["spirit_ignore"][0]
+    if kind == "d_boost" and _hero_at_risk(s, seat):
+        return _shield(s, by) or _fallback(by, legal)
     return _fallback(by, legal)
 
 
@@ -333,15 +338,43 @@ def _charge_worth(s: State, seat: int) -> bool:
     return _danger(s, hid, k, _threats(s)) <= _danger(s, hid, s["heroes"][hid]["at"], _threats(s))
 
 
-def _safest(s: State, hid: str, options: list[Action]) -> Action:
+def _safest(s: State, hid: str, options: list[Action], toward: set[str] | None = None) -> Action:
+    """The tile least in reach of the monsters (a face-down one counts as a risk), then the nearest to `toward`
+    (by default the hero's start area)."""
     threats = _threats(s)
     home = _deploy(s, s["heroes"][hid]["owner"])
 
     def score(a: Action) -> tuple[float, int, str]:
         k = tile_of(s, a["to"])
         hidden = not s["tiles"][k]["up"] and s["tiles"][k]["t"] is not None
-        return (_danger(s, hid, k, threats) + (3.0 if hidden else 0.0), _dist_from(s, home, k), str(a["to"]))
+        near = _dist_from(s, [k], None, toward) if toward else _dist_from(s, home, k)
+        return (_danger(s, hid, k, threats) + (3.0 if hidden else 0.0), near, str(a["to"]))
     return min(options, key=score)
+
+
+def _shield(s: State, by: dict[str, list[Action]]) -> Action | None:
+    """What saves a hero from a blow: a defending ability (Monstrous Form, Oak Skin…) before a spirit, which is
+    worth two attack dice; while the Spirit Walker hunts the last ability user, a spirit only (measured: using
+    abilities then loses more games to him)."""
+    kinds = ("spirit_ignore",) if _card_in_play(s, "walker") is not None else ("ability", "spirit_ignore")
+    for kind in kinds:
+        if kind in by:
+            return by[kind][0]
+    return None
+
+
+def _ignore(s: State, seat: int, item: dict[str, object], by: dict[str, list[Action]],
+            legal: Sequence[LegalAction]) -> Action:
+    """Damage outside an attack (an ability's, the Poisonous Swamp's): ignore it when it would send the hero to
+    retreat, else let it land."""
+    hid = str(item["hero"])
+    left = int(str(item["n"])) - int(str(item["ignore"]))
+    hero = s["heroes"][hid]
+    if hero["at"] is not None and hero["dmg"] + left >= hero_resistance(s, hid):
+        chosen = _shield(s, by)
+        if chosen is not None:
+            return chosen
+    return by["done"][0] if "done" in by else _fallback(by, legal)
 
 
 def _most_dangerous(s: State, hid: str, options: list[Action]) -> Action:
@@ -584,12 +617,13 @@ def _guard(s: State, seat: int, hid: str, mid: str, spot: str, by: dict[str, lis
 
 
 def _chase(s: State, seat: int, hid: str, at: str, mv: int, spot: str) -> str | None:
-    """A tile beside the escaped monster this hero reaches now, the one nearest its guard tile."""
+    """A tile beside the escaped monster this hero reaches now and from which one activation takes it back to its
+    guard tile (the monster comes back home at the start of the round after next), the nearest to that tile."""
     reach = _reachable(s, seat, hid, mv)
-    near = [k for k in adjacent_keys(s, at) if k in reach]
+    back = ai_cage.walk_distances(s, spot)
+    near = [k for k in adjacent_keys(s, at) if k in reach and back.get(k, 99) <= _moves(s, hid)]
     if not near:
         return None
-    back = ai_cage.walk_distances(s, spot)
     return min(near, key=lambda k: (back.get(k, 99), k))
 
 

@@ -1,0 +1,115 @@
+"""The AI's cage around Tijian's home, its answers to damage outside attacks and its Maelstrom exits."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.base import Action
+from rules.guerra_de_indagar import GAME, ai, ai_cage
+from rules.guerra_de_indagar.combat import start_attack
+from rules.rng import Rng
+from tests.guerra_de_indagar.helpers import clear_board, dice, k, lab, my_turn, put, started
+
+
+def _caging() -> tuple[dict, int, str, list[str]]:
+    """Round 3, seat 0 (Arkland) against Helgoth and Tijian standing on his home, the field clean."""
+    s = clear_board(started(2, 1))
+    s["round"] = 3
+    s["monsters"]["oryana"]["card"] = "tijian"  # the second monster of this deal, as Tijian
+    home = ai_cage.home_of(s, "oryana")
+    s["monsters"]["oryana"]["at"] = home
+    s["monsters"]["helgoth"].update(at=None, gone=True)
+    return s, 0, home, ai_cage.spots(s, "oryana")
+
+
+def test_the_ai_cages_tijian_and_its_guards_walk_to_the_tiles_around_his_home() -> None:
+    s, seat, home, spots = _caging()
+    assert len(spots) == 3 and ai_cage.target(s, seat) == "oryana"
+    put(s, "ariane", "0,2")
+    s = my_turn(s, seat, "ariane")
+    mid, where = ai._cage(s, seat)
+    assert mid == "oryana" and where["ariane"] in spots
+    action = GAME.ai_action(s, seat, Rng.from_seed(1))
+    assert action.kind == "move"
+    far = ai_cage.walk_distances(s, where["ariane"])
+    assert far[k(s, action["to"])] < far["0,2"]
+
+
+def test_a_guard_strikes_only_once_the_cage_is_shut() -> None:
+    s, seat, home, spots = _caging()
+    for hid, spot in zip(("ariane", "paladin"), spots[:2], strict=True):
+        put(s, hid, spot)
+    s = my_turn(s, seat, "ariane")
+    s["act"]["mv"] = 0  # no step toward anything else: only striking is in question
+    assert GAME.ai_action(s, seat, Rng.from_seed(1)) == Action.of("end")  # struck now, he would fall back out
+    put(s, "knight", spots[2])
+    assert ai_cage.shut(s, "oryana")
+    assert GAME.ai_action(s, seat, Rng.from_seed(1)) == Action.of("attack", to=lab(s, home))
+
+
+def test_struck_for_two_in_a_shut_cage_tijian_has_nowhere_to_fall_back_and_retreats(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    s, seat, home, spots = _caging()
+    for hid, spot in zip(("ariane", "paladin", "knight"), spots, strict=True):
+        put(s, hid, spot)
+    s = my_turn(s, seat, "ariane")
+    with dice(monkeypatch, [3, 3, 3, 3, 3], [0, 0]):  # five dice with two flanking, 15 against 0: 2 or more
+        s = GAME.apply(s, seat, Action.of("attack", to=lab(s, home))).state
+        while s["pending"] and s["pending"][0]["seat"] == seat:
+            s = GAME.apply(s, seat, GAME.ai_action(s, seat, Rng.from_seed(1))).state
+    assert s["monsters"]["oryana"]["at"] is None  # in retreat: he comes back on this home, into the same cage
+    assert all(s["heroes"][h]["at"] == spot for h, spot in zip(("ariane", "paladin", "knight"), spots, strict=True))
+
+
+def test_the_ai_leaves_the_home_after_its_own_seat_to_the_monster_it_will_cage() -> None:
+    s = GAME.new(GAME.resolve_options({}), 2, 1)
+    while s["phase"] != "monster":
+        seat = s["order"][s["chooser"]]
+        s = GAME.apply(s, seat, GAME.ai_action(s, seat, Rng.from_seed(1))).state
+    seat = s["order"][s["chooser"]]
+    action = GAME.ai_action(s, seat, Rng.from_seed(1))
+    assert action["monster"] == "helgoth"
+    assert s["tiles"][k(s, action["home"])]["home"] != seat  # the other player's monster acts right after us
+
+
+def _hurt(s: dict, seat: int, hid: str, n: int) -> dict:
+    s["pending"] = [{"kind": "ignore", "seat": seat, "hero": hid, "n": n, "ignore": 0, "src": "swamp", "by": None}]
+    return s
+
+
+def test_the_ai_ignores_damage_outside_attacks_only_when_it_would_send_its_hero_to_retreat() -> None:
+    s, seat, home, spots = _caging()
+    put(s, "ariane", "0,2")
+    s["heroes"]["ariane"]["dmg"] = 4  # resistance 6: 2 more send it to retreat
+    s["players"][seat]["spirits"] = 1
+    assert GAME.ai_action(_hurt(s, seat, "ariane", 2), seat, Rng.from_seed(1)) == Action.of("spirit_ignore")
+    assert GAME.ai_action(_hurt(s, seat, "ariane", 1), seat, Rng.from_seed(1)) == Action.of("done")
+
+
+def test_a_defending_ability_saves_a_hero_at_risk_before_a_spirit_unless_the_walker_hunts() -> None:
+    s, seat, home, spots = _caging()
+    by = {"ability": [Action.of("ability", id="oak_skin")], "spirit_ignore": [Action.of("spirit_ignore")]}
+    assert ai._shield(s, by) == Action.of("ability", id="oak_skin")
+    s["monsters"]["helgoth"].update(card="walker", gone=False, at="3,-3")
+    assert ai._shield(s, by) == Action.of("spirit_ignore")  # an ability would make this seat the Walker's prey
+    assert ai._shield(s, {"ability": by["ability"]}) is None
+
+
+def test_the_ai_steers_its_own_hero_out_of_the_maelstrom_toward_where_it_is_going() -> None:
+    s, seat, home, spots = _caging()
+    put(s, "ariane", "0,0")
+    options = [Action.of("maelstrom", to=lab(s, t)) for t in ("1,-1", "-1,1")]
+    toward = ai._safest(s, "ariane", options, toward={"-2,2"})
+    assert k(s, toward["to"]) == "-1,1"
+    assert k(s, ai._safest(s, "ariane", options, toward={"2,-2"})["to"]) == "1,-1"
+
+
+def test_a_guard_stays_on_its_tile_after_a_charge() -> None:
+    s, seat, home, spots = _caging()
+    for hid, spot in zip(("ariane", "paladin", "knight"), spots, strict=True):
+        put(s, hid, spot)
+    s = my_turn(s, seat, "knight")
+    start_attack(s, ("hero", "knight"), home, "turn")
+    s["pending"] = [{"kind": "charge", "seat": seat}]
+    by = {"charge": [Action.of("charge")], "stay": [Action.of("stay")]}
+    assert ai._answer(s, seat, s["pending"][0], by, []) == Action.of("stay")
