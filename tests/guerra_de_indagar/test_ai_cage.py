@@ -23,7 +23,7 @@ def _caging() -> tuple[dict, int, str, list[str]]:
 
 
 def test_the_ai_cages_tijian_and_its_guards_walk_to_the_tiles_around_his_home() -> None:
-    s, seat, home, spots = _caging()
+    s, seat, _home, spots = _caging()
     assert len(spots) == 3 and ai_cage.target(s, seat) == "oryana"
     put(s, "ariane", "0,2")
     s = my_turn(s, seat, "ariane")
@@ -78,7 +78,7 @@ def _hurt(s: dict, seat: int, hid: str, n: int) -> dict:
 
 
 def test_the_ai_ignores_damage_outside_attacks_only_when_it_would_send_its_hero_to_retreat() -> None:
-    s, seat, home, spots = _caging()
+    s, seat, _home, _spots = _caging()
     put(s, "ariane", "0,2")
     s["heroes"]["ariane"]["dmg"] = 4  # resistance 6: 2 more send it to retreat
     s["players"][seat]["spirits"] = 1
@@ -87,7 +87,7 @@ def test_the_ai_ignores_damage_outside_attacks_only_when_it_would_send_its_hero_
 
 
 def test_a_defending_ability_saves_a_hero_at_risk_before_a_spirit_unless_the_walker_hunts() -> None:
-    s, seat, home, spots = _caging()
+    s, _seat, _home, _spots = _caging()
     by = {"ability": [Action.of("ability", id="oak_skin")], "spirit_ignore": [Action.of("spirit_ignore")]}
     assert ai._shield(s, by) == Action.of("ability", id="oak_skin")
     s["monsters"]["helgoth"].update(card="walker", gone=False, at="3,-3")
@@ -96,7 +96,7 @@ def test_a_defending_ability_saves_a_hero_at_risk_before_a_spirit_unless_the_wal
 
 
 def test_the_ai_steers_its_own_hero_out_of_the_maelstrom_toward_where_it_is_going() -> None:
-    s, seat, home, spots = _caging()
+    s, _seat, _home, _spots = _caging()
     put(s, "ariane", "0,0")
     options = [Action.of("maelstrom", to=lab(s, t)) for t in ("1,-1", "-1,1")]
     toward = ai._safest(s, "ariane", options, toward={"-2,2"})
