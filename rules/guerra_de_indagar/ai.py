@@ -687,11 +687,16 @@ def _keeper(s: State, seat: int) -> str | None:
     on = [h for h in heroes if s["heroes"][h]["at"] == s["source_at"]]
     if on:
         return on[0]
-    def rounds(h: str) -> int:  # activations to get there, as the crow flies
-        gap = distance(unkey(s["heroes"][h]["at"]), unkey(s["source_at"]))
-        return -(-gap // max(1, _moves(s, h)))
-    return min(heroes, key=lambda h: (rounds(h), s["players"][seat]["commander"] != h,
-                                      tuple(-x for x in _toughness(h)), h))
+    def rounds(at: str, moves: int) -> int:  # activations to get there, as the crow flies
+        return -(-distance(unkey(at), unkey(s["source_at"])) // max(1, moves))
+    oryana = _card_in_play(s, "oryana")
+    spot = _spot(s, oryana) if oryana is not None else s["source_at"]
+    deadline = max(1, rounds(spot, monster_stats(s, oryana)["move"]) if oryana is not None else 1)
+    in_time = [h for h in heroes if rounds(s["heroes"][h]["at"], _moves(s, h)) <= deadline]
+    if in_time:  # the toughest that gets there before her: a frail keeper is knocked off at her first blow
+        return max(in_time, key=lambda h: (hero_defence(s, h), hero_resistance(s, h), h))
+    return min(heroes, key=lambda h: (rounds(s["heroes"][h]["at"], _moves(s, h)),
+                                      s["players"][seat]["commander"] != h, tuple(-x for x in _toughness(h)), h))
 
 
 def _build_ok(s: State, seat: int) -> bool:
