@@ -10,6 +10,7 @@ from rules.base import Action, LegalAction
 from rules.rng import Rng
 
 from . import ai_cage
+from . import monsters as scripts
 from .actions import tile_of
 from .combat import attacker_seat, damage_total, flanking
 from .data import RESOURCES, factions, hero_card, monsters, numbers
@@ -454,7 +455,8 @@ def _is_mine(s: State, seat: int, k: str) -> bool:
 
 
 def _hero_at_risk(s: State, seat: int) -> bool:
-    """Ignore 3 damage when this roll would send the hero to retreat, or push the keeper off the Source."""
+    """Ignore 3 damage when this roll would send the hero to retreat, or push the keeper off the Source or a
+    guard off its tile of the cage."""
     att = s["attack"]
     if att is None or att["target"] is None or att["target"][0] != "hero":
         return False
@@ -467,7 +469,10 @@ def _hero_at_risk(s: State, seat: int) -> bool:
         total -= min(total, outpost_stats(post["level"])["resistance"] - post["dmg"])
     if s["heroes"][hid]["dmg"] + total >= hero_resistance(s, hid):
         return True
-    return total >= 2 and att["at"] == s["source_at"] and _oryana(s)
+    if total >= 2 and att["at"] == s["source_at"] and _oryana(s):
+        return True
+    cage = _cage(s, seat)  # a guard pushed off its tile opens the cage
+    return total >= 2 and cage is not None and cage[1].get(hid) == att["at"] and ai_cage.caged(s, cage[0])
 
 
 # ---------------------------------------------------------------- a turn
@@ -595,8 +600,17 @@ def _guard(s: State, seat: int, hid: str, mid: str, spot: str, by: dict[str, lis
         if strike:
             return strike[0]
         chase = _chase(s, seat, hid, at, mv, spot)
+        if chase is None:
+            chase = _lie_in_wait(s, seat, hid, mid, mv)
         step = _first_step(s, seat, hid, chase, mv) if chase is not None else None
         onto = _walk_onto(s, step, by)
+        if onto is not None:
+            return onto
+    if not act["acted"] and here == s["source_at"] and "gather" in by:
+        return by["gather"][0]
+    errand = _errand(s, seat, hid, spot, mv) if not act["acted"] else None
+    if errand is not None:
+        onto = _walk_onto(s, _first_step(s, seat, hid, errand, mv), by)
         if onto is not None:
             return onto
     if here != spot:  # straight on, face-down tiles too: a peek costs a step, and time is what a cage needs
@@ -625,6 +639,34 @@ def _chase(s: State, seat: int, hid: str, at: str, mv: int, spot: str) -> str | 
     if not near:
         return None
     return min(near, key=lambda k: (back.get(k, 99), k))
+
+
+def _errand(s: State, seat: int, hid: str, spot: str, mv: int) -> str | None:
+    """The Source, when a guard can step there, drink its spirits (dice against the caged monster, or points)
+    and be back on its tile in this same activation."""
+    source = s["source_at"]
+    if s["source"] <= 0 or unit_at(s, source) is not None:
+        return None
+    there = _reachable(s, seat, hid, mv).get(source)
+    if there is None:
+        return None
+    hero = s["heroes"][hid]
+    was = hero["at"]
+    hero["at"] = source  # the walk back, as if it stood there
+    try:
+        back = _reachable(s, seat, hid, mv - there).get(spot)
+    finally:
+        hero["at"] = was
+    return source if back is not None else None
+
+
+def _lie_in_wait(s: State, seat: int, hid: str, mid: str, mv: int) -> str | None:
+    """Out of reach of the escaped monster: a tile this hero reaches now beside where its next turn takes it
+    (Tijian's next prey), so the next blow has a flanking die and fewer tiles to fall back to."""
+    bound = {k for _kind, k in scripts.aims(s, mid)}
+    reach = _reachable(s, seat, hid, mv)
+    near = [n for k in sorted(bound) for n in adjacent_keys(s, k) if n in reach and n not in bound]
+    return min(near, key=lambda n: (reach[n], n)) if near else None
 
 
 def _owed(s: State, seat: int, hid: str, by: dict[str, list[Action]]) -> Action:

@@ -160,6 +160,15 @@ def take_turn(s: State, mid: str, ctx: str, rng: Rng, events: list[Event]) -> st
     return proceed(s, mid, ctx, target, mode, rng, events)
 
 
+def aims(s: State, mid: str) -> list[Target]:
+    """The targets the monster's next turn would head for (all of them when tied), from public facts only."""
+    here = s["monsters"][mid]["at"]
+    if here is None:
+        return []
+    targets = candidates(s, mid)
+    return _nearest(s, here, targets, _passable(s, "free")) or _nearest(s, here, targets, _passable(s, "open"))
+
+
 def _passable(s: State, mode: str) -> Callable[[str], bool]:
     if mode == "free":
         return lambda k: monster_may_enter(s, k)

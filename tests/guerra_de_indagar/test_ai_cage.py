@@ -113,3 +113,48 @@ def test_a_guard_stays_on_its_tile_after_a_charge() -> None:
     s["pending"] = [{"kind": "charge", "seat": seat}]
     by = {"charge": [Action.of("charge")], "stay": [Action.of("stay")]}
     assert ai._answer(s, seat, s["pending"][0], by, []) == Action.of("stay")
+
+
+def _shut_cage() -> tuple[dict, int, str, list[str]]:
+    s, seat, home, spots = _caging()
+    for hid, spot in zip(("ariane", "paladin", "knight"), spots, strict=True):
+        put(s, hid, spot)
+    return s, seat, home, spots
+
+
+def test_a_guard_drinks_the_source_and_is_back_on_its_tile_in_the_same_activation() -> None:
+    s, seat, _home, _spots = _shut_cage()
+    guard = next(h for h in ("ariane", "paladin", "knight") if "0,0" in ai_cage.walk_distances(s, "0,0")
+                 and ai_cage.walk_distances(s, "0,0")[s["heroes"][h]["at"]] == 1)
+    spot = s["heroes"][guard]["at"]
+    s["source"] = 2
+    s["monsters"]["oryana"]["at"] = None  # in retreat: nothing to strike
+    s = my_turn(s, seat, guard)
+    for _ in range(6):
+        action = GAME.ai_action(s, seat, Rng.from_seed(1))
+        if action.kind == "end":
+            break
+        s = GAME.apply(s, seat, action).state
+    assert s["players"][seat]["spirits"] == 2 and s["source"] == 0
+    assert s["heroes"][guard]["at"] == spot
+
+
+def test_a_guard_spends_a_spirit_not_to_be_pushed_out_of_the_cage() -> None:
+    s, seat, _home, spots = _shut_cage()
+    s["players"][seat]["spirits"] = 1
+    start_attack(s, ("monster", "oryana"), spots[0], "monster")
+    s["attack"].update(a=[2, 1, 0], d=[1, 1], stage="damage")  # 3 against 2: 1 damage, it stays
+    s["pending"] = [{"kind": "d_boost", "seat": seat}]
+    assert GAME.ai_action(s, seat, Rng.from_seed(1)) == Action.of("done")
+    s["attack"]["a"] = [3, 2, 0]  # 5 against 2: it would fall back and open the cage
+    assert GAME.ai_action(s, seat, Rng.from_seed(1)) == Action.of("spirit_ignore")
+
+
+def test_out_of_reach_of_escaped_tijian_a_guard_lies_in_wait_beside_his_next_prey() -> None:
+    s, seat, _home, _spots = _caging()
+    s["monsters"]["oryana"]["at"] = "2,-4"  # out of his cage, far from the guards
+    s["tiles"]["0,-1"].update(t="gold", up=True)  # his next prey
+    put(s, "ariane", "0,2")
+    s = my_turn(s, seat, "ariane")
+    wait = ai._lie_in_wait(s, seat, "ariane", "oryana", 3)
+    assert wait in ai.adjacent_keys(s, "0,-1")
