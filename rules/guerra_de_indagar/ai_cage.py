@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import deque
 from itertools import permutations
 
-from .units import State, adjacent_keys, impassable, unit_at
+from .units import State, adjacent_keys, hero_move, impassable, unit_at
 
 #: The primary monsters worth caging, most dangerous first. Caged, a monster's script finds no free way to its
 #: target and strikes a hero of the cage instead (digest §6.2, "unable to reach"); a blow of 2 or more sends it
@@ -55,22 +55,24 @@ def shut(s: State, mid: str) -> bool:
 
 
 def assign(s: State, seat: int, mid: str, keep: str | None = None) -> dict[str, str]:
-    """Which hero of this seat guards which tile of the cage: the fewest steps in all. A tile another unit holds
-    is guarded too: that unit will move on, and its guard waits beside it to step in. The hero `keep` has other
-    work (the Source's keeper)."""
+    """Which hero of this seat guards which tile of the cage: the cage shut in the fewest activations, then the
+    fewest steps in all. A tile another unit holds is guarded too: that unit will move on, and its guard waits
+    beside it to step in. The hero `keep` has other work (the Source's keeper)."""
     heroes = sorted(h for h, hero in s["heroes"].items()
                     if hero["owner"] == seat and hero["at"] is not None and h != keep)
     open_spots = spots(s, mid)
     if not heroes or not open_spots:
         return {}
     dist = {h: _steps(s, h) for h in heroes}
-    best: tuple[int, dict[str, str]] | None = None
+    best: tuple[tuple[int, int], dict[str, str]] | None = None
     count = min(len(heroes), len(open_spots))
     for chosen in permutations(heroes, count):
         for places in permutations(open_spots, count):
-            cost = sum(dist[h].get(k, 50) for h, k in zip(chosen, places, strict=True))
+            pairs = list(zip(chosen, places, strict=True))
+            turns = max(-(-dist[h].get(k, 50) // max(1, hero_move(s, h))) for h, k in pairs)
+            cost = (turns, sum(dist[h].get(k, 50) for h, k in pairs))
             if best is None or cost < best[0]:
-                best = (cost, dict(zip(chosen, places, strict=True)))
+                best = (cost, dict(pairs))
     return best[1] if best is not None else {}
 
 
