@@ -322,7 +322,7 @@ def _answer(s: State, seat: int, item: dict[str, object], by: dict[str, list[Act
         options = by.get(str(kind), [])
         if options:
             return min(options, key=lambda a: (_is_mine(s, seat, tile_of(s, a["to"])), str(a["to"])))
-    if kind == "a_boost" and "spirit_dice" in by and _boost_worth(s, seat):
+    if kind == "a_boost" and "spirit_dice" in by and _boost_worth(s, seat) and not _hoard(s):
         return by["spirit_dice"][0]
     if kind == "d_boost" and _hero_at_risk(s, seat):
         return _shield(s, by) or _fallback(by, legal)
@@ -358,6 +358,8 @@ def _shield(s: State, by: dict[str, list[Action]]) -> Action | None:
     worth two attack dice; while the Spirit Walker hunts the last ability user, a spirit only (measured: using
     abilities then loses more games to him)."""
     kinds = ("spirit_ignore",) if _card_in_play(s, "walker") is not None else ("ability", "spirit_ignore")
+    if _hoard(s):
+        kinds = tuple(kind for kind in kinds if kind != "spirit_ignore")
     for kind in kinds:
         if kind in by:
             return by[kind][0]
@@ -427,9 +429,15 @@ def _spare_spirits(s: State, seat: int) -> int:
     return spirits - reserve
 
 
+def _hoard(s: State) -> bool:
+    """In the last round a spirit is worth most as half a point (ties go to the earlier seat), unless a monster
+    is one step short of its victory."""
+    return s["round"] >= 10 and all(_short(s, mid) > 1 for mid in _primaries(s))
+
+
 def _spirit_heal(s: State, seat: int, by: dict[str, list[Action]]) -> Action | None:
     """A spirit heals a hero about to be sent to retreat by a monster within reach (the Walker counts it)."""
-    if "spirit_heal" not in by:
+    if "spirit_heal" not in by or _hoard(s):
         return None
     threats = _threats(s)
     for a in by["spirit_heal"]:

@@ -247,3 +247,19 @@ def test_ai_keeps_off_a_peeked_resource_tile_while_tijian_is_about() -> None:
 def test_chances_of_the_dice() -> None:
     assert abs(ai.chance(1, 0, 1) - 5 / 6) < 1e-9  # only the 0 face misses
     assert ai.chance(3, 2, 2) > ai.chance(2, 2, 2) > ai.chance(2, 3, 2)
+
+
+def test_ai_keeps_its_spirits_for_points_in_the_last_round_unless_a_monster_is_about_to_win() -> None:
+    s, seat = _field()
+    s["monsters"]["oryana"].update(at=None, gone=True)
+    s["monsters"]["helgoth"].update(at="-2,0", count=0)
+    put(s, "ariane", "-1,0")
+    s["heroes"]["ariane"]["dmg"] = 4
+    s["players"][seat]["spirits"] = 1
+    by = {"spirit_heal": [Action.of("spirit_heal", hero="ariane")]}
+    s["round"] = 9
+    assert ai._spirit_heal(s, seat, by) == by["spirit_heal"][0]  # beside Helgoth, 2 left of 6
+    s["round"] = 10
+    assert ai._spirit_heal(s, seat, by) is None  # half a point now, and a tie goes to the earlier seat
+    s["monsters"]["helgoth"]["count"] = ai._need(s, "helgoth") - 1
+    assert ai._spirit_heal(s, seat, by) == by["spirit_heal"][0]  # one outpost from his victory: everyone loses
