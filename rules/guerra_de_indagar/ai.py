@@ -58,6 +58,8 @@ PEEK = False
 TIJIAN_PEEK = True
 #: While Oryana is about, heroes with nothing better to do stand beside the keeper.
 GUARD = True
+#: In a shut cage, spirit dice go on a strike unless it beats the defence by 2 with this chance already.
+CAGE_SURE = 0.8
 #: The mean of one die (faces 0, 1, 1, 2, 2, 3, PROV-09).
 DIE = 1.5
 
@@ -412,6 +414,11 @@ def _boost_worth(s: State, seat: int) -> bool:
     if s["monsters"][mid]["kind"] != "primary":
         return False
     left = monster_stats(s, mid)["resistance"] - s["monsters"][mid]["dmg"]
+    cage = _cage(s, seat)
+    if cage is not None and cage[0] == mid and ai_cage.caged(s, mid) and ai_cage.shut(s, mid):
+        # shut in, 2 damage send it to retreat: dice unless the roll already beats the defence by 2 most likely
+        beats = sum(p for total, p in enumerate(_sums(defence_at(s, att["at"]))) if sum(att["a"]) - total >= 2)
+        return beats < CAGE_SURE
     now = sum(att["a"]) - DIE * defence_at(s, att["at"])
     spirits = s["players"][seat]["spirits"]
     if now >= left + 1:

@@ -158,3 +158,15 @@ def test_out_of_reach_of_escaped_tijian_a_guard_lies_in_wait_beside_his_next_pre
     s = my_turn(s, seat, "ariane")
     wait = ai._lie_in_wait(s, seat, "ariane", "oryana", 3)
     assert wait in ai.adjacent_keys(s, "0,-1")
+
+
+def test_in_a_shut_cage_spirit_dice_go_on_a_strike_unless_it_already_beats_the_defence_by_two() -> None:
+    s, seat, home, _spots = _shut_cage()
+    s["players"][seat]["spirits"] = 1
+    s = my_turn(s, seat, "ariane")
+    start_attack(s, ("hero", "ariane"), home, "turn")
+    s["pending"] = [{"kind": "a_boost", "seat": seat}]
+    s["attack"]["a"] = [1, 1, 0, 0, 0]  # 2 against his 2 dice: rarely 2 more
+    assert GAME.ai_action(s, seat, Rng.from_seed(1)) == Action.of("spirit_dice")
+    s["attack"]["a"] = [3, 3, 2, 1, 0]  # 9 against at most 6: 2 more is sure, the spirit is kept
+    assert GAME.ai_action(s, seat, Rng.from_seed(1)) != Action.of("spirit_dice")
