@@ -157,8 +157,9 @@ def _oryana(s: State) -> bool:
 
 
 def _prey(s: State, seat: int | None = None) -> str | None:
-    """The primary monster the free heroes fight: the one on the board nearest its victory. Oryana only while she
-    stands on the Source or holds spirits (else the keeper alone denies her); one in retreat is waited for."""
+    """The primary monster the free heroes fight: the one `seat` cages when it got out, else the one on the board
+    nearest its victory. Oryana only while she stands on the Source or holds spirits (else the keeper alone
+    denies her); one in retreat is waited for."""
     caged = ai_cage.target(s, seat, spare=1 if _oryana(s) else 0) if seat is not None else None
     if caged is not None and not ai_cage.caged(s, caged):
         return caged
