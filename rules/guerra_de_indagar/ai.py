@@ -360,7 +360,8 @@ def _shield(s: State, by: dict[str, list[Action]]) -> Action | None:
     """What saves a hero from a blow: a defending ability (Monstrous Form, Oak Skin…) before a spirit, which is
     worth two attack dice; while the Spirit Walker hunts the last ability user, a spirit only (measured: using
     abilities then loses more games to him)."""
-    kinds = ("spirit_ignore",) if _card_in_play(s, "walker") is not None else ("ability", "spirit_ignore")
+    walker = _card_in_play(s, "walker") is not None
+    kinds: tuple[str, ...] = ("spirit_ignore",) if walker else ("ability", "spirit_ignore")
     if _hoard(s):
         kinds = tuple(kind for kind in kinds if kind != "spirit_ignore")
     for kind in kinds:
@@ -624,7 +625,7 @@ def _guard(s: State, seat: int, hid: str, mid: str, spot: str, by: dict[str, lis
             return onto
     if not act["acted"] and here == s["source_at"] and "gather" in by:
         return by["gather"][0]
-    errand = _errand(s, seat, hid, spot, mv) if not act["acted"] else None
+    errand = _errand(s, seat, hid, mid, spot, mv) if not act["acted"] else None
     if errand is not None:
         onto = _walk_onto(s, _first_step(s, seat, hid, errand, mv), by)
         if onto is not None:
@@ -657,20 +658,23 @@ def _chase(s: State, seat: int, hid: str, at: str, mv: int, spot: str) -> str | 
     return min(near, key=lambda k: (back.get(k, 99), k))
 
 
-def _errand(s: State, seat: int, hid: str, spot: str, mv: int) -> str | None:
+def _errand(s: State, seat: int, hid: str, mid: str, spot: str, mv: int) -> str | None:
     """The Source, when a guard can step there, drink its spirits (dice against the caged monster, or points)
-    and be back on its tile in this same activation."""
+    and be back on its tile in this same activation, or in its next one while the monster is away for a whole
+    round more."""
     source = s["source_at"]
     if s["source"] <= 0 or unit_at(s, source) is not None:
         return None
     there = _reachable(s, seat, hid, mv).get(source)
     if there is None:
         return None
+    mon = s["monsters"][mid]
+    spare = mon["at"] is None and mon["retreat"] == 1  # sent away this round: back the round after next
     hero = s["heroes"][hid]
     was = hero["at"]
     hero["at"] = source  # the walk back, as if it stood there
     try:
-        back = _reachable(s, seat, hid, mv - there).get(spot)
+        back = _reachable(s, seat, hid, _moves(s, hid) if spare else mv - there).get(spot)
     finally:
         hero["at"] = was
     return source if back is not None else None

@@ -170,3 +170,15 @@ def test_in_a_shut_cage_spirit_dice_go_on_a_strike_unless_it_already_beats_the_d
     assert GAME.ai_action(s, seat, Rng.from_seed(1)) == Action.of("spirit_dice")
     s["attack"]["a"] = [3, 3, 2, 1, 0]  # 9 against at most 6: 2 more is sure, the spirit is kept
     assert GAME.ai_action(s, seat, Rng.from_seed(1)) != Action.of("spirit_dice")
+
+
+def test_while_tijian_is_away_for_a_whole_round_more_a_guard_may_drink_the_source_and_return_next_time() -> None:
+    s, seat, _home, _spots = _shut_cage()
+    s["source"] = 1
+    far = max(("ariane", "paladin", "knight"), key=lambda h: ai_cage.walk_distances(s, "0,0")[s["heroes"][h]["at"]])
+    spot = s["heroes"][far]["at"]
+    steps = ai_cage.walk_distances(s, "0,0")[spot]  # all its movement left gets it there, none back
+    s["monsters"]["oryana"].update(at=None, retreat=2)  # back at the start of next round: stay home
+    assert ai._errand(s, seat, far, "oryana", spot, steps) is None
+    s["monsters"]["oryana"]["retreat"] = 1  # sent away this round: back the round after next
+    assert ai._errand(s, seat, far, "oryana", spot, steps) == "0,0"
