@@ -60,6 +60,8 @@ TIJIAN_PEEK = True
 GUARD = True
 #: In a shut cage, spirit dice go on a strike unless it beats the defence by 2 with this chance already.
 CAGE_SURE = 0.8
+#: Face-down tiles worth turning face up once peeked: two spirits, a cache of attack or defence.
+GIFTS = frozenset({"spirits", "weapons", "armour"})
 #: The mean of one die (faces 0, 1, 1, 2, 2, 3, PROV-09).
 DIE = 1.5
 
@@ -280,6 +282,9 @@ def _answer(s: State, seat: int, item: dict[str, object], by: dict[str, list[Act
             legal: Sequence[LegalAction]) -> Action:
     kind = item["kind"]
     if kind == "reveal":
+        found = s["tiles"][str(item["tile"])]["t"]
+        if found in GIFTS or (found == "abandoned" and _build_ok(s, seat)):
+            return by["reveal"][0]
         return by["keep_hidden"][0]  # a face-up resource tile is Tijian's prey until an outpost stands on it
     if kind == "declare":
         trees = [a["tree"] for a in by["declare"]]

@@ -263,3 +263,12 @@ def test_ai_keeps_its_spirits_for_points_in_the_last_round_unless_a_monster_is_a
     assert ai._spirit_heal(s, seat, by) is None  # half a point now, and a tie goes to the earlier seat
     s["monsters"]["helgoth"]["count"] = ai._need(s, "helgoth") - 1
     assert ai._spirit_heal(s, seat, by) == by["spirit_heal"][0]  # one outpost from his victory: everyone loses
+
+
+def test_ai_turns_a_peeked_gift_face_up_and_keeps_the_rest_hidden() -> None:
+    s, seat = _field()
+    s["tiles"]["1,1"].update(t="spirits", up=False)
+    s["tiles"]["1,0"].update(t="gold", up=False)
+    by = {"reveal": [Action.of("reveal")], "keep_hidden": [Action.of("keep_hidden")]}
+    assert ai._answer(s, seat, {"kind": "reveal", "seat": seat, "tile": "1,1"}, by, []) == Action.of("reveal")
+    assert ai._answer(s, seat, {"kind": "reveal", "seat": seat, "tile": "1,0"}, by, []) == Action.of("keep_hidden")
