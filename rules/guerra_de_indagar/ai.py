@@ -57,6 +57,9 @@ PEEK = False
 TIJIAN_PEEK = True
 #: While Oryana is about, heroes with nothing better to do stand beside the keeper.
 GUARD = True
+#: While Oryana sits on the Source, a hero already beside her is activated after those that walk up to her, so
+#: every strike counts the most flanking dice.
+JOIN_FIRST = 100.0
 #: The mean of one die (faces 0, 1, 1, 2, 2, 3, PROV-09).
 DIE = 1.5
 
@@ -498,16 +501,31 @@ def _activate(s: State, seat: int, by: dict[str, list[Action]]) -> Action:
             return min(walking, key=closing)
     order = factions()["factions"][s["players"][seat]["faction"]]["heroes"]
     threats = _threats(s)
+    ring = _oryana_ring(s)
+    plans = {str(a["hero"]): _plan(s, seat, str(a["hero"]), _moves(s, str(a["hero"])), False, threats)
+             for a in by["activate"]}
+    striking = {h for h, (_v, _k, deed) in plans.items() if ring and deed == ("attack", s["source_at"])}
+    joining = any(s["heroes"][h]["at"] not in ring for h in striking)
     best: tuple[float, int, Action] | None = None
     for a in by["activate"]:
         hid = str(a["hero"])
-        value = _plan(s, seat, hid, _moves(s, hid), False, threats)[0]
+        value = plans[hid][0]
         value -= _danger(s, hid, s["heroes"][hid]["at"], threats) * 0.5  # a hero in danger goes early
+        if joining and hid in striking:
+            value += JOIN_FIRST if s["heroes"][hid]["at"] not in ring else 0.0  # walk up first: the others' flanking
         key = (-value, order.index(hid) if hid in order else 9, a)
         if best is None or key[:2] < best[:2]:
             best = key
     assert best is not None
     return best[2]
+
+
+def _oryana_ring(s: State) -> set[str]:
+    """The tiles beside Oryana while she sits on the Source, else none."""
+    mid = _card_in_play(s, "oryana")
+    if mid is None or s["monsters"][mid]["at"] != s["source_at"]:
+        return set()
+    return set(adjacent_keys(s, s["source_at"]))
 
 
 def _moves(s: State, hid: str) -> int:

@@ -247,3 +247,21 @@ def test_ai_keeps_off_a_peeked_resource_tile_while_tijian_is_about() -> None:
 def test_chances_of_the_dice() -> None:
     assert abs(ai.chance(1, 0, 1) - 5 / 6) < 1e-9  # only the 0 face misses
     assert ai.chance(3, 2, 2) > ai.chance(2, 2, 2) > ai.chance(2, 3, 2)
+
+
+def test_ai_walks_heroes_up_to_oryana_before_the_one_beside_her_strikes() -> None:
+    s, seat = _field()
+    s["monsters"]["helgoth"].update(at=None, gone=True)
+    s["monsters"]["oryana"].update(at="0,0", spirits=3)
+    put(s, "knight", "1,0")  # beside her already, the better striker
+    put(s, "paladin", "0,3")  # one walk away: walking up first, its strike and the knight's each get a flanking die
+    s["phase"], s["turn"] = "turns", ["p", str(seat)]
+    s["ring"], s["ring_pos"] = [["p", "0"], ["p", "1"]], 0
+    assert GAME.ai_action(s, seat, Rng.from_seed(1)) == Action.of("activate", hero="paladin")
+    s = GAME.apply(s, seat, Action.of("activate", hero="paladin")).state
+    for _ in range(4):
+        action = GAME.ai_action(s, seat, Rng.from_seed(1))
+        if action.kind != "move":
+            break
+        s = GAME.apply(s, seat, action).state
+    assert action == Action.of("attack", to=lab(s, "0,0"))
