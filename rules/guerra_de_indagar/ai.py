@@ -60,6 +60,10 @@ GUARD = True
 #: While Oryana sits on the Source, a hero already beside her is activated after those that walk up to her, so
 #: every strike counts the most flanking dice.
 JOIN_FIRST = 100.0
+#: How much nearer his victory the hunted Spirit Walker counts when a fit hero weighs a blow at him: he eats the
+#: other players' heroes, so only blows at him slow him; a hurt hero keeps away, it would be his next prey
+#: (measured: the Walker's games won 119/187 -> 129/187 over 3 seed sets).
+WALKER_URGE = 4
 #: The mean of one die (faces 0, 1, 1, 2, 2, 3, PROV-09).
 DIE = 1.5
 
@@ -816,7 +820,7 @@ def _attack_value(s: State, seat: int, hid: str, k: str, mid: str, prey: str | N
         return expect + 4.0 * finish
     weight = 1.0
     if mid == prey:
-        weight = 2.0 + max(0, 4 - _short(s, mid))
+        weight = 2.0 + max(0, 4 - _short(s, mid) + (WALKER_URGE if mon["card"] == "walker" and _fit(s, hid) else 0))
     value = weight * (expect + 5.0 * finish)
     if mon["card"] == "oryana" and at == s["source_at"]:
         value += (8.0 + 3.0 * mon["spirits"]) * chance(dice, defence, 2)

@@ -265,3 +265,15 @@ def test_ai_walks_heroes_up_to_oryana_before_the_one_beside_her_strikes() -> Non
             break
         s = GAME.apply(s, seat, action).state
     assert action == Action.of("attack", to=lab(s, "0,0"))
+
+
+def test_ai_strikes_the_walker_rather_than_build() -> None:
+    s, seat = _field()
+    s["monsters"]["helgoth"].update(at=None, gone=True)
+    s["monsters"]["oryana"].update(at=None, gone=True)
+    s["monsters"]["walker"] = dict(s["monsters"]["helgoth"], card="walker", gone=False, at="-2,0", count=2, home=0)
+    s["tiles"]["-1,0"].update(t="gold", up=True)
+    s["players"][seat]["res"]["gold"] = 5
+    put(s, "knight", "-1,0")  # an outpost to build here, or a blow at the Walker, who eats the other player's heroes
+    s = my_turn(s, seat, "knight")
+    assert GAME.ai_action(s, seat, Rng.from_seed(1)) == Action.of("attack", to=lab(s, "-2,0"))
