@@ -429,7 +429,7 @@ def _spare_spirits(s: State, seat: int) -> int:
     spirits = int(s["players"][seat]["spirits"])
     if s["round"] >= 10 or not _primaries(s):
         return spirits
-    reserve = 2 if _prey(s, seat) is not None else 0
+    reserve = 2 if _prey(s, seat) is not None or _oryana(s) else 0
     return spirits - reserve
 
 

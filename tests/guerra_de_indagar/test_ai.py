@@ -64,7 +64,19 @@ def test_ai_builds_when_standing_on_a_free_resource_tile_it_can_pay() -> None:
 
 def test_ai_turns_spirits_into_points() -> None:
     s, seat = _players_turn()
-    s["players"][seat]["spirits"] = 2  # nothing to hunt yet (Helgoth without outposts, Oryana at home): no reserve
+    for mon in s["monsters"].values():
+        if mon["card"] == "oryana":
+            mon.update(at=None, gone=True)
+    s["players"][seat]["spirits"] = 2  # nothing to hunt yet (Helgoth without outposts, no Oryana): no reserve
+    assert GAME.ai_action(s, seat, Rng.from_seed(1)) == Action.of("spirit_pp")
+
+
+def test_ai_keeps_two_spirits_while_oryana_is_about() -> None:
+    s, seat = _players_turn()
+    assert ai._oryana(s) and ai._prey(s, seat) is None  # at home with nothing held: not hunted yet
+    s["players"][seat]["spirits"] = 2  # four attack dice the day she sits on the Source (Ward: defence 5)
+    assert GAME.ai_action(s, seat, Rng.from_seed(1)) != Action.of("spirit_pp")
+    s["players"][seat]["spirits"] = 4
     assert GAME.ai_action(s, seat, Rng.from_seed(1)) == Action.of("spirit_pp")
 
 
