@@ -289,3 +289,18 @@ def test_ai_strikes_the_walker_rather_than_build() -> None:
     put(s, "knight", "-1,0")  # an outpost to build here, or a blow at the Walker, who eats the other player's heroes
     s = my_turn(s, seat, "knight")
     assert GAME.ai_action(s, seat, Rng.from_seed(1)) == Action.of("attack", to=lab(s, "-2,0"))
+    s["solo"] = True  # alone, only its own heroes are his prey: no extra urge
+    assert GAME.ai_action(s, seat, Rng.from_seed(1)) == Action.of("build")
+
+
+def test_ai_walks_heroes_up_to_the_hunted_walker_before_those_beside_him_strike() -> None:
+    s, seat = _field()
+    s["monsters"]["helgoth"].update(at=None, gone=True)
+    s["monsters"]["oryana"].update(at=None, gone=True)
+    s["monsters"]["walker"] = dict(s["monsters"]["helgoth"], card="walker", gone=False, at="-2,0", count=2, home=0)
+    put(s, "knight", "-1,0")
+    put(s, "ariane", "-1,-1")  # both beside him already
+    put(s, "paladin", "0,2")  # walking up first, it adds a flanking die to the strikes of both
+    s["phase"], s["turn"] = "turns", ["p", str(seat)]
+    s["ring"], s["ring_pos"] = [["p", "0"], ["p", "1"]], 0
+    assert GAME.ai_action(s, seat, Rng.from_seed(1)) == Action.of("activate", hero="paladin")
