@@ -64,7 +64,19 @@ def test_ai_builds_when_standing_on_a_free_resource_tile_it_can_pay() -> None:
 
 def test_ai_turns_spirits_into_points() -> None:
     s, seat = _players_turn()
-    s["players"][seat]["spirits"] = 2  # nothing to hunt yet (Helgoth without outposts, Oryana at home): no reserve
+    for mon in s["monsters"].values():
+        if mon["card"] == "oryana":
+            mon.update(at=None, gone=True)
+    s["players"][seat]["spirits"] = 2  # nothing to hunt yet (Helgoth without outposts, no Oryana): no reserve
+    assert GAME.ai_action(s, seat, Rng.from_seed(1)) == Action.of("spirit_pp")
+
+
+def test_ai_keeps_two_spirits_while_oryana_is_about() -> None:
+    s, seat = _players_turn()
+    assert ai._oryana(s) and ai._prey(s, seat) is None  # at home with nothing held: not hunted yet
+    s["players"][seat]["spirits"] = 2  # four attack dice the day she sits on the Source (Ward: defence 5)
+    assert GAME.ai_action(s, seat, Rng.from_seed(1)) != Action.of("spirit_pp")
+    s["players"][seat]["spirits"] = 4
     assert GAME.ai_action(s, seat, Rng.from_seed(1)) == Action.of("spirit_pp")
 
 
@@ -272,3 +284,48 @@ def test_ai_turns_a_peeked_gift_face_up_and_keeps_the_rest_hidden() -> None:
     by = {"reveal": [Action.of("reveal")], "keep_hidden": [Action.of("keep_hidden")]}
     assert ai._answer(s, seat, {"kind": "reveal", "seat": seat, "tile": "1,1"}, by, []) == Action.of("reveal")
     assert ai._answer(s, seat, {"kind": "reveal", "seat": seat, "tile": "1,0"}, by, []) == Action.of("keep_hidden")
+
+
+def test_ai_walks_heroes_up_to_oryana_before_the_one_beside_her_strikes() -> None:
+    s, seat = _field()
+    s["monsters"]["helgoth"].update(at=None, gone=True)
+    s["monsters"]["oryana"].update(at="0,0", spirits=3)
+    put(s, "knight", "1,0")  # beside her already, the better striker
+    put(s, "paladin", "0,3")  # one walk away: walking up first, its strike and the knight's each get a flanking die
+    s["phase"], s["turn"] = "turns", ["p", str(seat)]
+    s["ring"], s["ring_pos"] = [["p", "0"], ["p", "1"]], 0
+    assert GAME.ai_action(s, seat, Rng.from_seed(1)) == Action.of("activate", hero="paladin")
+    s = GAME.apply(s, seat, Action.of("activate", hero="paladin")).state
+    for _ in range(4):
+        action = GAME.ai_action(s, seat, Rng.from_seed(1))
+        if action.kind != "move":
+            break
+        s = GAME.apply(s, seat, action).state
+    assert action == Action.of("attack", to=lab(s, "0,0"))
+
+
+def test_ai_strikes_the_walker_rather_than_build() -> None:
+    s, seat = _field()
+    s["monsters"]["helgoth"].update(at=None, gone=True)
+    s["monsters"]["oryana"].update(at=None, gone=True)
+    s["monsters"]["walker"] = dict(s["monsters"]["helgoth"], card="walker", gone=False, at="-2,0", count=2, home=0)
+    s["tiles"]["-1,0"].update(t="gold", up=True)
+    s["players"][seat]["res"]["gold"] = 5
+    put(s, "knight", "-1,0")  # an outpost to build here, or a blow at the Walker, who eats the other player's heroes
+    s = my_turn(s, seat, "knight")
+    assert GAME.ai_action(s, seat, Rng.from_seed(1)) == Action.of("attack", to=lab(s, "-2,0"))
+    s["solo"] = True  # alone, only its own heroes are his prey: no extra urge
+    assert GAME.ai_action(s, seat, Rng.from_seed(1)) == Action.of("build")
+
+
+def test_ai_walks_heroes_up_to_the_hunted_walker_before_those_beside_him_strike() -> None:
+    s, seat = _field()
+    s["monsters"]["helgoth"].update(at=None, gone=True)
+    s["monsters"]["oryana"].update(at=None, gone=True)
+    s["monsters"]["walker"] = dict(s["monsters"]["helgoth"], card="walker", gone=False, at="-2,0", count=2, home=0)
+    put(s, "knight", "-1,0")
+    put(s, "ariane", "-1,-1")  # both beside him already
+    put(s, "paladin", "0,2")  # walking up first, it adds a flanking die to the strikes of both
+    s["phase"], s["turn"] = "turns", ["p", str(seat)]
+    s["ring"], s["ring_pos"] = [["p", "0"], ["p", "1"]], 0
+    assert GAME.ai_action(s, seat, Rng.from_seed(1)) == Action.of("activate", hero="paladin")
