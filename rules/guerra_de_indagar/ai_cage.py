@@ -10,7 +10,8 @@ from .units import State, adjacent_keys, hero_move, impassable, unit_at
 #: The primary monsters worth caging, most dangerous first. Caged, a monster's script finds no free way to its
 #: target and strikes a hero of the cage instead (digest §6.2, "unable to reach"); a blow of 2 or more sends it
 #: to retreat, for it has no free tile to fall back to (§4.5, RULING-24), and it comes back on the same home.
-#: Helgoth is left to roam: he scores only outposts, which the AI does not build while he is about.
+#: Helgoth is left to roam: he scores only outposts, which the AI does not build while he is about. Caging
+#: Oryana (the Source goes unkept) or the Spirit Walker (his blows open the cage) was measured much worse.
 CAGE = ("tijian",)
 
 
