@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 
-from rules.base import Action
+from rules.base import SYSTEM, Action
 from rules.guerra_de_indagar import GAME, ai, ai_cage
 from rules.guerra_de_indagar.combat import start_attack
 from rules.rng import Rng
@@ -182,3 +184,36 @@ def test_while_tijian_is_away_for_a_whole_round_more_a_guard_may_drink_the_sourc
     assert ai._errand(s, seat, far, "oryana", spot, steps) is None
     s["monsters"]["oryana"]["retreat"] = 1  # sent away this round: back the round after next
     assert ai._errand(s, seat, far, "oryana", spot, steps) == "0,0"
+
+
+def _unknown_shuffled(s: dict, seat: int) -> dict:
+    """The same state with the face-down tiles `seat` has not peeked at holding each other's types."""
+    other = copy.deepcopy(s)
+    known = set(s["players"][seat]["known"])
+    hidden = sorted(k for k, t in s["tiles"].items() if not t["up"] and t["t"] is not None and k not in known)
+    kinds = [s["tiles"][k]["t"] for k in hidden]
+    for k, kind in zip(hidden, kinds[1:] + kinds[:1], strict=True):
+        other["tiles"][k]["t"] = kind
+    return other
+
+
+def test_the_ai_reads_nothing_it_has_not_seen_its_moves_do_not_change_when_unknown_tiles_are_dealt_again() -> None:
+    checked = 0
+    for seed in (2, 3, 6):
+        s = GAME.new(GAME.resolve_options({}), 2, seed)
+        rng = Rng.from_seed(seed)
+        for _ in range(400):
+            if GAME.outcome(s) is not None:
+                break
+            seat = min(GAME.to_act(s))
+            if seat == SYSTEM:
+                action = GAME.system_action(s)
+            elif seat == 0:
+                action = GAME.ai_action(s, seat, Rng.from_seed(99))
+                other = _unknown_shuffled(s, seat)
+                assert GAME.ai_action(other, seat, Rng.from_seed(99)) == action
+                checked += 1
+            else:
+                action = rng.choice(GAME.legal_actions(s, seat)).action
+            s = GAME.apply(s, seat, action).state
+    assert checked > 300
