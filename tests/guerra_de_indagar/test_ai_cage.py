@@ -190,10 +190,10 @@ def _unknown_shuffled(s: dict, seat: int) -> dict:
     """The same state with the face-down tiles `seat` has not peeked at holding each other's types."""
     other = copy.deepcopy(s)
     known = set(s["players"][seat]["known"])
-    hidden = sorted(k for k, t in s["tiles"].items() if not t["up"] and t["t"] is not None and k not in known)
-    kinds = [s["tiles"][k]["t"] for k in hidden]
-    for k, kind in zip(hidden, kinds[1:] + kinds[:1], strict=True):
-        other["tiles"][k]["t"] = kind
+    hidden = sorted(key for key, t in s["tiles"].items() if not t["up"] and t["t"] is not None and key not in known)
+    kinds = [s["tiles"][key]["t"] for key in hidden]
+    for key, kind in zip(hidden, kinds[1:] + kinds[:1], strict=True):
+        other["tiles"][key]["t"] = kind
     return other
 
 
