@@ -69,6 +69,8 @@ JOIN_FIRST = 100.0
 #: other players' heroes, so only blows at him slow him; a hurt hero keeps away, it would be his next prey
 #: (measured: the Walker's games won 119/187 -> 129/187 over 3 seed sets). Not in solo: there he eats only the AI's.
 WALKER_URGE = 4
+#: What a point made in the last round is worth to the plan (an outpost built; a pair of spirits gathered).
+LAST_POINT = 9.0
 #: The mean of one die (faces 0, 1, 1, 2, 2, 3, PROV-09).
 DIE = 1.5
 
@@ -572,6 +574,9 @@ def _activation(s: State, seat: int, by: dict[str, list[Action]], legal: Sequenc
     here = s["heroes"][hid]["at"]
     if "charge_step" in by or ("attack" in by and "end" not in by):  # an owed attack after a Charge! step
         return _owed(s, seat, hid, by)
+    last = _last_build(s, seat, hid, by)
+    if last is not None:
+        return last
     cage = _cage(s, seat)
     if cage is not None and hid in cage[1]:
         return _guard(s, seat, hid, cage[0], cage[1][hid], by, legal)
@@ -582,6 +587,10 @@ def _activation(s: State, seat: int, by: dict[str, list[Action]], legal: Sequenc
     threats = _threats(s)
     _value, target, deed = _plan(s, seat, hid, mv, bool(act["acted"]), threats)
     if target == here:
+        if deed == ("build", here) and not can_pay(s, seat, outpost_stats(1)["cost"]):
+            pay = _pay_for_outpost(s, seat, by)
+            if pay is not None:
+                return pay
         if deed is not None:
             for a in by.get(deed[0], []):
                 if deed[0] in ("build", "upgrade", "gather") or tile_of(s, a["to"]) == deed[1]:
@@ -745,6 +754,40 @@ def _trade_for_outpost(s: State, seat: int, hid: str, by: dict[str, list[Action]
     return max(options, key=lambda a: (min(res[k] for k in a["give"]), a.token()))
 
 
+def _last_build(s: State, seat: int, hid: str, by: dict[str, list[Action]]) -> Action | None:
+    """In the last round, unless a monster is one step short of its victory, a hero on a free resource tile builds
+    there (paying with trades or an odd spirit) before anything else, a cage guard too: it is a point, and
+    building leaves the hero where it stands."""
+    here = s["heroes"][hid]["at"]
+    tile = s["tiles"][here]
+    if not _hoard(s) or s["act"]["acted"] or has_rule(hid, "burn_not_build") or here in s["outposts"] \
+            or not tile["up"] or tile["t"] not in RESOURCES or tile["destroyed"] or not _can_build(s, seat):
+        return None
+    if "build" in by:
+        return by["build"][0]
+    return _pay_for_outpost(s, seat, by)
+
+
+def _pay_for_outpost(s: State, seat: int, by: dict[str, list[Action]]) -> Action | None:
+    """Gold for an outpost in the last round: three resources for one, else a spirit for three gold."""
+    res = s["players"][seat]["res"]
+    gold = [a for a in by.get("trade", []) if a["get"] == "gold" and "gold" not in a["give"]]
+    if gold and res["gold"] + (res["wood"] + res["mineral"]) // 3 >= outpost_stats(1)["cost"]["gold"]:
+        return max(gold, key=lambda a: (min(res[k] for k in a["give"]), a.token()))
+    return next((a for a in by.get("spirit_res", []) if list(a["get"]) == ["gold"] * 3), None)
+
+
+def _can_build(s: State, seat: int) -> bool:
+    """Whether this seat can pay a first-level outpost: with its gold, or in the last round (an outpost is a point
+    Helgoth has no time left to take) with trades or an odd spirit, the one that makes no point."""
+    if can_pay(s, seat, outpost_stats(1)["cost"]):
+        return True
+    if s["round"] < numbers()["rounds"]:
+        return False
+    res = s["players"][seat]["res"]
+    return res["gold"] + (res["wood"] + res["mineral"]) // 3 >= 2 or s["players"][seat]["spirits"] % 2 == 1
+
+
 def _strike(s: State, seat: int, hid: str, by: dict[str, list[Action]]) -> Action | None:
     """Attack an enemy outpost left alone, or an enemy hero, when this hero is fresh and the target weak."""
     if "attack" not in by or s["heroes"][hid]["dmg"] > 1:
@@ -852,9 +895,13 @@ def _deeds(s: State, seat: int, hid: str, k: str, prey: str | None,
     out: list[tuple[float, tuple[str, str] | None]] = []
     tile = s["tiles"][k]
     if k == s["source_at"] and s["source"] > 0:
-        out.append((4.0 * s["source"] + (6.0 if _oryana(s) else 0.0), ("gather", k)))
+        value = 4.0 * s["source"]
+        if s["round"] >= numbers()["rounds"]:  # the last round: only the pairs it completes are points
+            have = int(s["players"][seat]["spirits"])
+            value = LAST_POINT * ((have + s["source"]) // 2 - have // 2)
+        out.append((value + (6.0 if _oryana(s) else 0.0), ("gather", k)))
     if build_ok and tile["up"] and tile["t"] in RESOURCES and not tile["destroyed"] and k not in s["outposts"] \
-            and can_pay(s, seat, outpost_stats(1)["cost"]):
+            and _can_build(s, seat):
         out.append((9.0, ("build", k)))
     post = s["outposts"].get(k)
     if build_ok and post is not None and post["owner"] == seat and post["level"] < 3 \
@@ -913,7 +960,7 @@ def _goal_tiles(s: State, seat: int, hid: str, keeper: bool, prey: str | None) -
     if _oryana(s) and _fit(s, hid) and GUARD:
         return set(adjacent_keys(s, s["source_at"]))  # beside the keeper: flanking dice, Steel Legion's shield
     goals = set()
-    rich = can_pay(s, seat, outpost_stats(1)["cost"]) or _tradeable(s, seat)
+    rich = _can_build(s, seat) or _tradeable(s, seat)
     if _build_ok(s, seat) and not has_rule(hid, "burn_not_build"):
         for k, tile in s["tiles"].items():
             kind = _known_type(s, seat, k)

@@ -329,3 +329,57 @@ def test_ai_walks_heroes_up_to_the_hunted_walker_before_those_beside_him_strike(
     s["phase"], s["turn"] = "turns", ["p", str(seat)]
     s["ring"], s["ring_pos"] = [["p", "0"], ["p", "1"]], 0
     assert GAME.ai_action(s, seat, Rng.from_seed(1)) == Action.of("activate", hero="paladin")
+
+
+def _last_round_on_gold(res: dict[str, int], spirits: int) -> tuple[dict, int]:
+    """Round 10 on the field, Helgoth far from his victory, Ariane on a free gold tile with `res` and `spirits`."""
+    s, seat = _field()
+    s["monsters"]["oryana"].update(at=None, gone=True)
+    s["monsters"]["helgoth"].update(at="-3,0", count=0)
+    s["tiles"]["0,2"].update(t="gold", up=True)
+    put(s, "ariane", "0,2")
+    s["players"][seat]["res"].update(res)
+    s["players"][seat]["spirits"] = spirits
+    s["round"] = 10
+    return my_turn(s, seat, "ariane"), seat
+
+
+def test_ai_pays_for_a_last_round_outpost_with_an_odd_spirit() -> None:
+    s, seat = _last_round_on_gold({"gold": 0, "wood": 1, "mineral": 0}, 1)
+    action = GAME.ai_action(s, seat, Rng.from_seed(1))
+    assert action == Action.of("spirit_res", get=["gold", "gold", "gold"])  # the lone spirit makes no point
+    s = GAME.apply(s, seat, action).state
+    assert GAME.ai_action(s, seat, Rng.from_seed(1)) == Action.of("build")
+    s, seat = _last_round_on_gold({"gold": 0, "wood": 1, "mineral": 0}, 0)
+    s["players"][seat]["spirits"] = 2  # a pair is a point already: not spent on an outpost
+    assert GAME.ai_action(s, seat, Rng.from_seed(1)).kind not in ("spirit_res", "build")
+
+
+def test_ai_trades_rather_than_spend_a_spirit_when_trades_cover_the_gold() -> None:
+    s, seat = _last_round_on_gold({"gold": 1, "wood": 2, "mineral": 1}, 1)
+    action = GAME.ai_action(s, seat, Rng.from_seed(1))
+    assert action.kind == "trade" and action["get"] == "gold"
+    s, seat = _last_round_on_gold({"gold": 0, "wood": 2, "mineral": 1}, 1)  # one trade short of 2 gold
+    assert GAME.ai_action(s, seat, Rng.from_seed(1)) == Action.of("spirit_res", get=["gold", "gold", "gold"])
+
+
+def test_ai_builds_in_the_last_round_before_anything_else_unless_a_monster_is_about_to_win() -> None:
+    s, seat = _last_round_on_gold({"gold": 2}, 0)
+    by = {"build": [Action.of("build")], "end": [Action.of("end")]}
+    assert ai._last_build(s, seat, "ariane", by) == Action.of("build")  # a cage guard too: building keeps its tile
+    s["round"] = 9
+    assert ai._last_build(s, seat, "ariane", by) is None
+    s["round"] = 10
+    s["monsters"]["helgoth"]["count"] = ai._need(s, "helgoth") - 1
+    assert ai._last_build(s, seat, "ariane", by) is None
+
+
+def test_ai_gathers_in_the_last_round_only_for_the_pairs_it_completes() -> None:
+    s, seat = _field()
+    s["monsters"]["oryana"].update(at=None, gone=True)
+    s["round"], s["source"] = 10, 1
+    s["players"][seat]["spirits"] = 0
+    assert all(deed != ("gather", s["source_at"]) or value == 0.0
+               for value, deed in ai._deeds(s, seat, "ariane", s["source_at"], None, False))
+    s["players"][seat]["spirits"] = 1
+    assert (ai.LAST_POINT, ("gather", s["source_at"])) in ai._deeds(s, seat, "ariane", s["source_at"], None, False)
