@@ -92,6 +92,15 @@ def _field() -> tuple[dict, int]:
     return s, 0
 
 
+def _walker_field(count: int) -> tuple[dict, int]:
+    """The clean field with the Spirit Walker alone, on -2,0, `count` heroes into his victory."""
+    s, seat = _field()
+    s["monsters"]["helgoth"].update(at=None, gone=True)
+    s["monsters"]["oryana"].update(at=None, gone=True)
+    s["monsters"]["walker"] = dict(s["monsters"]["helgoth"], card="walker", gone=False, at="-2,0", count=count, home=0)
+    return s, seat
+
+
 def test_ai_hunts_the_primary_monster_nearest_its_victory() -> None:
     s, _ = _field()
     s["monsters"]["helgoth"].update(at="-2,0", count=1)
@@ -214,10 +223,7 @@ def test_ai_keeper_ignores_the_blow_that_would_push_it_off_the_source() -> None:
 
 
 def test_ai_keeps_a_hurt_hero_out_of_the_walkers_reach() -> None:
-    s, seat = _field()
-    s["monsters"]["helgoth"].update(at=None, gone=True)
-    s["monsters"]["oryana"].update(at=None, gone=True)
-    s["monsters"]["walker"] = dict(s["monsters"]["helgoth"], card="walker", gone=False, at="-2,0", count=4, home=0)
+    s, seat = _walker_field(count=4)
     put(s, "ariane", "0,2")
     s["heroes"]["ariane"]["dmg"] = 4  # 2 left of 6: one more blow sends it to retreat, the Walker's fifth
     s = my_turn(s, seat, "ariane")
@@ -305,10 +311,7 @@ def test_ai_walks_heroes_up_to_oryana_before_the_one_beside_her_strikes() -> Non
 
 
 def test_ai_strikes_the_walker_rather_than_build() -> None:
-    s, seat = _field()
-    s["monsters"]["helgoth"].update(at=None, gone=True)
-    s["monsters"]["oryana"].update(at=None, gone=True)
-    s["monsters"]["walker"] = dict(s["monsters"]["helgoth"], card="walker", gone=False, at="-2,0", count=2, home=0)
+    s, seat = _walker_field(count=2)
     s["tiles"]["-1,0"].update(t="gold", up=True)
     s["players"][seat]["res"]["gold"] = 5
     put(s, "knight", "-1,0")  # an outpost to build here, or a blow at the Walker, who eats the other player's heroes
@@ -319,10 +322,7 @@ def test_ai_strikes_the_walker_rather_than_build() -> None:
 
 
 def test_ai_walks_heroes_up_to_the_hunted_walker_before_those_beside_him_strike() -> None:
-    s, seat = _field()
-    s["monsters"]["helgoth"].update(at=None, gone=True)
-    s["monsters"]["oryana"].update(at=None, gone=True)
-    s["monsters"]["walker"] = dict(s["monsters"]["helgoth"], card="walker", gone=False, at="-2,0", count=2, home=0)
+    s, seat = _walker_field(count=2)
     put(s, "knight", "-1,0")
     put(s, "ariane", "-1,-1")  # both beside him already
     put(s, "paladin", "0,2")  # walking up first, it adds a flanking die to the strikes of both
