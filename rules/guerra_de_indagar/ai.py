@@ -171,7 +171,7 @@ def _prey(s: State, seat: int | None = None) -> str | None:
     """The primary monster the free heroes fight: the one `seat` cages when it got out, else the one on the board
     nearest its victory. Oryana only while she stands on the Source or holds spirits (else the keeper alone
     denies her); one in retreat is waited for."""
-    caged = ai_cage.target(s, seat, spare=1 if _oryana(s) else 0) if seat is not None else None
+    caged = _cage_target(s, seat) if seat is not None else None
     if caged is not None and not ai_cage.caged(s, caged):
         return caged
     best: tuple[bool, int, str] | None = None
@@ -197,7 +197,7 @@ def _spot(s: State, mid: str) -> str:
     mon = s["monsters"][mid]
     if mon["at"] is not None:
         return str(mon["at"])
-    return next(k for k, t in sorted(s["tiles"].items()) if t["home"] == mon["home"])
+    return ai_cage.home_of(s, mid)
 
 
 def _reach(s: State, mid: str) -> set[str]:
@@ -634,10 +634,15 @@ def _step(s: State, seat: int, k: str, mv: int, by: dict[str, list[Action]]) -> 
 def _cage(s: State, seat: int) -> tuple[str, dict[str, str]] | None:
     """The monster this seat keeps caged on its home, and which hero guards which tile around it."""
     keeper = _keeper(s, seat)
-    mid = ai_cage.target(s, seat, spare=1 if _oryana(s) else 0)
+    mid = _cage_target(s, seat)
     if mid is None:
         return None
     return mid, ai_cage.assign(s, seat, mid, keep=keeper)
+
+
+def _cage_target(s: State, seat: int) -> str | None:
+    """The monster this seat cages, with one hero spared to keep the Source while Oryana is about."""
+    return ai_cage.target(s, seat, spare=1 if _oryana(s) else 0)
 
 
 def _guard(s: State, seat: int, hid: str, mid: str, spot: str, by: dict[str, list[Action]],
