@@ -11,9 +11,10 @@ from rules.rng import Rng
 
 from . import ai_cage
 from . import monsters as scripts
+from .abilities import num
 from .actions import tile_of
 from .combat import attacker_seat, damage_total, flanking
-from .data import RESOURCES, factions, hero_card, monsters, numbers
+from .data import RESOURCES, cards, factions, hero_card, monsters, numbers, strategy
 from .hexes import distance, unkey
 from .units import (
     State,
@@ -296,9 +297,7 @@ def _answer(s: State, seat: int, item: dict[str, object], by: dict[str, list[Act
             return by["reveal"][0]
         return by["keep_hidden"][0]  # a face-up resource tile is Tijian's prey until an outpost stands on it
     if kind == "declare":
-        trees = [a["tree"] for a in by["declare"]]
-        best = next((t for t in TREES if t in trees), trees[0])
-        return Action.of("declare", tree=best)
+        return _declare(s, seat, by["declare"])
     if kind == "spirit_window":
         return by["spirit_pp"][0] if "spirit_pp" in by and _spare_spirits(s, seat) >= 2 else by["pass"][0]
     if kind == "degrade":
@@ -339,11 +338,45 @@ def _answer(s: State, seat: int, item: dict[str, object], by: dict[str, list[Act
         options = by.get(str(kind), [])
         if options:
             return min(options, key=lambda a: (_is_mine(s, seat, tile_of(s, a["to"])), str(a["to"])))
+    if kind == "a_boost" and "ability" in by and _boost_worth(s, seat):
+        return max(by["ability"], key=lambda a: (_boost_dice(s, seat, str(a["id"])), str(a["id"])))
     if kind == "a_boost" and "spirit_dice" in by and _boost_worth(s, seat) and not _hoard(s):
         return by["spirit_dice"][0]
     if kind == "d_boost" and _hero_at_risk(s, seat):
         return _shield(s, by) or _fallback(by, legal)
     return _fallback(by, legal)
+
+
+def _declare(s: State, seat: int, options: list[Action]) -> Action:
+    """The tree with a free income (Taxes, Harvest) every round, unlocking first that ability, then the tree's
+    others in order: a bolt where the ability has a `*` number to raise, else a coin. The income pays the dice
+    bought for every blow at a monster (Mercenaries), and using it each activation makes this seat the last to
+    use an ability, so the Spirit Walker hunts its heroes, who fight back, and not the other player's."""
+    trees = [str(a["tree"]) for a in options if not a.get("unlock")]
+    income = _income(trees)
+    if income is None:
+        return Action.of("declare", tree=next((t for t in TREES if t in trees), trees[0]))
+    tree, first = income
+    unlocked = s["players"][seat]["unlocks"]
+    wanted = [first] + [aid for aid in strategy()["trees"][tree]["abilities"] if aid != first]
+    for aid in wanted:
+        if aid in unlocked:
+            continue
+        side = "bolt" if strategy()["abilities"][aid].get("star") else "coin"
+        for a in options:
+            if a["tree"] == tree and a.get("unlock") == aid and a.get("side") == side:
+                return a
+    return Action.of("declare", tree=tree)
+
+
+def _income(trees: Sequence[str]) -> tuple[str, str] | None:
+    """The first of `trees` with an ability that gains resources for nothing, and that ability."""
+    for tree in trees:
+        for aid in strategy()["trees"][tree]["abilities"]:
+            card = strategy()["abilities"][aid]
+            if not card["cost"] and not card.get("pay_damage") and "gain" in card.get("do", {}):
+                return tree, aid
+    return None
 
 
 def _charge_worth(s: State, seat: int) -> bool:
@@ -440,6 +473,14 @@ def _boost_worth(s: State, seat: int) -> bool:
     if now >= left + 1:
         return False
     return now + 3.0 * spirits >= left - 1 or now < 3 or _short(s, mid) <= 2
+
+
+def _boost_dice(s: State, seat: int, aid: str) -> float:
+    """What a boost adds to a blow, in attack dice."""
+    card = cards()[aid]
+    effect = card.get("effect", {})
+    dice = num(s, seat, aid, "effect", "attack_dice") if "attack_dice" in effect else 0
+    return dice + DIE * effect.get("extra_damage", 0) + (1.0 if "min_damage" in effect else 0.0)
 
 
 def _spare_spirits(s: State, seat: int) -> int:
@@ -574,6 +615,10 @@ def _activation(s: State, seat: int, by: dict[str, list[Action]], legal: Sequenc
     here = s["heroes"][hid]["at"]
     if "charge_step" in by or ("attack" in by and "end" not in by):  # an owed attack after a Charge! step
         return _owed(s, seat, hid, by)
+    income = _income([s["players"][seat]["tree"]]) if s["players"][seat]["tree"] else None
+    for a in by.get("skill", []):
+        if income is not None and a["id"] == income[1]:
+            return a  # free, at once: the resources, and the Spirit Walker's eye
     last = _last_build(s, seat, hid, by)
     if last is not None:
         return last

@@ -140,11 +140,31 @@ def test_ai_spends_spirit_dice_on_a_short_roll_against_the_hunted_monster() -> N
     s["players"][seat]["spirits"] = 1
     put(s, "ariane", "-1,0")
     start_attack(s, ("hero", "ariane"), "-2,0", "player")
+    s["players"][seat]["res"] = {"gold": 0, "wood": 0, "mineral": 0}  # no paid boost: the spirit
     s["attack"]["a"] = [1, 1, 1]
     s["pending"] = [{"kind": "a_boost", "seat": seat}]
     assert GAME.ai_action(s, seat, Rng.from_seed(1)) == Action.of("spirit_dice")
     s["attack"]["a"] = [6, 6, 6, 6]
     assert GAME.ai_action(s, seat, Rng.from_seed(1)) != Action.of("spirit_dice")
+
+
+def test_ai_buys_the_biggest_boost_before_spending_a_spirit() -> None:
+    s, seat = _field()
+    s["monsters"]["oryana"].update(at=None, gone=True)
+    s["monsters"]["helgoth"].update(at="-2,0", count=4)
+    s["players"][seat]["spirits"] = 1
+    s["players"][seat]["res"] = {"gold": 5, "wood": 0, "mineral": 1}
+    s["players"][seat]["tree"] = "merchant_crown"
+    s["players"][seat]["unlocks"] = {"mercenaries": "bolt"}
+    put(s, "ariane", "-1,0")
+    start_attack(s, ("hero", "ariane"), "-2,0", "player")
+    s["attack"]["a"] = [1, 1, 1]
+    s["pending"] = [{"kind": "a_boost", "seat": seat}]
+    offered = {str(la.action["id"]) for la in GAME.legal_actions(s, seat) if la.action.kind == "ability"}
+    assert offered == {"flaming_sword", "mercenaries"}
+    assert GAME.ai_action(s, seat, Rng.from_seed(1)) == Action.of("ability", id="mercenaries")  # 3 dice, not 1
+    s["attack"]["a"] = [6, 6, 6, 6]
+    assert GAME.ai_action(s, seat, Rng.from_seed(1)).kind != "ability"  # enough already: nothing bought
 
 
 def test_ai_keeper_takes_the_source_from_under_oryanas_nose() -> None:

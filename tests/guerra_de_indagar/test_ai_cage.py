@@ -165,6 +165,7 @@ def test_out_of_reach_of_escaped_tijian_a_guard_lies_in_wait_beside_his_next_pre
 def test_in_a_shut_cage_spirit_dice_go_on_a_strike_unless_it_already_beats_the_defence_by_two() -> None:
     s, seat, home, _spots = _shut_cage()
     s["players"][seat]["spirits"] = 1
+    s["players"][seat]["res"] = {"gold": 0, "wood": 0, "mineral": 0}  # no paid boost: the spirit
     s = my_turn(s, seat, "ariane")
     start_attack(s, ("hero", "ariane"), home, "turn")
     s["pending"] = [{"kind": "a_boost", "seat": seat}]
