@@ -72,6 +72,9 @@ JOIN_FIRST = 100.0
 WALKER_URGE = 4
 #: What a point made in the last round is worth to the plan (an outpost built; a pair of spirits gathered).
 LAST_POINT = 9.0
+#: Gold kept for a boost and an outpost before three are traded for a wood or mineral below GOLD_LOW.
+GOLD_KEEP = 4
+GOLD_LOW = 2
 #: The mean of one die (faces 0, 1, 1, 2, 2, 3, PROV-09).
 DIE = 1.5
 
@@ -619,6 +622,9 @@ def _activation(s: State, seat: int, by: dict[str, list[Action]], legal: Sequenc
     for a in by.get("skill", []):
         if income is not None and a["id"] == income[1]:
             return a  # free, at once: the resources, and the Spirit Walker's eye
+    swap = _spare_gold(s, seat, by)
+    if swap is not None:
+        return swap
     last = _last_build(s, seat, hid, by)
     if last is not None:
         return last
@@ -783,6 +789,18 @@ def _owed(s: State, seat: int, hid: str, by: dict[str, list[Action]]) -> Action:
     if options:
         return max(options, key=lambda a: (unit_at(s, tile_of(s, a["to"])) is not None, str(a["to"])))
     return by["charge_step"][0]
+
+
+def _spare_gold(s: State, seat: int, by: dict[str, list[Action]]) -> Action | None:
+    """Three gold for a wood or mineral running short, gold to spare: they pay the cheap boosts and shields
+    (Flaming Sword, Loyal Guard, Shield of Light, Healing Light) the income alone never buys."""
+    res = s["players"][seat]["res"]
+    if res["gold"] < GOLD_KEEP + 3:
+        return None
+    short = min(("wood", "mineral"), key=lambda k: (res[k], k))
+    if res[short] >= GOLD_LOW:
+        return None
+    return next((a for a in by.get("trade", []) if a["get"] == short and list(a["give"]) == ["gold"] * 3), None)
 
 
 def _trade_for_outpost(s: State, seat: int, hid: str, by: dict[str, list[Action]]) -> Action | None:

@@ -403,3 +403,31 @@ def test_ai_gathers_in_the_last_round_only_for_the_pairs_it_completes() -> None:
                for value, deed in ai._deeds(s, seat, "ariane", s["source_at"], None, False))
     s["players"][seat]["spirits"] = 1
     assert (ai.LAST_POINT, ("gather", s["source_at"])) in ai._deeds(s, seat, "ariane", s["source_at"], None, False)
+
+
+def test_ai_uses_its_free_income_first_then_trades_spare_gold_for_what_runs_short() -> None:
+    s, seat = _field()
+    s["players"][seat]["tree"] = "merchant_crown"
+    s["players"][seat]["unlocks"] = {"taxes": "bolt"}
+    s["players"][seat]["res"] = {"gold": 9, "wood": 3, "mineral": 0}
+    put(s, "ariane", "0,2")
+    s = my_turn(s, seat, "ariane")
+    assert GAME.ai_action(s, seat, Rng.from_seed(1)) == Action.of("skill", id="taxes")
+    s = GAME.apply(s, seat, Action.of("skill", id="taxes")).state
+    assert s["players"][seat]["res"]["gold"] == 11  # the bolt: 2
+    assert GAME.ai_action(s, seat, Rng.from_seed(1)) == Action.of("trade", give=["gold"] * 3, get="mineral")
+    s["players"][seat]["res"]["gold"] = 6  # a boost and an outpost's worth: kept
+    assert GAME.ai_action(s, seat, Rng.from_seed(1)).kind != "trade"
+
+
+def test_ai_declares_its_income_tree_unlocking_the_income_first() -> None:
+    s, seat = _field()
+    s["pending"] = [{"kind": "declare", "seat": seat}]
+    assert GAME.ai_action(s, seat, Rng.from_seed(1)) == Action.of("declare", tree="merchant_crown", unlock="taxes",
+                                                                  side="bolt")
+    s["players"][seat]["unlocks"] = {"taxes": "bolt"}
+    assert GAME.ai_action(s, seat, Rng.from_seed(1)) == Action.of("declare", tree="merchant_crown",
+                                                                  unlock="engineers", side="coin")  # no '*'
+    s["players"][seat]["unlocks"] = {"taxes": "bolt", "engineers": "coin"}
+    assert GAME.ai_action(s, seat, Rng.from_seed(1)) == Action.of("declare", tree="merchant_crown",
+                                                                  unlock="mercenaries", side="bolt")
