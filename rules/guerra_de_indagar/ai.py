@@ -72,9 +72,9 @@ JOIN_FIRST = 100.0
 WALKER_URGE = 4
 #: What a point made in the last round is worth to the plan (an outpost built; a pair of spirits gathered).
 LAST_POINT = 9.0
-#: Gold kept for a boost and an outpost before three are traded for a wood or mineral below GOLD_LOW.
-GOLD_KEEP = 4
-GOLD_LOW = 2
+#: Of the most plentiful resource, what is kept (a boost, an outpost) before three go for one below SPARE_LOW.
+SPARE_KEEP = 4
+SPARE_LOW = 2
 #: The mean of one die (faces 0, 1, 1, 2, 2, 3, PROV-09).
 DIE = 1.5
 
@@ -622,7 +622,7 @@ def _activation(s: State, seat: int, by: dict[str, list[Action]], legal: Sequenc
     for a in by.get("skill", []):
         if income is not None and a["id"] == income[1]:
             return a  # free, at once: the resources, and the Spirit Walker's eye
-    swap = _spare_gold(s, seat, by)
+    swap = _spare_income(s, seat, by)
     if swap is not None:
         return swap
     last = _last_build(s, seat, hid, by)
@@ -791,16 +791,15 @@ def _owed(s: State, seat: int, hid: str, by: dict[str, list[Action]]) -> Action:
     return by["charge_step"][0]
 
 
-def _spare_gold(s: State, seat: int, by: dict[str, list[Action]]) -> Action | None:
-    """Three gold for a wood or mineral running short, gold to spare: they pay the cheap boosts and shields
+def _spare_income(s: State, seat: int, by: dict[str, list[Action]]) -> Action | None:
+    """Three of a plentiful resource (the income's) for one running short: they pay the cheap boosts and shields
     (Flaming Sword, Loyal Guard, Shield of Light, Healing Light) the income alone never buys."""
     res = s["players"][seat]["res"]
-    if res["gold"] < GOLD_KEEP + 3:
+    rich = max(RESOURCES, key=lambda k: (res[k], k))
+    short = min((k for k in RESOURCES if k != rich), key=lambda k: (res[k], k))
+    if res[rich] < SPARE_KEEP + 3 or res[short] >= SPARE_LOW:
         return None
-    short = min(("wood", "mineral"), key=lambda k: (res[k], k))
-    if res[short] >= GOLD_LOW:
-        return None
-    return next((a for a in by.get("trade", []) if a["get"] == short and list(a["give"]) == ["gold"] * 3), None)
+    return next((a for a in by.get("trade", []) if a["get"] == short and list(a["give"]) == [rich] * 3), None)
 
 
 def _trade_for_outpost(s: State, seat: int, hid: str, by: dict[str, list[Action]]) -> Action | None:
@@ -829,7 +828,8 @@ def _last_build(s: State, seat: int, hid: str, by: dict[str, list[Action]]) -> A
     here = s["heroes"][hid]["at"]
     tile = s["tiles"][here]
     if not _hoard(s) or s["act"]["acted"] or has_rule(hid, "burn_not_build") or here in s["outposts"] \
-            or not tile["up"] or tile["t"] not in RESOURCES or tile["destroyed"] or not _can_build(s, seat):
+            or not tile["up"] or tile["t"] not in RESOURCES or tile["destroyed"] or not _can_build(s, seat) \
+            or not _build_ok(s, seat):
         return None
     if "build" in by:
         return by["build"][0]
@@ -904,10 +904,14 @@ def _keeper(s: State, seat: int) -> str | None:
 
 def _build_ok(s: State, seat: int) -> bool:
     """Building is safe unless Helgoth could take this seat's outposts to his victory (PROV-18): he targets the
-    player with the most; the last round's outposts he has no time left to take."""
+    player with the most. In the last round he takes one outpost a turn at most: safe while he needs more than the
+    turns he has left (every outpost built then counts, and he has taken three on round 10's last turns)."""
     mid = _card_in_play(s, "helgoth")
-    if mid is None or s["round"] >= 10:
+    if mid is None:
         return True
+    if s["round"] >= numbers()["rounds"]:  # one outpost a turn at most, and his turns this round are counted
+        mon = s["monsters"][mid]
+        return mon["at"] is None or _short(s, mid) > 3 - mon["turns"]
     mine = sum(1 for p in s["outposts"].values() if p["owner"] == seat)
     most_other = max((sum(1 for p in s["outposts"].values() if p["owner"] == o)
                       for o in range(len(s["players"])) if o != seat), default=0)

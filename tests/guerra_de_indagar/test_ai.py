@@ -394,6 +394,17 @@ def test_ai_builds_in_the_last_round_before_anything_else_unless_a_monster_is_ab
     assert ai._last_build(s, seat, "ariane", by) is None
 
 
+def test_ai_builds_in_the_last_round_only_where_helgoth_has_too_few_turns_left_to_win() -> None:
+    s, seat = _last_round_on_gold({"gold": 2}, 0)
+    by = {"build": [Action.of("build")], "end": [Action.of("end")]}
+    s["monsters"]["helgoth"].update(at="-2,0", turns=0, count=ai._need(s, "helgoth") - 3)
+    assert ai._last_build(s, seat, "ariane", by) is None  # three outposts in his three turns
+    s["monsters"]["helgoth"]["turns"] = 1
+    assert ai._last_build(s, seat, "ariane", by) == Action.of("build")  # two turns left for three
+    s["monsters"]["helgoth"].update(turns=0, at=None)
+    assert ai._last_build(s, seat, "ariane", by) == Action.of("build")  # in retreat: no turn this round
+
+
 def test_ai_gathers_in_the_last_round_only_for_the_pairs_it_completes() -> None:
     s, seat = _field()
     s["monsters"]["oryana"].update(at=None, gone=True)
