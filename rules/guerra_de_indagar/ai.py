@@ -90,7 +90,8 @@ def choose(legal: Sequence[LegalAction], s: State, seat: int, rng: Rng) -> Actio
         ranked = {f: i for i, f in enumerate(FACTIONS)}
         return min(by["faction"], key=lambda a: (ranked.get(str(a["faction"]), 9), str(a["faction"])))
     if "commander" in by:
-        return max(by["commander"], key=lambda a: (_toughness(str(a["hero"])), str(a["hero"])))
+        return max(by["commander"], key=lambda a: (_command_move(str(a["hero"])), _toughness(str(a["hero"])),
+                                                   str(a["hero"])))
     if "monster" in by:
         return _monster(s, seat, by["monster"])
     if "spirit_pp" in by and _spare_spirits(s, seat) >= 2:
@@ -108,6 +109,14 @@ def _fallback(by: dict[str, list[Action]], legal: Sequence[LegalAction]) -> Acti
         if kind in by:
             return by[kind][0]
     return legal[0].action
+
+
+def _command_move(hid: str) -> int:
+    """The movement a hero's command ability gives every hero of its side (Arkland Cavalry): a step more for each
+    shuts Tijian's cage before his first turn and brings the keeper to the Source first."""
+    return sum(int(card["passive"].get("move", 0)) for card in cards().values()
+               if card.get("hero") == hid and card.get("slot") == "command" and "passive" in card
+               and card["passive"].get("scope") == "own")
 
 
 def _toughness(hid: str) -> tuple[int, int]:

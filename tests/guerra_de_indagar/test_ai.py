@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from rules.base import SYSTEM, Action
+from rules.base import SYSTEM, Action, LegalAction
 from rules.guerra_de_indagar import GAME, ai
 from rules.guerra_de_indagar.combat import start_attack
 from rules.guerra_de_indagar.units import adjacent_keys
 from rules.rng import Rng
+from rules.text import msg
 from tests.guerra_de_indagar.helpers import clear_board, k, lab, my_turn, put, started
 from tools import gi_ai_eval
 
@@ -192,7 +193,7 @@ def test_ai_waits_beside_the_home_of_the_hunted_monster_in_retreat() -> None:
     assert GAME.ai_action(s, seat, Rng.from_seed(1)) == Action.of("end")
 
 
-def test_ai_hands_out_helgoth_and_leads_with_its_toughest_hero() -> None:
+def test_ai_hands_out_helgoth_and_leads_with_the_hero_that_speeds_them_all() -> None:
     s = GAME.new(GAME.resolve_options({}), 2, 1)
     seat = s["order"][0]
     s = GAME.apply(s, seat, GAME.ai_action(s, seat, Rng.from_seed(1))).state
@@ -200,10 +201,17 @@ def test_ai_hands_out_helgoth_and_leads_with_its_toughest_hero() -> None:
     other = s["order"][1]
     s = GAME.apply(s, other, Action.of("faction", faction="sect")).state
     s = GAME.apply(s, seat, GAME.ai_action(s, seat, Rng.from_seed(1))).state
-    assert s["players"][seat]["commander"] == "paladin"  # defence 3: the keeper of the Source
+    assert s["players"][seat]["commander"] == "knight"  # Arkland Cavalry: every hero a step more
     s = GAME.apply(s, other, GAME.legal_actions(s, other)[0].action).state
     action = GAME.ai_action(s, seat, Rng.from_seed(1))
     assert action.kind == "monster" and action["monster"] == "helgoth"  # he scores only outposts it keeps few
+
+
+def test_ai_leads_with_its_toughest_hero_when_no_command_ability_speeds_the_others() -> None:
+    assert ai._command_move("knight") == 1 and ai._command_move("paladin") == 0
+    legal = [LegalAction(Action.of("commander", hero=h), msg("gi.act.done")) for h in ("shaman", "huntress", "warden")]
+    s = GAME.new(GAME.resolve_options({}), 2, 1)
+    assert ai.choose(legal, s, 0, Rng.from_seed(1)) == Action.of("commander", hero="warden")  # defence 3, resistance 8
 
 
 def test_ai_does_not_lead_in_outposts_while_helgoth_is_about() -> None:
