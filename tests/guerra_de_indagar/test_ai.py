@@ -450,3 +450,10 @@ def test_ai_declares_its_income_tree_unlocking_the_income_first() -> None:
     s["players"][seat]["unlocks"] = {"taxes": "bolt", "engineers": "coin"}
     assert GAME.ai_action(s, seat, Rng.from_seed(1)) == Action.of("declare", tree="merchant_crown",
                                                                   unlock="mercenaries", side="bolt")
+
+
+def test_ai_takes_the_sect_when_arkland_is_taken() -> None:
+    s = GAME.new(GAME.resolve_options({}), 2, 1)
+    first, second = s["order"]
+    s = GAME.apply(s, first, Action.of("faction", faction="arkland")).state
+    assert GAME.ai_action(s, second, Rng.from_seed(1)) == Action.of("faction", faction="sect")
