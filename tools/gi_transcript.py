@@ -4,7 +4,7 @@
     python -m tools.gi_transcript --seed 7 --players 1 --out tests/transcripts/indagar_solo.txt
 
 The game runs on `Table` (no Discord) from the seed the bot takes from `TABLETOP_SEED`, so replaying the file
-with `TABLETOP_PREVIEW_GAMES=1 TABLETOP_SEED=<seed> python bot.py --local --script <file>` plays the same game.
+with `TABLETOP_SEED=<seed> python bot.py --local --script <file>` plays the same game.
 Each move is written as a person sends it: a `/gi` command naming it by its words in the player's language
 (checked to name exactly that move), the turn message's buttons now and then, `/game act` for none.
 """
@@ -148,7 +148,7 @@ def main(argv: list[str] | None = None) -> int:
         "# Written by tools/gi_transcript.py: the AI rival chose the humans' moves, typed as /gi commands and buttons;",
         f"# its dice are right only for TABLETOP_SEED={args.seed} and the current engine and AI.",
         f"# Re-record: python -m tools.gi_transcript --seed {args.seed} --players {args.players} --out {args.out}",
-        f"# Run: TABLETOP_PREVIEW_GAMES=1 TABLETOP_SEED={args.seed} python bot.py --local --script {args.out}",
+        f"# Run: TABLETOP_SEED={args.seed} python bot.py --local --script {args.out}",
         f"# Ends in round {result['round']} after {result['moves']} moves ({result['version']} in all): "
         f"{result['end']} Won by {', '.join(result['winners']) or 'nobody'}.",
     ]

@@ -57,7 +57,6 @@ class GuerraDeIndagar(Game):
     name_key = "gi.name"
     min_seats = 1
     max_seats = 4
-    in_progress: ClassVar[bool] = True
     supports_ai: ClassVar[bool] = True
 
     def options(self) -> Sequence[OptionSpec]:

@@ -29,7 +29,7 @@ COMMANDS = [("/gi setup", "choice"), ("/gi hero", "hero"), ("/gi path", "step"),
 
 @pytest.fixture
 async def d(tmp_path, monkeypatch):
-    async for world in bot_world(tmp_path, monkeypatch, 7, previews=True):
+    async for world in bot_world(tmp_path, monkeypatch, 7):
         yield world
 
 
