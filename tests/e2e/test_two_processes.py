@@ -36,8 +36,9 @@ async def test_two_processes_each_play_the_games_of_their_shard(pg_server, tmp_p
     async with SharedStandin(world=world, guild=guild, channel=channel) as standin:
         procs = []
         for shard in (0, 1):
+            # Seeded: an unseeded deck can deal the AI a card that makes the player discard first.
             env = {**os.environ, "DISCORD_TOKEN": world.token, "LOG_LEVEL": "WARNING",
-                   "TABLETOP_REMINDER_SECONDS": "1"}
+                   "TABLETOP_REMINDER_SECONDS": "1", "TABLETOP_SEED": "7"}
             procs.append(subprocess.Popen(
                 [sys.executable, str(ROOT / "bot.py"), "--standin", standin.server.base_url, "--db", dsn,
                  "--shard-ids", str(shard), "--shard-count", "2"],
