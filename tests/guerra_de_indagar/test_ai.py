@@ -225,7 +225,9 @@ def test_ai_does_not_lead_in_outposts_while_helgoth_is_about() -> None:
     assert GAME.ai_action(s, seat, Rng.from_seed(1)) != Action.of("build")
     s["outposts"]["2,-4"] = {"owner": 1, "level": 1, "dmg": 0, "dropped": False}  # the rival leads: Helgoth's prey
     assert GAME.ai_action(s, seat, Rng.from_seed(1)) == Action.of("build")
+    assert ai._build_ok(s, seat)
     s["monsters"]["helgoth"]["count"] = ai._need(s, "helgoth") - 1  # yet that one outpost would be his last
+    assert not ai._build_ok(s, seat)
     assert GAME.ai_action(s, seat, Rng.from_seed(1)) != Action.of("build")
 
 
