@@ -15,6 +15,7 @@ from .abilities import num
 from .actions import tile_of
 from .combat import attacker_seat, damage_total, flanking
 from .data import RESOURCES, cards, factions, hero_card, monsters, numbers, strategy
+from .flow import MONSTER_TURNS
 from .hexes import distance, unkey
 from .units import (
     State,
@@ -36,8 +37,9 @@ from .units import (
     unit_at,
 )
 
-#: Strategy trees the AI declares, best first: Steel Legion's defence keeps heroes out of the monsters' taste
-#: (RULING-34), Shadow Steps pays the keeper's gathering, Expansion its outposts, Mutation's resistance.
+#: Strategy trees the AI declares when its board has none with a free income (see _declare), best first: Steel
+#: Legion's defence keeps heroes out of the monsters' taste (RULING-34), Shadow Steps pays the keeper's gathering,
+#: Expansion its outposts, Mutation's resistance.
 TREES = ("steel_legion", "shadow_steps", "expansion", "mutation")
 #: Primary monsters the AI hands out, the one it holds in check best first: Oryana only drinks the Source, which a
 #: keeper on it denies her (and its spirits are the AI's points); measured with tools/gi_ai_eval.py.
@@ -923,7 +925,7 @@ def _build_ok(s: State, seat: int) -> bool:
         return True
     if s["round"] >= numbers()["rounds"]:  # one outpost a turn at most, and his turns this round are counted
         mon = s["monsters"][mid]
-        return mon["at"] is None or _short(s, mid) > 3 - mon["turns"]
+        return mon["at"] is None or _short(s, mid) > MONSTER_TURNS - mon["turns"]
     mine = sum(1 for p in s["outposts"].values() if p["owner"] == seat)
     most_other = max((sum(1 for p in s["outposts"].values() if p["owner"] == o)
                       for o in range(len(s["players"])) if o != seat), default=0)

@@ -22,6 +22,9 @@ from .units import (
     seat_passive,
 )
 
+#: A primary monster's turns in a round at most (digest §3.2).
+MONSTER_TURNS = 3
+
 
 def available(s: State, seat: int) -> list[str]:
     return sorted(hid for hid, h in s["heroes"].items() if h["owner"] == seat and h["at"] is not None and not h["done"])
@@ -100,7 +103,7 @@ def _ring(s: State) -> list[list[str]]:
 def monster_may_act(s: State, mid: str) -> bool:
     mon = s["monsters"].get(mid)
     return (mon is not None and mon["at"] is not None and not mon["stuck"] and monsters_awake(s)
-            and mon["turns"] < 3)  # never more than 3 turns
+            and mon["turns"] < MONSTER_TURNS)
 
 
 def monsters_awake(s: State) -> bool:
