@@ -8,6 +8,7 @@ from collections.abc import Callable, Mapping
 from functools import cache
 from pathlib import Path
 
+import plurals
 from rules import coords
 from rules.text import Lit, Msg, Param, SeatRef
 
@@ -60,6 +61,7 @@ def t(message: Msg | Lit | str | int, lang: str, seat_name: SeatNamer | None = N
         if "sq" not in params and isinstance(row, int) and isinstance(col, int) and row > 0 and col > 0:
             params["sq"] = coords.name(row - 1, col - 1)  # lines stored when squares were written "row,col"
         try:
+            template = plurals.expand(template, lang, message.params)
             return template.format_map(_Defaulting(params))
         except (ValueError, IndexError):
             return template
@@ -87,5 +89,13 @@ class _Defaulting(dict):
 
 
 def placeholders(template: str) -> set[str]:
-    """Names used as `{name}` in a template (for the catalog consistency test)."""
-    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+    """Names used as `{name}` in a template, plural selectors and their branches included (for the catalog
+    consistency test)."""
+    found = plurals.names(template)
+    for _, _, _, branches in plurals.blocks(template) if found else ():
+        for branch in branches.values():
+            found |= placeholders(branch)
+    flat = template
+    for start, end, _, _ in reversed(plurals.blocks(template)) if found else ():
+        flat = flat[:start] + flat[end + 1:]
+    return found | {name for _, name, _, _ in string.Formatter().parse(flat) if name}

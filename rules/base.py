@@ -156,6 +156,8 @@ class LegalAction:
     label: Msg
     #: Optional grouping for menus, e.g. "play", "buy", "attack"; games choose.
     group: str = ""
+    #: Optional one-line explanation shown under the label in menus (at most 100 characters once resolved).
+    description: Msg | None = None
 
 
 @dataclass(frozen=True)
@@ -213,6 +215,8 @@ class Choice:
 
     token: str
     label: Msg
+    #: Optional one-line explanation shown under the label in menus (at most 100 characters once resolved).
+    description: Msg | None = None
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 
 import i18n
+import plurals
 from rules import registry
 from rules.text import Lit, Msg, SeatRef
 
@@ -73,3 +74,21 @@ def test_log_lines_stored_with_row_and_col_read_as_square_names() -> None:
     old = Msg("hq.ev.moved", {"hero": Lit("Ada", "Ada"), "row": 12, "col": 11})
     assert i18n.t(old, "en") == "Ada moves to K12."
     assert "K12" in i18n.t(old, "es") and "{sq}" not in i18n.t(old, "es")
+
+
+def test_plural_blocks_follow_cldr_rules_in_both_languages() -> None:
+    template = "{n, plural, =0 {nada} one {# paso} other {# pasos}} ({who})"
+    assert plurals.expand(template, "es", {"n": 1}) == "1 paso ({who})"
+    assert plurals.expand(template, "es", {"n": 2}) == "2 pasos ({who})"
+    assert plurals.expand(template, "es", {"n": 0}) == "nada ({who})"
+    assert plurals.category("en", 1) == "one" and plurals.category("en", 0) == "other"
+    assert plurals.category("es", 1_000_000) == "many"  # CLDR's Spanish "many" falls back to "other" here
+    assert plurals.expand("{n, plural, one {# step} other {# steps}}", "en", {"n": 1_000_000}) == "1000000 steps"
+    assert i18n.placeholders("{n, plural, one {# {card}} other {# {card}s}} {who}") == {"n", "card", "who"}
+
+
+def test_every_plural_block_in_the_catalogs_parses_and_has_other() -> None:
+    for lang in i18n.LANGS:
+        for key, template in i18n.catalog(lang).items():
+            for _, _, _, branches in plurals.blocks(template):
+                assert "other" in branches, key
