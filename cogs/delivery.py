@@ -33,6 +33,14 @@ def who_of(interaction: discord.Interaction) -> Who:
     return Who(user.id, getattr(user, "display_name", None) or user.name, can_manage, lang)
 
 
+async def table_lang(table: Table, interaction: discord.Interaction) -> str:
+    """The table's language, for everything public: the server's `/game settings language:`, then the
+    server's Discord locale, then English (never the language of whoever acted last)."""
+    settings = await table.guild_settings(interaction.guild_id)
+    guild_locale = str(interaction.guild_locale) if interaction.guild_locale else None
+    return i18n.lang_of(settings.get("lang"), guild_locale)
+
+
 def with_names(view: dict[str, Any], names: dict[int, str]) -> dict[str, Any]:
     """Renderers draw players by name: views only know seats, so the seat names are added here."""
     count = max(names, default=-1) + 1
