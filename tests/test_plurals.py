@@ -68,8 +68,8 @@ _RANGE_END = re.compile(r"\d+\s*(?:to|and|a|y|-|–|/|×)\s*$")
 _STOPS = frozenset(["de", "of", "to", "a", "y", "and", "en", "in", "on", "for", "por", "para", "del", "al"])
 #: Hedges written by hand instead of a plural block.
 _HEDGES = re.compile(r"\w\((?:s|es)\)|\bvez/veces\b|\(s\)")
-#: "there is 2", "se admiten como mucho 1": the words that may sit between such a verb and its count.
-_VERB_GAP = r"(?:\s+(?:como\s+mucho|al\s+menos|there|te|le|se))*"
+#: "se admiten como mucho 1": the words that may sit between such a verb and its count.
+_VERB_GAP = r"(?:\s+(?:como\s+mucho|al\s+menos))*"
 
 
 def _words_after(text: str) -> list[str]:
