@@ -71,8 +71,8 @@ def unsaid(said: str, text: str) -> str:
 
 
 def choose_line(count: int) -> Msg:
-    """"You have N possible actions", in the singular when there is one."""
-    return msg("bot.choose_action_one") if count == 1 else msg("bot.choose_action", n=count)
+    """"You have N possible actions" (the catalog's plural block says "1 possible action")."""
+    return msg("bot.choose_action", n=count)
 
 
 async def defer(interaction: discord.Interaction) -> None:
