@@ -35,7 +35,7 @@ NOUNS = {
         "spirit": "spirits", "step": "steps", "card": "cards", "coin": "coins", "item": "items",
         "object": "objects", "problem": "problems", "warning": "warnings", "board": "boards", "rune": "runes",
         "monster": "monsters", "piece": "pieces", "wave": "waves", "tower": "towers", "time": "times",
-        "quest": "quests", "die": "dice", "bridge": "bridges",
+        "quest": "quests", "die": "dice", "bridge": "bridges", "line": "lines",
     },
     "es": {
         "acción": "acciones", "minuto": "minutos", "hora": "horas", "segundo": "segundos",
@@ -46,7 +46,7 @@ NOUNS = {
         "oleada": "oleadas", "torre": "torres", "vez": "veces", "reto": "retos", "dado": "dados",
         "daño": "daños", "agotado": "agotados", "encontrada": "encontradas", "completado": "completados",
         "puente": "puentes", "libre": "libres", "repetido": "repetidos", "inicial": "iniciales",
-        "superada": "superadas", "posible": "posibles",
+        "superada": "superadas", "posible": "posibles", "línea": "líneas", "anterior": "anteriores",
     },
 }
 #: Verbs whose number follows the count after them ("quedan 2", "se admite como mucho 1", "there are 2").
