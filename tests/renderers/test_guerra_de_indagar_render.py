@@ -141,3 +141,42 @@ def test_private_image_marks_whose_view_it_is_in_both_languages() -> None:
             assert gr.render(view, lang) != gr.render(anonymous, lang)
     other = named({**GAME.view(state, 0), "you": 1}, 2)  # the same view marked for the other seat
     assert gr.render(other, "en") != gr.render(named(GAME.view(state, 0), 2), "en")
+
+
+# ---------------------------------------------------------------- readable on a phone
+
+
+def _near(pixel: tuple[int, ...], color: tuple[int, int, int], tol: int = 14) -> bool:
+    return max(abs(a - b) for a, b in zip(pixel, color, strict=False)) <= tol
+
+
+def test_a_players_colour_is_the_same_in_set_up_and_in_play() -> None:
+    state = GAME.new(GAME.resolve_options({}), 3, 3)
+    setup = named(GAME.view(state, None), 3)
+    assert setup["round"] == 0 and not any(p.get("faction") for p in setup["players"])
+    later = named(GAME.view(play(3, 400), None), 3)
+    assert all(p.get("faction") for p in later["players"]) and later["heroes"]
+    before = Image.open(io.BytesIO(gr.render(setup, "es"))).convert("RGB")
+    after = Image.open(io.BytesIO(gr.render(later, "es"))).convert("RGB")
+    cells = {t["at"]: (int(t["q"]), int(t["r"])) for t in setup["tiles"]}
+    grid = gr._grid(frozenset(cells.values()))
+    colors = [gr.seat_color(setup, seat) for seat in range(3)]
+    assert len(set(colors)) == 3 and len({gr.seat_shape(seat) for seat in range(3)}) == 3
+    for seat, color in enumerate(colors):
+        deploy = [cells[t["at"]] for t in setup["tiles"] if t["deploy"] and t["area"] == seat]
+        seen = [before.getpixel((x, y)) for c in deploy for b in [grid.cell_box(c)]
+                for y in range(b.y, b.y2, 2) for x in range(b.x, b.x2, 2)]
+        assert any(_near(p, color) for p in seen), f"seat {seat}'s set-up tiles do not show its colour"
+        for h in later["heroes"]:
+            if int(h["owner"]) == seat and h["at"]:
+                box = gr._token_box(grid, cells[h["at"]])
+                pixel = after.getpixel((box.x + box.w // 2, box.y + round(box.h * 0.24)))
+                assert _near(pixel, color), f"seat {seat}'s hero {h['id']} is drawn in {pixel}, not {color}"
+
+
+def test_unit_badges_are_readable_when_the_image_is_400_px_wide() -> None:
+    for seats in (1, 2, 3, 4):
+        view = GAME.view(play(seats, 0), None)
+        grid = gr._grid(frozenset((int(t["q"]), int(t["r"])) for t in view["tiles"]))
+        assert gr.badge_size(grid) * 400 / gr.WIDTH >= 7.5, f"{seats} players: the damage badge is too small"
+        assert grid.width <= gr.MAP_W and grid.height <= gr.MAP_H
