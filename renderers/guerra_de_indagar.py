@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 import i18n
@@ -13,6 +14,7 @@ from renderers.kit import OKABE_ITO, PALETTE, Box, Canvas, Color
 from rules.guerra_de_indagar.data import (
     RESOURCES,
     faction_name,
+    factions,
     hero_name,
     monster_name,
     monsters,
@@ -97,6 +99,43 @@ def seat_shape(seat: int) -> str:
 def initials(name: str) -> str:
     letters = [w[0] for w in name.replace("-", " ").split() if w[:1].isalpha()]
     return ("".join(letters[:2]) or name[:2]).upper()
+
+
+#: Leading articles, which carry no meaning in a code ("The Spirit Walker" is SW, not TS).
+_ARTICLES = {"the", "el", "la", "los", "las"}
+
+
+def _candidates(name: str) -> list[str]:
+    """Codes for a name, best first: the initials of its first two capitalised words, then its first letter
+    with each later letter."""
+    words = [w for w in re.split(r"[\s,\-]+", name) if w[:1].isalpha()]
+    while len(words) > 1 and words[0].lower() in _ARTICLES:
+        words = words[1:]
+    big = [w for w in words if w[0].isupper()] or words
+    out = [(big[0][0] + big[1][0]).upper()] if len(big) > 1 else []
+    letters = [ch for ch in "".join(words) if ch.isalpha()]
+    out += [(letters[0] + ch).upper() for ch in letters[1:]]
+    return out
+
+
+@cache
+def unit_codes(lang: str) -> dict[str, str]:
+    """A two-letter code for every hero and monster in `lang`, from its name: none equals another or differs
+    from one only by letter order (heroes first, each kind by id)."""
+    units = [hero for f in factions()["factions"].values() for hero in f["heroes"]]
+    names = {hero: _lit(hero_name(hero), lang) for hero in sorted(units)}
+    names |= {m: _lit(monster_name(m), lang) for kind in ("primary", "event") for m in sorted(monsters()[kind])}
+    taken: set[str] = set()
+    out = {}
+    for unit, name in names.items():
+        code = next((c for c in _candidates(name) if "".join(sorted(c)) not in taken), initials(name))
+        taken.add("".join(sorted(code)))
+        out[unit] = code
+    return out
+
+
+def unit_code(unit: str, lang: str) -> str:
+    return unit_codes(lang).get(unit) or initials(_lit(hero_name(unit), lang))
 
 
 # ---------------------------------------------------------------- the static layer
@@ -201,7 +240,7 @@ def badge_size(grid: kb.HexGrid) -> int:
     return max(18, round(grid.size * 0.36))  # 18 px is 7.8 px when the image is shown 400 px wide
 
 
-def _units(canvas: Canvas, grid: kb.HexGrid, view: Mapping[str, Any]) -> None:
+def _units(canvas: Canvas, grid: kb.HexGrid, view: Mapping[str, Any], lang: str) -> None:
     """Heroes (their seat's shape and colour, the level in a circle, damage/resistance under them) and
     monsters (dark triangles or octagons, damage/resistance under them)."""
     cells = _cells(view)
@@ -216,8 +255,7 @@ def _units(canvas: Canvas, grid: kb.HexGrid, view: Mapping[str, Any]) -> None:
         box = _token_box(grid, cell)
         shape = seat_shape(owner)
         _halo(canvas, box, shape)
-        name = _lit(hero_name(h["id"]), "en")
-        kb.draw_piece(canvas, box, kb.Piece(cell, initials(name), seat_color(view, owner), shape,
+        kb.draw_piece(canvas, box, kb.Piece(cell, unit_code(h["id"], lang), seat_color(view, owner), shape,
                                             ring=PALETTE.highlight if h.get("commander") else None,
                                             active=h["id"] == active))
         level = len([x for x in h["levels"] if x])
@@ -235,7 +273,7 @@ def _units(canvas: Canvas, grid: kb.HexGrid, view: Mapping[str, Any]) -> None:
         box = _token_box(grid, cell)
         shape = "triangle" if m["kind"] == "primary" else "octagon"
         _halo(canvas, box, shape)
-        kb.draw_piece(canvas, box, kb.Piece(cell, initials(_lit(monster_name(m["id"]), "en")), MONSTER, shape,
+        kb.draw_piece(canvas, box, kb.Piece(cell, unit_code(m["id"], lang), MONSTER, shape,
                                             active=bool(turn and turn[0] == "m" and turn[1] == m["id"])))
         res = max(1, int(m["resistance"]))
         _pill(canvas, (box.x + box.w / 2, box.y2 + badge * 0.2), f"{m['dmg']}/{res}", badge)
@@ -352,10 +390,10 @@ def _player(canvas: Canvas, box: Box, view: Mapping[str, Any], seat: int, lang: 
     kit.text(d, (box.x2, box.y + 16), pp, TEXT, PALETTE.highlight, anchor="rm", bold=True)
     y = box.y + 40 + lh / 2
     res = "  ".join(f"{_lit(tile_name(k), lang)} {p['res'].get(k, 0)}" for k in RESOURCES)
-    lines: list[tuple[str, Color]] = [(f"{res}  ·  {_t('gi.render.spirits', lang, n=p.get('spirits', 0))}",
-                                       PALETTE.ink)]
+    lines: list[tuple[str, Color, str]] = [
+        (f"{res}  ·  {_t('gi.render.spirits', lang, n=p.get('spirits', 0))}", PALETTE.ink, "")]
     if p.get("tree"):
-        lines.append((_t("gi.render.tree", lang, tree=_lit(tree_name(p["tree"]), lang)), PALETTE.muted))
+        lines.append((_t("gi.render.tree", lang, tree=_lit(tree_name(p["tree"]), lang)), PALETTE.muted, ""))
     for h in view.get("heroes") or []:
         if int(h["owner"]) != seat:
             continue
@@ -365,9 +403,15 @@ def _player(canvas: Canvas, box: Box, view: Mapping[str, Any], seat: int, lang: 
                   res=h["resistance"], at=where, xp=h["xp"])
         if h.get("commander"):
             text += " · " + _t("gi.render.commander", lang)
-        lines.append((text, PALETTE.muted if h.get("done") or not h["at"] else PALETTE.ink))
-    for text, ink in lines[:5]:
-        kit.text(d, (box.x, y), text, SMALL, ink, anchor="lm", max_width=box.w)
+        lines.append((text, PALETTE.muted if h.get("done") or not h["at"] else PALETTE.ink, unit_code(h["id"], lang)))
+    for text, ink, code in lines[:5]:
+        x = box.x
+        if code:  # the hero's token as the map draws it: the legend of its code
+            side = lh - 2
+            kb.draw_piece(canvas, Box(x, round(y - side / 2), side, side),
+                          kb.Piece((0, 0), code, seat_color(view, seat), seat_shape(seat)))
+            x += side + 6
+        kit.text(d, (x, y), text, SMALL, ink, anchor="lm", max_width=box.x2 - x)
         y += lh
 
 
@@ -397,9 +441,9 @@ def _roster(canvas: Canvas, view: Mapping[str, Any], lang: str) -> None:
                       at=m["at"] or _t("gi.render.retreat", lang), dmg=m["dmg"], res=m["resistance"])
             if need is not None:
                 text += "  ·  " + _t("gi.render.victory", lang, held=held, need=need)
-            code = initials(_lit(monster_name(m["id"]), "en"))
             kb.draw_piece(canvas, Box(box.x, round(y - 13), 26, 26),
-                          kb.Piece((0, 0), code, MONSTER, "triangle" if m["kind"] == "primary" else "octagon"))
+                          kb.Piece((0, 0), unit_code(m["id"], lang), MONSTER,
+                                   "triangle" if m["kind"] == "primary" else "octagon"))
             kit.text(d, (box.x + 34, y), text, SMALL, PALETTE.ink, anchor="lm", max_width=box.w - 34)
             y += lh
     y += 6
@@ -463,7 +507,7 @@ def render(view: dict[str, Any], lang: str) -> bytes:
     kb.draw_layers(canvas, grid, _layers(view))
     _deploy_marks(canvas, grid, view)
     _outposts(canvas, grid, view)
-    _units(canvas, grid, view)
+    _units(canvas, grid, view, lang)
     _source(canvas, grid, view)
     _header(canvas, view, lang)
     _roster(canvas, view, lang)

@@ -180,3 +180,11 @@ def test_unit_badges_are_readable_when_the_image_is_400_px_wide() -> None:
         grid = gr._grid(frozenset((int(t["q"]), int(t["r"])) for t in view["tiles"]))
         assert gr.badge_size(grid) * 400 / gr.WIDTH >= 7.5, f"{seats} players: the damage badge is too small"
         assert grid.width <= gr.MAP_W and grid.height <= gr.MAP_H
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_every_unit_code_is_unique_even_read_in_any_letter_order(lang: str) -> None:
+    codes = gr.unit_codes(lang)
+    assert len(codes) == 19  # 12 heroes, 5 primary and 2 event monsters
+    assert all(len(c) == 2 and c.isalpha() and c.isupper() for c in codes.values())
+    assert len({"".join(sorted(c)) for c in codes.values()}) == len(codes), codes
