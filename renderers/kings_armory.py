@@ -35,6 +35,7 @@ TITLE = 26
 TEXT = 22
 SMALL = 20
 ROW = 38  # a roster row: a token and one line
+STACK_ROWS = 3  # figures drawn on one square; more are counted
 ALLY_ROWS = 4  # roster rows of allies (two columns)
 MONSTER_ROWS = 6  # roster rows of monsters (two columns)
 LOG_LINES = 3
@@ -313,7 +314,7 @@ def draw_plate(canvas: Canvas, box: Box, fig: Figure) -> None:
     body = inner.inset(2)
     d.rounded_rectangle(body.rect, radius=body.h // 3, fill=fig.fill)
     ink = kit.ink_on(fig.fill)
-    size = round(body.h * 0.8)
+    size = max(10, round(body.h * 0.8))
     hp = str(fig.hp)
     hw = kit.text_width(hp, size - 2) + 6
     pill = Box(body.x2 - hw, body.y, hw, body.h)
@@ -350,7 +351,13 @@ def _figures(canvas: Canvas, grid: kb.SquareGrid, b: Board, view: Mapping[str, A
         if len(figs) == 1:
             draw_token(canvas, cell.inset(2), figs[0])
             continue
-        for part, fig in zip(cell.inset(1).split_v(len(figs), gap=1), figs, strict=True):
+        rows = cell.inset(1).split_v(min(len(figs), STACK_ROWS), gap=1)
+        if len(figs) > STACK_ROWS:  # a crowd (bosses stack with anything): the last row counts the rest
+            rest = rows.pop()
+            canvas.draw.rounded_rectangle(rest.rect, radius=rest.h // 3, fill=kb.EDGE, outline=HALO)
+            kit.text(canvas.draw, rest.center, f"+{len(figs) - len(rows)}", max(9, round(rest.h * 0.7)), PALETTE.ink,
+                     anchor="mm", bold=True)
+        for part, fig in zip(rows, figs, strict=False):
             draw_plate(canvas, part, fig)
 
 

@@ -239,3 +239,10 @@ def test_status_marks_differ_in_shape_not_only_colour() -> None:
         both = sum(1 for p, q in zip(ma.tobytes(), mb.tobytes(), strict=True) if p and q)
         either = sum(1 for p, q in zip(ma.tobytes(), mb.tobytes(), strict=True) if p or q)
         assert both / either < 0.75, f"{a} and {b_} have nearly the same shape"
+
+
+def test_a_crowded_square_is_drawn_with_the_rest_counted() -> None:
+    view = named(GAME.view(play(3, 5000, fight=True), None), 3)
+    crowd = {**view, "allies": [], "monsters": [_monster(view, 1 + i % 5, "N12", hp=i + 1) for i in range(6)]}
+    few = {**crowd, "monsters": crowd["monsters"][:3]}
+    assert kr.render(crowd, "en") != kr.render(few, "en")
