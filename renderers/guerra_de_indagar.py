@@ -34,6 +34,9 @@ WIDTH = MARGIN + MAP_W + MARGIN
 ROSTER_H = 720
 LEGEND_H = 250
 HEIGHT = HEADER + MAP_H + ROSTER_H + LEGEND_H + MARGIN
+#: A map this narrow (the two-player layout) leaves room for the roster beside it, and the image is shorter.
+NARROW_MAP = 470
+HEIGHT_NARROW = HEADER + MAP_H + LEGEND_H + MARGIN
 TITLE = 26
 TEXT = 22
 SMALL = 20
@@ -143,25 +146,43 @@ def unit_code(unit: str, lang: str) -> str:
 
 @lru_cache(maxsize=8)
 def _grid(hexes: frozenset[tuple[int, int]]) -> kb.HexGrid:
-    """The map at the largest hex size that fits its area, centred there (each layout has its own shape)."""
+    """The map at the largest hex size that fits its area (each layout has its own shape): centred, or at
+    the left when it is narrow enough to leave the roster room beside it."""
     size = MAX_SIZE
     probe = kb.HexGrid(hexes, size=size)
     while size > 12 and (probe.width > MAP_W or probe.height > MAP_H):
         size -= 1
         probe = kb.HexGrid(hexes, size=size)
-    return kb.HexGrid(hexes, size=size, x=MARGIN + max(0, (MAP_W - probe.width) // 2),
-                      y=HEADER + max(0, (MAP_H - probe.height) // 2))
+    x = MARGIN if probe.width <= NARROW_MAP else MARGIN + max(0, (MAP_W - probe.width) // 2)
+    return kb.HexGrid(hexes, size=size, x=x, y=HEADER + max(0, (MAP_H - probe.height) // 2))
+
+
+def _hexes(view: Mapping[str, Any]) -> frozenset[tuple[int, int]]:
+    return frozenset((int(t["q"]), int(t["r"])) for t in view["tiles"])
+
+
+def narrow(view: Mapping[str, Any]) -> bool:
+    """Whether the roster sits beside the map (a narrow layout) rather than under it."""
+    return _grid(_hexes(view)).width <= NARROW_MAP
+
+
+def size(view: Mapping[str, Any]) -> tuple[int, int]:
+    """The image's size: the same for every image of one map layout."""
+    return WIDTH, HEIGHT_NARROW if narrow(view) else HEIGHT
 
 
 def _spec(view: Mapping[str, Any]) -> tuple[kb.HexGrid, kb.StaticSpec]:
     tiles = view["tiles"]
-    grid = _grid(frozenset((int(t["q"]), int(t["r"])) for t in tiles))
+    grid = _grid(_hexes(view))
     cells = {(int(t["q"]), int(t["r"])): terrain(t["type"], bool(t["destroyed"])) for t in tiles
              if t["type"] is not None or t["destroyed"]}
-    return grid, kb.StaticSpec(grid, cells, HIDDEN, size=(WIDTH, HEIGHT), line=(0x1C, 0x1E, 0x24))
+    return grid, kb.StaticSpec(grid, cells, HIDDEN, size=size(view), line=(0x1C, 0x1E, 0x24))
 
 
-def _panel() -> Box:
+def _panel(view: Mapping[str, Any]) -> Box:
+    if narrow(view):
+        x = MARGIN + _grid(_hexes(view)).width + 12
+        return Box(x, HEADER, WIDTH - MARGIN - x, MAP_H)
     return Box(MARGIN, HEADER + MAP_H + 4, MAP_W, ROSTER_H - 8)
 
 
@@ -417,7 +438,7 @@ def _player(canvas: Canvas, box: Box, view: Mapping[str, Any], seat: int, lang: 
 
 def _roster(canvas: Canvas, view: Mapping[str, Any], lang: str) -> None:
     d = canvas.draw
-    box = _panel().inset(14, 10)
+    box = _panel(view).inset(14, 10)
     lh = SMALL + 8
     order = [int(x) for x in view.get("order") or []]
     names = " > ".join(_name(view, seat) for seat in order)
@@ -425,11 +446,12 @@ def _roster(canvas: Canvas, view: Mapping[str, Any], lang: str) -> None:
              anchor="lm", max_width=box.w)
     y = box.y + 40
     seats = order or list(range(len(view.get("players") or [])))
-    columns = Box(box.x, y, box.w, 0).split_h(2, gap=28)
+    per_row = 1 if narrow(view) else 2
+    columns = Box(box.x, y, box.w, 0).split_h(per_row, gap=28)
     for i, seat in enumerate(seats[:4]):
-        col = columns[i % 2]
-        _player(canvas, Box(col.x, y + (i // 2) * (BLOCK_H + 12), col.w, BLOCK_H), view, seat, lang)
-    y += ((min(4, len(seats)) + 1) // 2) * (BLOCK_H + 12) + 4
+        col = columns[i % per_row]
+        _player(canvas, Box(col.x, y + (i // per_row) * (BLOCK_H + 12), col.w, BLOCK_H), view, seat, lang)
+    y += -(-min(4, len(seats)) // per_row) * (BLOCK_H + 12) + 4
     mons = view.get("monsters") or []
     if mons:
         kit.text(d, (box.x, y + 14), _t("gi.render.monsters", lang), TEXT, PALETTE.ink, anchor="lm", bold=True)
@@ -444,8 +466,9 @@ def _roster(canvas: Canvas, view: Mapping[str, Any], lang: str) -> None:
             kb.draw_piece(canvas, Box(box.x, round(y - 13), 26, 26),
                           kb.Piece((0, 0), unit_code(m["id"], lang), MONSTER,
                                    "triangle" if m["kind"] == "primary" else "octagon"))
-            kit.text(d, (box.x + 34, y), text, SMALL, PALETTE.ink, anchor="lm", max_width=box.w - 34)
-            y += lh
+            for line in kit.wrap(text, SMALL, box.w - 34)[:2]:  # a narrow roster wraps, keeping the victory count
+                kit.text(d, (box.x + 34, y), line, SMALL, PALETTE.ink, anchor="lm", max_width=box.w - 34)
+                y += lh
     y += 6
     _dice(canvas, view, lang, Box(box.x, y, box.w, box.y2 - y))
 
@@ -495,7 +518,7 @@ def _legend(canvas: Canvas, view: Mapping[str, Any], lang: str) -> None:
     if view.get("peeks"):
         items.append(kb.LegendItem(_t("gi.render.peeked", lang), kb.Mark((0, 0), "star", PEEK)))
     items += kb.marks_legend(lang, reach=False)
-    top = HEADER + MAP_H + ROSTER_H
+    top = size(view)[1] - LEGEND_H - MARGIN
     kb.legend(canvas, Box(MARGIN, top + 4, WIDTH - 2 * MARGIN, LEGEND_H - 8), items, size=SMALL - 2)
 
 
@@ -503,7 +526,7 @@ def render(view: dict[str, Any], lang: str) -> bytes:
     """The map with every piece, the players' resources and points, the monsters and the last dice, as PNG bytes."""
     grid, spec = _spec(view)
     canvas = Canvas.from_image(kb.static_image(spec).copy())
-    canvas.draw.rounded_rectangle(_panel().rect, radius=8, fill=PALETTE.panel)
+    canvas.draw.rounded_rectangle(_panel(view).rect, radius=8, fill=PALETTE.panel)
     kb.draw_layers(canvas, grid, _layers(view))
     _deploy_marks(canvas, grid, view)
     _outposts(canvas, grid, view)

@@ -35,11 +35,11 @@ def named(view: dict, seats: int) -> dict:
     return {**view, "names": [f"P{i + 1}" for i in range(seats)]}
 
 
-def check_png(data: bytes) -> Image.Image:
+def check_png(data: bytes, view: dict) -> Image.Image:
     assert data.startswith(PNG_SIGNATURE)
     assert len(data) < MAX_BYTES
     img = Image.open(io.BytesIO(data))
-    assert (img.width, img.height) == (gr.WIDTH, gr.HEIGHT)
+    assert (img.width, img.height) == gr.size(view) in ((gr.WIDTH, gr.HEIGHT), (gr.WIDTH, gr.HEIGHT_NARROW))
     return img
 
 
@@ -48,7 +48,8 @@ def check_png(data: bytes) -> Image.Image:
 def test_renders_public_and_every_seat_view_along_a_playout(seats: int, steps: int) -> None:
     state = play(seats, steps)
     for viewer in (None, *range(seats)):
-        check_png(gr.render(named(GAME.view(state, viewer), seats), "es" if viewer is None or viewer % 2 else "en"))
+        view = named(GAME.view(state, viewer), seats)
+        check_png(gr.render(view, "es" if viewer is None or viewer % 2 else "en"), view)
 
 
 def test_render_is_deterministic_and_cache_free() -> None:
@@ -120,7 +121,7 @@ def test_last_dice_stay_in_view_after_an_attack() -> None:
     assert state["last_dice"] is not None  # the AIs have fought (or been attacked) by then
     view = GAME.view(state, None)
     assert view["last_dice"]["at"] == view["last_dice"]["at"].upper()
-    check_png(gr.render(named(view, 2), "en"))
+    check_png(gr.render(named(view, 2), "en"), view)
 
 
 def test_every_tile_type_has_a_distinct_look() -> None:
@@ -188,3 +189,12 @@ def test_every_unit_code_is_unique_even_read_in_any_letter_order(lang: str) -> N
     assert len(codes) == 19  # 12 heroes, 5 primary and 2 event monsters
     assert all(len(c) == 2 and c.isalpha() and c.isupper() for c in codes.values())
     assert len({"".join(sorted(c)) for c in codes.values()}) == len(codes), codes
+
+
+def test_a_narrow_map_has_its_roster_beside_it_and_a_shorter_image() -> None:
+    two = GAME.view(play(2, 0), None)
+    three = GAME.view(play(3, 0), None)
+    assert gr.narrow(two) and not gr.narrow(three)
+    assert gr.size(two)[1] < gr.size(three)[1]
+    grid = gr._grid(gr._hexes(two))
+    assert gr._panel(two).x >= grid.x + grid.width and gr._panel(two).y < grid.y + grid.height
