@@ -32,7 +32,7 @@ MAP_W = 896
 MAP_H = 880
 WIDTH = MARGIN + MAP_W + MARGIN
 ROSTER_H = 720
-LEGEND_H = 250
+LEGEND_H = 284  # room for every tile type in either language (a test checks it)
 HEIGHT = HEADER + MAP_H + ROSTER_H + LEGEND_H + MARGIN
 #: A map this narrow (the two-player layout) leaves room for the roster beside it, and the image is shorter.
 NARROW_MAP = 470
@@ -504,7 +504,8 @@ def _dice(canvas: Canvas, view: Mapping[str, Any], lang: str, box: Box) -> None:
             y += lh
 
 
-def _legend(canvas: Canvas, view: Mapping[str, Any], lang: str) -> None:
+def legend_items(view: Mapping[str, Any], lang: str) -> list[kb.LegendItem]:
+    """The legend: every tile type the view shows, then the marks and pieces of the map."""
     shown = sorted({t["type"] for t in view["tiles"] if t["type"]} | {p.split("=")[1] for p in view.get("peeks") or []})
     items = [kb.LegendItem(_t("gi.render.hidden", lang), HIDDEN)]
     items += [kb.LegendItem(_lit(tile_name(k), lang), terrain(k)) for k in shown]
@@ -518,8 +519,13 @@ def _legend(canvas: Canvas, view: Mapping[str, Any], lang: str) -> None:
     if view.get("peeks"):
         items.append(kb.LegendItem(_t("gi.render.peeked", lang), kb.Mark((0, 0), "star", PEEK)))
     items += kb.marks_legend(lang, reach=False)
+    return items
+
+
+def _legend(canvas: Canvas, view: Mapping[str, Any], lang: str) -> None:
     top = size(view)[1] - LEGEND_H - MARGIN
-    kb.legend(canvas, Box(MARGIN, top + 4, WIDTH - 2 * MARGIN, LEGEND_H - 8), items, size=SMALL - 2)
+    kb.legend(canvas, Box(MARGIN, top + 4, WIDTH - 2 * MARGIN, LEGEND_H - 8), legend_items(view, lang),
+              size=SMALL - 2)
 
 
 def render(view: dict[str, Any], lang: str) -> bytes:

@@ -39,7 +39,6 @@ STACK_ROWS = 3  # figures drawn on one square; more are counted
 ALLY_ROWS = 4  # roster rows of allies (two columns)
 MONSTER_ROWS = 6  # roster rows of monsters (two columns)
 LOG_LINES = 3
-LEGEND_H = 150
 
 GROUND = kb.Terrain((0x4E, 0x5A, 0x45))  # a dark, grey-green field: every token colour stands out on it
 PATH = kb.Terrain((0xD4, 0xC0, 0x94))
@@ -140,7 +139,7 @@ def _map_bottom(b: Board) -> int:
 def _size(b: Board) -> tuple[int, int]:
     _, right, _, left = _off(b)
     width = MARGIN + (left + right) * CELL + _grid(b).width + MARGIN
-    return width, _map_bottom(b) + _panel_height() + LEGEND_H + MARGIN
+    return width, _map_bottom(b) + _panel_height() + _legend_height(width - 2 * MARGIN) + MARGIN
 
 
 def _panel_height() -> int:
@@ -389,38 +388,63 @@ def _base(b: Board, lang: str) -> Image.Image:
     return canvas.image
 
 
-def _legend(canvas: Canvas, b: Board, lang: str) -> None:
-    def piece(label: str, shape: str, color: Color) -> kb.LegendItem:
-        return kb.LegendItem(label, kb.Piece((0, 0), "", color, shape=shape))
+LEGEND_SIZE = SMALL - 2
 
-    items = [kb.LegendItem(_t("ka.render.path", lang), PATH), kb.LegendItem(_t("ka.render.ground", lang), GROUND),
-             kb.LegendItem(_t("ka.render.red", lang), kb.Arrow((), RED)),
-             kb.LegendItem(_t("ka.render.yellow", lang), kb.Arrow((), YELLOW)),
-             kb.LegendItem(_t("ka.render.tower", lang), kb.Terrain(TOWER)),
-             kb.LegendItem(_t("ka.render.gate", lang), kb.Terrain(GATE)),
-             piece(_t("ka.render.hero", lang), "circle", SEAT_COLORS[0]),
-             piece(_t("ka.render.champion", lang), "square", SEAT_COLORS[0]),
-             piece(_t("ka.render.boss", lang), "octagon", LEVEL_COLORS[0]),
-             *kb.marks_legend(lang, reach=False)]
+#: A legend swatch: a board element `kb.swatch` draws, or one of this renderer's own shapes with its colour.
+Swatch = kb.Terrain | kb.Piece | kb.Arrow | str | tuple[str, Color]
+
+
+def _legend_items(lang: str) -> list[tuple[str, Swatch]]:
+    def piece(shape: str, color: Color) -> kb.Piece:
+        return kb.Piece((0, 0), "", color, shape=shape)
+
+    return [(_t("ka.render.path", lang), PATH), (_t("ka.render.ground", lang), GROUND),
+            (_t("ka.render.red", lang), kb.Arrow((), RED)), (_t("ka.render.yellow", lang), kb.Arrow((), YELLOW)),
+            (_t("ka.render.tower", lang), kb.Terrain(TOWER)), (_t("ka.render.gate", lang), kb.Terrain(GATE)),
+            (_t("ka.render.hero", lang), piece("circle", SEAT_COLORS[0])),
+            (_t("ka.render.champion", lang), piece("square", SEAT_COLORS[0])),
+            (_t("ka.render.walker", lang), ("hexwide", LEVEL_COLORS[2])),
+            (_t("ka.render.flyer", lang), ("wing", LEVEL_COLORS[3])),
+            (_t("ka.render.boss", lang), piece("octagon", LEVEL_COLORS[0])),
+            *((_t(f"ka.render.st.{k}", lang), (k, STATUS_COLORS[k])) for k in STATUS_COLORS),
+            *((item.label, item.swatch) for item in kb.marks_legend(lang, reach=False))]
+
+
+def _legend_places(width: int, lang: str) -> list[tuple[int, int]]:
+    """Where each legend item goes, left to right in rows, relative to the legend's top-left."""
+    sw = round(LEGEND_SIZE * 1.6)
+    x, y, out = 0, 0, []
+    for label, _ in _legend_items(lang):
+        w = sw + 6 + kit.text_width(label, LEGEND_SIZE)
+        if x > 0 and x + w > width:
+            x, y = 0, y + sw + 8
+        out.append((x, y))
+        x += w + round(LEGEND_SIZE * 1.2)
+    return out
+
+
+@cache
+def _legend_height(width: int) -> int:
+    """The legend's height in its longest language, so an image's size never depends on its language."""
+    sw = round(LEGEND_SIZE * 1.6)
+    return max(_legend_places(width, lang)[-1][1] for lang in ("es", "en")) + sw + 12
+
+
+def _legend(canvas: Canvas, b: Board, lang: str) -> None:
     width, height = _size(b)
-    box = Box(MARGIN, height - LEGEND_H - MARGIN + 4, width - 2 * MARGIN, LEGEND_H - 4)
-    used = kb.legend(canvas, box, items, size=SMALL - 2)
-    # the flyer's shape and the status marks are this renderer's own, so their swatches are drawn here
-    extra = [("hexwide", _t("ka.render.walker", lang), LEVEL_COLORS[2]),
-             ("wing", _t("ka.render.flyer", lang), LEVEL_COLORS[3]),
-             *((k, _t(f"ka.render.st.{k}", lang), STATUS_COLORS[k]) for k in STATUS_COLORS)]
-    sw = round((SMALL - 2) * 1.6)
-    x, y = box.x, box.y + used + 6
-    for kind, label, color in extra:
-        w = sw + 6 + kit.text_width(label, SMALL - 2) + 20
-        if x > box.x and x + w > box.x2:
-            x, y = box.x, y + sw + 6
-        if kind in ("wing", "hexwide"):
-            _stamp(canvas, Box(x, y, sw, sw), kind, color)
+    box = Box(MARGIN, height - _legend_height(width - 2 * MARGIN) - MARGIN + 4, width - 2 * MARGIN, 0)
+    sw = round(LEGEND_SIZE * 1.6)
+    for (label, what), (dx, dy) in zip(_legend_items(lang), _legend_places(box.w, lang), strict=True):
+        cell = Box(box.x + dx, box.y + dy, sw, sw)
+        if isinstance(what, tuple):
+            shape, color = what
+            if shape in STATUS_SHAPES:
+                status_mark(canvas, cell, shape)
+            else:
+                _stamp(canvas, cell, shape, color)
         else:
-            status_mark(canvas, Box(x, y, sw, sw), kind)
-        kit.text(canvas.draw, (x + sw + 6, y + sw / 2), label, SMALL - 2, PALETTE.muted, anchor="lm")
-        x += w
+            kb.swatch(canvas, cell, what)
+        kit.text(canvas.draw, (cell.x2 + 6, cell.y + sw / 2), label, LEGEND_SIZE, PALETTE.muted, anchor="lm")
 
 
 def _lane_arrow(canvas: Canvas, grid: kb.SquareGrid, sq: Sq, nxt: Sq, color: Color) -> None:

@@ -7,8 +7,10 @@ import io
 import pytest
 from PIL import Image
 
+from renderers import board as kb
 from renderers import guerra_de_indagar as gr
 from renderers import render_for
+from renderers.kit import Box, Canvas
 from rules.base import SYSTEM, Action
 from rules.guerra_de_indagar import GAME
 from rules.guerra_de_indagar.data import tiles
@@ -198,3 +200,11 @@ def test_a_narrow_map_has_its_roster_beside_it_and_a_shorter_image() -> None:
     assert gr.size(two)[1] < gr.size(three)[1]
     grid = gr._grid(gr._hexes(two))
     assert gr._panel(two).x >= grid.x + grid.width and gr._panel(two).y < grid.y + grid.height
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_the_legend_has_room_for_every_tile_type(lang: str) -> None:
+    view = {"tiles": [{"type": kind} for kind in tiles()["types"]], "peeks": ["A1=gold"]}
+    used = kb.legend(Canvas(gr.WIDTH, 2000), Box(gr.MARGIN, 0, gr.WIDTH - 2 * gr.MARGIN, 2000),
+                     gr.legend_items(view, lang), size=gr.SMALL - 2)
+    assert used <= gr.LEGEND_H - 8

@@ -12,7 +12,7 @@ from PIL import Image
 from renderers import kings_armory as kr
 from renderers import render_for
 from rules.base import SYSTEM
-from rules.kings_armory import GAME
+from rules.kings_armory import GAME, data
 from rules.kings_armory.board import board
 from rules.rng import Rng
 
@@ -155,8 +155,6 @@ def test_an_uploaded_map_and_the_endurance_score_are_drawn() -> None:
 
 def _all_codes(lang: str) -> dict[str, str]:
     """Every code a board in `lang` can print, by what it stands for (champions with levels 1 to 3)."""
-    from rules.kings_armory import data
-
     out = {}
     for group, ids in (("monsters", list(data.monsters())), ("bosses", list(data.bosses())),
                        ("heroes", list(data.heroes())), ("summons", list(data.summons()))):
@@ -180,8 +178,6 @@ def test_every_figure_has_a_code_no_other_equals_or_differs_from_only_by_letter_
 
 @pytest.mark.parametrize("lang", ["es", "en"])
 def test_monsters_of_one_colour_never_share_a_first_letter(lang: str) -> None:
-    from rules.kings_armory import data
-
     firsts: dict[tuple[int, str], str] = {}
     for m in data.monsters().values():
         code = kr.codes()["monsters"][m["id"]][lang]
