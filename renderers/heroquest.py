@@ -928,7 +928,10 @@ def _phone_legend(view: Mapping[str, Any], lang: str) -> list[LegendEntry]:
     for door in view.get("doors", []):
         a, b = ((int(q[0]), int(q[1])) for q in door["between"])
         if (a in revealed or b in revealed) and grid.contains(a) and grid.contains(b):
-            present.add("open_door" if door.get("open") else "secret" if door.get("secret") else "door")
+            if door.get("open") or not door.get("secret"):
+                present.add("open_door" if door.get("open") else "door")
+            if door.get("secret"):  # drawn in the secret door's colour, open or shut
+                present.add("secret")
     for obj in view.get("objects", []):
         if not inside(obj.get("squares") or []):
             continue
