@@ -770,6 +770,11 @@ def _active_frame(draw: ImageDraw.ImageDraw, grid: SquareGrid | HexGrid, cell: C
         draw.line([*pts, pts[0], pts[1]], fill=color, width=width, joint="curve")
 
 
+def draw_active_frame(draw: ImageDraw.ImageDraw, grid: SquareGrid | HexGrid, cell: Cell) -> None:
+    """The acting piece's cell frame, for a renderer that draws its own tokens (as `draw_layers` frames it)."""
+    _active_frame(draw, grid, cell)
+
+
 def _frame_width(cell_px: int) -> int:
     return max(3, round(cell_px * 0.09))
 

@@ -275,7 +275,7 @@ def _fighters(canvas: Canvas, view: Mapping[str, Any], grid: kb.SquareGrid, boxe
         color, shape = look(view, seat)
         ring = SEAT_COLORS[(p["team"] * 2) % len(SEAT_COLORS)] if view.get("mode") == "duo" else None
         if seat == turn:
-            kb._active_frame(d, grid, _cell(p["at"]) or (0, 0))
+            kb.draw_active_frame(d, grid, _cell(p["at"]) or (0, 0))
         bar = max(0.0, min(1.0, p["hp"] / 100))
         kb.draw_piece(canvas, box, kb.Piece((0, 0), letters[seat], color, shape, bar=bar, ring=ring,
                                             active=seat == turn))

@@ -450,6 +450,9 @@ class _Board:
             hidden = bool(m.get("hidden"))
             body, max_body = m.get("body"), m.get("max_body")
             badge = f"{body}/{max_body}" if isinstance(body, int) and isinstance(max_body, int) and max_body > 1 else ""
+            number = _number(m.get("name"))
+            if number and self.layout.phone:  # "Orc 2": the name commands take, under the token
+                badge = f"{number} · {badge}" if badge else number
             pieces.append(kit_board.Piece((int(sq[0]), int(sq[1])), codes.get(str(m.get("uid")), "?"),
                                           kit.mix(MONSTER, ROOM, 0.5) if hidden else MONSTER, "octagon", badge=badge))
             if hidden:
@@ -465,6 +468,13 @@ class _Board:
         kit_board.draw_layers(self.c, self.grid, kit_board.Layers(pieces=tuple(pieces)))
         for box in faded:
             _dashed_rect(self.d, box, PALETTE.highlight)
+
+
+def _number(name: Any) -> str:
+    """The number the heroes know a monster by ("Orc 2" is 2), or nothing."""
+    text = str(name.get("en") or "") if isinstance(name, dict) else ""
+    last = text.rsplit(" ", 1)[-1]
+    return last if last.isdigit() else ""
 
 
 def _key(code: str) -> str:
