@@ -28,7 +28,7 @@ SIZE = 30  # the island's squares a side
 WIDTH = 800
 MARGIN = 16
 HEADER = 84
-LABEL = 17  # the edge labels: "AD" must fit a square 30 columns wide
+LABEL = 20  # the edge labels at most (smaller when "AD" would not fit its column)
 BOARD_MAX_H = 880
 CROP_MARGIN = 1
 TOKEN = 1.5  # a lone fighter's token, in squares
@@ -146,9 +146,13 @@ def crop(view: Mapping[str, Any]) -> tuple[int, int, int, int]:
 def grid_for(window: tuple[int, int, int, int]) -> kb.SquareGrid:
     """The board's grid for a crop: as large as fits the image's width, centred."""
     r0, c0, rows, cols = window
-    fit = kb.SquareGrid.fit(cols, rows, WIDTH - 2 * MARGIN, BOARD_MAX_H, col0=c0, row0=r0, label_px=LABEL,
-                            max_cell=72)
-    return kb.SquareGrid(cols, rows, fit.cell, (WIDTH - fit.width) // 2, HEADER, c0, r0, LABEL)
+    widest = max((coords.column_name(c) for c in range(c0, c0 + cols)), key=lambda n: kit.text_width(n, LABEL))
+    for label in range(LABEL, 9, -1):  # the edge labels as large as fits: "AD" within its column
+        fit = kb.SquareGrid.fit(cols, rows, WIDTH - 2 * MARGIN, BOARD_MAX_H, col0=c0, row0=r0, label_px=label,
+                                max_cell=72)
+        if kit.text_width(widest, label) + 4 <= fit.cell:
+            break
+    return kb.SquareGrid(cols, rows, fit.cell, (WIDTH - fit.width) // 2, HEADER, c0, r0, label)
 
 
 GRID = grid_for((0, 0, SIZE, SIZE))  # the whole island, as drawn until a zone closes
