@@ -138,3 +138,13 @@ def test_no_two_kinds_of_figure_share_or_mirror_a_code() -> None:
         keys = ["".join(sorted(c.upper())) for c in codes]
         assert len(set(keys)) == len(keys), (lang, codes)
         assert all(1 <= len(c) <= 3 for c in codes)
+
+
+def test_a_monster_token_carries_the_number_commands_name_it_by() -> None:
+    view = hq.quest_view(builtin_quests()["crypt_of_ulfgar"], "hero")
+    sq = next(sq for sq in view["revealed"] if sq not in [h["square"] for h in view["heroes"]])
+    orc = {"uid": "orc_2", "ref": "orc", "square": sq, "body": 1, "max_body": 1, "hidden": False}
+    two = {**view, "monsters": [{**orc, "name": {"es": "Orco 2", "en": "Orc 2"}}]}
+    three = {**view, "monsters": [{**orc, "name": {"es": "Orco 3", "en": "Orc 3"}}]}
+    assert hq.render(two, "en") != hq.render(three, "en")
+    assert hq._number(two["monsters"][0]["name"]) == "2" and hq._number({"en": "Orc"}) == ""
