@@ -358,7 +358,7 @@ def _attack_choice(legal: list[LegalAction], view: Mapping[str, Any], text: str,
         if len(found) == 1:
             return found[0].action
         if found:
-            raise IllegalAction(msg("hr.bot.error.ambiguous", text=raw, valid=WORDS.valid(found, lang, names)))
+            raise WORDS.ambiguous(raw, found, lang, names)
     by_label = [la for la in targets if needle in WORDS.forms(la, names, None)]
     if len(by_label) == 1:
         return by_label[0].action

@@ -78,11 +78,11 @@ def _words_begin(needle: str, form: str) -> bool:
 
 
 def narrow(items: Sequence[Any], needle: str, forms: Callable[[Any], list[str]]) -> list[Any]:
-    """The items one of whose forms is `needle` (or is it without a count), else those a form of which begins with
-    it, else contains it, else whose words it begins in order."""
+    """The items one of whose forms is `needle`, else is it without a count, else begins with it, else contains it,
+    else has words it begins in order ("move d6" for "Move to D6")."""
     spoken = [forms(x) for x in items]
     tests: list[Callable[[str], bool]] = [
-        lambda f: f == needle or bare(f) == bare(needle), lambda f: f.startswith(needle), lambda f: needle in f,
+        lambda f: f == needle, lambda f: bare(f) == bare(needle), lambda f: f.startswith(needle), lambda f: needle in f,
         lambda f: _words_begin(needle, f)]
     for test in tests:
         found = [x for x, f in zip(items, spoken, strict=True) if needle and any(test(w) for w in f)]

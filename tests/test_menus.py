@@ -86,7 +86,8 @@ def test_the_count_counts_what_the_panel_shows_once() -> None:
     view.add_item(GameButton(custom_id, "Play 0"))
     assert offered(view) == 3, "a move on a button and in the menu is one choice"
     assert i18n.t(choices_line(1), "en").startswith("You have one choice below")
-    assert i18n.t(choices_line(3), "es").startswith("Tienes 3 opciones abajo")
+    assert i18n.t(choices_line(3), "es").startswith("Tienes 3 opciones abajo") and "/partida jugar" in i18n.t(
+        choices_line(3), "es")
 
 
 def test_typed_labels_with_counts_beginnings_and_words() -> None:
@@ -99,6 +100,8 @@ def test_typed_labels_with_counts_beginnings_and_words() -> None:
     assert WORDS.pick(legal, "Play all (4)", "en", {}, None,
                       lambda la: ["Play all"] if la is legal[0] else []) == legal[0].action
     assert WORDS.pick(legal, "move d6", "en", {}) == legal[1].action, "the words of a label, in order"
+    golds = [LegalAction(Action.of("buy", n=n), Lit(f"Oro ×{n}", f"Gold ×{n}")) for n in (2, 3)]
+    assert WORDS.pick(golds, "gold ×3", "en", {}) == golds[1].action, "a whole label is never ambiguous"
     assert WORDS.pick(legal, "explo", "es", {}) == legal[2].action, "a unique beginning"
     with pytest.raises(IllegalAction) as refused:
         WORDS.pick(legal, "D6", "en", {}, None, lambda la: ["d6"] if la.action.get("to") else [])

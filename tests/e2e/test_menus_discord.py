@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import sys
 
 import pytest
 
@@ -134,3 +135,27 @@ async def test_a_two_step_command_takes_part_of_a_name(d: InProcessDiscord) -> N
     out = await d.command("alice", "/ka place ally:Zed at:L15")
     (refusal,) = _errors(out)
     assert "Zed" in refusal and "Valcor the Warrior" in refusal and "no move of that kind" not in refusal
+
+
+async def test_a_menu_of_moves_pages_through_its_more_entry(d: InProcessDiscord, monkeypatch) -> None:
+    from rules.text import msg
+
+    # every move in one menu: after the set-up, 24 trades and 3 heroes to activate (the module the bot loaded)
+    monkeypatch.setattr(sys.modules["cogs.guerra_de_indagar"], "menus",
+                        lambda legal: [(msg("bot.menu.actions"), list(legal))])
+    for line in ("/game new game:guerra-de-indagar", "/game start", '/gi setup choice:"Choose Kingdom of Arkland"',
+                 '/gi setup choice:"Steel Knight"',
+                 '/gi answer choice:"Merchant Crown, unlocking Taxes with the bolt (+1 power)"'):
+        out = await d.command("alice", line)
+        assert not _errors(out), (line, _errors(out))
+    out = await d.command("alice", "/gi panel")
+    menus = _menus(d, _mine(out, d, "alice")[-1])
+    assert len(menus) == 1, [[o["label"] for o in m] for m in menus]
+    menu = menus[0]
+    assert len(menu) == 24 and menu[-1]["label"] == "4 more…"
+    out = await d.pick("alice", "4 more")
+    (page,) = _menus(d, _mine(out, d, "alice")[-1])
+    assert page[0]["label"] == "Previous (1–23)" and len(page) == 5
+    out = await d.pick("alice", "Trade Wood, Mineral, Mineral for 1 Gold")
+    assert not _errors(out), _errors(out)
+    assert any("Wood, Mineral, Mineral for 1 Gold" in o.content for o in out if o.kind == "channel")
