@@ -205,7 +205,8 @@ def kind_name(prefix: str, kind: str, lang: str) -> str | None:
 def step_labels(prefix: str, choices: Sequence[Choice], moves: Sequence[LegalAction], lang: str,
                 names: Mapping[int, str]) -> dict[str, str]:
     """Words for the steps whose own label is only their token (`core.step.part`): a kind by its name in the
-    catalog, else by its one move; an argument (`card=s035`) by the name the moves' labels give it."""
+    catalog, else by its one move; an argument (`card=s035`) by the name the moves' labels give it (their
+    parameter of that name, or the one showing the value, as a square)."""
     out: dict[str, str] = {}
     for choice in choices:
         if choice.label.key != "core.step.part":
@@ -218,7 +219,10 @@ def step_labels(prefix: str, choices: Sequence[Choice], moves: Sequence[LegalAct
             if name is None and under:
                 name = i18n.t(under[0].label, lang, names.get) + ("" if len(under) == 1 else " …")
         else:
-            param = next((la.label.params[arg] for la in under if arg in la.label.params), None)
+            # the label's parameter of the same name, else the one that shows the value itself (a square)
+            value = choice.token.partition("=")[2]
+            param = next((la.label.params[arg] for la in under if arg in la.label.params), None) or next(
+                (v for la in under for v in la.label.params.values() if isinstance(v, str) and v == value), None)
             name = i18n.t(param, lang, names.get) if param is not None else (
                 i18n.t(under[0].label, lang, names.get) + " …" if under else None)
         if name:

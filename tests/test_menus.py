@@ -127,6 +127,10 @@ def test_steps_are_named_in_words() -> None:
     second = [Choice("card=s035", msg("core.step.part", part="card=s035"))]
     assert step_labels("br", second, moves, "en", {}) == {"card=s035": "Axe"}
     assert step_title("br", ["throw"], second, "en") == "Choose a card to throw"
+    placed = [LegalAction(Action.of("place", ally="a0", at="PW", house="h1"),
+                          msg("ka.act.place", ally=Lit("Valcor", "Valcor"), square="PW"))]
+    at = [Choice("at=PW", msg("core.step.part", part="at=PW"))]
+    assert step_labels("ka", at, placed, "en", {}) == {"at=PW": "PW"}, "the square the label shows"
     assert step_title("ka", ["build"], [Choice("at=H1", Lit("H1", "H1"))], "en") == "Where?"
     assert step_title("ka", [], first, "es") == "¿Qué quieres hacer?"
 
