@@ -28,6 +28,11 @@ from rules.heroquest.turns import die, end_hero_turn, finish, mark_potion, start
 from rules.heroquest.upload import import_quest
 from rules.text import Lit, Msg, msg
 
+#: The public turn message's buttons, in order: (action kind, label key).
+QUICK_HERO = (("search_treasure", "hq.bot.button.treasure"), ("search_traps", "hq.bot.button.traps"),
+              ("search_secret", "hq.bot.button.secret"), ("end_turn", "hq.bot.button.end"))
+QUICK_GM = (("gm_autoplay", "hq.bot.button.autoplay"), ("end_turn", "hq.bot.button.gm_end"))
+
 DEFAULT_HEROES = "barbarian,dwarf,elf,wizard"
 
 
@@ -158,6 +163,18 @@ class HeroQuest(Game):
     def turn_key(self, state: HQState) -> Any:
         turn = state.d["turn"]
         return (state.d["round"], turn["who"], turn.get("i", 0), len(state.d["picks"]))
+
+    def quick_actions(self, state: HQState) -> list[tuple[Msg, Action]]:
+        """The turn message's buttons, only those the seat on turn may use now (no search while a monster is in
+        sight, none while a question waits for its answer)."""
+        if state.d["over"] or state.d["pending"]:
+            return []
+        keys = QUICK_GM if state.d["turn"]["who"] == "gm" else QUICK_HERO
+        out: list[tuple[Msg, Action]] = []
+        for seat in sorted(self.to_act(state)):
+            legal = {la.action.kind: la.action for la in self.legal_actions(state, seat)}
+            out += [(msg(key), legal[kind]) for kind, key in keys if kind in legal]
+        return out[:8]
 
     def legal_actions(self, state: HQState, seat: int) -> list[LegalAction]:
         s = state
