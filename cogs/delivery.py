@@ -11,6 +11,7 @@ from typing import Any
 import discord
 
 import i18n
+from cogs.help import lobby_help_view
 from cogs.translator import locale_of
 from cogs.ui import button_id, run_blocking, turn_view, ui_for
 from rules import registry
@@ -132,6 +133,10 @@ async def send_public(channel: Any, report: Report, lang: str,
                              finished=report.finished, can_undo=report.can_undo)
             if view is not None:
                 kwargs["view"] = view
+    elif report.status == "lobby":  # newcomers at a new table: how to play, shown to whoever clicks
+        lobby = lobby_help_view(report.game_type, lang)
+        if lobby is not None:
+            kwargs["view"] = lobby
     await channel.send(content[:2000] or "…", **kwargs)
 
 

@@ -14,6 +14,7 @@ from discord.ext import commands, tasks
 import i18n
 from cogs.delivery import announce, defer, deliver, lines, private_panel, reply, who_of
 from cogs.guard import guarded
+from cogs.help import GENERAL, show_help
 from cogs.translator import L, locale_of
 from cogs.ui import GameButton, build_view, button_id, on_component
 from rules import registry
@@ -306,13 +307,7 @@ class Lobby(commands.Cog):
     @group.command(name=L("cmd.game.help"), description=L("cmd.game.help.desc"))
     @guarded
     async def help(self, interaction: discord.Interaction) -> None:
-        lang = locale_of(interaction)
-        parts = [i18n.t(msg("bot.help.intro"), lang)]
-        for game_id, game in sorted(self.table.offered_games().items()):
-            key = f"bot.help.{game_id}"
-            if i18n.has(key, lang):
-                parts.append(f"**{i18n.t(Msg(game.name_key), lang)}** — {i18n.t(Msg(key), lang)}")
-        await reply(interaction, "\n".join(parts))
+        await show_help(interaction, GENERAL)
 
     @group.command(name=L("cmd.game.settings"), description=L("cmd.game.settings.desc"))
     @app_commands.describe(reminder_minutes=L("cmd.game.settings.reminder"), idle_hours=L("cmd.game.settings.idle"),
