@@ -13,6 +13,13 @@ from rules.gorgasali.engine import State, card_name, to_act, zone_penalty
 from rules.text import Msg, SeatRef, msg
 
 
+def description(a: Action) -> Msg | None:
+    """The line shown under a move's label in menus: a character's ability when choosing who to play."""
+    if a.kind == "pick":
+        return msg(f"gg.desc.char.{a['char']}")
+    return None
+
+
 def label(s: State, a: Action) -> Msg:
     """The label of a move, as a message: cards, seats, squares and directions resolved to parameters."""
     params: dict[str, Any] = {}
