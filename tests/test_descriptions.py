@@ -19,6 +19,8 @@ from rules.guerra_de_indagar.data import cards as gi_abilities
 from rules.guerra_de_indagar.data import factions, monsters, strategy
 from rules.hero_realms import descriptions as hr
 from rules.hero_realms.cards import cards as hr_cards
+from rules.heroquest import catalog as hq_catalog
+from rules.heroquest import descriptions as hq
 from rules.kings_armory import data as ka
 from rules.rng import Rng
 from rules.text import Msg, msg
@@ -49,6 +51,11 @@ def every_description() -> Iterator[tuple[str, Msg]]:
         yield f"guerra tree {tree}", gi.tree(tree)
     for ability in gi_abilities():
         yield f"guerra ability {ability}", gi.ability(ability)
+    spells = hq_catalog.spells()
+    for group in spells["groups"]:
+        yield f"heroquest spell group {group}", hq.group(group)
+    for spell in [*spells["spells"], *spells["chaos"]]:
+        yield f"heroquest spell {spell}", hq.spell(spell)
 
 
 def _problems(what: str, description: Msg) -> list[str]:
@@ -72,7 +79,7 @@ def _keys(message: Msg) -> Iterator[str]:
 
 def test_every_described_thing_renders_in_both_languages_within_100_characters() -> None:
     found = list(every_description())
-    assert len(found) > 180  # 59 cards, 10 characters, 12 Armory allies, 4+12+4+12+96 for La Guerra
+    assert len(found) > 200  # 59 cards, 10 characters, 12 Armory allies, 4+12+4+12+96 for La Guerra, 28 spells
     problems = [p for what, d in found for p in _problems(what, d)]
     assert problems == []
 
@@ -92,12 +99,14 @@ DESCRIBED = {
     "gorgasali": {"pick"},
     "kings-armory": {"pick", "hire"},
     "guerra-de-indagar": {"faction", "commander", "monster", "declare", "ability", "skill"},
+    "heroquest": {"choose_spells", "cast", "read_scroll", "gm_cast"},
 }
 SETUPS: dict[str, list[tuple[int, dict[str, Any]]]] = {
     "hero-realms": [(2, {}), (4, {"variant": "hydra"})],
     "gorgasali": [(3, {})],
     "kings-armory": [(2, {}), (2, {"not_enough": "true"})],
     "guerra-de-indagar": [(2, {}), (1, {})],
+    "heroquest": [(2, {}), (3, {"heroes": "elf,wizard"})],
 }
 
 
@@ -131,4 +140,5 @@ def test_every_offered_choice_of_those_kinds_carries_its_description(game_id: st
         for seats, options in SETUPS[game_id]:
             playout(game, seats=seats, seed=seed, options=options, max_actions=300, chooser=check, deep=False)
     assert problems[:10] == []
-    assert seen >= kinds - {"ability", "skill", "hire", "monster"}, seen  # the set-up choices are always met
+    # the set-up choices are always met; the others only when a random game happens upon them
+    assert seen >= kinds - {"ability", "skill", "hire", "monster", "cast", "read_scroll", "gm_cast"}, seen

@@ -21,6 +21,7 @@ from rules.base import (
     Step,
 )
 from rules.heroquest import board, campaign, catalog, gm, hero_actions, sight, trade, view
+from rules.heroquest import descriptions as describe
 from rules.heroquest.quest import MAX_PROBLEMS, Quest, QuestError, builtin_quests
 from rules.heroquest.setup import build
 from rules.heroquest.state import GM, Ctx, HQState, hero_label, json_copy, parse_sq, sq_token, tsq
@@ -170,7 +171,8 @@ class HeroQuest(Game):
             assert h is not None
             taken = {g for x in s.heroes for g in x["groups"]}
             return [LegalAction(Action.of("choose_spells", group=g),
-                                msg("hq.act.choose_spells", hero=hero_label(h), group=catalog.group_name(g)), "spell")
+                                msg("hq.act.choose_spells", hero=hero_label(h), group=catalog.group_name(g)), "spell",
+                                describe.group(g))
                     for g in catalog.spells()["order"] if g not in taken]
         if s.d["turn"]["who"] == "gm":
             return gm.legal(s)
