@@ -16,7 +16,7 @@ from cogs.delivery import announce, defer, deliver, lines, private_panel, reply,
 from cogs.guard import guarded
 from cogs.help import GENERAL, show_help
 from cogs.translator import L, locale_of
-from cogs.ui import GameButton, build_view, button_id, on_component
+from cogs.ui import GameButton, build_view, button_id, clip, on_component
 from rules import registry
 from rules.base import Action, BadOptions, RuleError
 from rules.text import Msg, SeatRef, msg
@@ -121,12 +121,18 @@ class Lobby(commands.Cog):
         prefix = f"{done} " if done else ""
         choices = []
         for spec in game.options():
-            values = [v for v, _ in spec.choices] or [str(spec.default)]
-            for value in values:
+            # each value with what it means: "variant=hydra — Variant: Hydra (2 teams of 2)"
+            if spec.choices:
+                values = [(v, f"{i18n.t(spec.label, lang)}: {i18n.t(label, lang)}") for v, label in spec.choices]
+            elif isinstance(spec.default, bool):
+                values = [(v, i18n.t(spec.label, lang)) for v in ("true", "false")]
+            else:
+                values = [(str(spec.default), i18n.t(spec.label, lang))]
+            for value, meaning in values:
                 token = f"{spec.key}={value}"
                 if token.startswith(last) or not last:
-                    label = f"{prefix}{token} — {i18n.t(spec.label, lang)}"
-                    choices.append(app_commands.Choice(name=label[:100], value=(prefix + token)[:100]))
+                    label = f"{prefix}{token} — {meaning}"
+                    choices.append(app_commands.Choice(name=clip(label), value=(prefix + token)[:100]))
         return choices[:25]
 
     async def simple(self, interaction: discord.Interaction,

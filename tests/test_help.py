@@ -196,3 +196,14 @@ async def test_the_lobby_offers_how_to_play_in_the_clickers_language(discord_) -
     assert len(shown) == 1 and shown[0].kind == "ephemeral" and shown[0].recipient_id is not None
     assert H.pages("guerra-de-indagar", "es", GAMES)[0].title in shown[0].body()
     _within_limits(shown)
+
+
+async def test_the_lobby_names_its_options_in_words_and_autocomplete_explains_each_value(discord_) -> None:
+    choices = await discord_.autocomplete("alice", "/game new game:hero-realms", "options", "variant=h")
+    names = [c["name"] for c in choices]
+    assert "variant=hydra — Variant: Hydra (2 teams of 2)" in names, names
+    choices = await discord_.autocomplete("ana", "/partida nueva juego:kings-armory", "opciones", "endurance")
+    assert any(c["name"].startswith("endurance=true — variante: Resistencia") for c in choices), choices
+    out = await discord_.command("alice", "/game new game:hero-realms options:variant=hydra ai:3")
+    lobby = next(o for o in out if o.kind == "channel")
+    assert "Variant: Hydra (2 teams of 2)" in lobby.content and "variant=hydra" not in lobby.content
