@@ -56,6 +56,10 @@ def every_description() -> Iterator[tuple[str, Msg]]:
         yield f"heroquest spell group {group}", hq.group(group)
     for spell in [*spells["spells"], *spells["chaos"]]:
         yield f"heroquest spell {spell}", hq.spell(spell)
+    for item in hq_catalog.equipment():
+        described = hq.item(item)
+        assert described is not None, item
+        yield f"heroquest item {item}", described
 
 
 def _problems(what: str, description: Msg) -> list[str]:
@@ -99,7 +103,7 @@ DESCRIBED = {
     "gorgasali": {"pick"},
     "kings-armory": {"pick", "hire"},
     "guerra-de-indagar": {"faction", "commander", "monster", "declare", "ability", "skill"},
-    "heroquest": {"choose_spells", "cast", "read_scroll", "gm_cast"},
+    "heroquest": {"choose_spells", "cast", "read_scroll", "gm_cast", "equip", "drink"},
 }
 SETUPS: dict[str, list[tuple[int, dict[str, Any]]]] = {
     "hero-realms": [(2, {}), (4, {"variant": "hydra"})],
@@ -141,4 +145,5 @@ def test_every_offered_choice_of_those_kinds_carries_its_description(game_id: st
             playout(game, seats=seats, seed=seed, options=options, max_actions=300, chooser=check, deep=False)
     assert problems[:10] == []
     # the set-up choices are always met; the others only when a random game happens upon them
-    assert seen >= kinds - {"ability", "skill", "hire", "monster", "cast", "read_scroll", "gm_cast"}, seen
+    assert seen >= kinds - {"ability", "skill", "hire", "monster", "cast", "read_scroll", "gm_cast",
+                           "equip", "drink"}, seen

@@ -165,7 +165,7 @@ def legal(s: HQState, h: dict[str, Any]) -> list[LegalAction]:
             for item in h["items"]:
                 if can_equip(s, h, item) is None:
                     add("equip", msg("hq.act.equip", hero=name, item=catalog.item_name(item)), "equipment",
-                        item=item)
+                        describe.item(item), item=item)
             for slot in EQUIP_SLOTS:
                 if h[slot] and (slot != "armour" or not monster_adjacent(s, sq)):
                     add("unequip", msg("hq.act.unequip", hero=name, item=catalog.item_name(h[slot])), "equipment",
@@ -181,7 +181,8 @@ def legal(s: HQState, h: dict[str, Any]) -> list[LegalAction]:
         table = catalog.equipment()
         for item in sorted(set(h["items"])):
             if table.get(item, {}).get("slot") == "potion":
-                add("drink", msg("hq.act.drink", hero=name, item=catalog.item_name(item)), "items", item=item)
+                add("drink", msg("hq.act.drink", hero=name, item=catalog.item_name(item)), "items",
+                    describe.item(item), item=item)
     trade.offers(s, h, add)
     if any(_loaded_corpse(o, h) for o in s.objects.values()) and not sight.monsters_in_sight(s, sq):
         add("recover", msg("hq.act.recover", hero=name), "items")
