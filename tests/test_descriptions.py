@@ -41,6 +41,10 @@ def every_description() -> Iterator[tuple[str, Msg]]:
         yield f"kings-armory hero {hero}", msg(f"ka.desc.hero.{hero}")
     for champion in ka.champions():
         yield f"kings-armory champion {champion}", msg(f"ka.desc.champion.{champion}")
+    for card in ka.cards():
+        yield f"kings-armory card {card}", msg(f"ka.desc.card.{card}")
+    for gear in ka.equipment():
+        yield f"kings-armory equipment {gear}", msg(f"ka.desc.gear.{gear}")
     for faction in factions()["factions"]:
         yield f"guerra faction {faction}", gi.faction(faction)
     for hero in factions()["heroes"]:
@@ -101,7 +105,7 @@ def test_descriptions_say_different_things() -> None:
 DESCRIBED = {
     "hero-realms": {"play", "buy"},
     "gorgasali": {"pick"},
-    "kings-armory": {"pick", "hire"},
+    "kings-armory": {"pick", "hire", "play", "unlock", "equip", "unequip", "sell_gear", "trade", "accept_trade"},
     "guerra-de-indagar": {"faction", "commander", "monster", "declare", "ability", "skill"},
     "heroquest": {"choose_spells", "cast", "read_scroll", "gm_cast", "equip", "drink"},
 }
@@ -146,4 +150,5 @@ def test_every_offered_choice_of_those_kinds_carries_its_description(game_id: st
     assert problems[:10] == []
     # the set-up choices are always met; the others only when a random game happens upon them
     assert seen >= kinds - {"ability", "skill", "hire", "monster", "cast", "read_scroll", "gm_cast",
-                           "equip", "drink"}, seen
+                           "equip", "drink", "play", "unlock", "unequip", "sell_gear", "trade",
+                           "accept_trade"}, seen
