@@ -108,7 +108,7 @@ class Gorgasali(Game):
         for a in M.candidates(state, seat):
             if a not in seen and M.refusal(state, seat, a) is None:
                 seen.add(a)
-                out.append(LegalAction(a, label(state, a), a.kind, description(a)))
+                out.append(LegalAction(a, label(state, a), a.kind, description(state, a)))
         return out
 
     def is_legal(self, state: State, seat: int, action: Action) -> bool:
