@@ -99,23 +99,35 @@ def game_lines(game_ids: list[str], lang: str) -> str:
     return "\n".join(lines)
 
 
+def value_text(value: str, label: str) -> str:
+    """One value of an option as the options page lists it: "`hydra` Hydra (2 teams of 2)", "`10` standard"; the
+    label alone adds nothing when it only repeats the value."""
+    rest = label.strip()
+    if rest.casefold().startswith(value.casefold()):
+        tail = rest[len(value):].strip()
+        if not tail:
+            rest = ""
+        elif tail.startswith("(") and tail.endswith(")"):
+            rest = tail[1:-1]
+    return f"`{value}` {rest}" if rest else f"`{value}`"
+
+
 def options_lines(game_id: str, lang: str) -> str:
-    """What each `/game new options:` key of a game does, the values it takes and its default, from its OptionSpecs."""
+    """What each `/game new options:` key of a game does, its default and the values it takes, from its
+    OptionSpecs: a line for the option, a line for its values."""
     game = registry.get(game_id)
     lines = []
     for spec in game.options() if game is not None else ():
+        if isinstance(spec.default, bool):  # a switch, off unless asked for
+            lines.append(f"• `{spec.key}=true` — {i18n.t(spec.label, lang)}")
+            continue
         if spec.choices:
-            named = [(value, i18n.t(label, lang)) for value, label in spec.choices]
-            shown = [f"`{value}`" + (f" ({text})" if text.casefold() != value.casefold() else "")
-                     for value, text in named[:MAX_VALUES]]
-            values = ", ".join(shown) + (", …" if len(named) > MAX_VALUES else "")
-        elif isinstance(spec.default, bool):
-            values = "`true`, `false`"
+            named = [value_text(value, i18n.t(label, lang)) for value, label in spec.choices]
+            values = " · ".join(named[:MAX_VALUES]) + (" · …" if len(named) > MAX_VALUES else "")
         else:
             values = i18n.t(msg("bot.help.options.range", low=spec.low, high=spec.high), lang)
-        default = str(spec.default).lower() if isinstance(spec.default, bool) else str(spec.default)
-        lines.append(f"• `{spec.key}` — {i18n.t(spec.label, lang)}: {values} "
-                     f"({i18n.t(msg('bot.help.options.default', value=default), lang)})")
+        lines.append(f"• `{spec.key}` — {i18n.t(spec.label, lang)} "
+                     f"({i18n.t(msg('bot.help.options.default', value=spec.default), lang)})\n  {values}")
     return "\n".join(lines)
 
 

@@ -118,7 +118,8 @@ def test_game_options_page_explains_every_option_in_both_languages() -> None:
         for lang in i18n.LANGS:
             last = H.pages(game_id, lang, GAMES)[-1]
             for spec in game.options():
-                assert f"`{spec.key}` — {i18n.t(spec.label, lang)}" in last.body, (game_id, spec.key)
+                assert f"`{spec.key}` — {i18n.t(spec.label, lang)}" in last.body or \
+                    f"`{spec.key}=true` — {i18n.t(spec.label, lang)}" in last.body, (game_id, spec.key)
 
 
 def test_a_pager_never_repeats_a_button_id() -> None:
@@ -207,3 +208,9 @@ async def test_the_lobby_names_its_options_in_words_and_autocomplete_explains_ea
     out = await discord_.command("alice", "/game new game:hero-realms options:variant=hydra ai:3")
     lobby = next(o for o in out if o.kind == "channel")
     assert "Variant: Hydra (2 teams of 2)" in lobby.content and "variant=hydra" not in lobby.content
+
+
+def test_an_option_value_shows_its_meaning_without_repeating_itself() -> None:
+    assert H.value_text("full", "Full arrival") == "`full` Full arrival"
+    assert H.value_text("10", "10 (standard)") == "`10` standard"
+    assert H.value_text("original", "Original") == "`original`"
