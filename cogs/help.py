@@ -209,13 +209,13 @@ async def show(interaction: discord.Interaction, topic: str, page: int = 0, *, e
     found = pages(topic, lang, games)
     page = max(0, min(page, len(found) - 1))
     embed = embed_of(found[page])
-    view = pager(topic, page, len(found), lang, games) or discord.utils.MISSING
-    if edit:
+    view = pager(topic, page, len(found), lang, games)
+    if edit:  # the clicked help message itself turns the page (None takes its buttons away)
         await interaction.response.edit_message(content=None, embed=embed, view=view)
     elif interaction.response.is_done():
-        await interaction.followup.send(embed=embed, view=view, ephemeral=True)
+        await interaction.followup.send(embed=embed, view=view or discord.utils.MISSING, ephemeral=True)
     else:
-        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+        await interaction.response.send_message(embed=embed, view=view or discord.utils.MISSING, ephemeral=True)
 
 
 async def show_help(interaction: discord.Interaction, topic: str) -> None:
