@@ -103,12 +103,10 @@ def value_text(value: str, label: str) -> str:
     """One value of an option as the options page lists it: "`hydra` Hydra (2 teams of 2)", "`10` standard"; the
     label alone adds nothing when it only repeats the value."""
     rest = label.strip()
-    if rest.casefold().startswith(value.casefold()):
-        tail = rest[len(value):].strip()
-        if not tail:
-            rest = ""
-        elif tail.startswith("(") and tail.endswith(")"):
-            rest = tail[1:-1]
+    if rest.casefold() == value.casefold():
+        rest = ""
+    elif rest.startswith(f"{value} (") and rest.endswith(")"):
+        rest = rest[len(value) + 2:-1]
     return f"`{value}` {rest}" if rest else f"`{value}`"
 
 

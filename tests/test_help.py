@@ -214,3 +214,4 @@ def test_an_option_value_shows_its_meaning_without_repeating_itself() -> None:
     assert H.value_text("full", "Full arrival") == "`full` Full arrival"
     assert H.value_text("10", "10 (standard)") == "`10` standard"
     assert H.value_text("original", "Original") == "`original`"
+    assert H.value_text("hydra", "Hydra (2 teams of 2)") == "`hydra` Hydra (2 teams of 2)"
