@@ -18,7 +18,7 @@ import i18n
 from cogs.help import lobby_help_view
 from cogs.live import LiveTurn, LiveTurns, summary
 from cogs.translator import locale_of
-from cogs.ui import GameButton, button_id, run_blocking, turn_view, ui_for
+from cogs.ui import GameButton, button_id, choices_line, offered, run_blocking, turn_view, ui_for
 from rules import registry
 from rules.base import Choice, LegalAction, RuleError
 from rules.text import Msg, msg
@@ -286,8 +286,8 @@ async def private_panel(table: Table, interaction: discord.Interaction, game_id:
             async def walk(kinds: Sequence[str] | None) -> list[LegalAction]:
                 return await walk_moves(table, channel, who, first, kinds)
             panel = await ui.step_panel(walk, game_id, version, first, view, lang, names)
-    if legal:
-        text = (text + "\n" + i18n.t(choose_line(len(legal)), lang)).strip()
+    if panel is not None and offered(panel):
+        text = (text + "\n" + i18n.t(choices_line(offered(panel)), lang)).strip()
     elif not text:
         text = i18n.t(msg("bot.nothing_to_do"), lang)
     png = await (image or run_blocking(ui.private_image, with_names(view, names), lang))
