@@ -15,6 +15,7 @@ from typing import Any
 import discord
 
 import i18n
+from cogs.help import lobby_help_view
 from cogs.live import LiveTurn, LiveTurns, summary
 from cogs.translator import locale_of
 from cogs.ui import GameButton, button_id, choices_line, offered, run_blocking, turn_view, ui_for
@@ -207,6 +208,8 @@ async def _send_public(channel: Any, report: Report, people: Audience,
         quick = report.quick if report.quick is not None else ui_for(report.game_type).public_buttons(report.board)
         view = turn_view(report.game_id, report.version, lang, quick, finished=report.finished,
                          can_undo=report.can_undo)
+    elif report.status == "lobby":  # newcomers at a new table: how to play, shown to whoever clicks
+        view = lobby_help_view(report.game_type, lang)
     if not fresh and live is not None:
         live.lines.extend(report.public)
         said = summary(live.lines, lang, names)

@@ -10,6 +10,7 @@ from discord.ext import commands
 
 import i18n
 from cogs.delivery import defer, walk_moves, who_of
+from cogs.help import show_help
 from cogs.plumbing import Choices, GameCog, Wording, command_group, game_command, listing, nothing, step_labels
 from cogs.translator import locale_of
 from cogs.ui import GameButton, GameUI, Walk, add_step_menu, button_id, choices_line, offered, register_ui
@@ -151,6 +152,11 @@ class Gorgasali(GameCog):
     game_id = GAME_ID
     words = WORDS
     group = command_group("cmd.br")
+
+    @game_command(group, "cmd.br.help")
+    async def help(self, interaction: discord.Interaction) -> None:
+        """What the game is, how a turn goes here, how to win and where secrets go, in the reader's language."""
+        await show_help(interaction, GAME_ID)
 
     # ---- what this game adds to the shared plumbing
 

@@ -10,6 +10,7 @@ from discord.ext import commands
 
 import i18n
 from cogs.delivery import who_of
+from cogs.help import show_help
 from cogs.plumbing import Choices, GameCog, Wording, command_group, fold, game_command, kind_command, pair_choices
 from cogs.translator import locale_of
 from cogs.ui import GameButton, GameUI, actions_menu, button_id, register_ui
@@ -140,6 +141,11 @@ class Indagar(GameCog):
     game_id = GAME_ID
     words = WORDS
     group = command_group("cmd.gi")
+
+    @game_command(group, "cmd.gi.help")
+    async def help(self, interaction: discord.Interaction) -> None:
+        """What the game is, how a turn goes here, how to win and where secrets go, in the reader's language."""
+        await show_help(interaction, GAME_ID)
 
     async def _steps(self, interaction: discord.Interaction, path: list[str]) -> list[Choice] | Action:
         return await self.table.choices(interaction.channel_id or 0, who_of(interaction), path)

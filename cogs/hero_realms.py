@@ -12,6 +12,7 @@ from discord.ext import commands
 
 import i18n
 from cogs.delivery import defer, reply, who_of
+from cogs.help import show_help
 from cogs.plumbing import Choices, GameCog, Wording, command_group, fold, game_command, pair_choices
 from cogs.translator import locale_of
 from cogs.ui import GameButton, GameUI, actions_menu, button_id, choices_line, offered, register_ui
@@ -177,6 +178,11 @@ class HeroRealms(GameCog):
     game_id = GAME_ID
     words = WORDS
     group = command_group("cmd.hr")
+
+    @game_command(group, "cmd.hr.help")
+    async def help(self, interaction: discord.Interaction) -> None:
+        """What the game is, how a turn goes here, how to win and where secrets go, in the reader's language."""
+        await show_help(interaction, GAME_ID)
 
     # ---- what this game adds to the shared plumbing
 

@@ -12,6 +12,7 @@ from discord.ext import commands
 import i18n
 from cogs.delivery import defer, reply, who_of
 from cogs.guard import guarded
+from cogs.help import show_help
 from cogs.heroquest_names import figure_label, figures, fold, match_figures, parse_square, square_text
 from cogs.plumbing import (
     Choices,
@@ -357,6 +358,11 @@ class HeroQuest(GameCog):
     gm = command_group("cmd.hq.gm", group)
     shop = command_group("cmd.hq.shop", group)
     skill = command_group("cmd.hq.skill", group)
+
+    @game_command(group, "cmd.hq.help")
+    async def help(self, interaction: discord.Interaction) -> None:
+        """What the game is, how a turn goes here, how to win and where secrets go, in the reader's language."""
+        await show_help(interaction, GAME_ID)
 
     # ---- what this game adds to the shared plumbing
 

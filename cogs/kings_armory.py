@@ -11,6 +11,7 @@ from discord.ext import commands
 import i18n
 from cogs import delivery
 from cogs.delivery import defer, reply, who_of
+from cogs.help import show_help
 from cogs.plumbing import GameCog, Wording, command_group, game_command, kind_command, two_step_command
 from cogs.translator import locale_of
 from cogs.ui import GameButton, GameUI, add_step_menu, button_id, register_ui
@@ -147,6 +148,11 @@ class KingsArmory(GameCog):
     game_id = GAME_ID
     words = WORDS
     group = command_group("cmd.ka")
+
+    @game_command(group, "cmd.ka.help")
+    async def help(self, interaction: discord.Interaction) -> None:
+        """What the game is, how a turn goes here, how to win and where secrets go, in the reader's language."""
+        await show_help(interaction, GAME_ID)
 
     async def seen(self, interaction: discord.Interaction
                    ) -> tuple[list[LegalAction], dict[str, Any] | None, dict[int, str]]:

@@ -14,9 +14,10 @@ from discord.ext import commands, tasks
 import i18n
 from cogs.delivery import announce, defer, deliver, lines, private_panel, reply, who_of
 from cogs.guard import guarded
+from cogs.help import GENERAL, show_help
 from cogs.plumbing import GameCog, by_token, cog_for, step_words, suggestion
 from cogs.translator import L, locale_of
-from cogs.ui import PAGE, GameButton, actions_menu, build_view, button_id, on_component, ui_for
+from cogs.ui import PAGE, GameButton, actions_menu, build_view, button_id, clip, on_component, ui_for
 from rules import registry
 from rules.base import Action, BadOptions, Choice, IllegalAction
 from rules.text import Msg, msg
@@ -121,12 +122,18 @@ class Lobby(commands.Cog):
         prefix = f"{done} " if done else ""
         choices = []
         for spec in game.options():
-            values = [v for v, _ in spec.choices] or [str(spec.default)]
-            for value in values:
+            # each value with what it means: "variant=hydra — Variant: Hydra (2 teams of 2)"
+            if spec.choices:
+                values = [(v, f"{i18n.t(spec.label, lang)}: {i18n.t(label, lang)}") for v, label in spec.choices]
+            elif isinstance(spec.default, bool):
+                values = [(v, i18n.t(spec.label, lang)) for v in ("true", "false")]
+            else:
+                values = [(str(spec.default), i18n.t(spec.label, lang))]
+            for value, meaning in values:
                 token = f"{spec.key}={value}"
                 if token.startswith(last) or not last:
-                    label = f"{prefix}{token} — {i18n.t(spec.label, lang)}"
-                    choices.append(app_commands.Choice(name=label[:100], value=(prefix + token)[:100]))
+                    label = f"{prefix}{token} — {meaning}"
+                    choices.append(app_commands.Choice(name=clip(label), value=(prefix + token)[:100]))
         return choices[:25]
 
     async def simple(self, interaction: discord.Interaction,
@@ -363,13 +370,7 @@ class Lobby(commands.Cog):
     @group.command(name=L("cmd.game.help"), description=L("cmd.game.help.desc"))
     @guarded
     async def help(self, interaction: discord.Interaction) -> None:
-        lang = locale_of(interaction)
-        parts = [i18n.t(msg("bot.help.intro"), lang)]
-        for game_id, game in sorted(self.table.offered_games().items()):
-            key = f"bot.help.{game_id}"
-            if i18n.has(key, lang):
-                parts.append(f"**{i18n.t(Msg(game.name_key), lang)}** — {i18n.t(Msg(key), lang)}")
-        await reply(interaction, "\n".join(parts))
+        await show_help(interaction, GENERAL)
 
     @group.command(name=L("cmd.game.settings"), description=L("cmd.game.settings.desc"))
     @app_commands.describe(reminder_minutes=L("cmd.game.settings.reminder"), idle_hours=L("cmd.game.settings.idle"),

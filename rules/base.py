@@ -497,6 +497,7 @@ def choices_from_legal(legal: Sequence[LegalAction], path: tuple[str, ...]) -> l
         token = parts[depth]
         if token not in found:
             # The last step shows the move's own label; earlier steps show what they pick.
-            label = la.label if len(parts) == depth + 1 else msg("core.step.part", part=token)
-            found[token] = Choice(token, label)
+            last = len(parts) == depth + 1
+            label = la.label if last else msg("core.step.part", part=token)
+            found[token] = Choice(token, label, la.description if last else None)
     return list(found.values())

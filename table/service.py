@@ -1132,8 +1132,21 @@ def _seats_line(seats: list[SeatRow]) -> Msg:
 
 
 def _options_line(game: Game, options: Mapping[str, Any], hide: tuple[str, ...] = ()) -> Msg:
-    parts = [f"{k}={v}" for k, v in options.items() if k not in hide]
-    return msg("core.lobby.options", options=" ".join(parts) or "-")
+    """The table's options in words ("Variant: Hydra (2 teams of 2); Round limit: 0"); a switch only when on."""
+    parts: list[Msg] = []
+    for spec in game.options():
+        value = options.get(spec.key, spec.default)
+        if spec.key in hide or value is False:
+            continue
+        named = dict(spec.choices).get(str(value))
+        parts.append(spec.label if value is True else msg("core.lobby.option", label=spec.label,
+                                                          value=named if named is not None else str(value)))
+    if not parts:
+        return msg("core.lobby.options", options=msg("core.lobby.options_none"))
+    joined = parts[-1]
+    for part in reversed(parts[:-1]):
+        joined = msg("core.lobby.options_join", a=part, b=joined)
+    return msg("core.lobby.options", options=joined)
 
 
 def _illegal_reason(game: Game, state: Any, seat: int, action: Action | None = None) -> Msg:

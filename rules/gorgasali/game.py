@@ -37,7 +37,7 @@ from rules.gorgasali.engine import (
     new_state,
     to_act,
 )
-from rules.gorgasali.views import label, view
+from rules.gorgasali.views import description, label, view
 from rules.rng import Rng
 from rules.text import Msg, SeatRef, msg
 
@@ -108,7 +108,7 @@ class Gorgasali(Game):
         for a in M.candidates(state, seat):
             if a not in seen and M.refusal(state, seat, a) is None:
                 seen.add(a)
-                out.append(LegalAction(a, label(state, a), a.kind))
+                out.append(LegalAction(a, label(state, a), a.kind, description(state, a)))
         return out
 
     def is_legal(self, state: State, seat: int, action: Action) -> bool:

@@ -13,6 +13,17 @@ from rules.gorgasali.engine import State, card_name, to_act, zone_penalty
 from rules.text import Msg, SeatRef, msg
 
 
+def description(s: State, a: Action) -> Msg | None:
+    """The line shown under a move's label in menus: a character's ability when choosing who to play, what a
+    weapon or a card does when firing, using, placing, throwing or passing it."""
+    if a.kind == "pick":
+        return msg(f"gg.desc.char.{a['char']}")
+    card = a.get("weapon") if a.kind == "shoot" else a.get("card")
+    if isinstance(card, str) and card in s["cards"]:
+        return msg(f"gg.desc.card.{s['cards'][card]}")
+    return None
+
+
 def label(s: State, a: Action) -> Msg:
     """The label of a move, as a message: cards, seats, squares and directions resolved to parameters."""
     params: dict[str, Any] = {}

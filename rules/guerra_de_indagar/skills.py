@@ -11,6 +11,7 @@ from rules.text import Lit, SeatRef, msg
 from . import combat
 from .abilities import num, pay_options, ready, source_name, spend_for
 from .data import RESOURCES, cards, hero_cards_of, hero_name, strategy, tile_name
+from .descriptions import ability
 from .hexes import distance, unkey
 from .units import (
     State,
@@ -190,7 +191,7 @@ def options(s: State, seat: int) -> list[LegalAction]:
                 name = Lit(cards()[aid]["es"], cards()[aid]["en"])
                 label = (msg("gi.act.skill_from", ability=name, detail=_detail(s, extra), victim=SeatRef(extra["frm"]))
                          if "frm" in extra else msg("gi.act.skill", ability=name, detail=_detail(s, extra)))
-                out.append(LegalAction(action, label, "ability"))
+                out.append(LegalAction(action, label, "ability", ability(aid)))
     return out
 
 

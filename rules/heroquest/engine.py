@@ -21,6 +21,7 @@ from rules.base import (
     Step,
 )
 from rules.heroquest import board, campaign, catalog, gm, hero_actions, sight, trade, view
+from rules.heroquest import descriptions as describe
 from rules.heroquest.quest import MAX_PROBLEMS, Quest, QuestError, builtin_quests
 from rules.heroquest.setup import build
 from rules.heroquest.state import GM, Ctx, HQState, hero_label, json_copy, parse_sq, sq_token, tsq
@@ -44,6 +45,12 @@ def hero_choices() -> list[str]:
     return out
 
 
+def _team_names(team: str) -> Lit:
+    """A team option's heroes by name ("Barbarian, Elf"), in both languages."""
+    names = [catalog.hero_name(hid) for hid in team.split(",")]
+    return Lit(", ".join(n.es for n in names), ", ".join(n.en for n in names))
+
+
 class HeroQuest(Game):
     id = "heroquest"
     name_key = "hq.name"
@@ -60,7 +67,7 @@ class HeroQuest(Game):
         return (
             OptionSpec("quest", msg("hq.opt.quest"), next(iter(quests), ""), quest_choices),
             OptionSpec("heroes", msg("hq.opt.heroes"), DEFAULT_HEROES,
-                       tuple((c, msg("hq.opt.heroes_list", heroes=c)) for c in hero_choices())),
+                       tuple((c, msg("hq.opt.heroes_list", heroes=_team_names(c))) for c in hero_choices())),
             OptionSpec("movement", msg("hq.opt.movement"), "fixed",
                        (("fixed", msg("hq.opt.movement.fixed")), ("2d6", msg("hq.opt.movement.2d6")))),
             OptionSpec("die", msg("hq.opt.die"), "hqes",
@@ -187,7 +194,8 @@ class HeroQuest(Game):
             assert h is not None
             taken = {g for x in s.heroes for g in x["groups"]}
             return [LegalAction(Action.of("choose_spells", group=g),
-                                msg("hq.act.choose_spells", hero=hero_label(h), group=catalog.group_name(g)), "spell")
+                                msg("hq.act.choose_spells", hero=hero_label(h), group=catalog.group_name(g)), "spell",
+                                describe.group(g))
                     for g in catalog.spells()["order"] if g not in taken]
         if s.d["turn"]["who"] == "gm":
             return gm.legal(s)
