@@ -43,8 +43,17 @@ def check(figures: dict[str, Any], game: str, key: str) -> None:
                                     f["examples"].get(key, []))
 
 
-OPTIONS_LINE = "the lobby post prints the options raw: 'Options: variant=free-for-all' (key=value, snake_case)"
+OPTIONS = "the lobby post prints the options raw: 'Options: variant=free-for-all' (key=value, snake_case)"
+LONE = "; a new turn post whose whole text is '…' when the turn passes back to the mover"
+RAW = {
+    "hero-realms": OPTIONS,
+    "heroquest": OPTIONS + LONE,
+    "gorgasali": OPTIONS + LONE + "; the panel's step menu labels an option 'move_card'",
+    "kings-armory": OPTIONS + LONE,
+    "guerra-de-indagar": OPTIONS + "; the menu option 'Use Taxes: -' (a lone -)",
+}
 HELP_CUT = "/game help is cut at exactly 2,000 characters"
+START_DM = "the player not on turn at the start gets a 'News from <game>' DM besides their 'Your turn' DMs"
 
 
 def test_the_run_exercised_what_it_measures(figures: dict[str, Any]) -> None:
@@ -57,7 +66,8 @@ def test_the_run_exercised_what_it_measures(figures: dict[str, Any]) -> None:
         assert row["routes"].get("act", 0) and (row["routes"].get("panel", 0) or row["routes"].get("button", 0)), \
             (where, row["routes"])
         assert not row["examples"]["problems"], (where, row["examples"]["problems"])
-    assert figures["games"]["heroquest"]["examples"]["untold_waits"] == []
+    assert all(row["routes"].get("gm", 0) for row in figures["segments"] if row["game"] == "heroquest"), \
+        "the HeroQuest game master acted"
 
 
 @pytest.mark.parametrize("game", tt.GAMES)
@@ -72,12 +82,15 @@ def test_addressed_lines_speak_the_readers_language(figures: dict[str, Any], gam
     check(figures, game, "addressed_wrong_lang")
 
 
-@pytest.mark.parametrize("game", bar("raw_tokens", {g: OPTIONS_LINE for g in tt.GAMES}))
+@pytest.mark.parametrize("game", bar("raw_tokens", RAW))
 def test_no_raw_tokens(figures: dict[str, Any], game: str) -> None:
     check(figures, game, "raw_tokens")
 
 
-@pytest.mark.parametrize("game", bar("truncated", {g: HELP_CUT for g in tt.GAMES}))
+@pytest.mark.parametrize("game", bar("truncated", {
+    **{g: HELP_CUT for g in tt.GAMES},
+    "heroquest": HELP_CUT + "; the game master's quest notes are cut mid-word ('a secret door in…')",
+}))
 def test_no_cut_messages(figures: dict[str, Any], game: str) -> None:
     check(figures, game, "truncated")
 
@@ -88,27 +101,29 @@ def test_nobody_is_waited_on_without_being_told(figures: dict[str, Any], game: s
 
 
 @pytest.mark.parametrize("game", bar("channel_per_turn", {
-    "kings-armory": "new channel messages with no ping (content '…') while the enemy turn and waves play",
+    "kings-armory": "between waves everyone acts at once, and each move of one player posts a new message "
+                    "that pings the other again although their wait never ended",
 }))
 def test_at_most_two_channel_messages_per_turn(figures: dict[str, Any], game: str) -> None:
     check(figures, game, "channel_per_turn")
 
 
 @pytest.mark.parametrize("game", bar("images_per_turn", {
-    "heroquest": "more than one new board image per turn (the time-out and reminder turns post a board anew)",
-    "gorgasali": "more than one new board image per turn",
-    "kings-armory": "a new board message for each enemy step",
+    "heroquest": "a new post with a board and only '…' when the turn passes back to the mover",
+    "gorgasali": "a new post with a board and only '…' when the turn passes back to the mover",
+    "kings-armory": "between waves each move of one player posts a new board that re-pings the other",
 }))
 def test_at_most_one_new_board_image_per_turn(figures: dict[str, Any], game: str) -> None:
     check(figures, game, "images_per_turn")
 
 
 @pytest.mark.parametrize("game", bar("dms_per_player_turn", {
-    "hero-realms": "a 'News from' DM after a time-out on top of the 'Your turn' DMs",
-    "heroquest": "more than one DM per turn of the player's",
-    "gorgasali": "more than one DM per turn of the player's",
-    "kings-armory": "'News from' DMs to the player not on turn at every step",
-    "guerra-de-indagar": "more than one DM per turn of the player's",
+    "hero-realms": "a 'News from Hero Realms' DM after a time-out ended the player's turn, besides their 'Your turn' "
+                   "DMs",
+    "heroquest": START_DM,
+    "gorgasali": START_DM,
+    "kings-armory": START_DM + "; between waves a 'Te toca' DM after every move of the other player",
+    "guerra-de-indagar": START_DM,
 }))
 def test_at_most_one_dm_per_player_per_turn(figures: dict[str, Any], game: str) -> None:
     check(figures, game, "dms_per_player_turn")

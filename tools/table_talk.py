@@ -466,6 +466,7 @@ async def play_moves(p: Player, lobby: Any, moves: int) -> None:
             await d.settle()
             seg.reminders += sum(1 for s in seg.shown[before:] if s.kind in ("channel", "dm"))
             loaded = await p.observe()
+            p.rec.where = f"move {i + 1}"
         if i == max(2, moves // 2) and seg.timeouts == 0:
             p.rec.where = "time-out"
             p.clock.advance(TIMER_MINUTES * 60 + 1)
@@ -474,6 +475,7 @@ async def play_moves(p: Player, lobby: Any, moves: int) -> None:
             await d.settle()
             seg.timeouts += 1 if len(seg.shown) > before else 0
             loaded = await p.observe()
+            p.rec.where = f"move {i + 1}"
             if loaded.row.status != "active" or loaded.game.outcome(loaded.state) is not None:
                 return
         humans = sorted(s for s in loaded.game.to_act(loaded.state) if s != SYSTEM and loaded.user_of(s))
@@ -490,6 +492,7 @@ async def play_moves(p: Player, lobby: Any, moves: int) -> None:
         if i == 1:
             await mistakes(p, loaded, seat, who)
             loaded = await p.loaded()
+            p.rec.where = f"move {i + 1}"
         if seg.game == "heroquest" and seat == 0:
             await gm_turn(p, loaded, who)
             continue
@@ -618,6 +621,12 @@ def measure(seg: Segment) -> dict[str, Any]:
             raw.append(f"{tag} [autocomplete] {shown} in: {name[:160]}")
     turns = sum(seg.turns.values()) or 1
     per_player = {uid: dms[uid] / max(1, n) for uid, n in seg.turns.items()}
+    # the new posts that ping nobody (no wait began with them), and the DMs of the most written-to player
+    noisy = [f"{tag} {s.where}: new post pinging nobody, {len(s.images)} image(s): {_first(s.content)!r}"
+             for s in seg.shown if s.kind == "channel" and s.where != "lobby" and not MENTION.search(s.content)]
+    worst = max(per_player, key=lambda u: per_player[u], default=None)
+    dm_lines = [f"{tag} to {seg.langs.get(worst, '?')} player, {seg.turns.get(worst, 0)} turns; {s.where}: "
+                f"{_first(s.content)}" for s in seg.shown if s.kind == "dm" and s.recipient == worst]
     return {
         "game": seg.game, "server": seg.server, "seed": seg.seed, "seconds": round(seg.seconds, 1),
         "finished": seg.finished, "human_turns": sum(seg.turns.values()),
@@ -634,8 +643,15 @@ def measure(seg: Segment) -> dict[str, Any]:
             "addressed_wrong_lang": addressed_wrong[:5], "raw_tokens": _distinct(raw)[:10], "truncated": cut[:5],
             "plural_errors": _distinct(plural)[:5], "menus_hiding": _distinct(seg.hiding)[:5],
             "refused_moves": seg.refused[:5], "problems": seg.problems[:5],
+            "channel_per_turn": noisy[:5], "images_per_turn": noisy[:5], "dms_per_player_turn": dm_lines[:8],
         },
     }
+
+
+def _first(text: str) -> str:
+    """The first line of a post, shortened, with its mentions kept as they are."""
+    line = next((x for x in text.splitlines() if x.strip()), "")
+    return line[:90]
 
 
 def _distinct(items: list[str]) -> list[str]:
