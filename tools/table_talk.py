@@ -312,6 +312,13 @@ class Player:
                        and str(c.get("custom_id", "")).startswith("tgs:a:") for opt in c.get("options", [])}
             offered |= {str(c["custom_id"]).split(":", 4)[4] for c in comps if c.get("type") == 2
                         and str(c.get("custom_id", "")).startswith("tgb:a:")}
+            for c in comps:  # "Actions 26–50" must hold 25 options
+                if c.get("type") != 3:
+                    continue
+                claimed = re.search(r"(\d+)\s*[–-]\s*(\d+)", str(c.get("placeholder", "")))
+                if claimed and int(claimed[2]) - int(claimed[1]) + 1 != len(c.get("options", [])):
+                    self.seg.hiding.append(f"{self.seg.game}/{self.seg.server}: the menu {c['placeholder']!r} holds "
+                                           f"{len(c.get('options', []))} options")
             who_ = Who(user.id, who, False, None)
             channel = self.d.channel.id
             if any(str(c.get("custom_id", "")).startswith("tgs:a:") for c in comps):
@@ -412,7 +419,8 @@ async def play_segment(game: str, server: str, seed: int, moves: int, tmp: Path)
     guild.locale = "es-ES" if server == "es" else "en-US"
     world.owner.locale = guild.locale
     db = tmp / f"{game}-{server}-{seed}.sqlite3"
-    async with InProcessDiscord(lambda: make_bot(str(db)), world=world, guild=guild, channel=channel) as d:
+    async with InProcessDiscord(lambda: make_bot(str(db)), world=world, guild=guild, channel=channel,
+                                settle_timeout=30.0) as d:
         clock = FakeClock(time.time())
         d.bot.table.clock = clock
         rec = Recorder(d, seg)
@@ -507,6 +515,7 @@ async def play_moves(p: Player, lobby: Any, moves: int) -> None:
             route = "act"
             out = await p.by_act(who, token, path, label)
         seg.routes[route] += 1
+        await p.check_menus(out, who)
         from standin.world import is_error_output
         refusals = [o.body() for o in out if is_error_output(o)]
         if refusals:
