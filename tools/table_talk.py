@@ -368,6 +368,11 @@ class Player:
             action = ending[0]  # a person without an AI to copy ends a turn now and then
         else:
             action = self.rng.choice(legal).action
+        if all(la.action != action for la in legal):
+            # the AI may name a card that the list folds into an identical one (two Fire Gems): a person picks
+            # what the menus offer, so one listed move of the same kind stands in for it
+            same = [la.action for la in legal if la.action.kind == action.kind]
+            action = self.rng.choice(same or [la.action for la in legal])
         label = next((i18n.t(la.label, "en") for la in legal if la.action == action), "")
         return action, None, label
 
