@@ -11,12 +11,27 @@ once in every game. Players act as people do: the public turn buttons, the priva
 random legal move where a game has none) decides WHICH move, never how it reaches the bot. They also make typed
 mistakes (a command out of turn, an unknown card) and ask `/game help`.
 
-Everything the bot shows is then read (tools/talk_checks.py explains the language reader) and reported per game:
-human turns (a turn is a wait beginning on a person's seat), new channel messages per turn, new board images
-per turn (on new messages; and counting the images edits replaced with different bytes), DMs per player per
-turn of theirs, waits on a person never told, public and addressed lines in the wrong language, raw internal
-tokens, cut messages, plural mistakes (tests/test_plurals.py's reader) and menus hiding choices; with the worst
-examples of each. `--json` prints one JSON object instead of the table.
+Everything the bot shows is then read (tools/talk_checks.py explains the language reader) and reported per game
+(counts added over the game's segments, rates at their worst segment), with examples of each:
+
+- turns: human turns. After every interaction the table is inspected (`game.to_act` of `table.inspect`); each
+  human seat that was not waited on before and is now starts a turn (a wait).
+- ch/turn: new channel messages (not edits, not the lobby's) per human turn.
+- img/turn: board images on those new messages per turn; img+edit adds the images edits replaced with different
+  bytes (an edit carrying the same picture again does not count).
+- dm/turn: DMs to a player per turn of theirs, the worst player.
+- untold: waits that began on a person who, since the interaction that began it, had no <@mention> in a channel
+  post or edit, no DM and no ephemeral.
+- pub-lang / addr-lang: public lines (channel posts and edits, their buttons and the board's alt text) not in the
+  table's language; addressed lines (a post's line that mentions one user, DMs, ephemerals with their menus,
+  autocomplete choices) not in the reader's.
+- raw: internal tokens (key=value, snake_case, catalog keys, ids such as s035 or a0, None, a lone - or …,
+  unreplaced {placeholders}); cut: messages of exactly 2,000 characters, words cut short by "…", menu options cut
+  at 100; plural: tests/test_plurals.py's reader on every line in its expected language; hiding: menus offering
+  fewer moves than are legal with no way to page on, or holding a different number than their "1–25" says.
+- remind / t-out: reminders and time-outs that fired; refused: moves the bot refused (it should be none).
+
+`--json` prints one JSON object (per game, and per segment) instead of the table.
 """
 
 from __future__ import annotations
