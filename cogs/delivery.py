@@ -199,7 +199,9 @@ async def _send_public(channel: Any, report: Report, people: Audience,
                        image: Awaitable[bytes | None] | None) -> None:
     lang, names = people.lang, report.seat_names
     live = LIVE.get(report.game_id, getattr(channel, "id", 0))
-    fresh = live is None or bool(report.mention or report.addressed or report.turn_changed or report.finished)
+    # A new message only when a wait begins (someone is pinged or asked something) or the game ends; a turn
+    # that passes to nobody new (the same player's next hero, the game's own phase) goes on in the same one.
+    fresh = live is None or bool(report.mention or report.addressed or report.finished)
     footer, pinged = _footer(report, people)
     drawing = (image or board_png(report, lang)) if report.board is not None else image
     png = await drawing if drawing is not None else None

@@ -488,7 +488,8 @@ class Table:
                 await self.store.save_profiles(loaded.row.guild_id, game.id, updates, self.clock())
         report.version, report.status = version, loaded.row.status
         report.can_undo = step.undoable and kind == "act" and user_id is not None and not new_turn
-        report.acted.add(seat)
+        awaited = game.to_act(step.state)
+        report.left_wait.update(s.seat for s in loaded.seats if s.seat not in awaited)
         told = self._add_events(loaded, report, step.events)
         if new_turn and report.turn_start is None:
             report.turn_start = len(report.public)
@@ -628,18 +629,11 @@ class Table:
 
     @staticmethod
     def _newly_awaited(loaded: Inspection, report: Report, before: set[int]) -> set[int]:
-        """Human seats the table now waits for that were not awaited before this report, or whose turn came
-        back to them after others played (an AI, the game's own phase): each wait is announced once, and
-        neither a player's own moves nor someone's out-of-turn work (a game master's tools) ping them again."""
-        fresh = set()
-        for seat in loaded.game.to_act(loaded.state):
-            user = loaded.user_of(seat)
-            if user is None:
-                continue
-            others = any(s == SYSTEM or loaded.user_of(s) != user for s in report.acted)
-            if seat not in before or (report.turn_changed and others):
-                fresh.add(seat)
-        return fresh
+        """Human seats whose wait begins in this report: not awaited before it, or no longer awaited at some step
+        of it and awaited again now (their turn came back after others played). Each wait is announced once:
+        neither a player's own moves in their turn nor others' moves while they keep waiting ping them again."""
+        return {seat for seat in loaded.game.to_act(loaded.state)
+                if loaded.user_of(seat) is not None and (seat not in before or seat in report.left_wait)}
 
     def _report(self, loaded: Inspection, version: int, status: str, seats: list[SeatRow]) -> Report:
         return Report(loaded.row.id, loaded.row.game_type, version, status,
