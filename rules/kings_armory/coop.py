@@ -121,11 +121,27 @@ def _label(s: S, action: Action) -> Msg:
         return msg("ka.coop.item.sell", square=b.label((t["at"][0], t["at"][1])))
     if kind == "hire":
         champ = data.champions()[str(action["type"])]
-        return msg("ka.coop.item.hire", champion=Lit(champ["es"], champ["en"]))
+        return msg("ka.coop.item.hire", champion=Lit(champ["es"], champ["en"]), n=1)
     if kind == "upgrade":
         a = st.ally(s, str(action["ally"]))
         return msg("ka.coop.item.upgrade", ally=fg.ally_name(a), level=a["level"] + 1)
     return msg("ka.coop.item.repair")
+
+
+def _merged(labels: list[Param]) -> list[Param]:
+    """Champions of one kind hired together are read out once, with their number ("3 new Archers")."""
+    out: list[Param] = []
+    for label in labels:
+        same = next((i for i, x in enumerate(out) if isinstance(x, Msg) and isinstance(label, Msg)
+                     and x.key == label.key == "ka.coop.item.hire" and x.params["champion"] == label.params["champion"]),
+                    None)
+        if same is None:
+            out.append(label)
+        else:
+            kept = out[same]
+            assert isinstance(kept, Msg)
+            out[same] = Msg(kept.key, {**kept.params, "n": int(str(kept.params["n"])) + 1})
+    return out
 
 
 def listing(items: list[Param]) -> Msg:
@@ -149,7 +165,7 @@ def apply(s: S, events: list[Event], seat: int, action: Action) -> None:
     elif s["phase"] == "setup":
         events.append(Event(msg("ka.coop.ev.propose_towers", seat=SeatRef(seat), items=listing(labels))))
     else:
-        events.append(Event(msg("ka.coop.ev.propose", seat=SeatRef(seat), items=listing(labels),
+        events.append(Event(msg("ka.coop.ev.propose", seat=SeatRef(seat), items=listing(_merged(labels)),
                                 gold=max(0, before["gold"] - after["gold"]))))
 
 

@@ -78,9 +78,20 @@ def test_between_waves_the_ai_proposes_its_purchases_with_their_price_and_spends
     assert step.state["gold"] == 450
     line = _said(step.events)[0]
     spent = 450 - coop.try_plan(s, 1, coop.plan_of(action))["gold"]
-    assert line.startswith("Ada (bot) waits for the team before spending the shared gold, and suggests: ")
-    assert line.endswith(f"({spent} gold).") and spent > 0
-    assert _said(step.events, "es")[0].endswith(f"({spent} de oro).")
+    assert spent > 0 and line.startswith("Ada (bot) waits for the team before spending the shared gold, and "
+                                         f"suggests spending {spent} gold on ")
+    assert _said(step.events, "es")[0].startswith("Ada (bot) espera al equipo antes de gastar el oro común, y "
+                                                  f"propone gastar {spent} de oro en ")
+
+
+def test_champions_of_one_kind_proposed_together_are_counted() -> None:
+    s = _picked()
+    s.update(phase="between", free_towers=0, gold=900, wave=2)
+    step = GAME.apply(s, 1, Action.of("defer", plan=("hire:archer", "hire:archer", "hire:cleric")))
+    assert _said(step.events) == ["Ada (bot) waits for the team before spending the shared gold, and suggests "
+                                  "spending 450 gold on 2 new Archers and a new Cleric."]
+    assert _said(step.events, "es") == ["Ada (bot) espera al equipo antes de gastar el oro común, y propone gastar "
+                                        "450 de oro en 2 nuevos campeones (Arquero) y un nuevo campeón (Clérigo)."]
 
 
 def test_a_second_ai_builds_its_proposal_on_the_first_ones() -> None:
