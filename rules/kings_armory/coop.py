@@ -131,16 +131,19 @@ def _label(s: S, action: Action) -> Msg:
 def _merged(labels: list[Param]) -> list[Param]:
     """Champions of one kind hired together are read out once, with their number ("3 new Archers")."""
     out: list[Param] = []
+    hires: dict[Param, int] = {}  # champion name -> its place in `out`
     for label in labels:
-        same = next((i for i, x in enumerate(out) if isinstance(x, Msg) and isinstance(label, Msg)
-                     and x.key == label.key == "ka.coop.item.hire" and x.params["champion"] == label.params["champion"]),
-                    None)
-        if same is None:
+        if not (isinstance(label, Msg) and label.key == "ka.coop.item.hire"):
             out.append(label)
-        else:
-            kept = out[same]
-            assert isinstance(kept, Msg)
-            out[same] = Msg(kept.key, {**kept.params, "n": int(str(kept.params["n"])) + 1})
+            continue
+        name = label.params["champion"]
+        if name not in hires:
+            hires[name] = len(out)
+            out.append(label)
+            continue
+        kept = out[hires[name]]
+        assert isinstance(kept, Msg)
+        out[hires[name]] = Msg(kept.key, {**kept.params, "n": int(str(kept.params["n"])) + 1})
     return out
 
 
