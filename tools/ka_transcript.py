@@ -90,7 +90,7 @@ def line_for(game: Game, state: Any, seat: int, action: Action, user: tuple[str,
                     f"{who} click {value(i18n.t(next(la.label for la in legal if la.action == action), lang))}"]
         text = words_for([la for la in legal if la.action.kind in REACT_KINDS], action, lang, names)
         return [f"{who} {cmd(lang, 'cmd.ka', 'cmd.ka.react')} {i18n.catalog(lang)['cmd.ka.opt.choice']}:{value(text)}"]
-    if k in ("ready", "end_turn") and n % 3 == 0:  # the public turn message's buttons
+    if k == "defer" or (k in ("ready", "end_turn") and n % 3 == 0):  # the public turn message's buttons
         return [f"{who} click {value(label)}"]
     if k in TWO_STEP:
         key, first, arg, param = TWO_STEP[k]
@@ -154,6 +154,8 @@ async def record(seed: int, users: tuple[tuple[str, str, str], ...], ai: int, op
                     lines.append(f"!{user[0]}{user[1]}> {cmd(user[2], 'cmd.ka', 'cmd.ka.ready')}")
                     refused = True
                 action = game.ai_action(state, seat, Rng(seed * 100_003 + loaded.row.version))
+                if action.kind == "defer":  # a person steps back with the button; the AI's proposal is its own
+                    action = Action.of("defer")
                 lines += line_for(game, state, seat, action, user, names, moves, public_lang)
                 await table.act(CHANNEL, whos[user_of[seat]], action)
                 public_lang = user[2]

@@ -71,6 +71,10 @@ async def test_a_wave_prepared_and_fought_with_commands_and_buttons(d: InProcess
     assert 0 < len(squares) <= 25 and all(c["value"].startswith("place ally=a0 ") for c in squares)
     out = await d.command("alice", f'/ka place ally:"Valcor the Warrior" at:"{squares[0]["value"]}"')
     assert not _errors(out), _errors(out)
+    assert (await _loaded(d)).state["towers"] == [], "the AI hero left the starting towers to alice"
+    out = await d.click("alice", _latest_with(d, "alice", "Leave it to the team"), "Leave it to the team")
+    assert not _errors(out), _errors(out)
+    assert len((await _loaded(d)).state["towers"]) == 2, "alice left them to the AI hero in turn"
     out = await d.click("alice", _latest_with(d, "alice", "Ready"), "Ready")  # the public turn button
     assert not _errors(out), _errors(out)
     state = (await _loaded(d)).state
