@@ -209,7 +209,7 @@ async def _send_public(channel: Any, report: Report, people: Audience,
     if report.status == "active" and report.board is not None:
         quick = report.quick if report.quick is not None else ui_for(report.game_type).public_buttons(report.board)
         view = turn_view(report.game_id, report.version, lang, quick, finished=report.finished,
-                         can_undo=report.can_undo)
+                         can_undo=report.can_undo, private_button=ui_for(report.game_type).private_button)
     elif report.status == "lobby":  # newcomers at a new table: how to play, shown to whoever clicks
         view = lobby_help_view(report.game_type, lang)
     if not fresh and live is not None:
@@ -340,7 +340,7 @@ async def _show_to_asker(interaction: discord.Interaction, report: Report, lang:
     if report.status == "active" and report.board is not None:
         quick = report.quick if report.quick is not None else ui_for(report.game_type).public_buttons(report.board)
         view = turn_view(report.game_id, report.version, lang, quick, finished=report.finished,
-                         can_undo=report.can_undo)
+                         can_undo=report.can_undo, private_button=ui_for(report.game_type).private_button)
     await reply(interaction, said or i18n.t(msg("bot.done"), lang), file=file, view=view)
 
 

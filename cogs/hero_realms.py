@@ -49,6 +49,7 @@ class HeroRealmsUI(GameUI):
     """The private text and the hand image (the turn buttons come from the engine's quick actions)."""
 
     game_id = GAME_ID
+    private_button = "bot.button.my_turn"
 
     def private_text(self, view: dict[str, Any], lang: str, names: dict[int, str]) -> str:
         seat = view.get("viewer")

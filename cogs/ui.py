@@ -32,6 +32,8 @@ class GameUI:
     """How one game is presented on Discord; a game's cog registers a subclass with `register_ui`."""
 
     game_id = ""
+    #: The public turn message's button that opens a player's private view: "My hand" only where there are hands.
+    private_button = "bot.button.my_view"
 
     def public_buttons(self, board: dict[str, Any]) -> list[tuple[Msg, Action]]:
         """Buttons on the public turn message; they must never reveal a secret."""
@@ -158,14 +160,15 @@ def button_id(kind: str, game_id: int, version: int, rest: str = "") -> str | No
 
 
 def turn_view(game_id: int, version: int, lang: str, extra: list[tuple[Msg, Action]],
-              *, finished: bool = False, can_undo: bool = True) -> discord.ui.View | None:
+              *, finished: bool = False, can_undo: bool = True,
+              private_button: str = "bot.button.my_view") -> discord.ui.View | None:
     """The components of a public turn message: the private-view button plus the game's own."""
     if finished:
         return None
     view = discord.ui.View(timeout=None)
     pv = button_id("pv", game_id, version)
     if pv:
-        view.add_item(GameButton(pv, i18n.t(msg("bot.button.my_turn"), lang), discord.ButtonStyle.primary,
+        view.add_item(GameButton(pv, i18n.t(msg(private_button), lang), discord.ButtonStyle.primary,
                                  emoji="🂠"))
     for label, action in extra[:8]:
         custom_id = button_id("a", game_id, version, action.token())

@@ -69,7 +69,7 @@ async def test_moves_by_buttons_and_commands_against_a_bot(d: InProcessDiscord) 
     assert {cid.split(":", 4)[4] for cid, _ in steps} == legal, "one button per legal step, no other"
     before = loaded.state["players"][0]["pos"]
     turn = next(o for o in (await d.command("alice", "/game status")) if o.kind == "ephemeral" and o.components)
-    options = [o for o in await d.click("alice", turn, i18n.t(msg("bot.button.my_turn"), "en"))
+    options = [o for o in await d.click("alice", turn, i18n.t(msg("bot.button.my_view"), "en"))
                if o.kind == "ephemeral"]
     assert options and [c for c in options[0].components if c in steps] == steps, "My options shows the compass"
     out = await d.click("alice", mine[0], steps[0][0])
