@@ -288,12 +288,17 @@ async def private_panel(table: Table, interaction: discord.Interaction, game_id:
             async def walk(kinds: Sequence[str] | None) -> list[LegalAction]:
                 return await walk_moves(table, channel, who, first, kinds)
             panel = await ui.step_panel(walk, game_id, version, first, view, lang, names)
+    if panel is not None and not await table.can_undo(channel, who):
+        for item in [i for i in panel.children if str(getattr(i, "custom_id", "")).startswith("tgb:undo:")]:
+            panel.remove_item(item)  # an Undo that would only be refused is not offered
     if panel is not None and offered(panel):
         text = (text + "\n" + i18n.t(choices_line(offered(panel)), lang)).strip()
     elif not text:
         text = i18n.t(msg("bot.nothing_to_do"), lang)
     png = await (image or run_blocking(ui.private_image, with_names(view, names), lang))
     file = discord.File(io.BytesIO(png), filename="private.png") if png else None
+    if panel is not None and not panel.children:
+        panel = None
     return text, panel, file
 
 

@@ -717,6 +717,17 @@ class Table:
             await self._finish_report(loaded, report, private_for={seat}, awaited_before=awaited)
             return report
 
+    async def can_undo(self, channel_id: int, who: Who) -> bool:
+        """Whether `undo` would take back this person's newest move now (so an Undo button is worth showing)."""
+        row = await self.store.open_game(channel_id)
+        if row is None or row.status != "active":
+            return False
+        target = await self._head(row.id, row.version)
+        if target is None or target.kind != "act" or target.user_id != who.user_id or not target.undoable:
+            return False
+        loaded = await self._load(row)
+        return json.dumps(loaded.game.turn_key(loaded.state), default=str) == target.turn_before
+
     async def _head(self, game_id: int, version: int) -> ActionRow | None:
         """The log row that produced the state at `version` (following undo rows back)."""
         row = await self.store.action(game_id, version)
