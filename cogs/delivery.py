@@ -16,7 +16,7 @@ import discord
 
 import i18n
 from cogs.help import lobby_help_view
-from cogs.live import LiveTurn, LiveTurns, summary
+from cogs.live import SUMMARY_CHARS, LiveTurn, LiveTurns, summary
 from cogs.translator import locale_of
 from cogs.ui import GameButton, button_id, choices_line, offered, run_blocking, turn_view, ui_for
 from rules import registry
@@ -61,8 +61,32 @@ def with_names(view: dict[str, Any], names: dict[int, str]) -> dict[str, Any]:
 
 
 def lines(messages: list[Msg], lang: str, names: dict[int, str]) -> str:
-    text = "\n".join(i18n.t(m, lang, names.get) for m in messages)
-    return text if len(text) <= MAX_CONTENT else text[: MAX_CONTENT - 1] + "…"
+    """Messages rendered one per line (long texts are split into several Discord messages when sent)."""
+    return "\n".join(i18n.t(m, lang, names.get) for m in messages)
+
+
+def pieces(content: str, limit: int = 2000) -> list[str]:
+    """A text in parts that each fit one Discord message, split between lines (a line longer than a message
+    between words): nothing is ever cut away."""
+    out: list[str] = []
+    current = ""
+    for line in content.split("\n"):
+        while len(line) > limit:
+            cut = line.rfind(" ", 0, limit)
+            cut = cut if cut > 0 else limit
+            if current:
+                out.append(current)
+                current = ""
+            out.append(line[:cut])
+            line = line[cut:].lstrip()
+        if current and len(current) + 1 + len(line) > limit:
+            out.append(current)
+            current = line
+        else:
+            current = f"{current}\n{line}" if current else line
+    if current or not out:
+        out.append(current)
+    return out
 
 
 def unsaid(said: str, text: str) -> str:
@@ -87,16 +111,18 @@ async def reply(interaction: discord.Interaction, content: str, *, error: bool =
     """An ephemeral answer to the person who asked."""
     if error:
         content = ERROR_PREFIX + content
-    kwargs: dict[str, Any] = {"ephemeral": True}
-    if view is not None:
-        kwargs["view"] = view
-    if file is not None:
-        kwargs["file"] = file
-    content = content[:2000] or "…"
-    if interaction.response.is_done():
-        await interaction.followup.send(content, **kwargs)
-    else:
-        await interaction.response.send_message(content, **kwargs)
+    parts = pieces(content or "…")
+    for n, part in enumerate(parts):
+        kwargs: dict[str, Any] = {"ephemeral": True}
+        if n == len(parts) - 1:  # the buttons and the image go with the last part
+            if view is not None:
+                kwargs["view"] = view
+            if file is not None:
+                kwargs["file"] = file
+        if interaction.response.is_done():
+            await interaction.followup.send(part or "…", **kwargs)
+        else:
+            await interaction.response.send_message(part or "…", **kwargs)
 
 
 async def reply_error(interaction: discord.Interaction, exc: RuleError, names: dict[int, str] | None = None) -> None:
@@ -178,6 +204,11 @@ def _alt_text(report: Report, lang: str, said: str) -> str:
     return i18n.t(msg(key, game=game, summary=said[-700:]), lang)[:1024]
 
 
+def _room(footer: str) -> int:
+    """Characters left for a turn's summary under its pings, in one Discord message."""
+    return max(300, min(SUMMARY_CHARS, 1990 - len(footer)))
+
+
 def _compose(summary_text: str, footer: str) -> str:
     text = "\n".join(x for x in (summary_text, footer) if x)
     return text[:2000] or "…"
@@ -214,7 +245,7 @@ async def _send_public(channel: Any, report: Report, people: Audience,
         view = lobby_help_view(report.game_type, lang)
     if not fresh and live is not None:
         live.lines.extend(report.public)
-        said = summary(live.lines, lang, names)
+        said = summary(live.lines, lang, names, chars=_room(live.footer))
         kwargs: dict[str, Any] = {"content": _compose(said, live.footer)}
         if view is not None or report.status != "active":  # else the message keeps its buttons
             kwargs["view"] = view
@@ -238,7 +269,7 @@ async def _send_public(channel: Any, report: Report, people: Audience,
             log.info("closing the live message of game %s failed: %s", report.game_id, exc)
     else:
         opening = [*closing, *opening]
-    said = summary(opening, lang, names)
+    said = summary(opening, lang, names, chars=_room(footer))
     kwargs = {"allowed_mentions": discord.AllowedMentions(users=[discord.Object(u) for u in pinged], roles=False,
                                                           everyone=False, replied_user=False)}
     if png:
@@ -383,15 +414,14 @@ def _view_is_new(game_id: int, user_id: int, view: dict[str, Any] | None) -> boo
 
 async def _send_dms(client: discord.Client, channel: Any, report: Report, people: Audience, *,
                     skip: int | None = None) -> None:
-    """A DM only to whom it concerns: their turn starts, or what only they may see changed. A game master who
-    watches every turn is written when the engine tells them something (a room revealed), not when heroes
-    merely moved; nobody who turned DMs off on this server is written."""
+    """A DM only to whom it concerns: their turn starts, or the game told them something only they may know (a
+    card drawn, a room revealed to the game master), with their private view when it changed since they last
+    saw it; never because others moved, and never to someone who turned DMs off on this server."""
     for user_id in sorted(set(report.private) | set(report.private_views) | set(report.mention)):
         if user_id == skip or user_id in people.no_dms or (report.game_id, user_id) in _DMS_CLOSED:
             continue
-        told = user_id in report.private or user_id in report.mention
-        fresh = _view_is_new(report.game_id, user_id, report.private_views.get(user_id))
-        if told or (fresh and user_id not in report.watch):
+        if user_id in report.private or user_id in report.mention:
+            fresh = _view_is_new(report.game_id, user_id, report.private_views.get(user_id))
             await send_dm(client, channel, report, user_id, people.of(user_id), with_view=fresh)
 
 
@@ -417,11 +447,12 @@ async def send_dm(client: discord.Client, channel: Any, report: Report, user_id:
         if png:
             file = discord.File(io.BytesIO(png), filename="private.png",
                                 description=i18n.t(msg("bot.alt.private", game=game_name), lang))
-    content = "\n".join(parts)[:2000]
+    chunks = pieces("\n".join(parts))
     try:
         user = client.get_user(user_id) or await client.fetch_user(user_id)
-        kwargs: dict[str, Any] = {"file": file} if file else {}
-        await user.send(content, **kwargs)
+        for n, chunk in enumerate(chunks):
+            kwargs: dict[str, Any] = {"file": file} if file and n == len(chunks) - 1 else {}
+            await user.send(chunk, **kwargs)
     except discord.Forbidden as exc:
         if exc.code != DM_CLOSED:
             log.warning("DM to %s refused: %s", user_id, exc)

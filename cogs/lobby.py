@@ -550,7 +550,7 @@ class Lobby(commands.Cog):
             pinged = [discord.Object(u) for u in item.user_ids if u not in quiet]
             try:
                 kwargs: dict[str, Any] = {"view": view} if view else {}
-                await channel.send("\n".join(parts)[:2000],
+                await channel.send("\n".join(parts)[:2000],  # a line per late player: never near the limit
                                    allowed_mentions=discord.AllowedMentions(users=pinged, roles=False, everyone=False),
                                    **kwargs)
             except discord.HTTPException as exc:
