@@ -126,7 +126,7 @@ async def send_public(channel: Any, report: Report, lang: str,
         png = await drawing if drawing is not None else None
         if png:
             kwargs["file"] = discord.File(io.BytesIO(png), filename=f"{report.game_type}-{report.version}.png")
-        if report.status == "active":
+        if report.status in ("active", "finished"):  # a finished game's message offers the rematch
             quick = report.quick if report.quick is not None else ui.public_buttons(report.board)
             view = turn_view(report.game_id, report.version, lang, quick,
                              finished=report.finished, can_undo=report.can_undo)

@@ -13,6 +13,7 @@ from discord.ext import commands, tasks
 
 import i18n
 from cogs.delivery import announce, defer, deliver, lines, private_panel, reply, who_of
+from cogs.exits import ask_abandon, ask_resign, exits_of, replace_seat, seat_suggestions
 from cogs.guard import guarded
 from cogs.translator import L, locale_of
 from cogs.ui import GameButton, build_view, button_id, on_component
@@ -280,9 +281,24 @@ class Lobby(commands.Cog):
     @group.command(name=L("cmd.game.abandon"), description=L("cmd.game.abandon.desc"))
     @guarded
     async def abandon(self, interaction: discord.Interaction) -> None:
-        await defer(interaction)
-        report = await self.table.abandon(interaction.channel_id or 0, who_of(interaction))
-        await deliver(self.table, interaction, report)
+        await ask_abandon(interaction, self.table)  # asks first; the Abandon button ends the game
+
+    @group.command(name=L("cmd.game.resign"), description=L("cmd.game.resign.desc"))
+    @guarded
+    async def resign(self, interaction: discord.Interaction) -> None:
+        await ask_resign(interaction, self.table)  # asks first; the Resign button resigns
+
+    @group.command(name=L("cmd.game.replace"), description=L("cmd.game.replace.desc"))
+    @app_commands.describe(seat=L("cmd.game.replace.seat"), new_player=L("cmd.game.replace.player"))
+    @app_commands.rename(seat=L("cmd.opt.seat"), new_player=L("cmd.opt.new_player"))
+    @guarded
+    async def replace(self, interaction: discord.Interaction, seat: str, new_player: discord.User) -> None:
+        await replace_seat(interaction, self.table, seat, new_player)
+
+    @replace.autocomplete("seat")
+    async def replace_seat_autocomplete(self, interaction: discord.Interaction, current: str
+                                        ) -> list[app_commands.Choice[str]]:
+        return await seat_suggestions(interaction, self.table, current)
 
     @group.command(name=L("cmd.game.list"), description=L("cmd.game.list.desc"))
     @guarded
@@ -330,6 +346,10 @@ class Lobby(commands.Cog):
         for value in (reminder_minutes, idle_hours, timer_minutes):
             if value is not None and not isinstance(value, int):
                 raise BadOptions(msg("bot.error.option_format", part=str(value)[:50]))
+        if (reminder_minutes, idle_hours, timer_minutes) == (None, None, None):  # reading them: anyone may
+            line = await exits_of(self.table).settings_line(interaction.guild_id)
+            await reply(interaction, i18n.t(line, locale_of(interaction)))
+            return
         line = await self.table.configure(interaction.guild_id, who_of(interaction),
                                           reminder_minutes=reminder_minutes, idle_hours=idle_hours,
                                           timer_minutes=timer_minutes)

@@ -147,9 +147,10 @@ def button_id(kind: str, game_id: int, version: int, rest: str = "") -> str | No
 
 def turn_view(game_id: int, version: int, lang: str, extra: list[tuple[Msg, Action]],
               *, finished: bool = False, can_undo: bool = True) -> discord.ui.View | None:
-    """The components of a public turn message: the private-view button plus the game's own."""
+    """The components of a public turn message: the private-view button plus the game's own; once the game is
+    over, the Rematch button alone."""
     if finished:
-        return None
+        return end_view(game_id, lang)
     view = discord.ui.View(timeout=None)
     pv = button_id("pv", game_id, version)
     if pv:
@@ -162,6 +163,17 @@ def turn_view(game_id: int, version: int, lang: str, extra: list[tuple[Msg, Acti
     undo = button_id("undo", game_id, version) if can_undo else None
     if undo:
         view.add_item(GameButton(undo, i18n.t(msg("bot.button.undo"), lang), emoji="↩️"))
+    return view
+
+
+def end_view(game_id: int, lang: str) -> discord.ui.View | None:
+    """Under a finished game: Rematch (a new lobby with the same seats and options, for anyone who played)."""
+    custom_id = button_id("rematch", game_id, 0)
+    if custom_id is None:
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(GameButton(custom_id, i18n.t(msg("bot.button.rematch"), lang), discord.ButtonStyle.success,
+                             emoji="🔁"))
     return view
 
 

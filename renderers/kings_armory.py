@@ -228,7 +228,13 @@ def _header(canvas: Canvas, view: Mapping[str, Any], lang: str) -> None:
     if view["phase"] in ("enemy", "allies"):
         parts.append(_t("ka.render.enemy_turn", lang, n=view["enemy_turn"]))
     phase = "pick_champions" if view["phase"] == "pick" and "not_enough" in view.get("variants", ()) else view["phase"]
-    parts += [_t(f"ka.render.phase.{phase}", lang), _t("ka.render.gate_hp", lang, hp=gate, max=gate_max),
+    result = view.get("result")
+    if result is not None:  # the end screen says how it ended: "Defeat: the Castle Gate fell in wave 4."
+        phase_text = _t("ka.render.over.won" if result == "won" else f"ka.render.over.{result}", lang,
+                        wave=view["wave"])
+    else:
+        phase_text = _t(f"ka.render.phase.{phase}", lang)
+    parts += [phase_text, _t("ka.render.gate_hp", lang, hp=gate, max=gate_max),
               _t("ka.render.gold", lang, gold=view["gold"])]
     kit.text(canvas.draw, (MARGIN, HEADER / 2), "  ·  ".join(parts), 17, PALETTE.ink, anchor="lm", bold=True,
              max_width=canvas.image.width - 2 * MARGIN)
