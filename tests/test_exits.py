@@ -96,6 +96,38 @@ async def test_a_resign_handed_to_the_ai_keeps_the_game_going(table: Table) -> N
     await table.replay(after.row.id)  # a seat changing hands is skipped by the replay
 
 
+@pytest.mark.parametrize("game", ["guerra-de-indagar", "kings-armory"])
+async def test_games_without_elimination_hand_the_seat_to_the_ai(table: Table, game: str) -> None:
+    await start(table, game)
+    report = await Exits(table).resign(CH, BOB)
+    assert not any(m.key == "core.ai.stuck" for m in report.public)
+    after = await loaded(table)
+    assert after.ai_seats() == {1} and after.row.status == "active" and after.game.outcome(after.state) is None
+    assert 1 not in after.game.to_act(after.state), "the bot moved at once"
+
+
+async def test_gorgasali_hands_a_seat_to_the_ai_while_picking_and_eliminates_in_the_fight(table: Table) -> None:
+    await start(table, "gorgasali")
+    exits = Exits(table)
+    picking = await loaded(table)
+    assert picking.state["phase"] == "pick"
+    assert (await exits.resign_question(CH, BOB)).key == "core.resign.ask.ai"
+    await exits.resign(CH, BOB)
+    while (now := await loaded(table)).state["phase"] != "play":
+        legal = await table.choices(CH, ALICE, [])
+        assert isinstance(legal, list) and legal, now.state["phase"]
+        move = await table.choices(CH, ALICE, [legal[0].token])
+        while not isinstance(move, Action):
+            path = [legal[0].token, move[0].token]
+            move = await table.choices(CH, ALICE, path)
+        await table.act(CH, ALICE, move)
+    question = await exits.resign_question(CH, ALICE)
+    assert question.key == "core.resign.ask.wins"
+    report = await exits.resign(CH, ALICE)
+    assert report.finished
+    assert GG.outcome((await loaded(table)).state).winners == frozenset({1})
+
+
 async def test_resign_refusals(table: Table) -> None:
     exits = Exits(table)
     await table.new(guild_id=1, channel_id=CH, who=ALICE, game_type="tiny", ai_seats=1)
