@@ -490,7 +490,8 @@ class Game(ABC):
     def resign(self, state: Any, seat: int) -> Step | None:
         """The game after the player of `seat` resigns, where the rules can take a player out (eliminated; when
         one side is left, it wins and `outcome` says so); pure, like `apply`. None: the rules have no such thing
-        now, and the table hands the seat to the AI (when `supports_ai`) or refuses."""
+        now, and the table hands the seat to the AI (when `supports_ai`) or refuses. Raises a RuleError saying why
+        when the seat cannot resign (already out)."""
         return None
 
     def final_figures(self, state: Any) -> list[Msg]:

@@ -7,7 +7,7 @@ import pytest
 
 import i18n
 from rules import registry
-from rules.base import RESIGN, Action, apply_logged
+from rules.base import RESIGN, Action, IllegalAction, apply_logged
 from rules.gorgasali import GAME as GG
 from rules.hero_realms import GAME as HR
 from rules.text import Msg, iter_strings, msg
@@ -293,7 +293,9 @@ def test_hero_realms_resign_in_a_three_player_game_passes_the_turn_on() -> None:
     assert step is not None and HR.outcome(step.state) is None
     assert step.state.players[0].eliminated and step.state.active == [1]
     assert not s.players[0].eliminated, "the input is never changed"
-    assert HR.resign(step.state, 0) is None, "nobody resigns twice"
+    with pytest.raises(IllegalAction) as twice:
+        HR.resign(step.state, 0)
+    assert twice.value.reason.key == "core.resign.error.out", "nobody resigns twice"
     assert apply_logged(HR, s, 0, Action.of(RESIGN)).state.players[0].eliminated
 
 

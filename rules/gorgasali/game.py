@@ -235,8 +235,10 @@ class Gorgasali(Game):
     def resign(self, state: State, seat: int) -> Step | None:
         """Once the fight is on, resigning eliminates the fighter (nobody is credited); while characters are still
         being chosen there is nothing to be out of, and the table hands the seat to a bot instead."""
-        if state["winners"] is not None or state["phase"] != "play" or not state["players"][seat]["alive"]:
+        if state["winners"] is not None or state["phase"] != "play":
             return None
+        if not state["players"][seat]["alive"]:
+            raise IllegalAction(msg("core.resign.error.out"))
         ctx = Ctx(copy_state(state))
         resign(ctx, seat)
         M.settle(ctx)

@@ -10,6 +10,7 @@ from rules.base import (
     BadOptions,
     Game,
     GameOver,
+    IllegalAction,
     LegalAction,
     NotYourTurn,
     OptionSpec,
@@ -182,8 +183,10 @@ class HeroRealms(Game):
     def resign(self, state: State, seat: int) -> Step | None:
         """Resigning eliminates the player, by the variant's rules for an elimination; the last side standing
         wins."""
-        if state.winners is not None or not 0 <= seat < state.n or state.players[seat].eliminated:
+        if state.winners is not None or not 0 <= seat < state.n:
             return None
+        if state.players[seat].eliminated:
+            raise IllegalAction(msg("core.resign.error.out"))
         s = state.copy()
         ctx = E.Ctx(s)
         E.resign(ctx, seat)
