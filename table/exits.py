@@ -212,7 +212,7 @@ class Exits:
             report.public.append(line)
             if hands_over_own:
                 report.public.append(msg("core.replace.creator", who=newcomer.name))
-            report.turn_changed = True
+            # Only the newcomer is told the table waits for them; the others were told already.
             await table._run_auto(loaded, report)
             await table._finish_report(loaded, report, private_for={seat})
             if seat in loaded.game.to_act(loaded.state) and newcomer.user_id not in report.mention:
