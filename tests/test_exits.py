@@ -299,6 +299,18 @@ def test_hero_realms_resign_in_a_three_player_game_passes_the_turn_on() -> None:
     assert apply_logged(HR, s, 0, Action.of(RESIGN)).state.players[0].eliminated
 
 
+def test_hero_realms_emperor_variant_a_captain_passes_no_card_and_an_emperor_loses_the_team() -> None:
+    s = clean("emperor", 6)
+    captain = next(seat for seat in range(6) if s.roles[seat] == "captain" and seat not in s.active)
+    step = HR.resign(s, captain)
+    assert step is not None and HR.outcome(step.state) is None
+    assert not [d for d in step.state.pending if d["seat"] == captain], "nobody is asked to pass a card"
+    emperor = next(seat for seat in range(6) if s.roles[seat] == "emperor")
+    ended = HR.resign(s, emperor)
+    assert ended is not None
+    assert HR.outcome(ended.state).winners == frozenset(o for o in range(6) if s.team_of[o] != s.team_of[emperor])
+
+
 def test_gorgasali_resign_eliminates_once_the_fight_is_on_and_not_while_picking() -> None:
     s = gg_setup(["tharsis", "emoon"], [(2, 2), (6, 6)])
     step = GG.resign(s, 0)
