@@ -13,13 +13,13 @@ from discord.ext import commands, tasks
 
 import i18n
 from cogs.delivery import announce, defer, deliver, lines, private_panel, reply, who_of
-from cogs.exits import ask_abandon, ask_resign, exits_of, replace_seat, seat_suggestions
+from cogs.exits import ask_abandon, ask_resign, replace_seat, seat_suggestions
 from cogs.guard import guarded
 from cogs.translator import L, locale_of
 from cogs.ui import GameButton, build_view, button_id, on_component
 from rules import registry
 from rules.base import Action, BadOptions, RuleError
-from rules.text import Msg, SeatRef, msg
+from rules.text import Msg, msg
 from table import Table, TableError
 
 log = logging.getLogger("tabletop.lobby")
@@ -157,7 +157,7 @@ class Lobby(commands.Cog):
         report = await self.table.status(interaction.channel_id or 0, who_of(interaction))
         report.mention = []
         report.private = {}
-        await deliver(self.table, interaction, report)
+        await deliver(self.table, interaction, report, only_asker=True)
 
     @group.command(name=L("cmd.game.act"), description=L("cmd.game.act.desc"))
     @app_commands.describe(action=L("cmd.game.act.action"))
@@ -332,27 +332,52 @@ class Lobby(commands.Cog):
 
     @group.command(name=L("cmd.game.settings"), description=L("cmd.game.settings.desc"))
     @app_commands.describe(reminder_minutes=L("cmd.game.settings.reminder"), idle_hours=L("cmd.game.settings.idle"),
-                           timer_minutes=L("cmd.game.settings.timer"))
+                           timer_minutes=L("cmd.game.settings.timer"), language=L("cmd.game.settings.language"))
     @app_commands.rename(reminder_minutes=L("cmd.opt.reminder_minutes"), idle_hours=L("cmd.opt.idle_hours"),
-                         timer_minutes=L("cmd.opt.timer_minutes"))
+                         timer_minutes=L("cmd.opt.timer_minutes"), language=L("cmd.opt.language"))
+    @app_commands.choices(language=[app_commands.Choice(name=L("core.language.es"), value="es"),
+                                    app_commands.Choice(name=L("core.language.en"), value="en")])
     @guarded
     async def settings(self, interaction: discord.Interaction,
                        reminder_minutes: app_commands.Range[int, 1, 10080] | None = None,
                        idle_hours: app_commands.Range[int, 1, 720] | None = None,
-                       timer_minutes: app_commands.Range[int, 0, 10080] | None = None) -> None:
+                       timer_minutes: app_commands.Range[int, 0, 10080] | None = None,
+                       language: str | None = None) -> None:
+        """Anyone may read the server's settings; changing them is for those who manage the channel."""
         await defer(interaction)
         if interaction.guild_id is None:
             raise TableError(msg("bot.error.guild_only"))
         for value in (reminder_minutes, idle_hours, timer_minutes):
             if value is not None and not isinstance(value, int):
                 raise BadOptions(msg("bot.error.option_format", part=str(value)[:50]))
-        if (reminder_minutes, idle_hours, timer_minutes) == (None, None, None):  # reading them: anyone may
-            line = await exits_of(self.table).settings_line(interaction.guild_id)
-            await reply(interaction, i18n.t(line, locale_of(interaction)))
-            return
-        line = await self.table.configure(interaction.guild_id, who_of(interaction),
-                                          reminder_minutes=reminder_minutes, idle_hours=idle_hours,
-                                          timer_minutes=timer_minutes)
+        if language is not None and not isinstance(language, str):
+            raise BadOptions(msg("bot.error.option_format", part=str(language)[:50]))
+        changes = (reminder_minutes, idle_hours, timer_minutes, language)
+        if all(value is None for value in changes):
+            line = await self.table.settings_line(interaction.guild_id)
+        else:
+            line = await self.table.configure(interaction.guild_id, who_of(interaction),
+                                              reminder_minutes=reminder_minutes, idle_hours=idle_hours,
+                                              timer_minutes=timer_minutes, language=language)
+        await reply(interaction, i18n.t(line, locale_of(interaction)))
+
+    @group.command(name=L("cmd.game.notify"), description=L("cmd.game.notify.desc"))
+    @app_commands.describe(dms=L("cmd.game.notify.dms"), pings=L("cmd.game.notify.pings"))
+    @app_commands.rename(dms=L("cmd.opt.dms"), pings=L("cmd.opt.pings"))
+    @guarded
+    async def notify(self, interaction: discord.Interaction, dms: bool | None = None,
+                     pings: bool | None = None) -> None:
+        """Each player's own DMs and pings on this server (without options: shows the current choice)."""
+        await defer(interaction)
+        if interaction.guild_id is None:
+            raise TableError(msg("bot.error.guild_only"))
+        for value in (dms, pings):
+            if value is not None and not isinstance(value, bool):
+                raise BadOptions(msg("bot.error.option_format", part=str(value)[:50]))
+        now_dms, now_pings = await self.table.set_notify(interaction.guild_id, who_of(interaction), dms=dms,
+                                                         pings=pings)
+        line = msg("bot.notify.now", dms=msg("bot.notify.dms_on" if now_dms else "bot.notify.dms_off"),
+                   pings=msg("bot.notify.pings_on" if now_pings else "bot.notify.pings_off"))
         await reply(interaction, i18n.t(line, locale_of(interaction)))
 
     # ---------------------------------------------------------------- buttons and menus
@@ -432,25 +457,31 @@ class Lobby(commands.Cog):
                     channel = await self.bot.fetch_channel(item.channel_id)
                 except discord.HTTPException:
                     continue
-            settings = await self.table.guild_settings(item.guild_id)
-            lang = i18n.lang_of(settings.get("lang"), getattr(getattr(channel, "guild", None),
-                                                               "preferred_locale", None))
-            pings = " ".join(f"<@{u}>" for u in item.user_ids)
+            lang = await self._channel_lang(item.channel_id)
+            langs = await self.table.langs_of(item.user_ids)
+            quiet = {u for u, (_, pings) in (await self.table.notify_prefs(item.guild_id, item.user_ids)).items()
+                     if not pings}
             names = item.seat_names
+            by_user = dict(zip(item.user_ids, item.seats, strict=False))
             view = None
+            parts = []
+            for user_id in item.user_ids:  # each nudge speaks the language of the person it names
+                mine = langs.get(user_id) or lang
+                who = names.get(by_user.get(user_id, -1), "?") if user_id in quiet else f"<@{user_id}>"
+                key = "bot.reminder.idle_to" if item.kind == "idle" else "bot.reminder.to"
+                parts.append(i18n.t(msg(key, who=who), mine))
             if item.kind == "idle":
-                seats = Msg("core.list.1", {"s0": SeatRef(item.seats[0])})
-                text = i18n.t(msg("bot.reminder.idle", seats=seats), lang, names.get)
                 custom_id = button_id("skip", item.game_id, item.version)
-                if custom_id:
+                if custom_id:  # the button is for the others at the table: the table's language
                     view = discord.ui.View(timeout=None)
                     label = i18n.t(msg("bot.button.skip"), lang)
                     view.add_item(GameButton(custom_id, label, discord.ButtonStyle.danger))
-            else:
-                text = i18n.t(msg("bot.reminder.turn"), lang)
+            pinged = [discord.Object(u) for u in item.user_ids if u not in quiet]
             try:
                 kwargs: dict[str, Any] = {"view": view} if view else {}
-                await channel.send(f"{pings} {text}", allowed_mentions=discord.AllowedMentions(users=True), **kwargs)
+                await channel.send("\n".join(parts)[:2000],
+                                   allowed_mentions=discord.AllowedMentions(users=pinged, roles=False, everyone=False),
+                                   **kwargs)
             except discord.HTTPException as exc:
                 log.warning("reminder to channel %s failed: %s", item.channel_id, exc)
 
@@ -473,7 +504,7 @@ class Lobby(commands.Cog):
             try:
                 report = await self.table.resume(game_id)
                 if report is not None:
-                    await announce(self.bot, report, await self._channel_lang(report.channel_id))
+                    await announce(self.bot, report, await self._channel_lang(report.channel_id), self.table)
             except Exception:
                 log.exception("resuming game %s failed", game_id)
 
@@ -493,7 +524,7 @@ class Lobby(commands.Cog):
             return
         for report in reports:
             try:
-                await announce(self.bot, report, await self._channel_lang(report.channel_id))
+                await announce(self.bot, report, await self._channel_lang(report.channel_id), self.table)
             except Exception:
                 log.exception("announcing a timeout in game %s failed", report.game_id)
 
@@ -502,11 +533,12 @@ class Lobby(commands.Cog):
         await self.bot.wait_until_ready()
 
     async def _channel_lang(self, channel_id: int) -> str:
-        """The language for posts nobody asked for: the server's setting, then its Discord locale."""
+        """The table's language for posts nobody asked for: the server's setting, then its Discord locale."""
         channel = self.bot.get_channel(channel_id)
         guild = getattr(channel, "guild", None)
         settings = await self.table.guild_settings(getattr(guild, "id", None))
-        return i18n.lang_of(settings.get("lang"), getattr(guild, "preferred_locale", None))
+        locale = getattr(guild, "preferred_locale", None)
+        return i18n.lang_of(settings.get("lang"), str(locale) if locale else None)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -741,7 +741,7 @@ def _champions(c: Canvas, box: Box, seat: Seat, layout: _PanelLayout, lang: str,
     if seat.champions:
         tired = sum(ch.expended for ch in seat.champions)
         title += f" ({len(seat.champions)}"
-        title += f", {_tr('render.hr.expended_one' if tired == 1 else 'render.hr.expended', lang, n=tired)})" \
+        title += f", {_tr('render.hr.expended', lang, n=tired)})" \
             if tired else ")"
     kit.text(d, (box.x, box.y + 11), title, 15, PALETTE.muted, anchor="lm", max_width=box.w)
     y = box.y + 22 + 4

@@ -1,5 +1,5 @@
-"""Ways out and ways on: resigning, a seat handed to someone else, abandoning with a summary, the rematch, and
-the server's settings for anyone to read; Discord-free, on top of the table."""
+"""Ways out and ways on: resigning, a seat handed to someone else, abandoning with a summary and the rematch;
+Discord-free, on top of the table."""
 
 from __future__ import annotations
 
@@ -12,8 +12,6 @@ from rules.text import Msg, msg
 from storage import ChannelBusy, Commit, LogLine, SeatRow, VersionConflict
 from table.results import Inspection, NoGame, NotSeated, Report, StaleAction, TableError, Who
 from table.service import (
-    DEFAULT_IDLE_HOURS,
-    DEFAULT_REMINDER_MINUTES,
     Table,
     _options_line,
     _seats_line,
@@ -245,6 +243,7 @@ class Exits:
         if report.game_id == before.row.id and before.state is not None and report.version == before.row.version + 1:
             report.public.extend(await stopped_lines(table.store, table.clock(), before))
             report.board = before.game.view(before.state, None)
+        report.finished = True  # no turn follows: a message of its own, no buttons
         return report
 
     # ---------------------------------------------------------------- rematch
@@ -281,16 +280,6 @@ class Exits:
         report.public.append(_options_line(game, row.options, hide=game.upload_overrides if setup else ()))
         report.public.append(_seats_line(seats))
         return report
-
-    # ---------------------------------------------------------------- settings, for anyone to read
-
-    async def settings_line(self, guild_id: int | None) -> Msg:
-        settings = await self.table.store.guild_settings(guild_id)
-        timer = settings.get("timer_minutes") or 0
-        return msg("core.settings.now",
-                   minutes=settings.get("reminder_minutes", DEFAULT_REMINDER_MINUTES),
-                   hours=settings.get("idle_hours", DEFAULT_IDLE_HOURS),
-                   timer=msg("core.settings.timer", minutes=timer) if timer else msg("core.settings.no_timer"))
 
 
 def find_seat(loaded: Inspection, target: str) -> int:

@@ -245,12 +245,6 @@ async def test_rematch_opens_a_lobby_with_the_same_seats_and_options(table: Tabl
     assert (await loaded(table)).row.status == "active"
 
 
-async def test_settings_are_readable_by_everyone(table: Table) -> None:
-    line = await Exits(table).settings_line(1)
-    assert i18n.t(line, "en") == ("Turn reminders after 720 minutes; absent players can be skipped after 48 hours; "
-                                  "new games get no turn timer.")
-
-
 # ---------------------------------------------------------------- waiting
 
 

@@ -73,6 +73,9 @@ async def test_a_resign_in_two_player_hero_realms_ends_it_with_the_other_winning
     assert row.status == "finished"
     inspection = await d.bot.table.inspect(row.id)
     assert inspection.game.outcome(inspection.state).winners == frozenset({0})
+    out = await d.command("alice", "/game status")  # the summary again, for the asker, with its Rematch button
+    shown = ephemeral(out)
+    assert any("🏁 Game over." in o.text() for o in shown) and button(shown, "Rematch")
     # The log replays the resignation to the same state.
     replayed = await d.bot.table.replay(row.id)
     assert inspection.game.to_json(replayed) == inspection.game.to_json(inspection.state)
@@ -140,7 +143,7 @@ async def test_status_skip_and_settings_say_how_long(d) -> None:
     now = started + 5 * 3600 + 20 * 60
     table.clock = lambda: now
     out = await d.command("bob", "/game status")
-    said = channel(out)[-1].text()
+    said = "\n".join(o.text() for o in ephemeral(out))  # status answers the asker alone
     assert f"Waiting for alice since <t:{int(started)}:R> (5 hours 20 minutes)." in said, said
     out = await d.command("bob", "/game skip")
     assert errors(out) == [f"⚠️ Too soon to skip: alice has had the turn for 5 hours 20 minutes, and a turn can be "
@@ -149,7 +152,7 @@ async def test_status_skip_and_settings_say_how_long(d) -> None:
     d.user("carla", locale="es-ES")
     out = await d.command("carla", "/game settings")
     assert not errors(out), errors(out)
-    assert ephemeral(out)[-1].text().startswith("Aviso de turno tras 720 minutos; los ausentes pueden saltarse tras 48")
+    assert "Aviso de turno tras 720 minutos; los ausentes pueden saltarse tras 48 horas" in ephemeral(out)[-1].text()
     out = await d.command("carla", "/game settings idle_hours:5")
     assert errors(out), "changing them stays for managers"
 
