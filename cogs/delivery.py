@@ -210,7 +210,9 @@ async def _send_public(channel: Any, report: Report, people: Audience,
     if not fresh and live is not None:
         live.lines.extend(report.public)
         said = summary(live.lines, lang, names)
-        kwargs: dict[str, Any] = {"content": _compose(said, live.footer), "view": view}
+        kwargs: dict[str, Any] = {"content": _compose(said, live.footer)}
+        if view is not None or report.status != "active":  # else the message keeps its buttons
+            kwargs["view"] = view
         if png:
             kwargs["attachments"] = [_board_file(report, png, _alt_text(report, lang, summary(report.public, lang,
                                                                                                 names)))]

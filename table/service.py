@@ -629,16 +629,16 @@ class Table:
 
     @staticmethod
     def _newly_awaited(loaded: Inspection, report: Report, before: set[int]) -> set[int]:
-        """Human seats the table now waits for that were not awaited before this report, or that someone else
-        moved in front of since (the turn came back to them): each wait is announced once, and a player's own
-        moves in the middle of their turn never ping them again."""
-        now = {s for s in loaded.game.to_act(loaded.state) if loaded.user_of(s) is not None}
+        """Human seats the table now waits for that were not awaited before this report, or whose turn came
+        back to them after others played (an AI, the game's own phase): each wait is announced once, and
+        neither a player's own moves nor someone's out-of-turn work (a game master's tools) ping them again."""
         fresh = set()
-        for seat in now:
+        for seat in loaded.game.to_act(loaded.state):
             user = loaded.user_of(seat)
-            others = {s for s in report.acted
-                      if (s == SYSTEM and report.turn_changed) or (s != SYSTEM and loaded.user_of(s) != user)}
-            if seat not in before or others:
+            if user is None:
+                continue
+            others = any(s == SYSTEM or loaded.user_of(s) != user for s in report.acted)
+            if seat not in before or (report.turn_changed and others):
                 fresh.add(seat)
         return fresh
 
