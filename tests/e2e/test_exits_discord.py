@@ -21,7 +21,8 @@ async def d(tmp_path, monkeypatch):
 
 
 def channel(out: list[Output]) -> list[Output]:
-    return [o for o in out if o.kind == "channel"]
+    """What the channel shows: new messages, and the turn's live message edited in place."""
+    return [o for o in out if o.kind in ("channel", "edit")]
 
 
 def ephemeral(out: list[Output]) -> list[Output]:
