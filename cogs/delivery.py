@@ -237,7 +237,7 @@ async def _send_public(channel: Any, report: Report, people: Audience,
     drawing = (image or board_png(report, lang)) if report.board is not None else image
     png = await drawing if drawing is not None else None
     view = None
-    if report.status == "active" and report.board is not None:
+    if report.status in ("active", "finished") and report.board is not None:  # a finished game offers a rematch
         quick = report.quick if report.quick is not None else ui_for(report.game_type).public_buttons(report.board)
         view = turn_view(report.game_id, report.version, lang, quick, finished=report.finished,
                          can_undo=report.can_undo, private_button=ui_for(report.game_type).private_button)
@@ -373,7 +373,7 @@ async def _show_to_asker(interaction: discord.Interaction, report: Report, lang:
     said = lines(report.public, lang, report.seat_names)
     file = _board_file(report, png, _alt_text(report, lang, said)) if png else None
     view = None
-    if report.status == "active" and report.board is not None:
+    if report.status in ("active", "finished") and report.board is not None:  # a finished game offers a rematch
         quick = report.quick if report.quick is not None else ui_for(report.game_type).public_buttons(report.board)
         view = turn_view(report.game_id, report.version, lang, quick, finished=report.finished,
                          can_undo=report.can_undo, private_button=ui_for(report.game_type).private_button)

@@ -13,6 +13,7 @@ from discord.ext import commands, tasks
 
 import i18n
 from cogs.delivery import announce, defer, deliver, lines, private_panel, reply, who_of
+from cogs.exits import ask_abandon, ask_resign, replace_seat, seat_suggestions
 from cogs.guard import guarded
 from cogs.help import GENERAL, show_help
 from cogs.plumbing import GameCog, by_token, cog_for, step_words, suggestion
@@ -344,9 +345,24 @@ class Lobby(commands.Cog):
     @group.command(name=L("cmd.game.abandon"), description=L("cmd.game.abandon.desc"))
     @guarded
     async def abandon(self, interaction: discord.Interaction) -> None:
-        await defer(interaction)
-        report = await self.table.abandon(interaction.channel_id or 0, who_of(interaction))
-        await deliver(self.table, interaction, report)
+        await ask_abandon(interaction, self.table)  # asks first; the Abandon button ends the game
+
+    @group.command(name=L("cmd.game.resign"), description=L("cmd.game.resign.desc"))
+    @guarded
+    async def resign(self, interaction: discord.Interaction) -> None:
+        await ask_resign(interaction, self.table)  # asks first; the Resign button resigns
+
+    @group.command(name=L("cmd.game.replace"), description=L("cmd.game.replace.desc"))
+    @app_commands.describe(seat=L("cmd.game.replace.seat"), new_player=L("cmd.game.replace.player"))
+    @app_commands.rename(seat=L("cmd.opt.seat"), new_player=L("cmd.opt.new_player"))
+    @guarded
+    async def replace(self, interaction: discord.Interaction, seat: str, new_player: discord.User) -> None:
+        await replace_seat(interaction, self.table, seat, new_player)
+
+    @replace.autocomplete("seat")
+    async def replace_seat_autocomplete(self, interaction: discord.Interaction, current: str
+                                        ) -> list[app_commands.Choice[str]]:
+        return await seat_suggestions(interaction, self.table, current)
 
     @group.command(name=L("cmd.game.list"), description=L("cmd.game.list.desc"))
     @guarded

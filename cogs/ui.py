@@ -162,9 +162,10 @@ def button_id(kind: str, game_id: int, version: int, rest: str = "") -> str | No
 def turn_view(game_id: int, version: int, lang: str, extra: list[tuple[Msg, Action]],
               *, finished: bool = False, can_undo: bool = True,
               private_button: str = "bot.button.my_view") -> discord.ui.View | None:
-    """The components of a public turn message: the private-view button plus the game's own."""
+    """The components of a public turn message: the private-view button plus the game's own; once the game is
+    over, the Rematch button alone."""
     if finished:
-        return None
+        return end_view(game_id, lang)
     view = discord.ui.View(timeout=None)
     pv = button_id("pv", game_id, version)
     if pv:
@@ -210,6 +211,17 @@ def paged(entries: Sequence[discord.SelectOption], page: int, lang: str, page_va
 def titled(title: str, page: int, pages: int, lang: str) -> str:
     """A menu's placeholder: its name, and the page shown when it has several."""
     return title if pages == 1 else i18n.t(msg("bot.menu.page", title=title, page=page + 1, pages=pages), lang)
+
+
+def end_view(game_id: int, lang: str) -> discord.ui.View | None:
+    """Under a finished game: Rematch (a new lobby with the same seats and options, for anyone who played)."""
+    custom_id = button_id("rematch", game_id, 0)
+    if custom_id is None:
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(GameButton(custom_id, i18n.t(msg("bot.button.rematch"), lang), discord.ButtonStyle.success,
+                             emoji="🔁"))
+    return view
 
 
 def build_view(game_id: int, version: int, path: list[str], choices: list[Choice], lang: str,

@@ -505,8 +505,13 @@ def _tower_labels(canvas: Canvas, grid: kb.SquareGrid, b: Board, view: Mapping[s
 def _header(canvas: Canvas, view: Mapping[str, Any], lang: str) -> None:
     gate, gate_max = view["gate"]
     phase = "pick_champions" if view["phase"] == "pick" and "not_enough" in view.get("variants", ()) else view["phase"]
-    first = [_t("ka.name", lang), _t("ka.render.wave", lang, wave=view["wave"], waves=view["waves"]),
-             _t(f"ka.render.phase.{phase}", lang)]
+    result = view.get("result")
+    if result is not None:  # the end screen says how it ended: "Defeat: the Gate fell in wave 4"
+        phase_text = _t("ka.render.over.won" if result == "won" else f"ka.render.over.{result}", lang,
+                        wave=view["wave"])
+    else:
+        phase_text = _t(f"ka.render.phase.{phase}", lang)
+    first = [_t("ka.name", lang), _t("ka.render.wave", lang, wave=view["wave"], waves=view["waves"]), phase_text]
     second = [_t("ka.render.gate_hp", lang, hp=gate, max=gate_max), _t("ka.render.gold", lang, gold=view["gold"])]
     if view["phase"] in ("enemy", "allies"):
         second.append(_t("ka.render.enemy_turn", lang, n=view["enemy_turn"]))

@@ -19,6 +19,9 @@ SPECTATOR: None = None
 #: The seat of the game itself: while it is in `to_act`, the table plays `system_action` steps by itself
 #: (a monster turn, a wave arriving, the zone closing), logs them as the game's own moves and announces them.
 SYSTEM = -1
+#: The kind of the log row the table writes when a player resigns and the game's rules take them out
+#: (`Game.resign`); never a legal action of any game, and replayed through `apply_logged`.
+RESIGN = "resigned"
 
 
 # ---------------------------------------------------------------- errors
@@ -483,6 +486,29 @@ class Game(ABC):
     def copy_state(self, state: Any) -> Any:
         """A deep copy; engines may override with something faster."""
         return copy.deepcopy(state)
+
+    def resign(self, state: Any, seat: int) -> Step | None:
+        """The game after the player of `seat` resigns, where the rules can take a player out (eliminated; when
+        one side is left, it wins and `outcome` says so); pure, like `apply`. None: the rules have no such thing
+        now, and the table hands the seat to the AI (when `supports_ai`) or refuses. Raises a RuleError saying why
+        when the seat cannot resign (already out)."""
+        return None
+
+    def final_figures(self, state: Any) -> list[Msg]:
+        """A few lines of key figures for the end-of-game summary (turns or waves played, each player's health,
+        points, eliminations...), built from the state; none by default."""
+        return []
+
+
+def apply_logged(game: Game, state: Any, seat: int, action: Action) -> Step:
+    """One row of a game's action log applied again: a resignation through `resign`, any other move through
+    `apply` (replay and rebuilding a state from its snapshot go through here)."""
+    if action.kind == RESIGN:
+        step = game.resign(state, seat)
+        if step is None:
+            raise IllegalAction(msg("core.error.illegal", valid=msg("core.nobody")))
+        return step
+    return game.apply(state, seat, action)
 
 
 def choices_from_legal(legal: Sequence[LegalAction], path: tuple[str, ...]) -> list[Choice] | Action:

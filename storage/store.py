@@ -248,6 +248,36 @@ class Store:
 
         `new_turn` restarts the turn's clock, and sets the new `deadline` (None: no timer runs).
         """
+        statements = self._commit_statements(game_id, expected_version, entry, now, status=status,
+                                             new_turn=new_turn, deadline=deadline, blobs=blobs)
+        try:
+            await self.backend.batch(statements)
+        except UnexpectedRows as exc:
+            raise VersionConflict() from exc
+        return expected_version + 1
+
+    async def commit_seats(self, game_id: int, expected_version: int, entry: Commit, seats: Sequence[SeatRow],
+                           now: float, *, status: str | None = None, creator_id: int | None = None) -> int:
+        """A running game's seats changing hands (a player resigns to the AI, a newcomer takes a seat): the log
+        row with its lines, the seats that change (replaced by number) and, when given, the game's new creator,
+        in one transaction guarded by the version like every move."""
+        statements = self._commit_statements(game_id, expected_version, entry, now, status=status)
+        for seat in seats:
+            statements.append(Statement(
+                "UPDATE seats SET user_id = ?, kind = ?, name = ? WHERE game_id = ? AND seat = ?",
+                (seat.user_id, seat.kind, seat.name, game_id, seat.seat), expect=1))
+        if creator_id is not None:
+            statements.append(Statement("UPDATE games SET creator_id = ? WHERE id = ?", (creator_id, game_id)))
+        try:
+            await self.backend.batch(statements)
+        except UnexpectedRows as exc:
+            raise VersionConflict() from exc
+        return expected_version + 1
+
+    @staticmethod
+    def _commit_statements(game_id: int, expected_version: int, entry: Commit, now: float, *,
+                           status: str | None = None, new_turn: bool = False, deadline: float | None = None,
+                           blobs: dict[str, dict[str, Any]] | None = None) -> list[Statement]:
         version = expected_version + 1
         sets = "version = ?, updated_at = ?"
         params: list[Any] = [version, now]
@@ -280,11 +310,7 @@ class Store:
             statements.append(Statement("INSERT INTO snapshots (game_id, version, state) VALUES (?, ?, ?)",
                                         (game_id, version, pack(entry.snapshot))))
         statements += [Statement(_PUT_BLOB, (game_id, name, pack(data))) for name, data in (blobs or {}).items()]
-        try:
-            await self.backend.batch(statements)
-        except UnexpectedRows as exc:
-            raise VersionConflict() from exc
-        return version
+        return statements
 
     async def stored_state(self, game_id: int, version: int | None = None) -> StoredState | None:
         """The nearest snapshot at or before `version` (default: the newest) and the log rows after it."""
@@ -325,6 +351,13 @@ class Store:
             params.append(limit)
         async with self.backend.read() as q:
             return [_action(r) for r in await q.fetchall(sql, params)]
+
+    async def started_at(self, game_id: int) -> float | None:
+        """When the game started (its `start` log row), or None while it is a lobby."""
+        async with self.backend.read() as q:
+            row = await q.fetchone("SELECT created_at FROM actions WHERE game_id = ? AND kind = 'start'"
+                                   " ORDER BY version LIMIT 1", (game_id,))
+        return float(row["created_at"]) if row else None
 
     async def count_actions(self, game_id: int) -> int:
         async with self.backend.read() as q:

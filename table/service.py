@@ -27,6 +27,7 @@ from rules.base import (
     NotYourTurn,
     RuleError,
     Step,
+    apply_logged,
     choices_from_legal,
 )
 from rules.rng import Rng
@@ -44,7 +45,7 @@ from storage import (
     VersionConflict,
 )
 from storage.store import pack
-from table import uploads
+from table import summary, uploads
 from table.memory import DEFAULT_CACHED_GAMES, GameLocks, StateCache
 from table.results import (
     GameSummary,
@@ -164,7 +165,7 @@ class Table:
             if entry.kind == "undo":  # every undo row has its own snapshot; kept for older databases
                 state = await self._rebuild(game, game_id, entry.state_of)
             elif entry.action is not None and entry.seat is not None:
-                state = game.apply(state, entry.seat, Action.from_json(entry.action)).state
+                state = apply_logged(game, state, entry.seat, Action.from_json(entry.action)).state
         return state
 
     @asynccontextmanager
@@ -595,7 +596,7 @@ class Table:
         outcome = game.outcome(state)
         if outcome is not None:
             report.finished = True
-            report.public.append(outcome.summary)
+            report.public.extend(await summary.end_lines(self.store, self.clock(), loaded, outcome))
             await self._add_langs(report)
             return
         if (public_before is not None and not report.public and not report.turn_changed
@@ -764,7 +765,7 @@ class Table:
                 idle_hours = await self._idle_hours(loaded.row)
                 started = loaded.row.turn_started_at or loaded.row.updated_at
                 if self.clock() - started < idle_hours * 3600:
-                    raise TableError(msg("core.error.skip_too_soon", hours=idle_hours))
+                    raise TableError(summary.skip_too_soon(loaded, absent, idle_hours, self.clock()))
             changed: set[int] = set()
             for seat in absent:
                 if game.outcome(loaded.state) is not None or seat not in game.to_act(loaded.state):
@@ -804,10 +805,10 @@ class Table:
             return report
         outcome = game.outcome(loaded.state)
         if outcome is not None:
-            report.public.append(outcome.summary)
+            report.finished = True
+            report.public.extend(await summary.end_lines(self.store, self.clock(), loaded, outcome))
         else:
-            report.public.append(msg("core.status.turn",
-                                     seats=_seat_list(game.to_act(loaded.state), loaded.names())))
+            report.public.append(summary.waiting_line(loaded, self.clock()))
         report.board = game.view(loaded.state, None)
         report.quick = game.quick_actions(loaded.state)
         seat = loaded.seat_of(who.user_id)
@@ -1092,9 +1093,8 @@ class Table:
                 state = _initial_state(game, row, len(seats), setup)
             elif entry.kind == "undo":
                 state = states[entry.state_of]
-            else:
-                assert entry.action is not None and entry.seat is not None
-                state = game.apply(state, entry.seat, Action.from_json(entry.action)).state
+            elif entry.action is not None and entry.seat is not None:  # (a seat changing hands moves nothing)
+                state = apply_logged(game, state, entry.seat, Action.from_json(entry.action)).state
             states[entry.version] = state
         return state
 

@@ -223,7 +223,8 @@ async def test_reminders_then_idle_skip(table: Table, clock) -> None:
     assert await table.due_reminders() == []  # once per turn
     with pytest.raises(TableError) as soon:
         await table.skip(CH, present)
-    assert soon.value.reason.key == "core.error.skip_too_soon"
+    assert soon.value.reason.key == "core.wait.skip_soon"  # with how long is left: 35 of the 48 hours
+    assert soon.value.reason.params["left"] == msg("core.time.hours", h=35)
     clock.now += 48 * 3600
     due = await table.due_reminders()
     assert [d.kind for d in due] == ["idle"]

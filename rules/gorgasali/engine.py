@@ -60,7 +60,7 @@ def empty_mat() -> dict[str, dict[str, list[str]]]:
 def new_player(seat: int, team: int) -> dict[str, Any]:
     return {"seat": seat, "char": None, "team": team, "pos": None, "ghost": None, "hp": HP, "alive": True,
             "cd": 0, "copy": None, "mat": empty_mat(), "xc": int(RULES["extra_chests"]), "skipped": False,
-            "frozen": False, "heal_block": False, "turns": 0}
+            "frozen": False, "heal_block": False, "turns": 0, "kills": 0}
 
 
 def chests_of(board: Board) -> list[int]:
@@ -421,6 +421,7 @@ def eliminate(ctx: Ctx, victim: int, killer: int | None) -> None:
     if gets:
         assert killer is not None
         ctx.say("gg.ev.eliminated_by", seat=SeatRef(victim), killer=SeatRef(killer))
+        ctx.p(killer)["kills"] = ctx.p(killer).get("kills", 0) + 1  # (older states have no count yet)
         ctx.p(killer)["xc"] += chests
         for cid in cards:
             gain(ctx, killer, cid)
@@ -429,6 +430,22 @@ def eliminate(ctx: Ctx, victim: int, killer: int | None) -> None:
         for cid in cards:
             discard(ctx, cid)
     check_winner(ctx)
+
+
+def resign(ctx: Ctx, seat: int) -> None:
+    """A fighter whose player resigns is eliminated with nobody credited: the cards go to the discard piles, the
+    loot it was placing too, and a trade it was part of is called off; the last team standing wins."""
+    s = ctx.s
+    for q in [q for q in s["pending"] if q["seat"] == seat]:
+        s["pending"].remove(q)
+        discard(ctx, q["card"])
+    if s["trade"] is not None and seat in (s["trade"]["from"], s["trade"]["to"]):
+        s["trade"] = None
+        if s["t"]:
+            s["t"]["draft"] = {"give": [], "take": [], "xg": 0, "xt": 0}
+    eliminate(ctx, seat, None)
+    if s["winners"] is None and s["zone_due"] and s["turn"] == seat:
+        s["turn"] = next_seat(s, seat)[0]  # the round's first fighter after the zone closes
 
 
 def check_winner(ctx: Ctx) -> None:

@@ -31,10 +31,12 @@ from rules.gorgasali.engine import (
     State,
     all_cards,
     capacity,
+    char_name,
     clone,
     copy_state,
     listing,
     new_state,
+    resign,
     to_act,
 )
 from rules.gorgasali.views import description, label, view
@@ -229,6 +231,31 @@ class Gorgasali(Game):
             return Outcome(winners, msg("gg.outcome.draw"), tuple(ranking))
         names = listing([SeatRef(w) for w in sorted(winners)])
         return Outcome(winners, msg("gg.outcome.won", seats=names, round=state["round"]), tuple(ranking))
+
+    def resign(self, state: State, seat: int) -> Step | None:
+        """Once the fight is on, resigning eliminates the fighter (nobody is credited); while characters are still
+        being chosen there is nothing to be out of, and the table hands the seat to a bot instead."""
+        if state["winners"] is not None or state["phase"] != "play":
+            return None
+        if not state["players"][seat]["alive"]:
+            raise IllegalAction(msg("core.resign.error.out"))
+        ctx = Ctx(copy_state(state))
+        resign(ctx, seat)
+        M.settle(ctx)
+        ctx.finish()
+        return Step(ctx.s, ctx.events, False)
+
+    def final_figures(self, state: State) -> list[Msg]:
+        """Rounds played, then each fighter by final place: character, health left, eliminations, turns played."""
+        outcome = self.outcome(state)
+        order = list(outcome.ranking) if outcome else [p["seat"] for p in state["players"]]
+        lines = [msg("gg.figures.rounds", n=state["round"])]
+        for place, seat in enumerate(order, start=1):
+            p = state["players"][seat]
+            char: Msg | str = char_name(p) if p["char"] else msg("gg.figures.no_char")
+            lines.append(msg("gg.figures.fighter", place=place, seat=SeatRef(seat), char=char, hp=p["hp"],
+                             kills=p.get("kills", 0), turns=p["turns"]))
+        return lines
 
     def to_json(self, state: State) -> dict[str, Any]:
         return clone(state)

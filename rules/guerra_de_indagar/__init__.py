@@ -23,10 +23,10 @@ from rules.base import (
     Step,
 )
 from rules.rng import Rng
-from rules.text import Msg, msg
+from rules.text import Msg, SeatRef, msg
 
 from . import actions, ai, flow
-from .data import monster_name, numbers
+from .data import faction_name, monster_name, numbers
 from .hexes import unkey
 from .invariants import check
 from .setup import new_state
@@ -202,6 +202,17 @@ class GuerraDeIndagar(Game):
             summary = msg(result["key"])
         ranking = tuple(sorted(range(state["players_n"]), key=lambda x: (-pp(state, x), state["order"].index(x))))
         return Outcome(frozenset(result["winners"]), summary, ranking)
+
+    def final_figures(self, state: dict[str, Any]) -> list[Msg]:
+        """Rounds played, the target, then each player's faction, primacy points and outposts, best first."""
+        s = state
+        lines = [msg("gi.figures.rounds", n=s["round"], target=s["target"])]
+        for seat in sorted(range(s["players_n"]), key=lambda x: (-pp(s, x), s["order"].index(x))):
+            faction = s["players"][seat]["faction"]
+            lines.append(msg("gi.figures.player", seat=SeatRef(seat),
+                             faction=faction_name(faction) if faction else msg("gi.figures.no_faction"),
+                             pp=pp(s, seat), outposts=sum(1 for p in s["outposts"].values() if p["owner"] == seat)))
+        return lines
 
     # ---------------------------------------------------------------- what each seat sees
 

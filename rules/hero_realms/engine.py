@@ -568,6 +568,18 @@ def eliminate(ctx: Ctx, seats: list[int]) -> None:
             _win(ctx, [o for o in range(s.n) if s.team_of[o] == team])
 
 
+def resign(ctx: Ctx, seat: int) -> None:
+    """A player who resigns is eliminated like one whose health ran out (the variant's rules for an elimination
+    apply: a hunter's prey, the emperor's fall), but is asked nothing more (no card to pass on); when it was their
+    turn and nobody else shares it, the next turn begins."""
+    s = ctx.s
+    was_active = seat in s.active
+    eliminate(ctx, [seat])
+    s.pending = [d for d in s.pending if d["seat"] != seat]
+    if s.winners is None and was_active and not s.active:
+        start_turn(ctx, next_turn_seats(s, seat))
+
+
 def _after_elimination(ctx: Ctx, seat: int) -> None:
     s = ctx.s
     if s.variant == "hunter-first-blood":

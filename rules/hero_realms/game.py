@@ -10,6 +10,7 @@ from rules.base import (
     BadOptions,
     Game,
     GameOver,
+    IllegalAction,
     LegalAction,
     NotYourTurn,
     OptionSpec,
@@ -178,6 +179,32 @@ class HeroRealms(Game):
                 places.append(msg("hr.standing.alive", place=shown, seat=SeatRef(seat),
                                   health=max(0, state.health[state.pool_of[seat]])))
         return Outcome(frozenset(winners), msg("hr.outcome", standing=M.label_list(places)), tuple(ranking))
+
+    def resign(self, state: State, seat: int) -> Step | None:
+        """Resigning eliminates the player, by the variant's rules for an elimination; the last side standing
+        wins."""
+        if state.winners is not None or not 0 <= seat < state.n:
+            return None
+        if state.players[seat].eliminated:
+            raise IllegalAction(msg("core.resign.error.out"))
+        s = state.copy()
+        ctx = E.Ctx(s)
+        E.resign(ctx, seat)
+        ctx.finish()
+        return Step(s, ctx.events, False)
+
+    def final_figures(self, state: State) -> list[Msg]:
+        """Turns played, then each player's health left (or the order they went out in) and cards owned."""
+        lines = [msg("hr.figures.turns", n=state.turn_no)]
+        for seat, p in enumerate(state.players):
+            cards = len(p.deck) + len(p.hand) + len(p.discard) + len(p.played) + len(p.champions)
+            if p.eliminated:
+                lines.append(msg("hr.figures.out", seat=SeatRef(seat), order=state.eliminated_order.index(seat) + 1,
+                                 cards=cards))
+            else:
+                lines.append(msg("hr.figures.alive", seat=SeatRef(seat),
+                                 health=max(0, state.health[state.pool_of[seat]]), cards=cards))
+        return lines
 
     def to_json(self, state: State) -> dict[str, Any]:
         return state.to_json()

@@ -27,7 +27,7 @@ from rules.heroquest.setup import build
 from rules.heroquest.state import GM, Ctx, HQState, hero_label, json_copy, parse_sq, sq_token, tsq
 from rules.heroquest.turns import die, end_hero_turn, finish, mark_potion, start_round
 from rules.heroquest.upload import import_quest
-from rules.text import Lit, Msg, msg
+from rules.text import Lit, Msg, SeatRef, msg
 
 #: The public turn message's buttons, in order: (action kind, label key).
 QUICK_HERO = (("search_treasure", "hq.bot.button.treasure"), ("search_traps", "hq.bot.button.traps"),
@@ -277,7 +277,18 @@ class HeroQuest(Game):
             return None
         players = frozenset(range(1, state.seats))
         winners = players if over["result"] == "win" else frozenset({GM})
-        return Outcome(winners, msg(f"hq.outcome.{over['result']}", reason=msg(f"hq.reason.{over['reason']}")))
+        # The reason was told as the quest ended (hq.ev.over.*): the summary names the winners only.
+        return Outcome(winners, msg(f"hq.outcome.{over['result']}"))
+
+    def final_figures(self, state: HQState) -> list[Msg]:
+        """The quest and the rounds played (the result and its reason were just said), then each hero: body
+        points, gold and quest treasures, or dead, or out by the stairs."""
+        lines = [msg("hq.figures.quest", quest=state.quest_obj.name, rounds=state.d["round"])]
+        for h in state.heroes:
+            key = "hq.figures.hero_dead" if h["dead"] else "hq.figures.hero_left" if h["left"] else "hq.figures.hero"
+            lines.append(msg(key, hero=hero_label(h), seat=SeatRef(h["seat"]), body=h["body"], max=h["max_body"],
+                             gold=h["gold"], treasures=len(h["quest_treasures"])))
+        return lines
 
     def view(self, state: HQState, seat: int | None) -> dict[str, Any]:
         out = view.build(state, seat)

@@ -382,6 +382,23 @@ class KingsArmory(Game):
             return Outcome(everyone, msg("ka.end.won", wave=state["wave"]))
         return Outcome(frozenset(), msg(f"ka.end.lost_{state['result']}", wave=state["wave"]))
 
+    def final_figures(self, state: S) -> list[Msg]:
+        """The wave reached and the waves survived, the Gate's health and the gold left, then each player's hero
+        (or own champion): level and health, or knocked out."""
+        lines = [msg("ka.figures.waves", wave=state["wave"], waves=st.last_wave(state),
+                     survived=st.waves_survived(state), gate=state["gate"], max=state["gate_max"],
+                     gold=state["gold"])]
+        for a in state["allies"]:
+            if a["kind"] != "hero" and not a.get("own"):
+                continue
+            if a["ko"]:
+                lines.append(msg("ka.figures.hero_ko", seat=SeatRef(a["seat"]), hero=fg.ally_name(a),
+                                 level=a["level"]))
+            else:
+                lines.append(msg("ka.figures.hero", seat=SeatRef(a["seat"]), hero=fg.ally_name(a), level=a["level"],
+                                 hp=a["hp"], max=fg.ally_card(a)["max"]))
+        return lines
+
     # ---------------------------------------------------------------- table helpers
 
     def choices(self, state: S, seat: int, path: Sequence[str]) -> list[Choice] | Action:

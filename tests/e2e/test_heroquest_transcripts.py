@@ -21,8 +21,8 @@ TRANSCRIPTS = ROOT / "tests" / "transcripts"
 TIMEOUT = 400
 #: Transcript -> a line of the ending that must be printed (the quest ends by the rules).
 SCRIPTS = {
-    "heroquest_trial.txt": "Morcar wins (every hero is dead).",
-    "heroquest_own.txt": "The heroes succeed (declared by the game master).",
+    "heroquest_trial.txt": "The quest is over: the heroes fail (every hero is dead).",
+    "heroquest_own.txt": "The quest is over: the heroes succeed (declared by the game master).",
 }
 needs_reference = pytest.mark.skipif(not (ROOT.parent / "shared" / "reference" / "heroquest").is_dir(),
                                      reason="../shared reference quests not present")
@@ -75,6 +75,10 @@ def test_heroquest_transcript_plays_to_the_end(name: str, runs) -> None:  # type
     assert result.returncode == 0, tail
     assert " - OK" in result.stdout, tail
     assert SCRIPTS[name] in result.stdout, "the quest ended by the rules"
+    ending = result.stdout[result.stdout.index(SCRIPTS[name]):]
+    reason = SCRIPTS[name].split("(")[1]
+    assert ending.count(reason) == 1, "the end is said once (the summary names the winners, not the reason again)"
+    assert "🏁 Game over. Winner" in ending, ending[:600]
     assert "[DM -> alice]" in result.stdout, "the game master got the map by DM"
     channel_images = sorted(images.glob("*heroquest-*.png"))
     assert len(channel_images) >= 50

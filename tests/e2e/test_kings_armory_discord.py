@@ -230,6 +230,9 @@ async def test_not_enough_players_pick_champions_by_name_and_endurance_shows_its
                                                                             ("champion", "sorcerer", 1)]
     out = await d.command("alice", "/game abandon")
     assert not _errors(out), _errors(out)
+    asked = next(o for o in out if any(label == "Abandon" for _, label in o.components))  # it asks first
+    out = await d.click("alice", asked, next(cid for cid, label in asked.components if label == "Abandon"))
+    assert not _errors(out), _errors(out)
 
     out = await d.command("alice", "/game new game:kings-armory ai:1 options:endurance=true")
     assert not _errors(out), _errors(out)
