@@ -13,7 +13,7 @@ from cogs.delivery import who_of
 from cogs.help import show_help
 from cogs.plumbing import Choices, GameCog, Wording, command_group, fold, game_command, kind_command, pair_choices
 from cogs.translator import locale_of
-from cogs.ui import GameButton, GameUI, actions_menu, button_id, register_ui
+from cogs.ui import GameButton, GameUI, actions_menu, add_step_menu, button_id, register_ui
 from renderers.guerra_de_indagar import render
 from rules.base import Action, Choice, LegalAction
 from rules.guerra_de_indagar.data import hero_name
@@ -49,29 +49,53 @@ def _buttons(game_id: int, version: int, legal: Sequence[LegalAction]) -> list[t
     return out
 
 
-def menus(legal: Sequence[LegalAction]) -> list[tuple[Msg, list[LegalAction]]]:
-    """The panel's menus of the moves not on a button: moving and exploring, trading and spirits, the rest; each
-    pages when longer than 25."""
+def _rest(legal: Sequence[LegalAction]) -> list[LegalAction]:
+    """The moves not on a button."""
     buttons = {la.action for _, la in _buttons(0, 0, legal)}
-    rest = [la for la in legal if la.action not in buttons]
+    return [la for la in legal if la.action not in buttons]
+
+
+def menus(legal: Sequence[LegalAction]) -> list[tuple[Msg, list[LegalAction]]]:
+    """The panel's menus of whole moves not on a button: moving and exploring, then the rest but trades and spirits
+    (which are built in steps); each pages when longer than 25."""
+    rest = _rest(legal)
     groups = [(msg("gi.menu.path"), [la for la in rest if la.action.kind in PATH]),
-              (msg("gi.menu.trade"), [la for la in rest if la.action.kind in TRADE]),
               (msg("gi.menu.other"), [la for la in rest if la.action.kind not in PATH + TRADE])]
     return [(title, moves) for title, moves in groups if moves]
 
 
+def trade_steps(legal: Sequence[LegalAction]) -> list[Choice]:
+    """The first step of a trade or a spirit spent, one entry per kind: what to get, then what to give follows."""
+    kinds = dict.fromkeys(la.action.kind for la in _rest(legal) if la.action.kind in TRADE)
+    return [Choice(kind, msg(f"gi.menu.kind.{kind}")) for kind in kinds]
+
+
 def panel(game_id: int, version: int, legal: Sequence[LegalAction], lang: str,
           names: dict[int, str]) -> discord.ui.View | None:
-    """Two rows of one-click buttons (a window's answers, the activation's simple actions, End), then a menu for
-    each group of the other moves (Discord's five rows)."""
+    """Two rows of one-click buttons (a window's answers, the activation's simple actions, End), then a menu of the
+    paths, one that builds a trade or a spirit spent step by step, and one of the other moves (Discord's rows)."""
     ui = discord.ui.View(timeout=None)
     for placed, (custom_id, la) in enumerate(_buttons(game_id, version, legal)):
         style = discord.ButtonStyle.danger if la.action.kind == "end" else discord.ButtonStyle.secondary
         ui.add_item(GameButton(custom_id, i18n.t(la.label, lang, names.get), style, row=placed // PER_ROW))
-    for slot, (title, moves) in enumerate(menus(legal)[:3]):
-        menu = actions_menu(game_id, version, slot, title, moves, lang, names, row=2 + slot)
+    groups = list(enumerate(menus(legal)))
+    paths = [(slot, group) for slot, group in groups if group[0].key == "gi.menu.path"]
+    others = [(slot, group) for slot, group in groups if group[0].key != "gi.menu.path"]
+    row = 2
+    for slot, (title, moves) in paths:
+        menu = actions_menu(game_id, version, slot, title, moves, lang, names, row=row)
         if menu is not None:
             ui.add_item(menu)
+            row += 1
+    trades = trade_steps(legal)
+    if trades:
+        add_step_menu(ui, game_id, version, trades, lang, names, row=row, title=i18n.t(msg("gi.menu.trade"), lang))
+        row += 1
+    for slot, (title, moves) in others:
+        menu = actions_menu(game_id, version, slot, title, moves, lang, names, row=row) if row < 5 else None
+        if menu is not None:
+            ui.add_item(menu)
+            row += 1
     return ui if ui.children else None
 
 

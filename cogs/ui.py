@@ -250,9 +250,10 @@ def described(description: Msg | None, lang: str, names: dict[int, str]) -> str:
 
 
 def add_step_menu(panel: discord.ui.View, game_id: int, version: int, choices: list[Choice], lang: str,
-                  names: dict[int, str], row: int, labels: dict[str, str] | None = None) -> None:
+                  names: dict[int, str], row: int, labels: dict[str, str] | None = None,
+                  title: str | None = None) -> None:
     """Put the first step of the moves built in steps on a panel, as one menu on `row` (nothing when no choices)."""
-    menu = build_view(game_id, version, [], choices, lang, names, labels=labels) if choices else None
+    menu = build_view(game_id, version, [], choices, lang, names, labels=labels, title=title) if choices else None
     for item in menu.children if menu is not None else ():
         item.row = row
         panel.add_item(item)
