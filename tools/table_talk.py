@@ -52,6 +52,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from cogs.ui import PAGE
 from rules.base import SYSTEM, Action
 from rules.rng import Rng
 from tools import talk_checks as tc
@@ -322,7 +323,9 @@ class Player:
                 continue
             from standin.world import iter_components
             comps = list(iter_components(self.d.world.messages[o.message_id].components))
-            paging = any(re.search(r"page|more|next", str(c.get("custom_id", ""))) for c in comps)
+            paging = any(re.search(r"page|more|next", str(c.get("custom_id", ""))) for c in comps) or any(
+                str(opt.get("value", "")).split("/")[-1].startswith(PAGE) for c in comps if c.get("type") == 3
+                for opt in c.get("options", []))  # a menu's own "more…" entry pages it
             offered = {opt.get("value") for c in comps if c.get("type") == 3
                        and str(c.get("custom_id", "")).startswith("tgs:a:") for opt in c.get("options", [])}
             offered |= {str(c["custom_id"]).split(":", 4)[4] for c in comps if c.get("type") == 2
