@@ -245,6 +245,8 @@ async def _send_public(channel: Any, report: Report, people: Audience,
         view = lobby_help_view(report.game_type, lang)
     if not fresh and live is not None:
         live.lines.extend(report.public)
+        if report.turn_changed:  # the ping under it was for a turn that is over
+            live.footer = ""
         said = summary(live.lines, lang, names, chars=_room(live.footer))
         kwargs: dict[str, Any] = {"content": _compose(said, live.footer)}
         if view is not None or report.status != "active":  # else the message keeps its buttons
@@ -364,6 +366,14 @@ async def deliver(table: Table, interaction: discord.Interaction, report: Report
         done = i18n.t(confirm or msg("bot.done"), lang)
         await reply(interaction, "\n".join(x for x in (mine, done) if x))
     await _send_dms(interaction.client, interaction.channel, report, people, skip=actor)
+    if report.pending_auto:  # the person has their answer: now the bots and the game's own phase move
+        try:
+            follow = await table.resume(report.game_id)
+        except RuleError as exc:  # stopped by storage trouble: the resumer picks the game up again later
+            log.warning("automatic moves after game %s's move wait: %s", report.game_id, exc)
+            return
+        if follow is not None:
+            await announce(interaction.client, follow, people.lang, table)
 
 
 async def _show_to_asker(interaction: discord.Interaction, report: Report, lang: str) -> None:

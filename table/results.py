@@ -85,6 +85,9 @@ class Report:
     #: Seats the game stopped waiting for at some step of this report: if it waits for them again at the end,
     #: that is a new wait, announced anew.
     left_wait: set[int] = field(default_factory=set)
+    #: Whether the game itself or an AI seat is to move next and was left for `Table.resume`, so that the person
+    #: who acted is answered first (a table made with `defer_auto`).
+    pending_auto: bool = False
     #: When the seats now awaited started waiting, as a Unix time (None when unknown).
     waiting_since: float | None = None
 

@@ -108,10 +108,14 @@ class Table:
 
     def __init__(self, store: Store, *, clock: Callable[[], float] = time.time,
                  seed_source: Callable[[], int] | None = None, cache_size: int = DEFAULT_CACHED_GAMES,
-                 shards: tuple[Iterable[int], int] | None = None, previews: bool = True) -> None:
+                 shards: tuple[Iterable[int], int] | None = None, previews: bool = True,
+                 defer_auto: bool = False) -> None:
         self.store = store
         #: Whether games still being built (`Game.in_progress`) may be started here.
         self.previews = previews
+        #: Whether `act` leaves the AI seats' and the game's own moves that follow a person's move to `resume`, so
+        #: the person is answered before the bots think (the bot does; tests and tools play through at once).
+        self.defer_auto = defer_auto
         self.clock = clock
         self.seed_source = seed_source or (lambda: secrets.randbits(48))
         self.shards = None if shards is None else (tuple(shards[0]), shards[1])
@@ -425,7 +429,12 @@ class Table:
                 loaded.state, None)
             awaited = loaded.game.to_act(loaded.state)
             changed = await self._apply(loaded, report, seat, action, who.user_id, kind="act")
-            await self._run_auto(loaded, report)
+            if self.defer_auto:
+                to_act = loaded.game.to_act(loaded.state)
+                report.pending_auto = loaded.row.status == "active" and loaded.game.outcome(loaded.state) is None \
+                    and (SYSTEM in to_act or bool(loaded.ai_seats() & to_act))
+            else:
+                await self._run_auto(loaded, report)
             await self._finish_report(loaded, report, private_for=changed, public_before=public_before,
                                       awaited_before=awaited)
             return report
@@ -608,7 +617,9 @@ class Table:
             user = loaded.user_of(seat)
             if user is not None and user not in report.mention:
                 report.mention.append(user)
-        report.quick = game.quick_actions(state)
+        # Buttons only where someone may use them: none while only the game itself or AI seats are to move.
+        humans_on_turn = any(loaded.user_of(s) is not None for s in game.to_act(state))
+        report.quick = game.quick_actions(state) if humans_on_turn else []
         report.deadline = loaded.row.deadline_at
         report.waiting_since = loaded.row.turn_started_at
         for decision in game.decisions(state):
@@ -680,6 +691,7 @@ class Table:
             awaited = loaded.game.to_act(loaded.state)
             if not await self._run_auto(loaded, report):
                 return None
+            report.turn_start = None  # the bots' turns open the next message; they close no person's turn
             await self._finish_report(loaded, report, private_for=set(), awaited_before=awaited)
             return report
 
