@@ -3,16 +3,21 @@
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import io
+import json
 import logging
+from collections import OrderedDict
 from collections.abc import Awaitable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import discord
 
 import i18n
+from cogs.live import LiveTurn, LiveTurns, summary
 from cogs.translator import locale_of
-from cogs.ui import button_id, run_blocking, turn_view, ui_for
+from cogs.ui import GameButton, button_id, choices_line, offered, run_blocking, turn_view, ui_for
 from rules import registry
 from rules.base import Choice, LegalAction, RuleError
 from rules.text import Msg, msg
@@ -23,6 +28,13 @@ log = logging.getLogger("tabletop.delivery")
 ERROR_PREFIX = "⚠️ "
 MAX_CONTENT = 1900
 DM_CLOSED = 50007
+#: The live message of each game's current turn.
+LIVE = LiveTurns()
+#: A digest of the private view each person was last sent by DM, per game, so an unchanged view is not resent.
+_SENT_VIEWS: OrderedDict[tuple[int, int], str] = OrderedDict()
+_SENT_KEPT = 20_000
+#: (game, user) pairs whose DMs are closed: told once in the channel, not tried again in that game.
+_DMS_CLOSED: set[tuple[int, int]] = set()
 
 
 def who_of(interaction: discord.Interaction) -> Who:
@@ -59,8 +71,8 @@ def unsaid(said: str, text: str) -> str:
 
 
 def choose_line(count: int) -> Msg:
-    """"You have N possible actions", in the singular when there is one."""
-    return msg("bot.choose_action_one") if count == 1 else msg("bot.choose_action", n=count)
+    """"You have N possible actions" (the catalog's plural block says "1 possible action")."""
+    return msg("bot.choose_action", n=count)
 
 
 async def defer(interaction: discord.Interaction) -> None:
@@ -94,7 +106,7 @@ async def reply_error(interaction: discord.Interaction, exc: RuleError, names: d
 def _shows_public(channel: Any, report: Report) -> bool:
     if channel is None or not hasattr(channel, "send"):
         return False
-    return bool(report.public or report.board is not None or report.mention)  # else: leave no public trace
+    return bool(report.public or report.board is not None or report.mention or report.addressed)
 
 
 def board_png(report: Report, lang: str) -> Awaitable[bytes | None] | None:
@@ -104,35 +116,146 @@ def board_png(report: Report, lang: str) -> Awaitable[bytes | None] | None:
     return run_blocking(ui_for(report.game_type).board_image, with_names(report.board, report.seat_names), lang)
 
 
-async def send_public(channel: Any, report: Report, lang: str,
+@dataclass(frozen=True)
+class Audience:
+    """Who reads a report and how: the table's language for what is public, each person's own for what is
+    addressed to them, and each person's notification choices on this server."""
+
+    lang: str
+    langs: dict[int, str]
+    no_pings: frozenset[int] = frozenset()
+    no_dms: frozenset[int] = frozenset()
+
+    def of(self, user_id: int) -> str:
+        return self.langs.get(user_id) or self.lang
+
+
+async def audience(table: Table, report: Report, lang: str, *, asker: Who | None = None) -> Audience:
+    """The readers of `report` in a table speaking `lang`; `asker` (who sent the command) speaks their own."""
+    users = set(report.mention) | {u for u, _ in report.addressed} | set(report.private) | set(report.private_views)
+    langs = dict(report.langs)
+    if asker is not None and asker.lang:
+        langs[asker.user_id] = asker.lang
+    prefs = await table.notify_prefs(report.guild_id, users) if users else {}
+    return Audience(lang, langs, frozenset(u for u, (_, pings) in prefs.items() if not pings),
+                    frozenset(u for u, (dms, _) in prefs.items() if not dms))
+
+
+def _who(user_id: int, report: Report, people: Audience) -> str:
+    """A mention, or the plain name of someone who asked not to be pinged."""
+    if user_id in people.no_pings:
+        return report.user_names.get(user_id, "?")
+    return f"<@{user_id}>"
+
+
+def _footer(report: Report, people: Audience) -> tuple[str, list[int]]:
+    """The lines under a turn's summary, each in its reader's language: what is asked of a person, and whose
+    turn it is with their deadline; and the users those lines ping."""
+    names = report.seat_names
+    out: list[str] = []
+    pinged: list[int] = []
+    for user_id, line in report.addressed:
+        lang = people.of(user_id)
+        out.append(f"{_who(user_id, report, people)} {i18n.t(line, lang, names.get)}")
+        pinged.append(user_id)
+    for user_id in report.mention:
+        lang = people.of(user_id)
+        text = i18n.t(msg("bot.ping.turn", who=_who(user_id, report, people)), lang)
+        if report.deadline is not None:  # Discord shows the time left in each reader's own clock
+            text += " " + i18n.t(msg("bot.ping.deadline", when=f"<t:{int(report.deadline)}:R>"), lang)
+        out.append(text)
+        pinged.append(user_id)
+    return "\n".join(out), [u for u in dict.fromkeys(pinged) if u not in people.no_pings]
+
+
+def _alt_text(report: Report, lang: str, said: str) -> str:
+    """The board's description for screen readers: the game and what changed."""
+    engine = registry.get(report.game_type)
+    game: Msg | str = Msg(engine.name_key) if engine else report.game_type
+    said = " ".join(said.split())
+    key = "bot.alt.board" if said else "bot.alt.board_plain"
+    return i18n.t(msg(key, game=game, summary=said[-700:]), lang)[:1024]
+
+
+def _compose(summary_text: str, footer: str) -> str:
+    text = "\n".join(x for x in (summary_text, footer) if x)
+    return text[:2000] or "…"
+
+
+async def send_public(channel: Any, report: Report, people: Audience,
                       image: Awaitable[bytes | None] | None = None) -> None:
-    """The outcome in the channel: text, the board image (`image` when it is already being drawn),
-    buttons, and the next players mentioned."""
+    """The report in the channel, quietly: a new message (board, summary, pings) when a wait begins or the game
+    ends; otherwise the turn's live message is edited in place with the new lines and board."""
     if not _shows_public(channel, report):
         if image is not None:
             await image
         return
-    names = report.seat_names
-    content = lines(report.public, lang, names)
-    if report.mention:
-        pings = " ".join(f"<@{u}>" for u in report.mention)
-        content = f"{content}\n👉 {pings} — {i18n.t(msg('bot.your_turn'), lang)}".strip()
-        if report.deadline is not None:  # Discord shows the time left in each reader's own clock
-            content += " " + i18n.t(msg("bot.deadline", when=f"<t:{int(report.deadline)}:R>"), lang)
-    ui = ui_for(report.game_type)
-    kwargs: dict[str, Any] = {"allowed_mentions": discord.AllowedMentions(users=True, roles=False, everyone=False)}
-    if report.board is not None:
-        drawing = image or board_png(report, lang)
-        png = await drawing if drawing is not None else None
+    async with LIVE.lock(report.game_id):
+        await _send_public(channel, report, people, image)
+
+
+async def _send_public(channel: Any, report: Report, people: Audience,
+                       image: Awaitable[bytes | None] | None) -> None:
+    lang, names = people.lang, report.seat_names
+    live = LIVE.get(report.game_id, getattr(channel, "id", 0))
+    fresh = live is None or bool(report.mention or report.addressed or report.turn_changed or report.finished)
+    footer, pinged = _footer(report, people)
+    drawing = (image or board_png(report, lang)) if report.board is not None else image
+    png = await drawing if drawing is not None else None
+    view = None
+    if report.status == "active" and report.board is not None:
+        quick = report.quick if report.quick is not None else ui_for(report.game_type).public_buttons(report.board)
+        view = turn_view(report.game_id, report.version, lang, quick, finished=report.finished,
+                         can_undo=report.can_undo)
+    if not fresh and live is not None:
+        live.lines.extend(report.public)
+        said = summary(live.lines, lang, names)
+        kwargs: dict[str, Any] = {"content": _compose(said, live.footer)}
+        if view is not None or report.status != "active":  # else the message keeps its buttons
+            kwargs["view"] = view
         if png:
-            kwargs["file"] = discord.File(io.BytesIO(png), filename=f"{report.game_type}-{report.version}.png")
-        if report.status == "active":
-            quick = report.quick if report.quick is not None else ui.public_buttons(report.board)
-            view = turn_view(report.game_id, report.version, lang, quick,
-                             finished=report.finished, can_undo=report.can_undo)
-            if view is not None:
-                kwargs["view"] = view
-    await channel.send(content[:2000] or "…", **kwargs)
+            kwargs["attachments"] = [_board_file(report, png, _alt_text(report, lang, summary(report.public, lang,
+                                                                                                names)))]
+        try:
+            await live.message.edit(**kwargs)
+            return
+        except discord.HTTPException as exc:  # deleted or too old: the turn goes on in a new message
+            log.info("live message of game %s not editable (%s); posting anew", report.game_id, exc)
+            report = _carry(report, live.lines)
+            live = None
+    closing: list[Msg] = report.public[:report.turn_start] if report.turn_start is not None else []
+    opening: list[Msg] = report.public[len(closing):]
+    if live is not None:
+        live.lines.extend(closing)
+        try:  # the old turn's message keeps its story and board; its buttons belong to the past
+            await live.message.edit(content=_compose(summary(live.lines, lang, names), ""), view=None)
+        except discord.HTTPException as exc:
+            log.info("closing the live message of game %s failed: %s", report.game_id, exc)
+    else:
+        opening = [*closing, *opening]
+    said = summary(opening, lang, names)
+    kwargs = {"allowed_mentions": discord.AllowedMentions(users=[discord.Object(u) for u in pinged], roles=False,
+                                                          everyone=False, replied_user=False)}
+    if png:
+        kwargs["file"] = _board_file(report, png, _alt_text(report, lang, said))
+    if view is not None:
+        kwargs["view"] = view
+    sent = await channel.send(_compose(said, footer), **kwargs)
+    if report.finished or report.status in ("finished", "abandoned"):
+        LIVE.forget(report.game_id)
+    elif sent is not None:
+        LIVE.put(report.game_id, LiveTurn(getattr(channel, "id", 0), sent, list(opening), footer))
+
+
+def _carry(report: Report, lines: list[Msg]) -> Report:
+    """The report with the unposted turn's earlier lines in front (its message could not be edited)."""
+    report.public = [*lines[: len(lines) - len(report.public)], *report.public]
+    report.turn_start = None
+    return report
+
+
+def _board_file(report: Report, png: bytes, alt: str) -> discord.File:
+    return discord.File(io.BytesIO(png), filename=f"{report.game_type}-{report.version}.png", description=alt)
 
 
 async def walk_moves(table: Table, channel: int, who: Who, first: list[Choice], kinds: Sequence[str] | None
@@ -160,8 +283,8 @@ async def private_panel(table: Table, interaction: discord.Interaction, game_id:
             async def walk(kinds: Sequence[str] | None) -> list[LegalAction]:
                 return await walk_moves(table, channel, who, first, kinds)
             panel = await ui.step_panel(walk, game_id, version, first, view, lang, names)
-    if legal:
-        text = (text + "\n" + i18n.t(choose_line(len(legal)), lang)).strip()
+    if panel is not None and offered(panel):
+        text = (text + "\n" + i18n.t(choices_line(offered(panel)), lang)).strip()
     elif not text:
         text = i18n.t(msg("bot.nothing_to_do"), lang)
     png = await (image or run_blocking(ui.private_image, with_names(view, names), lang))
@@ -170,39 +293,55 @@ async def private_panel(table: Table, interaction: discord.Interaction, game_id:
 
 
 async def deliver(table: Table, interaction: discord.Interaction, report: Report, *,
-                  confirm: Msg | None = None) -> None:
-    """Everything a report says, to everyone it concerns. The action is already committed."""
-    lang = locale_of(interaction)
+                  confirm: Msg | None = None, only_asker: bool = False) -> None:
+    """Everything a report says, to everyone it concerns. The action is already committed. `only_asker` shows
+    the public part to the asker alone, in their language (a status they asked for is not table talk)."""
+    lang = locale_of(interaction)  # the asker's own language, for what only they read
+    me = who_of(interaction)
+    if only_asker:
+        await _show_to_asker(interaction, report, lang)
+        report.public, report.board, report.mention, report.addressed = [], None, [], []
+    people = await audience(table, report, await table_lang(table, interaction), asker=me)
     actor = interaction.user.id
     names = report.seat_names
     view_of_me = report.private_views.get(actor) if report.status == "active" else None
     # Both images are drawn at once (Pillow works outside the GIL), then sent in their usual order.
-    public = board_png(report, lang) if _shows_public(interaction.channel, report) else None
+    public = board_png(report, people.lang) if _shows_public(interaction.channel, report) else None
     public_task = asyncio.ensure_future(public) if public is not None else None
     mine_task = asyncio.ensure_future(run_blocking(ui_for(report.game_type).private_image,
                                                    with_names(view_of_me, names), lang)) \
         if view_of_me is not None else None
-    await send_public(interaction.channel, report, lang, public_task)
+    await send_public(interaction.channel, report, people, public_task)
     # The person who acted: privately, what only they learned, and their next options.
     mine = lines(report.private.get(actor, []), lang, names)
     if view_of_me is not None:
         text, panel, file = await private_panel(table, interaction, report.game_id, report.version,
-                                                report.game_type, view_of_me, names, lang, who_of(interaction),
-                                                mine_task)
+                                                report.game_type, view_of_me, names, lang, me, mine_task)
         await reply(interaction, "\n".join(x for x in (unsaid(mine, text), text) if x), view=panel, file=file)
+        _remember_view(report.game_id, actor, view_of_me)
     else:
         done = i18n.t(confirm or msg("bot.done"), lang)
         await reply(interaction, "\n".join(x for x in (mine, done) if x))
-    # Everyone else whose secrets changed, or whose turn it now is: by DM.
-    others = (set(report.private) | set(report.private_views)) - {actor}
-    for user_id in sorted(others):
-        if user_id not in report.private and user_id not in report.mention and user_id not in report.watch:
-            continue
-        await send_dm(interaction.client, interaction.channel, report, user_id, report.langs.get(user_id, lang))
+    await _send_dms(interaction.client, interaction.channel, report, people, skip=actor)
 
 
-async def announce(client: discord.Client, report: Report, lang: str) -> None:
-    """A report nobody asked for (AI moves resumed after a restart): to its channel, and DMs as usual."""
+async def _show_to_asker(interaction: discord.Interaction, report: Report, lang: str) -> None:
+    """The table as it stands, with the turn's buttons, for the asker alone (they work for whoever clicks)."""
+    drawing = board_png(report, lang)
+    png = await drawing if drawing is not None else None
+    said = lines(report.public, lang, report.seat_names)
+    file = _board_file(report, png, _alt_text(report, lang, said)) if png else None
+    view = None
+    if report.status == "active" and report.board is not None:
+        quick = report.quick if report.quick is not None else ui_for(report.game_type).public_buttons(report.board)
+        view = turn_view(report.game_id, report.version, lang, quick, finished=report.finished,
+                         can_undo=report.can_undo)
+    await reply(interaction, said or i18n.t(msg("bot.done"), lang), file=file, view=view)
+
+
+async def announce(client: discord.Client, report: Report, lang: str, table: Table | None = None) -> None:
+    """A report nobody asked for (AI moves resumed, a time-out): to its channel in the table's language `lang`,
+    and DMs as usual."""
     channel = client.get_channel(report.channel_id)
     if channel is None:
         try:
@@ -210,29 +349,64 @@ async def announce(client: discord.Client, report: Report, lang: str) -> None:
         except discord.HTTPException as exc:
             log.warning("cannot reach channel %s: %s", report.channel_id, exc)
             return
-    await send_public(channel, report, lang)
-    for user_id in sorted(set(report.private) | set(report.private_views)):
-        if user_id in report.private or user_id in report.mention or user_id in report.watch:
-            await send_dm(client, channel, report, user_id, report.langs.get(user_id, lang))
+    people = await audience(table, report, lang) if table is not None else Audience(lang, dict(report.langs))
+    await send_public(channel, report, people)
+    await _send_dms(client, channel, report, people)
 
 
-async def send_dm(client: discord.Client, channel: Any, report: Report, user_id: int, lang: str) -> None:
+def _digest(view: dict[str, Any]) -> str:
+    return hashlib.blake2b(json.dumps(view, sort_keys=True, default=str).encode(), digest_size=16).hexdigest()
+
+
+def _remember_view(game_id: int, user_id: int, view: dict[str, Any]) -> None:
+    """Note the private view this person was just shown."""
+    key = (game_id, user_id)
+    _SENT_VIEWS[key] = _digest(view)
+    _SENT_VIEWS.move_to_end(key)
+    while len(_SENT_VIEWS) > _SENT_KEPT:
+        _SENT_VIEWS.popitem(last=False)
+
+
+def _view_is_new(game_id: int, user_id: int, view: dict[str, Any] | None) -> bool:
+    return view is not None and _SENT_VIEWS.get((game_id, user_id)) != _digest(view)
+
+
+async def _send_dms(client: discord.Client, channel: Any, report: Report, people: Audience, *,
+                    skip: int | None = None) -> None:
+    """A DM only to whom it concerns: their turn starts, or what only they may see changed. A game master who
+    watches every turn is written when the engine tells them something (a room revealed), not when heroes
+    merely moved; nobody who turned DMs off on this server is written."""
+    for user_id in sorted(set(report.private) | set(report.private_views) | set(report.mention)):
+        if user_id == skip or user_id in people.no_dms or (report.game_id, user_id) in _DMS_CLOSED:
+            continue
+        told = user_id in report.private or user_id in report.mention
+        fresh = _view_is_new(report.game_id, user_id, report.private_views.get(user_id))
+        if told or (fresh and user_id not in report.watch):
+            await send_dm(client, channel, report, user_id, people.of(user_id), with_view=fresh)
+
+
+async def send_dm(client: discord.Client, channel: Any, report: Report, user_id: int, lang: str, *,
+                  with_view: bool = True) -> None:
     names = report.seat_names
     engine = registry.get(report.game_type)
     game_name: Msg | str = Msg(engine.name_key) if engine else report.game_type
-    parts = [i18n.t(msg("bot.dm.header", game=game_name), lang)]
-    view = report.private_views.get(user_id)
+    view = report.private_views.get(user_id) if with_view else None
     ui = ui_for(report.game_type)
     text = ui.private_text(view, lang, names) if view is not None else ""
     said = unsaid(lines(report.private.get(user_id, []), lang, names), text)
+    live = LIVE.get(report.game_id, getattr(channel, "id", 0)) if channel is not None else None
+    link = getattr(live.message, "jump_url", None) if live is not None else None
+    link = link or (f"<#{channel.id}>" if channel is not None else "")
+    key = "bot.dm.turn" if user_id in report.mention else "bot.dm.news"
+    parts = [i18n.t(msg(key, game=game_name, link=link), lang)]
     parts.extend(x for x in (said, text) if x)
     file = None
     if view is not None:
+        _remember_view(report.game_id, user_id, view)
         png = await run_blocking(ui.private_image, with_names(view, names), lang)
         if png:
-            file = discord.File(io.BytesIO(png), filename="private.png")
-    if channel is not None:
-        parts.append(i18n.t(msg("bot.dm.where", channel=f"<#{channel.id}>"), lang))
+            file = discord.File(io.BytesIO(png), filename="private.png",
+                                description=i18n.t(msg("bot.alt.private", game=game_name), lang))
     content = "\n".join(parts)[:2000]
     try:
         user = client.get_user(user_id) or await client.fetch_user(user_id)
@@ -248,14 +422,16 @@ async def send_dm(client: discord.Client, channel: Any, report: Report, user_id:
 
 
 async def dm_closed_notice(channel: Any, report: Report, user_id: int, lang: str) -> None:
-    """DMs are closed: say so in the channel and offer a button that shows the view ephemerally."""
+    """DMs are closed: say so in the channel once per game and offer a button that shows the view ephemerally."""
+    if len(_DMS_CLOSED) > _SENT_KEPT:
+        _DMS_CLOSED.clear()
+    _DMS_CLOSED.add((report.game_id, user_id))
     if channel is None or not hasattr(channel, "send"):
         return
     view = discord.ui.View(timeout=None)
     custom_id = button_id("pv", report.game_id, report.version)
-    from cogs.ui import GameButton  # local: avoids a cycle at import time
-
     if custom_id:
         view.add_item(GameButton(custom_id, i18n.t(msg("bot.button.show_private"), lang), discord.ButtonStyle.primary))
     await channel.send(f"<@{user_id}> {i18n.t(msg('bot.dm.closed'), lang)}", view=view,
-                       allowed_mentions=discord.AllowedMentions(users=True))
+                       allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)], roles=False,
+                                                                everyone=False))

@@ -12,11 +12,11 @@ import i18n
 from cogs.delivery import who_of
 from cogs.plumbing import Choices, GameCog, Wording, command_group, fold, game_command, kind_command, pair_choices
 from cogs.translator import locale_of
-from cogs.ui import GameButton, GameUI, button_id, options_view, register_ui
+from cogs.ui import GameButton, GameUI, actions_menu, button_id, register_ui
 from renderers.guerra_de_indagar import render
 from rules.base import Action, Choice, LegalAction
 from rules.guerra_de_indagar.data import hero_name
-from rules.text import msg
+from rules.text import Msg, msg
 
 GAME_ID = "guerra-de-indagar"
 #: The steps of an activation: which hero, its path, its one action (then the action's target).
@@ -38,27 +38,39 @@ PER_ROW = 5
 # ---------------------------------------------------------------- presentation
 
 
-def panel(game_id: int, version: int, legal: Sequence[LegalAction], lang: str,
-          names: dict[int, str]) -> discord.ui.View | None:
-    """Two rows of one-click buttons (a window's answers, the activation's simple actions, End), then menus of
-    every other legal move (Discord's five rows)."""
-    ui = discord.ui.View(timeout=None)
-    rest = []
-    placed = 0
+def _buttons(game_id: int, version: int, legal: Sequence[LegalAction]) -> list[tuple[str, LegalAction]]:
+    """The moves shown as one-click buttons (two rows at most), each with its custom id."""
+    out = []
     for la in legal:
         custom_id = button_id("a", game_id, version, la.action.token())
-        if la.action.kind not in BUTTONS or custom_id is None or placed == 2 * PER_ROW:
-            rest.append(la)
-            continue
+        if la.action.kind in BUTTONS and custom_id is not None and len(out) < 2 * PER_ROW:
+            out.append((custom_id, la))
+    return out
+
+
+def menus(legal: Sequence[LegalAction]) -> list[tuple[Msg, list[LegalAction]]]:
+    """The panel's menus of the moves not on a button: moving and exploring, trading and spirits, the rest; each
+    pages when longer than 25."""
+    buttons = {la.action for _, la in _buttons(0, 0, legal)}
+    rest = [la for la in legal if la.action not in buttons]
+    groups = [(msg("gi.menu.path"), [la for la in rest if la.action.kind in PATH]),
+              (msg("gi.menu.trade"), [la for la in rest if la.action.kind in TRADE]),
+              (msg("gi.menu.other"), [la for la in rest if la.action.kind not in PATH + TRADE])]
+    return [(title, moves) for title, moves in groups if moves]
+
+
+def panel(game_id: int, version: int, legal: Sequence[LegalAction], lang: str,
+          names: dict[int, str]) -> discord.ui.View | None:
+    """Two rows of one-click buttons (a window's answers, the activation's simple actions, End), then a menu for
+    each group of the other moves (Discord's five rows)."""
+    ui = discord.ui.View(timeout=None)
+    for placed, (custom_id, la) in enumerate(_buttons(game_id, version, legal)):
         style = discord.ButtonStyle.danger if la.action.kind == "end" else discord.ButtonStyle.secondary
         ui.add_item(GameButton(custom_id, i18n.t(la.label, lang, names.get), style, row=placed // PER_ROW))
-        placed += 1
-    menus = options_view(game_id, version, rest, lang, names)
-    for n, item in enumerate(c for c in (menus.children if menus is not None else ()) if isinstance(c, discord.ui.Item)
-                             and not isinstance(c, GameButton)):
-        if n < 3:
-            item.row = 2 + n
-            ui.add_item(item)
+    for slot, (title, moves) in enumerate(menus(legal)[:3]):
+        menu = actions_menu(game_id, version, slot, title, moves, lang, names, row=2 + slot)
+        if menu is not None:
+            ui.add_item(menu)
     return ui if ui.children else None
 
 
@@ -84,6 +96,9 @@ class IndagarUI(GameUI):
     def private_panel(self, game_id: int, version: int, legal: list[LegalAction], lang: str,
                       names: dict[int, str]) -> discord.ui.View | None:
         return panel(game_id, version, legal, lang, names)
+
+    def menus(self, legal: list[LegalAction]) -> list[tuple[Msg, list[LegalAction]]]:
+        return menus(legal)
 
 
 UI = IndagarUI()

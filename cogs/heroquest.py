@@ -397,7 +397,7 @@ class HeroQuest(GameCog):
             raise WORDS.refusal("no_such_move", everything, lang, names, view)
         if text is None:
             if len(legal) > 1:
-                raise WORDS.refusal("ambiguous", legal, lang, names, view, text="-")
+                raise IllegalAction(msg("bot.menu.which", valid=WORDS.valid(legal, lang, names, view)))
             return await self.act(interaction, legal[0].action)
         await self.act(interaction, WORDS.pick(legal, text, lang, names, view))
 

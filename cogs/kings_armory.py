@@ -99,16 +99,17 @@ def panel(game_id: int, version: int, legal: Sequence[LegalAction], lang: str,
     react = [la for la in legal if la.action.kind in REACT_KINDS]
     buttons = react or sorted((la for la in legal if la.action.kind in QUICK),
                               key=lambda la: QUICK.index(la.action.kind))
-    placed = 0
-    for la in buttons[:2 * PER_ROW]:
+    placed: list[LegalAction] = []
+    for la in buttons:
         custom_id = button_id("a", game_id, version, la.action.token())
-        if custom_id is None:
+        if custom_id is None or len(placed) == 2 * PER_ROW:
             continue
         ui.add_item(GameButton(custom_id, i18n.t(la.label, lang, names.get),
-                               STYLES.get(la.action.kind, discord.ButtonStyle.secondary), row=placed // PER_ROW))
-        placed += 1
-    shown = {la.action.kind for la in buttons}
-    kinds = list(dict.fromkeys(la.action.kind for la in legal if la.action.kind not in shown))
+                               STYLES.get(la.action.kind, discord.ButtonStyle.secondary), row=len(placed) // PER_ROW))
+        placed.append(la)
+    # A kind leaves the menu only when every move of it has a button: no move is ever out of reach.
+    left = [la for la in legal if la not in placed]
+    kinds = list(dict.fromkeys(la.action.kind for la in left))
     add_step_menu(ui, game_id, version, [Choice(k, msg(f"ka.bot.kind.{k}")) for k in kinds], lang, names, row=2)
     return ui if ui.children else None
 

@@ -158,6 +158,17 @@ _SQLITE_STEPS: list[str] = [
     CREATE INDEX games_deadline ON games(deadline_at) WHERE deadline_at IS NOT NULL;
     ALTER TABLE guild_settings ADD COLUMN timer_minutes INTEGER
     """,
+    # 6: each player's notification choices per server (DMs, pings); absent means the defaults.
+    """
+    CREATE TABLE notify_prefs (
+        guild_id INTEGER NOT NULL,
+        user_id INTEGER NOT NULL,
+        dms INTEGER NOT NULL,
+        pings INTEGER NOT NULL,
+        updated_at REAL NOT NULL,
+        PRIMARY KEY (guild_id, user_id)
+    )
+    """,
 ]
 
 SQLITE_MIGRATIONS: dict[int, str] = dict(enumerate(_SQLITE_STEPS, start=1))
@@ -251,6 +262,16 @@ POSTGRES_MIGRATIONS: dict[int, str] = {
     ALTER TABLE games ADD COLUMN deadline_at DOUBLE PRECISION;
     CREATE INDEX games_deadline ON games(deadline_at) WHERE deadline_at IS NOT NULL;
     ALTER TABLE guild_settings ADD COLUMN timer_minutes INTEGER
+    """,
+    6: """
+    CREATE TABLE notify_prefs (
+        guild_id BIGINT NOT NULL,
+        user_id BIGINT NOT NULL,
+        dms BOOLEAN NOT NULL,
+        pings BOOLEAN NOT NULL,
+        updated_at DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (guild_id, user_id)
+    )
     """,
 }
 

@@ -407,6 +407,26 @@ class Store:
             rows = await q.fetchall(f"SELECT user_id, lang FROM user_prefs WHERE user_id IN ({marks})", ids)
         return {int(r["user_id"]): r["lang"] for r in rows}
 
+    async def notify_prefs(self, guild_id: int | None, user_ids: Iterable[int]) -> dict[int, tuple[bool, bool]]:
+        """(DMs wanted, pings wanted) of the users who chose, on this server; the others keep the defaults."""
+        ids = sorted(set(user_ids))
+        if not ids:
+            return {}
+        marks = ", ".join("?" for _ in ids)
+        async with self.backend.read() as q:
+            rows = await q.fetchall(f"SELECT user_id, dms, pings FROM notify_prefs WHERE guild_id = ?"
+                                    f" AND user_id IN ({marks})", [guild_id or 0, *ids])
+        return {int(r["user_id"]): (bool(r["dms"]), bool(r["pings"])) for r in rows}
+
+    async def set_notify_prefs(self, guild_id: int | None, user_id: int, dms: bool, pings: bool, now: float) -> None:
+        async with self.backend.write() as q:
+            await q.execute(
+                "INSERT INTO notify_prefs (guild_id, user_id, dms, pings, updated_at) VALUES (?, ?, ?, ?, ?)"
+                " ON CONFLICT (guild_id, user_id) DO UPDATE SET dms = excluded.dms, pings = excluded.pings,"
+                " updated_at = excluded.updated_at",
+                (guild_id or 0, user_id, dms, pings, now),
+            )
+
     async def set_user_lang(self, user_id: int, lang: str, now: float) -> None:
         async with self.backend.write() as q:
             await q.execute(

@@ -63,16 +63,29 @@ class Report:
     turn_changed: bool = False
     #: Seat number to display name, to resolve `SeatRef` in messages.
     seat_names: dict[int, str] = field(default_factory=dict)
+    #: Each seated person's display name, for a line about them that must not ping them.
+    user_names: dict[int, str] = field(default_factory=dict)
     finished: bool = False
     #: The language each concerned user last used, for messages that reach them outside their own command.
     langs: dict[int, str] = field(default_factory=dict)
     channel_id: int = 0
+    guild_id: int | None = None
     #: Whether the newest move may be taken back by its player (no draw, roll or reveal; same turn).
     can_undo: bool = False
     #: When the seats on turn run out of time (a turn timer or a decision's window), as a Unix time.
     deadline: float | None = None
     #: Buttons for the public turn message, from the engine (None: the game's Discord UI decides).
     quick: list[tuple[Msg, Any]] | None = None
+    #: Index in `public` where the first turn change of this report happened: lines before it close the previous
+    #: turn's message, the rest (AI turns, the game's own steps, the new turn) open the next one.
+    turn_start: int | None = None
+    #: Public lines addressed to one person (a decision prompt, a time-out notice): shown in the channel with a
+    #: mention, in that person's language.
+    addressed: list[tuple[int, Msg]] = field(default_factory=list)
+    #: Seats that moved in this report (the game itself as SYSTEM), to tell who is newly awaited.
+    acted: set[int] = field(default_factory=set)
+    #: When the seats now awaited started waiting, as a Unix time (None when unknown).
+    waiting_since: float | None = None
 
     def add_private(self, user_id: int, line: Msg) -> None:
         self.private.setdefault(user_id, []).append(line)

@@ -74,6 +74,8 @@ TIMEOUT_STEPS = 50
 #: An uploaded set-up is stored once, compressed; beyond this it is refused.
 MAX_SETUP_BYTES = 256 * 1024
 _LANG_MEMORY = 10_000
+#: The languages a table may speak (`/game settings language:`).
+LANGUAGES = ("es", "en")
 
 log = logging.getLogger("tabletop.table")
 P = ParamSpec("P")
@@ -203,16 +205,39 @@ class Table:
         except StorageError as exc:  # a language preference is not worth refusing a move for
             log.warning("could not remember a language: %s", exc)
 
-    async def _add_langs(self, report: Report) -> None:
-        users = set(report.private) | set(report.private_views) | set(report.mention) | set(report.watch)
+    async def langs_of(self, user_ids: Iterable[int]) -> dict[int, str]:
+        """The remembered language of each of these users who ever told us one."""
+        users = set(user_ids)
         missing = [u for u in users if u not in self._langs]
         if missing:
             stored = await self.store.user_langs(missing)
             for user in missing:  # "" remembers "never told us", so each user is looked up once
                 self._remember_lang(user, stored.get(user, ""))
-        for user in users:
-            if self._langs.get(user):
-                report.langs[user] = self._langs[user]
+        return {u: self._langs[u] for u in users if self._langs.get(u)}
+
+    async def notify_prefs(self, guild_id: int | None, user_ids: Iterable[int]) -> dict[int, tuple[bool, bool]]:
+        """Each user's (DMs, pings) choice on this server; users who never chose are absent (both on)."""
+        try:
+            return await self.store.notify_prefs(guild_id, user_ids)
+        except StorageError as exc:  # a preference is not worth losing a message for
+            log.warning("could not read notification choices: %s", exc)
+            return {}
+
+    @_storage_refusals
+    async def set_notify(self, guild_id: int | None, who: Who, *, dms: bool | None = None,
+                         pings: bool | None = None) -> tuple[bool, bool]:
+        """Change this person's notification choices on this server; returns (DMs, pings) now."""
+        await self.remember(who)
+        current = (await self.store.notify_prefs(guild_id, [who.user_id])).get(who.user_id, (True, True))
+        chosen = (current[0] if dms is None else bool(dms), current[1] if pings is None else bool(pings))
+        if chosen != current or (dms, pings) != (None, None):
+            await self.store.set_notify_prefs(guild_id, who.user_id, *chosen, self.clock())
+        return chosen
+
+    async def _add_langs(self, report: Report) -> None:
+        users = set(report.private) | set(report.private_views) | set(report.mention) | set(report.watch)
+        users |= {user for user, _ in report.addressed}
+        report.langs.update(await self.langs_of(users))
 
     def _remember_lang(self, user_id: int, lang: str) -> None:
         self._langs[user_id] = lang
@@ -267,7 +292,7 @@ class Table:
         except ChannelBusy as exc:
             raise TableError(msg("core.error.channel_busy")) from exc
         report = Report(game_id, game_type, version, "lobby", seat_names={s.seat: s.name for s in seats},
-                        channel_id=channel_id)
+                        channel_id=channel_id, guild_id=guild_id)
         report.public.append(msg("core.lobby.created", who=who.name, game=Msg(game.name_key), low=low, high=high))
         title = (setup or {}).get("title")
         if isinstance(title, dict) and isinstance(title.get("es"), str) and isinstance(title.get("en"), str):
@@ -398,9 +423,11 @@ class Table:
             seat = self._acting_seat(loaded, who, action)
             public_before = self._cache.board(loaded.row.id, loaded.row.version) or loaded.game.view(
                 loaded.state, None)
+            awaited = loaded.game.to_act(loaded.state)
             changed = await self._apply(loaded, report, seat, action, who.user_id, kind="act")
             await self._run_auto(loaded, report)
-            await self._finish_report(loaded, report, private_for=changed, public_before=public_before)
+            await self._finish_report(loaded, report, private_for=changed, public_before=public_before,
+                                      awaited_before=awaited)
             return report
 
     def _acting_seat(self, loaded: Inspection, who: Who, action: Action | None = None) -> int:
@@ -462,7 +489,11 @@ class Table:
                 await self.store.save_profiles(loaded.row.guild_id, game.id, updates, self.clock())
         report.version, report.status = version, loaded.row.status
         report.can_undo = step.undoable and kind == "act" and user_id is not None and not new_turn
-        return self._add_events(loaded, report, step.events)
+        report.acted.add(seat)
+        told = self._add_events(loaded, report, step.events)
+        if new_turn and report.turn_start is None:
+            report.turn_start = len(report.public)
+        return told
 
     def _add_events(self, loaded: Inspection, report: Report, events: list[Event]) -> set[int]:
         told: set[int] = set()
@@ -555,7 +586,8 @@ class Table:
         return None if seconds is None else self.clock() + seconds
 
     async def _finish_report(self, loaded: Inspection, report: Report, *, private_for: set[int],
-                             public_before: dict[str, Any] | None = None) -> None:
+                             public_before: dict[str, Any] | None = None,
+                             awaited_before: Iterable[int] = ()) -> None:
         game, state = loaded.game, loaded.state
         report.board = game.view(state, None)
         self._cache.remember_board(loaded.row.id, loaded.row.version, report.board)
@@ -570,22 +602,22 @@ class Table:
                 and report.board == public_before):
             # Nothing anyone else may see changed (a game master's hidden work): no public trace at all.
             report.board = None
-        if report.turn_changed:
-            for seat in sorted(game.to_act(state)):
-                user = loaded.user_of(seat)
-                if user is not None and user not in report.mention:
-                    report.mention.append(user)
+        pinged = self._newly_awaited(loaded, report, set(awaited_before))
+        for seat in sorted(pinged):
+            user = loaded.user_of(seat)
+            if user is not None and user not in report.mention:
+                report.mention.append(user)
         report.quick = game.quick_actions(state)
         report.deadline = loaded.row.deadline_at
-        if report.turn_changed:
-            for decision in game.decisions(state):
-                user = loaded.user_of(decision.seat)
-                if user is None:
-                    continue
-                if decision.private:
-                    report.add_private(user, decision.prompt)
-                else:
-                    report.public.append(decision.prompt)
+        report.waiting_since = loaded.row.turn_started_at
+        for decision in game.decisions(state):
+            user = loaded.user_of(decision.seat)
+            if user is None or decision.seat not in pinged:
+                continue
+            if decision.private:
+                report.add_private(user, decision.prompt)
+            else:
+                report.addressed.append((user, decision.prompt))
         watchers = game.watchers(state) if report.turn_changed else frozenset()
         for seat in private_for | set(game.to_act(state)) | watchers:
             user = loaded.user_of(seat)
@@ -595,9 +627,26 @@ class Table:
                     report.watch.append(user)
         await self._add_langs(report)
 
+    @staticmethod
+    def _newly_awaited(loaded: Inspection, report: Report, before: set[int]) -> set[int]:
+        """Human seats the table now waits for that were not awaited before this report, or whose turn came
+        back to them after others played (an AI, the game's own phase): each wait is announced once, and
+        neither a player's own moves nor someone's out-of-turn work (a game master's tools) ping them again."""
+        fresh = set()
+        for seat in loaded.game.to_act(loaded.state):
+            user = loaded.user_of(seat)
+            if user is None:
+                continue
+            others = any(s == SYSTEM or loaded.user_of(s) != user for s in report.acted)
+            if seat not in before or (report.turn_changed and others):
+                fresh.add(seat)
+        return fresh
+
     def _report(self, loaded: Inspection, version: int, status: str, seats: list[SeatRow]) -> Report:
         return Report(loaded.row.id, loaded.row.game_type, version, status,
-                      seat_names={s.seat: s.name for s in seats}, channel_id=loaded.row.channel_id)
+                      seat_names={s.seat: s.name for s in seats}, channel_id=loaded.row.channel_id,
+                      guild_id=loaded.row.guild_id,
+                      user_names={s.user_id: s.name for s in seats if s.kind == "human" and s.user_id is not None})
 
     # ---------------------------------------------------------------- games that move by themselves
 
@@ -634,9 +683,10 @@ class Table:
                 self._pending.discard(game_id)
                 return None
             report = self._report(loaded, loaded.row.version, loaded.row.status, loaded.seats)
+            awaited = loaded.game.to_act(loaded.state)
             if not await self._run_auto(loaded, report):
                 return None
-            await self._finish_report(loaded, report, private_for=set())
+            await self._finish_report(loaded, report, private_for=set(), awaited_before=awaited)
             return report
 
     # ---------------------------------------------------------------- undo and skip
@@ -646,6 +696,7 @@ class Table:
         await self.remember(who)
         async with self._session(channel_id) as loaded:
             seat, row = self._acting_seat(loaded, who), loaded.row
+            awaited = loaded.game.to_act(loaded.state)
             target = await self._head(row.id, loaded.row.version)
             if target is None or target.kind != "act" or target.seat != seat or target.user_id != who.user_id:
                 raise TableError(msg("core.error.undo_not_yours"))
@@ -670,7 +721,7 @@ class Table:
             loaded.row.version, loaded.state, loaded.row.snapshot_version = version, state, version
             report = self._report(loaded, version, "active", loaded.seats)
             report.public.append(msg("core.undo.done", who=SeatRef(seat)))
-            await self._finish_report(loaded, report, private_for={seat})
+            await self._finish_report(loaded, report, private_for={seat}, awaited_before=awaited)
             return report
 
     async def _head(self, game_id: int, version: int) -> ActionRow | None:
@@ -696,8 +747,9 @@ class Table:
             if game.outcome(loaded.state) is not None:
                 raise GameOver(msg("core.error.game_over"))
             report = self._report(loaded, loaded.row.version, "active", loaded.seats)
+            awaited = game.to_act(loaded.state)
             if await self._run_auto(loaded, report):
-                await self._finish_report(loaded, report, private_for=set())
+                await self._finish_report(loaded, report, private_for=set(), awaited_before=awaited)
                 return report
             to_act = sorted(game.to_act(loaded.state))
             stuck_ai = [s for s in to_act if s in loaded.ai_seats()]
@@ -720,7 +772,7 @@ class Table:
                 line = LogLine(msg("core.log.skipped", seat=SeatRef(seat)).to_json())
                 changed |= await self._apply(loaded, report, seat, action, who.user_id, kind="skip", lines=[line])
             await self._run_auto(loaded, report)
-            await self._finish_report(loaded, report, private_for=changed)
+            await self._finish_report(loaded, report, private_for=changed, awaited_before=awaited)
             return report
 
     # ---------------------------------------------------------------- reading
@@ -878,7 +930,7 @@ class Table:
             self._pending.discard(row.id)
             seats = await self.store.seats(row.id)
             report = Report(row.id, row.game_type, version, "abandoned", seat_names={s.seat: s.name for s in seats},
-                            channel_id=row.channel_id)
+                            channel_id=row.channel_id, guild_id=row.guild_id)
             report.public.append(msg("core.abandon.done", who=who.name))
             return report
 
@@ -912,10 +964,13 @@ class Table:
 
     @_storage_refusals
     async def configure(self, guild_id: int, who: Who, *, reminder_minutes: int | None = None,
-                        idle_hours: int | None = None, timer_minutes: int | None = None) -> Msg:
+                        idle_hours: int | None = None, timer_minutes: int | None = None,
+                        language: str | None = None) -> Msg:
         await self.remember(who)
         if not who.can_manage:
             raise TableError(msg("core.error.settings_forbidden"))
+        if language is not None and language not in LANGUAGES:
+            raise TableError(msg("core.error.language", valid=", ".join(LANGUAGES)))
         if reminder_minutes is not None and not 1 <= reminder_minutes <= 7 * 24 * 60:
             raise TableError(msg("core.error.reminder_range"))
         if idle_hours is not None and not 1 <= idle_hours <= 30 * 24:
@@ -923,13 +978,19 @@ class Table:
         if timer_minutes is not None and not 0 <= timer_minutes <= MAX_TIMER_MINUTES:
             raise TableError(msg("core.error.timer_range", high=MAX_TIMER_MINUTES))
         await self.store.set_guild_settings(guild_id, reminder_minutes=reminder_minutes, idle_hours=idle_hours,
-                                            timer_minutes=timer_minutes)
+                                            timer_minutes=timer_minutes, lang=language)
+        return await self.settings_line(guild_id)
+
+    async def settings_line(self, guild_id: int | None) -> Msg:
+        """The server's play-by-post settings in words (anyone may read them)."""
         settings = await self.store.guild_settings(guild_id)
         timer = settings.get("timer_minutes") or 0
-        return msg("core.settings.now",
+        lang = settings.get("lang")
+        return msg("core.settings.summary",
                    minutes=settings.get("reminder_minutes", DEFAULT_REMINDER_MINUTES),
                    hours=settings.get("idle_hours", DEFAULT_IDLE_HOURS),
-                   timer=msg("core.settings.timer", minutes=timer) if timer else msg("core.settings.no_timer"))
+                   timer=msg("core.settings.timer_of", n=timer) if timer else msg("core.settings.no_timer"),
+                   language=msg(f"core.language.{lang}") if lang in LANGUAGES else msg("core.language.auto"))
 
     async def _idle_hours(self, row: GameRow) -> int:
         settings = await self.store.guild_settings(row.guild_id)
@@ -986,7 +1047,8 @@ class Table:
             game = loaded.game
             report = self._report(loaded, loaded.row.version, loaded.row.status, loaded.seats)
             changed: set[int] = set()
-            late = [s for s in sorted(game.to_act(loaded.state)) if loaded.user_of(s) is not None]
+            awaited = game.to_act(loaded.state)
+            late = [s for s in sorted(awaited) if loaded.user_of(s) is not None]
             for seat in late:
                 # The default may take several steps (play a card, then end the turn): until the turn moves on.
                 turn = game.turn_key(loaded.state)
@@ -998,8 +1060,9 @@ class Table:
                     if action is None or not game.is_legal(loaded.state, seat, action):
                         break
                     line = msg("core.timeout.done", seat=SeatRef(seat))
-                    if not step:
-                        report.public.append(line)
+                    user = loaded.user_of(seat)
+                    if not step and user is not None:
+                        report.addressed.append((user, line))
                     changed |= await self._apply(loaded, report, seat, action, None, kind="timeout",
                                                  lines=[LogLine(line.to_json())] if not step else None)
             if not changed and report.version == row.version:
@@ -1007,7 +1070,7 @@ class Table:
                 await self.store.clear_deadline(row.id, row.version)
                 return None
             await self._run_auto(loaded, report)
-            await self._finish_report(loaded, report, private_for=changed)
+            await self._finish_report(loaded, report, private_for=changed, awaited_before=awaited)
             return report
 
     # ---------------------------------------------------------------- replay (tests and tools)

@@ -237,7 +237,21 @@ async def test_guild_settings_need_manage_permission(table: Table) -> None:
     with pytest.raises(TableError):
         await table.configure(1, ALICE, reminder_minutes=30)
     line = await table.configure(1, MOD, reminder_minutes=30, idle_hours=5)
-    assert line.params == {"minutes": 30, "hours": 5, "timer": msg("core.settings.no_timer")}
+    assert line.params == {"minutes": 30, "hours": 5, "timer": msg("core.settings.no_timer"),
+                           "language": msg("core.language.auto")}
+    with pytest.raises(TableError):
+        await table.configure(1, MOD, language="fr")
+    line = await table.configure(1, MOD, language="es")
+    assert line.params["language"] == msg("core.language.es") and line.params["minutes"] == 30
+    assert await table.settings_line(1) == line  # anyone may read them
+
+
+async def test_notify_choices_are_per_server_and_default_on(table: Table) -> None:
+    assert await table.notify_prefs(1, [ALICE.user_id]) == {}
+    assert await table.set_notify(1, ALICE, dms=False) == (False, True)
+    assert await table.set_notify(1, ALICE, pings=False) == (False, False)
+    assert await table.notify_prefs(1, [ALICE.user_id]) == {ALICE.user_id: (False, False)}
+    assert await table.notify_prefs(2, [ALICE.user_id]) == {}
 
 
 async def test_restart_continues_the_game(tmp_path) -> None:

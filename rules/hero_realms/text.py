@@ -9,8 +9,9 @@ from rules.text import Lit, Msg, Param, msg
 
 
 def counted(key: str, n: int, **params: Param) -> Msg:
-    """A message about `n` things: the catalog's `<key>_one` wording for one, `<key>` for any other count."""
-    return msg(f"{key}_one" if n == 1 else key, n=n, **params)
+    """A message about `n` things; its catalog plural block says "a card" for one. (The `<key>_one` keys stay in the
+    catalogs for logs stored before.)"""
+    return msg(key, n=n, **params)
 
 
 def card_names(defs: Sequence[CardDef]) -> Lit:

@@ -387,7 +387,10 @@ class KingsArmory(Game):
         return listed + super().moves_of_kinds(state, seat, [k for k in kinds if k not in squares])
 
     def quick_actions(self, state: S) -> list[tuple[Msg, Action]] | None:
-        wanted = ("end", "end_turn", "ready", "pass", "go_on", "keep_roll", "reroll", "accept_trade", "decline_trade")
+        wanted: tuple[str, ...] = ("end", "end_turn", "ready", "pass", "go_on", "keep_roll", "reroll", "accept_trade",
+                                   "decline_trade")
+        if state["ask"] is not None:  # a block window offers all three of its answers, not only "let it pass"
+            wanted = ("block", "wait", *wanted)
         out: list[tuple[Msg, Action]] = []
         for seat in sorted(self.to_act(state)):
             if seat == SYSTEM:

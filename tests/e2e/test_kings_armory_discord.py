@@ -188,6 +188,7 @@ async def test_a_map_file_attached_to_game_new_is_the_board_and_a_broken_one_is_
     broken = tmp_path / "roto.json"
     broken.write_text('{"tiles_w": 3, "tiles_h": 3, "route": [[0, 1, "N", "S"], [1, 1, "N", "E"]]}', encoding="utf-8")
     d.user("alice", locale="es-ES")
+    await d.command("owner", "/game settings language:es")  # a Spanish table: its lobby speaks Spanish
     out = await d.command("alice", f"/game new game:kings-armory file:{broken}")
     errors = _errors(out)
     assert errors and "no se puede jugar" in errors[0] and "llegar al castillo" in errors[0]
