@@ -39,8 +39,15 @@ def hero_choices() -> list[str]:
     return out
 
 
+def _team_name(team: str) -> Lit:
+    """A team of heroes by their names ("Barbarian, Dwarf, Elf")."""
+    names = [catalog.hero_name(hid) for hid in team.split(",")]
+    return Lit(", ".join(n.es for n in names), ", ".join(n.en for n in names))
+
+
 class HeroQuest(Game):
     id = "heroquest"
+    kind_names = "hq.kind."
     name_key = "hq.name"
     min_seats = 2
     max_seats = 6
@@ -55,7 +62,7 @@ class HeroQuest(Game):
         return (
             OptionSpec("quest", msg("hq.opt.quest"), next(iter(quests), ""), quest_choices),
             OptionSpec("heroes", msg("hq.opt.heroes"), DEFAULT_HEROES,
-                       tuple((c, msg("hq.opt.heroes_list", heroes=c)) for c in hero_choices())),
+                       tuple((c, msg("hq.opt.heroes_list", heroes=_team_name(c))) for c in hero_choices())),
             OptionSpec("movement", msg("hq.opt.movement"), "fixed",
                        (("fixed", msg("hq.opt.movement.fixed")), ("2d6", msg("hq.opt.movement.2d6")))),
             OptionSpec("die", msg("hq.opt.die"), "hqes",
