@@ -28,6 +28,7 @@ from rules.text import Msg
 from standin.driver import ATTACHMENT, BOOLEAN, INTEGER, NUMBER, SUB_COMMAND, SUB_COMMAND_GROUP, DriverError
 from standin.inprocess import InProcessDiscord
 from standin.world import Message, Output, default_world, iter_components
+from table.service import _illegal_reason, _options_line
 from tests.talk_scan import Finding, Said, internal_words, said_in, said_in_choices, scan
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
@@ -324,3 +325,27 @@ def test_the_engines_name_every_move_step_and_event_in_words(game_id: str) -> No
                          for where, m, sent in said for lang in i18n.LANGS)
     shown = "\n".join(sorted({str(f) for f in findings})[:40])
     assert not findings, f"{len(findings)} internal words in {game_id}'s words ({_tally(findings)}):\n{shown}"
+
+
+def test_a_refusal_names_the_players_it_mentions() -> None:
+    """The engine's own reason (its list of moves, "Attack Ann with 3 combat") reaches the player with names
+    written in, though a refusal is rendered without the table's list of names."""
+    game = registry.get("hero-realms")
+    assert game is not None
+    state = game.new(game.resolve_options({}), 2, 1)
+    seat = min(game.to_act(state))
+    state.players[seat].combat = 3
+    reason = _illegal_reason(game, state, seat, Action.of("zzz"), {0: "Ann", 1: "Bea"})
+    for lang in i18n.LANGS:
+        text = i18n.t(reason, lang, {}.get)
+        assert ("Ann" if seat == 1 else "Bea") in text and not scan([Said("ephemeral", text)]), text
+
+
+def test_the_lobby_names_options_and_values_in_the_readers_language() -> None:
+    game = registry.get("guerra-de-indagar")
+    assert game is not None
+    line = _options_line(game, game.resolve_options({"target": "7", "easy": "true"}))
+    assert i18n.t(line, "en") == ("Options: Primacy points to win: 7 (your first game) · Easy solo mode (3 monsters): "
+                                  "yes · Monster ties: decided by the last player in play order · Monsters start: "
+                                  "in round 2")
+    assert i18n.t(line, "es").startswith("Opciones: Puntos de supremacía para ganar: 7")
