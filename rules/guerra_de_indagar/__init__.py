@@ -116,9 +116,12 @@ class GuerraDeIndagar(Game):
         return super().choices(state, seat, path)
 
     def step_name(self, path: tuple[str, ...], token: str, moves: Sequence[LegalAction]) -> Msg | None:
-        """A strategy tree declared with the coin or with the bolt: the side is named by what it does."""
+        """A strategy tree declared with the coin or with the bolt: the side is named by what it does; a monster's
+        home tile, chosen before the monster, as a home."""
         if path[:1] == ("declare",) and token in ("side=coin", "side=bolt"):
             return msg(f"gi.step.{token.replace('=', '.')}")
+        if path[:1] == ("monster",) and token.startswith("home="):
+            return msg("gi.step.home", tile=token.partition("=")[2])
         return super().step_name(path, token, moves)
 
     def system_action(self, state: dict[str, Any]) -> Action:
