@@ -25,6 +25,7 @@ from rules.base import (
     IllegalAction,
     LegalAction,
     NotYourTurn,
+    OptionSpec,
     RuleError,
     Step,
     apply_logged,
@@ -463,7 +464,7 @@ class Table:
         """Apply one action, commit it, and add its events to the report; returns seats told privately."""
         game, state = loaded.game, loaded.state
         if seat != SYSTEM and not game.is_legal(state, seat, action):
-            raise IllegalAction(_illegal_reason(game, state, seat, action))
+            raise IllegalAction(_illegal_reason(game, state, seat, action, loaded.names()))
         turn_before = json.dumps(game.turn_key(state), default=str)
         step: Step = game.apply(state, seat, action)
         finished = game.outcome(step.state) is not None
@@ -1149,15 +1150,19 @@ def _seats_line(seats: list[SeatRow]) -> Msg:
 
 
 def _options_line(game: Game, options: Mapping[str, Any], hide: tuple[str, ...] = ()) -> Msg:
-    """The table's options in words ("Variant: Hydra (2 teams of 2); Round limit: 0"); a switch only when on."""
+    """The table's options as players read them: each option's label and its value's label, in the reader's
+    language ("Options: Primacy points to win: 10 (standard) · Monster ties: at random"); a switch is named only
+    when it is on. Never the keys and values typed in `/game new`."""
     parts: list[Msg] = []
     for spec in game.options():
-        value = options.get(spec.key, spec.default)
-        if spec.key in hide or value is False:
+        if spec.key in hide or spec.key not in options:
             continue
-        named = dict(spec.choices).get(str(value))
-        parts.append(spec.label if value is True else msg("core.lobby.option", label=spec.label,
-                                                          value=named if named is not None else str(value)))
+        value = options[spec.key]
+        if isinstance(spec.default, bool):
+            if _switched_on(value):
+                parts.append(msg("core.lobby.option", name=spec.label, value=msg("core.value.yes")))
+            continue
+        parts.append(msg("core.lobby.option", name=spec.label, value=_option_value(spec, value)))
     if not parts:
         return msg("core.lobby.options", options=msg("core.lobby.options_none"))
     joined = parts[-1]
@@ -1166,9 +1171,31 @@ def _options_line(game: Game, options: Mapping[str, Any], hide: tuple[str, ...] 
     return msg("core.lobby.options", options=joined)
 
 
-def _illegal_reason(game: Game, state: Any, seat: int, action: Action | None = None) -> Msg:
+def _switched_on(value: Any) -> bool:
+    return value is True or str(value).lower() in ("true", "1", "yes")
+
+
+def _option_value(spec: OptionSpec, value: Any) -> Msg | Lit | int:
+    """An option's value by its label (a number stays a number)."""
+    for choice, label in spec.choices:
+        if str(choice).lower() == str(value).lower():
+            return label
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    text = str(value)
+    return Lit(text, text)
+
+
+def _illegal_reason(game: Game, state: Any, seat: int, action: Action | None = None,
+                    names: Mapping[int, str] | None = None) -> Msg:
     """Why a move is refused, in words people read: the engine's own reason when it gives one, else the
-    moves that are legal now, by their labels (never internal ids)."""
+    moves that are legal now, by their labels (never internal ids). With `names`, the players it mentions are
+    written in by name (a refusal reaches its reader without the table's list of names)."""
+    reason = _engine_reason(game, state, seat, action)
+    return _named(reason, names) if names else reason
+
+
+def _engine_reason(game: Game, state: Any, seat: int, action: Action | None) -> Msg:
     if action is not None:
         reason = game.why_illegal(state, seat, action)
         if reason is None:
@@ -1191,6 +1218,16 @@ def _illegal_reason(game: Game, state: Any, seat: int, action: Action | None = N
     listed = Msg(f"core.list.{len(labels)}", shown) if len(labels) <= 5 else Msg(
         "core.list.many", {**shown, "n": len(labels) - 5})
     return msg("core.error.illegal", valid=listed)
+
+
+def _named(message: Msg, names: Mapping[int, str]) -> Msg:
+    """`message` with every player it mentions (at any depth) written in by name."""
+    def name(value: Any) -> Any:
+        if isinstance(value, SeatRef) and value.seat in names:
+            return Lit(names[value.seat], names[value.seat])
+        return _named(value, names) if isinstance(value, Msg) else value
+
+    return Msg(message.key, {key: name(value) for key, value in message.params.items()})
 
 
 def apply_or_raise(game: Game, state: Any, seat: int, action: Action) -> Step:

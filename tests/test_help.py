@@ -204,7 +204,7 @@ async def test_the_lobby_names_its_options_in_words_and_autocomplete_explains_ea
     names = [c["name"] for c in choices]
     assert "variant=hydra — Variant: Hydra (2 teams of 2)" in names, names
     choices = await discord_.autocomplete("ana", "/partida nueva juego:kings-armory", "opciones", "endurance")
-    assert any(c["name"].startswith("endurance=true — variante: Resistencia") for c in choices), choices
+    assert any(c["name"].startswith("endurance=true — Variante: Resistencia") for c in choices), choices
     out = await discord_.command("alice", "/game new game:hero-realms options:variant=hydra ai:3")
     lobby = next(o for o in out if o.kind == "channel")
     assert "Variant: Hydra (2 teams of 2)" in lobby.content and "variant=hydra" not in lobby.content

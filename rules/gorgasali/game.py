@@ -55,6 +55,7 @@ class Gorgasali(Game):
     #: Ten players keep moving in a sitting; a play-by-post table creates its game with `timer:0` or longer.
     suggested_timer_minutes = 15
     step_built = True
+    kind_names = "br.menu.kind."
     static_keys = STATIC
 
     def options(self) -> Sequence[OptionSpec]:

@@ -53,6 +53,7 @@ def _team_names(team: str) -> Lit:
 
 class HeroQuest(Game):
     id = "heroquest"
+    kind_names = "hq.kind."
     name_key = "hq.name"
     min_seats = 2
     max_seats = 6

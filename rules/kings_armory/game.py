@@ -39,6 +39,7 @@ LOG_LINES = 6
 
 class KingsArmory(Game):
     id = "kings-armory"
+    kind_names = "ka.bot.kind."
     name_key = "ka.name"
     min_seats = 1
     max_seats = 7
@@ -406,8 +407,15 @@ class KingsArmory(Game):
         path = tuple(path)
         if path and path[0] in ("build", "place") and state["phase"] in ("setup", "between") \
                 and seat in self.to_act(state):
-            return choices_from_legal(shop.legal(state, seat, path[0]), path)
+            return choices_from_legal(shop.legal(state, seat, path[0]), path, self.step_name)
         return super().choices(state, seat, path)
+
+    def step_name(self, path: tuple[str, ...], token: str, moves: Sequence[LegalAction]) -> Msg | None:
+        """An area's width and depth are numbers that mean nothing alone: they are named as such."""
+        arg, _, value = token.partition("=")
+        if path and arg in ("cols", "rows") and value.startswith("#"):
+            return msg(f"ka.step.{arg}", **{arg: int(value[1:])})
+        return super().step_name(path, token, moves)
 
     def moves_of_kinds(self, state: S, seat: int, kinds: Sequence[str]) -> list[LegalAction]:
         """Every build and placement at once (walking them step by step would list the shop once per square)."""

@@ -213,7 +213,8 @@ async def test_a_map_file_attached_to_game_new_is_the_board_and_a_broken_one_is_
 async def test_not_enough_players_pick_champions_by_name_and_endurance_shows_its_score(d: InProcessDiscord) -> None:
     d.user("carla", locale="es-ES")
     out = await d.command("alice", "/game new game:kings-armory options:not_enough=true")
-    assert any("General-ly Not Enough" in o.text() for o in out if o.kind == "channel")
+    assert any("General-ly Not Enough (no heroes: each player picks a champion): yes" in o.text()
+               for o in out if o.kind == "channel"), "the lobby names the variant that is on"
     await d.command("carla", "/game join")
     await d.command("alice", "/game start")
     choices = await d.autocomplete("alice", "/ka pick", "hero", "")
