@@ -248,7 +248,7 @@ async def _send_public(channel: Any, report: Report, people: Audience,
         if report.turn_changed:  # the ping under it was for a turn that is over
             live.footer = ""
         said = summary(live.lines, lang, names, chars=_room(live.footer))
-        kwargs: dict[str, Any] = {"content": _compose(said, live.footer)}
+        kwargs: dict[str, Any] = {"content": _compose(said, live.footer)} if said or live.footer else {}
         if view is not None or report.status != "active":  # else the message keeps its buttons
             kwargs["view"] = view
         if png:
@@ -261,19 +261,38 @@ async def _send_public(channel: Any, report: Report, people: Audience,
             log.info("live message of game %s not editable (%s); posting anew", report.game_id, exc)
             report = _carry(report, live.lines)
             live = None
+    if live is not None and report.addressed and not report.mention and not report.finished:
+        # A question for someone (or a time-out notice) in the middle of play: the story and the board go on in
+        # the turn's message above, and the question gets a short message of its own, with its buttons.
+        live.lines.extend(report.public)
+        story = summary(live.lines, lang, names)
+        edit: dict[str, Any] = {"view": None, **({"content": story} if story else {})}
+        if png:
+            edit["attachments"] = [_board_file(report, png, _alt_text(report, lang, summary(report.public, lang,
+                                                                                             names)))]
+        try:
+            await live.message.edit(**edit)
+        except discord.HTTPException as exc:
+            log.info("the live message of game %s could not take the board: %s", report.game_id, exc)
+        kwargs = {"allowed_mentions": _only(pinged)}
+        if view is not None:
+            kwargs["view"] = view
+        sent = await channel.send(_compose("", footer), **kwargs)
+        LIVE.put(report.game_id, LiveTurn(getattr(channel, "id", 0), sent, [], footer))
+        return
     closing: list[Msg] = report.public[:report.turn_start] if report.turn_start is not None else []
     opening: list[Msg] = report.public[len(closing):]
     if live is not None:
         live.lines.extend(closing)
         try:  # the old turn's message keeps its story and board; its buttons belong to the past
-            await live.message.edit(content=_compose(summary(live.lines, lang, names), ""), view=None)
+            story = summary(live.lines, lang, names)
+            await live.message.edit(**({"content": story} if story else {}), view=None)
         except discord.HTTPException as exc:
             log.info("closing the live message of game %s failed: %s", report.game_id, exc)
     else:
         opening = [*closing, *opening]
     said = summary(opening, lang, names, chars=_room(footer))
-    kwargs = {"allowed_mentions": discord.AllowedMentions(users=[discord.Object(u) for u in pinged], roles=False,
-                                                          everyone=False, replied_user=False)}
+    kwargs = {"allowed_mentions": _only(pinged)}
     if png:
         kwargs["file"] = _board_file(report, png, _alt_text(report, lang, said))
     if view is not None:
@@ -283,6 +302,12 @@ async def _send_public(channel: Any, report: Report, people: Audience,
         LIVE.forget(report.game_id)
     elif sent is not None:
         LIVE.put(report.game_id, LiveTurn(getattr(channel, "id", 0), sent, list(opening), footer))
+
+
+def _only(users: list[int]) -> discord.AllowedMentions:
+    """Mentions that ping exactly these users: never everyone, a role, or a name written in a message."""
+    return discord.AllowedMentions(users=[discord.Object(u) for u in users], roles=False, everyone=False,
+                                   replied_user=False)
 
 
 def _carry(report: Report, lines: list[Msg]) -> Report:
@@ -430,7 +455,7 @@ async def _send_dms(client: discord.Client, channel: Any, report: Report, people
     for user_id in sorted(set(report.private) | set(report.private_views) | set(report.mention)):
         if user_id == skip or user_id in people.no_dms or (report.game_id, user_id) in _DMS_CLOSED:
             continue
-        if user_id in report.private or user_id in report.mention:
+        if user_id in report.mention or (user_id in report.private and user_id not in report.quiet_private):
             fresh = _view_is_new(report.game_id, user_id, report.private_views.get(user_id))
             await send_dm(client, channel, report, user_id, people.of(user_id), with_view=fresh)
 

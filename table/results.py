@@ -88,6 +88,9 @@ class Report:
     #: Whether the game itself or an AI seat is to move next and was left for `Table.resume`, so that the person
     #: who acted is answered first (a table made with `defer_auto`).
     pending_auto: bool = False
+    #: Users whose private lines in this report need no DM of their own: what the table played for them when their
+    #: time ran out (their log keeps it, and their next turn's DM shows where they stand).
+    quiet_private: set[int] = field(default_factory=set)
     #: When the seats now awaited started waiting, as a Unix time (None when unknown).
     waiting_since: float | None = None
 

@@ -1087,6 +1087,7 @@ class Table:
                 # Nothing the table may play for them: stop the clock rather than ask every few seconds.
                 await self.store.clear_deadline(row.id, row.version)
                 return None
+            report.quiet_private.update(u for s in late if (u := loaded.user_of(s)) is not None)
             await self._run_auto(loaded, report)
             await self._finish_report(loaded, report, private_for=changed, awaited_before=awaited)
             return report

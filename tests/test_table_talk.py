@@ -1,9 +1,6 @@
 """Issues 20 and 21's bars, measured by tools/table_talk.py on one short seeded game of every kind, in a Spanish
 and in an English server: nothing in the wrong language, no raw tokens, no cut messages, nobody waited on without
 being told, and a quiet channel (at most 2 new messages and 1 new board image per turn, 1 DM per player per turn).
-
-Assertions that fail on main today are marked `xfail(strict=True)` naming the finding: once a fix makes one pass,
-strict xfail fails, which says to remove the mark.
 """
 
 from __future__ import annotations
@@ -31,29 +28,10 @@ def figures() -> dict[str, Any]:
     return {"games": tt.combine(rows), "segments": rows}
 
 
-def bar(name: str, games: dict[str, str]) -> list[Any]:
-    """One parameter per game; the games in `games` fail the bar on main today, for the reason given."""
-    return [pytest.param(g, marks=pytest.mark.xfail(strict=True, reason=games[g])) if g in games else g
-            for g in tt.GAMES]
-
-
 def check(figures: dict[str, Any], game: str, key: str) -> None:
     f = figures["games"][game]
     assert f[key] <= tt.BARS[key], (f"{game}: {key} = {f[key]} (bar {tt.BARS[key]})",
                                     f["examples"].get(key, []))
-
-
-OPTIONS = "the lobby post prints the options raw: 'Options: variant=free-for-all' (key=value, snake_case)"
-LONE = "; a new turn post whose whole text is '…' when the turn passes back to the mover"
-RAW = {
-    "hero-realms": OPTIONS,
-    "heroquest": OPTIONS + LONE,
-    "gorgasali": OPTIONS + LONE + "; the panel's step menu labels an option 'move_card'",
-    "kings-armory": OPTIONS + LONE,
-    "guerra-de-indagar": OPTIONS + "; the menu option 'Use Taxes: -' (a lone -)",
-}
-HELP_CUT = "/game help is cut at exactly 2,000 characters"
-START_DM = "the player not on turn at the start gets a 'News from <game>' DM besides their 'Your turn' DMs"
 
 
 def test_the_run_exercised_what_it_measures(figures: dict[str, Any]) -> None:
@@ -75,22 +53,17 @@ def test_public_lines_speak_the_tables_language(figures: dict[str, Any], game: s
     check(figures, game, "public_wrong_lang")
 
 
-@pytest.mark.parametrize("game", bar("addressed_wrong_lang", {
-    "gorgasali": "the private panel's step menu shows kind tokens 'pick' and 'step' as labels to a Spanish player",
-}))
+@pytest.mark.parametrize("game", tt.GAMES)
 def test_addressed_lines_speak_the_readers_language(figures: dict[str, Any], game: str) -> None:
     check(figures, game, "addressed_wrong_lang")
 
 
-@pytest.mark.parametrize("game", bar("raw_tokens", RAW))
+@pytest.mark.parametrize("game", tt.GAMES)
 def test_no_raw_tokens(figures: dict[str, Any], game: str) -> None:
     check(figures, game, "raw_tokens")
 
 
-@pytest.mark.parametrize("game", bar("truncated", {
-    **{g: HELP_CUT for g in tt.GAMES},
-    "heroquest": HELP_CUT + "; the game master's quest notes are cut mid-word ('a secret door in…')",
-}))
+@pytest.mark.parametrize("game", tt.GAMES)
 def test_no_cut_messages(figures: dict[str, Any], game: str) -> None:
     check(figures, game, "truncated")
 
@@ -100,31 +73,17 @@ def test_nobody_is_waited_on_without_being_told(figures: dict[str, Any], game: s
     check(figures, game, "untold_waits")
 
 
-@pytest.mark.parametrize("game", bar("channel_per_turn", {
-    "kings-armory": "between waves everyone acts at once, and each move of one player posts a new message "
-                    "that pings the other again although their wait never ended",
-}))
+@pytest.mark.parametrize("game", tt.GAMES)
 def test_at_most_two_channel_messages_per_turn(figures: dict[str, Any], game: str) -> None:
     check(figures, game, "channel_per_turn")
 
 
-@pytest.mark.parametrize("game", bar("images_per_turn", {
-    "heroquest": "a new post with a board and only '…' when the turn passes back to the mover",
-    "gorgasali": "a new post with a board and only '…' when the turn passes back to the mover",
-    "kings-armory": "between waves each move of one player posts a new board that re-pings the other",
-}))
+@pytest.mark.parametrize("game", tt.GAMES)
 def test_at_most_one_new_board_image_per_turn(figures: dict[str, Any], game: str) -> None:
     check(figures, game, "images_per_turn")
 
 
-@pytest.mark.parametrize("game", bar("dms_per_player_turn", {
-    "hero-realms": "a 'News from Hero Realms' DM after a time-out ended the player's turn, besides their 'Your turn' "
-                   "DMs",
-    "heroquest": START_DM,
-    "gorgasali": START_DM,
-    "kings-armory": START_DM + "; between waves a 'Te toca' DM after every move of the other player",
-    "guerra-de-indagar": START_DM,
-}))
+@pytest.mark.parametrize("game", tt.GAMES)
 def test_at_most_one_dm_per_player_per_turn(figures: dict[str, Any], game: str) -> None:
     check(figures, game, "dms_per_player_turn")
 

@@ -48,7 +48,7 @@ def _latest_with(d: InProcessDiscord, user: str, label: str) -> Output:
     """The newest output `user` can see with a button labelled `label`."""
     uid = d.user(user).id
     for o in reversed(d.world.outputs):
-        if (o.kind == "channel" or o.recipient_id == uid) and any(lab == label for _, lab in o.components):
+        if (o.kind in ("channel", "edit") or o.recipient_id == uid) and any(lab == label for _, lab in o.components):
             return o
     raise AssertionError(f"no button {label!r}")
 
