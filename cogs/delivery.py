@@ -204,6 +204,16 @@ def _alt_text(report: Report, lang: str, said: str) -> str:
     return i18n.t(msg(key, game=game, summary=said[-700:]), lang)[:1024]
 
 
+def _turn_buttons(report: Report, lang: str) -> discord.ui.View | None:
+    """The buttons under a turn's board (a finished game offers a rematch); None where there is no board."""
+    if report.status not in ("active", "finished") or report.board is None:
+        return None
+    ui = ui_for(report.game_type)
+    quick = report.quick if report.quick is not None else ui.public_buttons(report.board)
+    return turn_view(report.game_id, report.version, lang, quick, finished=report.finished,
+                     can_undo=report.can_undo, private_button=ui.private_button)
+
+
 def _room(footer: str) -> int:
     """Characters left for a turn's summary under its pings, in one Discord message."""
     return max(300, min(SUMMARY_CHARS, 1990 - len(footer)))
@@ -236,12 +246,8 @@ async def _send_public(channel: Any, report: Report, people: Audience,
     footer, pinged = _footer(report, people)
     drawing = (image or board_png(report, lang)) if report.board is not None else image
     png = await drawing if drawing is not None else None
-    view = None
-    if report.status in ("active", "finished") and report.board is not None:  # a finished game offers a rematch
-        quick = report.quick if report.quick is not None else ui_for(report.game_type).public_buttons(report.board)
-        view = turn_view(report.game_id, report.version, lang, quick, finished=report.finished,
-                         can_undo=report.can_undo, private_button=ui_for(report.game_type).private_button)
-    elif report.status == "lobby":  # newcomers at a new table: how to play, shown to whoever clicks
+    view = _turn_buttons(report, lang)
+    if view is None and report.status == "lobby":  # newcomers at a new table: how to play, shown to whoever clicks
         view = lobby_help_view(report.game_type, lang)
     if not fresh and live is not None:
         live.lines.extend(report.public)
@@ -407,11 +413,7 @@ async def _show_to_asker(interaction: discord.Interaction, report: Report, lang:
     png = await drawing if drawing is not None else None
     said = lines(report.public, lang, report.seat_names)
     file = _board_file(report, png, _alt_text(report, lang, said)) if png else None
-    view = None
-    if report.status in ("active", "finished") and report.board is not None:  # a finished game offers a rematch
-        quick = report.quick if report.quick is not None else ui_for(report.game_type).public_buttons(report.board)
-        view = turn_view(report.game_id, report.version, lang, quick, finished=report.finished,
-                         can_undo=report.can_undo, private_button=ui_for(report.game_type).private_button)
+    view = _turn_buttons(report, lang)
     await reply(interaction, said or i18n.t(msg("bot.done"), lang), file=file, view=view)
 
 
