@@ -15,6 +15,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -25,29 +26,39 @@ TRANSCRIPT_SEED = 7
 SPANISH_SERVER = "owner> /game settings language:es"
 
 
-#: Transcript -> (the fewest images its run saves, seconds it may take counted from the start of all of them: they
-#: run at once). All but lobby.txt are re-recorded by `python -m tools.record_transcripts` (each header names its own
-#: command); the *_es ones and indagar_duel.txt are one 2-player game on a Spanish server, an English and a Spanish
-#: player, then the ways out (a rematch, a resignation, an abandoned game).
+#: Transcript -> (the fewest images its run saves, the seconds its run may take). All but lobby.txt are re-recorded
+#: by `python -m tools.record_transcripts` (each header names its own command); the *_es ones and indagar_duel.txt
+#: are one 2-player game on a Spanish server, an English and a Spanish player, then the ways out (a rematch, a
+#: resignation, an abandoned game).
 SCRIPTS = {"lobby.txt": (2, 300), "hero_realms_ai.txt": (20, 300), "hero_realms_hydra.txt": (20, 300),
-           "hero_realms_duel_es.txt": (20, 400),
+           "hero_realms_duel_es.txt": (20, 300),
            # written by tools/gg_transcript.py
-           "gorgasali_ai.txt": (200, 600), "gorgasali_duo.txt": (200, 600), "gorgasali_duel_es.txt": (200, 600),
+           "gorgasali_ai.txt": (200, 500), "gorgasali_duo.txt": (200, 500), "gorgasali_duel_es.txt": (200, 500),
            # written by tools/gi_transcript.py
-           "indagar_duel.txt": (200, 800), "indagar_solo.txt": (80, 500),
+           "indagar_duel.txt": (200, 600), "indagar_solo.txt": (80, 400),
            # written by tools/ka_transcript.py
-           "kings_armory_team.txt": (300, 800), "kings_armory_solo.txt": (100, 500),
-           "kings_armory_duel_es.txt": (300, 900)}
+           "kings_armory_team.txt": (300, 600), "kings_armory_solo.txt": (100, 400),
+           "kings_armory_duel_es.txt": (300, 600)}
+
+
+#: Bots replaying at once: more would only fight for the CPU (and a bot slow to start fails its run).
+AT_ONCE = 6
+#: The replays run in the first test's set-up: the whole module gets the time they take together.
+pytestmark = pytest.mark.timeout(1800)
 
 
 @pytest.fixture(scope="module")
 def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[subprocess.CompletedProcess[str], Path, float]]:
-    """Every transcript through `bot.py --local --script`, all at once (each is its own process)."""
+    """Every transcript through `bot.py --local --script`, AT_ONCE at a time (each is its own process), the longest
+    first; each within its own time limit."""
     # Gorgasali is still flagged in progress: only a bot started with previews offers it.
     env = {**os.environ, "TABLETOP_SEED": str(TRANSCRIPT_SEED), "LOG_LEVEL": "WARNING", "TABLETOP_PREVIEW_GAMES": "1"}
     env.pop("TABLETOP_DB", None)
-    started = {}
-    for name in SCRIPTS:
+    waiting = sorted(SCRIPTS, key=lambda n: -SCRIPTS[n][1])
+    running: dict[str, tuple[subprocess.Popen[str], Path, float, Any, Any]] = {}
+    done = {}
+
+    def start(name: str) -> None:
         folder = tmp_path_factory.mktemp(name.replace(".", "_"))
         images = folder / "images"
         # Output goes to files, not pipes: a chatty bot must never stall on a full pipe nobody reads yet.
@@ -56,12 +67,11 @@ def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[subprocess
             [sys.executable, "bot.py", "--local", "--script", str(TRANSCRIPTS / name), "--images", str(images)],
             cwd=ROOT, env=env, stdout=out_file, stderr=err_file, text=True,
         )
-        started[name] = (proc, images, time.monotonic(), out_file, err_file)
-    done = {}
-    for name, (proc, images, t0, out_file, err_file) in started.items():
-        try:
-            proc.wait(timeout=max(1.0, t0 + SCRIPTS[name][1] - time.monotonic()))
-        except subprocess.TimeoutExpired:
+        running[name] = (proc, images, time.monotonic(), out_file, err_file)
+
+    def finish(name: str) -> None:
+        proc, images, t0, out_file, err_file = running.pop(name)
+        if proc.poll() is None:  # over its time limit
             proc.kill()
             proc.wait()
         texts = []
@@ -71,6 +81,14 @@ def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[subprocess
             handle.close()
         done[name] = (subprocess.CompletedProcess(proc.args, proc.returncode, texts[0], texts[1]), images,
                       time.monotonic() - t0)
+
+    while waiting or running:
+        while waiting and len(running) < AT_ONCE:
+            start(waiting.pop(0))
+        time.sleep(0.5)
+        for name, (proc, _, t0, _, _) in list(running.items()):
+            if proc.poll() is not None or time.monotonic() - t0 > SCRIPTS[name][1]:
+                finish(name)
     return done
 
 
