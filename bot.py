@@ -54,7 +54,7 @@ class TabletopBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         self.store = await Store(self.db_path).open()
         self.table = Table(self.store, seed_source=_seed_source(), shards=self.game_shards,
-                           previews=os.environ.get("TABLETOP_PREVIEW_GAMES", "").strip() == "1")
+                           previews=os.environ.get("TABLETOP_PREVIEW_GAMES", "").strip() == "1", defer_auto=True)
         await self.tree.set_translator(CatalogTranslator())
         self.tree.on_error = self.on_app_command_error
         self.add_dynamic_items(GameButton, GameSelect)

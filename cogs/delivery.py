@@ -15,9 +15,10 @@ from typing import Any
 import discord
 
 import i18n
-from cogs.live import LiveTurn, LiveTurns, summary
+from cogs.help import lobby_help_view
+from cogs.live import SUMMARY_CHARS, LiveTurn, LiveTurns, summary
 from cogs.translator import locale_of
-from cogs.ui import GameButton, button_id, run_blocking, turn_view, ui_for
+from cogs.ui import GameButton, button_id, choices_line, offered, run_blocking, turn_view, ui_for
 from rules import registry
 from rules.base import Choice, LegalAction, RuleError
 from rules.text import Msg, msg
@@ -60,8 +61,32 @@ def with_names(view: dict[str, Any], names: dict[int, str]) -> dict[str, Any]:
 
 
 def lines(messages: list[Msg], lang: str, names: dict[int, str]) -> str:
-    text = "\n".join(i18n.t(m, lang, names.get) for m in messages)
-    return text if len(text) <= MAX_CONTENT else text[: MAX_CONTENT - 1] + "…"
+    """Messages rendered one per line (long texts are split into several Discord messages when sent)."""
+    return "\n".join(i18n.t(m, lang, names.get) for m in messages)
+
+
+def pieces(content: str, limit: int = 2000) -> list[str]:
+    """A text in parts that each fit one Discord message, split between lines (a line longer than a message
+    between words): nothing is ever cut away."""
+    out: list[str] = []
+    current = ""
+    for line in content.split("\n"):
+        while len(line) > limit:
+            cut = line.rfind(" ", 0, limit)
+            cut = cut if cut > 0 else limit
+            if current:
+                out.append(current)
+                current = ""
+            out.append(line[:cut])
+            line = line[cut:].lstrip()
+        if current and len(current) + 1 + len(line) > limit:
+            out.append(current)
+            current = line
+        else:
+            current = f"{current}\n{line}" if current else line
+    if current or not out:
+        out.append(current)
+    return out
 
 
 def unsaid(said: str, text: str) -> str:
@@ -86,16 +111,18 @@ async def reply(interaction: discord.Interaction, content: str, *, error: bool =
     """An ephemeral answer to the person who asked."""
     if error:
         content = ERROR_PREFIX + content
-    kwargs: dict[str, Any] = {"ephemeral": True}
-    if view is not None:
-        kwargs["view"] = view
-    if file is not None:
-        kwargs["file"] = file
-    content = content[:2000] or "…"
-    if interaction.response.is_done():
-        await interaction.followup.send(content, **kwargs)
-    else:
-        await interaction.response.send_message(content, **kwargs)
+    parts = pieces(content or "…")
+    for n, part in enumerate(parts):
+        kwargs: dict[str, Any] = {"ephemeral": True}
+        if n == len(parts) - 1:  # the buttons and the image go with the last part
+            if view is not None:
+                kwargs["view"] = view
+            if file is not None:
+                kwargs["file"] = file
+        if interaction.response.is_done():
+            await interaction.followup.send(part or "…", **kwargs)
+        else:
+            await interaction.response.send_message(part or "…", **kwargs)
 
 
 async def reply_error(interaction: discord.Interaction, exc: RuleError, names: dict[int, str] | None = None) -> None:
@@ -177,6 +204,11 @@ def _alt_text(report: Report, lang: str, said: str) -> str:
     return i18n.t(msg(key, game=game, summary=said[-700:]), lang)[:1024]
 
 
+def _room(footer: str) -> int:
+    """Characters left for a turn's summary under its pings, in one Discord message."""
+    return max(300, min(SUMMARY_CHARS, 1990 - len(footer)))
+
+
 def _compose(summary_text: str, footer: str) -> str:
     text = "\n".join(x for x in (summary_text, footer) if x)
     return text[:2000] or "…"
@@ -198,7 +230,9 @@ async def _send_public(channel: Any, report: Report, people: Audience,
                        image: Awaitable[bytes | None] | None) -> None:
     lang, names = people.lang, report.seat_names
     live = LIVE.get(report.game_id, getattr(channel, "id", 0))
-    fresh = live is None or bool(report.mention or report.addressed or report.turn_changed or report.finished)
+    # A new message only when a wait begins (someone is pinged or asked something) or the game ends; a turn
+    # that passes to nobody new (the same player's next hero, the game's own phase) goes on in the same one.
+    fresh = live is None or bool(report.mention or report.addressed or report.finished)
     footer, pinged = _footer(report, people)
     drawing = (image or board_png(report, lang)) if report.board is not None else image
     png = await drawing if drawing is not None else None
@@ -206,11 +240,17 @@ async def _send_public(channel: Any, report: Report, people: Audience,
     if report.status in ("active", "finished") and report.board is not None:  # a finished game offers a rematch
         quick = report.quick if report.quick is not None else ui_for(report.game_type).public_buttons(report.board)
         view = turn_view(report.game_id, report.version, lang, quick, finished=report.finished,
-                         can_undo=report.can_undo)
+                         can_undo=report.can_undo, private_button=ui_for(report.game_type).private_button)
+    elif report.status == "lobby":  # newcomers at a new table: how to play, shown to whoever clicks
+        view = lobby_help_view(report.game_type, lang)
     if not fresh and live is not None:
         live.lines.extend(report.public)
-        said = summary(live.lines, lang, names)
-        kwargs: dict[str, Any] = {"content": _compose(said, live.footer), "view": view}
+        if report.turn_changed:  # the ping under it was for a turn that is over
+            live.footer = ""
+        said = summary(live.lines, lang, names, chars=_room(live.footer))
+        kwargs: dict[str, Any] = {"content": _compose(said, live.footer)} if said or live.footer else {}
+        if view is not None or report.status != "active":  # else the message keeps its buttons
+            kwargs["view"] = view
         if png:
             kwargs["attachments"] = [_board_file(report, png, _alt_text(report, lang, summary(report.public, lang,
                                                                                                 names)))]
@@ -221,19 +261,38 @@ async def _send_public(channel: Any, report: Report, people: Audience,
             log.info("live message of game %s not editable (%s); posting anew", report.game_id, exc)
             report = _carry(report, live.lines)
             live = None
+    if live is not None and report.addressed and not report.mention and not report.finished:
+        # A question for someone (or a time-out notice) in the middle of play: the story and the board go on in
+        # the turn's message above, and the question gets a short message of its own, with its buttons.
+        live.lines.extend(report.public)
+        story = summary(live.lines, lang, names)
+        edit: dict[str, Any] = {"view": None, **({"content": story} if story else {})}
+        if png:
+            edit["attachments"] = [_board_file(report, png, _alt_text(report, lang, summary(report.public, lang,
+                                                                                             names)))]
+        try:
+            await live.message.edit(**edit)
+        except discord.HTTPException as exc:
+            log.info("the live message of game %s could not take the board: %s", report.game_id, exc)
+        kwargs = {"allowed_mentions": _only(pinged)}
+        if view is not None:
+            kwargs["view"] = view
+        sent = await channel.send(_compose("", footer), **kwargs)
+        LIVE.put(report.game_id, LiveTurn(getattr(channel, "id", 0), sent, [], footer))
+        return
     closing: list[Msg] = report.public[:report.turn_start] if report.turn_start is not None else []
     opening: list[Msg] = report.public[len(closing):]
     if live is not None:
         live.lines.extend(closing)
         try:  # the old turn's message keeps its story and board; its buttons belong to the past
-            await live.message.edit(content=_compose(summary(live.lines, lang, names), ""), view=None)
+            story = summary(live.lines, lang, names)
+            await live.message.edit(**({"content": story} if story else {}), view=None)
         except discord.HTTPException as exc:
             log.info("closing the live message of game %s failed: %s", report.game_id, exc)
     else:
         opening = [*closing, *opening]
-    said = summary(opening, lang, names)
-    kwargs = {"allowed_mentions": discord.AllowedMentions(users=[discord.Object(u) for u in pinged], roles=False,
-                                                          everyone=False, replied_user=False)}
+    said = summary(opening, lang, names, chars=_room(footer))
+    kwargs = {"allowed_mentions": _only(pinged)}
     if png:
         kwargs["file"] = _board_file(report, png, _alt_text(report, lang, said))
     if view is not None:
@@ -243,6 +302,12 @@ async def _send_public(channel: Any, report: Report, people: Audience,
         LIVE.forget(report.game_id)
     elif sent is not None:
         LIVE.put(report.game_id, LiveTurn(getattr(channel, "id", 0), sent, list(opening), footer))
+
+
+def _only(users: list[int]) -> discord.AllowedMentions:
+    """Mentions that ping exactly these users: never everyone, a role, or a name written in a message."""
+    return discord.AllowedMentions(users=[discord.Object(u) for u in users], roles=False, everyone=False,
+                                   replied_user=False)
 
 
 def _carry(report: Report, lines: list[Msg]) -> Report:
@@ -281,12 +346,17 @@ async def private_panel(table: Table, interaction: discord.Interaction, game_id:
             async def walk(kinds: Sequence[str] | None) -> list[LegalAction]:
                 return await walk_moves(table, channel, who, first, kinds)
             panel = await ui.step_panel(walk, game_id, version, first, view, lang, names)
-    if legal:
-        text = (text + "\n" + i18n.t(choose_line(len(legal)), lang)).strip()
+    if panel is not None and not await table.can_undo(channel, who):
+        for item in [i for i in panel.children if str(getattr(i, "custom_id", "")).startswith("tgb:undo:")]:
+            panel.remove_item(item)  # an Undo that would only be refused is not offered
+    if panel is not None and offered(panel):
+        text = (text + "\n" + i18n.t(choices_line(offered(panel)), lang)).strip()
     elif not text:
         text = i18n.t(msg("bot.nothing_to_do"), lang)
     png = await (image or run_blocking(ui.private_image, with_names(view, names), lang))
     file = discord.File(io.BytesIO(png), filename="private.png") if png else None
+    if panel is not None and not panel.children:
+        panel = None
     return text, panel, file
 
 
@@ -321,6 +391,14 @@ async def deliver(table: Table, interaction: discord.Interaction, report: Report
         done = i18n.t(confirm or msg("bot.done"), lang)
         await reply(interaction, "\n".join(x for x in (mine, done) if x))
     await _send_dms(interaction.client, interaction.channel, report, people, skip=actor)
+    if report.pending_auto:  # the person has their answer: now the bots and the game's own phase move
+        try:
+            follow = await table.resume(report.game_id)
+        except RuleError as exc:  # stopped by storage trouble: the resumer picks the game up again later
+            log.warning("automatic moves after game %s's move wait: %s", report.game_id, exc)
+            return
+        if follow is not None:
+            await announce(interaction.client, follow, people.lang, table)
 
 
 async def _show_to_asker(interaction: discord.Interaction, report: Report, lang: str) -> None:
@@ -333,7 +411,7 @@ async def _show_to_asker(interaction: discord.Interaction, report: Report, lang:
     if report.status in ("active", "finished") and report.board is not None:  # a finished game offers a rematch
         quick = report.quick if report.quick is not None else ui_for(report.game_type).public_buttons(report.board)
         view = turn_view(report.game_id, report.version, lang, quick, finished=report.finished,
-                         can_undo=report.can_undo)
+                         can_undo=report.can_undo, private_button=ui_for(report.game_type).private_button)
     await reply(interaction, said or i18n.t(msg("bot.done"), lang), file=file, view=view)
 
 
@@ -371,15 +449,14 @@ def _view_is_new(game_id: int, user_id: int, view: dict[str, Any] | None) -> boo
 
 async def _send_dms(client: discord.Client, channel: Any, report: Report, people: Audience, *,
                     skip: int | None = None) -> None:
-    """A DM only to whom it concerns: their turn starts, or what only they may see changed. A game master who
-    watches every turn is written when the engine tells them something (a room revealed), not when heroes
-    merely moved; nobody who turned DMs off on this server is written."""
+    """A DM only to whom it concerns: their turn starts, or the game told them something only they may know (a
+    card drawn, a room revealed to the game master), with their private view when it changed since they last
+    saw it; never because others moved, and never to someone who turned DMs off on this server."""
     for user_id in sorted(set(report.private) | set(report.private_views) | set(report.mention)):
         if user_id == skip or user_id in people.no_dms or (report.game_id, user_id) in _DMS_CLOSED:
             continue
-        told = user_id in report.private or user_id in report.mention
-        fresh = _view_is_new(report.game_id, user_id, report.private_views.get(user_id))
-        if told or (fresh and user_id not in report.watch):
+        if user_id in report.mention or (user_id in report.private and user_id not in report.quiet_private):
+            fresh = _view_is_new(report.game_id, user_id, report.private_views.get(user_id))
             await send_dm(client, channel, report, user_id, people.of(user_id), with_view=fresh)
 
 
@@ -405,11 +482,12 @@ async def send_dm(client: discord.Client, channel: Any, report: Report, user_id:
         if png:
             file = discord.File(io.BytesIO(png), filename="private.png",
                                 description=i18n.t(msg("bot.alt.private", game=game_name), lang))
-    content = "\n".join(parts)[:2000]
+    chunks = pieces("\n".join(parts))
     try:
         user = client.get_user(user_id) or await client.fetch_user(user_id)
-        kwargs: dict[str, Any] = {"file": file} if file else {}
-        await user.send(content, **kwargs)
+        for n, chunk in enumerate(chunks):
+            kwargs: dict[str, Any] = {"file": file} if file and n == len(chunks) - 1 else {}
+            await user.send(chunk, **kwargs)
     except discord.Forbidden as exc:
         if exc.code != DM_CLOSED:
             log.warning("DM to %s refused: %s", user_id, exc)

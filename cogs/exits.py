@@ -43,23 +43,24 @@ async def confirm(interaction: discord.Interaction, table: Table, game_id: int, 
 
 
 async def ask_resign(interaction: discord.Interaction, table: Table) -> None:
-    await defer(interaction)
-    channel, who = interaction.channel_id or 0, who_of(interaction)
-    question = await exits_of(table).resign_question(channel, who)
-    row = await table.game_for(channel)
-    if row is None:
-        raise NoGame(msg("core.error.no_game"))
-    await confirm(interaction, table, row.id, question, "resign", "bot.button.resign")
+    await _ask(interaction, table, "resign", "bot.button.resign")
 
 
 async def ask_abandon(interaction: discord.Interaction, table: Table) -> None:
+    await _ask(interaction, table, "abandon", "bot.button.abandon")
+
+
+async def _ask(interaction: discord.Interaction, table: Table, kind: str, button: str) -> None:
+    """The confirmation a way out asks for first: its question (or the refusal that says why not) and buttons."""
     await defer(interaction)
     channel, who = interaction.channel_id or 0, who_of(interaction)
-    question = await exits_of(table).abandon_question(channel, who)
+    exits = exits_of(table)
+    question = await (exits.resign_question(channel, who) if kind == "resign" else
+                      exits.abandon_question(channel, who))
     row = await table.game_for(channel)
     if row is None:
         raise NoGame(msg("core.error.no_game"))
-    await confirm(interaction, table, row.id, question, "abandon", "bot.button.abandon")
+    await confirm(interaction, table, row.id, question, kind, button)
 
 
 async def replace_seat(interaction: discord.Interaction, table: Table, seat: str, new_player: Any) -> None:

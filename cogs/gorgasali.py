@@ -10,9 +10,10 @@ from discord.ext import commands
 
 import i18n
 from cogs.delivery import defer, walk_moves, who_of
-from cogs.plumbing import Choices, GameCog, Wording, command_group, game_command, listing
+from cogs.help import show_help
+from cogs.plumbing import Choices, GameCog, Wording, command_group, game_command, listing, nothing, step_labels
 from cogs.translator import locale_of
-from cogs.ui import GameButton, GameUI, Walk, build_view, button_id, register_ui
+from cogs.ui import GameButton, GameUI, Walk, add_step_menu, button_id, choices_line, offered, register_ui
 from renderers.gorgasali import render
 from rules.base import Action, Choice, IllegalAction, LegalAction
 from rules.text import msg
@@ -76,7 +77,8 @@ class GorgasaliUI(GameUI):
     async def step_panel(self, walk: Walk, game_id: int, version: int, first: list[Choice],
                          view: dict[str, Any], lang: str, names: dict[int, str]) -> discord.ui.View | None:
         """"My options" shows the same compass as `/br panel`."""
-        return panel(game_id, version, await walk((*STEP_KINDS, *QUICK)), first, view, lang, names)
+        labels = step_labels(WORDS.prefix, first, await walk(None), lang, names)
+        return panel(game_id, version, await walk((*STEP_KINDS, *QUICK)), first, view, lang, names, labels)
 
 
 UI = GorgasaliUI()
@@ -84,7 +86,8 @@ register_ui(UI)
 
 
 def panel(game_id: int, version: int, legal: Sequence[LegalAction], first: list[Choice] | Action,
-          view: Mapping[str, Any], lang: str, names: dict[int, str]) -> discord.ui.View | None:
+          view: Mapping[str, Any], lang: str, names: dict[int, str],
+          labels: dict[str, str] | None = None) -> discord.ui.View | None:
     """The private panel of `/br panel`: a compass of the steps and Dobergun moves legal now, the one-click moves,
     then the menu that builds any other move (Discord's 5 rows: three of compass, one of buttons, one menu)."""
     ui = discord.ui.View(timeout=None)
@@ -109,10 +112,7 @@ def panel(game_id: int, version: int, legal: Sequence[LegalAction], first: list[
         ui.add_item(GameButton(custom_id, i18n.t(msg(f"gg.button.{kind}"), lang), style, row=3))
         placed += 1
     if isinstance(first, list) and first:
-        menu = build_view(game_id, version, [], first, lang, names)
-        for item in menu.children if menu is not None else ():
-            item.row = 4
-            ui.add_item(item)
+        add_step_menu(ui, game_id, version, first, lang, names, row=4, labels=labels)
     return ui if ui.children else None
 
 
@@ -153,6 +153,11 @@ class Gorgasali(GameCog):
     words = WORDS
     group = command_group("cmd.br")
 
+    @game_command(group, "cmd.br.help")
+    async def help(self, interaction: discord.Interaction) -> None:
+        """What the game is, how a turn goes here, how to win and where secrets go, in the reader's language."""
+        await show_help(interaction, GAME_ID)
+
     # ---- what this game adds to the shared plumbing
 
     async def options(self, interaction: discord.Interaction, kinds: Sequence[str] | None
@@ -163,28 +168,39 @@ class Gorgasali(GameCog):
         mine = await walk_moves(self.table, channel, who, first, kinds) if isinstance(first, list) else []
         return mine, first
 
+    async def seen(self, interaction: discord.Interaction
+                   ) -> tuple[list[LegalAction], dict[str, Any] | None, dict[int, str]]:
+        """Every whole move of the caller but the path-built `move` (which `/game act` builds from its words)."""
+        mine, _ = await self.options(interaction, None)
+        return mine, None, await self._names(interaction)
+
     async def _names(self, interaction: discord.Interaction) -> dict[int, str]:
         row = await self.game(interaction)
         return await self.table.seat_names(row.id)
 
-    async def _mine(self, interaction: discord.Interaction, kinds: Sequence[str]
+    async def _mine(self, interaction: discord.Interaction, kinds: Sequence[str], ask_engine: bool = False
                     ) -> tuple[list[LegalAction], dict[int, str]]:
-        """The caller's moves of these kinds, or a localized refusal saying why there are none."""
+        """The caller's moves of these kinds, or a localized refusal saying why there are none (the engine's own
+        reason for a move without arguments, when `ask_engine`)."""
         names = await self._names(interaction)
         mine, first = await self.options(interaction, kinds)
         if not first:
             await self.refuse_idle(interaction)
         if not mine:
+            told = await self.engine_reason(interaction, kinds) if ask_engine else None
+            if told is not None:
+                raise IllegalAction(told)
             lang = locale_of(interaction)
-            labels = [i18n.t(c.label, lang, lambda seat: names.get(seat, "?")) for c in first] \
-                if isinstance(first, list) else []
-            valid = listing(labels)
-            raise IllegalAction(msg("br.bot.error.no_such_move", valid=valid))
+            steps = first if isinstance(first, list) else []
+            everything, _ = await self.options(interaction, None)
+            words = step_labels(WORDS.prefix, steps, everything, lang, names)
+            labels = [words.get(c.token) or i18n.t(c.label, lang, lambda seat: names.get(seat, "?")) for c in steps]
+            raise IllegalAction(msg("br.bot.error.no_such_move", valid=listing(labels, empty=nothing(lang))))
         return mine, names
 
     async def _pick_and_act(self, interaction: discord.Interaction, kinds: Sequence[str], text: str | None) -> None:
         await defer(interaction)
-        mine, names = await self._mine(interaction, kinds)
+        mine, names = await self._mine(interaction, kinds, ask_engine=text is None)
         if text is None:
             if len(mine) > 1:
                 raise WORDS.refusal("which", mine, locale_of(interaction), names)
@@ -209,10 +225,12 @@ class Gorgasali(GameCog):
         legal, first = await self.options(interaction, (*STEP_KINDS, *QUICK))
         lang = locale_of(interaction)
         text = UI.private_text(view, lang, names)
-        if not first:
-            text = "\n".join(x for x in (text, i18n.t(msg("bot.nothing_to_do"), lang)) if x)
-        await self.private_panel(interaction, view, names, "island.png", text,
-                                 panel(row.id, row.version, legal, first, view, lang, names))
+        everything, _ = await self.options(interaction, None)
+        shown = panel(row.id, row.version, legal, first, view, lang, names,
+                      step_labels(WORDS.prefix, first if isinstance(first, list) else [], everything, lang, names))
+        more = choices_line(offered(shown)) if first and shown is not None else msg("bot.nothing_to_do")
+        text = "\n".join(x for x in (text, i18n.t(more, lang)) if x)
+        await self.private_panel(interaction, view, names, "island.png", text, shown)
 
     @game_command(group, "cmd.br.step", "direction", suggest=STEP_KINDS)
     async def step(self, interaction: discord.Interaction, direction: str) -> None:

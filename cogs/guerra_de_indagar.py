@@ -10,13 +10,14 @@ from discord.ext import commands
 
 import i18n
 from cogs.delivery import who_of
+from cogs.help import show_help
 from cogs.plumbing import Choices, GameCog, Wording, command_group, fold, game_command, kind_command, pair_choices
 from cogs.translator import locale_of
-from cogs.ui import GameButton, GameUI, button_id, options_view, register_ui
+from cogs.ui import GameButton, GameUI, actions_menu, add_step_menu, button_id, register_ui
 from renderers.guerra_de_indagar import render
 from rules.base import Action, Choice, LegalAction
 from rules.guerra_de_indagar.data import hero_name
-from rules.text import msg
+from rules.text import Msg, msg
 
 GAME_ID = "guerra-de-indagar"
 #: The steps of an activation: which hero, its path, its one action (then the action's target).
@@ -38,27 +39,63 @@ PER_ROW = 5
 # ---------------------------------------------------------------- presentation
 
 
-def panel(game_id: int, version: int, legal: Sequence[LegalAction], lang: str,
-          names: dict[int, str]) -> discord.ui.View | None:
-    """Two rows of one-click buttons (a window's answers, the activation's simple actions, End), then menus of
-    every other legal move (Discord's five rows)."""
-    ui = discord.ui.View(timeout=None)
-    rest = []
-    placed = 0
+def _buttons(game_id: int, version: int, legal: Sequence[LegalAction]) -> list[tuple[str, LegalAction]]:
+    """The moves shown as one-click buttons (two rows at most), each with its custom id."""
+    out = []
     for la in legal:
         custom_id = button_id("a", game_id, version, la.action.token())
-        if la.action.kind not in BUTTONS or custom_id is None or placed == 2 * PER_ROW:
-            rest.append(la)
-            continue
+        if la.action.kind in BUTTONS and custom_id is not None and len(out) < 2 * PER_ROW:
+            out.append((custom_id, la))
+    return out
+
+
+def _rest(legal: Sequence[LegalAction]) -> list[LegalAction]:
+    """The moves not on a button."""
+    buttons = {la.action for _, la in _buttons(0, 0, legal)}
+    return [la for la in legal if la.action not in buttons]
+
+
+def menus(legal: Sequence[LegalAction]) -> list[tuple[Msg, list[LegalAction]]]:
+    """The panel's menus of whole moves not on a button: moving and exploring, then the rest but trades and spirits
+    (which are built in steps); each pages when longer than 25."""
+    rest = _rest(legal)
+    groups = [(msg("gi.menu.path"), [la for la in rest if la.action.kind in PATH]),
+              (msg("gi.menu.other"), [la for la in rest if la.action.kind not in PATH + TRADE])]
+    return [(title, moves) for title, moves in groups if moves]
+
+
+def trade_steps(legal: Sequence[LegalAction]) -> list[Choice]:
+    """The first step of a trade or a spirit spent, one entry per kind: what to get, then what to give follows."""
+    kinds = dict.fromkeys(la.action.kind for la in _rest(legal) if la.action.kind in TRADE)
+    return [Choice(kind, msg(f"gi.menu.kind.{kind}")) for kind in kinds]
+
+
+def panel(game_id: int, version: int, legal: Sequence[LegalAction], lang: str,
+          names: dict[int, str]) -> discord.ui.View | None:
+    """Two rows of one-click buttons (a window's answers, the activation's simple actions, End), then a menu of the
+    paths, one that builds a trade or a spirit spent step by step, and one of the other moves (Discord's rows)."""
+    ui = discord.ui.View(timeout=None)
+    for placed, (custom_id, la) in enumerate(_buttons(game_id, version, legal)):
         style = discord.ButtonStyle.danger if la.action.kind == "end" else discord.ButtonStyle.secondary
         ui.add_item(GameButton(custom_id, i18n.t(la.label, lang, names.get), style, row=placed // PER_ROW))
-        placed += 1
-    menus = options_view(game_id, version, rest, lang, names)
-    for n, item in enumerate(c for c in (menus.children if menus is not None else ()) if isinstance(c, discord.ui.Item)
-                             and not isinstance(c, GameButton)):
-        if n < 3:
-            item.row = 2 + n
-            ui.add_item(item)
+    groups = list(enumerate(menus(legal)))
+    paths = [(slot, group) for slot, group in groups if group[0].key == "gi.menu.path"]
+    others = [(slot, group) for slot, group in groups if group[0].key != "gi.menu.path"]
+    row = 2
+    for slot, (title, moves) in paths:
+        menu = actions_menu(game_id, version, slot, title, moves, lang, names, row=row)
+        if menu is not None:
+            ui.add_item(menu)
+            row += 1
+    trades = trade_steps(legal)
+    if trades:
+        add_step_menu(ui, game_id, version, trades, lang, names, row=row, title=i18n.t(msg("gi.menu.trade"), lang))
+        row += 1
+    for slot, (title, moves) in others:
+        menu = actions_menu(game_id, version, slot, title, moves, lang, names, row=row) if row < 5 else None
+        if menu is not None:
+            ui.add_item(menu)
+            row += 1
     return ui if ui.children else None
 
 
@@ -84,6 +121,9 @@ class IndagarUI(GameUI):
     def private_panel(self, game_id: int, version: int, legal: list[LegalAction], lang: str,
                       names: dict[int, str]) -> discord.ui.View | None:
         return panel(game_id, version, legal, lang, names)
+
+    def menus(self, legal: list[LegalAction]) -> list[tuple[Msg, list[LegalAction]]]:
+        return menus(legal)
 
 
 UI = IndagarUI()
@@ -125,6 +165,11 @@ class Indagar(GameCog):
     game_id = GAME_ID
     words = WORDS
     group = command_group("cmd.gi")
+
+    @game_command(group, "cmd.gi.help")
+    async def help(self, interaction: discord.Interaction) -> None:
+        """What the game is, how a turn goes here, how to win and where secrets go, in the reader's language."""
+        await show_help(interaction, GAME_ID)
 
     async def _steps(self, interaction: discord.Interaction, path: list[str]) -> list[Choice] | Action:
         return await self.table.choices(interaction.channel_id or 0, who_of(interaction), path)

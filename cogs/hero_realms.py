@@ -11,10 +11,11 @@ from discord import app_commands
 from discord.ext import commands
 
 import i18n
-from cogs.delivery import choose_line, defer, reply, who_of
-from cogs.plumbing import Choices, GameCog, Wording, clip, command_group, fold, game_command, pair_choices
+from cogs.delivery import defer, reply, who_of
+from cogs.help import show_help
+from cogs.plumbing import Choices, GameCog, Wording, command_group, fold, game_command, pair_choices
 from cogs.translator import locale_of
-from cogs.ui import MAX_ID, MAX_SELECT_OPTIONS, GameButton, GameSelect, GameUI, button_id, register_ui
+from cogs.ui import GameButton, GameUI, actions_menu, button_id, choices_line, offered, register_ui
 from renderers.hero_realms import render_hand
 from rules.base import Action, IllegalAction, LegalAction
 from rules.hero_realms.moves import ARGS as MOVE_ARGS
@@ -48,6 +49,7 @@ class HeroRealmsUI(GameUI):
     """The private text and the hand image (the turn buttons come from the engine's quick actions)."""
 
     game_id = GAME_ID
+    private_button = "bot.button.my_turn"
 
     def private_text(self, view: dict[str, Any], lang: str, names: dict[int, str]) -> str:
         seat = view.get("viewer")
@@ -82,6 +84,11 @@ class HeroRealmsUI(GameUI):
     def private_panel(self, game_id: int, version: int, legal: list[LegalAction], lang: str,
                       names: dict[int, str]) -> discord.ui.View | None:
         return hand_panel(game_id, version, legal, lang, names)
+
+    def menus(self, legal: list[LegalAction]) -> list[tuple[Msg, list[LegalAction]]]:
+        """One menu of every legal move (of the answers, while a decision is pending)."""
+        deciding = bool(legal) and all(la.group == "decide" for la in legal)
+        return [(msg("hr.bot.select.decide") if deciding else msg("bot.menu.actions"), legal)] if legal else []
 
     def private_image(self, view: dict[str, Any], lang: str) -> bytes | None:
         if view.get("hand") is None:
@@ -128,16 +135,11 @@ def hand_panel(game_id: int, version: int, legal: list[LegalAction], lang: str,
             view.add_item(GameButton(custom_id, label(la), style, row=row))
             placed = True
         row += placed
-    usable = [la for la in legal if len(la.action.token()) <= MAX_ID]
-    for n, start in enumerate(range(0, len(usable), MAX_SELECT_OPTIONS)):
-        if row >= ROWS:
-            break
-        chunk = usable[start:start + MAX_SELECT_OPTIONS]
-        options = [discord.SelectOption(label=clip(label(la)), value=la.action.token()) for la in chunk]
-        placeholder = i18n.t(msg("hr.bot.select.decide") if deciding else
-                             msg("bot.select.actions", first=start + 1, last=start + len(chunk)), lang)
-        view.add_item(GameSelect(f"tgs:a:{game_id}:{version}:{n}", options, placeholder, row=row))
-        row += 1
+    for slot, (title, moves) in enumerate(UI.menus(legal)):
+        menu = actions_menu(game_id, version, slot, title, moves, lang, names, row=row) if row < ROWS else None
+        if menu is not None:
+            view.add_item(menu)
+            row += 1
     return view
 
 
@@ -178,6 +180,11 @@ class HeroRealms(GameCog):
     words = WORDS
     group = command_group("cmd.hr")
 
+    @game_command(group, "cmd.hr.help")
+    async def help(self, interaction: discord.Interaction) -> None:
+        """What the game is, how a turn goes here, how to win and where secrets go, in the reader's language."""
+        await show_help(interaction, GAME_ID)
+
     # ---- what this game adds to the shared plumbing
 
     async def _context(self, interaction: discord.Interaction) -> tuple[list[LegalAction], dict[int, str]]:
@@ -217,10 +224,10 @@ class HeroRealms(GameCog):
         lang = locale_of(interaction)
         legal = await self.legal(interaction)
         text = UI.private_text(view, lang, names)
-        if legal:
-            text += "\n" + i18n.t(choose_line(len(legal)), lang)
-        await self.private_panel(interaction, view, names, "hand.png", text,
-                                 hand_panel(row.id, row.version, legal, lang, names))
+        shown = hand_panel(row.id, row.version, legal, lang, names)
+        if offered(shown):
+            text += "\n" + i18n.t(choices_line(offered(shown)), lang)
+        await self.private_panel(interaction, view, names, "hand.png", text, shown)
 
     @game_command(group, "cmd.hr.play", "card", suggest=("play",))
     async def play(self, interaction: discord.Interaction, card: str) -> None:
@@ -358,7 +365,7 @@ def _attack_choice(legal: list[LegalAction], view: Mapping[str, Any], text: str,
         if len(found) == 1:
             return found[0].action
         if found:
-            raise IllegalAction(msg("hr.bot.error.ambiguous", text=raw, valid=WORDS.valid(found, lang, names)))
+            raise WORDS.ambiguous(raw, found, lang, names)
     by_label = [la for la in targets if needle in WORDS.forms(la, names, None)]
     if len(by_label) == 1:
         return by_label[0].action

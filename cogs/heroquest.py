@@ -12,13 +12,13 @@ from discord.ext import commands
 import i18n
 from cogs.delivery import defer, reply, who_of
 from cogs.guard import guarded
+from cogs.help import show_help
 from cogs.heroquest_names import figure_label, figures, fold, match_figures, parse_square, square_text
 from cogs.plumbing import (
     Choices,
     GameCog,
     Wording,
     by_token,
-    clip,
     command_group,
     game_command,
     pair_choices,
@@ -33,7 +33,6 @@ from rules.text import Lit, Msg, msg
 from table import TableError
 
 GAME_ID = "heroquest"
-MAX_TEXT = 1800
 #: Kinds a hero answers with when the game asks them to decide (a potion to survive, a step, spells).
 DECIDE_KINDS = frozenset({"drink", "accept_death", "rock_step", "choose_spells", "accept_trade", "decline_trade"})
 #: What `/hq cast` offers: spells, scrolls and runes (all count as casting).
@@ -123,17 +122,16 @@ def gm_text(view: Mapping[str, Any], lang: str) -> str:
         for key in sorted(notes):
             n = notes[key]
             mark = "✅" if n.get("read") else "⬜"
-            parts.append(f"{mark} **{key}**: {clip(lit(n, lang), 70)}")
+            parts.append(f"{mark} **{key}**: {lit(n, lang)}")
         out.append(i18n.t(msg("hq.bot.gm.notes", n=len(notes)), lang))
         out.extend(parts)
     hidden = [m for m in view.get("monsters", []) if m.get("hidden")]
     if hidden:
-        names = ", ".join(f"{lit(m['name'], lang)} ({square_text(m['square'])})" for m in hidden[:12])
-        more = "…" if len(hidden) > 12 else ""
-        out.append(i18n.t(msg("hq.bot.gm.hidden_monsters", n=len(hidden), list=names + more), lang))
+        names = ", ".join(f"{lit(m['name'], lang)} ({square_text(m['square'])})" for m in hidden)
+        out.append(i18n.t(msg("hq.bot.gm.hidden_monsters", n=len(hidden), list=names), lang))
     traps = [o for o in view.get("objects", []) if o.get("kind") == "trap" and o.get("hidden")]
     if traps:
-        names = ", ".join(f"{ref_name(o['ref'], lang)} ({square_text(o['squares'][0])})" for o in traps[:10])
+        names = ", ".join(f"{ref_name(o['ref'], lang)} ({square_text(o['squares'][0])})" for o in traps)
         out.append(i18n.t(msg("hq.bot.gm.hidden_traps", n=len(traps), list=names), lang))
     secret = [d for d in view.get("doors", []) if d.get("secret") and d.get("hidden")]
     if secret:
@@ -148,8 +146,8 @@ def gm_text(view: Mapping[str, Any], lang: str) -> str:
                                                                   for s in chaos)), lang))
     if view.get("wandering_monster"):
         out.append(i18n.t(msg("hq.bot.gm.wandering", monster=ref_name(str(view["wandering_monster"]), lang)), lang))
-    text = "\n".join(out)
-    return text if len(text) <= MAX_TEXT else text[: MAX_TEXT - 1] + "…"
+    # Whole, however long: the delivery splits a long text across messages rather than cut it.
+    return "\n".join(out)
 
 
 def import_warnings_text(view: Mapping[str, Any], lang: str, shown: int = 5) -> list[str]:
@@ -161,7 +159,7 @@ def import_warnings_text(view: Mapping[str, Any], lang: str, shown: int = 5) -> 
     if int((view.get("turn") or {}).get("round") or 1) > 1:
         shown = 0
     lines = [i18n.t(msg("hq.imp.gm.header", count=len(warnings)), lang)]
-    lines += [f"• {clip(i18n.t(w, lang), 220)}" for w in warnings[:shown]]
+    lines += [f"• {i18n.t(w, lang)}" for w in warnings[:shown]]
     if len(warnings) > shown:
         lines.append(i18n.t(msg("hq.imp.gm.more", count=len(warnings) - shown), lang))
     return lines
@@ -358,6 +356,11 @@ class HeroQuest(GameCog):
     shop = command_group("cmd.hq.shop", group)
     skill = command_group("cmd.hq.skill", group)
 
+    @game_command(group, "cmd.hq.help")
+    async def help(self, interaction: discord.Interaction) -> None:
+        """What the game is, how a turn goes here, how to win and where secrets go, in the reader's language."""
+        await show_help(interaction, GAME_ID)
+
     # ---- what this game adds to the shared plumbing
 
     async def seen(self, interaction: discord.Interaction) -> tuple[list[LegalAction], dict[str, Any],
@@ -397,7 +400,7 @@ class HeroQuest(GameCog):
             raise WORDS.refusal("no_such_move", everything, lang, names, view)
         if text is None:
             if len(legal) > 1:
-                raise WORDS.refusal("ambiguous", legal, lang, names, view, text="-")
+                raise IllegalAction(msg("bot.menu.which", valid=WORDS.valid(legal, lang, names, view)))
             return await self.act(interaction, legal[0].action)
         await self.act(interaction, WORDS.pick(legal, text, lang, names, view))
 

@@ -11,6 +11,7 @@ from discord.ext import commands
 import i18n
 from cogs import delivery
 from cogs.delivery import defer, reply, who_of
+from cogs.help import show_help
 from cogs.plumbing import GameCog, Wording, command_group, game_command, kind_command, two_step_command
 from cogs.translator import locale_of
 from cogs.ui import GameButton, GameUI, add_step_menu, button_id, register_ui
@@ -99,16 +100,17 @@ def panel(game_id: int, version: int, legal: Sequence[LegalAction], lang: str,
     react = [la for la in legal if la.action.kind in REACT_KINDS]
     buttons = react or sorted((la for la in legal if la.action.kind in QUICK),
                               key=lambda la: QUICK.index(la.action.kind))
-    placed = 0
-    for la in buttons[:2 * PER_ROW]:
+    placed: list[LegalAction] = []
+    for la in buttons:
         custom_id = button_id("a", game_id, version, la.action.token())
-        if custom_id is None:
+        if custom_id is None or len(placed) == 2 * PER_ROW:
             continue
         ui.add_item(GameButton(custom_id, i18n.t(la.label, lang, names.get),
-                               STYLES.get(la.action.kind, discord.ButtonStyle.secondary), row=placed // PER_ROW))
-        placed += 1
-    shown = {la.action.kind for la in buttons}
-    kinds = list(dict.fromkeys(la.action.kind for la in legal if la.action.kind not in shown))
+                               STYLES.get(la.action.kind, discord.ButtonStyle.secondary), row=len(placed) // PER_ROW))
+        placed.append(la)
+    # A kind leaves the menu only when every move of it has a button: no move is ever out of reach.
+    left = [la for la in legal if la not in placed]
+    kinds = list(dict.fromkeys(la.action.kind for la in left))
     add_step_menu(ui, game_id, version, [Choice(k, msg(f"ka.bot.kind.{k}")) for k in kinds], lang, names, row=2)
     return ui if ui.children else None
 
@@ -146,6 +148,11 @@ class KingsArmory(GameCog):
     game_id = GAME_ID
     words = WORDS
     group = command_group("cmd.ka")
+
+    @game_command(group, "cmd.ka.help")
+    async def help(self, interaction: discord.Interaction) -> None:
+        """What the game is, how a turn goes here, how to win and where secrets go, in the reader's language."""
+        await show_help(interaction, GAME_ID)
 
     async def seen(self, interaction: discord.Interaction
                    ) -> tuple[list[LegalAction], dict[str, Any] | None, dict[int, str]]:

@@ -15,10 +15,12 @@ import i18n
 from cogs.delivery import announce, defer, deliver, lines, private_panel, reply, who_of
 from cogs.exits import ask_abandon, ask_resign, replace_seat, seat_suggestions
 from cogs.guard import guarded
+from cogs.help import GENERAL, show_help
+from cogs.plumbing import GameCog, by_token, cog_for, step_words, suggestion
 from cogs.translator import L, locale_of
-from cogs.ui import GameButton, build_view, button_id, on_component
+from cogs.ui import PAGE, GameButton, actions_menu, build_view, button_id, clip, on_component, ui_for
 from rules import registry
-from rules.base import Action, BadOptions, RuleError
+from rules.base import Action, BadOptions, Choice, IllegalAction
 from rules.text import Msg, msg
 from table import Table, TableError
 
@@ -121,12 +123,18 @@ class Lobby(commands.Cog):
         prefix = f"{done} " if done else ""
         choices = []
         for spec in game.options():
-            values = [v for v, _ in spec.choices] or [str(spec.default)]
-            for value in values:
+            # each value with what it means: "variant=hydra — Variant: Hydra (2 teams of 2)"
+            if spec.choices:
+                values = [(v, f"{i18n.t(spec.label, lang)}: {i18n.t(label, lang)}") for v, label in spec.choices]
+            elif isinstance(spec.default, bool):
+                values = [(v, i18n.t(spec.label, lang)) for v in ("true", "false")]
+            else:
+                values = [(str(spec.default), i18n.t(spec.label, lang))]
+            for value, meaning in values:
                 token = f"{spec.key}={value}"
                 if token.startswith(last) or not last:
-                    label = f"{prefix}{token} — {i18n.t(spec.label, lang)}"
-                    choices.append(app_commands.Choice(name=label[:100], value=(prefix + token)[:100]))
+                    label = f"{prefix}{token} — {meaning}"
+                    choices.append(app_commands.Choice(name=clip(label), value=(prefix + token)[:100]))
         return choices[:25]
 
     async def simple(self, interaction: discord.Interaction,
@@ -165,56 +173,109 @@ class Lobby(commands.Cog):
     @guarded
     async def act(self, interaction: discord.Interaction, action: str) -> None:
         await defer(interaction)
-        channel, who = interaction.channel_id or 0, who_of(interaction)
         if not isinstance(action, str):
             raise BadOptions(msg("bot.error.action_format"))
-        parsed: Action | None = None
-        if "=" not in action and await self.table.is_step_built(channel):
-            # The words of a move built in steps ("move N N go"): the game turns them into its action.
-            found = await self.table.choices(channel, who, action.split())
-            if not isinstance(found, Action):
-                raise BadOptions(msg("bot.error.move_incomplete", next=", ".join(c.token for c in found[:12]) or "-"))
-            parsed = found
-        if parsed is None:
-            try:
-                parsed = Action.from_token(action)
-            except ValueError as exc:
-                raise BadOptions(msg("bot.error.action_format")) from exc
-        report = await self.table.act(channel, who, parsed)
+        parsed = await self.typed(interaction, action)
+        report = await self.table.act(interaction.channel_id or 0, who_of(interaction), parsed)
         await deliver(self.table, interaction, report)
+
+    async def typed(self, interaction: discord.Interaction, text: str) -> Action:
+        """The move `text` names: what autocomplete sent, or what a menu or a game's command shows (its label in
+        either language, with or without its count, a unique beginning, a square...), or the words of a move built
+        in steps ("move N N go"); a token nobody lists still goes to the game, which says why it is refused."""
+        channel, who = interaction.channel_id or 0, who_of(interaction)
+        row = await self.table.game_for(channel)
+        cog = cog_for(row.game_type) if row is not None and row.status == "active" else None
+        refusal: IllegalAction | None = None
+        if cog is not None:
+            legal, view, names = await cog.seen(interaction)
+            if not legal and not await self.table.is_step_built(channel):
+                await self.table.check_turn(channel, who)
+            found = by_token(legal, text)
+            if found is not None:
+                return found
+            if legal:
+                quick = await self.button_words(row.id, row.game_type)
+                try:
+                    return cog.words.pick(legal, text, locale_of(interaction), names, view,
+                                          lambda la: quick.get(la.action, []))
+                except IllegalAction as exc:
+                    refusal = exc
+        if "=" not in text and await self.table.is_step_built(channel):
+            return await self.step_words_move(interaction, text.split(), refusal)
+        try:
+            parsed = Action.from_token(text)
+        except ValueError as exc:
+            raise refusal or BadOptions(msg("bot.error.action_format")) from exc
+        if refusal is not None and "=" not in text:
+            raise refusal  # a word or two that name no move are not sent to the game as a move
+        return parsed
+
+    async def button_words(self, game_id: int, game_type: str) -> dict[Action, list[str]]:
+        """The labels of the public turn message's buttons ("Play all"), in both languages, by the move they make."""
+        loaded = await self.table.inspect(game_id)
+        pairs = loaded.game.quick_actions(loaded.state)
+        if pairs is None:
+            pairs = ui_for(game_type).public_buttons(loaded.game.view(loaded.state, None))
+        out: dict[Action, list[str]] = {}
+        for label, action in pairs:
+            out.setdefault(action, []).extend(i18n.t(label, lang) for lang in i18n.LANGS)
+        return out
+
+    async def step_words_move(self, interaction: discord.Interaction, words: list[str],
+                              refusal: IllegalAction | None) -> Action:
+        """A move built in steps typed as its tokens ("move N N go"), or a refusal naming, in words, what may
+        come next."""
+        channel, who = interaction.channel_id or 0, who_of(interaction)
+        found = await self.table.choices(channel, who, words)
+        if isinstance(found, Action):
+            return found
+        if refusal is not None and not found:
+            raise refusal
+        row = await self.table.game_for(channel)
+        lang = locale_of(interaction)
+        names = await self.table.seat_names(row.id) if row else {}
+        if not found:
+            await self.table.check_turn(channel, who)
+            first = await self.table.choices(channel, who, [])
+            valid = await self._step_listing(interaction, [], first if isinstance(first, list) else [])
+            raise IllegalAction(msg("bot.menu.dead_end", valid=valid))
+        labels, picked, _ = await step_words(self.table, channel, who, row.game_type if row else "", words, found,
+                                             lang, names)
+        valid = ", ".join(labels.get(c.token) or i18n.t(c.label, lang, names.get) for c in found[:12])
+        raise IllegalAction(msg("bot.menu.incomplete", so_far=" → ".join(picked), next=valid))
+
+    async def _step_listing(self, interaction: discord.Interaction, path: list[str], found: list[Choice]) -> str:
+        channel, who = interaction.channel_id or 0, who_of(interaction)
+        row = await self.table.game_for(channel)
+        lang = locale_of(interaction)
+        if not found or row is None:
+            return i18n.t(msg("bot.menu.nothing"), lang)
+        names = await self.table.seat_names(row.id)
+        labels, _, _ = await step_words(self.table, channel, who, row.game_type, path, found, lang, names)
+        return ", ".join(labels.get(c.token) or i18n.t(c.label, lang, names.get) for c in found[:12])
 
     @act.autocomplete("action")
     async def act_autocomplete(self, interaction: discord.Interaction, current: str
                                ) -> list[app_commands.Choice[str]]:
         return await self.action_choices(interaction, current)
 
-    async def action_choices(self, interaction: discord.Interaction, current: str,
-                             group: str | None = None) -> list[app_commands.Choice[str]]:
-        """The caller's legal actions now, filtered by what they typed (label or token), at most 25."""
-        lang = locale_of(interaction)
+    async def action_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        """The caller's legal actions now, as their game's commands word them, filtered by what they typed."""
         channel = interaction.channel_id or 0
-        if group is None and await self.table.is_step_built(channel):
+        if await self.table.is_step_built(channel):
             return await self.step_choices(interaction, current)
-        try:
-            legal = await self.table.legal(channel, who_of(interaction))
-        except RuleError:
+        row = await self.table.game_for(channel)
+        cog = cog_for(row.game_type) if row is not None else None
+        if cog is None:
             return []
-        row = await self.table.game_for(interaction.channel_id or 0)
-        names = await self.table.seat_names(row.id) if row else {}
-        needle = current.lower().strip()
-        choices = []
-        for la in legal:
-            if group is not None and la.group != group:
-                continue
-            label = i18n.t(la.label, lang, names.get)
-            token = la.action.token()
-            if len(token) > 100:
-                continue
-            if not needle or needle in label.lower() or needle in token.lower():
-                choices.append(app_commands.Choice(name=label[:100] or token[:100], value=token))
-            if len(choices) == 25:
-                break
-        return choices
+        return await GameCog.complete(lambda: self._words_choices(cog, interaction, current))
+
+    @staticmethod
+    async def _words_choices(cog: GameCog, interaction: discord.Interaction, current: str
+                             ) -> list[app_commands.Choice[str]]:
+        legal, view, names = await cog.seen(interaction)
+        return cog.words.choices(legal, current, locale_of(interaction), names, view)
 
     async def step_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         """A move built in steps: what may follow the words typed so far, filtered by the word being typed;
@@ -224,19 +285,22 @@ class Lobby(commands.Cog):
         done, partial = (words, "") if not words or current.endswith(" ") else (words[:-1], words[-1].lower())
         found = await self.table.choices(channel, who, done)
         if isinstance(found, Action):
-            return [app_commands.Choice(name=found.token()[:100], value=found.token()[:100])]
+            return [app_commands.Choice(name=i18n.t(msg("bot.menu.whole_move"), lang), value=found.token()[:100])]
         row = await self.table.game_for(channel)
         names = await self.table.seat_names(row.id) if row else {}
+        labels, _, _ = await step_words(self.table, channel, who, row.game_type if row else "", done, found, lang,
+                                        names)
         result = []
         for choice in found:
-            label = i18n.t(choice.label, lang, names.get)
+            label = labels.get(choice.token) or i18n.t(choice.label, lang, names.get)
             if partial and partial not in choice.token.lower() and partial not in label.lower():
                 continue
             path = [*done, choice.token]
             after = await self.table.choices(channel, who, path)
             value = after.token() if isinstance(after, Action) else " ".join(path) + " "
             if len(value) <= 100:
-                result.append(app_commands.Choice(name=label[:100] or choice.token, value=value))
+                description = i18n.t(choice.description, lang, names.get) if choice.description else ""
+                result.append(app_commands.Choice(name=suggestion(label, description), value=value))
             if len(result) == 25:
                 break
         return result
@@ -322,13 +386,7 @@ class Lobby(commands.Cog):
     @group.command(name=L("cmd.game.help"), description=L("cmd.game.help.desc"))
     @guarded
     async def help(self, interaction: discord.Interaction) -> None:
-        lang = locale_of(interaction)
-        parts = [i18n.t(msg("bot.help.intro"), lang)]
-        for game_id, game in sorted(self.table.offered_games().items()):
-            key = f"bot.help.{game_id}"
-            if i18n.has(key, lang):
-                parts.append(f"**{i18n.t(Msg(game.name_key), lang)}** — {i18n.t(Msg(key), lang)}")
-        await reply(interaction, "\n".join(parts))
+        await show_help(interaction, GENERAL)
 
     @group.command(name=L("cmd.game.settings"), description=L("cmd.game.settings.desc"))
     @app_commands.describe(reminder_minutes=L("cmd.game.settings.reminder"), idle_hours=L("cmd.game.settings.idle"),
@@ -386,6 +444,8 @@ class Lobby(commands.Cog):
     async def on_action_click(self, interaction: discord.Interaction, kind: str, game_id: int, version: int,
                               rest: str) -> None:
         await defer(interaction)
+        if rest.startswith(PAGE):
+            return await self.menu_page(interaction, game_id, version, rest[len(PAGE):])
         try:
             action = Action.from_token(rest)
         except ValueError as exc:
@@ -394,16 +454,41 @@ class Lobby(commands.Cog):
                                       expected_version=version, game_id=game_id)
         await deliver(self.table, interaction, report)
 
+    async def menu_page(self, interaction: discord.Interaction, game_id: int, version: int, where: str) -> None:
+        """A menu's "more…" or "previous" entry: that page of the same menu of the panel, only to the clicker."""
+        channel, who = interaction.channel_id or 0, who_of(interaction)
+        row = await self.table.game_for(channel)
+        if row is None or row.id != game_id or row.version != version:
+            raise TableError(msg("core.error.stale"))
+        slot, _, page = where.partition(".")
+        menus = ui_for(row.game_type).menus(await self.table.legal(channel, who))
+        if not (slot.isdecimal() and page.isdecimal() and int(slot) < len(menus)):
+            raise TableError(msg("core.error.stale"))
+        title, legal = menus[int(slot)]
+        lang = locale_of(interaction)
+        menu = actions_menu(game_id, version, int(slot), title, legal, lang, await self.table.seat_names(game_id),
+                            int(page))
+        if menu is None:
+            raise TableError(msg("core.error.stale"))
+        view = discord.ui.View(timeout=None)
+        view.add_item(menu)
+        await reply(interaction, i18n.t(title, lang), view=view)
+
     @guarded
     async def on_build_pick(self, interaction: discord.Interaction, kind: str, game_id: int, version: int,
                             rest: str) -> None:
-        """A step of a move built in steps was picked: the next menu, or the move itself once complete."""
+        """A step of a move built in steps was picked: the next menu, or the move itself once complete (a "more…"
+        entry shows the next page of the same step)."""
         await defer(interaction)
         channel, who = interaction.channel_id or 0, who_of(interaction)
         row = await self.table.game_for(channel)
         if row is None or row.id != game_id or row.version != version:
             raise TableError(msg("core.error.stale"))
         path = [part for part in str(rest).split("/") if part][:32]
+        page = 0
+        if path and path[-1].startswith(PAGE):
+            number = path.pop()[len(PAGE):]
+            page = int(number) if number.isdecimal() else 0
         found = await self.table.choices(channel, who, path)
         if isinstance(found, Action):
             report = await self.table.act(channel, who, found, expected_version=version, game_id=game_id)
@@ -413,8 +498,10 @@ class Lobby(commands.Cog):
             raise TableError(msg("core.error.stale"))
         lang = locale_of(interaction)
         names = await self.table.seat_names(game_id)
-        view = build_view(game_id, version, path, found, lang, names)
-        await reply(interaction, i18n.t(msg("bot.build.next", so_far=" ".join(path)), lang), view=view)
+        labels, picked, title = await step_words(self.table, channel, who, row.game_type, path, found, lang, names)
+        view = build_view(game_id, version, path, found, lang, names, page=page, title=title, labels=labels)
+        text = i18n.t(msg("bot.menu.so_far", so_far=" → ".join(picked), step=title), lang) if picked else title
+        await reply(interaction, text, view=view)
 
     @guarded
     async def on_private_click(self, interaction: discord.Interaction, kind: str, game_id: int, version: int,
@@ -479,7 +566,7 @@ class Lobby(commands.Cog):
             pinged = [discord.Object(u) for u in item.user_ids if u not in quiet]
             try:
                 kwargs: dict[str, Any] = {"view": view} if view else {}
-                await channel.send("\n".join(parts)[:2000],
+                await channel.send("\n".join(parts)[:2000],  # a line per late player: never near the limit
                                    allowed_mentions=discord.AllowedMentions(users=pinged, roles=False, everyone=False),
                                    **kwargs)
             except discord.HTTPException as exc:

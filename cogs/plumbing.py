@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import inspect
 import io
+import re
 from collections.abc import Awaitable, Callable, Coroutine, Iterable, Mapping, Sequence
 from typing import Any
 
@@ -12,12 +13,12 @@ from discord import app_commands
 from discord.ext import commands
 
 import i18n
-from cogs.delivery import choose_line, defer, deliver, reply, who_of, with_names
+from cogs.delivery import defer, deliver, reply, who_of, with_names
 from cogs.guard import guarded
 from cogs.translator import L, locale_of
-from cogs.ui import clip, run_blocking, ui_for
-from rules.base import Action, IllegalAction, LegalAction
-from rules.text import Lit, msg
+from cogs.ui import choices_line, clip, offered, run_blocking, ui_for
+from rules.base import Action, Choice, IllegalAction, LegalAction
+from rules.text import Lit, Msg, msg
 from table import Table, TableError
 from table.results import NoGame
 
@@ -25,9 +26,16 @@ from table.results import NoGame
 MAX_CHOICES = 25
 MAX_VALUE = 100
 Choices = list[app_commands.Choice[str]]
+_COGS: dict[str, GameCog] = {}
 Command = Callable[..., Coroutine[Any, Any, None]]
 #: Lays out a private panel: (game id, version, legal actions, language, seat names) -> the buttons and menus.
 PanelBuilder = Callable[[int, int, list[LegalAction], str, dict[int, str]], discord.ui.View | None]
+
+
+#: A count a label ends with ("Play all (4)", "Gold ×3"): typed with or without it, it names the same move.
+COUNT_SUFFIX = re.compile(r"\s*(\(\s*[×x]?\d+\s*\)|[×x]\s*\d+)\s*$")
+#: Refusals that only say a bare kind is not written in full (no reason a player can act on).
+UNTOLD = ("core.error.illegal", "bad_args", "unknown", "malformed")
 
 
 def fold(text: str) -> str:
@@ -35,9 +43,19 @@ def fold(text: str) -> str:
     return " ".join(str(text).casefold().split())
 
 
-def listing(labels: Sequence[str], sep: str = ", ", limit: int = 6) -> str:
-    """The first few of `labels` for a refusal ("a, b, …"), or "-" when there are none."""
-    return sep.join(labels[:limit]) + (f"{sep}…" if len(labels) > limit else "") or "-"
+def bare(text: str) -> str:
+    """`text` without the count it may end with."""
+    return COUNT_SUFFIX.sub("", text)
+
+
+def listing(labels: Sequence[str], sep: str = ", ", limit: int = 6, empty: str = "-") -> str:
+    """The first few of `labels` for a refusal ("a, b, …"), or `empty` when there are none."""
+    return sep.join(labels[:limit]) + (f"{sep}…" if len(labels) > limit else "") or empty
+
+
+def nothing(lang: str) -> str:
+    """What a refusal lists when nothing is valid now."""
+    return i18n.t(msg("bot.menu.nothing"), lang)
 
 
 def by_token(legal: Iterable[LegalAction], text: str) -> Action | None:
@@ -46,11 +64,31 @@ def by_token(legal: Iterable[LegalAction], text: str) -> Action | None:
     return next((la.action for la in legal if la.action.token() == raw), None)
 
 
+def _words_begin(needle: str, form: str) -> bool:
+    """Whether every word typed begins a word of `form`, in order ("move d6" names "move to d6")."""
+    words = form.split()
+    at = 0
+    for typed in needle.split():
+        while at < len(words) and not words[at].startswith(typed):
+            at += 1
+        if at == len(words):
+            return False
+        at += 1
+    return True
+
+
 def narrow(items: Sequence[Any], needle: str, forms: Callable[[Any], list[str]]) -> list[Any]:
-    """The items one of whose forms is `needle`, else those with a form containing it."""
+    """The items one of whose forms is `needle`, else is it without a count, else begins with it, else contains it,
+    else has words it begins in order ("move d6" for "Move to D6")."""
     spoken = [forms(x) for x in items]
-    exact = [x for x, f in zip(items, spoken, strict=True) if needle in f]
-    return exact or [x for x, f in zip(items, spoken, strict=True) if needle and any(needle in w for w in f)]
+    tests: list[Callable[[str], bool]] = [
+        lambda f: f == needle, lambda f: bare(f) == bare(needle), lambda f: f.startswith(needle), lambda f: needle in f,
+        lambda f: _words_begin(needle, f)]
+    for test in tests:
+        found = [x for x, f in zip(items, spoken, strict=True) if needle and any(test(w) for w in f)]
+        if found:
+            return found
+    return []
 
 
 def pair_choices(pairs: Iterable[tuple[str, str]], current: str, fold: Callable[[str], str] = fold,
@@ -64,6 +102,13 @@ def pair_choices(pairs: Iterable[tuple[str, str]], current: str, fold: Callable[
         if len(out) == MAX_CHOICES:
             break
     return out
+
+
+def suggestion(label: str, description: str = "") -> str:
+    """An autocomplete name: the label, followed by " — description" only when both fit in 100 characters."""
+    label = clip(label)
+    extra = f"{label} — {description.strip()}"
+    return extra if description.strip() and len(extra) <= MAX_VALUE else label
 
 
 class Wording:
@@ -82,13 +127,18 @@ class Wording:
         """Every text that names `la` when typed in full: by default its label in each language."""
         return [self.fold(i18n.t(la.label, lang, names.get)) for lang in i18n.LANGS]
 
+    def description(self, la: LegalAction, lang: str, names: Mapping[int, str]) -> str:
+        """The one line a menu shows under the move, when the engine gives one."""
+        return i18n.t(la.description, lang, names.get) if la.description is not None else ""
+
     def hint_forms(self, la: LegalAction, names: Mapping[int, str], view: Mapping[str, Any] | None) -> list[str]:
         """More texts autocomplete may filter by besides the shown label and the token."""
         return []
 
     def valid(self, legal: Sequence[LegalAction], lang: str, names: Mapping[int, str],
-              view: Mapping[str, Any] | None = None, limit: int = 6) -> str:
-        return listing([self.label(la, lang, names, view) for la in legal[:limit + 1]], self.sep, limit)
+              view: Mapping[str, Any] | None = None, limit: int = 6, sep: str | None = None) -> str:
+        labels = list(dict.fromkeys(self.label(la, lang, names, view) for la in legal))
+        return listing(labels, sep or self.sep, limit, nothing(lang))
 
     def refusal(self, reason: str, legal: Sequence[LegalAction], lang: str, names: Mapping[int, str],
                 view: Mapping[str, Any] | None = None, **params: Any) -> IllegalAction:
@@ -114,8 +164,13 @@ class Wording:
         if len(found) == 1:
             return found[0].action
         if found:
-            raise self.refusal("ambiguous", found, lang, names, view, text=raw)
+            raise self.ambiguous(raw, found, lang, names, view)
         raise self.no_match(raw, legal, lang, names, view)
+
+    def ambiguous(self, raw: str, found: Sequence[LegalAction], lang: str, names: Mapping[int, str],
+                  view: Mapping[str, Any] | None = None) -> IllegalAction:
+        """Several moves answer to what was typed: each named in full, so typing one of them picks it."""
+        return IllegalAction(msg("bot.menu.ambiguous", text=raw, valid=self.valid(found, lang, names, view, 8, "; ")))
 
     def choices(self, legal: Iterable[LegalAction], current: str, lang: str, names: Mapping[int, str],
                 view: Mapping[str, Any] | None = None) -> Choices:
@@ -129,10 +184,91 @@ class Wording:
             label = self.label(la, lang, names, view)
             if not needle or needle in self.fold(label) or needle in token.casefold() or any(
                     needle in f for f in self.hint_forms(la, names, view)):
-                out.append(app_commands.Choice(name=clip(label), value=token))
+                out.append(app_commands.Choice(name=suggestion(label, self.description(la, lang, names)),
+                                               value=token))
             if len(out) == MAX_CHOICES:
                 break
         return out
+
+
+# ---------------------------------------------------------------- moves built in steps, in words
+
+
+def kind_name(prefix: str, kind: str, lang: str) -> str | None:
+    """How menus name a kind of move ("Build a tower", "Throw a card"), when a catalog names it."""
+    for key in (f"{prefix}.bot.kind.{kind}", f"{prefix}.menu.kind.{kind}"):
+        if prefix and i18n.has(key, lang):
+            return i18n.t(Msg(key), lang)
+    return None
+
+
+def step_labels(prefix: str, choices: Sequence[Choice], moves: Sequence[LegalAction], lang: str,
+                names: Mapping[int, str]) -> dict[str, str]:
+    """Words for the steps whose own label is only their token (`core.step.part`): a kind by its name in the
+    catalog, else by its one move; an argument (`card=s035`) by the name the moves' labels give it (their
+    parameter of that name, or the one showing the value, as a square)."""
+    out: dict[str, str] = {}
+    for choice in choices:
+        if choice.label.key != "core.step.part":
+            continue
+        arg, eq, _ = choice.token.partition("=")
+        under = [la for la in moves if (choice.token in la.action.token().split(" ")[1:] if eq
+                                        else la.action.kind == choice.token)]
+        if not eq:
+            name = kind_name(prefix, choice.token, lang)
+            if name is None and under:
+                name = i18n.t(under[0].label, lang, names.get) + ("" if len(under) == 1 else " …")
+        else:
+            # the label's parameter of the same name, else the one that shows the value itself (a square)
+            value = choice.token.partition("=")[2]
+            param = next((la.label.params[arg] for la in under if arg in la.label.params), None) or next(
+                (v for la in under for v in la.label.params.values() if isinstance(v, str) and v == value), None)
+            name = i18n.t(param, lang, names.get) if param is not None else (
+                i18n.t(under[0].label, lang, names.get) + " …" if under else None)
+        if name:
+            out[choice.token] = name
+    return out
+
+
+def step_title(prefix: str, path: Sequence[str], choices: Sequence[Choice], lang: str) -> str:
+    """What a step of a move asks, in words: "What do you want to do?", "Where to?", "Choose a card to throw"."""
+    if not path:
+        return i18n.t(msg("bot.menu.step.first"), lang)
+    args = {c.token.partition("=")[0] for c in choices if "=" in c.token}
+    arg = next(iter(args)) if len(args) == 1 else None
+    keys = [f"{prefix}.menu.step.{path[0]}.{arg}", f"bot.menu.arg.{arg}"] if arg else []
+    keys.insert(0 if len(path) == 1 or not arg else 1, f"{prefix}.menu.step.{path[0]}")
+    found = next((k for k in keys if i18n.has(k, lang)), None)
+    return i18n.t(Msg(found or "bot.menu.step.next"), lang)
+
+
+async def step_words(table: Table, channel: int, who: Any, game_type: str, path: Sequence[str],
+                     choices: Sequence[Choice], lang: str, names: Mapping[int, str]
+                     ) -> tuple[dict[str, str], list[str], str]:
+    """For a menu of the next step after `path`: words for its choices, the labels of the steps picked so far,
+    and the step's title."""
+    cog = cog_for(game_type)
+    prefix = cog.words.prefix if cog is not None else ""
+
+    async def words(before: Sequence[str], steps: Sequence[Choice]) -> dict[str, str]:
+        # Whole moves are walked only for what a catalog cannot name (a kind without a name, an argument's value),
+        # and only for the games with a cog of their own (whose moves are few enough to walk).
+        raw = [c for c in steps if c.label.key == "core.step.part"]
+        if before:
+            wanted = [before[0]] if any("=" in c.token for c in raw) else []
+        else:
+            wanted = [c.token for c in raw if kind_name(prefix, c.token, lang) is None]
+        moves = await table.step_moves(channel, who, wanted) if wanted and cog is not None else []
+        return step_labels(prefix, steps if before or not raw else raw, moves, lang, names)
+
+    picked: list[str] = []
+    for depth, token in enumerate(path):
+        before = await table.choices(channel, who, list(path[:depth]))
+        step = next((c for c in before if c.token == token), None) if isinstance(before, list) else None
+        if step is None:
+            break
+        picked.append((await words(path[:depth], [step])).get(token) or i18n.t(step.label, lang, names.get))
+    return await words(path, choices), picked, step_title(prefix, path, choices, lang)
 
 
 # ---------------------------------------------------------------- declaring commands; raw option values
@@ -197,16 +333,33 @@ def part_of(la: LegalAction, arg: str, param: str) -> tuple[str, Lit | None]:
     return str(la.action.get(arg)), name if isinstance(name, Lit) else None
 
 
-def named(arg: str, param: str, text: str | None) -> Callable[[LegalAction], bool]:
+def named(arg: str, param: str, text: str | None, among: Sequence[LegalAction] = ()
+          ) -> Callable[[LegalAction], bool]:
     """Whether a move's `arg` is what `text` names: its value as autocomplete sends it, or its name (the label's
-    `param`) in either language; any move when nothing was typed."""
+    `param`) in either language, whole or (when only one of the names in `among` answers to it) in part, as
+    "Asphar" names "Asphar the Ranger"; any move when nothing was typed."""
     wanted = fold(text or "")
 
-    def keep(la: LegalAction) -> bool:
+    def spoken(la: LegalAction) -> list[str]:
         value, name = part_of(la, arg, param)
-        return not wanted or wanted == fold(value) or (name is not None and wanted in (fold(name.es), fold(name.en)))
+        return [fold(value)] + ([fold(name.es), fold(name.en)] if name is not None else [])
+
+    values = {part_of(la, arg, param)[0] for la in narrow(list(among), wanted, spoken)} if among else set()
+
+    def keep(la: LegalAction) -> bool:
+        forms = spoken(la)
+        return not wanted or wanted in forms or (len(values) == 1 and part_of(la, arg, param)[0] in values)
 
     return keep
+
+
+def parts_named(legal: Sequence[LegalAction], arg: str, param: str, lang: str) -> str:
+    """The first steps of these moves by name (the figures that may be placed, the weapons), for a refusal."""
+    seen: dict[str, str] = {}
+    for la in legal:
+        value, name = part_of(la, arg, param)
+        seen.setdefault(value, i18n.t(name, lang) if name is not None else i18n.t(la.label, lang))
+    return listing(list(seen.values()), limit=8, empty=nothing(lang))
 
 
 def two_step_command(group: app_commands.Group, key: str, kinds: Sequence[str], options: tuple[str, str],
@@ -218,7 +371,7 @@ def two_step_command(group: app_commands.Group, key: str, kinds: Sequence[str], 
     arg, param = part
 
     async def run(self: GameCog, interaction: discord.Interaction, **typed: str | None) -> None:
-        await self.pick_and_act(interaction, kinds, typed.get(second), named(arg, param, typed[first]))
+        await self.pick_and_act(interaction, kinds, typed.get(second), (arg, param, typed[first]))
 
     command = game_command(group, key, first, second)(
         _as_method(run, key, [(first, str), (second, str | None)]))
@@ -246,6 +399,11 @@ def legal_suggestions(*kinds: str) -> Callable[[discord.Interaction, str], Await
     return cog_autocomplete("suggest", kinds)
 
 
+def cog_for(game_id: str) -> GameCog | None:
+    """The loaded cog of a game: how `/game act` reads what a player typed the way that game's command would."""
+    return _COGS.get(game_id)
+
+
 class GameCog(commands.Cog):
     """A game's command group: subclasses set `game_id` and list commands that call these helpers."""
 
@@ -255,6 +413,7 @@ class GameCog(commands.Cog):
     def __init__(self, bot: commands.Bot, table: Table) -> None:
         self.bot = bot
         self.table = table
+        _COGS[self.game_id] = self
 
     async def game(self, interaction: discord.Interaction, started: bool = True) -> Any:
         """This channel's game row; refused when there is none of this game (or, if `started`, still a lobby)."""
@@ -293,29 +452,52 @@ class GameCog(commands.Cog):
         row = await self.game(interaction, started=False)
         return await self.legal(interaction), None, await self.table.seat_names(row.id)
 
-    async def mine(self, interaction: discord.Interaction, kinds: Sequence[str]
+    async def mine(self, interaction: discord.Interaction, kinds: Sequence[str], ask_engine: bool = False
                    ) -> tuple[list[LegalAction], dict[str, Any] | None, dict[int, str]]:
-        """The caller's offered legal actions of these kinds, the view and the seat names; a localized refusal
-        saying why (whose turn it is, or what the caller may do instead) when there are none."""
+        """The caller's offered legal moves of these kinds, the view and the seat names; a localized refusal
+        saying why (whose turn it is, the engine's own reason for a move without arguments when `ask_engine`, or
+        what the caller may do instead) when there are none."""
         legal, view, names = await self.moves(interaction)
         found = self.offered(legal, kinds)
         if not found:
             # Off turn a seat may still have moves (a card, a standing order): say whose turn it is first.
             await self.table.check_turn(interaction.channel_id or 0, who_of(interaction))
+            told = await self.engine_reason(interaction, kinds) if ask_engine else None
+            if told is not None:
+                raise IllegalAction(told)
             raise self.words.refusal("no_such_move", legal, locale_of(interaction), names, view)
         return found, view, names
 
+    async def engine_reason(self, interaction: discord.Interaction, kinds: Sequence[str]) -> Msg | None:
+        """Why the engine refuses a move of these kinds without arguments now ("finish your movement first"), when
+        it says more than that the move is not written in full; None otherwise."""
+        row = await self.game(interaction)
+        loaded = await self.table.inspect(row.id)
+        for seat in loaded.seats_of(interaction.user.id):
+            for kind in kinds:
+                try:
+                    reason = loaded.game.why_illegal(loaded.state, seat, Action.of(kind))
+                except Exception:  # an engine that cannot judge a bare kind has nothing to say about it
+                    reason = None
+                if reason is not None and not any(word in reason.key for word in UNTOLD):
+                    return reason
+        return None
+
     async def pick_and_act(self, interaction: discord.Interaction, kinds: Sequence[str], text: str | None,
-                           keep: Callable[[LegalAction], bool] | None = None) -> None:
-        """Play the caller's one legal move of these kinds (those `keep` accepts) that `text` names; with no
-        text, the only such move, else a refusal asking which."""
+                           part: tuple[str, str, str | None] | None = None) -> None:
+        """Play the caller's one legal move of these kinds that `text` names (of those whose first step `part` =
+        (argument, label parameter, what was typed) names); with no text, the only such move, else a refusal
+        asking which."""
         await defer(interaction)
-        found, view, names = await self.mine(interaction, kinds)
+        found, view, names = await self.mine(interaction, kinds, ask_engine=text is None and part is None)
         lang = locale_of(interaction)
-        if keep is not None:
+        if part is not None:
+            arg, param, typed = part
+            keep = named(arg, param, typed, found)
             kept = [la for la in found if keep(la)]
             if not kept:
-                raise self.words.refusal("no_such_move", found, lang, names, view)
+                raise IllegalAction(msg("bot.menu.no_part", text=(typed or "").strip(),
+                                        valid=parts_named(found, arg, param, lang)))
             found = kept
         if text is None:
             if len(found) > 1:
@@ -342,8 +524,9 @@ class GameCog(commands.Cog):
         """Autocomplete of its second option: the caller's moves whose first step is the one chosen in `first`."""
         async def make() -> Choices:
             legal, view, names = await self.seen(interaction)
-            keep = named(arg, param, getattr(interaction.namespace, first, None))
-            found = [la for la in self.offered(legal, kinds) if keep(la)]
+            mine = self.offered(legal, kinds)
+            keep = named(arg, param, getattr(interaction.namespace, first, None), mine)
+            found = [la for la in mine if keep(la)]
             return self.words.choices(found, current, locale_of(interaction), names, view)
         return await self.complete(make)
 
@@ -383,10 +566,10 @@ class GameCog(commands.Cog):
         view, names = await self.view(interaction)
         legal = await self.legal(interaction)
         lang = locale_of(interaction)
-        more = choose_line(len(legal)) if legal else msg("bot.nothing_to_do")
+        panel = build(row.id, row.version, legal, lang, names)
+        more = choices_line(offered(panel)) if legal and panel is not None else msg("bot.nothing_to_do")
         text = "\n".join(x for x in (ui_for(self.game_id).private_text(view, lang, names), i18n.t(more, lang)) if x)
-        await self.private_panel(interaction, view, names, filename, text,
-                                 build(row.id, row.version, legal, lang, names))
+        await self.private_panel(interaction, view, names, filename, text, panel)
 
     async def private_panel(self, interaction: discord.Interaction, view: dict[str, Any], names: dict[int, str],
                             filename: str, text: str | None = None, panel: discord.ui.View | None = None) -> None:

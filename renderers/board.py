@@ -87,32 +87,41 @@ def _label_size(cell_px: int) -> int:
 @dataclass(frozen=True)
 class SquareGrid:
     """A `cols`×`rows` square board whose labelled frame has its top-left corner at `(x, y)`;
-    `cell` px per square. The label band around the squares is `band` px on every side."""
+    `cell` px per square. The label band around the squares is `band` px on every side.
+
+    A window on a larger board (a crop) starts at column `col0` and row `row0`: its cells keep the
+    big board's numbers and its edges print their real names (`col0=3` prints D first). `label_px`
+    sets the edge labels' size (0: from the cell size), and the band grows to fit them."""
 
     cols: int
     rows: int
     cell: int = 36
     x: int = 0
     y: int = 0
+    col0: int = 0
+    row0: int = 0
+    label_px: int = 0
 
     def __post_init__(self) -> None:
         if self.cols < 1 or self.rows < 1 or self.cell < 8:
             raise ValueError(f"bad board size {self.cols}x{self.rows} at {self.cell} px")
+        if self.col0 < 0 or self.row0 < 0:
+            raise ValueError(f"a window cannot start before the board: column {self.col0}, row {self.row0}")
 
     @classmethod
     def fit(cls, cols: int, rows: int, max_width: int, max_height: int | None = None, x: int = 0,
-            y: int = 0) -> SquareGrid:
-        """The largest cells (at most 64 px) that fit the labelled board in `max_width`×`max_height`."""
-        for cell in range(64, 7, -1):
-            g = cls(cols, rows, cell, x, y)
+            y: int = 0, *, col0: int = 0, row0: int = 0, label_px: int = 0, max_cell: int = 64) -> SquareGrid:
+        """The largest cells (at most `max_cell` px) that fit the labelled board in `max_width`×`max_height`."""
+        for cell in range(max(8, max_cell), 7, -1):
+            g = cls(cols, rows, cell, x, y, col0, row0, label_px)
             if g.width <= max_width and (max_height is None or g.height <= max_height):
                 return g
-        return cls(cols, rows, 8, x, y)
+        return cls(cols, rows, 8, x, y, col0, row0, label_px)
 
     @property
     def band(self) -> int:
         # wide enough for a two-digit row number at the label size, beside the squares
-        return max(18, round(self.cell * 0.62))
+        return max(18, round(self.cell * 0.62), round(self.label_px * 1.45))
 
     @property
     def cell_px(self) -> int:
@@ -144,13 +153,14 @@ class SquareGrid:
         return Box(self.left, self.top, self.cols * self.cell, self.rows * self.cell)
 
     def cells(self) -> tuple[Cell, ...]:
-        return tuple((r, c) for r in range(self.rows) for c in range(self.cols))
+        return tuple((r, c) for r in range(self.row0, self.row0 + self.rows)
+                     for c in range(self.col0, self.col0 + self.cols))
 
     def contains(self, cell: Cell) -> bool:
-        return 0 <= cell[0] < self.rows and 0 <= cell[1] < self.cols
+        return self.row0 <= cell[0] < self.row0 + self.rows and self.col0 <= cell[1] < self.col0 + self.cols
 
     def cell_box(self, cell: Cell) -> Box:
-        r, c = cell
+        r, c = cell[0] - self.row0, cell[1] - self.col0
         return Box(self.left + c * self.cell, self.top + r * self.cell, self.cell, self.cell)
 
     def center(self, cell: Cell) -> tuple[int, int]:
@@ -174,20 +184,21 @@ class SquareGrid:
         return coords.name(*cell)
 
     def parse(self, text: str) -> Cell | None:
-        return coords.parse(text, self.cols, self.rows)
+        found = coords.parse(text, self.col0 + self.cols, self.row0 + self.rows)
+        return found if found is not None and self.contains(found) else None
 
     def draw_labels(self, canvas: Canvas, spec: StaticSpec) -> None:
-        size = _label_size(self.cell)
+        size = self.label_px or _label_size(self.cell)
         f = self.field
         # each band less the frame line's pixel, so the labels sit alike on opposite edges
         mid = (self.band - 1) / 2
         for c in range(self.cols):
-            label = coords.column_name(c)
+            label = coords.column_name(self.col0 + c)
             cx = f.x + c * self.cell + self.cell / 2
             for cy in (self.y + mid, f.y2 + 1 + mid):
                 kit.text(canvas.draw, (cx, cy), label, size, spec.label_color, anchor="mm", bold=True)
         for r in range(self.rows):
-            label = str(r + 1)
+            label = str(self.row0 + r + 1)
             cy = f.y + r * self.cell + self.cell / 2
             for cx in (self.x + mid, f.x2 + 1 + mid):
                 kit.text(canvas.draw, (cx, cy), label, size, spec.label_color, anchor="mm", bold=True)
@@ -757,6 +768,11 @@ def _active_frame(draw: ImageDraw.ImageDraw, grid: SquareGrid | HexGrid, cell: C
     pts = [(cx + (x - cx) * k, cy + (y - cy) * k) for x, y in grid.outline(cell)]
     for color, width in ((EDGE, w + 2), (ACTIVE, w)):
         draw.line([*pts, pts[0], pts[1]], fill=color, width=width, joint="curve")
+
+
+def draw_active_frame(draw: ImageDraw.ImageDraw, grid: SquareGrid | HexGrid, cell: Cell) -> None:
+    """The acting piece's cell frame, for a renderer that draws its own tokens (as `draw_layers` frames it)."""
+    _active_frame(draw, grid, cell)
 
 
 def _frame_width(cell_px: int) -> int:

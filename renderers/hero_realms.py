@@ -20,7 +20,11 @@ WIDTH = 1400
 MARGIN = 24
 GAP = 14
 CARD_W, CARD_H = 204, 292
-LOG_LINES = 6
+#: The public table's smallest words (titles, tags, chips, the log) stay at least this big: the image is
+#: often seen about 400 px wide, on a phone.
+LABEL = 20
+LOG_LH = 30
+LOG_LINES = 5
 
 ABILITY_ORDER = ("primary", "expend", "ally", "sacrifice")
 POOL_ICON = {"gold": ("coin", PALETTE.gold), "combat": ("sword", PALETTE.combat), "health": ("heart", PALETTE.health)}
@@ -424,20 +428,20 @@ def draw_champion(c: Canvas, box: Box, champ: Champion, lang: str) -> None:
     d = c.draw
     foot = Box(box.x + 6, box.y2 - TILE_FOOT, box.w - 12, TILE_FOOT - 6)
     left = max(0, (card.defense or 0) - champ.damage)
-    _shield_value(d, Box(foot.x, foot.y, foot.h, foot.h), left, card.guard, 15, hurt=champ.damage > 0)
+    _shield_value(d, Box(foot.x, foot.y, foot.h, foot.h), left, card.guard, 19, hurt=champ.damage > 0)
     badge = Box(foot.x2 - foot.h + 4, foot.y + 2, foot.h - 4, foot.h - 4)
     if card.guard:
         room = (badge.x - 4 if champ.expended else foot.x2) - (foot.x + foot.h + 4)
         pb = Box(foot.x + foot.h + 4, foot.y + 5, min(room, 84), foot.h - 10)
         word = _tr("render.hr.guard", lang)
-        _guard_pill(d, pb, lang, next((sz for sz in (12, 11, 10) if kit.text_width(word, sz) <= pb.w - 8), 10))
+        _guard_pill(d, pb, lang, next((sz for sz in (16, 14, 12, 11, 10) if kit.text_width(word, sz) <= pb.w - 8), 10))
     if champ.expended:
         d.ellipse(badge.rect, fill=PALETTE.ink)
         kit.icon(d, "expend", badge.inset(4), PALETTE.dark_ink)
 
 
-TILE_HEAD = 38
-TILE_FOOT = 34
+TILE_HEAD = 46
+TILE_FOOT = 40
 TILE_GUTTER = 17
 TILE_MIN, TILE_MAX = 118, 190
 
@@ -467,8 +471,8 @@ def _paint_tile(c: Canvas, box: Box, card: CardDef, lang: str) -> None:
     d.rounded_rectangle(head.rect, radius=8, fill=accent)
     d.rectangle(Box(box.x, box.y + TILE_HEAD // 2, box.w, TILE_HEAD - TILE_HEAD // 2).rect, fill=accent)
     ink = kit.ink_on(accent)
-    kit.icon(d, kit.faction_glyph(card.faction), Box(box.x + 5, box.y + (TILE_HEAD - 16) // 2, 16, 16), ink)
-    _fit_name(c, Box(box.x + 25, box.y + 1, box.w - 30, TILE_HEAD - 2), _name(card, lang), ink, 14)
+    kit.icon(d, kit.faction_glyph(card.faction), Box(box.x + 5, box.y + (TILE_HEAD - 18) // 2, 18, 18), ink)
+    _fit_name(c, Box(box.x + 27, box.y + 1, box.w - 32, TILE_HEAD - 2), _name(card, lang), ink, 18)
     body = Box(box.x + 5, box.y + TILE_HEAD + 3, box.w - 10, box.h - TILE_HEAD - TILE_FOOT - 4)
     kinds = [k for k in ABILITY_ORDER if k in card.abilities]
     gutter = TILE_GUTTER
@@ -495,7 +499,8 @@ def _paint_tile(c: Canvas, box: Box, card: CardDef, lang: str) -> None:
 # ---------------------------------------------------------------- the table
 
 TILE_GAP = 8
-CHIP_H = 24
+CHIP_H = 32
+TAGS_H = 26
 PANEL_PAD_X, PANEL_PAD_Y = 14, 12
 
 
@@ -513,7 +518,7 @@ class _PanelLayout:
 
 
 def _chip_width(card: CardDef, lang: str) -> int:
-    return 16 + 6 + kit.text_width(_name(card, lang), 15) + 16
+    return CHIP_H + 2 + kit.text_width(_name(card, lang), LABEL) + 16
 
 
 def _panel_layout(seat: Seat, table: Table, inner_w: int, lang: str) -> _PanelLayout:
@@ -534,10 +539,10 @@ def _panel_layout(seat: Seat, table: Table, inner_w: int, lang: str) -> _PanelLa
         x += w + 6
     is_active = seat.seat in table.active and table.winners is None
     pools = bool(is_active or seat.gold or seat.combat)
-    height = PANEL_PAD_Y + 40 + 8 + 22 + 6 + 34 + 10 + ((34 + 10) if pools else 0)
-    height += 22 + 4 + (tile_rows * tile_h + (tile_rows - 1) * TILE_GAP if tile_rows else 30)
+    height = PANEL_PAD_Y + 40 + 8 + TAGS_H + 6 + 34 + 10 + ((34 + 10) if pools else 0)
+    height += TAGS_H + 4 + (tile_rows * tile_h + (tile_rows - 1) * TILE_GAP if tile_rows else 30)
     if chips:
-        height += 12 + 22 + 4 + len(chips) * CHIP_H + (len(chips) - 1) * 6
+        height += 12 + TAGS_H + 4 + len(chips) * CHIP_H + (len(chips) - 1) * 6
     height += PANEL_PAD_Y
     return _PanelLayout(tile_w, tile_h, per_row, tile_rows, chips, pools, height)
 
@@ -556,7 +561,7 @@ def render(view: dict[str, Any], lang: str, trace: Trace | None = None) -> bytes
     cols = n if n <= 3 else (2 if n == 4 else 3)
     header_h = 70
     market_h = 36 + CARD_H
-    log_h = 44 + LOG_LINES * 26
+    log_h = 44 + LOG_LINES * LOG_LH
     panel_w = (WIDTH - 2 * MARGIN - (cols - 1) * GAP) // cols
     inner_w = panel_w - 2 * PANEL_PAD_X
     layouts = [_panel_layout(seat, table, inner_w, lang) for seat in table.seats]
@@ -628,7 +633,7 @@ def _section_title(c: Canvas, x: int, y: int, label: str, icon_name: str | None 
     if icon_name:
         kit.icon(c.draw, icon_name, Box(x, y + 2, 22, 22), PALETTE.muted)
         x += 28
-    return x + kit.text(c.draw, (x, y + 13), label, 19, PALETTE.muted, anchor="lm", bold=True)
+    return x + kit.text(c.draw, (x, y + 13), label, LABEL + 2, PALETTE.muted, anchor="lm", bold=True)
 
 
 def _market(c: Canvas, box: Box, table: Table, lang: str) -> None:
@@ -638,7 +643,7 @@ def _market(c: Canvas, box: Box, table: Table, lang: str) -> None:
     info = _tr("render.hr.market_deck", lang, n=table.market_deck)
     if table.sacrificed:
         info += " · " + _tr("render.hr.sacrificed", lang, n=table.sacrificed)
-    kit.text(d, (x + 16, box.y + 13), info, 17, PALETTE.muted, anchor="lm")
+    kit.text(d, (x + 16, box.y + 13), info, LABEL, PALETTE.muted, anchor="lm")
     slots = list(table.market) + [None] * max(0, 5 - len(table.market))
     cards_y = box.y + title_h
     gap = (box.w - 6 * CARD_W) // 5
@@ -656,7 +661,7 @@ def _market(c: Canvas, box: Box, table: Table, lang: str) -> None:
         draw_card(c, gem_box, None, lang)
     badge = Box(gem_box.x2 - 74, gem_box.y2 - 46, 66, 36)
     kit.pill(d, badge, f"×{table.gems}", PALETTE.ink, size=22)
-    kit.text(d, (gem_box.x, box.y + 13), _tr("render.hr.gems", lang), 17, PALETTE.muted, anchor="lm",
+    kit.text(d, (gem_box.x, box.y + 13), _tr("render.hr.gems", lang), LABEL, PALETTE.muted, anchor="lm",
              max_width=CARD_W)
 
 
@@ -705,9 +710,10 @@ def _player_panel(c: Canvas, box: Box, seat: Seat, table: Table, layout: _PanelL
         tags.append(_tr("render.hr.waiting", lang))
     if seat.guarded and not seat.eliminated:
         tags.append(_tr("render.hr.guarded", lang))
-    line2, rest = rest.cut_top(22, 6)
+    line2, rest = rest.cut_top(TAGS_H, 6)
     if tags:
-        kit.text(d, (line2.x, line2.y + 11), " · ".join(tags), 16, PALETTE.muted, anchor="lm", max_width=line2.w)
+        kit.text(d, (line2.x, line2.y + TAGS_H // 2), " · ".join(tags), LABEL, PALETTE.muted, anchor="lm",
+                 max_width=line2.w)
     # pile counters, always with their words
     counters, rest = rest.cut_top(34, 10)
     piles = [("deck", seat.deck, "render.hr.deck"), ("hand", seat.hand, "render.hr.hand"),
@@ -729,7 +735,7 @@ def _counter_row(d: Any, box: Box, items: list[tuple[str, str, Color]]) -> list[
     cells = box.split_h(len(items), gap=8)
     for cell, (icon_name, label, fill) in zip(cells, items, strict=True):
         room = cell.w - cell.h * 0.7 - cell.h // 2 - 6
-        size = next((sz for sz in (18, 16, 14, 13) if kit.text_width(label, sz) <= room), 13)
+        size = next((sz for sz in (LABEL, 18, 16, 14) if kit.text_width(label, sz) <= room), 14)
         kit.pill(d, cell, label, fill, icon_name=icon_name, size=size)
     return cells
 
@@ -743,10 +749,10 @@ def _champions(c: Canvas, box: Box, seat: Seat, layout: _PanelLayout, lang: str,
         title += f" ({len(seat.champions)}"
         title += f", {_tr('render.hr.expended', lang, n=tired)})" \
             if tired else ")"
-    kit.text(d, (box.x, box.y + 11), title, 15, PALETTE.muted, anchor="lm", max_width=box.w)
-    y = box.y + 22 + 4
+    kit.text(d, (box.x, box.y + TAGS_H // 2), title, LABEL, PALETTE.muted, anchor="lm", max_width=box.w)
+    y = box.y + TAGS_H + 4
     if not seat.champions:
-        kit.text(d, (box.x, y + 15), _tr("render.hr.no_champions", lang), 16, PALETTE.line, anchor="lm")
+        kit.text(d, (box.x, y + 15), _tr("render.hr.no_champions", lang), LABEL, PALETTE.line, anchor="lm")
         y += 30
     for i, champ in enumerate(seat.champions):
         r, col = divmod(i, layout.per_row)
@@ -759,8 +765,8 @@ def _champions(c: Canvas, box: Box, seat: Seat, layout: _PanelLayout, lang: str,
     if not layout.chips:
         return
     y += 12
-    kit.text(d, (box.x, y + 11), _tr("render.hr.played", lang), 15, PALETTE.muted, anchor="lm")
-    y += 22 + 4
+    kit.text(d, (box.x, y + TAGS_H // 2), _tr("render.hr.played", lang), LABEL, PALETTE.muted, anchor="lm")
+    y += TAGS_H + 4
     shown = 0
     for line in layout.chips:
         x = box.x
@@ -770,10 +776,10 @@ def _champions(c: Canvas, box: Box, seat: Seat, layout: _PanelLayout, lang: str,
             shown += 1
             d.rounded_rectangle(chip.rect, radius=CHIP_H // 2, fill=PALETTE.panel_alt,
                                 outline=PALETTE.faction(card.faction), width=2)
-            kit.icon(d, kit.faction_glyph(card.faction), Box(chip.x + 8, chip.y + 4, 16, 16),
+            kit.icon(d, kit.faction_glyph(card.faction), Box(chip.x + 8, chip.y + 5, CHIP_H - 10, CHIP_H - 10),
                      PALETTE.faction(card.faction))
-            kit.text(d, (chip.x + 30, chip.y + CHIP_H // 2), _name(card, lang), 15, PALETTE.ink, anchor="lm",
-                     max_width=chip.w - 38)
+            kit.text(d, (chip.x + CHIP_H + 2, chip.y + CHIP_H // 2), _name(card, lang), LABEL, PALETTE.ink,
+                     anchor="lm", max_width=chip.w - CHIP_H - 10)
             x += w + 6
         y += CHIP_H + 6
 
@@ -789,9 +795,9 @@ def _log(c: Canvas, box: Box, table: Table, lang: str) -> None:
     _section_title(c, inner.x, inner.y, _tr("render.hr.log", lang))
     lines = _log_lines(table, lang)
     for i, line in enumerate(lines):
-        y = inner.y + 36 + i * 26
+        y = inner.y + 36 + i * LOG_LH
         color = PALETTE.ink if i == len(lines) - 1 else PALETTE.muted
-        kit.text(d, (inner.x, y), "· " + line, 18, color, max_width=inner.w)
+        kit.text(d, (inner.x, y), "· " + line, LABEL + 2, color, max_width=inner.w)
 
 
 # ---------------------------------------------------------------- a player's hand

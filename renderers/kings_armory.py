@@ -1,13 +1,22 @@
-"""The King's Armory image: the map with its lanes and arrows, towers, allies and monsters, the Gate, and a roster."""
+"""The King's Armory image: the map with its lanes and arrows, towers, allies and monsters, the Gate, and a roster.
+
+Drawn for a phone first: Discord shows the image about 400 px wide, so the map spans the whole width and
+the roster (which is also the legend of the tokens' codes) sits under it. Every figure carries a code
+from `data/kings_armory/codes.json`; statuses are shapes as well as colours; figures sharing a square
+are drawn apart, one row each with its own hit points.
+"""
 
 from __future__ import annotations
 
 import itertools
+import json
+import math
 from collections.abc import Mapping
-from functools import lru_cache
+from functools import cache, lru_cache
+from pathlib import Path
 from typing import Any
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
 import i18n
 from renderers import board as kb
@@ -16,19 +25,23 @@ from renderers.kit import OKABE_ITO, PALETTE, Box, Canvas, Color
 from rules.kings_armory.board import STEP, Board, Sq, board, footprint
 from rules.text import Msg
 
-CELL = 34
-MARGIN = 12
-HEADER = 44
-#: Room around the labelled field for the squares off it: entrances, castle exits, parapets and the Gate.
-OFF = 2 * CELL
-PANEL_W = 430
-LEGEND_H = 64
-LOG_LINES = 6
-TEXT = 13
-SMALL = 12
+CODES_FILE = Path(__file__).resolve().parents[1] / "data" / "kings_armory" / "codes.json"
 
-GROUND = kb.Terrain((0x6E, 0x8B, 0x4E))
-PATH = kb.Terrain((0xC9, 0xB2, 0x82))
+CELL = 52
+MARGIN = 12
+#: Two header lines: the game, wave and phase; then the Gate, coins and the enemy's turn.
+HEADER = 80
+TITLE = 26
+TEXT = 22
+SMALL = 20
+ROW = 38  # a roster row: a token and one line
+STACK_ROWS = 3  # figures drawn on one square; more are counted
+ALLY_ROWS = 4  # roster rows of allies (two columns)
+MONSTER_ROWS = 6  # roster rows of monsters (two columns)
+LOG_LINES = 3
+
+GROUND = kb.Terrain((0x4E, 0x5A, 0x45))  # a dark, grey-green field: every token colour stands out on it
+PATH = kb.Terrain((0xD4, 0xC0, 0x94))
 OFFSQ: Color = (0x9C, 0x8F, 0x78)
 GATE: Color = (0x6B, 0x4A, 0x2B)
 TOWER: Color = (0x8E, 0x91, 0x99)
@@ -37,12 +50,18 @@ YELLOW: Color = OKABE_ITO["yellow"]
 SEAT_COLORS: tuple[Color, ...] = (OKABE_ITO["sky_blue"], OKABE_ITO["orange"], OKABE_ITO["bluish_green"],
                                   OKABE_ITO["reddish_purple"], OKABE_ITO["blue"], (0xF3, 0xF3, 0xF3),
                                   (0x8A, 0x5A, 0x2B))
-#: Monster tokens by level, as the box colours them: yellow, green, blue, purple, red; bosses grey (§1.4).
-LEVEL_COLORS: dict[int, Color] = {1: (0xF0, 0xD7, 0x4A), 2: (0x3C, 0xA0, 0x5A), 3: (0x3A, 0x78, 0xC8),
-                                  4: (0x8E, 0x55, 0xB5), 5: (0xC8, 0x3C, 0x3C), 0: (0x8A, 0x8F, 0x9C)}
-STATUS_COLORS: dict[str, Color] = {"bleed": (0xC0, 0x1E, 0x2E), "burn": OKABE_ITO["orange"],
+#: Monster tokens by level, in the box's hues (yellow, green, blue, purple, red) from the colour-blind-safe
+#: Okabe–Ito set; bosses grey (§1.4). The roster also writes the level, so it never rests on colour.
+LEVEL_COLORS: dict[int, Color] = {1: OKABE_ITO["yellow"], 2: OKABE_ITO["bluish_green"], 3: OKABE_ITO["sky_blue"],
+                                  4: OKABE_ITO["reddish_purple"], 5: OKABE_ITO["vermillion"], 0: (0x8A, 0x8F, 0x9C)}
+#: Each status token: a colour and a shape of its own, so they are told apart without colour.
+STATUS_COLORS: dict[str, Color] = {"bleed": OKABE_ITO["vermillion"], "burn": OKABE_ITO["orange"],
                                    "slow": OKABE_ITO["sky_blue"], "stun": OKABE_ITO["yellow"],
                                    "bless": (0xF3, 0xF3, 0xF3)}
+STATUS_SHAPES: dict[str, str] = {"bleed": "drop", "burn": "flame", "slow": "hourglass", "stun": "star",
+                                 "bless": "plus"}
+HALO: Color = (0xF3, 0xF3, 0xF3)
+_SS = 4  # masks are drawn 4× larger, then shrunk
 
 
 def _t(key: str, lang: str, **params: Any) -> str:
@@ -55,13 +74,82 @@ def _lit(value: Any, lang: str) -> str:
     return str(value)
 
 
+# ---------------------------------------------------------------- codes
+
+
+@cache
+def codes() -> dict[str, dict[str, dict[str, str]]]:
+    """Each figure kind's code by group (monsters, bosses, heroes, summons, champions), id and language."""
+    data = json.loads(CODES_FILE.read_text(encoding="utf-8"))
+    out = {group: data[group] for group in ("monsters", "bosses", "heroes", "summons", "champions")}
+    for group, table in out.items():
+        for key, by_lang in table.items():
+            for lang, code in by_lang.items():
+                want = 1 if group == "champions" else 2
+                if len(code) != want or not code.isalpha() or code != code.upper():
+                    raise ValueError(f"codes.json: {group}/{key}/{lang} must be {want} capital letter(s), not {code!r}")
+    return out
+
+
+def _code(group: str, key: str, lang: str, name: str) -> str:
+    by_lang = codes()[group].get(key) or {}
+    return by_lang.get(lang) or by_lang.get("en") or initials(name)
+
+
+def initials(name: str) -> str:
+    """Two letters for a figure without a code: the first letters of the first two words, else the first two."""
+    words = [w for w in name.replace("(", " ").split() if w[:1].isalpha()]
+    return (words[0][0] + words[1][0]).upper() if len(words) > 1 else name[:2].upper()
+
+
+def ally_code(a: Mapping[str, Any], lang: str) -> str:
+    name = _lit(a["name"], lang)
+    if a["kind"] == "champion":
+        return _code("champions", str(a["type"]), lang, name)[:1] + str(a["level"])
+    return _code("heroes" if a["kind"] == "hero" else "summons", str(a["type"]), lang, name)
+
+
+def monster_code(m: Mapping[str, Any], lang: str) -> str:
+    return _code("bosses" if m["boss"] else "monsters", str(m["type"]), lang, _lit(m["name"], lang))
+
+
+# ---------------------------------------------------------------- geometry
+
+
+def _off(b: Board) -> tuple[int, int, int, int]:
+    """How many squares the map reaches beyond the field on each side (top, right, bottom, left)."""
+    squares = [*b.entrance.values(), *b.exits.values(), *b.gate, *b.parapets.values()]
+    top = max([0, *(-r for r, _ in squares)])
+    bottom = max([0, *(r - b.height + 1 for r, _ in squares)])
+    left = max([0, *(-c for _, c in squares)])
+    right = max([0, *(c - b.width + 1 for _, c in squares)])
+    return top, right, bottom, left
+
+
 def _grid(b: Board) -> kb.SquareGrid:
-    return kb.SquareGrid(b.width, b.height, cell=CELL, x=MARGIN + OFF, y=HEADER + OFF)
+    top, _, _, left = _off(b)
+    return kb.SquareGrid(b.width, b.height, cell=CELL, x=MARGIN + left * CELL, y=HEADER + top * CELL)
+
+
+def _map_bottom(b: Board) -> int:
+    top, _, bottom, _ = _off(b)
+    return HEADER + (top + bottom) * CELL + _grid(b).height
 
 
 def _size(b: Board) -> tuple[int, int]:
-    g = _grid(b)
-    return MARGIN + OFF + g.width + OFF + MARGIN + PANEL_W + MARGIN, HEADER + OFF + g.height + OFF + LEGEND_H + MARGIN
+    _, right, _, left = _off(b)
+    width = MARGIN + (left + right) * CELL + _grid(b).width + MARGIN
+    return width, _map_bottom(b) + _panel_height() + _legend_height(width - 2 * MARGIN) + MARGIN
+
+
+def _panel_height() -> int:
+    lh = kit.line_height(SMALL) + 6
+    return (ROW + 8) * 2 + (ALLY_ROWS + MONSTER_ROWS) * ROW + 16 + lh + LOG_LINES * lh + 20
+
+
+def _panel(b: Board) -> Box:
+    width, _ = _size(b)
+    return Box(MARGIN, _map_bottom(b) + 8, width - 2 * MARGIN, _panel_height())
 
 
 def sq_box(grid: kb.SquareGrid, sq: Sq) -> Box:
@@ -86,6 +174,192 @@ def arrow_colors(b: Board) -> dict[Sq, list[tuple[Sq, Color]]]:
     return out
 
 
+# ---------------------------------------------------------------- small shapes
+
+
+@lru_cache(maxsize=128)
+def _mask(shape: str, side: int) -> Image.Image:
+    """A token or status shape's coverage at `side` px: the board's shapes, an upside-down triangle (a
+    flyer), and the status marks (drop, flame, hourglass, star, plus)."""
+    if shape in kb.SHAPES:
+        return kb.shape_mask(shape, side)
+    n = side * _SS
+    mask = Image.new("L", (n, n), 0)
+    d = ImageDraw.Draw(mask)
+    if shape == "wing":  # wide at the top, where the code sits
+        d.polygon([(0, n * 0.04), (n, n * 0.04), (n * 0.5, n * 0.98)], fill=255)
+    elif shape == "hexwide":  # a flat-topped hexagon stretched to fill the square
+        d.polygon([(n * 0.24, n * 0.03), (n * 0.76, n * 0.03), (n, n * 0.5), (n * 0.76, n * 0.97), (n * 0.24, n * 0.97),
+                   (0, n * 0.5)], fill=255)
+    elif shape == "drop":
+        d.ellipse([n * 0.18, n * 0.36, n * 0.82, n * 0.98], fill=255)
+        d.polygon([(n * 0.5, 0), (n * 0.8, n * 0.58), (n * 0.2, n * 0.58)], fill=255)
+    elif shape == "flame":
+        d.polygon([(n * 0.5, 0), (n * 0.96, n * 0.98), (n * 0.04, n * 0.98)], fill=255)
+        d.polygon([(n * 0.5, n * 0.5), (n * 0.68, n * 0.98), (n * 0.32, n * 0.98)], fill=0)
+    elif shape == "hourglass":
+        d.polygon([(n * 0.06, n * 0.02), (n * 0.94, n * 0.02), (n * 0.5, n * 0.5)], fill=255)
+        d.polygon([(n * 0.5, n * 0.5), (n * 0.94, n * 0.98), (n * 0.06, n * 0.98)], fill=255)
+    elif shape == "star":
+        pts = []
+        for i in range(10):
+            r = n * (0.5 if i % 2 == 0 else 0.22)
+            a = -math.pi / 2 + i * math.pi / 5
+            pts.append((n / 2 + r * math.cos(a), n * 0.54 + r * math.sin(a)))
+        d.polygon(pts, fill=255)
+    else:  # plus
+        d.rectangle([n * 0.34, 0, n * 0.66, n], fill=255)
+        d.rectangle([0, n * 0.34, n, n * 0.66], fill=255)
+    return mask.resize((side, side), Image.Resampling.LANCZOS)
+
+
+def _stamp(canvas: Canvas, box: Box, shape: str, fill: Color, rim: Color = kb.EDGE, halo: bool = False) -> None:
+    """A shape with a dark rim (and a light halo outside it, for tokens on any ground)."""
+    d = canvas.draw
+    layers: list[tuple[Box, Color]] = [(box, HALO)] if halo else []
+    outer = box.inset(2) if halo else box
+    layers += [(outer, rim), (outer.inset(max(1, outer.w // 18) + 1), fill)]
+    for b, color in layers:
+        if b.w > 1:
+            d.bitmap((b.x, b.y), _mask(shape, b.w), fill=color)
+
+
+def status_mark(canvas: Canvas, box: Box, kind: str) -> None:
+    """One status token: its shape in its colour with a dark rim."""
+    _stamp(canvas, box, STATUS_SHAPES.get(kind, "plus"), STATUS_COLORS.get(kind, PALETTE.neutral))
+
+
+def _status_marks(canvas: Canvas, x: int, y: int, side: int, status: Mapping[str, int], limit: int,
+                  each: int = 3) -> int:
+    """Status marks left to right from (x, y): `each` at most of a kind, `limit` in all; returns the x after
+    the last one."""
+    shown = 0
+    for kind in STATUS_COLORS:
+        for _ in range(min(each, int(status.get(kind, 0)))):
+            if shown == limit:
+                return x
+            status_mark(canvas, Box(x, y, side, side), kind)
+            x += side - 2
+            shown += 1
+    return x
+
+
+# ---------------------------------------------------------------- figures
+
+
+class Figure:
+    """One token to draw: its code, shape, colour, hit points and statuses."""
+
+    def __init__(self, code: str, shape: str, color: Color, hp: int, status: Mapping[str, int], *,
+                 faded: bool = False, active: bool = False) -> None:
+        self.code, self.shape, self.color, self.hp = code, shape, color, hp
+        self.status, self.faded, self.active = dict(status), faded, active
+
+    @property
+    def fill(self) -> Color:
+        return kit.mix(self.color, PALETTE.neutral, 0.65) if self.faded else self.color
+
+
+def ally_figure(a: Mapping[str, Any], lang: str, active: bool = False) -> Figure:
+    color = SEAT_COLORS[int(a["seat"]) % len(SEAT_COLORS)]
+    return Figure(ally_code(a, lang), "circle" if a["kind"] == "hero" else "square", color, int(a["hp"]),
+                  a.get("status") or {}, faded=bool(a["ko"]), active=active)
+
+
+def monster_shape(m: Mapping[str, Any]) -> str:
+    """Bosses octagons, flyers upside-down triangles (wings spread), the rest flat hexagons."""
+    return "octagon" if m["boss"] else "wing" if "F" in m["flags"] else "hexwide"
+
+
+def monster_figure(m: Mapping[str, Any], lang: str) -> Figure:
+    return Figure(monster_code(m, lang), monster_shape(m), LEVEL_COLORS.get(int(m["level"]), LEVEL_COLORS[0]),
+                  int(m["hp"]), m.get("status") or {})
+
+
+def draw_token(canvas: Canvas, box: Box, fig: Figure, badge: bool = True) -> None:
+    """A figure alone on its square: the shape filling it, the code large, the hit points on a dark pill
+    at the bottom and the status marks along the top."""
+    d = canvas.draw
+    side = min(box.w, box.h)
+    box = box.centered(side, side)
+    _stamp(canvas, box, fig.shape, fig.fill, halo=True)
+    ink = kit.ink_on(fig.fill)
+    code_size = round(side * (0.44 if len(fig.code) <= 2 else 0.36))
+    cy = box.y + side * (0.36 if badge else 0.5) - (side * 0.04 if fig.shape == "wing" else 0)
+    kit.text(d, (box.x + side / 2, cy), fig.code, code_size, ink, anchor="mm", bold=True, max_width=side - 4)
+    if fig.faded:
+        k = box.inset(side // 4)
+        for a, b in (((k.x, k.y), (k.x2, k.y2)), ((k.x, k.y2), (k.x2, k.y))):
+            d.line([a, b], fill=kb.EDGE, width=max(2, side // 14))
+    if badge:
+        size = round(side * 0.38)
+        text = str(fig.hp)
+        w = kit.text_width(text, size) + 8
+        pill = Box(round(box.x + side / 2 - w / 2), box.y2 - size - 3, w, size + 4)
+        d.rounded_rectangle(pill.rect, radius=pill.h // 3, fill=kb.EDGE, outline=HALO)
+        kit.text(d, pill.center, text, size, PALETTE.ink, anchor="mm", bold=True)
+    # one mark per kind on the map (the roster counts them), big enough to tell their shapes apart
+    mark = round(side * 0.42)
+    _status_marks(canvas, box.x - mark // 4, box.y - mark // 4, mark, fig.status, 3, each=1 if badge else 3)
+
+
+def draw_plate(canvas: Canvas, box: Box, fig: Figure) -> None:
+    """A figure sharing its square: a plate across one row of it in the figure's colour, the code, and its
+    own hit points at the right, so two figures read as two."""
+    d = canvas.draw
+    d.rounded_rectangle(box.rect, radius=box.h // 3, fill=HALO)
+    inner = box.inset(1)
+    d.rounded_rectangle(inner.rect, radius=inner.h // 3, fill=kb.EDGE)
+    body = inner.inset(2)
+    d.rounded_rectangle(body.rect, radius=body.h // 3, fill=fig.fill)
+    ink = kit.ink_on(fig.fill)
+    size = max(10, round(body.h * 0.8))
+    hp = str(fig.hp)
+    hw = kit.text_width(hp, size - 2) + 6
+    pill = Box(body.x2 - hw, body.y, hw, body.h)
+    d.rounded_rectangle(pill.rect, radius=body.h // 3, fill=kb.EDGE)
+    kit.text(d, pill.center, hp, size - 2, PALETTE.ink, anchor="mm", bold=True)
+    kit.text(d, (body.x + (pill.x - body.x) / 2, body.y + body.h / 2), fig.code, size, ink, anchor="mm", bold=True,
+             max_width=pill.x - body.x - 1)
+    if fig.faded:
+        d.line([(body.x + 2, body.y2 - 2), (pill.x - 2, body.y + 2)], fill=kb.EDGE, width=2)
+    if fig.status:
+        mark = round(box.h * 0.56)  # one mark, on the corner, clear of the code
+        _status_marks(canvas, box.x - mark // 2, box.y - mark // 2, mark, fig.status, 1, each=1)
+
+
+def _figures(canvas: Canvas, grid: kb.SquareGrid, b: Board, view: Mapping[str, Any], lang: str) -> None:
+    by_square: dict[Sq, list[Figure]] = {}
+    for a in view["allies"]:
+        sq = b.parse(str(a["square"])) if a.get("square") else None
+        if sq is not None:
+            by_square.setdefault(sq, []).append(ally_figure(a, lang, a["id"] == view.get("active")))
+    for m in view["monsters"]:
+        sq = b.parse(str(m["square"]))
+        if sq is not None:
+            by_square.setdefault(sq, []).append(monster_figure(m, lang))
+    width, _ = _size(b)
+    for sq, figs in sorted(by_square.items()):
+        cell = sq_box(grid, sq)
+        if cell.x < 0 or cell.x2 > width or cell.y < HEADER:
+            continue
+        if any(f.active for f in figs):
+            d = canvas.draw
+            d.rectangle(cell.rect, outline=kb.EDGE, width=6)
+            d.rectangle(cell.inset(1).rect, outline=kb.ACTIVE, width=4)
+        if len(figs) == 1:
+            draw_token(canvas, cell.inset(2), figs[0])
+            continue
+        rows = cell.inset(1).split_v(min(len(figs), STACK_ROWS), gap=1)
+        if len(figs) > STACK_ROWS:  # a crowd (bosses stack with anything): the last row counts the rest
+            rest = rows.pop()
+            canvas.draw.rounded_rectangle(rest.rect, radius=rest.h // 3, fill=kb.EDGE, outline=HALO)
+            kit.text(canvas.draw, rest.center, f"+{len(figs) - len(rows)}", max(9, round(rest.h * 0.7)), PALETTE.ink,
+                     anchor="mm", bold=True)
+        for part, fig in zip(rows, figs, strict=False):
+            draw_plate(canvas, part, fig)
+
+
 # ---------------------------------------------------------------- the static layer
 
 
@@ -93,7 +367,7 @@ def arrow_colors(b: Board) -> dict[Sq, list[tuple[Sq, Color]]]:
 def _base(b: Board, lang: str) -> Image.Image:
     """The map, its arrows, the squares off the field, the legend and the panel (shared: never draw on it)."""
     grid = _grid(b)
-    spec = kb.StaticSpec(grid, {sq: PATH for sq in b.path}, GROUND, size=_size(b), line=(0x4A, 0x5A, 0x3A))
+    spec = kb.StaticSpec(grid, {sq: PATH for sq in b.path}, GROUND, size=_size(b), line=(0x3A, 0x44, 0x33))
     canvas = Canvas.from_image(kb.static_image(spec).copy())
     d = canvas.draw
     special = {**{sq: name for name, sq in b.entrance.items()}, **{sq: name for name, sq in b.exits.items()}}
@@ -101,7 +375,7 @@ def _base(b: Board, lang: str) -> Image.Image:
         if sq in b.parapets.values() or sq in special:
             box = sq_box(grid, sq)
             d.rectangle(box.rect, fill=OFFSQ, outline=kb.EDGE)
-            kit.text(d, (box.x + box.w / 2, box.y + box.h - 6), label, 9, PALETTE.dark_ink, anchor="mm")
+            kit.text(d, (box.x + box.w / 2, box.y + box.h - 10), label, 15, PALETTE.dark_ink, anchor="mm", bold=True)
     gate = [sq_box(grid, sq) for sq in b.gate]
     whole = Box(min(g.x for g in gate), min(g.y for g in gate), max(g.x2 for g in gate) - min(g.x for g in gate),
                 max(g.y2 for g in gate) - min(g.y for g in gate))
@@ -109,17 +383,68 @@ def _base(b: Board, lang: str) -> Image.Image:
     for sq, arrows in arrow_colors(b).items():
         for nxt, color in arrows:
             _lane_arrow(canvas, grid, sq, nxt, color)
-    items = [kb.LegendItem(_t("ka.render.path", lang), PATH), kb.LegendItem(_t("ka.render.ground", lang), GROUND),
-             kb.LegendItem(_t("ka.render.red", lang), kb.Arrow((), RED)),
-             kb.LegendItem(_t("ka.render.yellow", lang), kb.Arrow((), YELLOW)),
-             kb.LegendItem(_t("ka.render.tower", lang), kb.Terrain(TOWER)),
-             kb.LegendItem(_t("ka.render.gate", lang), kb.Terrain(GATE)),
-             *(kb.LegendItem(_t(f"ka.render.st.{k}", lang), kb.Terrain(c)) for k, c in STATUS_COLORS.items()),
-             *kb.marks_legend(lang, reach=False)]
-    width, height = _size(b)
-    kb.legend(canvas, Box(MARGIN, height - LEGEND_H - MARGIN + 6, width - 2 * MARGIN, LEGEND_H - 6), items, size=12)
     d.rounded_rectangle(_panel(b).rect, radius=8, fill=PALETTE.panel)
+    _legend(canvas, b, lang)
     return canvas.image
+
+
+LEGEND_SIZE = SMALL - 2
+
+#: A legend swatch: a board element `kb.swatch` draws, or one of this renderer's own shapes with its colour.
+Swatch = kb.Terrain | kb.Piece | kb.Arrow | str | tuple[str, Color]
+
+
+def _legend_items(lang: str) -> list[tuple[str, Swatch]]:
+    def piece(shape: str, color: Color) -> kb.Piece:
+        return kb.Piece((0, 0), "", color, shape=shape)
+
+    return [(_t("ka.render.path", lang), PATH), (_t("ka.render.ground", lang), GROUND),
+            (_t("ka.render.red", lang), kb.Arrow((), RED)), (_t("ka.render.yellow", lang), kb.Arrow((), YELLOW)),
+            (_t("ka.render.tower", lang), kb.Terrain(TOWER)), (_t("ka.render.gate", lang), kb.Terrain(GATE)),
+            (_t("ka.render.hero", lang), piece("circle", SEAT_COLORS[0])),
+            (_t("ka.render.champion", lang), piece("square", SEAT_COLORS[0])),
+            (_t("ka.render.walker", lang), ("hexwide", LEVEL_COLORS[2])),
+            (_t("ka.render.flyer", lang), ("wing", LEVEL_COLORS[3])),
+            (_t("ka.render.boss", lang), piece("octagon", LEVEL_COLORS[0])),
+            *((_t(f"ka.render.st.{k}", lang), (k, STATUS_COLORS[k])) for k in STATUS_COLORS),
+            *((item.label, item.swatch) for item in kb.marks_legend(lang, reach=False))]
+
+
+def _legend_places(width: int, lang: str) -> list[tuple[int, int]]:
+    """Where each legend item goes, left to right in rows, relative to the legend's top-left."""
+    sw = round(LEGEND_SIZE * 1.6)
+    x, y, out = 0, 0, []
+    for label, _ in _legend_items(lang):
+        w = sw + 6 + kit.text_width(label, LEGEND_SIZE)
+        if x > 0 and x + w > width:
+            x, y = 0, y + sw + 8
+        out.append((x, y))
+        x += w + round(LEGEND_SIZE * 1.2)
+    return out
+
+
+@cache
+def _legend_height(width: int) -> int:
+    """The legend's height in its longest language, so an image's size never depends on its language."""
+    sw = round(LEGEND_SIZE * 1.6)
+    return max(_legend_places(width, lang)[-1][1] for lang in ("es", "en")) + sw + 12
+
+
+def _legend(canvas: Canvas, b: Board, lang: str) -> None:
+    width, height = _size(b)
+    box = Box(MARGIN, height - _legend_height(width - 2 * MARGIN) - MARGIN + 4, width - 2 * MARGIN, 0)
+    sw = round(LEGEND_SIZE * 1.6)
+    for (label, what), (dx, dy) in zip(_legend_items(lang), _legend_places(box.w, lang), strict=True):
+        cell = Box(box.x + dx, box.y + dy, sw, sw)
+        if isinstance(what, tuple):
+            shape, color = what
+            if shape in STATUS_SHAPES:
+                status_mark(canvas, cell, shape)
+            else:
+                _stamp(canvas, cell, shape, color)
+        else:
+            kb.swatch(canvas, cell, what)
+        kit.text(canvas.draw, (cell.x2 + 6, cell.y + sw / 2), label, LEGEND_SIZE, PALETTE.muted, anchor="lm")
 
 
 def _lane_arrow(canvas: Canvas, grid: kb.SquareGrid, sq: Sq, nxt: Sq, color: Color) -> None:
@@ -130,8 +455,8 @@ def _lane_arrow(canvas: Canvas, grid: kb.SquareGrid, sq: Sq, nxt: Sq, color: Col
     if (dr, dc) not in STEP.values():
         return
     if color == YELLOW:  # a fork's second arrow sits beside the red one
-        cx, cy = cx + 8 * abs(dr), cy + 8 * abs(dc)
-    k = box.w * 0.2
+        cx, cy = cx + box.w * 0.25 * abs(dr), cy + box.w * 0.25 * abs(dc)
+    k = box.w * 0.15
     tip = (cx + dc * k, cy + dr * k)
     back = (cx - dc * k * 0.6, cy - dr * k * 0.6)
     side = (dr * k * 0.7, -dc * k * 0.7)
@@ -139,71 +464,30 @@ def _lane_arrow(canvas: Canvas, grid: kb.SquareGrid, sq: Sq, nxt: Sq, color: Col
     canvas.draw.polygon(pts, fill=color, outline=kb.EDGE)
 
 
-def _panel(b: Board) -> Box:
-    g = _grid(b)
-    return Box(MARGIN + OFF + g.width + OFF + MARGIN, HEADER, PANEL_W, OFF + g.height + OFF)
-
-
 def clear_cache() -> None:
     """Forget the cached layers (output never depends on them; tests and benches use this)."""
     _base.cache_clear()
+    _mask.cache_clear()
 
 
-# ---------------------------------------------------------------- figures
-
-
-def initials(name: str) -> str:
-    """Two letters for a token: the first letters of the first two words, else the first two letters."""
-    words = [w for w in name.replace("(", " ").split() if w[:1].isalpha()]
-    return (words[0][0] + words[1][0]).upper() if len(words) > 1 else name[:2].upper()
-
-
-def _ally_piece(a: Mapping[str, Any], sq: Sq, active: bool) -> kb.Piece:
-    color = SEAT_COLORS[int(a["seat"]) % len(SEAT_COLORS)]
-    label = str(a["type"])[:2].upper() if a["kind"] == "hero" else str(a["type"])[:1].upper() + str(a["level"])
-    return kb.Piece(sq, label, color, shape="circle" if a["kind"] == "hero" else "square",
-                    badge=f"{a['hp']}/{a['max']}", bar=a["hp"] / max(1, a["max"]), faded=bool(a["ko"]),
-                    active=active)
-
-
-def _monster_piece(m: Mapping[str, Any], sq: Sq, lang: str) -> kb.Piece:
-    shape = "octagon" if m["boss"] else "triangle" if "F" in m["flags"] else "diamond"
-    return kb.Piece(sq, initials(_lit(m["name"], lang)), LEVEL_COLORS.get(int(m["level"]), LEVEL_COLORS[0]),
-                    shape=shape, badge=str(m["hp"]), bar=m["hp"] / max(1, m["max"]))
-
-
-def _pips(canvas: Canvas, box: Box, status: Mapping[str, int]) -> None:
-    """Status tokens as small coloured pips along the square's top edge, one per token."""
-    x = box.x + 1
-    for kind, color in STATUS_COLORS.items():
-        for _ in range(min(4, int(status.get(kind, 0)))):
-            canvas.draw.ellipse((x, box.y + 1, x + 6, box.y + 7), fill=color, outline=kb.EDGE)
-            x += 6
-            if x > box.x2 - 6:
-                return
-
-
-def _figures(canvas: Canvas, grid: kb.SquareGrid, b: Board, view: Mapping[str, Any], lang: str) -> None:
-    by_square: dict[Sq, list[tuple[kb.Piece, Mapping[str, Any]]]] = {}
-    for a in view["allies"]:
-        sq = b.parse(str(a["square"])) if a.get("square") else None
-        if sq is not None:
-            by_square.setdefault(sq, []).append((_ally_piece(a, sq, a["id"] == view.get("active")), a))
-    for m in view["monsters"]:
-        sq = b.parse(str(m["square"]))
-        if sq is not None:
-            by_square.setdefault(sq, []).append((_monster_piece(m, sq, lang), m))
-    for sq, items in sorted(by_square.items()):
-        box = grid.token_box(sq) if grid.contains(sq) else sq_box(grid, sq).inset(2)
-        parts = box.split_h(len(items)) if len(items) > 1 else [box]
-        for part, (piece, fig) in zip(parts, items, strict=True):
-            if piece.active:
-                canvas.draw.rectangle(sq_box(grid, sq).rect, outline=PALETTE.ink, width=2)
-            kb.draw_piece(canvas, part, piece)
-            _pips(canvas, part, fig.get("status") or {})
+# ---------------------------------------------------------------- towers, Gate, header
 
 
 def _towers(canvas: Canvas, grid: kb.SquareGrid, b: Board, view: Mapping[str, Any]) -> None:
+    d = canvas.draw
+    for t in view["towers"]:
+        corner = b.parse(str(t["square"]))
+        if corner is None:
+            continue
+        cells = [sq_box(grid, sq) for sq in footprint(corner)]
+        box = Box(cells[0].x, cells[0].y, cells[-1].x2 - cells[0].x, cells[-1].y2 - cells[0].y)
+        d.rectangle(box.rect, fill=TOWER, outline=kb.EDGE, width=3)
+        for k in range(box.x + 3, box.x2 - 6, 12):  # the parapet's crenellations
+            d.rectangle((k, box.y + 3, k + 5, box.y + 8), fill=kb.EDGE)
+
+
+def _tower_labels(canvas: Canvas, grid: kb.SquareGrid, b: Board, view: Mapping[str, Any]) -> None:
+    """Each tower's number and places taken, on its bottom edge, over the champions inside it."""
     d = canvas.draw
     for i, t in enumerate(view["towers"]):
         corner = b.parse(str(t["square"]))
@@ -211,33 +495,33 @@ def _towers(canvas: Canvas, grid: kb.SquareGrid, b: Board, view: Mapping[str, An
             continue
         cells = [sq_box(grid, sq) for sq in footprint(corner)]
         box = Box(cells[0].x, cells[0].y, cells[-1].x2 - cells[0].x, cells[-1].y2 - cells[0].y)
-        d.rectangle(box.rect, fill=TOWER, outline=kb.EDGE, width=2)
-        for k in range(box.x + 2, box.x2 - 4, 8):  # the parapet's crenellations
-            d.rectangle((k, box.y + 2, k + 3, box.y + 5), fill=kb.EDGE)
-        kit.text(d, (box.x + 3, box.y2 - 3), f"T{i + 1} {t['used']}/3", 9, PALETTE.dark_ink, anchor="ld")
-
-
-# ---------------------------------------------------------------- header and panel
+        label = f"T{i + 1} {t['used']}/3"
+        w = kit.text_width(label, SMALL) + 12
+        plate = Box(box.x + (box.w - w) // 2, box.y2 - (SMALL + 6) // 2, w, SMALL + 6)
+        d.rounded_rectangle(plate.rect, radius=6, fill=kb.EDGE, outline=TOWER, width=2)
+        kit.text(d, plate.center, label, SMALL, PALETTE.ink, anchor="mm", bold=True)
 
 
 def _header(canvas: Canvas, view: Mapping[str, Any], lang: str) -> None:
     gate, gate_max = view["gate"]
-    parts = [_t("ka.name", lang), _t("ka.render.wave", lang, wave=view["wave"], waves=view["waves"])]
-    if view.get("score") is not None:  # Endurance: waves survived so far
-        parts.append(_t("ka.render.score", lang, score=view["score"]))
-    if view["phase"] in ("enemy", "allies"):
-        parts.append(_t("ka.render.enemy_turn", lang, n=view["enemy_turn"]))
     phase = "pick_champions" if view["phase"] == "pick" and "not_enough" in view.get("variants", ()) else view["phase"]
     result = view.get("result")
-    if result is not None:  # the end screen says how it ended: "Defeat: the Castle Gate fell in wave 4."
+    if result is not None:  # the end screen says how it ended: "Defeat: the Gate fell in wave 4"
         phase_text = _t("ka.render.over.won" if result == "won" else f"ka.render.over.{result}", lang,
                         wave=view["wave"])
     else:
         phase_text = _t(f"ka.render.phase.{phase}", lang)
-    parts += [phase_text, _t("ka.render.gate_hp", lang, hp=gate, max=gate_max),
-              _t("ka.render.gold", lang, gold=view["gold"])]
-    kit.text(canvas.draw, (MARGIN, HEADER / 2), "  ·  ".join(parts), 17, PALETTE.ink, anchor="lm", bold=True,
-             max_width=canvas.image.width - 2 * MARGIN)
+    first = [_t("ka.name", lang), _t("ka.render.wave", lang, wave=view["wave"], waves=view["waves"]), phase_text]
+    second = [_t("ka.render.gate_hp", lang, hp=gate, max=gate_max), _t("ka.render.gold", lang, gold=view["gold"])]
+    if view["phase"] in ("enemy", "allies"):
+        second.append(_t("ka.render.enemy_turn", lang, n=view["enemy_turn"]))
+    if view.get("score") is not None:  # Endurance: waves survived so far
+        second.append(_t("ka.render.score", lang, score=view["score"]))
+    width = canvas.image.width - 2 * MARGIN
+    kit.text(canvas.draw, (MARGIN, 22), "  ·  ".join(first), TITLE, PALETTE.ink, anchor="lm", bold=True,
+             max_width=width)
+    kit.text(canvas.draw, (MARGIN, 58), "  ·  ".join(second), TEXT, PALETTE.highlight, anchor="lm", bold=True,
+             max_width=width)
 
 
 def _gate_label(canvas: Canvas, grid: kb.SquareGrid, b: Board, view: Mapping[str, Any]) -> None:
@@ -245,7 +529,10 @@ def _gate_label(canvas: Canvas, grid: kb.SquareGrid, b: Board, view: Mapping[str
     cx = sum(bx.x + bx.w / 2 for bx in boxes) / len(boxes)
     cy = sum(bx.y + bx.h / 2 for bx in boxes) / len(boxes)
     gate, gate_max = view["gate"]
-    kit.text(canvas.draw, (cx, cy), f"{gate}/{gate_max}", 13, PALETTE.ink, anchor="mm", bold=True)
+    kit.text(canvas.draw, (cx, cy), f"{gate}/{gate_max}", TEXT, PALETTE.ink, anchor="mm", bold=True)
+
+
+# ---------------------------------------------------------------- roster: the legend of every token
 
 
 def _status_text(status: Mapping[str, int], lang: str) -> str:
@@ -254,60 +541,6 @@ def _status_text(status: Mapping[str, int], lang: str) -> str:
 
 #: The roster's word for an ally's standing block order (the default, asking, shows nothing).
 ORDER_KEYS = {"block": "ka.render.order_block", "pass": "ka.render.order_pass"}
-
-
-def _roster(canvas: Canvas, b: Board, view: Mapping[str, Any], lang: str) -> None:
-    d = canvas.draw
-    box = _panel(b).inset(10)
-    lh = kit.line_height(SMALL) + 2
-    names = view.get("names") or []
-    y = box.y
-    kit.text(d, (box.x, y), _t("ka.render.allies", lang), TEXT, PALETTE.ink, bold=True)
-    y += lh + 2
-    for i, a in enumerate(view["allies"]):
-        if y > box.y + box.h * 0.45:
-            kit.text(d, (box.x, y), _t("ka.render.more", lang, n=len(view["allies"]) - i), SMALL, PALETTE.muted)
-            y += lh
-            break
-        seat = int(a["seat"])
-        who = _who(names, seat)
-        _token(canvas, Box(box.x, y - 2, 18, 18), _ally_piece(a, (0, 0), False))
-        line = f"{_lit(a['name'], lang)} · {who} · {a['hp']}/{a['max']} · {a.get('square') or '-'}"
-        if a["ko"]:
-            line += " · " + _t("ka.render.ko", lang)
-        extra = _status_text(a.get("status") or {}, lang)
-        tank = a.get("tank") or [0, 0]
-        line += f" · {_t('ka.render.tank', lang, used=tank[0], of=tank[1])}"
-        if a.get("order", "ask") != "ask":  # a standing block order: the table will not ask this ally
-            line += f" ({_t(ORDER_KEYS.get(str(a['order']), 'ka.render.order_block'), lang)})"
-        line += f" · {extra}" if extra else ""
-        kit.text(d, (box.x + 24, y), line, SMALL, PALETTE.muted if a["ko"] else PALETTE.ink,
-                 bold=a["id"] == view.get("active"), max_width=box.w - 24)
-        y += lh
-    y += 6
-    monsters = sorted(view["monsters"], key=lambda m: _left(b, m))
-    kit.text(d, (box.x, y), _t("ka.render.monsters", lang, n=len(monsters), later=view.get("to_arrive", 0)), TEXT,
-             PALETTE.ink, bold=True)
-    y += lh + 2
-    log_top = box.y2 - LOG_LINES * lh - lh - 4
-    for i, m in enumerate(monsters):
-        if y > log_top - 2 * lh:
-            kit.text(d, (box.x, y), _t("ka.render.more", lang, n=len(monsters) - i), SMALL, PALETTE.muted)
-            break
-        _token(canvas, Box(box.x, y - 2, 18, 18), _monster_piece(m, (0, 0), lang))
-        line = f"{_lit(m['name'], lang)} · {m['hp']}/{m['max']} · {m['square']}"
-        extra = _status_text(m.get("status") or {}, lang)
-        kit.text(d, (box.x + 24, y), line + (f" · {extra}" if extra else ""), SMALL, PALETTE.ink, max_width=box.w - 24)
-        y += lh
-    kit.text(d, (box.x, log_top), _t("ka.render.log", lang), TEXT, PALETTE.ink, bold=True)
-    for k, entry in enumerate((view.get("log") or [])[-LOG_LINES:]):
-        line = i18n.t(Msg.from_json(entry), lang, lambda s: _who(names, s))
-        kit.text(d, (box.x, log_top + lh + 4 + k * lh), line, SMALL, PALETTE.muted, max_width=box.w)
-
-
-def _token(canvas: Canvas, box: Box, piece: kb.Piece) -> None:
-    """A roster's small token: the piece's shape and letters, without its badge and bar."""
-    kb.draw_piece(canvas, box, kb.Piece(piece.cell, piece.label, piece.color, shape=piece.shape, faded=piece.faded))
 
 
 def _who(names: list[str], seat: int) -> str:
@@ -320,6 +553,63 @@ def _left(b: Board, m: Mapping[str, Any]) -> tuple[int, str]:
     return (b.route_left(str(m["lane"]), lane.index(sq)) if sq in lane else 0), str(m["id"])
 
 
+def _entry(canvas: Canvas, box: Box, fig: Figure, line: str, bold: bool = False, muted: bool = False) -> None:
+    """A roster row: the token as the map draws it (without its hit points), then a line of text."""
+    side = box.h - 4
+    draw_token(canvas, Box(box.x + 4, box.y + 3, side, side), fig, badge=False)
+    kit.text(canvas.draw, (box.x + side + 14, box.y + box.h / 2), line, SMALL, PALETTE.muted if muted else PALETTE.ink,
+             anchor="lm", bold=bold, max_width=box.w - side - 18)
+
+
+def _section(canvas: Canvas, box: Box, title: str, rows: list[tuple[Figure, str, bool, bool]], per_column: int,
+             more_key: str, lang: str) -> int:
+    """A titled two-column list; returns the y under it."""
+    kit.text(canvas.draw, (box.x, box.y + ROW / 2), title, TEXT, PALETTE.ink, anchor="lm", bold=True,
+             max_width=box.w)
+    top = box.y + ROW
+    columns = box.split_h(2, gap=16)
+    room = 2 * per_column
+    shown = rows if len(rows) <= room else rows[: room - 1]
+    for i, (fig, line, bold, muted) in enumerate(shown):
+        col = columns[i // per_column]
+        _entry(canvas, Box(col.x, top + (i % per_column) * ROW, col.w, ROW), fig, line, bold, muted)
+    if len(shown) < len(rows):
+        col = columns[1]
+        kit.text(canvas.draw, (col.x + 8, top + (per_column - 1) * ROW + ROW / 2),
+                 _t(more_key, lang, n=len(rows) - len(shown)), SMALL, PALETTE.muted, anchor="lm")
+    return top + per_column * ROW + 8
+
+
+def _roster(canvas: Canvas, b: Board, view: Mapping[str, Any], lang: str) -> None:
+    box = _panel(b).inset(10, 6)
+    names = view.get("names") or []
+    allies = []
+    for a in view["allies"]:
+        parts = [_lit(a["name"], lang), f"{a['hp']}/{a['max']}", _t("ka.render.ko", lang) if a["ko"] else "",
+                 a.get("square") or "", _who(names, int(a["seat"])), _status_text(a.get("status") or {}, lang)]
+        if a.get("order", "ask") != "ask":  # a standing block order: the table will not ask this ally
+            parts.append(_t(ORDER_KEYS.get(str(a["order"]), "ka.render.order_block"), lang))
+        tank = a.get("tank") or [0, 0]
+        parts.append(_t("ka.render.tank", lang, used=tank[0], of=tank[1]))
+        allies.append((ally_figure(a, lang), " · ".join(p for p in parts if p), a["id"] == view.get("active"),
+                       bool(a["ko"])))
+    y = _section(canvas, box, _t("ka.render.allies", lang), allies, ALLY_ROWS, "ka.render.more", lang)
+    monsters = []
+    for m in sorted(view["monsters"], key=lambda m: _left(b, m)):
+        level = _t("ka.render.boss", lang) if m["boss"] else _t("ka.render.level", lang, n=m["level"])
+        parts = [_lit(m["name"], lang), f"{m['hp']}/{m['max']}", str(m["square"]),
+                 _status_text(m.get("status") or {}, lang), level]
+        monsters.append((monster_figure(m, lang), " · ".join(p for p in parts if p), False, False))
+    title = _t("ka.render.monsters", lang, n=len(monsters), later=view.get("to_arrive", 0))
+    y = _section(canvas, Box(box.x, y, box.w, box.y2 - y), title, monsters, MONSTER_ROWS, "ka.render.more", lang)
+    lh = kit.line_height(SMALL) + 6
+    kit.text(canvas.draw, (box.x, y + lh / 2), _t("ka.render.log", lang), TEXT, PALETTE.ink, anchor="lm", bold=True)
+    for k, entry in enumerate((view.get("log") or [])[-LOG_LINES:]):
+        line = i18n.t(Msg.from_json(entry), lang, lambda s: _who(names, s))
+        kit.text(canvas.draw, (box.x, y + lh * (k + 1) + lh / 2), line, SMALL, PALETTE.muted, anchor="lm",
+                 max_width=box.w)
+
+
 def render(view: dict[str, Any], lang: str) -> bytes:
     """The map with every figure, the Gate, wave and coins, and the roster with a short log, as PNG bytes."""
     b = board(str(view["map"]), view.get("map_spec"))
@@ -328,6 +618,7 @@ def render(view: dict[str, Any], lang: str) -> bytes:
     _towers(canvas, grid, b, view)
     _gate_label(canvas, grid, b, view)
     _figures(canvas, grid, b, view, lang)
+    _tower_labels(canvas, grid, b, view)
     _header(canvas, view, lang)
     _roster(canvas, b, view, lang)
     return canvas.png()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import copy
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -300,6 +300,9 @@ class Game(ABC):
     #: Moves are built in steps through `choices` (huge action spaces): menus and autocomplete never list
     #: `legal_actions`, which such a game may keep for tests only.
     step_built: ClassVar[bool] = False
+    #: Catalog prefix naming each kind of move as the first step of a move built in steps ("br.menu.kind." names
+    #: `throw` by "br.menu.kind.throw": "Throw a card"); empty: the kind is named by its moves' labels alone.
+    kind_names: ClassVar[str] = ""
 
     def options(self) -> Sequence[OptionSpec]:
         return ()
@@ -449,7 +452,13 @@ class Game(ABC):
 
         The default walks the tokens of `legal_actions`: the kind first, then one argument at a time.
         """
-        return choices_from_legal(self.legal_actions(state, seat), tuple(path))
+        return choices_from_legal(self.legal_actions(state, seat), tuple(path), self.step_name)
+
+    def step_name(self, path: tuple[str, ...], token: str, moves: Sequence[LegalAction]) -> Msg | None:
+        """The words for one step of a move built in steps (`token`, after `path`) that leads to several `moves`:
+        a kind of move ("Throw a card") or an argument the labels do not show by itself; None lets
+        `choices_from_legal` name it by the value the moves' labels share."""
+        return Msg(self.kind_names + token) if not path and self.kind_names else None
 
     def moves_of_kinds(self, state: Any, seat: int, kinds: Sequence[str]) -> list[LegalAction]:
         """Every complete move built in steps whose first step is one of `kinds`, labelled as its last step shows
@@ -511,18 +520,63 @@ def apply_logged(game: Game, state: Any, seat: int, action: Action) -> Step:
     return game.apply(state, seat, action)
 
 
-def choices_from_legal(legal: Sequence[LegalAction], path: tuple[str, ...]) -> list[Choice] | Action:
+#: Names a step of a move built in steps: (the tokens picked before it, its token, the moves it leads to) -> its
+#: label, or None to let `choices_from_legal` name it.
+StepNamer = Callable[[tuple[str, ...], str, Sequence[LegalAction]], "Msg | None"]
+
+
+def choices_from_legal(legal: Sequence[LegalAction], path: tuple[str, ...],
+                       name: StepNamer | None = None) -> list[Choice] | Action:
+    """The steps that may follow `path` among these moves' tokens (the kind first, then one argument at a time), or
+    the move `path` completes. Each step is named in words: the move's own label when it leads to one move (or to
+    moves that all read the same), else `name` (a game's names for its kinds of move), else the value the
+    moves' labels show for it (a card's name, a square), never the token itself unless nothing names it."""
+    path = tuple(path)
     depth = len(path)
-    found: dict[str, Choice] = {}
+    groups: dict[str, list[LegalAction]] = {}
     for la in legal:
         parts = la.action.token().split(" ")
         if tuple(parts[:depth]) != path:
             continue
         if len(parts) == depth:
             return la.action
-        token = parts[depth]
-        if token not in found:
-            # The last step shows the move's own label; earlier steps show what they pick.
-            label = la.label if len(parts) == depth + 1 else msg("core.step.part", part=token)
-            found[token] = Choice(token, label)
-    return list(found.values())
+        groups.setdefault(parts[depth], []).append(la)
+    return [Choice(token, _step_label(path, token, moves, groups, name), _step_description(depth, moves))
+            for token, moves in groups.items()]
+
+
+def _step_description(depth: int, moves: list[LegalAction]) -> Msg | None:
+    """A step that completes a move (or leads to moves that all read the same) carries that move's description."""
+    ending = next((la for la in moves if len(la.action.token().split(" ")) == depth + 1), None)
+    if ending is not None:
+        return ending.description
+    return moves[0].description if len({la.label for la in moves}) == 1 else None
+
+
+def _step_label(path: tuple[str, ...], token: str, moves: list[LegalAction], groups: Mapping[str, list[LegalAction]],
+                name: StepNamer | None) -> Msg:
+    if len({la.label for la in moves}) == 1:
+        return moves[0].label
+    named = name(path, token, moves) if name is not None else None
+    if named is None and path:
+        named = _value_named(token, moves, groups)
+    return named if named is not None else msg("core.step.part", part=token)
+
+
+def _value_named(token: str, moves: list[LegalAction], groups: Mapping[str, list[LegalAction]]) -> Msg | None:
+    """An argument's step by the value its moves' labels share (`ally=a0`: the ally's name): of the label
+    parameters equal across these moves, the one that best tells this step from the others; a number alone
+    says nothing and is never chosen."""
+    first = moves[0].label.params
+    shared = [p for p, value in first.items() if not isinstance(value, (int, bool))
+              and all(la.label.params.get(p) == value for la in moves)]
+    if not shared:
+        return None
+    arg = token.partition("=")[0]
+
+    def spread(param: str) -> tuple[int, bool]:
+        seen = {repr(group[0].label.params.get(param)) for group in groups.values()}
+        return len(seen), param == arg
+
+    best = max(shared, key=spread)
+    return msg("core.step.value", value=first[best])

@@ -124,7 +124,7 @@ class Exits:
             # Whoever the table waits for now is told so when the resigning player was among those awaited.
             report.turn_changed = bool(awaited & set(plan.seats)) or loaded.game.to_act(loaded.state) != awaited
             await table._run_auto(loaded, report)
-            await table._finish_report(loaded, report, private_for=set())
+            await table._finish_report(loaded, report, private_for=set(), awaited_before=awaited - set(plan.seats))
             return report
 
     async def _commit_resign(self, loaded: Inspection, report: Report, plan: ResignPlan, who: Who,
@@ -194,6 +194,7 @@ class Exits:
             if loaded.game.outcome(loaded.state) is not None:
                 raise GameOver(msg("core.error.game_over"))
             seat = find_seat(loaded, target)
+            awaited = loaded.game.to_act(loaded.state)
             old = next(s for s in loaded.seats if s.seat == seat)
             if old.kind == "human" and old.user_id == newcomer.user_id:
                 raise TableError(msg("core.replace.error.same", who=newcomer.name))
@@ -212,7 +213,7 @@ class Exits:
                 report.public.append(msg("core.replace.creator", who=newcomer.name))
             # Only the newcomer is told the table waits for them; the others were told already.
             await table._run_auto(loaded, report)
-            await table._finish_report(loaded, report, private_for={seat})
+            await table._finish_report(loaded, report, private_for={seat}, awaited_before=awaited)
             if seat in loaded.game.to_act(loaded.state) and newcomer.user_id not in report.mention:
                 report.mention.append(newcomer.user_id)
             return report

@@ -82,8 +82,15 @@ class Report:
     #: Public lines addressed to one person (a decision prompt, a time-out notice): shown in the channel with a
     #: mention, in that person's language.
     addressed: list[tuple[int, Msg]] = field(default_factory=list)
-    #: Seats that moved in this report (the game itself as SYSTEM), to tell who is newly awaited.
-    acted: set[int] = field(default_factory=set)
+    #: Seats the game stopped waiting for at some step of this report: if it waits for them again at the end,
+    #: that is a new wait, announced anew.
+    left_wait: set[int] = field(default_factory=set)
+    #: Whether the game itself or an AI seat is to move next and was left for `Table.resume`, so that the person
+    #: who acted is answered first (a table made with `defer_auto`).
+    pending_auto: bool = False
+    #: Users whose private lines in this report need no DM of their own: what the table played for them when their
+    #: time ran out (their log keeps it, and their next turn's DM shows where they stand).
+    quiet_private: set[int] = field(default_factory=set)
     #: When the seats now awaited started waiting, as a Unix time (None when unknown).
     waiting_since: float | None = None
 

@@ -25,6 +25,7 @@ from rules.base import (
     IllegalAction,
     LegalAction,
     NotYourTurn,
+    OptionSpec,
     RuleError,
     Step,
     apply_logged,
@@ -108,10 +109,14 @@ class Table:
 
     def __init__(self, store: Store, *, clock: Callable[[], float] = time.time,
                  seed_source: Callable[[], int] | None = None, cache_size: int = DEFAULT_CACHED_GAMES,
-                 shards: tuple[Iterable[int], int] | None = None, previews: bool = True) -> None:
+                 shards: tuple[Iterable[int], int] | None = None, previews: bool = True,
+                 defer_auto: bool = False) -> None:
         self.store = store
         #: Whether games still being built (`Game.in_progress`) may be started here.
         self.previews = previews
+        #: Whether `act` leaves the AI seats' and the game's own moves that follow a person's move to `resume`, so
+        #: the person is answered before the bots think (the bot does; tests and tools play through at once).
+        self.defer_auto = defer_auto
         self.clock = clock
         self.seed_source = seed_source or (lambda: secrets.randbits(48))
         self.shards = None if shards is None else (tuple(shards[0]), shards[1])
@@ -425,7 +430,12 @@ class Table:
                 loaded.state, None)
             awaited = loaded.game.to_act(loaded.state)
             changed = await self._apply(loaded, report, seat, action, who.user_id, kind="act")
-            await self._run_auto(loaded, report)
+            if self.defer_auto:
+                to_act = loaded.game.to_act(loaded.state)
+                report.pending_auto = loaded.row.status == "active" and loaded.game.outcome(loaded.state) is None \
+                    and (SYSTEM in to_act or bool(loaded.ai_seats() & to_act))
+            else:
+                await self._run_auto(loaded, report)
             await self._finish_report(loaded, report, private_for=changed, public_before=public_before,
                                       awaited_before=awaited)
             return report
@@ -454,7 +464,7 @@ class Table:
         """Apply one action, commit it, and add its events to the report; returns seats told privately."""
         game, state = loaded.game, loaded.state
         if seat != SYSTEM and not game.is_legal(state, seat, action):
-            raise IllegalAction(_illegal_reason(game, state, seat, action))
+            raise IllegalAction(_illegal_reason(game, state, seat, action, loaded.names()))
         turn_before = json.dumps(game.turn_key(state), default=str)
         step: Step = game.apply(state, seat, action)
         finished = game.outcome(step.state) is not None
@@ -489,7 +499,8 @@ class Table:
                 await self.store.save_profiles(loaded.row.guild_id, game.id, updates, self.clock())
         report.version, report.status = version, loaded.row.status
         report.can_undo = step.undoable and kind == "act" and user_id is not None and not new_turn
-        report.acted.add(seat)
+        awaited = game.to_act(step.state)
+        report.left_wait.update(s.seat for s in loaded.seats if s.seat not in awaited)
         told = self._add_events(loaded, report, step.events)
         if new_turn and report.turn_start is None:
             report.turn_start = len(report.public)
@@ -607,7 +618,9 @@ class Table:
             user = loaded.user_of(seat)
             if user is not None and user not in report.mention:
                 report.mention.append(user)
-        report.quick = game.quick_actions(state)
+        # Buttons only where someone may use them: none while only the game itself or AI seats are to move.
+        humans_on_turn = any(loaded.user_of(s) is not None for s in game.to_act(state))
+        report.quick = game.quick_actions(state) if humans_on_turn else []
         report.deadline = loaded.row.deadline_at
         report.waiting_since = loaded.row.turn_started_at
         for decision in game.decisions(state):
@@ -629,18 +642,11 @@ class Table:
 
     @staticmethod
     def _newly_awaited(loaded: Inspection, report: Report, before: set[int]) -> set[int]:
-        """Human seats the table now waits for that were not awaited before this report, or that someone else
-        moved in front of since (the turn came back to them): each wait is announced once, and a player's own
-        moves in the middle of their turn never ping them again."""
-        now = {s for s in loaded.game.to_act(loaded.state) if loaded.user_of(s) is not None}
-        fresh = set()
-        for seat in now:
-            user = loaded.user_of(seat)
-            others = {s for s in report.acted
-                      if (s == SYSTEM and report.turn_changed) or (s != SYSTEM and loaded.user_of(s) != user)}
-            if seat not in before or others:
-                fresh.add(seat)
-        return fresh
+        """Human seats whose wait begins in this report: not awaited before it, or no longer awaited at some step
+        of it and awaited again now (their turn came back after others played). Each wait is announced once:
+        neither a player's own moves in their turn nor others' moves while they keep waiting ping them again."""
+        return {seat for seat in loaded.game.to_act(loaded.state)
+                if loaded.user_of(seat) is not None and (seat not in before or seat in report.left_wait)}
 
     def _report(self, loaded: Inspection, version: int, status: str, seats: list[SeatRow]) -> Report:
         return Report(loaded.row.id, loaded.row.game_type, version, status,
@@ -686,6 +692,7 @@ class Table:
             awaited = loaded.game.to_act(loaded.state)
             if not await self._run_auto(loaded, report):
                 return None
+            report.turn_start = None  # the bots' turns open the next message; they close no person's turn
             await self._finish_report(loaded, report, private_for=set(), awaited_before=awaited)
             return report
 
@@ -723,6 +730,17 @@ class Table:
             report.public.append(msg("core.undo.done", who=SeatRef(seat)))
             await self._finish_report(loaded, report, private_for={seat}, awaited_before=awaited)
             return report
+
+    async def can_undo(self, channel_id: int, who: Who) -> bool:
+        """Whether `undo` would take back this person's newest move now (so an Undo button is worth showing)."""
+        row = await self.store.open_game(channel_id)
+        if row is None or row.status != "active":
+            return False
+        target = await self._head(row.id, row.version)
+        if target is None or target.kind != "act" or target.user_id != who.user_id or not target.undoable:
+            return False
+        loaded = await self._load(row)
+        return json.dumps(loaded.game.turn_key(loaded.state), default=str) == target.turn_before
 
     async def _head(self, game_id: int, version: int) -> ActionRow | None:
         """The log row that produced the state at `version` (following undo rows back)."""
@@ -1069,6 +1087,7 @@ class Table:
                 # Nothing the table may play for them: stop the clock rather than ask every few seconds.
                 await self.store.clear_deadline(row.id, row.version)
                 return None
+            report.quiet_private.update(u for s in late if (u := loaded.user_of(s)) is not None)
             await self._run_auto(loaded, report)
             await self._finish_report(loaded, report, private_for=changed, awaited_before=awaited)
             return report
@@ -1132,13 +1151,52 @@ def _seats_line(seats: list[SeatRow]) -> Msg:
 
 
 def _options_line(game: Game, options: Mapping[str, Any], hide: tuple[str, ...] = ()) -> Msg:
-    parts = [f"{k}={v}" for k, v in options.items() if k not in hide]
-    return msg("core.lobby.options", options=" ".join(parts) or "-")
+    """The table's options as players read them: each option's label and its value's label, in the reader's
+    language ("Options: Primacy points to win: 10 (standard) · Monster ties: at random"); a switch is named only
+    when it is on. Never the keys and values typed in `/game new`."""
+    parts: list[Msg] = []
+    for spec in game.options():
+        if spec.key in hide or spec.key not in options:
+            continue
+        value = options[spec.key]
+        if isinstance(spec.default, bool):
+            if _switched_on(value):
+                parts.append(msg("core.lobby.option", name=spec.label, value=msg("core.value.yes")))
+            continue
+        parts.append(msg("core.lobby.option", name=spec.label, value=_option_value(spec, value)))
+    if not parts:
+        return msg("core.lobby.options", options=msg("core.lobby.options_none"))
+    joined = parts[-1]
+    for part in reversed(parts[:-1]):
+        joined = msg("core.lobby.options_join", a=part, b=joined)
+    return msg("core.lobby.options", options=joined)
 
 
-def _illegal_reason(game: Game, state: Any, seat: int, action: Action | None = None) -> Msg:
+def _switched_on(value: Any) -> bool:
+    return value is True or str(value).lower() in ("true", "1", "yes")
+
+
+def _option_value(spec: OptionSpec, value: Any) -> Msg | Lit | int:
+    """An option's value by its label (a number stays a number)."""
+    for choice, label in spec.choices:
+        if str(choice).lower() == str(value).lower():
+            return label
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    text = str(value)
+    return Lit(text, text)
+
+
+def _illegal_reason(game: Game, state: Any, seat: int, action: Action | None = None,
+                    names: Mapping[int, str] | None = None) -> Msg:
     """Why a move is refused, in words people read: the engine's own reason when it gives one, else the
-    moves that are legal now, by their labels (never internal ids)."""
+    moves that are legal now, by their labels (never internal ids). With `names`, the players it mentions are
+    written in by name (a refusal reaches its reader without the table's list of names)."""
+    reason = _engine_reason(game, state, seat, action)
+    return _named(reason, names) if names else reason
+
+
+def _engine_reason(game: Game, state: Any, seat: int, action: Action | None) -> Msg:
     if action is not None:
         reason = game.why_illegal(state, seat, action)
         if reason is None:
@@ -1161,6 +1219,16 @@ def _illegal_reason(game: Game, state: Any, seat: int, action: Action | None = N
     listed = Msg(f"core.list.{len(labels)}", shown) if len(labels) <= 5 else Msg(
         "core.list.many", {**shown, "n": len(labels) - 5})
     return msg("core.error.illegal", valid=listed)
+
+
+def _named(message: Msg, names: Mapping[int, str]) -> Msg:
+    """`message` with every player it mentions (at any depth) written in by name."""
+    def name(value: Any) -> Any:
+        if isinstance(value, SeatRef) and value.seat in names:
+            return Lit(names[value.seat], names[value.seat])
+        return _named(value, names) if isinstance(value, Msg) else value
+
+    return Msg(message.key, {key: name(value) for key, value in message.params.items()})
 
 
 def apply_or_raise(game: Game, state: Any, seat: int, action: Action) -> Step:

@@ -340,7 +340,13 @@ def test_king_s_armory_end_screen_says_how_it_ended(monkeypatch) -> None:
     assert game is not None
     view = game.view(game.new(game.resolve_options({}), 1, 3), None)
     said: list[str] = []
-    monkeypatch.setattr(renderer.kit, "text", lambda draw, xy, content, *a, **k: said.append(str(content)))
+    words = renderer._t
+
+    def noted(key: str, lang: str, **params: object) -> str:  # the texts drawn, noted as they pass
+        said.append(words(key, lang, **params))  # type: ignore[arg-type]
+        return said[-1]
+
+    monkeypatch.setattr(renderer, "_t", noted)
     renderer.render({**view, "phase": "over", "result": "gate", "wave": 4, "names": ["Ana"]}, "en")
     assert any("Defeat: the Gate fell in wave 4" in s for s in said), said[:3]
     said.clear()

@@ -36,6 +36,7 @@ NOUNS = {
         "object": "objects", "problem": "problems", "warning": "warnings", "board": "boards", "rune": "runes",
         "monster": "monsters", "piece": "pieces", "wave": "waves", "tower": "towers", "time": "times",
         "quest": "quests", "die": "dice", "bridge": "bridges", "line": "lines",
+        "day": "days", "elimination": "eliminations", "outpost": "outposts",
     },
     "es": {
         "acción": "acciones", "minuto": "minutos", "hora": "horas", "segundo": "segundos",
@@ -47,6 +48,8 @@ NOUNS = {
         "daño": "daños", "agotado": "agotados", "encontrada": "encontradas", "completado": "completados",
         "puente": "puentes", "libre": "libres", "repetido": "repetidos", "inicial": "iniciales",
         "superada": "superadas", "posible": "posibles", "línea": "líneas", "anterior": "anteriores",
+        "día": "días", "jugado": "jugados", "jugada": "jugadas", "disputada": "disputadas",
+        "eliminación": "eliminaciones", "puesto": "puestos",
     },
 }
 #: Verbs whose number follows the count after them ("quedan 2", "se admite como mucho 1", "there are 2").

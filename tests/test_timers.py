@@ -42,7 +42,8 @@ async def test_a_late_player_gets_the_default_move_once(store, clock: FakeClock)
     first, second = await table.due_timeouts(), await other.due_timeouts()
     assert len(first) == 1 and second == [], "played once"
     report = first[0]
-    assert "core.timeout.done" in [m.key for m in report.public]
+    late = [user for user, m in report.addressed if m.key == "core.timeout.done"]
+    assert len(late) == 1, "the notice is addressed to the late player (in their language, with a mention)"
     after, _state_after, _ = await on_turn(table)
     assert after.version > row.version and after.deadline_at == clock.now + 600, "the next turn gets its own time"
     assert [m.key for _, m in (await table.log(CH, ALICE)).lines].count("core.timeout.done") == 1
@@ -69,7 +70,7 @@ async def test_the_server_default_timer_and_its_limits(store, clock: FakeClock) 
     with pytest.raises(TableError):
         await table.configure(1, MOD, timer_minutes=7 * 24 * 60 + 1)
     line = await table.configure(1, MOD, timer_minutes=30)
-    assert line.params["timer"].params == {"minutes": 30}
+    assert line.params["timer"].params == {"n": 30}
     report = await table.new(guild_id=1, channel_id=CH, who=ALICE, game_type="tiny")
     assert "core.lobby.timer" in [m.key for m in report.public]
     assert (await table.game_for(CH)).extra["timer_minutes"] == 30

@@ -91,7 +91,7 @@ def line_for(game: Game, state: Any, seat: int, action: Action, user: tuple[str,
                     f"{who} click {value(i18n.t(next(la.label for la in legal if la.action == action), lang))}"]
         text = words_for([la for la in legal if la.action.kind in REACT_KINDS], action, lang, names)
         return [f"{who} {cmd(lang, 'cmd.ka', 'cmd.ka.react')} {i18n.catalog(lang)['cmd.ka.opt.choice']}:{value(text)}"]
-    if k in ("ready", "end_turn") and n % 3 == 0:  # the public turn message's buttons
+    if k == "defer" or (k in ("ready", "end_turn") and n % 3 == 0):  # the public turn message's buttons
         return [f"{who} click {value(label)}"]
     if k in TWO_STEP:
         key, first, arg, param = TWO_STEP[k]
@@ -165,6 +165,8 @@ async def record(seed: int, users: tuple[tuple[str, str, str], ...], ai: int, op
                         out.append(f"!{user[0]}{user[1]}> {cmd(user[2], 'cmd.ka', 'cmd.ka.ready')}")
                         counts["refused"] = 1
                     action = game.ai_action(state, seat, Rng(seed * 100_003 + loaded.row.version))
+                    if action.kind == "defer":  # a person steps back with the button; the AI's proposal is its own
+                        action = Action.of("defer")
                     out += line_for(game, state, seat, action, user, names, counts["moves"], public_lang)
                     await table.act(CHANNEL, whos[user_of[seat]], action)
                     counts["moves"] += 1

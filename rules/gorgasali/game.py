@@ -39,7 +39,7 @@ from rules.gorgasali.engine import (
     resign,
     to_act,
 )
-from rules.gorgasali.views import label, view
+from rules.gorgasali.views import description, label, view
 from rules.rng import Rng
 from rules.text import Msg, SeatRef, msg
 
@@ -55,6 +55,7 @@ class Gorgasali(Game):
     #: Ten players keep moving in a sitting; a play-by-post table creates its game with `timer:0` or longer.
     suggested_timer_minutes = 15
     step_built = True
+    kind_names = "br.menu.kind."
     static_keys = STATIC
 
     def options(self) -> Sequence[OptionSpec]:
@@ -110,7 +111,7 @@ class Gorgasali(Game):
         for a in M.candidates(state, seat):
             if a not in seen and M.refusal(state, seat, a) is None:
                 seen.add(a)
-                out.append(LegalAction(a, label(state, a), a.kind))
+                out.append(LegalAction(a, label(state, a), a.kind, description(state, a)))
         return out
 
     def is_legal(self, state: State, seat: int, action: Action) -> bool:

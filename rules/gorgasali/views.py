@@ -13,6 +13,17 @@ from rules.gorgasali.engine import State, card_name, to_act, zone_penalty
 from rules.text import Msg, SeatRef, msg
 
 
+def description(s: State, a: Action) -> Msg | None:
+    """The line shown under a move's label in menus: a character's ability when choosing who to play, what a
+    weapon or a card does when firing, using, placing, throwing or passing it."""
+    if a.kind == "pick":
+        return msg(f"gg.desc.char.{a['char']}")
+    card = a.get("weapon") if a.kind == "shoot" else a.get("card")
+    if isinstance(card, str) and card in s["cards"]:
+        return msg(f"gg.desc.card.{s['cards'][card]}")
+    return None
+
+
 def label(s: State, a: Action) -> Msg:
     """The label of a move, as a message: cards, seats, squares and directions resolved to parameters."""
     params: dict[str, Any] = {}
@@ -73,9 +84,23 @@ def _mat(s: State, p: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def shot_now(s: State) -> bool:
+    """Whether `last` is the shot of the turn being played: fired by the seat on turn, this turn (`t` is per turn
+    and says its main action was a shot) and resolved; a shot of an earlier turn is history, not the board."""
+    last, t = s["last"], s["t"]
+    return bool(last and t and t.get("main") == "shoot" and t.get("shot") is None
+                and last.get("shooter") == s["turn"])
+
+
+def next_close(s: State) -> int | None:
+    """The round after which the next zone closes (public: the zones are fixed rings, A-13), or None if none will."""
+    closes = [int(x) for x in RULES["zone_closes_after"]]
+    limit = 4 if s["final_zone"] == "shrink" else 3
+    return closes[s["zone"]] if s["zone"] < min(limit, len(closes)) else None
+
+
 def view(s: State, seat: int | None) -> dict[str, Any]:
     board = board_of(s["board"])
-    closes = [int(x) for x in RULES["zone_closes_after"]]
     players = []
     for p in s["players"]:
         players.append({
@@ -89,14 +114,15 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
         "game": "gorgasali", "mode": s["mode"], "phase": s["phase"], "round": s["round"],
         "map": {"w": board.w, "h": board.h, "rows": list(s["board"]["rows"]), "zones": list(s["board"]["zones"])},
         "chests": [board.name(q) for q in s["chests"]], "zone": s["zone"], "penalty": zone_penalty(s),
-        "next_close": next((c for c in closes[s["zone"]:]), None), "order": list(s["order"]), "turn": s["turn"],
+        "next_close": next_close(s), "order": list(s["order"]), "turn": s["turn"],
         "to_act": sorted(to_act(s)), "players": players,
         "banners": [{"kind": b["kind"], "owner": b["owner"], "at": [board.name(q) for q in b["sq"]],
                      "until_round": b["round"] + int(RULES["banner_rounds"])} for b in s["banners"]],
         "decks": {"weapons": len(s["wdeck"]), "support": len(s["sdeck"]), "weapon_discards": len(s["wdisc"]),
                   "support_discards": len(s["sdisc"])},
         "pending": [{"seat": q["seat"], "card": s["cards"][q["card"]], "id": q["card"]} for q in s["pending"]],
-        "trade": None if s["trade"] is None else dict(s["trade"]), "last": s["last"], "winners": s["winners"],
+        "trade": None if s["trade"] is None else dict(s["trade"]), "last": s["last"], "shot_now": shot_now(s),
+        "winners": s["winners"],
         "out": list(s["out"])}
     t = s["t"]
     if t:

@@ -10,6 +10,7 @@ from typing import Any, ClassVar
 from rules.base import (
     SYSTEM,
     Action,
+    Choice,
     Decision,
     Event,
     Game,
@@ -54,6 +55,7 @@ BOOST_SECONDS = 120
 
 class GuerraDeIndagar(Game):
     id = "guerra-de-indagar"
+    kind_names = "gi.kind."
     name_key = "gi.name"
     min_seats = 1
     max_seats = 4
@@ -104,6 +106,23 @@ class GuerraDeIndagar(Game):
         if seat == SYSTEM:
             return []
         return actions.legal(state, seat)
+
+    def choices(self, state: dict[str, Any], seat: int, path: Sequence[str]) -> list[Choice] | Action:
+        """Moves built in steps; a trade is built as people think of it, what to give and then what to get (the
+        move's own words, `trade get=… give=[…]`, name the get first)."""
+        path = tuple(path)
+        if path[:1] == ("trade",):
+            return _trade_steps(self.legal_actions(state, seat), path[1:])
+        return super().choices(state, seat, path)
+
+    def step_name(self, path: tuple[str, ...], token: str, moves: Sequence[LegalAction]) -> Msg | None:
+        """A strategy tree declared with the coin or with the bolt: the side is named by what it does; a monster's
+        home tile, chosen before the monster, as a home."""
+        if path[:1] == ("declare",) and token in ("side=coin", "side=bolt"):
+            return msg(f"gi.step.{token.replace('=', '.')}")
+        if path[:1] == ("monster",) and token.startswith("home="):
+            return msg("gi.step.home", tile=token.partition("=")[2])
+        return super().step_name(path, token, moves)
 
     def system_action(self, state: dict[str, Any]) -> Action:
         return Action.of(flow.system_kind(state))
@@ -270,3 +289,21 @@ class GuerraDeIndagar(Game):
 
 GAME = GuerraDeIndagar()
 __all__ = ["GAME"]
+
+
+def _trade_steps(legal: Sequence[LegalAction], rest: tuple[str, ...]) -> list[Choice] | Action:
+    """The steps of a trade after its kind: the three resources to give (`give=[gold,gold,wood]`), then the one to
+    get (`get=wood`, named by the whole trade), then the trade itself."""
+    by_give: dict[str, list[LegalAction]] = {}
+    for la in legal:
+        if la.action.kind == "trade":
+            by_give.setdefault(Action.of("give", give=la.action["give"]).token().split(" ")[1], []).append(la)
+    if not rest:
+        return [Choice(give, msg("gi.step.give", give=moves[0].label.params["give"]))
+                for give, moves in by_give.items()]
+    moves = by_give.get(rest[0], [])
+    gets = {f"get={la.action['get']}": la for la in moves}
+    if len(rest) == 1:
+        return [Choice(token, la.label) for token, la in gets.items()]
+    found = gets.get(rest[1]) if len(rest) == 2 else None
+    return found.action if found is not None else []

@@ -6,7 +6,7 @@ from typing import Any
 
 from rules.base import Event
 from rules.rng import Rng
-from rules.text import Lit, SeatRef, msg
+from rules.text import Lit, Msg, SeatRef, msg
 
 from .data import cards, hero_name, tree_name
 from .hexes import distance, unkey
@@ -176,8 +176,16 @@ def use_ignore(s: State, seat: int, aid: str, save: str | None, item: dict[str, 
     card = cards()[aid]
     spend_for(s, seat, aid, save, card.get("hero"))
     item["ignore"] += num(s, seat, aid, "effect", "ignore")
-    events.append(Event(msg("gi.ev.ability", seat=SeatRef(seat), hero=source_name(aid),
-                            ability=Lit(card["es"], card["en"]), dice="-")))
+    events.append(Event(_used(seat, aid, [])))
+
+
+def _used(seat: int, aid: str, dice: list[int]) -> Msg:
+    """`seat` used an ability, with the dice it rolled (none: the ability alone)."""
+    card = cards()[aid]
+    if not dice:
+        return msg("gi.ev.ability_used", seat=SeatRef(seat), hero=source_name(aid), ability=Lit(card["es"], card["en"]))
+    return msg("gi.ev.ability", seat=SeatRef(seat), hero=source_name(aid), ability=Lit(card["es"], card["en"]),
+               dice=" ".join(map(str, dice)))
 
 
 def spend_for(s: State, seat: int, aid: str, save: str | None, actor: str | None) -> None:
@@ -220,8 +228,7 @@ def use(s: State, seat: int, aid: str, save: str | None, rng: Rng, events: list[
     att["min"] = max(att["min"], n("min_damage"))
     att["extra"] += n("extra_damage")
     att["ignore"] += n("ignore")
-    events.append(Event(msg("gi.ev.ability", seat=SeatRef(seat), hero=source_name(aid),
-                            ability=Lit(card["es"], card["en"]), dice=" ".join(map(str, extra)) or "-")))
+    events.append(Event(_used(seat, aid, extra)))
 
 
 def _use_defending(s: State, seat: int, aid: str, save: str | None, rng: Rng, events: list[Event]) -> None:
@@ -244,5 +251,4 @@ def _use_defending(s: State, seat: int, aid: str, save: str | None, rng: Rng, ev
     extra = roll(rng, more) if more else []
     att["d"] += extra
     att["ignore"] += n("ignore")
-    events.append(Event(msg("gi.ev.ability", seat=SeatRef(seat), hero=source_name(aid),
-                            ability=Lit(card["es"], card["en"]), dice=" ".join(map(str, extra)) or "-")))
+    events.append(Event(_used(seat, aid, extra)))

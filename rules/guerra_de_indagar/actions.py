@@ -11,6 +11,7 @@ from rules.text import Lit, SeatRef, msg
 
 from . import abilities as powers
 from . import combat, flow, skills
+from . import descriptions as describe
 from . import monsters as scripts
 from .data import (
     RESOURCES,
@@ -88,18 +89,21 @@ def legal(s: State, seat: int) -> list[LegalAction]:
     phase = s["phase"]
     if phase == "faction":
         taken = {p["faction"] for p in s["players"]}
-        return [LegalAction(Action.of("faction", faction=f), msg("gi.act.faction", faction=faction_name(f)))
+        return [LegalAction(Action.of("faction", faction=f), msg("gi.act.faction", faction=faction_name(f)),
+                            description=describe.faction(f))
                 for f in sorted(factions()["factions"]) if f not in taken]
     if phase == "commander":
         faction = s["players"][seat]["faction"]
-        return [LegalAction(Action.of("commander", hero=h), msg("gi.act.commander", hero=hero_name(h)))
+        return [LegalAction(Action.of("commander", hero=h), msg("gi.act.commander", hero=hero_name(h)),
+                            description=describe.commander(h))
                 for h in factions()["factions"][faction]["heroes"]]
     if phase == "monster":
         used = {m["card"] for m in s["monsters"].values()}
         homes = sorted((t["home"], k) for k, t in s["tiles"].items() if t["home"] >= 0
                        and not any(m["at"] == k for m in s["monsters"].values()))
         return [LegalAction(Action.of("monster", monster=m, home=lbl(s, k)),
-                            msg("gi.act.monster", monster=monster_name(m), tile=lbl(s, k)))
+                            msg("gi.act.monster", monster=monster_name(m), tile=lbl(s, k)),
+                            description=describe.monster(m))
                 for m in sorted(monsters()["primary"]) if m not in used for _, k in homes]
     return _turn_moves(s, seat)
 
@@ -114,7 +118,7 @@ def _answers(s: State, item: dict[str, object]) -> list[LegalAction]:
             for save in powers.pay_options(s, seat, aid):
                 action = Action.of("ability", id=aid, **({"save": save} if save else {}))
                 label = msg("gi.act.ability", ability=ability_name(aid), hero=powers.source_name(aid))
-                out.append(LegalAction(action, label))
+                out.append(LegalAction(action, label, description=describe.ability(aid)))
     if kind == "a_boost":
         if combat.blood_magic(s, seat):
             out.append(LegalAction(Action.of("blood_magic"), msg("gi.act.blood_magic")))
@@ -128,7 +132,7 @@ def _answers(s: State, item: dict[str, object]) -> list[LegalAction]:
             for save in powers.pay_options(s, seat, aid):
                 action = Action.of("ability", id=aid, **({"save": save} if save else {}))
                 out.append(LegalAction(action, msg("gi.act.ability", ability=ability_name(aid),
-                                                   hero=powers.source_name(aid))))
+                                                   hero=powers.source_name(aid)), description=describe.ability(aid)))
         if spirits:
             out.append(LegalAction(Action.of("spirit_ignore"), msg("gi.act.spirit_ignore")))
         out.append(LegalAction(Action.of("done"), msg("gi.act.done")))
@@ -150,9 +154,11 @@ def _answers(s: State, item: dict[str, object]) -> list[LegalAction]:
         board = strategy()["boards"][s["players"][seat]["faction"]]
         unlocked = s["players"][seat]["unlocks"]
         for tree in board["trees"]:
-            out.append(LegalAction(Action.of("declare", tree=tree), msg("gi.act.declare", tree=tree_name(tree))))
+            out.append(LegalAction(Action.of("declare", tree=tree), msg("gi.act.declare", tree=tree_name(tree)),
+                                   description=describe.tree(tree)))
             out += [LegalAction(Action.of("declare", tree=tree, unlock=aid, side=side),
-                                msg(UNLOCK_KEYS[side], tree=tree_name(tree), ability=ability_name(aid)))
+                                msg(UNLOCK_KEYS[side], tree=tree_name(tree), ability=ability_name(aid)),
+                                description=describe.ability(aid))
                     for aid in strategy()["trees"][tree]["abilities"] if aid not in unlocked
                     for side in ("coin", "bolt")]
     elif kind == "reap":

@@ -11,6 +11,7 @@ from rules.text import Lit, SeatRef, msg
 from . import combat
 from .abilities import num, pay_options, ready, source_name, spend_for
 from .data import RESOURCES, cards, hero_cards_of, hero_name, strategy, tile_name
+from .descriptions import ability
 from .hexes import distance, unkey
 from .units import (
     State,
@@ -188,13 +189,19 @@ def options(s: State, seat: int) -> list[LegalAction]:
                 extra = dict(params) | ({"save": save} if save else {})
                 action = Action.of("skill", id=aid, **extra)
                 name = Lit(cards()[aid]["es"], cards()[aid]["en"])
-                label = (msg("gi.act.skill_from", ability=name, detail=_detail(s, extra), victim=SeatRef(extra["frm"]))
-                         if "frm" in extra else msg("gi.act.skill", ability=name, detail=_detail(s, extra)))
-                out.append(LegalAction(action, label, "ability"))
+                detail = _detail(s, extra)
+                if detail is None:
+                    label = msg("gi.act.skill_plain", ability=name)
+                elif "frm" in extra:
+                    label = msg("gi.act.skill_from", ability=name, detail=detail, victim=SeatRef(extra["frm"]))
+                else:
+                    label = msg("gi.act.skill", ability=name, detail=detail)
+                out.append(LegalAction(action, label, "ability", ability(aid)))
     return out
 
 
-def _detail(s: State, params: dict[str, Any]) -> Lit:
+def _detail(s: State, params: dict[str, Any]) -> Lit | None:
+    """What a use of an ability aims at (a hero, a tile, a resource), or None when it aims at nothing."""
     parts_es: list[str] = []
     parts_en: list[str] = []
     if "hero" in params:
@@ -215,7 +222,7 @@ def _detail(s: State, params: dict[str, Any]) -> Lit:
         name = tile_name(params["save"])
         parts_es.append(f"(−1 {name.es})")
         parts_en.append(f"(−1 {name.en})")
-    return Lit(" ".join(parts_es) or "-", " ".join(parts_en) or "-")
+    return Lit(" ".join(parts_es), " ".join(parts_en)) if parts_en else None
 
 
 def use(s: State, seat: int, action: Action, tile_of: Any, events: list[Event]) -> bool:

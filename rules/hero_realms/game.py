@@ -43,6 +43,7 @@ def _resolve_variant(options: Mapping[str, Scalar]) -> str:
 
 class HeroRealms(Game):
     id = "hero-realms"
+    kind_names = "hr.kind."
     name_key = "hr.name"
     min_seats = 2
     max_seats = 6
@@ -100,6 +101,13 @@ class HeroRealms(Game):
         E.start_turn(ctx, V.first_seats(variant, seats, first))
         ctx.finish()
         return state
+
+    def step_name(self, path: tuple[str, ...], token: str, moves: Sequence[LegalAction]) -> Msg | None:
+        """An attack's amount comes before its target in the move's words: it is named as combat spent."""
+        arg, _, value = token.partition("=")
+        if path and arg == "amount" and value.startswith("#"):
+            return msg("hr.step.amount", n=int(value[1:]))
+        return super().step_name(path, token, moves)
 
     def quick_actions(self, state: State) -> list[tuple[Msg, Action]]:
         """Play all, one attack when only one health pool can be hit, and End turn: from the legal moves."""

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rules.base import Action, GameOver, IllegalAction, LegalAction, NotYourTurn
+from rules.hero_realms import descriptions as describe
 from rules.hero_realms import engine as E
 from rules.hero_realms import variants as V
 from rules.hero_realms.state import State
@@ -105,7 +106,8 @@ def main_actions(s: State, seat: int) -> list[LegalAction]:
     out: list[LegalAction] = []
     add = out.append
     for c in _first_by_key(s, p.hand):
-        add(LegalAction(Action.of("play", card=c), msg("hr.la.play", card=_lit(s, c)), "play"))
+        add(LegalAction(Action.of("play", card=c), msg("hr.la.play", card=_lit(s, c)), "play",
+                        describe.card(E.cdef(s, c))))
     if len(p.hand) > 1:
         add(LegalAction(Action.of("play_all"), msg("hr.la.play_all", n=len(p.hand)), "play"))
     for c in _first_by_key(s, [c for c in p.champions if c not in p.expended]):
@@ -126,10 +128,12 @@ def main_actions(s: State, seat: int) -> list[LegalAction]:
     for c in _first_by_key(s, s.market):
         card = E.cdef(s, c)
         if card.cost <= p.gold:
-            add(LegalAction(Action.of("buy", card=c), msg("hr.la.buy", card=card.lit, cost=card.cost), "buy"))
+            add(LegalAction(Action.of("buy", card=c), msg("hr.la.buy", card=card.lit, cost=card.cost), "buy",
+                            describe.card(card)))
     if s.gems and _gold_cost(s, "gem") <= p.gold:
         add(LegalAction(Action.of("buy", card="gem"),
-                        msg("hr.la.buy", card=E.CARDS["fire_gem"].lit, cost=_gold_cost(s, "gem")), "buy"))
+                        msg("hr.la.buy", card=E.CARDS["fire_gem"].lit, cost=_gold_cost(s, "gem")), "buy",
+                        describe.card(E.CARDS["fire_gem"])))
     if p.combat > 0:
         _attack_actions(s, seat, add)
     if p.gold > 0 and V.VARIANTS[s.variant].team_turns:

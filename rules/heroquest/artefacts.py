@@ -7,6 +7,7 @@ from typing import Any
 
 from rules.base import IllegalAction
 from rules.heroquest import catalog, combat, magic, runes
+from rules.heroquest import descriptions as describe
 from rules.heroquest.dice import roll_text
 from rules.heroquest.fight import resolve_attack
 from rules.heroquest.state import Ctx, HQState, hero_label, monster_label, tsq
@@ -57,7 +58,8 @@ def scroll_offers(s: HQState, h: dict[str, Any], add: Add) -> None:
         assert sid is not None
         for target, is_hero in _targets(s, h, catalog.spell(sid)["target"]):
             add("read_scroll", msg("hq.act.read_scroll", hero=hero_label(h), item=catalog.item_name(item),
-                                   target=_label(target, is_hero)), "spell", item=item, target=target["uid"])
+                                   target=_label(target, is_hero)), "spell", describe.spell(sid), item=item,
+                target=target["uid"])
 
 
 def read_scroll(ctx: Ctx, h: dict[str, Any], item: str, target_uid: str) -> None:

@@ -21,12 +21,18 @@ from rules.base import (
     Step,
 )
 from rules.heroquest import board, campaign, catalog, gm, hero_actions, sight, trade, view
+from rules.heroquest import descriptions as describe
 from rules.heroquest.quest import MAX_PROBLEMS, Quest, QuestError, builtin_quests
 from rules.heroquest.setup import build
 from rules.heroquest.state import GM, Ctx, HQState, hero_label, json_copy, parse_sq, sq_token, tsq
 from rules.heroquest.turns import die, end_hero_turn, finish, mark_potion, start_round
 from rules.heroquest.upload import import_quest
 from rules.text import Lit, Msg, SeatRef, msg
+
+#: The public turn message's buttons, in order: (action kind, label key).
+QUICK_HERO = (("search_treasure", "hq.bot.button.treasure"), ("search_traps", "hq.bot.button.traps"),
+              ("search_secret", "hq.bot.button.secret"), ("end_turn", "hq.bot.button.end"))
+QUICK_GM = (("gm_autoplay", "hq.bot.button.autoplay"), ("end_turn", "hq.bot.button.gm_end"))
 
 DEFAULT_HEROES = "barbarian,dwarf,elf,wizard"
 
@@ -39,8 +45,15 @@ def hero_choices() -> list[str]:
     return out
 
 
+def _team_names(team: str) -> Lit:
+    """A team option's heroes by name ("Barbarian, Elf"), in both languages."""
+    names = [catalog.hero_name(hid) for hid in team.split(",")]
+    return Lit(", ".join(n.es for n in names), ", ".join(n.en for n in names))
+
+
 class HeroQuest(Game):
     id = "heroquest"
+    kind_names = "hq.kind."
     name_key = "hq.name"
     min_seats = 2
     max_seats = 6
@@ -55,7 +68,7 @@ class HeroQuest(Game):
         return (
             OptionSpec("quest", msg("hq.opt.quest"), next(iter(quests), ""), quest_choices),
             OptionSpec("heroes", msg("hq.opt.heroes"), DEFAULT_HEROES,
-                       tuple((c, msg("hq.opt.heroes_list", heroes=c)) for c in hero_choices())),
+                       tuple((c, msg("hq.opt.heroes_list", heroes=_team_names(c))) for c in hero_choices())),
             OptionSpec("movement", msg("hq.opt.movement"), "fixed",
                        (("fixed", msg("hq.opt.movement.fixed")), ("2d6", msg("hq.opt.movement.2d6")))),
             OptionSpec("die", msg("hq.opt.die"), "hqes",
@@ -159,6 +172,18 @@ class HeroQuest(Game):
         turn = state.d["turn"]
         return (state.d["round"], turn["who"], turn.get("i", 0), len(state.d["picks"]))
 
+    def quick_actions(self, state: HQState) -> list[tuple[Msg, Action]]:
+        """The turn message's buttons, only those the seat on turn may use now (no search while a monster is in
+        sight, none while a question waits for its answer)."""
+        if state.d["over"] or state.d["pending"]:
+            return []
+        keys = QUICK_GM if state.d["turn"]["who"] == "gm" else QUICK_HERO
+        out: list[tuple[Msg, Action]] = []
+        for seat in sorted(self.to_act(state)):
+            legal = {la.action.kind: la.action for la in self.legal_actions(state, seat)}
+            out += [(msg(key), legal[kind]) for kind, key in keys if kind in legal]
+        return out[:8]
+
     def legal_actions(self, state: HQState, seat: int) -> list[LegalAction]:
         s = state
         if seat not in self.to_act(s):
@@ -170,7 +195,8 @@ class HeroQuest(Game):
             assert h is not None
             taken = {g for x in s.heroes for g in x["groups"]}
             return [LegalAction(Action.of("choose_spells", group=g),
-                                msg("hq.act.choose_spells", hero=hero_label(h), group=catalog.group_name(g)), "spell")
+                                msg("hq.act.choose_spells", hero=hero_label(h), group=catalog.group_name(g)), "spell",
+                                describe.group(g))
                     for g in catalog.spells()["order"] if g not in taken]
         if s.d["turn"]["who"] == "gm":
             return gm.legal(s)

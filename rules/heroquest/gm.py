@@ -7,6 +7,7 @@ from typing import Any
 
 from rules.base import Action, IllegalAction, LegalAction
 from rules.heroquest import board, catalog, fight, magic, moves, quest_treasures, sight
+from rules.heroquest import descriptions as describe
 from rules.heroquest.autoplay import autoplay
 from rules.heroquest.board import Square
 from rules.heroquest.monsters import attack_targets, can_act, can_move
@@ -71,7 +72,7 @@ def legal(s: HQState) -> list[LegalAction]:
         if can_act(m):
             for a, label in cast_offers(s, m):
                 pending_monsters = True
-                out.append(LegalAction(a, label, "monster"))
+                out.append(LegalAction(a, label, "monster", describe.spell(str(a["spell"]))))
         if can_move(m):
             stats = catalog.monster(m["ref"])
             for q in moves.monster_destinations(s, m, stats["move"]):

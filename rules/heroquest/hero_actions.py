@@ -7,6 +7,7 @@ from typing import Any
 
 from rules.base import Action, IllegalAction, LegalAction
 from rules.heroquest import artefacts, board, catalog, fight, magic, moves, quest_treasures, sight, trade, traps, view
+from rules.heroquest import descriptions as describe
 from rules.heroquest.board import Square
 from rules.heroquest.combat import count_skulls
 from rules.heroquest.dice import roll_text
@@ -126,8 +127,8 @@ def legal(s: HQState, h: dict[str, Any]) -> list[LegalAction]:
     t = s.d["turn"]
     name = hero_label(h)
 
-    def add(kind: str, label: Msg, group: str, **args: Any) -> None:
-        out.append(LegalAction(Action.of(kind, **args), label, group))
+    def add(kind: str, label: Msg, group: str, description: Msg | None = None, **args: Any) -> None:
+        out.append(LegalAction(Action.of(kind, **args), label, group, description))
 
     if can_move(s):
         for q in moves.destinations(s, h, t["moves"]):
@@ -164,7 +165,7 @@ def legal(s: HQState, h: dict[str, Any]) -> list[LegalAction]:
             for item in h["items"]:
                 if can_equip(s, h, item) is None:
                     add("equip", msg("hq.act.equip", hero=name, item=catalog.item_name(item)), "equipment",
-                        item=item)
+                        describe.item(item), item=item)
             for slot in EQUIP_SLOTS:
                 if h[slot] and (slot != "armour" or not monster_adjacent(s, sq)):
                     add("unequip", msg("hq.act.unequip", hero=name, item=catalog.item_name(h[slot])), "equipment",
@@ -180,7 +181,8 @@ def legal(s: HQState, h: dict[str, Any]) -> list[LegalAction]:
         table = catalog.equipment()
         for item in sorted(set(h["items"])):
             if table.get(item, {}).get("slot") == "potion":
-                add("drink", msg("hq.act.drink", hero=name, item=catalog.item_name(item)), "items", item=item)
+                add("drink", msg("hq.act.drink", hero=name, item=catalog.item_name(item)), "items",
+                    describe.item(item), item=item)
     trade.offers(s, h, add)
     if any(_loaded_corpse(o, h) for o in s.objects.values()) and not sight.monsters_in_sight(s, sq):
         add("recover", msg("hq.act.recover", hero=name), "items")
@@ -200,7 +202,7 @@ def _legal_spells(s: HQState, h: dict[str, Any], add: Any) -> None:
         for target in pool:
             label = hero_label(target) if spell["target"] == "hero" else monster_label(target)
             add("cast", msg("hq.act.cast", hero=hero_label(h), spell=catalog.spell_name(sid), target=label), "spell",
-                spell=sid, target=target["uid"])
+                describe.spell(sid), spell=sid, target=target["uid"])
 
 
 def _legal_searches(s: HQState, h: dict[str, Any], add: Any) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.base import Action, LegalAction
+from rules.kings_armory import coop, shop
 from rules.kings_armory import figures as fg
 from rules.kings_armory import round as rnd
 from rules.kings_armory import state as st
@@ -28,6 +29,8 @@ TOWER_REACH = 4
 RETREAT_AT = 0.35
 #: Gold kept for levelling champions once this many towers stand.
 TOWERS_WANTED = 4
+#: Moves the AI looks ahead when it tells the team what it would buy (its plan never takes half as many).
+PLAN_STEPS = 30
 
 
 def choose(legal: list[LegalAction], s: S, seat: int, rng: Rng) -> Action:
@@ -50,6 +53,9 @@ def choose(legal: list[LegalAction], s: S, seat: int, rng: Rng) -> Action:
         return (by.get("pass") or by["wait"])[0]
     if "pick" in by:
         return min(by["pick"], key=_pick_rank)
+    if "defer" in by:  # the team's gold and towers wait for everyone else's choices; say what we would do
+        plan = _plan(s, seat)
+        return Action.of("defer", plan=tuple(plan)) if plan else by["defer"][0]
     if s["phase"] in ("setup", "between"):
         return _shop(s, seat, by)
     first = next((la.action for la in legal if la.action.kind not in IGNORED), legal[0].action)
@@ -133,6 +139,32 @@ def _shop(s: S, seat: int, by: dict[str, list[Action]]) -> Action:
     if "upgrade" in by:
         return by["upgrade"][0]
     return (by.get("ready") or by.get("place") or [next(iter(by.values()))[0]])[0]
+
+
+def _plan(s: S, seat: int) -> list[str]:
+    """The shared moves (towers, champions, levels) this seat would make now, after those its teammates already
+    proposed: its proposal to the team while it waits for the others (the moves placing its own allies are left
+    out, they are nobody else's business)."""
+    base = coop.after_proposals(s)
+    sim = st.clone(base)
+    rng = Rng(s["rng_state"])  # no shared move draws anything
+    plan: list[str] = []
+    for _ in range(PLAN_STEPS):
+        by: dict[str, list[Action]] = {}
+        for la in shop.legal(sim, seat):
+            by.setdefault(la.action.kind, []).append(la.action)
+        if not by:
+            break
+        action = _shop(sim, seat, by)
+        if action.kind in coop.SHARED:
+            plan.append(coop.item(action))
+        elif action.kind not in ("place", "bench"):
+            break  # ready: the rest is saved
+        shop.apply(sim, rng, [], seat, action)
+    plan = plan[:coop.MAX_PLAN]
+    while plan and coop.try_plan(base, seat, plan) is None:  # only what the team could do in this order
+        plan.pop()
+    return plan
 
 
 def _spare(s: S) -> int:

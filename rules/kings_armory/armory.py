@@ -22,8 +22,13 @@ CARD_KINDS = ("buy_card", "buy_armory", "play")
 WINDOW_KINDS = ("go_on", "hold")
 
 
-def _la(action: Action, key: str, **params: Any) -> LegalAction:
-    return LegalAction(action, msg(f"ka.act.{key}", **params), group=action.kind)
+def _la(action: Action, key: str, described: Msg | None = None, **params: Any) -> LegalAction:
+    return LegalAction(action, msg(f"ka.act.{key}", **params), group=action.kind, description=described)
+
+
+def _gear_text(piece: dict[str, Any]) -> Msg:
+    """What a piece of equipment does for the hero carrying it (the line under it in menus)."""
+    return msg(f"ka.desc.gear.{piece['card']}")
 
 
 def _eco() -> dict[str, Any]:
@@ -87,15 +92,17 @@ def gear_legal(s: S, seat: int) -> list[LegalAction]:
         name = gear_name(g)
         if g["locked"]:
             if s["gold"] >= eco["unlock"]:
-                out.append(_la(Action.of("unlock", gear=g["id"]), "unlock", gear=name, gold=eco["unlock"]))
+                out.append(_la(Action.of("unlock", gear=g["id"]), "unlock", _gear_text(g), gear=name,
+                               gold=eco["unlock"]))
             continue
         if g["on"] is not None:
-            out.append(_la(Action.of("unequip", gear=g["id"]), "unequip", gear=name))
+            out.append(_la(Action.of("unequip", gear=g["id"]), "unequip", _gear_text(g), gear=name))
             continue
-        out.append(_la(Action.of("sell_gear", gear=g["id"]), "sell_gear", gear=name, gold=eco["sell"]))
+        out.append(_la(Action.of("sell_gear", gear=g["id"]), "sell_gear", _gear_text(g), gear=name,
+                       gold=eco["sell"]))
         for a in heroes:
             if len(a["gear"]) < eco["max_carried"]:
-                out.append(_la(Action.of("equip", gear=g["id"], ally=a["id"]), "equip", gear=name,
+                out.append(_la(Action.of("equip", gear=g["id"], ally=a["id"]), "equip", _gear_text(g), gear=name,
                                ally=fg.ally_name(a)))
     if s["gear_gate"] and s["gear_deck"] and s["gold"] >= eco["buy"]:
         out.append(_la(Action.of("buy_gear"), "buy_gear", gold=eco["buy"]))
@@ -174,8 +181,8 @@ def trade_legal(s: S, seat: int) -> list[LegalAction]:
         return [_la(Action.of("withdraw_trade"), "withdraw_trade")] if t["from"] == seat else []
     mine = [g for g in s["gear"] if g["seat"] == seat and tradable(g)]
     theirs = [w for w in s["gear"] if w["seat"] != seat and tradable(w)]
-    return [_la(Action.of("trade", gear=g["id"], want=w["id"]), "trade", gear=gear_name(g), want=gear_name(w),
-                seat=SeatRef(w["seat"])) for g in mine for w in theirs]
+    return [_la(Action.of("trade", gear=g["id"], want=w["id"]), "trade", _gear_text(w), gear=gear_name(g),
+                want=gear_name(w), seat=SeatRef(w["seat"])) for g in mine for w in theirs]
 
 
 def trade_answers(s: S, seat: int) -> list[LegalAction]:
@@ -184,8 +191,8 @@ def trade_answers(s: S, seat: int) -> list[LegalAction]:
         return []
     give, want = piece(s, t["give"]), piece(s, t["want"])
     assert give is not None and want is not None
-    return [_la(Action.of("accept_trade"), "accept_trade", gear=gear_name(give), want=gear_name(want),
-                seat=SeatRef(t["from"])),
+    return [_la(Action.of("accept_trade"), "accept_trade", _gear_text(give), gear=gear_name(give),
+                want=gear_name(want), seat=SeatRef(t["from"])),
             _la(Action.of("decline_trade"), "decline_trade", gear=gear_name(give), seat=SeatRef(t["from"]))]
 
 
@@ -268,8 +275,9 @@ def card_legal(s: S, *, full: bool = False) -> list[LegalAction]:
         for key in dict.fromkeys(held(s)):
             for action in plays(s, key, full=full):
                 how = aim(s, action)
-                out.append(_la(action, "play", card=card_name(key), how=how) if how else
-                           _la(action, "play_plain", card=card_name(key)))
+                text = msg(f"ka.desc.card.{key}")
+                out.append(_la(action, "play", text, card=card_name(key), how=how) if how else
+                           _la(action, "play_plain", text, card=card_name(key)))
     return out
 
 

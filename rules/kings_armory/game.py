@@ -20,7 +20,7 @@ from rules.base import (
     Step,
     choices_from_legal,
 )
-from rules.kings_armory import ai, armory, data, enemy, orders, shop
+from rules.kings_armory import ai, armory, coop, data, enemy, orders, shop
 from rules.kings_armory import figures as fg
 from rules.kings_armory import maps as kmaps
 from rules.kings_armory import round as rnd
@@ -39,6 +39,7 @@ LOG_LINES = 6
 
 class KingsArmory(Game):
     id = "kings-armory"
+    kind_names = "ka.bot.kind."
     name_key = "ka.name"
     min_seats = 1
     max_seats = 7
@@ -107,6 +108,7 @@ class KingsArmory(Game):
         if spec is not None:
             s["map_spec"] = spec
         armory.deal(s, Rng.from_seed(seed * 7919 + 101))
+        coop.reset(s)
         s["rng_state"] = rng.state
         return s
 
@@ -132,8 +134,7 @@ class KingsArmory(Game):
             return frozenset({state["picker"]})
         if phase in ("setup", "between"):
             trade = state["trade"]
-            return frozenset(s for s in range(state["n"]) if s not in state["ready"]) | (
-                frozenset({trade["to"]}) if trade is not None else frozenset())
+            return coop.deciding(state) | (frozenset({trade["to"]}) if trade is not None else frozenset())
         if state["reroll"] is not None:
             return frozenset({st.ally(state, state["reroll"]["ally"])["seat"]})
         if state["ask"] is not None:
@@ -149,7 +150,8 @@ class KingsArmory(Game):
     def turn_key(self, state: S) -> Any:
         return (state["phase"], state["wave"], state["eturn"], state["turn"], state["active"],
                 state["ask"] and state["ask"]["ally"], tuple(state["ready"]), state["trade"] and state["trade"]["to"],
-                state["window"] and tuple(state["window"]["seats"]), state["reroll"] and state["reroll"]["ally"])
+                state["window"] and tuple(state["window"]["seats"]), state["reroll"] and state["reroll"]["ally"],
+                tuple(coop.deferred(state)))
 
     def system_action(self, state: S) -> Action:
         return Action.of("step")
@@ -232,6 +234,8 @@ class KingsArmory(Game):
             return any(la.action == action for la in armory.trade_answers(state, seat))
         if state["phase"] in ("setup", "between") and action.kind == "hold":
             return armory.hold_ok(state, seat, action)
+        if state["phase"] in ("setup", "between") and (coop.held(state, seat) or action.kind == "defer"):
+            return action.kind == "defer" and coop.defer_ok(state, seat, action)
         if state["phase"] in ("setup", "between") and action.kind in (*armory.CARD_KINDS, *armory.GEAR_KINDS):
             return seat not in state["ready"] and any(la.action == action for la in self._legal(state, seat, "cards"))
         if state["phase"] in ("setup", "between") and seat in self.to_act(state):
@@ -250,13 +254,13 @@ class KingsArmory(Game):
             return shop.pick_legal(state, seat)
         if phase in ("setup", "between"):
             answers = armory.trade_answers(state, seat)
-            if seat in state["ready"]:
-                return answers  # a ready seat is asked only to answer the trade offered to it
+            if seat in state["ready"] or coop.held(state, seat):
+                return answers  # a seat ready or stepping back is asked only to answer the trade offered to it
             extra = [*armory.gear_legal(state, seat), *armory.card_legal(state)]
             if kind == "cards":
                 return extra
             return answers + shop.legal(state, seat, kind) + (
-                extra + armory.hold_legal(state, seat) if kind is None else [])
+                extra + armory.hold_legal(state, seat) + coop.legal(state, seat) if kind is None else [])
         if state["reroll"] is not None:
             return rnd.reroll_legal(state)
         if state["ask"] is None and state["window"] is not None:
@@ -279,6 +283,10 @@ class KingsArmory(Game):
     def why_illegal(self, state: S, seat: int, action: Action) -> Msg | None:
         if action.kind == "order":
             return msg("ka.why.order")
+        if seat != SYSTEM and 0 <= seat < state["n"] and coop.held(state, seat):
+            return msg("ka.coop.why.held")
+        if action.kind == "defer" and seat in self.to_act(state):
+            return msg("ka.coop.why.defer")
         if seat != SYSTEM and seat not in self.to_act(state):
             return msg("ka.why.not_your_turn")
         if action.kind == "end" and state["phase"] == "allies" and state["active"]:
@@ -326,6 +334,8 @@ class KingsArmory(Game):
             undoable = False
         elif phase == "pick":
             shop.pick(s, events, seat, action)
+        elif action.kind == "defer":
+            coop.apply(s, events, seat, action)
         elif phase in ("setup", "between"):
             shop.apply(s, rng, events, seat, action)
             armory.lapse_trade(s, events)
@@ -335,6 +345,11 @@ class KingsArmory(Game):
             undoable = False
         else:
             undoable = not rnd.apply(s, rng, events, seat, action)
+        if phase in ("setup", "between"):
+            if s["phase"] in ("setup", "between"):
+                coop.announce_return(state, s, events)
+            else:  # the wave started: the next round of shopping begins with nobody stepping back
+                coop.reset(s)
         s["rng_state"] = rng.state
         s["log"] = [*s.get("log", []), *(e.msg.to_json() for e in events if e.to is None)][-LOG_LINES:]
         return Step(s, events, undoable=undoable)
@@ -392,8 +407,15 @@ class KingsArmory(Game):
         path = tuple(path)
         if path and path[0] in ("build", "place") and state["phase"] in ("setup", "between") \
                 and seat in self.to_act(state):
-            return choices_from_legal(shop.legal(state, seat, path[0]), path)
+            return choices_from_legal(shop.legal(state, seat, path[0]), path, self.step_name)
         return super().choices(state, seat, path)
+
+    def step_name(self, path: tuple[str, ...], token: str, moves: Sequence[LegalAction]) -> Msg | None:
+        """An area's width and depth are numbers that mean nothing alone: they are named as such."""
+        arg, _, value = token.partition("=")
+        if path and arg in ("cols", "rows") and value.startswith("#"):
+            return msg(f"ka.step.{arg}", **{arg: int(value[1:])})
+        return super().step_name(path, token, moves)
 
     def moves_of_kinds(self, state: S, seat: int, kinds: Sequence[str]) -> list[LegalAction]:
         """Every build and placement at once (walking them step by step would list the shop once per square)."""
@@ -404,7 +426,10 @@ class KingsArmory(Game):
         return listed + super().moves_of_kinds(state, seat, [k for k in kinds if k not in squares])
 
     def quick_actions(self, state: S) -> list[tuple[Msg, Action]] | None:
-        wanted = ("end", "end_turn", "ready", "pass", "go_on", "keep_roll", "reroll", "accept_trade", "decline_trade")
+        wanted: tuple[str, ...] = ("end", "end_turn", "ready", "defer", "pass", "go_on", "keep_roll", "reroll",
+                                   "accept_trade", "decline_trade")
+        if state["ask"] is not None:  # a block window offers all three of its answers, not only "let it pass"
+            wanted = ("block", "wait", *wanted)
         out: list[tuple[Msg, Action]] = []
         for seat in sorted(self.to_act(state)):
             if seat == SYSTEM:
@@ -416,7 +441,7 @@ class KingsArmory(Game):
 
     def skip_action(self, state: S, seat: int) -> Action | None:
         legal = self.legal_actions(state, seat)
-        for kind in ("pass", "ready", "end", "end_turn", "pick", "place", "attack"):
+        for kind in ("pass", "ready", "defer", "end", "end_turn", "pick", "place", "attack"):
             for la in legal:
                 if la.action.kind == kind:
                     return la.action
@@ -465,7 +490,8 @@ class KingsArmory(Game):
                 "score": st.waves_survived(state) if st.variant(state, "endurance") else None,
                 "enemy_turn": state["eturn"], "gate": [state["gate"], state["gate_max"]],
                 "gold": state["gold"], "turn": state["turn"], "active": state["active"], "picker": state["picker"],
-                "mc": state["mc"], "ready": list(state["ready"]), "free_towers": state["free_towers"],
+                "mc": state["mc"], "ready": list(state["ready"]), "deferred": coop.deferred(state),
+                "free_towers": state["free_towers"],
                 "to_arrive": state["arrive"] + state["later"] + len(state["extra"]),
                 "boss_turns": list(state["boss_due"]),
                 "towers": [{"id": t["id"], "square": b.label((t["at"][0], t["at"][1])),
@@ -527,7 +553,8 @@ class KingsArmory(Game):
         for hid in st.houses(state):
             if state["phase"] != "pick" and st.slots_used(state, hid) > st.capacity(state, hid):
                 out.append(f"house {hid} over capacity")
-        return out + _figure_problems(state) + _card_problems(state) + _question_problems(state)
+        return out + _figure_problems(state) + _card_problems(state) + _question_problems(state) \
+            + _team_problems(state)
 
 
 def _figure_problems(state: S) -> list[str]:
@@ -595,6 +622,16 @@ def _question_problems(state: S) -> list[str]:
         out.append(f"card pause {window} open in phase {state['phase']} for seats not holding")
     if reroll is not None and (state["phase"] != "allies" or st.find_ally(state, reroll["ally"]) is None):
         out.append(f"Lucky Charm question {reroll} in phase {state['phase']}")
+    return out
+
+
+def _team_problems(state: S) -> list[str]:
+    """Seats step back only while the team shops, once each, and propose only while they do."""
+    waiting, proposed = coop.deferred(state), state.get("proposed", [])
+    out = [f"seat {x} stepped back twice" for x in sorted(set(waiting)) if waiting.count(x) > 1]
+    if state["phase"] not in ("setup", "between") and (waiting or proposed):
+        out.append(f"seats {waiting} stepped back in phase {state['phase']}")
+    out += [f"seat {x} proposed without stepping back" for x, _ in proposed if x not in waiting]
     return out
 
 

@@ -12,14 +12,23 @@ from rules.kings_armory import figures as fg
 from rules.kings_armory import state as st
 from rules.kings_armory.board import Sq, footprint, rd
 from rules.rng import Rng
-from rules.text import Lit, SeatRef, msg
+from rules.text import Lit, Msg, SeatRef, msg
 
 S = dict[str, Any]
 Fig = dict[str, Any]
 
 
 def _la(action: Action, key: str, **params: Any) -> LegalAction:
-    return LegalAction(action, msg(f"ka.act.{key}", **params), group=action.kind)
+    return LegalAction(action, msg(f"ka.act.{key}", **params), group=action.kind, description=_description(action))
+
+
+def _description(action: Action) -> Msg | None:
+    """The line under a choice in menus: what a hero or a champion type does, when picking or hiring one."""
+    if action.kind == "pick" and action.get("hero"):
+        return msg(f"ka.desc.hero.{action['hero']}")
+    if action.kind in ("pick", "hire") and action.get("type"):
+        return msg(f"ka.desc.champion.{action['type']}")
+    return None
 
 
 def coin_values() -> list[int]:

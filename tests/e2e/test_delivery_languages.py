@@ -109,3 +109,11 @@ async def test_status_answers_the_asker_alone(d: InProcessDiscord) -> None:
     out = await d.command(on_turn, "/game status")
     assert not [o for o in out if o.kind in ("channel", "edit")]
     assert [o for o in out if o.kind == "ephemeral"]
+
+
+async def test_undo_is_offered_only_where_it_would_work(d: InProcessDiscord) -> None:
+    on_turn, _ = await started(d, "en")
+    out = await d.command(on_turn, "/game view")
+    panel = [o for o in out if o.kind == "ephemeral" and o.components]
+    assert panel and not any(cid.startswith("tgb:undo:") for o in panel for cid, _ in o.components), \
+        "nothing of theirs to take back yet"

@@ -21,7 +21,8 @@ async def d(tmp_path, monkeypatch):
 
 
 def channel(out: list[Output]) -> list[Output]:
-    return [o for o in out if o.kind == "channel"]
+    """What the channel shows: new messages, and the turn's live message edited in place."""
+    return [o for o in out if o.kind in ("channel", "edit")]
 
 
 def ephemeral(out: list[Output]) -> list[Output]:
@@ -127,7 +128,7 @@ async def test_rematch_starts_a_new_lobby_with_the_same_seats_and_options(d) -> 
     out = await d.click("bob", public, rematch)
     said = "\n".join(o.text() for o in channel(out))
     assert "🔁 bob asks for a rematch of Hero Realms" in said, said
-    assert "Options: variant=hunter-first-blood" in said and "Seats (3): 1. alice, 2. Ada (bot), 3. bob" in said, said
+    assert "Options: Variant: Hunter: first blood" in said and "Seats (3): 1. alice, 2. Ada (bot), 3. bob" in said, said
     row = await d.bot.table.game_for(d.channel.id)
     assert row.status == "lobby" and row.options == first.options and row.seed != first.seed
     out = await d.click("bob", public, rematch)

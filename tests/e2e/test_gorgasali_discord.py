@@ -53,7 +53,7 @@ async def test_moves_by_buttons_and_commands_against_a_bot(d: InProcessDiscord) 
     assert not _errors(out), _errors(out)
     await _pick_characters(d, ["alice"])
     assert await _my_turn(d, 0), "after the bot's turn, alice plays"
-    turn = [o for o in (await d.command("alice", "/game status")) if o.kind == "ephemeral" and o.components][0]
+    turn = next(o for o in (await d.command("alice", "/game status")) if o.kind == "ephemeral" and o.components)
     assert any(label == "Roll the dice" for _, label in turn.components), turn.components
     out = await d.click("alice", turn, "Roll the dice")  # the public turn button
     assert not _errors(out), _errors(out)
@@ -68,8 +68,8 @@ async def test_moves_by_buttons_and_commands_against_a_bot(d: InProcessDiscord) 
     legal = {la.action.token() for la in loaded.game.legal_actions(loaded.state, 0) if la.action.kind == "step"}
     assert {cid.split(":", 4)[4] for cid, _ in steps} == legal, "one button per legal step, no other"
     before = loaded.state["players"][0]["pos"]
-    turn = [o for o in (await d.command("alice", "/game status")) if o.kind == "ephemeral" and o.components][0]
-    options = [o for o in await d.click("alice", turn, i18n.t(msg("bot.button.my_turn"), "en"))
+    turn = next(o for o in (await d.command("alice", "/game status")) if o.kind == "ephemeral" and o.components)
+    options = [o for o in await d.click("alice", turn, i18n.t(msg("bot.button.my_view"), "en"))
                if o.kind == "ephemeral"]
     assert options and [c for c in options[0].components if c in steps] == steps, "My options shows the compass"
     out = await d.click("alice", mine[0], steps[0][0])

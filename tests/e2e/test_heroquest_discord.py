@@ -272,7 +272,7 @@ async def test_public_buttons_and_autocomplete_follow_the_turn(d: InProcessDisco
     seat = min(loaded.game.to_act(loaded.state))
     name = d.world.users[loaded.user_of(seat)].name
     out = await d.command(name, "/game status")
-    board = [o for o in out if o.kind == "ephemeral" and o.components][0]
+    board = next(o for o in out if o.kind == "ephemeral" and o.components)
     labels = {label for _, label in board.components}
     assert {"Search treasure", "Search traps", "End turn"} <= labels
     out = await d.click(name, board, "End turn")

@@ -48,7 +48,7 @@ def _latest_with(d: InProcessDiscord, user: str, label: str) -> Output:
     """The newest output `user` can see with a button labelled `label`."""
     uid = d.user(user).id
     for o in reversed(d.world.outputs):
-        if (o.kind == "channel" or o.recipient_id == uid) and any(lab == label for _, lab in o.components):
+        if (o.kind in ("channel", "edit") or o.recipient_id == uid) and any(lab == label for _, lab in o.components):
             return o
     raise AssertionError(f"no button {label!r}")
 
@@ -71,6 +71,10 @@ async def test_a_wave_prepared_and_fought_with_commands_and_buttons(d: InProcess
     assert 0 < len(squares) <= 25 and all(c["value"].startswith("place ally=a0 ") for c in squares)
     out = await d.command("alice", f'/ka place ally:"Valcor the Warrior" at:"{squares[0]["value"]}"')
     assert not _errors(out), _errors(out)
+    assert (await _loaded(d)).state["towers"] == [], "the AI hero left the starting towers to alice"
+    out = await d.click("alice", _latest_with(d, "alice", "Leave it to the team"), "Leave it to the team")
+    assert not _errors(out), _errors(out)
+    assert len((await _loaded(d)).state["towers"]) == 2, "alice left them to the AI hero in turn"
     out = await d.click("alice", _latest_with(d, "alice", "Ready"), "Ready")  # the public turn button
     assert not _errors(out), _errors(out)
     state = (await _loaded(d)).state
@@ -209,7 +213,8 @@ async def test_a_map_file_attached_to_game_new_is_the_board_and_a_broken_one_is_
 async def test_not_enough_players_pick_champions_by_name_and_endurance_shows_its_score(d: InProcessDiscord) -> None:
     d.user("carla", locale="es-ES")
     out = await d.command("alice", "/game new game:kings-armory options:not_enough=true")
-    assert any("not_enough=True" in o.text() for o in out if o.kind == "channel")
+    assert any("General-ly Not Enough (no heroes: each player picks a champion): yes" in o.text()
+               for o in out if o.kind == "channel"), "the lobby names the variant that is on"
     await d.command("carla", "/game join")
     await d.command("alice", "/game start")
     choices = await d.autocomplete("alice", "/ka pick", "hero", "")

@@ -25,7 +25,7 @@ async def test_lobby_flow_with_the_tiny_game(discord_) -> None:
     public = [o for o in out if o.kind == "channel"]
     assert public and "<@" in public[-1].content, "the next player is mentioned"
     labels = [label for _, label in public[-1].components]
-    assert "My hand / my options" in labels
+    assert "My view / my options" in labels, "a game without hands offers no hand"
     out = await discord_.click("carol", public[-1], "tgb:pv:1:3:")
     assert any(is_error_output(o) and o.kind == "ephemeral" for o in out), "spectators get a polite refusal"
 

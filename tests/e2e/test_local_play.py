@@ -32,7 +32,8 @@ async def test_hero_realms_actions_menu_is_printed_and_picked_by_label_and_numbe
                                    out=out, stdin=io.StringIO(TYPED))
     text = out.getvalue()
     assert status == 0, text
-    assert "[Actions 1–3 v]  (choose: pick <number> or pick <label>)\n      1. Play Gold\n" in text
+    assert "[Your moves v]  (choose: pick <number> or pick <label>)\n      1. Play Gold - +1 Gold\n" in text, \
+        "the menu shows each move's description under it"
     # Each move edits the turn's one live message, which gathers the turn's lines.
     assert "alice> pick Play Gold\n[edit #mesa]" in text
     assert "alice> pick 1\n[edit #mesa]" in text

@@ -29,8 +29,8 @@ def test_pick_by_token_label_in_either_language_or_unique_part() -> None:
 def test_ambiguous_and_unknown_text_are_refused_with_the_valid_choices_in_the_users_language() -> None:
     with pytest.raises(IllegalAction) as ambiguous:
         WORDS.pick(LEGAL, "espada", "es", {})
-    assert ambiguous.value.reason.key == "hr.bot.error.ambiguous"
-    assert ambiguous.value.reason.params["valid"] == "Espada corta, Espada larga"
+    assert ambiguous.value.reason.key == "bot.menu.ambiguous", "one wording for every game, asking to type more"
+    assert ambiguous.value.reason.params["valid"] == "Espada corta; Espada larga"
     with pytest.raises(IllegalAction) as unknown:
         WORDS.pick(LEGAL, "axe", "en", {})
     assert unknown.value.reason.key == "hr.bot.error.no_match"

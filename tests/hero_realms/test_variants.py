@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-import i18n
+from cogs.help import render as help_text
 from rules.base import Action, BadOptions, IllegalAction
 from rules.hero_realms import GAME
 from rules.hero_realms import engine as E
@@ -302,7 +302,7 @@ def test_waiting_is_only_for_shared_turns() -> None:
 
 @pytest.mark.parametrize("lang", ["es", "en"])
 def test_the_help_examples_make_tables_that_can_start(lang: str) -> None:
-    text = i18n.t(i18n.Msg("bot.help.hero-realms"), lang)
+    text = help_text("hr.help.about", lang)
     examples = re.findall(r"`(/\S+ \S+ \S+:hero-realms[^`]*)`", text)
     assert len(examples) >= 2, text
     for example in examples:

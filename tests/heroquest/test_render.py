@@ -38,14 +38,16 @@ def pixels(img: Image.Image) -> list[tuple[int, int, int]]:
     return [(raw[i], raw[i + 1], raw[i + 2]) for i in range(0, len(raw), 3)]
 
 
-def colours(img: Image.Image, sq: tuple[int, int], inset: int = 7) -> set[tuple[int, int, int]]:
+def colours(img: Image.Image, sq: tuple[int, int], inset: int = 7,
+            where: hq.Layout = hq.FULL) -> set[tuple[int, int, int]]:
     """The colours inside a square, away from its edges (walls and doors straddle the edges)."""
-    box = hq._sq_box(sq).inset(inset)
+    box = where.sq_box(sq).inset(round(inset * where.sq / hq.SQ))
     return set(pixels(img.crop((box.x, box.y, box.x2, box.y2))))
 
 
-def all_unseen(img: Image.Image, sq: tuple[int, int]) -> bool:
-    return all(close(c, hq.UNSEEN) for c in colours(img, sq))
+def all_unseen(img: Image.Image, sq: tuple[int, int], where: hq.Layout = hq.FULL) -> bool:
+    """The square is the plain dark, or left out of the (cropped) image altogether."""
+    return not where.grid.contains(sq) or all(close(c, hq.UNSEEN) for c in colours(img, sq, where=where))
 
 
 @pytest.mark.parametrize("quest", all_quests(), ids=lambda q: q.id)
@@ -54,18 +56,19 @@ def test_gm_and_player_views(quest: Quest) -> None:
     hero_view = hq.quest_view(quest, "hero")
     gm = image(hq.render(gm_view, "es"))
     hero = image(hq.render(hero_view, "en"))
-    assert gm.size == hero.size == (hq.WIDTH, hq.HEIGHT)
-    assert gm.tobytes() != hero.tobytes()
+    where = hq.layout(hero_view, "en")
+    assert gm.size == (hq.WIDTH, hq.HEIGHT)
+    assert hero.size == (hq.PHONE_W, where.height)
     hidden = [m for m in gm_view["monsters"] if m["hidden"]]
     assert hidden, "every quest hides some monsters at the start"
     for m in hidden:
         sq = tuple(m["square"])
         # the players see only the dark; the GM sees the monster there
-        assert all_unseen(hero, sq), (quest.id, sq)
+        assert all_unseen(hero, sq, where), (quest.id, sq)
         assert any(close(c, kit.mix(hq.MONSTER, hq.ROOM, 0.5), 24) for c in colours(gm, sq)), (quest.id, sq)
     # the heroes' own squares are drawn for the players
     for sq in quest.start:
-        assert not all_unseen(hero, sq)
+        assert where.grid.contains(sq) and not all_unseen(hero, sq, where)
 
 
 def test_view_contents_follow_visibility() -> None:
@@ -148,13 +151,15 @@ def test_a_mid_game_view() -> None:
         "log": [{"es": "Ana abre la puerta.", "en": "Ana opens the door."}] * 12,
     }
     img = image(hq.render(view, "es"))
-    assert img.size == (hq.WIDTH, hq.HEIGHT)
-    assert all_unseen(img, (10, 10))
-    assert any(close(c, hq.MONSTER, 8) for c in colours(img, (0, 1)))
+    where = hq.layout(view, "es")
+    assert img.size == (hq.PHONE_W, where.height)
+    assert all_unseen(img, (5, 5), where) and where.grid.contains((5, 5))
+    assert any(close(c, hq.MONSTER, 8) for c in colours(img, (0, 1), where=where))
 
 
 def test_empty_view_does_not_crash() -> None:
-    assert image(hq.render({}, "en")).size == (hq.WIDTH, hq.HEIGHT)
+    assert image(hq.render({}, "en")).size == (hq.PHONE_W, hq.layout({}).height)
+    assert image(hq.render({"viewer": "gm"}, "en")).size == (hq.WIDTH, hq.HEIGHT)
 
 
 # ---------------------------------------------------------------- coordinates, the acting hero, reach, doors
@@ -184,7 +189,8 @@ def test_the_edges_print_the_names_commands_use() -> None:
 
     assert kit_board.SquareGrid(board.COLS, board.ROWS, cell=hq.SQ, x=hq.MARGIN, y=hq.HEADER) == hq.GRID
     assert hq.GRID.name((10, 7)) == coords.name(10, 7) == "H11"
-    img = image(hq.render(small_view(), "en"))
+    # the game master's map is the whole board (the players' crop: tests/renderers/test_heroquest_phone.py)
+    img = image(hq.render(small_view(viewer="gm"), "en"))
     f = hq.GRID.field
     for c in range(board.COLS):  # a letter in the band above and below every column
         for y0 in (hq.GRID.y, f.y2 + 1):
@@ -199,31 +205,38 @@ def test_the_edges_print_the_names_commands_use() -> None:
 def test_the_acting_hero_is_framed_and_the_seat_on_turn_sees_its_reach() -> None:
     from renderers import board as kit_board
 
+    where = hq.layout(small_view(), "en")
     plain = image(hq.render(small_view(), "en"))
     acting = image(hq.render(small_view(turn={"label": "T", "hero": "h1"}), "en"))
-    assert not any(close(c, kit_board.ACTIVE, 10) for c in colours(plain, (1, 1), 0))
-    assert any(close(c, kit_board.ACTIVE, 10) for c in colours(acting, (1, 1), 0))
-    reach = image(hq.render(small_view(reach=[[2, 2], [3, 5]]), "en"))
+    assert not any(close(c, kit_board.ACTIVE, 10) for c in colours(plain, (1, 1), 0, where))
+    assert any(close(c, kit_board.ACTIVE, 10) for c in colours(acting, (1, 1), 0, where))
+    reach_view = small_view(reach=[[2, 2], [3, 5]])
+    reach = image(hq.render(reach_view, "en"))
+    there = hq.layout(reach_view, "en")  # the legend grows a line for the reach dot; the board stays put
+    assert there.grid == where.grid
     for sq in ((2, 2), (3, 5)):
-        assert colours(reach, sq, 3) != colours(plain, sq, 3), sq
-        assert any(close(c, kit.PALETTE.ink, 24) for c in colours(reach, sq)), "the reach dot"
-    assert colours(reach, (2, 3), 3) == colours(plain, (2, 3), 3)
+        assert colours(reach, sq, 3, where) != colours(plain, sq, 3, where), sq
+        assert any(close(c, kit.PALETTE.ink, 24) for c in colours(reach, sq, where=where)), "the reach dot"
+    assert colours(reach, (2, 3), 3, where) == colours(plain, (2, 3), 3, where)
 
 
 def test_an_open_door_is_a_gap_with_a_swung_leaf_not_a_bar() -> None:
     closed = image(hq.render(small_view(), "en"))
     opened = image(hq.render(small_view(doors=[{"uid": "d1", "between": [[1, 3], [1, 4]], "open": True,
                                                 "secret": False}]), "en"))
-    x, y = hq._sq_box((1, 4)).x, hq._sq_box((1, 4)).center[1]
+    where = hq.layout(small_view(), "en")
+    assert hq.layout(small_view(doors=[{"uid": "d1", "between": [[1, 3], [1, 4]], "open": True, "secret": False}]),
+                     "en").grid == where.grid
+    x, y = where.sq_box((1, 4)).x, where.sq_box((1, 4)).center[1]
     assert close(closed.getpixel((x, y)), hq.DOOR, 8)  # the leaf across the wall
     assert close(opened.getpixel((x, y)), hq.ROOM, 8)  # the doorway is clear
     # the leaf stands open in one of the two squares, a good part of a square long
-    leaf = sum(1 for sq in ((1, 3), (1, 4)) for c in hq_pixels(opened, sq) if close(c, hq.DOOR, 8))
-    assert leaf >= hq.SQ * 4
+    leaf = sum(1 for sq in ((1, 3), (1, 4)) for c in hq_pixels(opened, sq, where) if close(c, hq.DOOR, 8))
+    assert leaf >= where.sq * 4
 
 
-def hq_pixels(img: Image.Image, sq: tuple[int, int]) -> list[tuple[int, int, int]]:
-    box = hq._sq_box(sq).inset(3)
+def hq_pixels(img: Image.Image, sq: tuple[int, int], where: hq.Layout = hq.FULL) -> list[tuple[int, int, int]]:
+    box = where.sq_box(sq).inset(3)
     return pixels(img.crop((box.x, box.y, box.x2, box.y2)))
 
 

@@ -90,6 +90,8 @@ def test_never_hires_a_champion_into_the_last_slot_a_hero_needs(monkeypatch: pyt
     valcor["pos"], valcor["house"], valcor["inside"] = list(board(s["map"]).parapets["PW"]), "PW", True
     assert ai._spare(s) == 0  # PE is the only free slot, and Ember still needs it
     assert any(la.action.kind == "hire" for la in GAME.legal_actions(s, 0))
+    assert _choose(s) == Action.of("defer")  # it leaves the gold to its teammate first, and proposes no hire
+    s["deferred"] = [0, 1]  # both seats have stepped back: now each shops for itself
     assert _choose(s) == Action.of("ready")
     assert GAME.ai_action(s, 1, Rng.from_seed(1)).kind == "place"
 

@@ -34,12 +34,14 @@ def named(view: dict, seats: int) -> dict:
     return {**view, "names": [f"P{i + 1}" for i in range(seats)]}
 
 
-def check_png(data: bytes) -> Image.Image:
+def check_png(data: bytes, view: dict | None = None, lang: str = "en") -> Image.Image:
     assert data.startswith(PNG_SIGNATURE)
     assert len(data) < MAX_BYTES
     Image.open(io.BytesIO(data)).verify()
     img = Image.open(io.BytesIO(data))
-    assert (img.width, img.height) == (gr.WIDTH, gr.HEIGHT)
+    assert img.width == gr.WIDTH
+    if view is not None:
+        assert img.height == gr.layout(view, lang)[3]
     return img
 
 
@@ -48,7 +50,9 @@ def check_png(data: bytes) -> Image.Image:
 def test_renders_public_and_every_seat_view_along_a_playout(seats: int, mode: str, steps: int) -> None:
     state = play(seats, steps, mode=mode)
     for viewer in (None, *range(seats)):
-        check_png(gr.render(named(GAME.view(state, viewer), seats), "es" if viewer is None or viewer % 2 else "en"))
+        lang = "es" if viewer is None or viewer % 2 else "en"
+        view = named(GAME.view(state, viewer), seats)
+        check_png(gr.render(view, lang), view, lang)
 
 
 def test_render_is_deterministic_and_cache_free() -> None:
@@ -109,6 +113,7 @@ def test_last_shot_and_path_change_the_image() -> None:
     view = named(GAME.view(state, None), 4)
     alive = [p for p in view["players"] if p["alive"]]
     assert len(alive) >= 2
+    view = {**view, "shot_now": True}  # the shot of the turn being played (older shots are not drawn)
     shot = {**view, "last": {"shooter": alive[0]["seat"], "target": alive[1]["seat"], "hit": True, "raw": 24}}
     miss = {**view, "last": {"shooter": alive[0]["seat"], "target": alive[1]["seat"], "hit": False, "raw": 0}}
     assert len({gr.render({**view, "last": None}, "es"), gr.render(shot, "es"), gr.render(miss, "es")}) == 3

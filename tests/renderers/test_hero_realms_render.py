@@ -298,3 +298,15 @@ def test_several_names_in_the_header_read_as_a_list() -> None:
     assert hr._names_list(["Ana", "Bo", "Cy"], "es") == "Ana, Bo y Cy"
     assert hr._names_list(["Ana", "Bo"], "en") == "Ana and Bo"
     assert i18n.tk("render.hr.winner_many", "es", name="Ana y Bo") == "¡Ganan Ana y Bo!"
+
+
+def test_played_cards_and_titles_stay_readable_at_phone_width(game) -> None:
+    """Discord often shows the table about 400 px wide: the played-card chips and the smallest words must
+    still be about 9 px tall there."""
+    s = _crowded("free-for-all", 2, 1)
+    trace: list = []
+    img = check_png(hr.render(game.view(s, None), "es", trace))
+    chips = [box for kind, _which, box, _ in trace if kind == "played"]
+    assert chips, "the crowded table has cards played this turn"
+    assert all(box.h * 400 / img.width >= 9 for box in chips)
+    assert hr.LABEL * 400 / img.width >= 5.5 and hr.TILE_HEAD * 400 / img.width >= 13

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import itertools
 from types import SimpleNamespace
 
 import pytest
@@ -11,7 +12,7 @@ from PIL import Image
 from renderers import kings_armory as kr
 from renderers import render_for
 from rules.base import SYSTEM
-from rules.kings_armory import GAME
+from rules.kings_armory import GAME, data
 from rules.kings_armory.board import board
 from rules.rng import Rng
 
@@ -147,3 +148,97 @@ def test_an_uploaded_map_and_the_endurance_score_are_drawn() -> None:
     assert (img.width, img.height) != kr._size(board("long-road")), "the 5×4-tile map is wider than the box's"
     plain = kr.render(named(GAME.view(GAME.new_with_setup(setup, GAME.resolve_options({}), 1, 4), None), 1), "en")
     assert plain != data, "the score is written in the header"
+
+
+# ---------------------------------------------------------------- readable on a phone
+
+
+def _all_codes(lang: str) -> dict[str, str]:
+    """Every code a board in `lang` can print, by what it stands for (champions with levels 1 to 3)."""
+    out = {}
+    for group, ids in (("monsters", list(data.monsters())), ("bosses", list(data.bosses())),
+                       ("heroes", list(data.heroes())), ("summons", list(data.summons()))):
+        for key in ids:
+            out[f"{group}/{key}"] = kr.codes()[group][key][lang]
+    for key in data.champions():
+        for level in (1, 2, 3):
+            out[f"champions/{key}/{level}"] = kr.codes()["champions"][key][lang] + str(level)
+    return out
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_every_figure_has_a_code_no_other_equals_or_differs_from_only_by_letter_order(lang: str) -> None:
+    codes = _all_codes(lang)
+    by_letters: dict[str, str] = {}
+    for what, code in codes.items():
+        key = "".join(sorted(code))
+        assert key not in by_letters, f"{what} {code} and {by_letters.get(key)} {codes.get(by_letters.get(key, ''))}"
+        by_letters[key] = what
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_monsters_of_one_colour_never_share_a_first_letter(lang: str) -> None:
+    firsts: dict[tuple[int, str], str] = {}
+    for m in data.monsters().values():
+        code = kr.codes()["monsters"][m["id"]][lang]
+        assert (m["level"], code[0]) not in firsts, f"{m['id']} and {firsts.get((m['level'], code[0]))}: {code}"
+        firsts[(m["level"], code[0])] = m["id"]
+
+
+def test_the_board_prints_the_data_codes() -> None:
+    view = named(GAME.view(play(3, 5000, fight=True), None), 3)
+    m = view["monsters"][0]
+    assert kr.monster_code(m, "es") == kr.codes()["monsters" if not m["boss"] else "bosses"][m["type"]]["es"]
+    hero = next(a for a in view["allies"] if a["kind"] == "hero")
+    assert kr.ally_code(hero, "en") == kr.codes()["heroes"][hero["type"]]["en"]
+
+
+def _monster(view: dict, level: int, square: str, **extra: object) -> dict:
+    """A copy of a monster of the view moved to `square` with another level (so another colour)."""
+    return {**view["monsters"][0], "id": f"x{level}", "level": level, "boss": False, "flags": [], "square": square,
+            "status": {}, **extra}
+
+
+def _regions(img: Image.Image, box: kr.Box, colors: list[tuple[int, int, int]]) -> list[tuple[int, int, int, int]]:
+    """The bounding box of the pixels of each colour inside `box`."""
+    out = []
+    for color in colors:
+        pts = [(x, y) for y in range(box.y, box.y2) for x in range(box.x, box.x2)
+               if max(abs(a - b) for a, b in zip(img.getpixel((x, y)), color, strict=True)) < 12]
+        assert pts, f"no {color} in the square"
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        out.append((min(xs), min(ys), max(xs), max(ys)))
+    return out
+
+
+def test_two_monsters_on_one_square_are_drawn_apart_each_with_its_own_hit_points() -> None:
+    view = named(GAME.view(play(3, 5000, fight=True), None), 3)
+    b = board("long-road")
+    sq = "N12"
+    pair = {**view, "allies": [], "monsters": [_monster(view, 1, sq, hp=3), _monster(view, 2, sq, hp=5)]}
+    img = Image.open(io.BytesIO(kr.render(pair, "en"))).convert("RGB")
+    cell = kr.sq_box(kr._grid(b), b.parse(sq))
+    first, second = _regions(img, cell, [kr.LEVEL_COLORS[1], kr.LEVEL_COLORS[2]])
+    assert first[3] < second[1] or second[3] < first[1] or first[2] < second[0] or second[2] < first[0], \
+        "the two tokens overlap"
+    for x0, y0, x1, y1 in (first, second):
+        assert x1 - x0 >= cell.w * 0.55, "each figure gets a whole row of its square, not a sliver"
+        # its own hit points: a dark pill inside its own row
+        row = [img.getpixel((x, (y0 + y1) // 2)) for x in range(x0, x1 + 1)]
+        assert sum(1 for p in row if max(p) < 40) >= 6, "no hit-point pill on this figure's row"
+
+
+def test_status_marks_differ_in_shape_not_only_colour() -> None:
+    masks = {kind: kr._mask(shape, 40).point(lambda v: 255 if v > 127 else 0)
+             for kind, shape in kr.STATUS_SHAPES.items()}
+    for (a, ma), (b_, mb) in itertools.combinations(masks.items(), 2):
+        both = sum(1 for p, q in zip(ma.tobytes(), mb.tobytes(), strict=True) if p and q)
+        either = sum(1 for p, q in zip(ma.tobytes(), mb.tobytes(), strict=True) if p or q)
+        assert both / either < 0.75, f"{a} and {b_} have nearly the same shape"
+
+
+def test_a_crowded_square_is_drawn_with_the_rest_counted() -> None:
+    view = named(GAME.view(play(3, 5000, fight=True), None), 3)
+    crowd = {**view, "allies": [], "monsters": [_monster(view, 1 + i % 5, "N12", hp=i + 1) for i in range(6)]}
+    few = {**crowd, "monsters": crowd["monsters"][:3]}
+    assert kr.render(crowd, "en") != kr.render(few, "en")
