@@ -1,9 +1,9 @@
 """Replays the transcripts in tests/transcripts/ through `bot.py --local --script` (real sockets, stand-in).
 
-The Hero Realms transcripts are recorded games: every move in them is legal only for the seed in
-TRANSCRIPT_SEED and the current engine and AI. When either changes, re-record them with
-`.venv/bin/python -m tests.test_transcripts` (it plays the same scripted human policy in process and
-rewrites the files) and review the diff.
+The transcripts are recorded games: every move in them is legal only for the seed in TRANSCRIPT_SEED (or
+the one in the file's header) and the current engine, AI and wording. When any changes, re-record them all with
+`python -m tools.record_transcripts` and review the diff. The Hero Realms ones are recorded by this module
+(`python -m tests.test_transcripts [file name]`: it plays a scripted human policy in process).
 """
 
 from __future__ import annotations
@@ -15,32 +15,50 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 TRANSCRIPTS = ROOT / "tests" / "transcripts"
 TRANSCRIPT_SEED = 7
-TIMEOUT = 300
+#: The first line of a transcript on a Spanish server: its owner sets the tables' language.
+SPANISH_SERVER = "owner> /game settings language:es"
 
 
-SCRIPTS = {"lobby.txt": 2, "hero_realms_ai.txt": 20, "hero_realms_hydra.txt": 20,
-           # written by tools/gg_transcript.py (re-record with the command in each header)
-           "gorgasali_ai.txt": 200, "gorgasali_duo.txt": 200,
-           # written by tools/gi_transcript.py (likewise)
-           "indagar_duel.txt": 200, "indagar_solo.txt": 80,
+#: Transcript -> (the fewest images its run saves, the seconds its run may take). All but lobby.txt are re-recorded
+#: by `python -m tools.record_transcripts` (each header names its own command); the *_es ones and indagar_duel.txt
+#: are one 2-player game on a Spanish server, an English and a Spanish player, then the ways out (a rematch, a
+#: resignation, an abandoned game).
+SCRIPTS = {"lobby.txt": (2, 300), "hero_realms_ai.txt": (20, 300), "hero_realms_hydra.txt": (20, 300),
+           "hero_realms_duel_es.txt": (20, 300),
+           # written by tools/gg_transcript.py
+           "gorgasali_ai.txt": (200, 500), "gorgasali_duo.txt": (200, 500), "gorgasali_duel_es.txt": (200, 500),
+           # written by tools/gi_transcript.py
+           "indagar_duel.txt": (200, 600), "indagar_solo.txt": (80, 400),
            # written by tools/ka_transcript.py
-           "kings_armory_team.txt": 300, "kings_armory_solo.txt": 100}
+           "kings_armory_team.txt": (300, 600), "kings_armory_solo.txt": (100, 400),
+           "kings_armory_duel_es.txt": (300, 600)}
+
+
+#: Bots replaying at once: more would only fight for the CPU (and a bot slow to start fails its run).
+AT_ONCE = 6
+#: The replays run in the first test's set-up: the whole module gets the time they take together.
+pytestmark = pytest.mark.timeout(1800)
 
 
 @pytest.fixture(scope="module")
 def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[subprocess.CompletedProcess[str], Path, float]]:
-    """Every transcript through `bot.py --local --script`, all at once (each is its own process)."""
+    """Every transcript through `bot.py --local --script`, AT_ONCE at a time (each is its own process), the longest
+    first; each within its own time limit."""
     # Gorgasali is still flagged in progress: only a bot started with previews offers it.
     env = {**os.environ, "TABLETOP_SEED": str(TRANSCRIPT_SEED), "LOG_LEVEL": "WARNING", "TABLETOP_PREVIEW_GAMES": "1"}
     env.pop("TABLETOP_DB", None)
-    started = {}
-    for name in SCRIPTS:
+    waiting = sorted(SCRIPTS, key=lambda n: -SCRIPTS[n][1])
+    running: dict[str, tuple[subprocess.Popen[str], Path, float, Any, Any]] = {}
+    done = {}
+
+    def start(name: str) -> None:
         folder = tmp_path_factory.mktemp(name.replace(".", "_"))
         images = folder / "images"
         # Output goes to files, not pipes: a chatty bot must never stall on a full pipe nobody reads yet.
@@ -49,12 +67,11 @@ def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[subprocess
             [sys.executable, "bot.py", "--local", "--script", str(TRANSCRIPTS / name), "--images", str(images)],
             cwd=ROOT, env=env, stdout=out_file, stderr=err_file, text=True,
         )
-        started[name] = (proc, images, time.monotonic(), out_file, err_file)
-    done = {}
-    for name, (proc, images, t0, out_file, err_file) in started.items():
-        try:
-            proc.wait(timeout=TIMEOUT)
-        except subprocess.TimeoutExpired:
+        running[name] = (proc, images, time.monotonic(), out_file, err_file)
+
+    def finish(name: str) -> None:
+        proc, images, t0, out_file, err_file = running.pop(name)
+        if proc.poll() is None:  # over its time limit
             proc.kill()
             proc.wait()
         texts = []
@@ -64,6 +81,14 @@ def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[subprocess
             handle.close()
         done[name] = (subprocess.CompletedProcess(proc.args, proc.returncode, texts[0], texts[1]), images,
                       time.monotonic() - t0)
+
+    while waiting or running:
+        while waiting and len(running) < AT_ONCE:
+            start(waiting.pop(0))
+        time.sleep(0.5)
+        for name, (proc, _, t0, _, _) in list(running.items()):
+            if proc.poll() is not None or time.monotonic() - t0 > SCRIPTS[name][1]:
+                finish(name)
     return done
 
 
@@ -74,7 +99,7 @@ def test_transcript_runs_clean(name: str, runs) -> None:  # type: ignore[no-unty
     assert result.returncode == 0, tail
     assert " - OK" in result.stdout, tail
     saved = sorted(images.glob("*.png"))
-    assert len(saved) >= SCRIPTS[name], f"{len(saved)} images saved"
+    assert len(saved) >= SCRIPTS[name][0], f"{len(saved)} images saved"
     assert all(p.stat().st_size > 1000 for p in saved)
     print(f"{name}: {seconds:.1f}s, {len(saved)} images")
 
@@ -85,25 +110,28 @@ def test_gorgasali_transcripts_play_to_the_last_side_standing(name: str, runs) -
     assert "won the battle in round" in result.stdout or "ganó la batalla en la ronda" in result.stdout
 
 
-@pytest.mark.parametrize(("name", "mode"), [("gorgasali_ai.txt", "ffa"), ("gorgasali_duo.txt", "duo")])
-def test_gorgasali_transcripts_are_what_the_tool_records_now(name: str, mode: str) -> None:
+@pytest.mark.parametrize(("name", "mode", "ai", "spanish"), [("gorgasali_ai.txt", "ffa", 2, False),
+                                                            ("gorgasali_duo.txt", "duo", 0, False),
+                                                            ("gorgasali_duel_es.txt", "ffa", 0, True)])
+def test_gorgasali_transcripts_are_what_the_tool_records_now(name: str, mode: str, ai: int, spanish: bool) -> None:
     """A changed engine, bot or wording shows here first, with the command to re-record in the file's header."""
     from tools.gg_transcript import record
 
-    lines, _ = asyncio.run(record(TRANSCRIPT_SEED, mode, 2 if mode == "ffa" else 0))
+    lines, _ = asyncio.run(record(TRANSCRIPT_SEED, mode, ai, spanish, spanish))
     recorded = [x for x in (TRANSCRIPTS / name).read_text(encoding="utf-8").splitlines() if not x.startswith("#")]
     assert [x for x in lines if not x.startswith("#")] == recorded
 
 
-@pytest.mark.parametrize(("name", "players"), [("indagar_duel.txt", 2), ("indagar_solo.txt", 1)])
-def test_indagar_transcripts_play_to_the_end_and_are_what_the_tool_records_now(name: str, players: int,
+@pytest.mark.parametrize(("name", "players", "lang"), [("indagar_duel.txt", 2, "es"), ("indagar_solo.txt", 1, "en")])
+def test_indagar_transcripts_play_to_the_end_and_are_what_the_tool_records_now(name: str, players: int, lang: str,
                                                                                 runs) -> None:  # type: ignore[no-untyped-def]
     from tools.gi_transcript import record
 
-    lines, result = asyncio.run(record(TRANSCRIPT_SEED, players))
+    spanish = lang == "es"
+    lines, result = asyncio.run(record(TRANSCRIPT_SEED, players, spanish, spanish))
     recorded = [x for x in (TRANSCRIPTS / name).read_text(encoding="utf-8").splitlines() if not x.startswith("#")]
     assert [x for x in lines if not x.startswith("#")] == recorded
-    assert result["end"] in runs[name][0].stdout, "the game's end is announced in the channel"
+    assert result["ends"][lang] in runs[name][0].stdout, "the game's end is announced in the table's language"
 
 
 @pytest.mark.parametrize("name", [n for n in SCRIPTS if n.startswith("kings_armory")])
@@ -116,13 +144,15 @@ def test_kings_armory_transcripts_play_to_the_end(name: str, runs) -> None:  # t
     assert any(end in result.stdout for end in ends), result.stdout[-2000:]
 
 
-@pytest.mark.parametrize(("name", "solo"), [("kings_armory_team.txt", False), ("kings_armory_solo.txt", True)])
-def test_kings_armory_transcripts_are_what_the_tool_records_now(name: str, solo: bool) -> None:
+@pytest.mark.parametrize(("name", "solo", "ai", "spanish"), [("kings_armory_team.txt", False, 1, False),
+                                                            ("kings_armory_solo.txt", True, 0, False),
+                                                            ("kings_armory_duel_es.txt", False, 0, True)])
+def test_kings_armory_transcripts_are_what_the_tool_records_now(name: str, solo: bool, ai: int, spanish: bool) -> None:
     """A changed engine, AI or wording shows here first, with the command to re-record in the file's header."""
     from tools.ka_transcript import SOLO, TEAM, record
 
-    users, ai, options = (SOLO, 0, {"arrival": "delayed", "map": "short-road"}) if solo else (TEAM, 1, {})
-    lines, _ = asyncio.run(record(TRANSCRIPT_SEED, users, ai, options))
+    users, options = (SOLO, {"arrival": "delayed", "map": "short-road"}) if solo else (TEAM, {})
+    lines, _ = asyncio.run(record(TRANSCRIPT_SEED, users, ai, options, spanish, spanish))
     recorded = [x for x in (TRANSCRIPTS / name).read_text(encoding="utf-8").splitlines() if not x.startswith("#")]
     assert [x for x in lines if not x.startswith("#")] == recorded
 
@@ -137,8 +167,9 @@ def _label(la, names, lang: str = "en") -> str:  # type: ignore[no-untyped-def]
 
 
 async def _record_hr(path: Path, header: list[str], setup: list[str], humans: dict[int, str],
-                     max_turn: int | None, closing: list[str]) -> None:
-    """Play the scripted human policy against the AI in process and write the lines it used."""
+                     max_turn: int | None, closing: list[str], exits: bool = False) -> None:
+    """Play the scripted human policy against the AI in process and write the lines it used; `exits`: then a
+    rematch, a resignation (asked first), a rematch again and an abandoned game (asked first)."""
     from bot import make_bot
     from standin.inprocess import InProcessDiscord
     from standin.world import is_error_output
@@ -148,6 +179,9 @@ async def _record_hr(path: Path, header: list[str], setup: list[str], humans: di
     with tempfile.TemporaryDirectory() as tmp:
         async with InProcessDiscord(lambda: make_bot(str(Path(tmp) / "rec.sqlite3"))) as d:
             async def run(line: str) -> None:
+                if line.startswith("#"):
+                    lines.append(line)
+                    return
                 who, _, rest = line.lstrip("!").partition("> ")
                 user = who.split(":")[0]
                 if ":" in who:
@@ -168,42 +202,89 @@ async def _record_hr(path: Path, header: list[str], setup: list[str], humans: di
             channel = d.channel.id
             turn_lines = 0
             extras_done: set[str] = set()
-            while True:
-                row = await table.game_for(channel)
-                if row is None:
-                    break
-                loaded = await table.inspect(row.id)
-                state = loaded.state
-                if max_turn is not None and state.turn_no > max_turn:
-                    break
-                seat = min(loaded.game.to_act(state))
-                who_name = humans[seat]
-                user = d.user(who_name.split(":")[0])
+
+            async def play(limit: int | None) -> None:
+                nonlocal turn_lines
                 from table import Who
 
-                legal = await table.legal(channel, Who(user.id, user.name))
-                names = loaded.names()
-                line, token = _policy(state, seat, legal, names, who_name, turn_lines, extras_done)
-                label = _public_button(d, token) if token and turn_lines % 2 else None
-                if label:
-                    line = f'{who_name}> click "{label}"'
-                turn_lines += 1
-                await run(line)
+                done = 0
+                while limit is None or done < limit:
+                    row = await table.game_for(channel)
+                    if row is None or row.status != "active":
+                        break
+                    loaded = await table.inspect(row.id)
+                    state = loaded.state
+                    if max_turn is not None and state.turn_no > max_turn:
+                        break
+                    seat = min(loaded.game.to_act(state))
+                    who_name = humans[seat]
+                    user = d.user(who_name.split(":")[0])
+                    legal = await table.legal(channel, Who(user.id, user.name))
+                    names = loaded.names()
+                    line, token = _policy(state, seat, legal, names, who_name, turn_lines, extras_done)
+                    label = _public_button(d, token) if token and turn_lines % 2 else None
+                    if label:
+                        line = f'{who_name}> click "{label}"'
+                    turn_lines += 1
+                    done += 1
+                    await run(line)
+
+            await play(None)
             for line in closing:
                 await run(line)
+            if exits:
+                await _ways_out(d, run, play, humans)
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
-def _public_button(d, token: str) -> str | None:  # type: ignore[no-untyped-def]
-    """The label of the button doing `token` on the latest channel message, if it has one."""
+async def _ways_out(d, run, play, humans: dict[int, str]) -> None:  # type: ignore[no-untyped-def]
+    """Rematch (the end message's button, in the table's language), a few moves, a resignation asked and confirmed
+    (in the resigner's language), a rematch again, a few moves, the creator's abandon asked and confirmed."""
+    import i18n
+    from rules.text import msg
+
+    first, second = humans[0], humans[max(humans)]
+
+    def lang(who: str) -> str:
+        return "es" if who.endswith(":es") else "en"
+
+    def game_cmd(who: str, key: str) -> str:
+        cat = i18n.catalog(lang(who))
+        return f"/{cat['cmd.game']} {cat['cmd.game.' + key]}"
+
+    async def rematch(who: str, comment: str) -> None:
+        found = _public_button(d, "rematch", by_kind=True)  # the end message's, in the table's language
+        assert found, "no Rematch button on the end message"
+        await run(f"# {comment}")
+        await run(f'{who}> click "{found}"')
+        await run(f"{who}> {game_cmd(who, 'start')}")
+        await play(6)
+
+    await rematch(second, f"{second.split(':')[0]} asks for a rematch with the end message's button.")
+    await run(f"# {second.split(':')[0]} resigns, and is asked first; that ends the game.")
+    await run(f"{second}> {game_cmd(second, 'resign')}")
+    await run(f'{second}> click "{i18n.t(msg("bot.button.resign"), lang(second))}"')
+    await rematch(first, f"{first.split(':')[0]} asks for a rematch again.")
+    await run(f"# {first.split(':')[0]}, who opened the table, abandons the game, and is asked first.")
+    await run(f"{first}> {game_cmd(first, 'abandon')}")
+    await run(f'{first}> click "{i18n.t(msg("bot.button.abandon"), lang(first))}"')
+    await run(f"{first}> {game_cmd(first, 'list')}")
+
+
+def _public_button(d, token: str, by_kind: bool = False) -> str | None:  # type: ignore[no-untyped-def]
+    """The label of the button doing `token` (`by_kind`: of that kind) on the latest channel message with
+    buttons, if it has one."""
     from standin.world import iter_components
 
-    public = [m for m in d.world.messages.values() if m.channel_id == d.channel.id and not m.ephemeral]
+    public = [m for m in d.world.messages.values() if m.channel_id == d.channel.id and not m.ephemeral
+              and m.components]
     if not public:
         return None
     latest = max(public, key=lambda m: m.id)
     for c in iter_components(latest.components):
-        if str(c.get("custom_id", "")).endswith(":" + token) and c.get("label"):
+        custom = str(c.get("custom_id", ""))
+        hit = custom.split(":")[1:2] == [token] if by_kind else custom.endswith(":" + token)
+        if hit and c.get("label"):
             return str(c["label"])
     return None
 
@@ -263,34 +344,38 @@ def _policy(state, seat, legal, names, who, n, extras_done) -> tuple[str, str | 
     return f"{who}> {cmd['end']}", "end_turn"
 
 
-def record_all() -> None:
-    ai_header = [
-        "# A whole two-player game of Hero Realms: alice against the AI, to the end.",
-        f"# Recorded for TABLETOP_SEED={TRANSCRIPT_SEED}: the moves are legal only with that seed and the",
-        "# current engine and AI; re-record with `.venv/bin/python -m tests.test_transcripts`.",
-        f"# Run: TABLETOP_SEED={TRANSCRIPT_SEED} python bot.py --local --script tests/transcripts/hero_realms_ai.txt",
-    ]
-    asyncio.run(_record_hr(
-        TRANSCRIPTS / "hero_realms_ai.txt", ai_header,
-        ["alice> /game new game:hero-realms ai:1", "!alice> /hr end", "alice> /game start"],
-        {0: "alice"}, None,
-        ["!alice> /hr end", "alice> /game list"],
-    ))
-    hydra_header = [
-        "# Hydra (two teams of two sharing 75 health): alice and the AI Ada against the AI Bernat and bob,",
-        "# who plays in Spanish, to the end of the game.",
-        f"# Recorded for TABLETOP_SEED={TRANSCRIPT_SEED}; re-record with `.venv/bin/python -m tests.test_transcripts`.",
-        f"# Run: TABLETOP_SEED={TRANSCRIPT_SEED} python bot.py --local --script "
-        "tests/transcripts/hero_realms_hydra.txt",
-    ]
-    asyncio.run(_record_hr(
-        TRANSCRIPTS / "hero_realms_hydra.txt", hydra_header,
-        ["alice> /game new game:hero-realms options:variant=hydra ai:2", "bob:es> /game join",
-         "alice> /game start"],
-        {0: "alice", 3: "bob:es"}, None,
-        ["!carol> /hr end", "alice> /game log", "alice> /game list"],
-    ))
+def record_all(only: str | None = None) -> None:
+    """Re-record the Hero Realms transcripts (`only`: just the one with that file name)."""
+    run = f"# Run: TABLETOP_SEED={TRANSCRIPT_SEED} python bot.py --local --script tests/transcripts/"
+    again = "# current engine and AI; re-record with `python -m tests.test_transcripts` (or tools.record_transcripts)."
+    plans = {
+        "hero_realms_duel_es.txt": (
+            ["# Hero Realms on a Spanish server: alice (in English) against bob (in Spanish), a whole game to the end;",
+             "# then the ways out: a rematch, a resignation (asked first), a rematch again, an abandoned game.",
+             f"# Recorded for TABLETOP_SEED={TRANSCRIPT_SEED}: the moves are legal only with that seed and the",
+             again, run + "hero_realms_duel_es.txt"],
+            [SPANISH_SERVER, "alice> /game new game:hero-realms", "bob:es> /game join", "!bob:es> /hr fin",
+             "alice> /game start"],
+            {0: "alice", 1: "bob:es"}, ["!alice> /hr end", "bob:es> /partida estado"], True),
+        "hero_realms_ai.txt": (
+            ["# A whole two-player game of Hero Realms on an English server: alice against the AI, to the end.",
+             f"# Recorded for TABLETOP_SEED={TRANSCRIPT_SEED}: the moves are legal only with that seed and the",
+             again, run + "hero_realms_ai.txt"],
+            ["alice> /game new game:hero-realms ai:1", "!alice> /hr end", "alice> /game start"],
+            {0: "alice"}, ["!alice> /hr end", "alice> /game list"], False),
+        "hero_realms_hydra.txt": (
+            ["# Hydra (two teams of two sharing 75 health) on an English server: alice and the AI Ada against the AI",
+             "# Bernat and bob, who plays in Spanish, to the end of the game.",
+             f"# Recorded for TABLETOP_SEED={TRANSCRIPT_SEED}: the moves are legal only with that seed and the",
+             again, run + "hero_realms_hydra.txt"],
+            ["alice> /game new game:hero-realms options:variant=hydra ai:2", "bob:es> /game join",
+             "alice> /game start"],
+            {0: "alice", 3: "bob:es"}, ["!carol> /hr end", "alice> /game log", "alice> /game list"], False),
+    }
+    for name, (header, setup, humans, closing, exits) in plans.items():
+        if only is None or only == name:
+            asyncio.run(_record_hr(TRANSCRIPTS / name, header, setup, humans, None, closing, exits))
 
 
 if __name__ == "__main__":
-    record_all()
+    record_all(sys.argv[1] if len(sys.argv) > 1 else None)

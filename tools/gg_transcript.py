@@ -2,6 +2,7 @@
 
     python -m tools.gg_transcript --seed 7 --out tests/transcripts/gorgasali_ai.txt
     python -m tools.gg_transcript --seed 7 --mode duo --out tests/transcripts/gorgasali_duo.txt
+    python -m tools.gg_transcript --seed 7 --ai 0 --spanish --exits --out tests/transcripts/gorgasali_duel_es.txt
 
 The game is played with `Table` (no Discord) from the same seed the bot gets from `TABLETOP_SEED`, so
 replaying the file with `TABLETOP_SEED=<seed> python bot.py --local --script <file>`
@@ -27,9 +28,9 @@ from rules.base import SYSTEM, Action, Game, LegalAction, RuleError
 from rules.rng import Rng
 from rules.text import msg
 from storage import Store
-from table import Table, Who
+from table import Table
+from tools.common_transcript import CHANNEL, GUILD, people, seeds, spanish_server, ways_out
 
-GUILD, CHANNEL = 1, 2
 #: Humans: name, Discord locale suffix, language.
 FFA_USERS = (("alice", "", "en"), ("carol", ":es", "es"))
 DUO_USERS = (("alice", "", "en"), ("bob", "", "en"), ("carol", ":es", "es"), ("dave", ":es", "es"))
@@ -44,6 +45,8 @@ SIMPLE = {"roll": "cmd.br.roll", "stop": "cmd.br.stop", "skip": "cmd.br.skip", "
           "end": "cmd.br.end"}
 ARROWS = {"N": "↑", "NE": "↗", "E": "→", "SE": "↘", "S": "↓", "SW": "↙", "W": "←", "NW": "↖"}
 MAX_MOVES = 4000
+#: Human moves after each rematch: past the characters' choice, so that resigning takes a fighter out.
+EXIT_MOVES = 8
 
 
 def cmd(lang: str, *keys: str) -> str:
@@ -106,16 +109,21 @@ def line_for(game: Game, state: Any, seat: int, action: Action, user: tuple[str,
     return [f"{who} /game act action:{quoted(action.token())}"]
 
 
-async def record(seed: int, mode: str, ai: int) -> tuple[list[str], dict[str, Any]]:
+async def record(seed: int, mode: str, ai: int, spanish: bool = False, exits: bool = False
+                 ) -> tuple[list[str], dict[str, Any]]:
+    """One game to its end; `spanish`: on a Spanish server (its owner's first line); `exits`: then the ways out
+    (a rematch, a resignation, an abandoned game)."""
     game = registry.get("gorgasali")
     assert game is not None
     users = DUO_USERS if mode == "duo" else FFA_USERS
-    whos = [Who(i + 1, name) for i, (name, _, _) in enumerate(users)]
+    folks = people(users)
+    whos = [p.who for p in folks]
     lines: list[str] = []
     with tempfile.TemporaryDirectory() as tmp:
         store = await Store(str(Path(tmp) / "rec.sqlite3")).open()
         try:
-            table = Table(store, seed_source=lambda: seed)
+            table = Table(store, seed_source=seeds(seed))
+            public_lang = await spanish_server(table, lines) if spanish else "en"
             options = {"mode": mode} if mode != "ffa" else {}
             new = f"alice> /game new game:gorgasali ai:{ai}" if ai else "alice> /game new game:gorgasali"
             lines.append(new + (f" options:mode={mode}" if options else ""))
@@ -128,43 +136,57 @@ async def record(seed: int, mode: str, ai: int) -> tuple[list[str], dict[str, An
             lines.append("alice> /game start")
             await table.start(CHANNEL, whos[0])
             game_id = (await table.game_for(CHANNEL)).id  # type: ignore[union-attr]
-            names = await table.seat_names(game_id)
-            user_of = {}
-            for seat_row in await store.seats(game_id):
-                if seat_row.kind == "human":
-                    user_of[seat_row.seat] = next(i for i, w in enumerate(whos) if w.user_id == seat_row.user_id)
-            public_lang, moves, trades = "en", 0, 0
-            while True:
-                loaded = await table.inspect(game_id)
-                state: dict[str, Any] = loaded.state  # type: ignore[assignment]  # a started game has a state
-                if game.outcome(state) is not None:
-                    break
-                if moves >= MAX_MOVES:
-                    raise SystemExit(f"no end after {MAX_MOVES} human moves (seed {seed})")
-                humans = sorted(s for s in game.to_act(state) if s in user_of and s != SYSTEM)
-                assert humans, f"nobody human to act: {sorted(game.to_act(state))}"
-                seat = humans[0]
-                action = game.ai_action(state, seat, Rng(seed * 100_003 + loaded.row.version))
-                # The bots never trade: in duo, the first chance to hand over an extra chest or a card is taken, so the
-                # transcript shows an exchange proposed and answered.
-                if mode == "duo" and trades < 2 and not state["pending"]:
-                    gifts = reachable(game, state, seat, ("give_chest", "give")) if trades == 0 else []
-                    answer = [Action.of(k) for k in ("propose", "accept") if game.is_legal(state, seat, Action.of(k))]
-                    if answer and (answer[0].kind == "accept" or trades == 0):
-                        action, trades = answer[0], trades + 1
-                    elif gifts:
-                        action = gifts[0].action
-                user = users[user_of[seat]]
-                lines += line_for(game, state, seat, action, user, names, moves, public_lang)
-                await table.act(CHANNEL, whos[user_of[seat]], action)
-                public_lang = user[2]
-                moves += 1
+            counts = {"moves": 0, "trades": 0}
+
+            async def play(limit: int | None) -> list[str]:
+                """Up to `limit` human moves (None: to the end) of the channel's game."""
+                out: list[str] = []
+                current = (await table.game_for(CHANNEL)).id  # type: ignore[union-attr]
+                names = await table.seat_names(current)
+                user_of = {row.seat: next(i for i, w in enumerate(whos) if w.user_id == row.user_id)
+                           for row in await store.seats(current) if row.kind == "human"}
+                done = 0
+                while limit is None or done < limit:
+                    loaded = await table.inspect(current)
+                    state: dict[str, Any] = loaded.state  # type: ignore[assignment]  # a started game has a state
+                    if game.outcome(state) is not None or loaded.row.status != "active":
+                        break
+                    if counts["moves"] >= MAX_MOVES:
+                        raise SystemExit(f"no end after {MAX_MOVES} human moves (seed {seed})")
+                    humans = sorted(s for s in game.to_act(state) if s in user_of and s != SYSTEM)
+                    assert humans, f"nobody human to act: {sorted(game.to_act(state))}"
+                    seat = humans[0]
+                    action = game.ai_action(state, seat, Rng(seed * 100_003 + loaded.row.version))
+                    # The bots never trade: in duo, the first chance to hand over an extra chest or a card is taken,
+                    # so the transcript shows an exchange proposed and answered.
+                    trades = counts["trades"]
+                    if mode == "duo" and trades < 2 and not state["pending"]:
+                        gifts = reachable(game, state, seat, ("give_chest", "give")) if trades == 0 else []
+                        answer = [Action.of(k) for k in ("propose", "accept")
+                                  if game.is_legal(state, seat, Action.of(k))]
+                        if answer and (answer[0].kind == "accept" or trades == 0):
+                            action, counts["trades"] = answer[0], trades + 1
+                        elif gifts:
+                            action = gifts[0].action
+                    user = users[user_of[seat]]
+                    out += line_for(game, state, seat, action, user, names, counts["moves"], public_lang)
+                    await table.act(CHANNEL, whos[user_of[seat]], action)
+                    counts["moves"] += 1
+                    done += 1
+                return out
+
+            lines += await play(None)
+            loaded = await table.inspect(game_id)
+            state = loaded.state  # type: ignore[assignment]
             outcome = game.outcome(state)
             assert outcome is not None
+            names = await table.seat_names(game_id)
             lines += ["# The game is over: the final island stays in the channel.", "alice> /game status"]
-            winners = [names[s] for s in sorted(outcome.winners)]
-            return lines, {"moves": moves, "round": state["round"], "winners": winners,
-                           "version": loaded.row.version}
+            result = {"moves": counts["moves"], "round": state["round"],
+                      "winners": [names[s] for s in sorted(outcome.winners)], "version": loaded.row.version}
+            if exits:
+                lines += await ways_out(table, game_id, folks, public_lang, play, moves=EXIT_MOVES)
+            return lines, result
         finally:
             await store.close()
 
@@ -174,17 +196,27 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--mode", choices=("ffa", "duo"), default="ffa")
     parser.add_argument("--ai", type=int, default=None, help="bot seats (default: 2 in ffa, 0 in duo)")
+    parser.add_argument("--spanish", action="store_true", help="on a Spanish server (its owner sets it first)")
+    parser.add_argument("--exits", action="store_true", help="then a rematch, a resignation and an abandoned game")
     parser.add_argument("--out", required=True)
     args = parser.parse_args(argv)
     ai = args.ai if args.ai is not None else (2 if args.mode == "ffa" else 0)
-    lines, result = asyncio.run(record(args.seed, args.mode, ai))
-    who = "alice and carol (in Spanish) against two bots" if args.mode == "ffa" else \
+    lines, result = asyncio.run(record(args.seed, args.mode, ai, args.spanish, args.exits))
+    bots = {0: "", 1: " against a bot"}.get(ai, f" against {ai} bots")
+    who = f"alice against carol (in Spanish){bots}" if args.mode == "ffa" else \
         "alice and bob against carol and dave (both in Spanish), teams by join order"
+    server = "a Spanish server" if args.spanish else "an English server"
+    flags = f" --ai {ai}" + " --spanish" * args.spanish + " --exits" * args.exits
     header = [
-        f"# Gorgasali Battle Royale ({args.mode}), a whole game to the last side standing: {who}.",
+        f"# Gorgasali Battle Royale ({args.mode}) on {server}, a whole game to the last side standing: {who}.",
+    ]
+    if args.exits:
+        header.append("# Then the ways out: a rematch, a resignation (asked first), a rematch again, an abandoned "
+                      "game.")
+    header += [
         "# Written by tools/gg_transcript.py: the game's bot policy chose the humans' moves, typed as /br commands,",
         f"# buttons and menus; its dice are right only for TABLETOP_SEED={args.seed} and the current engine and bots.",
-        f"# Re-record: python -m tools.gg_transcript --seed {args.seed} --mode {args.mode} --out {args.out}",
+        f"# Re-record: python -m tools.gg_transcript --seed {args.seed} --mode {args.mode}{flags} --out {args.out}",
         f"# Run: TABLETOP_SEED={args.seed} python bot.py --local --script {args.out}",
         f"# Ends in round {result['round']} after {result['moves']} human moves ({result['version']} in all); "
         f"won by {', '.join(result['winners']) or 'nobody'}.",

@@ -1,7 +1,7 @@
 """Write a whole Guerra de Indagar game as a bot transcript: the AI rival plays every human seat, typed as `/gi`.
 
-    python -m tools.gi_transcript --seed 7 --players 2 --out tests/transcripts/indagar_duel.txt
     python -m tools.gi_transcript --seed 7 --players 1 --out tests/transcripts/indagar_solo.txt
+    python -m tools.gi_transcript --seed 7 --players 2 --spanish --exits --out tests/transcripts/indagar_duel.txt
 
 The game runs on `Table` (no Discord) from the seed the bot takes from `TABLETOP_SEED`, so replaying the file
 with `TABLETOP_SEED=<seed> python bot.py --local --script <file>` plays the same game.
@@ -26,10 +26,10 @@ from rules.guerra_de_indagar.data import hero_name
 from rules.rng import Rng
 from rules.text import msg
 from storage import Store
-from table import Table, Who
+from table import Table
+from tools.common_transcript import CHANNEL, GUILD, people, seeds, spanish_server, ways_out
 
 GAME_ID = "guerra-de-indagar"
-GUILD, CHANNEL = 1, 2
 #: The people: name, Discord locale suffix, language.
 PEOPLE = (("alice", "", "en"), ("carol", ":es", "es"))
 #: Kinds of move -> (subcommand key, option key).
@@ -72,8 +72,7 @@ def words_for(game: Game, state: Any, seat: int, action: Action, kinds: tuple[st
 
 def lines_for(game: Game, state: Any, seat: int, action: Action, person: tuple[str, str, str],
               names: dict[int, str], n: int, public_lang: str) -> list[str]:
-    """The line(s) `person` types for `action`; the turn message's End button is in `public_lang`, the language of
-    whoever made the bot post it."""
+    """The line(s) `person` types for `action`; the turn message's End button is in `public_lang`, the table's."""
     name, suffix, lang = person
     who = f"{name}{suffix}>"
     kind = action.kind
@@ -90,47 +89,75 @@ def lines_for(game: Game, state: Any, seat: int, action: Action, person: tuple[s
     return [f"{who} /game act action:{_q(action.token())}"]
 
 
-async def record(seed: int, players: int) -> tuple[list[str], dict[str, Any]]:
+async def record(seed: int, players: int, spanish: bool = False, exits: bool = False
+                 ) -> tuple[list[str], dict[str, Any]]:
+    """One game to its end; `spanish`: on a Spanish server (its owner's first line); `exits`: then the ways out
+    (a rematch, a resignation, an abandoned game)."""
     game = registry.get(GAME_ID)
     assert game is not None
-    people = PEOPLE[:players]
-    whos = [Who(i + 1, name) for i, (name, _, _) in enumerate(people)]
-    out = [f"alice> /game new game:{GAME_ID}"]
+    folks = people(PEOPLE[:players])
+    whos = [p.who for p in folks]
+    out: list[str] = []
     with tempfile.TemporaryDirectory() as tmp:
         store = await Store(str(Path(tmp) / "rec.sqlite3")).open()
         try:
-            table = Table(store, seed_source=lambda: seed)
+            table = Table(store, seed_source=seeds(seed))
+            public_lang = await spanish_server(table, out) if spanish else "en"
+            out.append(f"alice> /game new game:{GAME_ID}")
             await table.new(guild_id=GUILD, channel_id=CHANNEL, who=whos[0], game_type=GAME_ID, options={},
                             ai_seats=0)
-            for (name, suffix, _), who in zip(people[1:], whos[1:], strict=True):
-                out.append(f"{name}{suffix}> /game join")
-                await table.join(CHANNEL, who)
+            for person in folks[1:]:
+                out.append(f"{person.prompt} /game join")
+                await table.join(CHANNEL, person.who)
             out.append("alice> /game start")
             await table.start(CHANNEL, whos[0])
             game_id = (await table.game_for(CHANNEL)).id  # type: ignore[union-attr]
-            names = await table.seat_names(game_id)
-            moves, public_lang = 0, "en"
-            out.append(f"!{people[-1][0]}{people[-1][1]}> {_cmd(people[-1][2], 'cmd.gi.end')}")  # a refusal
-            while True:
-                loaded = await table.inspect(game_id)
-                state: dict[str, Any] = loaded.state  # type: ignore[assignment]  # a started game has a state
-                if game.outcome(state) is not None:
-                    break
-                if moves >= MAX_MOVES:
-                    raise SystemExit(f"no end after {MAX_MOVES} moves (seed {seed})")
-                seat = min(s for s in game.to_act(state) if s != SYSTEM)
-                action = game.ai_action(state, seat, Rng(seed * 100_003 + loaded.row.version))
-                if moves % 40 == 7:
-                    out.append(f"{people[seat][0]}{people[seat][1]}> {_cmd(people[seat][2], 'cmd.gi.panel')}")
-                out += lines_for(game, state, seat, action, people[seat], names, moves, public_lang)
-                await table.act(CHANNEL, whos[seat], action)
-                public_lang = people[seat][2]
-                moves += 1
+            last = folks[-1]
+            out.append(f"!{last.prompt} {_cmd(last.lang, 'cmd.gi.end')}")  # a refusal
+            counts = {"moves": 0}
+
+            async def play(limit: int | None) -> list[str]:
+                """Up to `limit` human moves (None: to the end) of the channel's game."""
+                typed: list[str] = []
+                current = (await table.game_for(CHANNEL)).id  # type: ignore[union-attr]
+                names = await table.seat_names(current)
+                user_of = {row.seat: next(i for i, w in enumerate(whos) if w.user_id == row.user_id)
+                           for row in await store.seats(current) if row.kind == "human"}
+                done = 0
+                while limit is None or done < limit:
+                    loaded = await table.inspect(current)
+                    state: dict[str, Any] = loaded.state  # type: ignore[assignment]  # a started game has a state
+                    if game.outcome(state) is not None or loaded.row.status != "active":
+                        break
+                    if counts["moves"] >= MAX_MOVES:
+                        raise SystemExit(f"no end after {MAX_MOVES} moves (seed {seed})")
+                    humans = sorted(s for s in game.to_act(state) if s in user_of and s != SYSTEM)
+                    assert humans, f"nobody human to act: {sorted(game.to_act(state))}"
+                    seat = humans[0]
+                    person = PEOPLE[user_of[seat]]
+                    action = game.ai_action(state, seat, Rng(seed * 100_003 + loaded.row.version))
+                    if counts["moves"] % 40 == 7:
+                        typed.append(f"{person[0]}{person[1]}> {_cmd(person[2], 'cmd.gi.panel')}")
+                    typed += lines_for(game, state, seat, action, person, names, counts["moves"], public_lang)
+                    await table.act(CHANNEL, whos[user_of[seat]], action)
+                    counts["moves"] += 1
+                    done += 1
+                return typed
+
+            out += await play(None)
+            loaded = await table.inspect(game_id)
+            state = loaded.state  # type: ignore[assignment]
             outcome = game.outcome(state)
             assert outcome is not None
+            names = await table.seat_names(game_id)
             out += ["# The game is over: the final map stays in the channel.", "alice> /game status"]
-            return out, {"moves": moves, "round": state["round"], "version": loaded.row.version,
-                         "end": i18n.t(outcome.summary, "en"), "winners": [names[s] for s in sorted(outcome.winners)]}
+            result = {"moves": counts["moves"], "round": state["round"], "version": loaded.row.version,
+                      "end": i18n.t(outcome.summary, "en"),
+                      "ends": {lang: i18n.t(outcome.summary, lang) for lang in i18n.LANGS},
+                      "winners": [names[s] for s in sorted(outcome.winners)]}
+            if exits:
+                out += await ways_out(table, game_id, folks, public_lang, play)
+            return out, result
         finally:
             await store.close()
 
@@ -139,15 +166,23 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--players", type=int, choices=(1, 2), default=2)
+    parser.add_argument("--spanish", action="store_true", help="on a Spanish server (its owner sets it first)")
+    parser.add_argument("--exits", action="store_true", help="then a rematch, a resignation and an abandoned game")
     parser.add_argument("--out", required=True)
     args = parser.parse_args(argv)
-    lines, result = asyncio.run(record(args.seed, args.players))
+    lines, result = asyncio.run(record(args.seed, args.players, args.spanish, args.exits))
     who = "alice alone (solo mode)" if args.players == 1 else "alice against carol (in Spanish)"
-    header = [
-        f"# La Guerra de Indagar, a whole {args.players}-player game to its end: {who}.",
+    server = "a Spanish server" if args.spanish else "an English server"
+    flags = " --spanish" * args.spanish + " --exits" * args.exits
+    header = [f"# La Guerra de Indagar on {server}, a whole {args.players}-player game to its end: {who}."]
+    if args.exits:
+        header.append("# Then the ways out: a rematch, a resignation (asked first: a bot takes the seat), an abandoned "
+                      "game.")
+    header += [
         "# Written by tools/gi_transcript.py: the AI rival chose the humans' moves, typed as /gi commands and buttons;",
         f"# its dice are right only for TABLETOP_SEED={args.seed} and the current engine and AI.",
-        f"# Re-record: python -m tools.gi_transcript --seed {args.seed} --players {args.players} --out {args.out}",
+        f"# Re-record: python -m tools.gi_transcript --seed {args.seed} --players {args.players}{flags} "
+        f"--out {args.out}",
         f"# Run: TABLETOP_SEED={args.seed} python bot.py --local --script {args.out}",
         f"# Ends in round {result['round']} after {result['moves']} moves ({result['version']} in all): "
         f"{result['end']} Won by {', '.join(result['winners']) or 'nobody'}.",

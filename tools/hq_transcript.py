@@ -1,6 +1,6 @@
 """Write a whole HeroQuest game as a bot transcript: a simple policy plays it through the table, each move as typed.
 
-    python -m tools.hq_transcript --seed 7 --file ../shared/.../HQBase-01-TheTrial_EU.xml --out tests/transcripts/x.txt
+    python -m tools.hq_transcript --seed 1 --file ../shared/.../HQBase-01-TheTrial_EU.xml --spanish --exits --out x.txt
     python -m tools.hq_transcript --seed 7 --quest crypt_of_ulfgar --out tests/transcripts/y.txt
 
 The game is played with `Table` (no Discord) from the same seed the bot gets from `TABLETOP_SEED`, so
@@ -29,11 +29,13 @@ from rules.heroquest.board import Square
 from rules.heroquest.state import GM, HQState, monster_label, parse_sq, tsq
 from rules.text import Lit
 from storage import Store
-from table import Table, Who
+from table import Table
+from tools.common_transcript import CHANNEL, GUILD, people, seeds, spanish_server, ways_out
 
 #: Player name, Discord locale suffix, language. Seat 0 is the game master.
 USERS = (("alice", "", "en"), ("bob", "", "en"), ("carol", ":es", "es"))
-GUILD, CHANNEL = 1, 2
+#: Moves after the rematch, before the ways out.
+EXIT_MOVES = 10
 MAX_ROUNDS = 60
 DECIDE = ("drink", "accept_death", "rock_step", "choose_spells")
 SPELL_GROUPS = ["fire", "water", "earth", "air"]
@@ -225,7 +227,9 @@ def gm_choice(s: HQState, legal: list[LegalAction]) -> Action:
 
 
 def line_for(s: HQState, seat: int, action: Action, legal: list[LegalAction], rec: Recorder,
-             last_public_lang: str) -> str:
+             public_lang: str) -> str:
+    """The line typed for `action`: the seat's commands in its player's language, the turn message's buttons in
+    the table's (`public_lang`)."""
     name, suffix, lang = USERS[seat]
     who = f"{name}{suffix}>"
     k = action.kind
@@ -246,18 +250,18 @@ def line_for(s: HQState, seat: int, action: Action, legal: list[LegalAction], re
         return f"{who} {cmd(lang, 'cmd.hq', 'cmd.hq.attack')} {opt(lang, 'target', value)}"
     if k in ("search_treasure", "search_traps", "search_secret"):
         if seat != GM and len(rec.lines) % 3 == 0:
-            label = i18n.catalog(last_public_lang)[f"hq.bot.button.{k.split('_')[1]}"]
+            label = i18n.catalog(public_lang)[f"hq.bot.button.{k.split('_')[1]}"]
             return f'{who} click "{label}"'
         return f"{who} {cmd(lang, 'cmd.hq', 'cmd.hq.search')} {opt(lang, 'kind', k.split('_')[1])}"
     if k == "end_turn" and seat != GM:
         if len(rec.lines) % 4 == 0:
-            return f'{who} click "{i18n.catalog(last_public_lang)["hq.bot.button.end"]}"'
+            return f'{who} click "{i18n.catalog(public_lang)["hq.bot.button.end"]}"'
         return f"{who} {cmd(lang, 'cmd.hq', 'cmd.hq.end')}"
     if k == "end_turn":
         return f"{who} {cmd(lang, 'cmd.hq', 'cmd.hq.gm', 'cmd.hq.gm.end')}"
     if k == "gm_autoplay":
         if len(rec.lines) % 5 == 0:
-            return f'{who} click "{i18n.catalog(last_public_lang)["hq.bot.button.autoplay"]}"'
+            return f'{who} click "{i18n.catalog(public_lang)["hq.bot.button.autoplay"]}"'
         return f"{who} {cmd(lang, 'cmd.hq', 'cmd.hq.gm', 'cmd.hq.gm.autoplay')}"
     if k == "gm_end_quest":
         finish = cmd(lang, "cmd.hq", "cmd.hq.gm", "cmd.hq.gm.finish")
@@ -279,17 +283,21 @@ def line_for(s: HQState, seat: int, action: Action, legal: list[LegalAction], re
 
 
 async def record(seed: int, header: list[str], new_line: str, setup: dict[str, Any] | None,
-                 options: dict[str, str]) -> tuple[list[str], dict[str, Any]]:
-    """Play one game; returns the transcript lines and how it ended."""
+                 options: dict[str, str], spanish: bool = False, exits: bool = False
+                 ) -> tuple[list[str], dict[str, Any]]:
+    """Play one game; returns the transcript lines and how it ended. `spanish`: on a Spanish server (its owner's
+    first line); `exits`: then the ways out (a rematch, a resignation refused, an abandoned game)."""
     game = registry.get("heroquest")
     assert game is not None
-    whos = [Who(i + 1, name) for i, (name, _, _) in enumerate(USERS)]
+    folks = people(USERS)
+    whos = [p.who for p in folks]
     rec = Recorder(list(header))
-    rec.lines.append(new_line)
     with tempfile.TemporaryDirectory() as tmp:
         store = await Store(str(Path(tmp) / "rec.sqlite3")).open()
         try:
-            table = Table(store, seed_source=lambda: seed)
+            table = Table(store, seed_source=seeds(seed))
+            public_lang = await spanish_server(table, rec.lines) if spanish else "en"
+            rec.lines.append(new_line)
             await table.new(guild_id=GUILD, channel_id=CHANNEL, who=whos[0], game_type="heroquest",
                             options=options, extra={"setup": setup} if setup else {})
             for i, who in enumerate(whos[1:], 1):
@@ -298,38 +306,51 @@ async def record(seed: int, header: list[str], new_line: str, setup: dict[str, A
             rec.lines += ["!bob> /hq gm map", "alice> /game start"]
             await table.start(CHANNEL, whos[0])
             rec.lines += ["alice> /hq gm map", "!carol:es> /hq dj mapa", "bob> /hq heroes"]
-            last_lang = "en"
-            first_gm_turn = True
-            steps = 0
             game_id = (await table.game_for(CHANNEL)).id  # type: ignore[union-attr]
-            while True:
-                row = await store.game(game_id)
-                assert row is not None
-                loaded = await table.inspect(row.id)
-                s: HQState = loaded.state
-                if s.d["over"]:
-                    break
-                seat = min(game.to_act(s))
-                legal = game.legal_actions(s, seat)
-                if seat == GM:
-                    if first_gm_turn and s.quest_obj.notes:
-                        first_gm_turn = False
-                        rec.lines.append("# The game master may read a note of the quest aloud at any time.")
-                    action = gm_choice(s, legal)
-                else:
-                    if s.d["round"] > MAX_ROUNDS:
-                        raise SystemExit(f"no end after {MAX_ROUNDS} rounds (seed {seed})")
-                    action = hero_choice(s, legal, rec)
-                rec.lines.append(line_for(s, seat, action, legal, rec, last_lang))
-                await table.act(CHANNEL, whos[seat], action)
-                last_lang = USERS[seat][2]
-                steps += 1
+            counts = {"steps": 0, "game": game_id, "notes": 0}
+
+            async def play(limit: int | None) -> list[str]:
+                """Up to `limit` moves (None: to the end) of the channel's game."""
+                start_at = len(rec.lines)
+                current = (await table.game_for(CHANNEL)).id  # type: ignore[union-attr]
+                if current != counts["game"]:  # a rematch: the heroes know nothing of the new dungeon yet
+                    counts["game"], rec.explored_done = current, False
+                done = 0
+                while limit is None or done < limit:
+                    loaded = await table.inspect(current)
+                    s: HQState = loaded.state
+                    if s.d["over"] or loaded.row.status != "active":
+                        break
+                    seat = min(game.to_act(s))
+                    legal = game.legal_actions(s, seat)
+                    if seat == GM:
+                        if not counts["notes"] and s.quest_obj.notes:
+                            counts["notes"] = 1
+                            rec.lines.append("# The game master may read a note of the quest aloud at any time.")
+                        action = gm_choice(s, legal)
+                    else:
+                        if s.d["round"] > MAX_ROUNDS:
+                            raise SystemExit(f"no end after {MAX_ROUNDS} rounds (seed {seed})")
+                        action = hero_choice(s, legal, rec)
+                    rec.lines.append(line_for(s, seat, action, legal, rec, public_lang))
+                    await table.act(CHANNEL, whos[seat], action)
+                    counts["steps"] += 1
+                    done += 1
+                typed = rec.lines[start_at:]
+                del rec.lines[start_at:]
+                return typed
+
+            rec.lines += await play(None)
+            s = (await table.inspect(game_id)).state
             over = dict(s.d["over"])
+            result = {"over": over, "steps": counts["steps"], "round": s.d["round"],
+                      "dead": [h["hero"] for h in s.heroes if h["dead"]]}
             rec.lines += ["# The quest is over: no more moves; the heroes' sheets stay in this server.",
                           "!bob> /hq end", "bob> /hq sheet hero:barbarian", "carol:es> /hq ficha heroe:elf",
                           "!bob> /hq shop buy hero:wizard item:broadsword", "alice> /hq quests"]
-            return rec.lines, {"over": over, "steps": steps, "round": s.d["round"],
-                               "dead": [h["hero"] for h in s.heroes if h["dead"]]}
+            if exits:
+                rec.lines += await ways_out(table, game_id, folks, public_lang, play, moves=EXIT_MOVES)
+            return rec.lines, result
         finally:
             await store.close()
 
@@ -339,6 +360,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--file", help="a quest file to upload (path as written in the transcript)")
     parser.add_argument("--quest", help="a built-in quest id instead of a file")
+    parser.add_argument("--spanish", action="store_true", help="on a Spanish server (its owner sets it first)")
+    parser.add_argument("--exits", action="store_true", help="then a rematch, a resignation and an abandoned game")
     parser.add_argument("--out", required=True)
     args = parser.parse_args(argv)
     game = registry.get("heroquest")
@@ -353,15 +376,19 @@ def main(argv: list[str] | None = None) -> int:
         options = {"quest": args.quest}
         new_line = f"alice> /game new game:heroquest options:quest={args.quest}"
         what = args.quest
+    server = "a Spanish server" if args.spanish else "an English server"
+    flags = " --spanish" * args.spanish + " --exits" * args.exits
     header = [
-        f"# HeroQuest, a whole quest ({what}): alice is the game master, bob and carol (in Spanish) share the",
-        "# four heroes. Written by tools/hq_transcript.py from a game played through the table with a simple",
+        f"# HeroQuest on {server}, a whole quest ({what}): alice is the game master, bob and carol (in Spanish)",
+        "# share the four heroes." + (" Then the ways out: a rematch, a resignation (refused: no bot plays a hero),"
+                                      "\n# an abandoned game." if args.exits else ""),
+        "# Written by tools/hq_transcript.py from a game played through the table with a simple",
         f"# policy; its dice are right only for TABLETOP_SEED={args.seed} and the current engine. Re-record with:",
         f"#   python -m tools.hq_transcript --seed {args.seed} "
-        + (f"--file {args.file}" if args.file else f"--quest {args.quest}") + f" --out {args.out}",
+        + (f"--file {args.file}" if args.file else f"--quest {args.quest}") + f"{flags} --out {args.out}",
         f"# Run: TABLETOP_SEED={args.seed} python bot.py --local --script {args.out}",
     ]
-    lines, result = asyncio.run(record(args.seed, header, new_line, setup, options))
+    lines, result = asyncio.run(record(args.seed, header, new_line, setup, options, args.spanish, args.exits))
     lines.insert(len(header), f"# Ends: {result['over']['result']} ({result['over']['reason']}) in round "
                               f"{result['round']} after {result['steps']} moves; fallen: "
                               f"{', '.join(result['dead']) or 'none'}.")

@@ -2,6 +2,7 @@
 
     python -m tools.ka_transcript --seed 7 --out tests/transcripts/kings_armory_team.txt
     python -m tools.ka_transcript --seed 7 --solo --out tests/transcripts/kings_armory_solo.txt
+    python -m tools.ka_transcript --seed 7 --ai 0 --spanish --exits --out tests/transcripts/kings_armory_duel_es.txt
 
 The game is played with `Table` (no Discord) from the seed the bot gets from `TABLETOP_SEED`, so replaying the
 file with `TABLETOP_SEED=<seed> python bot.py --local --script <file>` plays the same
@@ -28,9 +29,9 @@ from rules.base import SYSTEM, Action, Game, LegalAction, RuleError
 from rules.rng import Rng
 from rules.text import Lit
 from storage import Store
-from table import Table, Who
+from table import Table
+from tools.common_transcript import CHANNEL, GUILD, people, seeds, spanish_server, ways_out
 
-GUILD, CHANNEL = 1, 2
 GAME_ID = "kings-armory"
 #: Humans: name, Discord locale suffix, language.
 TEAM = (("alice", "", "en"), ("carol", ":es", "es"))
@@ -110,17 +111,21 @@ def line_for(game: Game, state: Any, seat: int, action: Action, user: tuple[str,
     return [f"{who} {cmd(lang, 'cmd.ka', key)} {i18n.catalog(lang)['cmd.ka.opt.' + option]}:{value(text)}"]
 
 
-async def record(seed: int, users: tuple[tuple[str, str, str], ...], ai: int, options: dict[str, str]
-                 ) -> tuple[list[str], dict[str, Any]]:
+async def record(seed: int, users: tuple[tuple[str, str, str], ...], ai: int, options: dict[str, str],
+                 spanish: bool = False, exits: bool = False) -> tuple[list[str], dict[str, Any]]:
+    """One game to its end; `spanish`: on a Spanish server (its owner's first line); `exits`: then the ways out
+    (a rematch, a resignation, an abandoned game)."""
     game = registry.get(GAME_ID)
     assert game is not None
-    whos = [Who(i + 1, name) for i, (name, _, _) in enumerate(users)]
+    folks = people(users)
+    whos = [p.who for p in folks]
     head = f"{users[0][0]}{users[0][1]}>"
     lines: list[str] = []
     with tempfile.TemporaryDirectory() as tmp:
         store = await Store(str(Path(tmp) / "rec.sqlite3")).open()
         try:
-            table = Table(store, seed_source=lambda: seed)
+            table = Table(store, seed_source=seeds(seed))
+            public_lang = await spanish_server(table, lines) if spanish else "en"
             opts = " ".join(f"{k}={v}" for k, v in options.items())
             lines.append(f"{head} /game new game:{GAME_ID}" + (f" ai:{ai}" if ai else "")
                          + (f" options:{value(opts)}" if opts else ""))
@@ -134,35 +139,49 @@ async def record(seed: int, users: tuple[tuple[str, str, str], ...], ai: int, op
             lines.append(f"{head} /game start")
             await table.start(CHANNEL, whos[0])
             game_id = (await table.game_for(CHANNEL)).id  # type: ignore[union-attr]
-            names = await table.seat_names(game_id)
-            user_of = {row.seat: next(i for i, w in enumerate(whos) if w.user_id == row.user_id)
-                       for row in await store.seats(game_id) if row.kind == "human"}
-            public_lang, moves, refused = users[0][2], 0, False
-            while True:
-                loaded = await table.inspect(game_id)
-                state: dict[str, Any] = loaded.state  # type: ignore[assignment]  # a started game has a state
-                if game.outcome(state) is not None:
-                    break
-                if moves >= MAX_MOVES:
-                    raise SystemExit(f"no end after {MAX_MOVES} human moves (seed {seed})")
-                humans = sorted(s for s in game.to_act(state) if s in user_of and s != SYSTEM)
-                assert humans, f"nobody human to act: {sorted(game.to_act(state))}"
-                seat = humans[0]
-                user = users[user_of[seat]]
-                if not refused and state["phase"] == "allies" and state["active"] is None:
-                    # once: a move of a kind the player has none of now, refused in their language
-                    lines.append(f"!{user[0]}{user[1]}> {cmd(user[2], 'cmd.ka', 'cmd.ka.ready')}")
-                    refused = True
-                action = game.ai_action(state, seat, Rng(seed * 100_003 + loaded.row.version))
-                if action.kind == "defer":  # a person steps back with the button; the AI's proposal is its own
-                    action = Action.of("defer")
-                lines += line_for(game, state, seat, action, user, names, moves, public_lang)
-                await table.act(CHANNEL, whos[user_of[seat]], action)
-                public_lang = user[2]
-                moves += 1
+            counts = {"moves": 0, "refused": 0}
+
+            async def play(limit: int | None) -> list[str]:
+                """Up to `limit` human moves (None: to the end) of the channel's game."""
+                out: list[str] = []
+                current = (await table.game_for(CHANNEL)).id  # type: ignore[union-attr]
+                names = await table.seat_names(current)
+                user_of = {row.seat: next(i for i, w in enumerate(whos) if w.user_id == row.user_id)
+                           for row in await store.seats(current) if row.kind == "human"}
+                done = 0
+                while limit is None or done < limit:
+                    loaded = await table.inspect(current)
+                    state: dict[str, Any] = loaded.state  # type: ignore[assignment]  # a started game has a state
+                    if game.outcome(state) is not None or loaded.row.status != "active":
+                        break
+                    if counts["moves"] >= MAX_MOVES:
+                        raise SystemExit(f"no end after {MAX_MOVES} human moves (seed {seed})")
+                    humans = sorted(s for s in game.to_act(state) if s in user_of and s != SYSTEM)
+                    assert humans, f"nobody human to act: {sorted(game.to_act(state))}"
+                    seat = humans[0]
+                    user = users[user_of[seat]]
+                    if not counts["refused"] and state["phase"] == "allies" and state["active"] is None:
+                        # once: a move of a kind the player has none of now, refused in their language
+                        out.append(f"!{user[0]}{user[1]}> {cmd(user[2], 'cmd.ka', 'cmd.ka.ready')}")
+                        counts["refused"] = 1
+                    action = game.ai_action(state, seat, Rng(seed * 100_003 + loaded.row.version))
+                    if action.kind == "defer":  # a person steps back with the button; the AI's proposal is its own
+                        action = Action.of("defer")
+                    out += line_for(game, state, seat, action, user, names, counts["moves"], public_lang)
+                    await table.act(CHANNEL, whos[user_of[seat]], action)
+                    counts["moves"] += 1
+                    done += 1
+                return out
+
+            lines += await play(None)
+            loaded = await table.inspect(game_id)
+            state = loaded.state  # type: ignore[assignment]
             lines += ["# The game is over: the final map stays in the channel.", f"{head} /game status"]
-            return lines, {"moves": moves, "wave": state["wave"], "result": state["result"],
-                           "version": loaded.row.version}
+            result = {"moves": counts["moves"], "wave": state["wave"], "result": state["result"],
+                      "version": loaded.row.version}
+            if exits:
+                lines += await ways_out(table, game_id, folks, public_lang, play)
+            return lines, result
         finally:
             await store.close()
 
@@ -171,21 +190,29 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--solo", action="store_true", help="one player, delayed arrival, on the short road")
+    parser.add_argument("--ai", type=int, default=1, help="AI heroes beside alice and carol (not with --solo)")
+    parser.add_argument("--spanish", action="store_true", help="on a Spanish server (its owner sets it first)")
+    parser.add_argument("--exits", action="store_true", help="then a rematch, a resignation and an abandoned game")
     parser.add_argument("--out", required=True)
     args = parser.parse_args(argv)
     if args.solo:
         users, ai, options = SOLO, 0, {"arrival": "delayed", "map": "short-road"}
         who = "dave (in Spanish) alone, monsters arriving in two halves (delayed arrival), on the short road"
     else:
-        users, ai, options = TEAM, 1, {}
-        who = "alice and carol (in Spanish) with one AI hero, on the long road"
-    lines, result = asyncio.run(record(args.seed, users, ai, options))
-    flag = " --solo" if args.solo else ""
-    header = [
-        f"# The King's Armory, a whole 5-wave game to its end: {who}.",
+        users, ai, options = TEAM, args.ai, {}
+        bots = {0: "", 1: " with one AI hero"}.get(ai, f" with {ai} AI heroes")
+        who = f"alice and carol (in Spanish){bots}, on the long road"
+    lines, result = asyncio.run(record(args.seed, users, ai, options, args.spanish, args.exits))
+    flags = (" --solo" if args.solo else f" --ai {ai}") + " --spanish" * args.spanish + " --exits" * args.exits
+    server = "a Spanish server" if args.spanish else "an English server"
+    header = [f"# The King's Armory on {server}, a whole 5-wave game to its end: {who}."]
+    if args.exits:
+        header.append("# Then the ways out: a rematch, a resignation (asked first: a bot takes the seat), an abandoned "
+                      "game.")
+    header += [
         "# Written by tools/ka_transcript.py: the AI hero policy chose the humans' moves, typed as /ka commands",
         f"# and buttons; its dice are right only for TABLETOP_SEED={args.seed} and the current engine and AI.",
-        f"# Re-record: python -m tools.ka_transcript --seed {args.seed}{flag} --out {args.out}",
+        f"# Re-record: python -m tools.ka_transcript --seed {args.seed}{flags} --out {args.out}",
         f"# Run: TABLETOP_SEED={args.seed} python bot.py --local --script {args.out}",
         f"# Ends in wave {result['wave']} ({result['result']}) after {result['moves']} human moves "
         f"({result['version']} in all).",

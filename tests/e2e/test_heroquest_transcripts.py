@@ -16,13 +16,17 @@ from pathlib import Path
 
 import pytest
 
+import i18n
+from rules.text import msg
+
 ROOT = Path(__file__).resolve().parents[2]
 TRANSCRIPTS = ROOT / "tests" / "transcripts"
 TIMEOUT = 400
-#: Transcript -> a line of the ending that must be printed (the quest ends by the rules).
+#: Transcript -> the ending that must be printed (the quest ends by the rules), in the table's language: the trial
+#: is played on a Spanish server (then its ways out: a rematch, a refused resignation, an abandoned game).
 SCRIPTS = {
-    "heroquest_trial.txt": "The quest is over: the heroes fail (every hero is dead).",
-    "heroquest_own.txt": "The quest is over: the heroes succeed (declared by the game master).",
+    "heroquest_trial.txt": (msg("hq.ev.over.lose", reason=msg("hq.reason.all_dead")), "es"),
+    "heroquest_own.txt": (msg("hq.ev.over.win", reason=msg("hq.reason.gm")), "en"),
 }
 needs_reference = pytest.mark.skipif(not (ROOT.parent / "shared" / "reference" / "heroquest").is_dir(),
                                      reason="../shared reference quests not present")
@@ -74,11 +78,15 @@ def test_heroquest_transcript_plays_to_the_end(name: str, runs) -> None:  # type
     tail = result.stdout[-3000:] + result.stderr[-2000:]
     assert result.returncode == 0, tail
     assert " - OK" in result.stdout, tail
-    assert SCRIPTS[name] in result.stdout, "the quest ended by the rules"
-    ending = result.stdout[result.stdout.index(SCRIPTS[name]):]
-    reason = SCRIPTS[name].split("(")[1]
+    said, lang = SCRIPTS[name]
+    line = i18n.t(said, lang)
+    assert line in result.stdout, "the quest ended by the rules"
+    ending = result.stdout[result.stdout.index(line):]
+    reason = line.split("(")[1]
     assert ending.count(reason) == 1, "the end is said once (the summary names the winners, not the reason again)"
-    assert "🏁 Game over. Winner" in ending, ending[:600]
+    winners = i18n.t(msg("core.end.over", summary=msg("hq.outcome.lose" if ".lose" in said.key else "hq.outcome.win")),
+                     lang)
+    assert winners in ending, ending[:600]
     assert "[DM -> alice]" in result.stdout, "the game master got the map by DM"
     channel_images = sorted(images.glob("*heroquest-*.png"))
     assert len(channel_images) >= 50

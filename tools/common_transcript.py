@@ -1,0 +1,125 @@
+"""What every transcript recorder shares: the Spanish server, the people, the seeds and the ways out of a game.
+
+The recorders (tools/gg_transcript.py, ka_, gi_, hq_ and the Hero Realms one in tests/test_transcripts.py) play a
+game through `Table` and write each move as a person would type it. Public buttons (the turn message, the end
+message's Rematch) are labelled in the table's language; a private panel's or a confirmation's buttons and the
+slash commands in the language of the person typing.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+
+import i18n
+from rules.text import msg
+from table import Table, TableError, Who
+
+GUILD, CHANNEL = 1, 2
+#: The server owner of local play (`owner>`), who may change the server's settings.
+OWNER = Who(999, "owner", can_manage=True)
+SPANISH_SERVER = "owner> /game settings language:es"
+
+
+@dataclass(frozen=True)
+class Person:
+    name: str
+    suffix: str  # the Discord locale as the transcript writes it: "" (English) or ":es"
+    lang: str
+    who: Who
+
+    @property
+    def prompt(self) -> str:
+        return f"{self.name}{self.suffix}>"
+
+
+def people(users: tuple[tuple[str, str, str], ...]) -> list[Person]:
+    return [Person(name, suffix, lang, Who(i + 1, name)) for i, (name, suffix, lang) in enumerate(users)]
+
+
+def seeds(seed: int) -> Callable[[], int]:
+    """The seeds games get, as the bot hands them out under TABLETOP_SEED: seed, seed + 1, ... (a rematch is a new
+    game with the next one)."""
+    counter = itertools.count(seed)
+    return lambda: next(counter)
+
+
+def quoted(value: str) -> str:
+    return value if value.replace("-", "").isalnum() else '"' + value.replace('"', '\\"') + '"'
+
+
+def command(lang: str, *keys: str) -> str:
+    """A localized command path: command("es", "cmd.game", "cmd.game.start") -> "/partida empezar"."""
+    return "/" + " ".join(i18n.catalog(lang)[k] for k in keys)
+
+
+def label(key: str, lang: str) -> str:
+    return quoted(i18n.t(msg(key), lang))
+
+
+async def spanish_server(table: Table, lines: list[str]) -> str:
+    """The server owner makes Spanish the tables' language; returns it (the public buttons' language)."""
+    lines.append(SPANISH_SERVER)
+    await table.configure(GUILD, OWNER, language="es")
+    return "es"
+
+
+#: Plays up to n human moves (None: to the end) of the channel's game, returning the lines typed.
+Play = Callable[[int | None], Awaitable[list[str]]]
+
+
+async def _status(table: Table, game_id: int) -> str:
+    row = await table.store.game(game_id)
+    assert row is not None
+    return row.status
+
+
+async def ways_out(table: Table, finished: int, folks: list[Person], public_lang: str, play: Play, *,
+                   moves: int = 6) -> list[str]:
+    """After a finished game: a rematch (the end message's public button), started, a few moves, a resignation
+    asked and confirmed (refused where the game allows none); when that ends the game, a rematch again and a few
+    moves; then the creator abandons the game, asked and confirmed. Returns the lines typed."""
+    from table.exits import Exits
+
+    exits = Exits(table)
+    creator, other = folks[0], folks[-1]
+    out: list[str] = []
+
+    async def rematch(by: Person, finished: int) -> int:
+        out.append(f"# {by.name} asks for a rematch with the end message's button; the same seats, a new deal.")
+        out.append(f"{by.prompt} click {label('bot.button.rematch', public_lang)}")
+        await exits.rematch(CHANNEL, by.who, finished)
+        out.append(f"{by.prompt} {command(by.lang, 'cmd.game', 'cmd.game.start')}")
+        await table.start(CHANNEL, by.who)
+        row = await table.game_for(CHANNEL)
+        assert row is not None
+        out.extend(await play(moves))
+        return row.id
+
+    game_id = await rematch(other, finished)
+    resigner, refused = other, False
+    try:
+        await exits.resign_question(CHANNEL, resigner.who)
+    except TableError:
+        out.append(f"# {resigner.name} tries to resign: refused, with why (nobody can take over the seat).")
+        out.append(f"!{resigner.prompt} {command(resigner.lang, 'cmd.game', 'cmd.game.resign')}")
+        refused = True
+    else:
+        out.append(f"# {resigner.name} resigns, and is asked first.")
+        out.append(f"{resigner.prompt} {command(resigner.lang, 'cmd.game', 'cmd.game.resign')}")
+        out.append(f"{resigner.prompt} click {label('bot.button.resign', resigner.lang)}")
+        await exits.resign(CHANNEL, resigner.who, game_id=game_id)
+    if await _status(table, game_id) == "finished":
+        out.append("# That ended the game: the other side wins, and the end message offers a rematch again.")
+        await rematch(creator, game_id)
+    elif await table.game_for(CHANNEL) is not None:
+        out.append("# The game goes on" + ("." if refused else "; a bot plays the seat that resigned."))
+        out.extend(await play(moves))
+    out.append(f"# {creator.name}, who opened the table, abandons the game, and is asked first.")
+    out.append(f"{creator.prompt} {command(creator.lang, 'cmd.game', 'cmd.game.abandon')}")
+    out.append(f"{creator.prompt} click {label('bot.button.abandon', creator.lang)}")
+    await exits.abandon(CHANNEL, creator.who)
+    out.append(f"{creator.prompt} {command(creator.lang, 'cmd.game', 'cmd.game.list')}")
+    return out
+
