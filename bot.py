@@ -19,7 +19,7 @@ from discord.ext import commands
 import cogs
 import i18n
 from cogs.delivery import reply
-from cogs.guard import option_name, tell_failure
+from cogs.guard import commands_running, option_name, tell_failure
 from cogs.translator import CatalogTranslator, locale_of
 from cogs.ui import GameButton, GameSelect
 from rules.text import Lit, Msg, msg
@@ -37,6 +37,11 @@ NO_TOKEN = (
 
 class TabletopBot(commands.AutoShardedBot):
     """Opens the store, loads every cog, registers persistent buttons and syncs slash commands."""
+
+    @property
+    def busy(self) -> int:
+        """Commands and clicks still being handled (the bots' moves after a person's included)."""
+        return commands_running()
 
     def __init__(self, *, db_path: str, dev_guild_id: int | None = None, sync: bool = True,
                  shard_ids: list[int] | None = None, shard_count: int | None = None) -> None:

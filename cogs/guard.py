@@ -21,6 +21,17 @@ log = logging.getLogger("tabletop.commands")
 
 Command = Callable[..., Coroutine[Any, Any, None]]
 
+
+class _Running:
+    """How many guarded commands and clicks are being handled right now (the bots' moves that follow a person's
+    included), so local play and tests can wait until the bot is done rather than guess."""
+
+    count = 0
+
+
+def commands_running() -> int:
+    return _Running.count
+
 #: Discord's longest text option.
 MAX_TEXT = 6000
 _LIMIT = 2 ** 53
@@ -90,6 +101,7 @@ def guarded(func: Command) -> Command:
 
     @functools.wraps(func)
     async def wrapper(self: Any, interaction: discord.Interaction, *args: Any, **kwargs: Any) -> None:
+        _Running.count += 1
         try:
             if interaction.guild_id is None and server_only(interaction):
                 raise TableError(msg("bot.error.guild_only"))
@@ -100,5 +112,7 @@ def guarded(func: Command) -> Command:
         except Exception:
             log.exception("command failed")
             await tell_failure(interaction)
+        finally:
+            _Running.count -= 1
 
     return wrapper

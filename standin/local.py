@@ -159,7 +159,10 @@ class LiveDiscord(Driver):
         while loop.time() < deadline and not self._crashed():
             await asyncio.sleep(0.02)
             quiet = self.server.in_flight == 0 and loop.time() - self.server.last_activity >= self.quiet_period
-            if quiet and not self._waiting_on(inter):
+            # A bot that says how many commands it is still handling (its AI seats moving after a person's answer)
+            # is waited for: silence on the wire alone does not mean it is done.
+            busy = bool(getattr(self.bot, "busy", 0)) if self.bot is not None else False
+            if quiet and not busy and not self._waiting_on(inter):
                 break
         else:
             if self._crashed():

@@ -71,6 +71,9 @@ async def end_lines(store: Store, now: float, loaded: Inspection, outcome: Outco
     """The end-of-game summary: the result, how long the game lasted, and the game's own key figures."""
     started = await store.started_at(loaded.row.id)
     lines = [msg("core.end.over", summary=outcome.summary)]
+    if 0 < len(outcome.winners) < len(loaded.seats):  # the rule that decided is said above; now who
+        lines.append(msg("core.end.winners", n=len(outcome.winners),
+                         seats=seat_list(sorted(outcome.winners), loaded.names())))
     if started is not None:
         lines.append(msg("core.end.lasted", time=duration(now - started)))
     lines += loaded.game.final_figures(loaded.state)
