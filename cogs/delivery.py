@@ -250,7 +250,7 @@ async def _send_public(channel: Any, report: Report, people: Audience,
     if view is None and report.status == "lobby":  # newcomers at a new table: how to play, shown to whoever clicks
         view = lobby_help_view(report.game_type, lang)
     if not fresh and live is not None:
-        live.lines.extend(report.public)
+        live.add(report.public)
         if report.turn_changed:  # the ping under it was for a turn that is over
             live.footer = ""
         said = summary(live.lines, lang, names, chars=_room(live.footer))
@@ -270,7 +270,7 @@ async def _send_public(channel: Any, report: Report, people: Audience,
     if live is not None and report.addressed and not report.mention and not report.finished:
         # A question for someone (or a time-out notice) in the middle of play: the story and the board go on in
         # the turn's message above, and the question gets a short message of its own, with its buttons.
-        live.lines.extend(report.public)
+        live.add(report.public)
         story = summary(live.lines, lang, names)
         edit: dict[str, Any] = {"view": None, **({"content": story} if story else {})}
         if png:
@@ -289,7 +289,7 @@ async def _send_public(channel: Any, report: Report, people: Audience,
     closing: list[Msg] = report.public[:report.turn_start] if report.turn_start is not None else []
     opening: list[Msg] = report.public[len(closing):]
     if live is not None:
-        live.lines.extend(closing)
+        live.add(closing)
         try:  # the old turn's message keeps its story and board; its buttons belong to the past
             story = summary(live.lines, lang, names)
             await live.message.edit(**({"content": story} if story else {}), view=None)

@@ -15,6 +15,8 @@ from rules.text import Msg, msg
 SUMMARY_LINES = 10
 #: Characters the summary may take, leaving room for the pings and the deadline under it.
 SUMMARY_CHARS = 1500
+#: Lines that say how something stands now (the lobby's seats): a newer one replaces the older in a summary.
+STANDING = frozenset({"core.lobby.seats"})
 #: Games whose live message this process remembers (the oldest are forgotten: their next turn posts anew).
 KEPT = 5000
 
@@ -28,6 +30,13 @@ class LiveTurn:
     lines: list[Msg] = field(default_factory=list)
     #: The ping and deadline lines under the summary, already rendered (each in its reader's language).
     footer: str = ""
+
+    def add(self, lines: list[Msg]) -> None:
+        """The turn's new lines; one that says how something stands now replaces its older self."""
+        for line in lines:
+            if line.key in STANDING:
+                self.lines = [old for old in self.lines if old.key != line.key]
+            self.lines.append(line)
 
 
 class LiveTurns:
@@ -65,7 +74,7 @@ def summary(lines: Sequence[Msg], lang: str, names: dict[int, str], *, limit: in
     """A turn's lines in `lang`: repeats folded ("plays Gold (×3)"), the newest `limit` kept, the rest counted."""
     folded: list[tuple[str, int]] = []
     for line in lines:
-        text = i18n.t(line, lang, names.get).strip()
+        text = i18n.t(line, lang, lambda seat: names.get(seat, f"#{seat + 1}")).strip()
         if not text:
             continue
         if folded and folded[-1][0] == text:
