@@ -98,10 +98,11 @@ async def test_a_guerra_panel_keeps_each_menu_within_25_and_typed_squares_say_wh
     out = await d.command("alice", "/gi panel")
     menus = _menus(d, _mine(out, d, "alice")[-1])
     assert menus and all(len(m) <= 25 for m in menus), [len(m) for m in menus]
-    out = await d.pick("alice", "Trade three")  # a trade is built in steps: what to get, then what to give
-    (get,) = _menus(d, _mine(out, d, "alice")[-1])
-    assert [o["label"] for o in get] == ["Gold", "Wood", "Mineral"]
-    assert _said(out, d, "alice").startswith("So far: Trade three resources for one. What do you want?")
+    out = await d.pick("alice", "Trade three")  # a trade is built in steps: what to give, then what to get
+    (give,) = _menus(d, _mine(out, d, "alice")[-1])
+    labels = [o["label"] for o in give]
+    assert labels[0] == "Give Gold, Gold, Gold" and len(labels) <= 25 and all(x.startswith("Give ") for x in labels)
+    assert _said(out, d, "alice").startswith("So far: Trade resources. What do you give?"), _said(out, d, "alice")
     out = await d.command("alice", "/gi path step:D6")
     (refusal,) = _errors(out)
     assert "Move to D6; Explore D6" in refusal and "suggestion" not in refusal, refusal
