@@ -225,7 +225,7 @@ def _compose(summary_text: str, footer: str) -> str:
 
 
 async def send_public(channel: Any, report: Report, people: Audience,
-                      image: Awaitable[bytes | None] | None = None) -> None:
+                      image: Awaitable[bytes | None] | None = None, *, present: int | None = None) -> None:
     """The report in the channel, quietly: a new message (board, summary, pings) when a wait begins or the game
     ends; otherwise the turn's live message is edited in place with the new lines and board."""
     if not _shows_public(channel, report):
@@ -233,16 +233,18 @@ async def send_public(channel: Any, report: Report, people: Audience,
             await image
         return
     async with LIVE.lock(report.game_id):
-        await _send_public(channel, report, people, image)
+        await _send_public(channel, report, people, image, present)
 
 
 async def _send_public(channel: Any, report: Report, people: Audience,
-                       image: Awaitable[bytes | None] | None) -> None:
+                       image: Awaitable[bytes | None] | None, present: int | None = None) -> None:
     lang, names = people.lang, report.seat_names
     live = LIVE.get(report.game_id, getattr(channel, "id", 0))
     # A new message only when a wait begins (someone is pinged or asked something) or the game ends; a turn
-    # that passes to nobody new (the same player's next hero, the game's own phase) goes on in the same one.
-    fresh = live is None or bool(report.mention or report.addressed or report.finished)
+    # that passes to nobody new (the same player's next hero, the game's own phase) goes on in the same one,
+    # and so does a turn that comes back to the person who is at the table right now.
+    waits = [u for u in report.mention if u != present]
+    fresh = live is None or bool(waits or report.addressed or report.finished)
     footer, pinged = _footer(report, people)
     drawing = (image or board_png(report, lang)) if report.board is not None else image
     png = await drawing if drawing is not None else None
@@ -251,8 +253,8 @@ async def _send_public(channel: Any, report: Report, people: Audience,
         view = lobby_help_view(report.game_type, lang)
     if not fresh and live is not None:
         live.add(report.public)
-        if report.turn_changed:  # the ping under it was for a turn that is over
-            live.footer = ""
+        if report.turn_changed:  # the ping under it was for a turn that is over (or says it is theirs again)
+            live.footer = footer
         said = summary(live.lines, lang, names, chars=_room(live.footer))
         kwargs: dict[str, Any] = {"content": _compose(said, live.footer)} if said or live.footer else {}
         if view is not None or report.status != "active":  # else the message keeps its buttons
@@ -403,8 +405,19 @@ async def deliver(table: Table, interaction: discord.Interaction, report: Report
         except RuleError as exc:  # stopped by storage trouble: the resumer picks the game up again later
             log.warning("automatic moves after game %s's move wait: %s", report.game_id, exc)
             return
-        if follow is not None:
-            await announce(interaction.client, follow, people.lang, table)
+        if follow is None:
+            return
+        # The person is still at the table: their turn coming back is told in the turn's message (no new post,
+        # no DM), and what they now hold comes to them privately, as an answer to what they did.
+        mine_now = follow.private_views.get(actor) if follow.status == "active" else None
+        present = actor if actor in follow.mention or mine_now is not None else None
+        await announce(interaction.client, follow, people.lang, table, present=present)
+        if mine_now is not None and (actor in follow.mention or actor in follow.private):
+            said = lines(follow.private.get(actor, []), lang, names)
+            text, panel, file = await private_panel(table, interaction, follow.game_id, follow.version,
+                                                    follow.game_type, mine_now, names, lang, me)
+            await reply(interaction, "\n".join(x for x in (unsaid(said, text), text) if x), view=panel, file=file)
+            _remember_view(follow.game_id, actor, mine_now)
 
 
 async def _show_to_asker(interaction: discord.Interaction, report: Report, lang: str) -> None:
@@ -417,9 +430,11 @@ async def _show_to_asker(interaction: discord.Interaction, report: Report, lang:
     await reply(interaction, said or i18n.t(msg("bot.done"), lang), file=file, view=view)
 
 
-async def announce(client: discord.Client, report: Report, lang: str, table: Table | None = None) -> None:
+async def announce(client: discord.Client, report: Report, lang: str, table: Table | None = None, *,
+                   present: int | None = None) -> None:
     """A report nobody asked for (AI moves resumed, a time-out): to its channel in the table's language `lang`,
-    and DMs as usual."""
+    and DMs as usual. `present` is someone who just acted and is answered privately instead: a wait of theirs
+    goes on in the turn's message rather than a new post, and they get no DM."""
     channel = client.get_channel(report.channel_id)
     if channel is None:
         try:
@@ -428,8 +443,8 @@ async def announce(client: discord.Client, report: Report, lang: str, table: Tab
             log.warning("cannot reach channel %s: %s", report.channel_id, exc)
             return
     people = await audience(table, report, lang) if table is not None else Audience(lang, dict(report.langs))
-    await send_public(channel, report, people)
-    await _send_dms(client, channel, report, people)
+    await send_public(channel, report, people, present=present)
+    await _send_dms(client, channel, report, people, skip=present)
 
 
 def _digest(view: dict[str, Any]) -> str:

@@ -330,6 +330,10 @@ class Player:
                        and str(c.get("custom_id", "")).startswith("tgs:a:") for opt in c.get("options", [])}
             offered |= {str(c["custom_id"]).split(":", 4)[4] for c in comps if c.get("type") == 2
                         and str(c.get("custom_id", "")).startswith("tgb:a:")}
+            # A menu built in steps (a trade: what you give, then what you want) offers every move its first
+            # step leads to; the steps after it are checked where they are shown.
+            stepped = {str(opt.get("value", "")).split("/")[0] for c in comps if c.get("type") == 3
+                       and str(c.get("custom_id", "")).startswith("tgs:b:") for opt in c.get("options", [])}
             for c in comps:  # "Actions 26–50" must hold 25 options
                 if c.get("type") != 3:
                     continue
@@ -342,7 +346,7 @@ class Player:
             if any(str(c.get("custom_id", "")).startswith("tgs:a:") for c in comps):
                 legal = await self.table.legal(channel, who_)
                 tokens = {la.action.token() for la in legal}
-                missing = tokens - offered
+                missing = {t for t in tokens - offered if t.split(" ")[0] not in stepped}
                 if missing and not paging:
                     self.seg.hiding.append(f"{self.seg.game}/{self.seg.server}: {who}'s panel offers "
                                            f"{len(tokens & offered)} of {len(tokens)} legal moves "

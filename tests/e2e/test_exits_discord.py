@@ -90,7 +90,7 @@ async def test_a_kings_armory_resign_hands_the_hero_to_the_ai_and_the_game_goes_
     out = await d.click("bob", asked, button([asked], "Resign")[1])
     assert not errors(out), [o.text() for o in out]
     said = "\n".join(o.text() for o in channel(out))
-    assert "🏳️ bob resigns; a bot plays bob (bot) from now on." in said, said
+    assert "🏳️ bob resigns; from now on the bot plays as bob (bot)." in said, said
     game = await loaded(d)
     assert game.row.status == "active" and game.ai_seats() == {1}
     assert game.game.outcome(game.state) is None
