@@ -269,7 +269,7 @@ async def _send_public(channel: Any, report: Report, people: Audience,
             log.info("live message of game %s not editable (%s); posting anew", report.game_id, exc)
             report = _carry(report, live.lines)
             live = None
-    if live is not None and report.addressed and not report.mention and not report.finished:
+    if live is not None and report.addressed and not waits and not report.finished:
         # A question for someone (or a time-out notice) in the middle of play: the story and the board go on in
         # the turn's message above, and the question gets a short message of its own, with its buttons.
         live.add(report.public)
