@@ -60,7 +60,7 @@ async def test_two_processes_each_play_the_games_of_their_shard(pg_server, tmp_p
                     errors += [o.text() for o in outs if is_error_output(o)]
                 return errors
             assert await asyncio.gather(play(0), play(1)) == [[], []]
-            posts = {shard: [o for o in world.outputs if o.kind == "channel" and o.channel_id == room.id]
+            posts = {shard: [o for o in world.outputs if o.kind in ("channel", "edit") and o.channel_id == room.id]
                      for shard, room in rooms.items()}
             assert all(len(p) >= 4 for p in posts.values()), {s: len(p) for s, p in posts.items()}
         finally:
