@@ -11,10 +11,13 @@ from __future__ import annotations
 import itertools
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from typing import Any
 
 import i18n
+from rules.base import SYSTEM
 from rules.text import msg
 from table import Table, TableError, Who
+from table.results import Inspection
 
 GUILD, CHANNEL = 1, 2
 #: The server owner of local play (`owner>`), who may change the server's settings.
@@ -123,3 +126,36 @@ async def ways_out(table: Table, finished: int, folks: list[Person], public_lang
     out.append(f"{creator.prompt} {command(creator.lang, 'cmd.game', 'cmd.game.list')}")
     return out
 
+
+
+@dataclass
+class Seating:
+    """The channel's current game as a recorder plays it: its id, seat names, and whose person each human seat is."""
+
+    game_id: int
+    names: dict[int, str]
+    person_of: dict[int, int]
+
+
+async def seating(table: Table, channel: int, whos: list[Who]) -> Seating:
+    row = await table.game_for(channel)
+    assert row is not None, "no game in the channel"
+    seats = await table.store.seats(row.id)
+    person_of = {s.seat: next(i for i, w in enumerate(whos) if w.user_id == s.user_id)
+                 for s in seats if s.kind == "human"}
+    return Seating(row.id, {s.seat: s.name for s in seats}, person_of)
+
+
+async def next_human(table: Table, at: Seating, moves: int, most: int, seed: int
+                     ) -> tuple[Inspection, Any, int] | None:
+    """The game, its state and the human seat that moves next; None once the game is over. A game that has not
+    ended after `most` human moves stops the recording."""
+    loaded = await table.inspect(at.game_id)
+    state = loaded.state
+    if loaded.game.outcome(state) is not None or loaded.row.status != "active":
+        return None
+    if moves >= most:
+        raise SystemExit(f"no end after {most} human moves (seed {seed})")
+    humans = sorted(s for s in loaded.game.to_act(state) if s in at.person_of and s != SYSTEM)
+    assert humans, f"nobody human to act: {sorted(loaded.game.to_act(state))}"
+    return loaded, state, humans[0]

@@ -24,12 +24,12 @@ from typing import Any
 import i18n
 from cogs.gorgasali import ABILITY_KINDS, CARD_KINDS, DECIDE_KINDS, DUO_KINDS, SHOOT_KINDS, STEP_KINDS, WORDS
 from rules import registry
-from rules.base import SYSTEM, Action, Game, LegalAction, RuleError
+from rules.base import Action, Game, LegalAction, RuleError
 from rules.rng import Rng
 from rules.text import msg
 from storage import Store
 from table import Table
-from tools.common_transcript import CHANNEL, GUILD, people, seeds, spanish_server, ways_out
+from tools.common_transcript import CHANNEL, GUILD, next_human, people, seating, seeds, spanish_server, ways_out
 
 #: Humans: name, Discord locale suffix, language.
 FFA_USERS = (("alice", "", "en"), ("carol", ":es", "es"))
@@ -141,21 +141,14 @@ async def record(seed: int, mode: str, ai: int, spanish: bool = False, exits: bo
             async def play(limit: int | None) -> list[str]:
                 """Up to `limit` human moves (None: to the end) of the channel's game."""
                 out: list[str] = []
-                current = (await table.game_for(CHANNEL)).id  # type: ignore[union-attr]
-                names = await table.seat_names(current)
-                user_of = {row.seat: next(i for i, w in enumerate(whos) if w.user_id == row.user_id)
-                           for row in await store.seats(current) if row.kind == "human"}
+                at = await seating(table, CHANNEL, whos)
+                names, user_of = at.names, at.person_of
                 done = 0
                 while limit is None or done < limit:
-                    loaded = await table.inspect(current)
-                    state: dict[str, Any] = loaded.state  # type: ignore[assignment]  # a started game has a state
-                    if game.outcome(state) is not None or loaded.row.status != "active":
+                    found = await next_human(table, at, counts["moves"], MAX_MOVES, seed)
+                    if found is None:
                         break
-                    if counts["moves"] >= MAX_MOVES:
-                        raise SystemExit(f"no end after {MAX_MOVES} human moves (seed {seed})")
-                    humans = sorted(s for s in game.to_act(state) if s in user_of and s != SYSTEM)
-                    assert humans, f"nobody human to act: {sorted(game.to_act(state))}"
-                    seat = humans[0]
+                    loaded, state, seat = found
                     action = game.ai_action(state, seat, Rng(seed * 100_003 + loaded.row.version))
                     # The bots never trade: in duo, the first chance to hand over an extra chest or a card is taken,
                     # so the transcript shows an exchange proposed and answered.
