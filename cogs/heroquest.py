@@ -411,10 +411,16 @@ class HeroQuest(GameCog):
         square = parse_square(to)
         await self._hero(interaction, ("move",), to, Action.of("move", to=square) if square else None)
 
-    @game_command(group, "cmd.hq.jump", "to", suggest=("jump",))
+    @game_command(group, "cmd.hq.jump", "to", suggest=("jump", "jump_in"))
     async def jump(self, interaction: discord.Interaction, to: str) -> None:
+        # the square beyond a pit jumps over it; the pit's own square jumps into it
         square = parse_square(to)
-        await self._hero(interaction, ("jump",), to, Action.of("jump", to=square) if square else None)
+        direct = None
+        if square:
+            legal, _, _ = await self.seen(interaction)
+            into = any(la.action.kind == "jump_in" and la.action.get("to") == square for la in legal)
+            direct = Action.of("jump_in" if into else "jump", to=square)
+        await self._hero(interaction, ("jump", "jump_in"), to, direct)
 
     @game_command(group, "cmd.hq.door", "door", suggest=("open_door",))
     async def door(self, interaction: discord.Interaction, door: str | None = None) -> None:

@@ -335,7 +335,8 @@ class HeroQuest(Game):
 
 #: The arguments `apply` reads, by kind: `is_legal` drops any other before looking an action up in the list.
 _ARGS: dict[str, tuple[str, ...]] = {
-    "move": ("to",), "jump": ("to",), "rock_step": ("to",), "open_door": ("door",), "drink": ("item",),
+    "move": ("to",), "jump": ("to",), "jump_in": ("to",), "rock_step": ("to",), "open_door": ("door",),
+    "drink": ("item",),
     "give": ("item", "to"), "take": ("item", "from"), "swap": ("item", "to", "want"), "cast": ("spell", "target"),
     "read_scroll": ("item", "target"), "rune": ("power", "rune", "target"), "disarm": ("trap",),
     "equip": ("item",), "unequip": ("slot",), "pick_up": ("index",), "attack": ("fists", "target"),

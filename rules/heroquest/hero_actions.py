@@ -136,6 +136,9 @@ def legal(s: HQState, h: dict[str, Any]) -> list[LegalAction]:
         if not t["jumped"]:
             for q in jump_targets(s, h):
                 add("jump", msg("hq.act.jump", hero=name, sq=sq_token(q)), "move", to=sq_token(q))
+        for q in pits_to_enter(s, h):
+            add("jump_in", msg("hq.act.jump_in", hero=name, sq=sq_token(q)), "move",
+                msg("hq.act.jump_in.desc"), to=sq_token(q))
     for door in s.objects.values():
         if (door["kind"] in ("door", "secret_door") and door["found"] and not door["open"] and door["revealed"]
                 and [sq[0], sq[1]] in door["between"]):
@@ -247,6 +250,25 @@ def jump_targets(s: HQState, h: dict[str, Any]) -> list[Square]:
     return out
 
 
+def pits_to_enter(s: HQState, h: dict[str, Any]) -> list[Square]:
+    """Found pits next to the hero that have not gone off: the hero may jump into one on purpose (rulebook:
+    «Saltar al interior de un pozo es una opción libre que se puede efectuar siempre que el jugador quiera»;
+    a corner pit, which cannot be jumped over, is entered this way). It takes one square of movement.
+    Open pits are entered by an ordinary move."""
+    if s.d["turn"]["moves"] < 1:
+        return []
+    sq = tsq(h["sq"])
+    open_e = s.open_edges()
+    figures = s.figure_at()
+    out = []
+    for nb in board.orthogonal(sq):
+        trap = traps.known_trap_at(s, nb)
+        if (trap is not None and trap["trap"] in traps.PIT_KINDS and not trap["sprung"]
+                and board.passable(sq, nb, open_e) and nb not in figures):
+            out.append(nb)
+    return sorted(out)
+
+
 def can_disarm(h: dict[str, Any]) -> bool:
     """The Tool Kit, or a hero who needs none (the Dwarf, or the Trap Lore skill)."""
     return ("toolkit" in h["items"] or bool(catalog.heroes()[h["hero"]].get("disarm_without_kit"))
@@ -318,6 +340,23 @@ def act(ctx: Ctx, h: dict[str, Any], a: Action) -> None:
         if target not in jump_targets(s, h):
             raise refuse("hq.err.cannot_jump")
         jump(ctx, h, target)
+        return
+    if kind == "jump_in":
+        target = parse_sq(a.get("to"))
+        if target is None:
+            raise refuse("hq.err.off_board")
+        if not can_move(s):
+            raise IllegalAction(movement_refusal(s))
+        if target not in pits_to_enter(s, h):
+            raise refuse("hq.err.cannot_jump_in")
+        trap = traps.known_trap_at(s, target)
+        assert trap is not None
+        t["moved"] = True
+        t["moves"] = 0
+        h["sq"] = list(target)
+        ctx.say("hq.ev.jumps_in", hero=hero_label(h))
+        traps.spring(ctx, trap, h, deliberate=True)
+        _after_trap(ctx, h)
         return
     if kind == "open_door":
         door = s.objects.get(str(a.get("door")))

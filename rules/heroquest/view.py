@@ -12,7 +12,7 @@ from rules.heroquest.state import GM, LOG_SIZE, HQState, hero_label, json_copy, 
 from rules.text import Msg, msg
 
 #: Actions whose "to" is a square the hero may move to now.
-REACH_KINDS = frozenset({"move", "jump", "rock_step"})
+REACH_KINDS = frozenset({"move", "jump", "jump_in", "rock_step"})
 #: Object kinds shown to the players once revealed (traps only once found or sprung, markers never).
 SHOWN_KINDS = frozenset({"furniture", "blocked", "stairs", "rock", "corpse"})
 

@@ -178,3 +178,50 @@ def test_dwarf_without_kit_fails_on_white_skull() -> None:
     with dice("wskull"):
         s = act(s, 1, "disarm", trap="trap-D4")
     assert hero(s, "dwarf")["sq"] == [3, 3] and hero(s, "dwarf")["body"] == 6
+
+
+def test_a_found_pit_may_be_jumped_into_on_purpose() -> None:
+    """«Saltar al interior de un pozo es una opción libre que se puede efectuar siempre que el jugador quiera»:
+    one combat die, 1 Body Point on a skull, and the turn ends in the pit."""
+    s = new([trap("pit_1", "pit_trap", (2, 2))])
+    s = act(s, 1, "search_traps")
+    put(s, "barbarian", (2, 1))
+    s = fresh(s)
+    assert "jump_in to=C3" in tokens(s, 1)
+    with dice("bskull"):
+        s = act(s, 1, "jump_in", to="C3")
+    assert hero(s, "barbarian")["sq"] == [2, 2] and hero(s, "barbarian")["body"] == 7
+    assert s.objects["trap-C3"]["sprung"]
+    assert s.d["turn"]["i"] == 1  # the turn ended in the pit
+
+
+def test_jumping_into_a_pit_on_a_shield_costs_nothing() -> None:
+    s = new([trap("pit_1", "pit_trap", (2, 2))])
+    s = act(s, 1, "search_traps")
+    put(s, "barbarian", (2, 1))
+    s = fresh(s)
+    with dice("wshield"):
+        s = act(s, 1, "jump_in", to="C3")
+    assert hero(s, "barbarian")["sq"] == [2, 2] and hero(s, "barbarian")["body"] == 8
+
+
+def test_a_corner_pit_cannot_be_jumped_over_only_into() -> None:
+    """«Un pozo en una esquina no puede ser saltado, se deberá saltar al interior»."""
+    s = new([trap("pit_1", "pit_trap", (1, 1))])
+    s = act(s, 1, "search_traps")
+    put(s, "barbarian", (2, 1))
+    s = fresh(s)
+    assert not [t for t in tokens(s, 1) if t.startswith("jump ")]
+    assert "jump_in to=B2" in tokens(s, 1)
+
+
+def test_only_a_found_pit_next_to_the_hero_can_be_jumped_into() -> None:
+    s = new([trap("pit_1", "pit_trap", (2, 3))])
+    s = fresh(s)
+    assert not [t for t in tokens(s, 1) if t.startswith("jump_in")]  # not found yet: nothing to choose
+    s = act(s, 1, "search_traps")
+    put(s, "barbarian", (2, 1))
+    s = fresh(s)
+    assert not [t for t in tokens(s, 1) if t.startswith("jump_in")]  # found, but two squares away
+    with pytest.raises(IllegalAction):
+        act(s, 1, "jump_in", to="D3")
