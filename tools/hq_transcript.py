@@ -236,7 +236,7 @@ def line_for(s: HQState, seat: int, action: Action, legal: list[LegalAction], re
     same = [la for la in legal if la.action.kind == k]
     if k == "move":
         return f"{who} {cmd(lang, 'cmd.hq', 'cmd.hq.move')} {opt(lang, 'to', str(action['to']))}"
-    if k == "jump":
+    if k in ("jump", "jump_in"):
         return f"{who} {cmd(lang, 'cmd.hq', 'cmd.hq.jump')} {opt(lang, 'to', str(action['to']))}"
     if k == "open_door":
         extra = "" if len(same) == 1 else " " + opt(lang, "door", str(action["door"]))
