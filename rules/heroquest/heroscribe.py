@@ -370,6 +370,7 @@ def _pieces(raw: _Raw, found: Problems) -> tuple[list[_Piece], list[_Piece]]:
     pieces: list[_Piece] = []
     entries: list[_Piece] = []
     seen: set[tuple[str, tuple[Square, ...], str]] = set()
+    rulings: set[str] = set()
     merged = 0
     for line, attrs in raw.objects:
         hs_id = attrs.get("id")
@@ -392,8 +393,14 @@ def _pieces(raw: _Raw, found: Problems) -> tuple[list[_Piece], list[_Piece]]:
         if info.kind is None:
             found.error(msg("hq.q.error.unsupported_object", where=where_square(line, corner), id=hs_id))
             continue
+        if info.ruling is not None and info.ruling not in rulings:
+            # once per kind of object: what the game master applies by hand, or how we play it
+            rulings.add(info.ruling)
+            found.warn(msg("hq.imp.warn.ruling", where=where_square(line, corner), id=hs_id,
+                           ruling=msg(f"hq.imp.rule.{info.ruling}")))
         if info.kind == "decor":
-            found.warn(msg("hq.imp.warn.decor", where=where_square(line, corner), id=hs_id))
+            if info.ruling is None:
+                found.warn(msg("hq.imp.warn.decor", where=where_square(line, corner), id=hs_id))
             continue
         squares = footprint(info.width, info.height, left, top, rotation)
         key = (hs_id, squares, rotation)

@@ -282,6 +282,8 @@ class ObjectInfo:
     ref: str
     width: int
     height: int
+    #: The provisional ruling the game master is shown when a quest uses this object (hq.imp.rule.<ruling>).
+    ruling: str | None = None
 
 
 @cache
@@ -295,7 +297,8 @@ def object_table() -> dict[str, ObjectInfo]:
             raise ValueError(f"{OBJECTS_FILE}: {hs_id} has unknown kind {kind!r}")
         if not (1 <= entry["width"] <= 8 and 1 <= entry["height"] <= 8):
             raise ValueError(f"{OBJECTS_FILE}: {hs_id} has a bad size")
-        out[hs_id] = ObjectInfo(hs_id, entry["name"], kind, entry["ref"], entry["width"], entry["height"])
+        out[hs_id] = ObjectInfo(hs_id, entry["name"], kind, entry["ref"], entry["width"], entry["height"],
+                                entry.get("ruling"))
     return out
 
 

@@ -148,7 +148,6 @@ def english(exc: QuestError) -> str:
         (TRIAL.replace('left="7.0" top="2.0"', 'left="nan" top="2.0"', 1), "hq.q.error.bad_number", "nan"),
         (TRIAL.replace('rotation="rightward"', 'rotation="sideways"', 1), "hq.q.error.rotation", "sideways"),
         (TRIAL.replace('width="1" height="1"', 'width="2" height="1"', 1), "hq.q.error.boards", "single"),
-        (HEAD + '<object id="BattleRoom" left="2.0" top="2.0" />\n' + TAIL, "hq.q.error.unsupported_object", "line 4"),
         (HEAD + '<object left="2.0" top="2.0" />\n' + TAIL, "hq.q.error.missing_attr", "'id'"),
         (HEAD + "</board></quest>", "hq.q.error.no_start", "start"),
         ("<notaquest/>", "hq.q.error.root", "<notaquest>"),

@@ -40,25 +40,25 @@ def test_all_base_quests_pass(capsys) -> None:
 
 def test_bad_files_fail(tmp_path: Path, capsys) -> None:
     bad = tmp_path / "bad.xml"
-    bad.write_text('<quest name="x" version="1.0"><board><object id="BattleRoom" left="1" top="1"/></board></quest>')
+    bad.write_text('<quest name="x" version="1.0"><board><object id="IcyRiver1x8" left="1" top="15"/></board></quest>')
     good = QUESTS / "HQBase-01-TheTrial_EU.xml"
     assert tool.main(["check", str(good), str(bad), str(tmp_path / "missing.xml")]) == 1
     lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert [bool(line["errors"]) for line in lines] == [False, True, True]
-    assert "BattleRoom" in lines[1]["errors"][0] and "line 1, square A1" in lines[1]["errors"][0]
+    assert "IcyRiver1x8" in lines[1]["errors"][0] and "line 1, square A20" in lines[1]["errors"][0]
     assert lines[1]["quest"] is None
     assert tool.main(["check", "--lang", "es", str(bad)]) == 1
-    assert "línea 1, casilla A1" in json.loads(capsys.readouterr().out)["errors"][0]
+    assert "línea 1, casilla A20" in json.loads(capsys.readouterr().out)["errors"][0]
 
 
 def test_every_problem_and_every_warning_is_listed(tmp_path: Path, capsys) -> None:
     broken = tmp_path / "broken.xml"
     broken.write_text(xml([STAIRWAY, ("Orc", 7, 3, "sideways"), ("Goblin", "seven", 3, "downward"),
-                           ("Table", 25, 2, "downward"), ("ChaosRoom", 12, 8, "downward")]))
+                           ("Table", 25, 2, "downward"), ("IcyRiver1x8", 12, 15, "downward")]))
     assert tool.main(["check", str(broken)]) == 1
     errors = json.loads(capsys.readouterr().out)["errors"]
     assert len(errors) == 4
-    assert "sideways" in errors[0] and "seven" in errors[1] and "square AA2" in errors[2] and "ChaosRoom" in errors[3]
+    assert "sideways" in errors[0] and "seven" in errors[1] and "square AA2" in errors[2] and "IcyRiver1x8" in errors[3]
     # a playable quest with things the game master should know: listed as warnings, exit code 0
     odd = tmp_path / "odd.xml"
     odd.write_text(xml([STAIRWAY, ("SingleBlockedSquare", 1, 1, "downward"), ("Dragon", 4, 3, "downward")],

@@ -1,0 +1,85 @@
+"""Expansion objects of HeroScribe packs: each one loads, plays by its ruling, and the game master is told how."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+import i18n
+from rules.heroquest import catalog, heroscribe, quest
+from rules.heroquest.heroscribe import parse_heroscribe
+from rules.heroquest.quest import QuestError
+from rules.text import Msg
+from tests.heroquest.hq_helpers import GAME
+from tests.heroquest.hs_fixture import STAIRWAY, xml
+
+OBJECTS = json.loads((Path(__file__).resolve().parents[2] / "data" / "heroquest" / "objects.json").read_text())
+RULED = sorted(k for k, v in OBJECTS["objects"].items() if v.get("ruling"))
+
+
+def rulings(warnings: tuple[Msg, ...]) -> list[Msg]:
+    return [w for w in warnings if w.key == "hq.imp.warn.ruling"]
+
+
+def test_every_object_we_know_can_be_imported() -> None:
+    """The packs' objects that used to refuse a quest (Crossbowman, Portcullis, ice, fog, room tiles...)."""
+    assert not [k for k, v in OBJECTS["objects"].items() if v["kind"] is None]
+    assert {"Crossbowman", "StoneDoorway", "SlipperyIce2x1", "DoubleArrowDoor", "Portcullis", "IceSlide",
+            "TeleportTrapA", "Fog", "ThroneRoom", "BottomlessChasm", "CrystalKey"} <= set(RULED)
+
+
+@pytest.mark.parametrize("hs_id", RULED)
+def test_each_pack_object_loads_with_its_ruling_for_the_game_master(hs_id: str) -> None:
+    # column 10, row 2: even the tallest (Icy River 1x8) and widest (Chaos Room 8x7) fit on the board there
+    imported = parse_heroscribe(xml([STAIRWAY, (hs_id, 10, 2, "downward")]))
+    said = rulings(imported.warnings)
+    assert len(said) == 1
+    for lang in i18n.LANGS:
+        text = i18n.t(said[0], lang)
+        assert "hq.imp" not in text and "{" not in text and len(text) > 40
+
+
+def test_one_ruling_per_kind_of_object() -> None:
+    imported = parse_heroscribe(xml([STAIRWAY, ("Fog", 8, 3, "downward"), ("Fog", 9, 3, "downward"),
+                                     ("CloudOfChaos", 10, 14, "downward")]))
+    assert len(rulings(imported.warnings)) == 1
+
+
+def test_a_mercenary_is_a_monster_with_its_public_stats() -> None:
+    imported = parse_heroscribe(xml([STAIRWAY, ("Crossbowman", 8, 3, "downward"), ("Swordsman", 9, 3, "downward")]))
+    refs = sorted(o.ref for o in imported.quest.objects if o.kind == "monster")
+    assert refs == ["crossbowman", "swordsman"]
+    assert (catalog.monster("swordsman")["attack"], catalog.monster("swordsman")["defend"]) == (4, 5)
+    assert catalog.monster("scout")["move"] == 9
+    state = GAME.new_with_setup(imported.setup(), GAME.resolve_options({"heroes": "barbarian"}), 2, 3)
+    assert {m["ref"] for m in state.monsters.values()} == {"crossbowman", "swordsman"}
+
+
+def test_a_chasm_cannot_be_entered() -> None:
+    imported = parse_heroscribe(xml([STAIRWAY, ("IcyRiver1x3", 20, 2, "downward")]))
+    blocked = [o for o in imported.quest.objects if o.kind == "blocked"]
+    assert len(blocked) == 1 and len(blocked[0].squares) == 3
+
+
+def test_stone_doorway_is_an_open_door_and_portcullis_a_door() -> None:
+    assert OBJECTS["objects"]["StoneDoorway"]["ref"] == "open_door"
+    assert OBJECTS["objects"]["Portcullis"]["kind"] == "door"
+
+
+def test_an_object_we_do_not_support_still_refuses_the_quest(monkeypatch: pytest.MonkeyPatch) -> None:
+    table = dict(quest.object_table())
+    table["Fog"] = replace(table["Fog"], kind=None)
+    monkeypatch.setattr(heroscribe, "object_table", lambda: table)
+    with pytest.raises(QuestError) as info:
+        parse_heroscribe(xml([STAIRWAY, ("Fog", 8, 3, "downward")]))
+    assert "hq.q.error.unsupported_object" in {p.key for p in info.value.problems}
+
+
+def test_two_boards_are_refused_saying_what_is_missing() -> None:
+    with pytest.raises(QuestError) as info:
+        parse_heroscribe(xml(width=2, boards=2))
+    text = i18n.t(info.value.reason, "en")
+    assert "2 boards" in text and "single" in text
