@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import inspect
 import io
+import logging
 import re
 from collections.abc import Awaitable, Callable, Coroutine, Iterable, Mapping, Sequence
 from typing import Any
@@ -17,10 +18,12 @@ from cogs.delivery import defer, deliver, reply, who_of, with_names
 from cogs.guard import guarded
 from cogs.translator import L, locale_of
 from cogs.ui import choices_line, clip, offered, run_blocking, ui_for
-from rules.base import Action, Choice, IllegalAction, LegalAction
+from rules.base import Action, Choice, IllegalAction, LegalAction, RuleError
 from rules.text import Lit, Msg, msg
 from table import Table, TableError
 from table.results import NoGame
+
+log = logging.getLogger("tabletop.commands")
 
 #: Discord shows at most 25 suggestions, and a choice's name and value hold at most 100 characters.
 MAX_CHOICES = 25
@@ -477,7 +480,10 @@ class GameCog(commands.Cog):
             for kind in kinds:
                 try:
                     reason = loaded.game.why_illegal(loaded.state, seat, Action.of(kind))
-                except Exception:  # an engine that cannot judge a bare kind has nothing to say about it
+                except RuleError:  # an engine that cannot judge a bare kind has nothing to say about it
+                    reason = None
+                except Exception:
+                    log.exception("why_illegal of %s crashed on a bare %s", loaded.game.id, kind)
                     reason = None
                 if reason is not None and not any(word in reason.key for word in UNTOLD):
                     return reason
@@ -552,10 +558,14 @@ class GameCog(commands.Cog):
 
     @staticmethod
     async def complete(make: Callable[[], Awaitable[Choices]]) -> Choices:
-        """Autocomplete answers quickly and never fails loudly: any refusal means no suggestions."""
+        """Autocomplete answers quickly and never fails loudly: a refusal means no suggestions, and a bug is
+        logged (the person typing still just sees no suggestions)."""
         try:
             return await make()
+        except RuleError:
+            return []
         except Exception:
+            log.exception("autocomplete failed")
             return []
 
     async def panel_for(self, interaction: discord.Interaction, filename: str, build: PanelBuilder) -> None:
