@@ -22,6 +22,7 @@ from renderers import records as images
 from rules.text import Lit, Msg, msg
 from table import Table
 from table import history as H
+from table.records import backfill
 
 #: The Replay button of a history entry; the replay cog answers it (`replay:<game id>`, nothing else).
 REPLAY_ID = "replay:{}"
@@ -112,6 +113,11 @@ class Records(commands.Cog):
         self.bot = bot
         self.table = table
         self.added: list[app_commands.Command[Any, ..., Any]] = []
+        self.backfilling: asyncio.Task[int] | None = None
+
+    async def cog_load(self) -> None:
+        # Games that ended before records existed get theirs in the background, a batch at each start.
+        self.backfilling = asyncio.create_task(backfill(self.table))
 
     # ---------------------------------------------------------------- commands
 
@@ -195,6 +201,8 @@ class Records(commands.Cog):
             self.added.append(command)
 
     async def cog_unload(self) -> None:
+        if self.backfilling is not None and not self.backfilling.done():
+            self.backfilling.cancel()
         group = self.bot.tree.get_command("game")
         if isinstance(group, app_commands.Group):
             for command in self.added:

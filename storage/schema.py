@@ -188,8 +188,8 @@ _SQLITE_STEPS: list[str] = [
         ai_seats INTEGER NOT NULL,
         rated INTEGER NOT NULL DEFAULT 0
     );
-    CREATE INDEX game_records_by_guild ON game_records(guild_id, ended_at);
-    CREATE INDEX game_records_by_type ON game_records(guild_id, game_type, ended_at);
+    CREATE INDEX game_records_by_guild ON game_records(guild_id, ended_at, game_id);
+    CREATE INDEX game_records_by_type ON game_records(guild_id, game_type, ended_at, game_id);
     CREATE INDEX game_records_unrated ON game_records(rated, ended_at) WHERE rated = 0;
     CREATE TABLE record_seats (
         game_id INTEGER NOT NULL REFERENCES games(id),
@@ -341,8 +341,8 @@ POSTGRES_MIGRATIONS: dict[int, str] = {
         ai_seats INTEGER NOT NULL,
         rated INTEGER NOT NULL DEFAULT 0
     );
-    CREATE INDEX game_records_by_guild ON game_records(guild_id, ended_at);
-    CREATE INDEX game_records_by_type ON game_records(guild_id, game_type, ended_at);
+    CREATE INDEX game_records_by_guild ON game_records(guild_id, ended_at, game_id);
+    CREATE INDEX game_records_by_type ON game_records(guild_id, game_type, ended_at, game_id);
     CREATE INDEX game_records_unrated ON game_records(rated, ended_at) WHERE rated = 0;
     CREATE TABLE record_seats (
         game_id BIGINT NOT NULL REFERENCES games(id),

@@ -110,8 +110,11 @@ def entry(record: GameRecord) -> Entry:
 
 
 def _players(record: GameRecord) -> Msg:
-    parts: list[Msg] = [msg("core.rec.seat", n=s.seat + 1, name=Lit(s.name, s.name), result=_result(s.result, s.place),
-                            ai=msg("core.rec.seat_ai") if s.user_id is None else "") for s in record.seats]
+    parts: list[Msg] = [
+        msg("core.rec.seat_plain", n=s.seat + 1, name=Lit(s.name, s.name),
+            ai=msg("core.rec.seat_ai") if s.user_id is None else "") if s.result == "abandoned" else
+        msg("core.rec.seat", n=s.seat + 1, name=Lit(s.name, s.name), result=_result(s.result, s.place),
+            ai=msg("core.rec.seat_ai") if s.user_id is None else "") for s in record.seats]
     joined = parts[-1] if parts else msg("core.nobody")
     for part in reversed(parts[:-1]):
         joined = msg("core.rec.join", a=part, b=joined)
