@@ -71,7 +71,28 @@ async def fill(store: Store, games: int, seed: int) -> dict[str, float]:
     started = time.perf_counter()
     while await store.records.rate_pending(rate, now) > 0:
         pass
-    return {"fill_s": round(filled, 2), "rating_pass_s": round(time.perf_counter() - started, 2)}
+    rated = time.perf_counter() - started
+    return {"fill_s": round(filled, 2), "rating_pass_s": round(rated, 2),
+            "bytes_per_game": round(await record_bytes(store) / games)}
+
+
+RECORD_TABLES = ("game_records", "record_seats", "ratings", "game_records_by_guild", "game_records_by_type",
+                 "game_records_unrated", "record_seats_by_player", "record_seats_by_game", "ratings_board")
+
+
+async def record_bytes(store: Store) -> int:
+    """What the records take on disk: their tables and indexes (SQLite's dbstat, PostgreSQL's relation sizes)."""
+    async with store.backend.read() as q:
+        if store.backend.name == "postgresql":
+            row = await q.fetchone("SELECT pg_total_relation_size('game_records') + pg_total_relation_size("
+                                   "'record_seats') + pg_total_relation_size('ratings') AS n")
+        else:
+            marks = ", ".join("?" for _ in RECORD_TABLES)
+            row = await q.fetchone(f"SELECT SUM(pgsize) AS n FROM dbstat WHERE name IN ({marks})"
+                                   " OR name LIKE 'sqlite_autoindex_record_seats%'"
+                                   " OR name LIKE 'sqlite_autoindex_ratings%'",
+                                   RECORD_TABLES)
+    return int(row["n"] or 0) if row else 0
 
 
 async def timed(call: Callable[[], Awaitable[Any]], runs: int) -> dict[str, float]:
