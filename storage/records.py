@@ -222,6 +222,9 @@ class Records:
     async def rate_pending(self, rate: Rater, now: float, *, limit: int = 200) -> int:
         """Rate the records not yet rated, oldest first, in one transaction (ratings and the records' marks
         together, so a crash rates nothing twice); returns how many records were settled."""
+        async with self.backend.read() as q:  # the common case, nothing waiting, takes no write lock
+            if await q.fetchone("SELECT 1 AS x FROM game_records WHERE rated = 0 LIMIT 1") is None:
+                return 0
         async with self.backend.write() as q:
             if self.backend.name == "postgresql":
                 await q.execute(f"SELECT pg_advisory_xact_lock({_RATING_LOCK})")
