@@ -160,7 +160,11 @@ class Records:
             where += f" AND r.game_id IN (SELECT s.game_id FROM record_seats AS s WHERE {inner})"
             params += inner_params
         async with self.backend.read(consistent=True) as q:
-            total = await q.fetchone(f"SELECT COUNT(*) AS n FROM game_records AS r WHERE {where}", params)
+            if user_id is not None:  # counted on the player's own index, without touching the games
+                total = await q.fetchone(f"SELECT COUNT(DISTINCT s.game_id) AS n FROM record_seats AS s WHERE {inner}",
+                                         inner_params)
+            else:
+                total = await q.fetchone(f"SELECT COUNT(*) AS n FROM game_records AS r WHERE {where}", params)
             rows = await q.fetchall(f"SELECT r.* FROM game_records AS r WHERE {where}"
                                     " ORDER BY r.ended_at DESC, r.game_id DESC LIMIT ? OFFSET ?",
                                     [*params, limit, offset])
@@ -178,7 +182,7 @@ class Records:
             sql += " AND s.game_type = ?"
             params.append(game_type)
         async with self.backend.read() as q:
-            rows = await q.fetchall(sql + " ORDER BY s.ended_at", params)
+            rows = await q.fetchall(sql, params)
         return [PlayerGame(r["game_type"], r["result"], json.loads(r["figures"]),
                            None if r["started_at"] is None else float(r["ended_at"]) - float(r["started_at"]),
                            int(r["turns"])) for r in rows]

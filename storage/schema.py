@@ -205,7 +205,7 @@ _SQLITE_STEPS: list[str] = [
         figures TEXT NOT NULL,
         PRIMARY KEY (game_id, seat)
     );
-    CREATE INDEX record_seats_by_player ON record_seats(guild_id, user_id, game_type, ended_at);
+    CREATE INDEX record_seats_by_player ON record_seats(guild_id, user_id, game_type, ended_at, game_id);
     CREATE INDEX record_seats_by_game ON record_seats(guild_id, game_type, user_id);
     CREATE TABLE ratings (
         guild_id INTEGER NOT NULL,
@@ -358,7 +358,7 @@ POSTGRES_MIGRATIONS: dict[int, str] = {
         figures TEXT NOT NULL,
         PRIMARY KEY (game_id, seat)
     );
-    CREATE INDEX record_seats_by_player ON record_seats(guild_id, user_id, game_type, ended_at);
+    CREATE INDEX record_seats_by_player ON record_seats(guild_id, user_id, game_type, ended_at, game_id);
     CREATE INDEX record_seats_by_game ON record_seats(guild_id, game_type, user_id);
     CREATE TABLE ratings (
         guild_id BIGINT NOT NULL,
