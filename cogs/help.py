@@ -22,7 +22,7 @@ log = logging.getLogger("tabletop.help")
 GENERAL = "game"
 #: Each topic's pages, in reading order: a page is a catalog key (its body) and `<key>.title` (its title).
 PAGES: dict[str, tuple[str, ...]] = {
-    GENERAL: ("bot.help.welcome", "bot.help.table", "bot.help.turns", "bot.help.slow"),
+    GENERAL: ("bot.help.welcome", "bot.help.table", "bot.help.turns", "bot.help.slow", "bot.help.records"),
     "hero-realms": ("hr.help.about", "hr.help.turn", "hr.help.win"),
     "heroquest": ("hq.help.about", "hq.help.heroes", "hq.help.gm"),
     "gorgasali": ("gg.help.about", "gg.help.turn", "gg.help.win"),

@@ -303,6 +303,9 @@ class Game(ABC):
     #: Catalog prefix naming each kind of move as the first step of a move built in steps ("br.menu.kind." names
     #: `throw` by "br.menu.kind.throw": "Throw a card"); empty: the kind is named by its moves' labels alone.
     kind_names: ClassVar[str] = ""
+    #: How the records treat a finished game: "versus" (won, lost or draw; rated), "coop" (everyone wins or loses
+    #: together: a record, no rating) or "unrated" (won or lost, never rated: heroes against a human game master).
+    record_kind: ClassVar[str] = "versus"
 
     def options(self) -> Sequence[OptionSpec]:
         return ()
@@ -507,6 +510,15 @@ class Game(ABC):
         """A few lines of key figures for the end-of-game summary (turns or waves played, each player's health,
         points, eliminations...), built from the state; none by default."""
         return []
+
+    def record_figures(self, state: Any) -> dict[int, dict[str, int]]:
+        """Per seat, the few public numbers the records keep for statistics (health left, eliminations, points);
+        none by default."""
+        return {}
+
+    def record_teams(self, state: Any) -> list[list[int]] | None:
+        """The seats that play as one side (duos, teams), for ratings; None: every seat plays for itself."""
+        return None
 
 
 def apply_logged(game: Game, state: Any, seat: int, action: Action) -> Step:

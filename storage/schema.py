@@ -169,6 +169,58 @@ _SQLITE_STEPS: list[str] = [
         PRIMARY KEY (guild_id, user_id)
     )
     """,
+    # 7: records of finished and abandoned games (one row per game, keyed by the game so a second write is a
+    # no-op), one row per seat (result, place, side, the game's figures as JSON) and each player's rating per
+    # server and game. Finished games of older databases get their records lazily (table/records.py backfill).
+    """
+    CREATE TABLE game_records (
+        game_id INTEGER PRIMARY KEY REFERENCES games(id),
+        guild_id INTEGER NOT NULL,
+        channel_id INTEGER NOT NULL,
+        game_type TEXT NOT NULL,
+        options TEXT NOT NULL,
+        started_at REAL,
+        ended_at REAL NOT NULL,
+        actions INTEGER NOT NULL,
+        turns INTEGER NOT NULL,
+        outcome TEXT NOT NULL,
+        summary TEXT,
+        ai_seats INTEGER NOT NULL,
+        rated INTEGER NOT NULL DEFAULT 0
+    );
+    CREATE INDEX game_records_by_guild ON game_records(guild_id, ended_at, game_id);
+    CREATE INDEX game_records_by_type ON game_records(guild_id, game_type, ended_at, game_id);
+    CREATE INDEX game_records_unrated ON game_records(rated, ended_at) WHERE rated = 0;
+    CREATE TABLE record_seats (
+        game_id INTEGER NOT NULL REFERENCES games(id),
+        seat INTEGER NOT NULL,
+        guild_id INTEGER NOT NULL,
+        game_type TEXT NOT NULL,
+        ended_at REAL NOT NULL,
+        user_id INTEGER,
+        name TEXT NOT NULL,
+        result TEXT NOT NULL,
+        place INTEGER,
+        side INTEGER NOT NULL,
+        figures TEXT NOT NULL,
+        PRIMARY KEY (game_id, seat)
+    );
+    CREATE INDEX record_seats_by_player ON record_seats(guild_id, user_id, game_type, ended_at, game_id);
+    CREATE INDEX record_seats_by_game ON record_seats(guild_id, game_type, user_id);
+    CREATE TABLE ratings (
+        guild_id INTEGER NOT NULL,
+        game_type TEXT NOT NULL,
+        user_id INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        mu REAL NOT NULL,
+        sigma REAL NOT NULL,
+        ordinal REAL NOT NULL,
+        games INTEGER NOT NULL,
+        updated_at REAL NOT NULL,
+        PRIMARY KEY (guild_id, game_type, user_id)
+    );
+    CREATE INDEX ratings_board ON ratings(guild_id, game_type, ordinal)
+    """,
 ]
 
 SQLITE_MIGRATIONS: dict[int, str] = dict(enumerate(_SQLITE_STEPS, start=1))
@@ -272,6 +324,55 @@ POSTGRES_MIGRATIONS: dict[int, str] = {
         updated_at DOUBLE PRECISION NOT NULL,
         PRIMARY KEY (guild_id, user_id)
     )
+    """,
+    7: """
+    CREATE TABLE game_records (
+        game_id BIGINT PRIMARY KEY REFERENCES games(id),
+        guild_id BIGINT NOT NULL,
+        channel_id BIGINT NOT NULL,
+        game_type TEXT NOT NULL,
+        options TEXT NOT NULL,
+        started_at DOUBLE PRECISION,
+        ended_at DOUBLE PRECISION NOT NULL,
+        actions INTEGER NOT NULL,
+        turns INTEGER NOT NULL,
+        outcome TEXT NOT NULL,
+        summary TEXT,
+        ai_seats INTEGER NOT NULL,
+        rated INTEGER NOT NULL DEFAULT 0
+    );
+    CREATE INDEX game_records_by_guild ON game_records(guild_id, ended_at, game_id);
+    CREATE INDEX game_records_by_type ON game_records(guild_id, game_type, ended_at, game_id);
+    CREATE INDEX game_records_unrated ON game_records(rated, ended_at) WHERE rated = 0;
+    CREATE TABLE record_seats (
+        game_id BIGINT NOT NULL REFERENCES games(id),
+        seat INTEGER NOT NULL,
+        guild_id BIGINT NOT NULL,
+        game_type TEXT NOT NULL,
+        ended_at DOUBLE PRECISION NOT NULL,
+        user_id BIGINT,
+        name TEXT NOT NULL,
+        result TEXT NOT NULL,
+        place INTEGER,
+        side INTEGER NOT NULL,
+        figures TEXT NOT NULL,
+        PRIMARY KEY (game_id, seat)
+    );
+    CREATE INDEX record_seats_by_player ON record_seats(guild_id, user_id, game_type, ended_at, game_id);
+    CREATE INDEX record_seats_by_game ON record_seats(guild_id, game_type, user_id);
+    CREATE TABLE ratings (
+        guild_id BIGINT NOT NULL,
+        game_type TEXT NOT NULL,
+        user_id BIGINT NOT NULL,
+        name TEXT NOT NULL,
+        mu DOUBLE PRECISION NOT NULL,
+        sigma DOUBLE PRECISION NOT NULL,
+        ordinal DOUBLE PRECISION NOT NULL,
+        games INTEGER NOT NULL,
+        updated_at DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (guild_id, game_type, user_id)
+    );
+    CREATE INDEX ratings_board ON ratings(guild_id, game_type, ordinal)
     """,
 }
 

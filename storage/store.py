@@ -8,7 +8,8 @@ import zlib
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from storage.backend import Backend, Row, Statement, UnexpectedRows, UniqueViolation
+from storage.backend import Backend, Row, Statement, UnexpectedRows, UniqueViolation, run_batch
+from storage.records import GameRecord, Records, record_statements
 from storage.rows import (
     ActionRow,
     ChannelBusy,
@@ -50,6 +51,7 @@ class Store:
     def __init__(self, target: str, backend: Backend | None = None) -> None:
         self.target = target
         self.backend = backend or backend_for(target)
+        self.records = Records(self.backend)
 
     @property
     def path(self) -> str:
@@ -170,8 +172,10 @@ class Store:
         async with self.backend.read() as q:
             return [_game(r) for r in await q.fetchall(sql + " ORDER BY id", params)]
 
-    async def bump(self, game_id: int, expected_version: int, now: float, **fields: Any) -> int:
-        """Change lobby fields (status, options, extra...) guarded by the version; returns the new version."""
+    async def bump(self, game_id: int, expected_version: int, now: float, *, record: GameRecord | None = None,
+                   **fields: Any) -> int:
+        """Change lobby fields (status, options, extra...) guarded by the version; returns the new version. A game
+        that ends here (abandoned) writes its `record` in the same transaction."""
         allowed = {"status", "options", "extra", "turn_started_at", "reminded_at"}
         sets: list[str] = ["version = version + 1", "updated_at = ?"]
         values: list[Any] = [now]
@@ -185,6 +189,8 @@ class Store:
                                       (*values, game_id, expected_version))
             if changed != 1:
                 raise VersionConflict()
+            if record is not None:
+                await run_batch(q, record_statements(record))
         return expected_version + 1
 
     async def clear_deadline(self, game_id: int, version: int) -> None:
@@ -243,13 +249,16 @@ class Store:
 
     async def commit(self, game_id: int, expected_version: int, entry: Commit, now: float,
                      *, status: str | None = None, new_turn: bool = False, deadline: float | None = None,
-                     blobs: dict[str, dict[str, Any]] | None = None) -> int:
+                     blobs: dict[str, dict[str, Any]] | None = None, record: GameRecord | None = None) -> int:
         """One log row, its lines, its snapshot where it has one and the version bump: one transaction.
 
-        `new_turn` restarts the turn's clock, and sets the new `deadline` (None: no timer runs).
+        `new_turn` restarts the turn's clock, and sets the new `deadline` (None: no timer runs). A move that ends
+        the game brings its `record`, written in the same transaction.
         """
         statements = self._commit_statements(game_id, expected_version, entry, now, status=status,
                                              new_turn=new_turn, deadline=deadline, blobs=blobs)
+        if record is not None:
+            statements += record_statements(record)
         try:
             await self.backend.batch(statements)
         except UnexpectedRows as exc:

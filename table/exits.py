@@ -3,6 +3,7 @@ Discord-free, on top of the table."""
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -10,6 +11,7 @@ from typing import Any
 from rules.base import RESIGN, Action, Game, GameOver, Step
 from rules.text import Msg, msg
 from storage import ChannelBusy, Commit, LogLine, SeatRow, VersionConflict
+from table import records
 from table.results import Inspection, NoGame, NotSeated, Report, StaleAction, TableError, Who
 from table.service import (
     Table,
@@ -139,12 +141,16 @@ class Exits:
             events = [LogLine(e.msg.to_json(), e.to) for e in step.events]
             snapshot = {k: v for k, v in game.to_json(step.state).items() if k not in game.static_keys}
             deadline = table._deadline(loaded, step.state) if new_turn and not finished else None
+            record = await records.build(table.store, row, game, loaded.seats, step.state, outcome_kind="resigned",
+                                         now=table.clock(), turn_before=json.dumps(game.turn_key(loaded.state),
+                                                                                   default=str)) if finished else None
             try:
                 version = await table.store.commit(
                     row.id, row.version,
                     Commit(kind="resign", seat=seat, user_id=who.user_id, action=Action.of(RESIGN).to_json(),
                            lines=[LogLine(line.to_json())] * (i == 0) + events, snapshot=snapshot if last else None),
-                    table.clock(), status="finished" if finished else None, new_turn=new_turn, deadline=deadline)
+                    table.clock(), status="finished" if finished else None, new_turn=new_turn, deadline=deadline,
+                    record=record)
             except VersionConflict as exc:
                 table._cache.drop(row.id)
                 raise StaleAction(msg("core.error.conflict")) from exc
@@ -160,6 +166,7 @@ class Exits:
                 updates = game.profile_updates(step.state)
                 if updates:
                     await table.store.save_profiles(row.guild_id, game.id, updates, table.clock())
+                await records.settle(table.store, table.clock())
 
     async def _change_seats(self, loaded: Inspection, changed: list[SeatRow], entry: Commit,
                             creator_id: int | None = None) -> None:

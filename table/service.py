@@ -46,7 +46,7 @@ from storage import (
     VersionConflict,
 )
 from storage.store import pack
-from table import summary, uploads
+from table import records, summary, uploads
 from table.memory import DEFAULT_CACHED_GAMES, GameLocks, StateCache
 from table.results import (
     GameSummary,
@@ -474,6 +474,8 @@ class Table:
         since = version - loaded.row.snapshot_version
         wants_snapshot = finished or since >= SNAPSHOT_MAX or (new_turn and since >= SNAPSHOT_EVERY)
         all_lines = [*(lines or []), *(LogLine(e.msg.to_json(), e.to) for e in step.events)]
+        record = await records.build(self.store, loaded.row, game, loaded.seats, step.state, outcome_kind="finished",
+                                     now=self.clock(), turn_before=turn_before) if finished else None
         try:
             version = await self.store.commit(
                 loaded.row.id, loaded.row.version,
@@ -482,6 +484,7 @@ class Table:
                        snapshot=_split(game, step.state)[0] if wants_snapshot else None),
                 self.clock(), status="finished" if finished else None, new_turn=new_turn,
                 deadline=(deadline := self._deadline(loaded, step.state) if new_turn and not finished else None),
+                record=record,
             )
         except VersionConflict as exc:
             self._cache.drop(loaded.row.id)
@@ -497,6 +500,7 @@ class Table:
             updates = game.profile_updates(step.state)
             if updates:
                 await self.store.save_profiles(loaded.row.guild_id, game.id, updates, self.clock())
+            await records.settle(self.store, self.clock())
         report.version, report.status = version, loaded.row.status
         report.can_undo = step.undoable and kind == "act" and user_id is not None and not new_turn
         awaited = game.to_act(step.state)
@@ -943,10 +947,14 @@ class Table:
             row = await self._open_in(channel_id)
             if who.user_id != row.creator_id and not who.can_manage:
                 raise TableError(msg("core.error.abandon_forbidden"))
-            version = await self._bump(row, status="abandoned")
+            seats = await self.store.seats(row.id)
+            record = None
+            if row.status == "active":  # a game that had started keeps a record; a lobby does not
+                record = await records.build(self.store, row, self._engine(row.game_type), seats, None,
+                                             outcome_kind="abandoned", now=self.clock())
+            version = await self._bump(row, status="abandoned", record=record)
             self._cache.drop(row.id)
             self._pending.discard(row.id)
-            seats = await self.store.seats(row.id)
             report = Report(row.id, row.game_type, version, "abandoned", seat_names={s.seat: s.name for s in seats},
                             channel_id=row.channel_id, guild_id=row.guild_id)
             report.public.append(msg("core.abandon.done", who=who.name))

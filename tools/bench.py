@@ -193,7 +193,16 @@ def main(argv: list[str] | None = None) -> int:
                         help="with --load: seconds between moves of one channel through the stand-in")
     parser.add_argument("--moves", type=int, default=2000, help="with --load: moves stored per game for bytes")
     parser.add_argument("--backend", choices=["sqlite", "postgresql", "both"], default="both")
+    parser.add_argument("--records", type=int, default=0, metavar="GAMES",
+                        help="the records section instead: history, stats and leaderboard query times with GAMES "
+                             "finished games on each --backend (tools/records_bench.py)")
     args = parser.parse_args(argv)
+    if args.records:
+        from tools.records_bench import records_figures
+
+        backends = ["sqlite", "postgresql"] if args.backend == "both" else [args.backend]
+        print(json.dumps({"records": records_figures(backends, args.records, 30, args.seed)}))
+        return 0
     if args.load:
         from tools.load import load_figures
 

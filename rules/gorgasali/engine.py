@@ -389,6 +389,8 @@ def damage(ctx: Ctx, victim: int, raw: int, source: int | None, kind: str, why: 
             use_card(ctx, victim, cid)
     before = p["hp"]
     p["hp"] = max(0, p["hp"] - d)
+    if source is not None and source != victim:  # damage dealt, kept for the records
+        ctx.p(source)["dealt"] = ctx.p(source).get("dealt", 0) + before - p["hp"]
     ctx.say("gg.ev.damage", seat=SeatRef(victim), raw=raw, lost=before - p["hp"], hp=p["hp"],
             why=msg(f"gg.why.{why}"), field=msg("gg.ev.field") if field else "",
             armour=msg("gg.ev.armour", cards=listing(spent)) if spent else "")

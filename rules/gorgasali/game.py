@@ -258,6 +258,19 @@ class Gorgasali(Game):
                              kills=p.get("kills", 0), turns=p["turns"]))
         return lines
 
+    def record_figures(self, state: State) -> dict[int, dict[str, int]]:
+        """Eliminations, damage dealt to other fighters and health left."""
+        return {p["seat"]: {"kills": p.get("kills", 0), "damage": p.get("dealt", 0), "health": p["hp"]}
+                for p in state["players"]}
+
+    def record_teams(self, state: State) -> list[list[int]] | None:
+        if state["mode"] != "duo":
+            return None
+        sides: dict[Any, list[int]] = {}
+        for p in state["players"]:
+            sides.setdefault(p["team"], []).append(p["seat"])
+        return list(sides.values())
+
     def to_json(self, state: State) -> dict[str, Any]:
         return clone(state)
 

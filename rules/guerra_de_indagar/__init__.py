@@ -233,6 +233,12 @@ class GuerraDeIndagar(Game):
                              pp=pp(s, seat), outposts=sum(1 for p in s["outposts"].values() if p["owner"] == seat)))
         return lines
 
+    def record_figures(self, state: dict[str, Any]) -> dict[int, dict[str, int]]:
+        """Primacy points and outposts."""
+        return {seat: {"pp": pp(state, seat),
+                       "outposts": sum(1 for p in state["outposts"].values() if p["owner"] == seat)}
+                for seat in range(state["players_n"])}
+
     # ---------------------------------------------------------------- what each seat sees
 
     def view(self, state: dict[str, Any], seat: int | None) -> dict[str, Any]:

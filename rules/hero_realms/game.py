@@ -214,6 +214,20 @@ class HeroRealms(Game):
                                  health=max(0, state.health[state.pool_of[seat]]), cards=cards))
         return lines
 
+    def record_figures(self, state: State) -> dict[int, dict[str, int]]:
+        """Turns played (a winner's turns to win) and the health each player had left (0 once out)."""
+        return {seat: {"turns": state.turn_no,
+                       "health": 0 if p.eliminated else max(0, state.health[state.pool_of[seat]])}
+                for seat, p in enumerate(state.players)}
+
+    def record_teams(self, state: State) -> list[list[int]] | None:
+        if V.VARIANTS[state.variant].team_size <= 0:
+            return None
+        sides: dict[int, list[int]] = {}
+        for seat in range(state.n):
+            sides.setdefault(state.team_of[seat], []).append(seat)
+        return list(sides.values())
+
     def to_json(self, state: State) -> dict[str, Any]:
         return state.to_json()
 

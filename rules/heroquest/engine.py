@@ -54,6 +54,7 @@ def _team_names(team: str) -> Lit:
 class HeroQuest(Game):
     id = "heroquest"
     kind_names = "hq.kind."
+    record_kind = "unrated"  # heroes against a human game master: a record, never a rating
     name_key = "hq.name"
     min_seats = 2
     max_seats = 6
@@ -290,6 +291,16 @@ class HeroQuest(Game):
             lines.append(msg(key, hero=hero_label(h), seat=SeatRef(h["seat"]), body=h["body"], max=h["max_body"],
                              gold=h["gold"], treasures=len(h["quest_treasures"])))
         return lines
+
+    def record_figures(self, state: HQState) -> dict[int, dict[str, int]]:
+        """Per hero player: quests completed (the quest won, hero alive) and Body points left."""
+        won = bool(state.d["over"]) and state.d["over"]["result"] == "win"
+        out: dict[int, dict[str, int]] = {}
+        for h in state.heroes:
+            row = out.setdefault(h["seat"], {"quests": 0, "body": 0})
+            row["quests"] += int(won and not h["dead"])
+            row["body"] += 0 if h["dead"] else int(h["body"])
+        return out
 
     def view(self, state: HQState, seat: int | None) -> dict[str, Any]:
         out = view.build(state, seat)

@@ -38,6 +38,7 @@ LOG_LINES = 6
 
 
 class KingsArmory(Game):
+    record_kind = "coop"
     id = "kings-armory"
     kind_names = "ka.bot.kind."
     name_key = "ka.name"
@@ -399,6 +400,11 @@ class KingsArmory(Game):
                 lines.append(msg("ka.figures.hero", seat=SeatRef(a["seat"]), hero=fg.ally_name(a), level=a["level"],
                                  hp=a["hp"], max=fg.ally_card(a)["max"]))
         return lines
+
+    def record_figures(self, state: S) -> dict[int, dict[str, int]]:
+        """The team's waves survived and the Gate's health left, the same for every seat."""
+        shared = {"waves": st.waves_survived(state), "gate": max(0, int(state["gate"]))}
+        return {seat: dict(shared) for seat in range(state["n"])}
 
     # ---------------------------------------------------------------- table helpers
 
