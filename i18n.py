@@ -16,7 +16,8 @@ LANGS = ("es", "en")
 DEFAULT = "en"
 CATALOG_DIR = Path(__file__).resolve().parent / "data" / "i18n"
 
-SeatNamer = Callable[[int], str]
+#: A seat's display name, or None when it has none (then the seat's number is shown; `names.get` fits).
+SeatNamer = Callable[[int], str | None]
 
 
 def lang_of(*locales: str | None) -> str:
@@ -79,7 +80,8 @@ def _param(value: Param, lang: str, seat_name: SeatNamer | None) -> str:
     if isinstance(value, Lit):
         return value.es if lang == "es" else value.en
     if isinstance(value, SeatRef):
-        return seat_name(value.seat) if seat_name else f"#{value.seat + 1}"
+        name = seat_name(value.seat) if seat_name else None
+        return name if name is not None else f"#{value.seat + 1}"
     return str(value)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 import logging
 from collections.abc import Callable, Coroutine, Mapping
-from typing import Any
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 import discord
 from discord import app_commands
@@ -20,6 +20,8 @@ from table import TableError
 log = logging.getLogger("tabletop.commands")
 
 Command = Callable[..., Coroutine[Any, Any, None]]
+P = ParamSpec("P")
+CogT = TypeVar("CogT")
 
 
 class _Running:
@@ -95,12 +97,13 @@ async def tell_failure(interaction: discord.Interaction) -> None:
         log.warning("could not tell the user about the failure")
 
 
-def guarded(func: Command) -> Command:
+def guarded(func: Callable[Concatenate[CogT, discord.Interaction, P], Coroutine[Any, Any, None]]
+            ) -> Callable[Concatenate[CogT, discord.Interaction, P], Coroutine[Any, Any, None]]:
     """A slash command's callback, guarded: refused in a DM when the command is server-only, option values
     checked as sent, every refusal a localized ephemeral message, anything unexpected logged, never shown."""
 
     @functools.wraps(func)
-    async def wrapper(self: Any, interaction: discord.Interaction, *args: Any, **kwargs: Any) -> None:
+    async def wrapper(self: CogT, interaction: discord.Interaction, *args: P.args, **kwargs: P.kwargs) -> None:
         _Running.count += 1
         try:
             if interaction.guild_id is None and server_only(interaction):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 import os
-from collections.abc import Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
 import discord
@@ -23,6 +23,7 @@ from rules import registry
 from rules.base import Action, BadOptions, Choice, IllegalAction
 from rules.text import Msg, msg
 from table import Table, TableError
+from table.results import Report, Who
 
 log = logging.getLogger("tabletop.lobby")
 
@@ -138,7 +139,7 @@ class Lobby(commands.Cog):
         return choices[:25]
 
     async def simple(self, interaction: discord.Interaction,
-                     call: Callable[[int, Any], Coroutine[Any, Any, Any]]) -> None:
+                     call: Callable[[int, Who], Awaitable[Report]]) -> None:
         """The common shape of most commands: acknowledge, ask the table, deliver its report."""
         await defer(interaction)
         await deliver(self.table, interaction, await call(interaction.channel_id or 0, who_of(interaction)))
