@@ -51,7 +51,7 @@ def has(key: str, lang: str = DEFAULT) -> bool:
     return key in catalog(lang)
 
 
-def t(message: Msg | Lit | str | int, lang: str, seat_name: SeatNamer | None = None) -> str:
+def t(message: Msg | Lit | SeatRef | str | int, lang: str, seat_name: SeatNamer | None = None) -> str:
     """Resolve a message in `lang`; unknown keys show the key itself rather than crashing."""
     if isinstance(message, Msg):
         template = catalog(lang).get(message.key)

@@ -37,7 +37,7 @@ def commands_running() -> int:
 #: Discord's longest text option.
 MAX_TEXT = 6000
 _LIMIT = 2 ** 53
-_OBJECTS = {
+_OBJECTS: dict[discord.AppCommandOptionType, tuple[type | tuple[type, ...], str]] = {
     discord.AppCommandOptionType.attachment: (discord.Attachment, "plumbing.error.file"),
     discord.AppCommandOptionType.user: ((discord.User, discord.Member), "plumbing.error.user"),
     discord.AppCommandOptionType.channel: ((discord.abc.GuildChannel, app_commands.AppCommandChannel),
@@ -45,7 +45,7 @@ _OBJECTS = {
 }
 
 
-def option_name(param: Any) -> Msg:
+def option_name(param: Any) -> Msg | Lit:
     """An option's localized name (the key its command renames it with) for refusals."""
     renamed = param.locale_name
     key = renamed.extras.get("key") if renamed is not None else None

@@ -41,7 +41,7 @@ PER_ROW = 5
 
 def _buttons(game_id: int, version: int, legal: Sequence[LegalAction]) -> list[tuple[str, LegalAction]]:
     """The moves shown as one-click buttons (two rows at most), each with its custom id."""
-    out = []
+    out: list[tuple[str, LegalAction]] = []
     for la in legal:
         custom_id = button_id("a", game_id, version, la.action.token())
         if la.action.kind in BUTTONS and custom_id is not None and len(out) < 2 * PER_ROW:

@@ -223,7 +223,7 @@ register_ui(UI)
 # ---------------------------------------------------------------- choosing a legal action from text
 
 
-def describe(la: LegalAction, view: Mapping[str, Any] | None, lang: str, names: dict[int, str]) -> str:
+def describe(la: LegalAction, view: Mapping[str, Any] | None, lang: str, names: Mapping[int, str]) -> str:
     """A legal action's label, made unambiguous with the squares of doors and monsters."""
     label = i18n.t(la.label, lang, names.get)
     if view is None:
@@ -241,7 +241,7 @@ def describe(la: LegalAction, view: Mapping[str, Any] | None, lang: str, names: 
     return label
 
 
-def spoken_forms(la: LegalAction, view: Mapping[str, Any] | None, names: dict[int, str]) -> list[str]:
+def spoken_forms(la: LegalAction, view: Mapping[str, Any] | None, names: Mapping[int, str]) -> list[str]:
     """Every text that names this action: its labels in both languages, its square, its argument values."""
     forms = [fold(describe(la, view, lang, names)) for lang in i18n.LANGS]
     forms += [fold(i18n.t(la.label, lang, names.get)) for lang in i18n.LANGS]
@@ -390,8 +390,10 @@ class HeroQuest(GameCog):
         legal, view, names = await self._options(interaction, kinds)
         lang = locale_of(interaction)
         token = by_token(legal, text) if text is not None else None
-        if token is not None or direct is not None:
-            return await self.act(interaction, token if token is not None else direct)
+        if token is not None:
+            return await self.act(interaction, token)
+        if direct is not None:
+            return await self.act(interaction, direct)
         if not legal:
             kinds = list(kinds)
             if len(kinds) == 1 and kinds[0] in NO_ARGUMENT_KINDS:
@@ -952,7 +954,7 @@ def gm_choices(pool: Iterable[Mapping[str, Any]], lang: str) -> list[tuple[str, 
     return [(gm_label(f, lang), gm_label(f, lang)) for f in pool]
 
 
-def resolve_one(pool: list[dict[str, Any]], text: str, lang: str) -> str:
+def resolve_one(pool: Sequence[Mapping[str, Any]], text: str, lang: str) -> str:
     """The one id `text` names in `pool`, else a refusal listing what it could mean (or what there is)."""
     uids = list(dict.fromkeys(match_figures(pool, text)))
     if len(uids) == 1:

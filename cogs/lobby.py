@@ -188,7 +188,7 @@ class Lobby(commands.Cog):
         row = await self.table.game_for(channel)
         cog = cog_for(row.game_type) if row is not None and row.status == "active" else None
         refusal: IllegalAction | None = None
-        if cog is not None:
+        if cog is not None and row is not None:
             legal, view, names = await cog.seen(interaction)
             if not legal and not await self.table.is_step_built(channel):
                 await self.table.check_turn(channel, who)

@@ -6,7 +6,7 @@ import inspect
 import io
 import logging
 import re
-from collections.abc import Awaitable, Callable, Coroutine, Iterable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Collection, Coroutine, Iterable, Mapping, Sequence
 from typing import Any
 
 import discord
@@ -283,7 +283,7 @@ def command_group(key: str, parent: app_commands.Group | None = None) -> app_com
     return app_commands.Group(name=L(key), description=L(f"{key}.desc"), guild_only=True)
 
 
-def game_command(group: app_commands.Group, key: str, *options: str, suggest: Sequence[str] = ()
+def game_command(group: app_commands.Group, key: str, *options: str, suggest: Collection[str] = ()
                  ) -> Callable[[Command], app_commands.Command[Any, ..., None]]:
     """A `guarded` subcommand of `group` whose texts come from the catalog: its name `key`, description
     `<key>.desc`, each option's description `<key>.<option>` and name `cmd.<game>.opt.<option>`; the first
@@ -291,7 +291,7 @@ def game_command(group: app_commands.Group, key: str, *options: str, suggest: Se
     return lambda func: _declare(group, key, {o: o for o in options}, suggest, func)
 
 
-def _declare(group: app_commands.Group, key: str, options: Mapping[str, str], suggest: Sequence[str],
+def _declare(group: app_commands.Group, key: str, options: Mapping[str, str], suggest: Collection[str],
              func: Command) -> app_commands.Command[Any, ..., None]:
     """`func` guarded and declared in `group`; `options` maps its parameters to their option keys."""
     game = ".".join(key.split(".")[:2])

@@ -120,8 +120,9 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON_TEMP
                          row=row)
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> GameButton:
+        assert isinstance(item, discord.ui.Button)
         return cls(item.custom_id or "", item.label or "-")
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -142,8 +143,9 @@ class GameSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_TEMP
             if total is None else total
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> GameSelect:
+        assert isinstance(item, discord.ui.Select)
         return cls(item.custom_id or "", list(item.options) or [discord.SelectOption(label="-")],
                    item.placeholder or "-")
 

@@ -988,7 +988,7 @@ def _render_phone(view: dict[str, Any], lang: str) -> bytes:
     base = (frozenset[tuple[int, int]](), lang, False, bool(view.get("reach")), where)
     canvas = Canvas.from_image(_base(*base).copy())
     _phone_header(canvas, view, lang)
-    _Board(canvas, view, lang, where).draw(base[:4])  # type: ignore[arg-type]
+    _Board(canvas, view, lang, where).draw(base[:4])
     _legend(canvas, items, where.legend, _PHONE_LEGEND)
     _phone_panel(canvas, view, lang, where)
     return canvas.png()

@@ -391,7 +391,7 @@ def _base(b: Board, lang: str) -> Image.Image:
 LEGEND_SIZE = SMALL - 2
 
 #: A legend swatch: a board element `kb.swatch` draws, or one of this renderer's own shapes with its colour.
-Swatch = kb.Terrain | kb.Piece | kb.Arrow | str | tuple[str, Color]
+Swatch = kb.Terrain | kb.Piece | kb.Arrow | kb.Shade | kb.Mark | str | tuple[str, Color]
 
 
 def _legend_items(lang: str) -> list[tuple[str, Swatch]]:

@@ -270,11 +270,13 @@ _MARKS = {"\u0301", "\u0300", "\u0303", "\u0308", "\u0302", "\u0327"}
 @cache
 def font(size: int) -> Font:
     """Pillow's built-in scalable font at `size` px, cached."""
-    return ImageFont.load_default(size=size)
+    loaded = ImageFont.load_default(size=size)
+    assert isinstance(loaded, ImageFont.FreeTypeFont), "Pillow is built without FreeType"
+    return loaded
 
 
 def _glyph_pixels(f: Font, ch: str) -> bytes:
-    img = Image.new("L", (f.size * 3, f.size * 3))
+    img = Image.new("L", (int(f.size * 3), int(f.size * 3)))
     ImageDraw.Draw(img).text((f.size, f.size), ch, font=f, fill=255)
     return img.tobytes()
 
@@ -506,7 +508,7 @@ def _glyph_mask(ch: str, f: Font) -> tuple[Image.Image, int, int]:
 def _glyph_mask_at(ch: str, size: int) -> tuple[Image.Image, int, int]:
     """`_glyph_mask` for `font(size)`, cached (shared: callers must not draw on the mask)."""
     f = font(size)
-    left, top, right, bottom = f.getbbox(ch, anchor="ls")
+    left, top, right, bottom = (round(edge) for edge in f.getbbox(ch, anchor="ls"))
     mask = Image.new("L", (right - left + 2, bottom - top + 2))
     ImageDraw.Draw(mask).text((-left + 1, -top + 1), ch, font=f, fill=255, anchor="ls")
     return mask, left - 1, top - 1

@@ -75,7 +75,8 @@ class GatewayConnection:
             await writer
 
     async def on_message(self, msg: dict[str, Any]) -> bool:
-        op, data = msg.get("op"), msg.get("d")
+        op = msg.get("op")
+        data: dict[str, Any] = msg.get("d") or {}
         world = self.server.world
         if op == HEARTBEAT:
             self.send({"op": HEARTBEAT_ACK, "d": None, "s": None, "t": None})
@@ -92,22 +93,22 @@ class GatewayConnection:
             for guild in world.guilds_for_shard(shard_id, shard_count):
                 self.server.dispatch_to(session, "GUILD_CREATE", world.guild_payload(guild))
         elif op == RESUME:
-            session = self.server.sessions.get(data.get("session_id", ""))
-            if session is None or data.get("token") != world.token:
+            known = self.server.sessions.get(data.get("session_id", ""))
+            if known is None or data.get("token") != world.token:
                 self.send({"op": INVALID_SESSION, "d": False, "s": None, "t": None})
                 return True
-            session.connection = self
-            session.resumes += 1
-            self.session = session
-            for payload in session.sent:
+            known.connection = self
+            known.resumes += 1
+            self.session = known
+            for payload in known.sent:
                 if payload["s"] > (data.get("seq") or 0):
                     self.send(payload)
-            self.server.dispatch_to(session, "RESUMED", {})
+            self.server.dispatch_to(known, "RESUMED", {})
         elif op == PRESENCE:
             world.presence = data
         elif op == REQUEST_MEMBERS:
-            guild = world.guilds.get(int(data["guild_id"]))
-            members = [world.member_payload(m) for m in guild.members.values()] if guild else []
+            wanted = world.guilds.get(int(data["guild_id"]))
+            members = [world.member_payload(m) for m in wanted.members.values()] if wanted else []
             chunk = {"guild_id": str(data["guild_id"]), "members": members, "chunk_index": 0, "chunk_count": 1}
             if data.get("nonce"):
                 chunk["nonce"] = data["nonce"]
