@@ -18,6 +18,7 @@ import i18n
 from cogs.delivery import defer, lines, reply
 from cogs.guard import guarded
 from cogs.translator import L, locale_of
+from cogs.ui import GameButton, button_id, on_component
 from renderers import records as images
 from rules.text import Lit, Msg, msg
 from table import Table
@@ -66,14 +67,20 @@ def history_text(page: H.HistoryPage, lang: str) -> str:
     return "\n".join(out)
 
 
-def history_view(page: H.HistoryPage, lang: str) -> discord.ui.View | None:
-    """A Replay button per game, its custom id exactly `replay:<game id>`."""
+def history_view(page: H.HistoryPage, lang: str, game: str | None = None, player: int | None = None
+                 ) -> discord.ui.View | None:
+    """A Replay button per game, its custom id exactly `replay:<game id>`; then ◀ ▶ for the other pages (their ids
+    carry the page, the player and the game asked for, so they work after a restart)."""
     if not page.entries:
         return None
     view = discord.ui.View(timeout=None)
     for entry in page.entries:
         view.add_item(discord.ui.Button(custom_id=REPLAY_ID.format(entry.game_id), style=discord.ButtonStyle.secondary,
-                                        label=i18n.t(msg("bot.rec.button.replay", id=entry.game_id), lang)[:80]))
+                                        label=i18n.t(msg("bot.rec.button.replay", id=entry.game_id), lang)[:80], row=0))
+    for to, key in ((page.page - 1, "bot.rec.button.newer"), (page.page + 1, "bot.rec.button.older")):
+        custom_id = button_id("hist", to, player or 0, game or "")
+        if 1 <= to <= page.pages and custom_id is not None:
+            view.add_item(GameButton(custom_id, i18n.t(msg(key), lang), row=1))
     return view
 
 
@@ -114,6 +121,7 @@ class Records(commands.Cog):
         self.table = table
         self.added: list[app_commands.Command[Any, ..., Any]] = []
         self.backfilling: asyncio.Task[int] | None = None
+        on_component("hist")(self.on_history_page)
 
     async def cog_load(self) -> None:
         # Games that ended before records existed get theirs in the background, a batch at each start.
@@ -128,10 +136,19 @@ class Records(commands.Cog):
     async def history(self, interaction: discord.Interaction, game: str | None = None,
                       player: discord.User | None = None, page: app_commands.Range[int, 1, 10000] = 1) -> None:
         await defer(interaction)
+        await self.show_history(interaction, game or None, player.id if player is not None else None, page)
+
+    async def show_history(self, interaction: discord.Interaction, game: str | None, player: int | None,
+                           page: int) -> None:
         lang = locale_of(interaction)
-        found = await H.history(self.table.store, interaction.guild_id, game_type=game or None,
-                                user_id=player.id if player is not None else None, page=page)
-        await reply(interaction, history_text(found, lang), view=history_view(found, lang))
+        found = await H.history(self.table.store, interaction.guild_id, game_type=game, user_id=player, page=page)
+        await reply(interaction, history_text(found, lang), view=history_view(found, lang, game, player))
+
+    @guarded
+    async def on_history_page(self, interaction: discord.Interaction, kind: str, page: int, player: int,
+                              game: str) -> None:
+        await defer(interaction)
+        await self.show_history(interaction, game or None, player or None, page)
 
     @app_commands.describe(game_id=L("cmd.game.export.game_id"))
     @app_commands.rename(game_id=L("cmd.opt.game_id"))

@@ -216,12 +216,19 @@ class Records:
                 best = [_rating(r) for r in rows]
                 counts = await _counts(q, guild_id, game_type, [r.user_id for r in best])
                 return [Standing(r.user_id, r.name, *counts.get(r.user_id, (r.games, 0)), rating=r) for r in best]
+            # Counted on the covering index (server, game, person, result); then each one's newest name.
             rows = await q.fetchall(
-                "SELECT user_id, MAX(name) AS name, COUNT(*) AS n,"
+                "SELECT user_id, COUNT(*) AS n,"
                 " SUM(CASE WHEN result IN ('won', 'coop_win') THEN 1 ELSE 0 END) AS w FROM record_seats"
                 " WHERE guild_id = ? AND game_type = ? AND user_id IS NOT NULL AND result <> 'abandoned'"
                 " GROUP BY user_id ORDER BY w DESC, n DESC, user_id LIMIT ?", (guild_id or 0, game_type, limit))
-        return [Standing(int(r["user_id"]), r["name"], int(r["n"]), int(r["w"] or 0)) for r in rows]
+            names = {}
+            for r in rows:
+                found = await q.fetchone("SELECT name FROM record_seats WHERE guild_id = ? AND user_id = ?"
+                                         " AND game_type = ? ORDER BY ended_at DESC LIMIT 1",
+                                         (guild_id or 0, r["user_id"], game_type))
+                names[int(r["user_id"])] = found["name"] if found else ""
+        return [Standing(int(r["user_id"]), names[int(r["user_id"])], int(r["n"]), int(r["w"] or 0)) for r in rows]
 
     async def rate_pending(self, rate: Rater, now: float, *, limit: int = 200) -> int:
         """Rate the records not yet rated, oldest first, in one transaction (ratings and the records' marks

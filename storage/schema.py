@@ -206,7 +206,7 @@ _SQLITE_STEPS: list[str] = [
         PRIMARY KEY (game_id, seat)
     );
     CREATE INDEX record_seats_by_player ON record_seats(guild_id, user_id, game_type, ended_at, game_id);
-    CREATE INDEX record_seats_by_game ON record_seats(guild_id, game_type, user_id);
+    CREATE INDEX record_seats_by_game ON record_seats(guild_id, game_type, user_id, result);
     CREATE TABLE ratings (
         guild_id INTEGER NOT NULL,
         game_type TEXT NOT NULL,
@@ -359,7 +359,7 @@ POSTGRES_MIGRATIONS: dict[int, str] = {
         PRIMARY KEY (game_id, seat)
     );
     CREATE INDEX record_seats_by_player ON record_seats(guild_id, user_id, game_type, ended_at, game_id);
-    CREATE INDEX record_seats_by_game ON record_seats(guild_id, game_type, user_id);
+    CREATE INDEX record_seats_by_game ON record_seats(guild_id, game_type, user_id, result);
     CREATE TABLE ratings (
         guild_id BIGINT NOT NULL,
         game_type TEXT NOT NULL,
