@@ -173,6 +173,28 @@ _SQLITE_STEPS: list[str] = [
 
 SQLITE_MIGRATIONS: dict[int, str] = dict(enumerate(_SQLITE_STEPS, start=1))
 
+# 8: upgrade-safe games. Each game's head state (the state its players last saw, stamped with the engine version
+# that made it, with the states an undo within the turn may restore) is one row overwritten at every commit; replays
+# that today's engine no longer reproduces are recorded for the operator.
+SQLITE_MIGRATIONS[8] = """
+    CREATE TABLE game_heads (
+        game_id INTEGER PRIMARY KEY REFERENCES games(id),
+        version INTEGER NOT NULL,
+        engine TEXT NOT NULL,
+        states BLOB NOT NULL
+    );
+    CREATE TABLE replay_mismatches (
+        game_id INTEGER NOT NULL REFERENCES games(id),
+        version INTEGER NOT NULL,
+        engine_now TEXT NOT NULL,
+        engine_then TEXT NOT NULL,
+        game_type TEXT NOT NULL,
+        detail TEXT NOT NULL,
+        found_at REAL NOT NULL,
+        PRIMARY KEY (game_id, version, engine_now)
+    )
+    """
+
 #: PostgreSQL starts at the current schema: there was never an older PostgreSQL database to upgrade.
 POSTGRES_MIGRATIONS: dict[int, str] = {
     4: """
@@ -271,6 +293,28 @@ POSTGRES_MIGRATIONS: dict[int, str] = {
         pings BOOLEAN NOT NULL,
         updated_at DOUBLE PRECISION NOT NULL,
         PRIMARY KEY (guild_id, user_id)
+    )
+    """,
+    # The head row is updated in place at every move: kept inside the table's pages (STORAGE MAIN, not TOAST)
+    # with room left on each page (fillfactor) so that the update is a heap-only one whose old copy the next
+    # update prunes, and the database grows by the log alone, without waiting for VACUUM.
+    8: """
+    CREATE TABLE game_heads (
+        game_id BIGINT PRIMARY KEY REFERENCES games(id),
+        version INTEGER NOT NULL,
+        engine TEXT NOT NULL,
+        states BYTEA NOT NULL
+    ) WITH (fillfactor = 40);
+    ALTER TABLE game_heads ALTER COLUMN states SET STORAGE MAIN;
+    CREATE TABLE replay_mismatches (
+        game_id BIGINT NOT NULL REFERENCES games(id),
+        version INTEGER NOT NULL,
+        engine_now TEXT NOT NULL,
+        engine_then TEXT NOT NULL,
+        game_type TEXT NOT NULL,
+        detail TEXT NOT NULL,
+        found_at DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (game_id, version, engine_now)
     )
     """,
 }
