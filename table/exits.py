@@ -10,7 +10,7 @@ from typing import Any
 from rules.base import RESIGN, Action, Game, GameOver, Step
 from rules.text import Msg, msg
 from storage import ChannelBusy, Commit, Head, LogLine, SeatRow, VersionConflict
-from table.engines import engine_version
+from table import engines
 from table.results import Inspection, NoGame, NotSeated, Report, StaleAction, TableError, Who
 from table.service import (
     Table,
@@ -145,7 +145,7 @@ class Exits:
                     row.id, row.version,
                     Commit(kind="resign", seat=seat, user_id=who.user_id, action=Action.of(RESIGN).to_json(),
                            lines=[LogLine(line.to_json())] * (i == 0) + events, snapshot=snapshot if last else None,
-                           head=Head(engine_version(game), snapshot)),
+                           head=Head(engines.engine_version(game), snapshot)),
                     table.clock(), status="finished" if finished else None, new_turn=new_turn, deadline=deadline)
             except VersionConflict as exc:
                 table._cache.drop(row.id)
@@ -155,8 +155,8 @@ class Exits:
                 row.snapshot_version = version
             if new_turn:
                 row.deadline_at = deadline
-            table._cache.put(row.id, version, step.state, loaded.seats, engine=engine_version(game))
-            loaded.engine, loaded.chain = engine_version(game), {}
+            table._cache.put(row.id, version, step.state, loaded.seats, engine=engines.engine_version(game))
+            loaded.engine, loaded.chain = engines.engine_version(game), {}
             table._add_events(loaded, report, step.events)
             if finished:
                 row.status = "finished"
