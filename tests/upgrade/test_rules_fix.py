@@ -18,6 +18,7 @@ from storage import Store
 from table import Table, Who, engines
 from tests.upgrade.test_fixtures import canon, dynamic
 from tools.make_upgrade_fixture import random_turn
+from tools.mismatches import listed
 
 
 async def replayed_without_heads(store: Store, game: Any, game_id: int, version: int) -> tuple[Any, list[tuple]]:
@@ -76,6 +77,7 @@ async def test_a_rules_fix_keeps_every_game_where_players_left_it(fixture_db, mo
     for game_id, mismatch in recorded.items():
         assert mismatch.engine_now == "fixed-" + game_id and mismatch.engine_then != mismatch.engine_now
         assert "replay raised IllegalAction" in mismatch.detail
+    assert [m["game_type"] for m in await listed(store.target)] == [m.game_type for m in await store.mismatches()]
     warnings = [r.getMessage() for r in caplog.records if r.levelno == logging.WARNING]
     assert len(warnings) == len(games), "one WARNING per game, not one per load"
     await Table(store).inspect(next(iter(games.values()))["game_id"])  # a second process loading it again
