@@ -300,17 +300,12 @@ class Store:
             Statement(f"UPDATE games SET {sets} WHERE id = ? AND version = ? AND {_OPEN}",
                       (*params, game_id, expected_version), expect=1),
             Statement("INSERT INTO actions (game_id, version, kind, seat, user_id, action, undoable, turn_before,"
-                      " state_of, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                      " state_of, created_at, lines) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                       (game_id, version, entry.kind, entry.seat, entry.user_id,
                        None if entry.action is None else json.dumps(entry.action, separators=(",", ":")),
                        int(entry.undoable), entry.turn_before,
-                       version if entry.state_of is None else entry.state_of, now)),
+                       version if entry.state_of is None else entry.state_of, now, pack_lines(entry.lines))),
         ]
-        if entry.lines:
-            statements.append(Statement(
-                "INSERT INTO log_lines (game_id, version, idx, to_mask, msg) VALUES (?, ?, ?, ?, ?)",
-                [(game_id, version, i, line.mask, json.dumps(line.msg, separators=(",", ":")))
-                 for i, line in enumerate(entry.lines)], many=True))
         if entry.snapshot is not None:
             statements.append(Statement("INSERT INTO snapshots (game_id, version, state) VALUES (?, ?, ?)",
                                         (game_id, version, pack(entry.snapshot))))
@@ -415,22 +410,22 @@ class Store:
                     ) -> list[tuple[int, frozenset[int] | None, dict[str, Any]]]:
         """Every log line after a version, unredacted: (version, seats allowed or None, message JSON)."""
         async with self.backend.read() as q:
-            rows = await q.fetchall("SELECT version, to_mask, msg FROM log_lines WHERE game_id = ? AND version > ?"
-                                    " ORDER BY version, idx", (game_id, after))
-        return [(int(r["version"]), _seats_of(r["to_mask"]), json.loads(r["msg"])) for r in rows]
+            rows = await q.fetchall("SELECT version, lines FROM actions WHERE game_id = ? AND version > ?"
+                                    " AND lines IS NOT NULL ORDER BY version", (game_id, after))
+        return [(int(r["version"]), _seats_of(mask), message)
+                for r in rows for mask, message in unpack_lines(r["lines"])]
 
     async def log_page(self, game_id: int, viewer: int | None, page: int, per_page: int
                        ) -> tuple[list[tuple[int, dict[str, Any]]], int]:
         """One page of the lines `viewer` may read, newest page first, lines oldest first; and the total."""
         mask = 0 if viewer is None else 1 << viewer
-        where = "game_id = ? AND (to_mask IS NULL OR (to_mask & ?) <> 0)"
-        async with self.backend.read(consistent=True) as q:
-            total = await q.fetchone(f"SELECT COUNT(*) AS n FROM log_lines WHERE {where}", (game_id, mask))
-            rows = await q.fetchall(
-                f"SELECT version, msg FROM log_lines WHERE {where} ORDER BY version DESC, idx DESC LIMIT ? OFFSET ?",
-                (game_id, mask, per_page, (page - 1) * per_page))
-        lines = [(int(r["version"]), json.loads(r["msg"])) for r in reversed(rows)]
-        return lines, int(total["n"]) if total else 0
+        async with self.backend.read() as q:
+            rows = await q.fetchall("SELECT version, lines FROM actions WHERE game_id = ? AND lines IS NOT NULL"
+                                    " ORDER BY version", (game_id,))
+        visible = [(int(r["version"]), message) for r in rows for to, message in unpack_lines(r["lines"])
+                   if to is None or to & mask]
+        end = max(0, len(visible) - (page - 1) * per_page)
+        return visible[max(0, end - per_page):end], len(visible)
 
     # ---------------------------------------------------------------- per-server records
 
@@ -538,6 +533,22 @@ def pack_head(head: Head) -> bytes:
 def unpack_head(engine: str, data: bytes | memoryview | str) -> Head:
     stored = unpack(data)
     return Head(engine, stored["head"], {int(v): state for v, state in stored["chain"].items()})
+
+
+def pack_lines(lines: Sequence[LogLine]) -> bytes | None:
+    """A move's log lines as one compressed value of its log row: [[seats mask or null, message JSON], ...]."""
+    if not lines:
+        return None
+    return zlib.compress(json.dumps([[line.mask, line.msg] for line in lines], separators=(",", ":")).encode(), 9)
+
+
+def unpack_lines(data: bytes | memoryview | str) -> list[tuple[int | None, dict[str, Any]]]:
+    """Compressed (written by the bot) or plain JSON (moved there by migration 8)."""
+    if isinstance(data, memoryview):
+        data = bytes(data)
+    if isinstance(data, bytes):
+        data = zlib.decompress(data).decode("utf-8") if data[:1] == b"x" else data.decode("utf-8")
+    return [(mask, message) for mask, message in json.loads(data)]
 
 
 def _seats_of(mask: int | None) -> frozenset[int] | None:

@@ -70,9 +70,10 @@ DEFAULT_REMINDER_MINUTES = 12 * 60
 DEFAULT_IDLE_HOURS = 48
 AI_NAMES = ("Ada", "Bernat", "Carmen", "Dario", "Elena", "Fausto", "Gala", "Hugo", "Irene", "Jordi", "Lola",
             "Marco")
-#: A snapshot is stored at the first turn boundary after this many log rows, and always after SNAPSHOT_MAX.
-SNAPSHOT_EVERY = 24
-SNAPSHOT_MAX = 96
+#: A snapshot is stored at the first turn boundary after this many log rows, and always after SNAPSHOT_MAX. Loads
+#: read the stored head, so snapshots only bound the replays of an upgrade check and of older databases.
+SNAPSHOT_EVERY = 96
+SNAPSHOT_MAX = 192
 MAX_TIMER_MINUTES = 7 * 24 * 60
 TIMEOUT_STEPS = 50
 #: An uploaded set-up is stored once, compressed; beyond this it is refused.
