@@ -5,7 +5,9 @@ from storage.rows import (
     ChannelBusy,
     Commit,
     GameRow,
+    Head,
     LogLine,
+    Mismatch,
     SeatRow,
     StorageError,
     StorageFull,
@@ -15,5 +17,5 @@ from storage.rows import (
 )
 from storage.store import Store, db_path_from_env
 
-__all__ = ["ActionRow", "ChannelBusy", "Commit", "GameRow", "LogLine", "SeatRow", "StorageError", "StorageFull",
-           "StorageUnavailable", "Store", "StoredState", "VersionConflict", "db_path_from_env"]
+__all__ = ["ActionRow", "ChannelBusy", "Commit", "GameRow", "Head", "LogLine", "Mismatch", "SeatRow", "StorageError",
+           "StorageFull", "StorageUnavailable", "Store", "StoredState", "VersionConflict", "db_path_from_env"]

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from storage.backend import Backend, Query, Row, Statement
+from storage.lines import unpack_lines
 
 #: Results a seat may have: won, lost or draw (versus games), co-op win or loss, or none (abandoned).
 RESULTS = ("won", "lost", "draw", "coop_win", "coop_loss", "abandoned")
@@ -271,11 +272,10 @@ class Records:
     async def public_log(self, game_id: int) -> list[tuple[int, float, dict[str, Any]]]:
         """The lines everyone could read (no private line), with the time of the move that wrote them."""
         async with self.backend.read() as q:
-            rows = await q.fetchall(
-                "SELECT l.version, a.created_at, l.msg FROM log_lines AS l JOIN actions AS a"
-                " ON a.game_id = l.game_id AND a.version = l.version"
-                " WHERE l.game_id = ? AND l.to_mask IS NULL ORDER BY l.version, l.idx", (game_id,))
-        return [(int(r["version"]), float(r["created_at"]), json.loads(r["msg"])) for r in rows]
+            rows = await q.fetchall("SELECT version, created_at, lines FROM actions WHERE game_id = ?"
+                                    " AND lines IS NOT NULL ORDER BY version", (game_id,))
+        return [(int(r["version"]), float(r["created_at"]), message)
+                for r in rows for mask, message in unpack_lines(r["lines"]) if mask is None]
 
 
 async def _run(q: Query, statements: Sequence[Statement]) -> None:

@@ -87,6 +87,17 @@ class LogLine:
 
 
 @dataclass
+class Head:
+    """The state players see after a commit (its changing part), stamped with the engine version that made it,
+    and the earlier states an undo within the turn may return to: stored whole, so no upgrade can change them."""
+
+    engine: str
+    state: dict[str, Any]
+    #: States of earlier versions that `undo` may restore now, by version (empty once the turn moves on).
+    chain: dict[int, dict[str, Any]] = field(default_factory=dict)
+
+
+@dataclass
 class Commit:
     """One accepted change: a log row, its log lines and, where it pays, the resulting snapshot."""
 
@@ -101,6 +112,8 @@ class Commit:
     state_of: int | None = None
     #: The state's changing part, stored as a snapshot; None when this version needs none.
     snapshot: dict[str, Any] | None = None
+    #: The state after this commit, overwriting the game's one stored head; None leaves the head as it was.
+    head: Head | None = None
 
 
 @dataclass
@@ -111,3 +124,20 @@ class StoredState:
     snapshot: dict[str, Any]
     static: dict[str, Any] | None
     actions: list[ActionRow]
+    #: The engine version that saved the base state when it is a stored head (None: a sparse snapshot).
+    engine: str | None = None
+    #: The undo chain stored with the head (versions an undo may restore), for the next commit to carry on.
+    chain: dict[int, dict[str, Any]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Mismatch:
+    """A replay under today's engine that did not give the state players saw (recorded, never applied)."""
+
+    game_id: int
+    game_type: str
+    version: int
+    engine_then: str
+    engine_now: str
+    detail: str
+    found_at: float

@@ -225,6 +225,37 @@ _SQLITE_STEPS: list[str] = [
 
 SQLITE_MIGRATIONS: dict[int, str] = dict(enumerate(_SQLITE_STEPS, start=1))
 
+# 8: upgrade-safe games. Each game's head state (the state its players last saw, stamped with the engine version
+# that made it, with the states an undo within the turn may restore) is one row overwritten at every commit; replays
+# that today's engine no longer reproduces are recorded for the operator. A move's log lines move into its log row
+# (`actions.lines`: [[seats mask or null, message], ...], zlib-compressed JSON from now on, plain JSON for the rows
+# moved here): one row per move instead of one per line.
+SQLITE_MIGRATIONS[8] = """
+    ALTER TABLE actions ADD COLUMN lines BLOB;
+    UPDATE actions SET lines = (
+        SELECT json_group_array(json_array(l.to_mask, json(l.msg))) FROM (
+            SELECT to_mask, msg FROM log_lines AS o
+            WHERE o.game_id = actions.game_id AND o.version = actions.version ORDER BY o.idx) AS l)
+        WHERE EXISTS (SELECT 1 FROM log_lines AS e WHERE e.game_id = actions.game_id AND e.version = actions.version);
+    DROP TABLE log_lines;
+    CREATE TABLE game_heads (
+        game_id INTEGER PRIMARY KEY REFERENCES games(id),
+        version INTEGER NOT NULL,
+        engine TEXT NOT NULL,
+        states BLOB NOT NULL
+    );
+    CREATE TABLE replay_mismatches (
+        game_id INTEGER NOT NULL REFERENCES games(id),
+        version INTEGER NOT NULL,
+        engine_now TEXT NOT NULL,
+        engine_then TEXT NOT NULL,
+        game_type TEXT NOT NULL,
+        detail TEXT NOT NULL,
+        found_at REAL NOT NULL,
+        PRIMARY KEY (game_id, version, engine_now)
+    )
+    """
+
 #: PostgreSQL starts at the current schema: there was never an older PostgreSQL database to upgrade.
 POSTGRES_MIGRATIONS: dict[int, str] = {
     4: """
@@ -373,6 +404,34 @@ POSTGRES_MIGRATIONS: dict[int, str] = {
         PRIMARY KEY (guild_id, game_type, user_id)
     );
     CREATE INDEX ratings_board ON ratings(guild_id, game_type, ordinal)
+    """,
+    # The head row is updated in place at every move: kept inside the table's pages (STORAGE MAIN, not TOAST)
+    # with room left on each page (fillfactor) so that the update is a heap-only one whose old copy the next
+    # update prunes, and the database grows by the log alone, without waiting for VACUUM.
+    8: """
+    ALTER TABLE actions ADD COLUMN lines BYTEA;
+    UPDATE actions AS a SET lines = convert_to((
+        SELECT json_agg(json_build_array(l.to_mask, l.msg::json) ORDER BY l.idx)::text FROM log_lines AS l
+        WHERE l.game_id = a.game_id AND l.version = a.version), 'UTF8')
+        WHERE EXISTS (SELECT 1 FROM log_lines AS e WHERE e.game_id = a.game_id AND e.version = a.version);
+    DROP TABLE log_lines;
+    CREATE TABLE game_heads (
+        game_id BIGINT PRIMARY KEY REFERENCES games(id),
+        version INTEGER NOT NULL,
+        engine TEXT NOT NULL,
+        states BYTEA NOT NULL
+    ) WITH (fillfactor = 40);
+    ALTER TABLE game_heads ALTER COLUMN states SET STORAGE MAIN;
+    CREATE TABLE replay_mismatches (
+        game_id BIGINT NOT NULL REFERENCES games(id),
+        version INTEGER NOT NULL,
+        engine_now TEXT NOT NULL,
+        engine_then TEXT NOT NULL,
+        game_type TEXT NOT NULL,
+        detail TEXT NOT NULL,
+        found_at DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (game_id, version, engine_now)
+    )
     """,
 }
 

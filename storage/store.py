@@ -9,13 +9,16 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from storage.backend import Backend, Row, Statement, UnexpectedRows, UniqueViolation, run_batch
+from storage.lines import pack_lines, unpack_lines
 from storage.records import GameRecord, Records, record_statements
 from storage.rows import (
     ActionRow,
     ChannelBusy,
     Commit,
     GameRow,
+    Head,
     LogLine,
+    Mismatch,
     SeatRow,
     StorageError,
     StoredState,
@@ -28,6 +31,9 @@ OPEN_STATUSES = ("lobby", "active")
 _OPEN = "status IN ('lobby', 'active')"
 _PUT_BLOB = ("INSERT INTO game_blobs (game_id, name, data) VALUES (?, ?, ?)"
              " ON CONFLICT (game_id, name) DO UPDATE SET data = excluded.data")
+_PUT_HEAD = ("INSERT INTO game_heads (game_id, version, engine, states) VALUES (?, ?, ?, ?)"
+             " ON CONFLICT (game_id) DO UPDATE SET version = excluded.version, engine = excluded.engine,"
+             " states = excluded.states")
 
 
 def db_path_from_env() -> str:
@@ -304,43 +310,80 @@ class Store:
             Statement(f"UPDATE games SET {sets} WHERE id = ? AND version = ? AND {_OPEN}",
                       (*params, game_id, expected_version), expect=1),
             Statement("INSERT INTO actions (game_id, version, kind, seat, user_id, action, undoable, turn_before,"
-                      " state_of, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                      " state_of, created_at, lines) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                       (game_id, version, entry.kind, entry.seat, entry.user_id,
                        None if entry.action is None else json.dumps(entry.action, separators=(",", ":")),
                        int(entry.undoable), entry.turn_before,
-                       version if entry.state_of is None else entry.state_of, now)),
+                       version if entry.state_of is None else entry.state_of, now, pack_lines(entry.lines))),
         ]
-        if entry.lines:
-            statements.append(Statement(
-                "INSERT INTO log_lines (game_id, version, idx, to_mask, msg) VALUES (?, ?, ?, ?, ?)",
-                [(game_id, version, i, line.mask, json.dumps(line.msg, separators=(",", ":")))
-                 for i, line in enumerate(entry.lines)], many=True))
         if entry.snapshot is not None:
             statements.append(Statement("INSERT INTO snapshots (game_id, version, state) VALUES (?, ?, ?)",
                                         (game_id, version, pack(entry.snapshot))))
+        if entry.head is not None:
+            statements.append(Statement(_PUT_HEAD, (game_id, version, entry.head.engine, pack_head(entry.head))))
         statements += [Statement(_PUT_BLOB, (game_id, name, pack(data))) for name, data in (blobs or {}).items()]
         return statements
 
-    async def stored_state(self, game_id: int, version: int | None = None) -> StoredState | None:
-        """The nearest snapshot at or before `version` (default: the newest) and the log rows after it."""
+    async def stored_state(self, game_id: int, version: int | None = None, *, heads: bool = True
+                           ) -> StoredState | None:
+        """The newest stored state at or before `version` (default: the newest) and the log rows after it.
+
+        The stored head (or a state of its undo chain) is preferred to a sparse snapshot: it is the state players
+        saw, whatever engine loads it. `heads=False` uses the snapshots alone (the replay an upgrade check makes).
+        """
         async with self.backend.read(consistent=True) as q:
             if version is None:
                 game = await q.fetchone("SELECT version FROM games WHERE id = ?", (game_id,))
                 if game is None:
                     return None
                 version = int(game["version"])
-            snap = await q.fetchone(
-                "SELECT version, state FROM snapshots WHERE game_id = ? AND version <= ?"
-                " ORDER BY version DESC LIMIT 1", (game_id, version))
-            if snap is None:
-                return None
+            head = await q.fetchone("SELECT version, engine, states FROM game_heads WHERE game_id = ?",
+                                    (game_id,)) if heads else None
+            stored = unpack_head(head["engine"], head["states"]) if head else None
+            base: tuple[int, dict[str, Any]] | None = None
+            if stored is not None:
+                candidates = {int(head["version"]): stored.state, **stored.chain}  # type: ignore[index]
+                usable = [v for v in candidates if v <= version]
+                if usable:
+                    base = (max(usable), candidates[max(usable)])
+            snap = None if base is not None and base[0] == version else await q.fetchone(
+                "SELECT version, state FROM snapshots WHERE game_id = ? AND version <= ? AND version > ?"
+                " ORDER BY version DESC LIMIT 1", (game_id, version, base[0] if base else -1))
+            if base is None or snap is not None:
+                if snap is None:
+                    return None
+                base, stored = (int(snap["version"]), unpack(snap["state"])), None
             rows = await q.fetchall(
                 "SELECT * FROM actions WHERE game_id = ? AND version > ? AND version <= ? ORDER BY version",
-                (game_id, snap["version"], version))
+                (game_id, base[0], version))
             static = await q.fetchone("SELECT data FROM game_blobs WHERE game_id = ? AND name = 'static'",
                                       (game_id,))
-        return StoredState(int(snap["version"]), unpack(snap["state"]),
-                           unpack(static["data"]) if static else None, [_action(r) for r in rows])
+        return StoredState(base[0], base[1], unpack(static["data"]) if static else None, [_action(r) for r in rows],
+                           engine=stored.engine if stored else None, chain=stored.chain if stored else {})
+
+    async def head(self, game_id: int) -> tuple[int, Head] | None:
+        """The game's stored head: (its version, the head)."""
+        async with self.backend.read() as q:
+            row = await q.fetchone("SELECT version, engine, states FROM game_heads WHERE game_id = ?", (game_id,))
+        return (int(row["version"]), unpack_head(row["engine"], row["states"])) if row else None
+
+    async def record_mismatch(self, mismatch: Mismatch) -> bool:
+        """Keep a replay mismatch for the operator (once per game, version and engine); True when it is new."""
+        async with self.backend.write() as q:
+            changed = await q.execute(
+                "INSERT INTO replay_mismatches (game_id, version, engine_now, engine_then, game_type, detail,"
+                " found_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, version, engine_now) DO NOTHING",
+                (mismatch.game_id, mismatch.version, mismatch.engine_now, mismatch.engine_then, mismatch.game_type,
+                 mismatch.detail, mismatch.found_at))
+        return changed == 1
+
+    async def mismatches(self) -> list[Mismatch]:
+        """Every recorded replay mismatch, oldest first."""
+        async with self.backend.read() as q:
+            rows = await q.fetchall("SELECT * FROM replay_mismatches ORDER BY found_at, game_id, version")
+        return [Mismatch(game_id=r["game_id"], game_type=r["game_type"], version=r["version"],
+                         engine_then=r["engine_then"], engine_now=r["engine_now"], detail=r["detail"],
+                         found_at=r["found_at"]) for r in rows]
 
     async def snapshot(self, game_id: int, version: int) -> dict[str, Any] | None:
         async with self.backend.read() as q:
@@ -377,22 +420,22 @@ class Store:
                     ) -> list[tuple[int, frozenset[int] | None, dict[str, Any]]]:
         """Every log line after a version, unredacted: (version, seats allowed or None, message JSON)."""
         async with self.backend.read() as q:
-            rows = await q.fetchall("SELECT version, to_mask, msg FROM log_lines WHERE game_id = ? AND version > ?"
-                                    " ORDER BY version, idx", (game_id, after))
-        return [(int(r["version"]), _seats_of(r["to_mask"]), json.loads(r["msg"])) for r in rows]
+            rows = await q.fetchall("SELECT version, lines FROM actions WHERE game_id = ? AND version > ?"
+                                    " AND lines IS NOT NULL ORDER BY version", (game_id, after))
+        return [(int(r["version"]), _seats_of(mask), message)
+                for r in rows for mask, message in unpack_lines(r["lines"])]
 
     async def log_page(self, game_id: int, viewer: int | None, page: int, per_page: int
                        ) -> tuple[list[tuple[int, dict[str, Any]]], int]:
         """One page of the lines `viewer` may read, newest page first, lines oldest first; and the total."""
         mask = 0 if viewer is None else 1 << viewer
-        where = "game_id = ? AND (to_mask IS NULL OR (to_mask & ?) <> 0)"
-        async with self.backend.read(consistent=True) as q:
-            total = await q.fetchone(f"SELECT COUNT(*) AS n FROM log_lines WHERE {where}", (game_id, mask))
-            rows = await q.fetchall(
-                f"SELECT version, msg FROM log_lines WHERE {where} ORDER BY version DESC, idx DESC LIMIT ? OFFSET ?",
-                (game_id, mask, per_page, (page - 1) * per_page))
-        lines = [(int(r["version"]), json.loads(r["msg"])) for r in reversed(rows)]
-        return lines, int(total["n"]) if total else 0
+        async with self.backend.read() as q:
+            rows = await q.fetchall("SELECT version, lines FROM actions WHERE game_id = ? AND lines IS NOT NULL"
+                                    " ORDER BY version", (game_id,))
+        visible = [(int(r["version"]), message) for r in rows for to, message in unpack_lines(r["lines"])
+                   if to is None or to & mask]
+        end = max(0, len(visible) - (page - 1) * per_page)
+        return visible[max(0, end - per_page):end], len(visible)
 
     # ---------------------------------------------------------------- per-server records
 
@@ -491,6 +534,17 @@ def unpack(data: bytes | memoryview | str) -> dict[str, Any]:
     return json.loads(data)
 
 
+def pack_head(head: Head) -> bytes:
+    """The head and its undo chain in one compressed blob: the chain's states are near copies of the head, which
+    zlib stores as back-references."""
+    return pack({"head": head.state, "chain": {str(v): state for v, state in head.chain.items()}})
+
+
+def unpack_head(engine: str, data: bytes | memoryview | str) -> Head:
+    stored = unpack(data)
+    return Head(engine, stored["head"], {int(v): state for v, state in stored["chain"].items()})
+
+
 def _seats_of(mask: int | None) -> frozenset[int] | None:
     return None if mask is None else frozenset(i for i in range(64) if mask >> i & 1)
 
@@ -516,4 +570,5 @@ def _action(row: Row) -> ActionRow:
     )
 
 
-__all__ = ["DEFAULT_PATH", "LogLine", "Store", "backend_for", "db_path_from_env", "pack", "unpack"]
+__all__ = ["DEFAULT_PATH", "LogLine", "Store", "backend_for", "db_path_from_env", "pack", "pack_head", "unpack",
+           "unpack_head"]

@@ -10,8 +10,8 @@ from typing import Any
 
 from rules.base import RESIGN, Action, Game, GameOver, Step
 from rules.text import Msg, msg
-from storage import ChannelBusy, Commit, LogLine, SeatRow, VersionConflict
-from table import records
+from storage import ChannelBusy, Commit, Head, LogLine, SeatRow, VersionConflict
+from table import engines, records
 from table.results import Inspection, NoGame, NotSeated, Report, StaleAction, TableError, Who
 from table.service import (
     Table,
@@ -148,7 +148,8 @@ class Exits:
                 version = await table.store.commit(
                     row.id, row.version,
                     Commit(kind="resign", seat=seat, user_id=who.user_id, action=Action.of(RESIGN).to_json(),
-                           lines=[LogLine(line.to_json())] * (i == 0) + events, snapshot=snapshot if last else None),
+                           lines=[LogLine(line.to_json())] * (i == 0) + events, snapshot=snapshot if last else None,
+                           head=Head(engines.engine_version(game), snapshot)),
                     table.clock(), status="finished" if finished else None, new_turn=new_turn, deadline=deadline,
                     record=record)
             except VersionConflict as exc:
@@ -159,7 +160,8 @@ class Exits:
                 row.snapshot_version = version
             if new_turn:
                 row.deadline_at = deadline
-            table._cache.put(row.id, version, step.state, loaded.seats)
+            table._cache.put(row.id, version, step.state, loaded.seats, engine=engines.engine_version(game))
+            loaded.engine, loaded.chain = engines.engine_version(game), {}
             table._add_events(loaded, report, step.events)
             if finished:
                 row.status = "finished"
@@ -182,7 +184,7 @@ class Exits:
         row.version = version
         if creator_id is not None:
             row.creator_id = creator_id
-        table._cache.put(row.id, version, loaded.state, loaded.seats)
+        table._cache.put(row.id, version, loaded.state, loaded.seats, engine=loaded.engine, chain=loaded.chain)
 
     # ---------------------------------------------------------------- a seat to someone new
 

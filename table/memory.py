@@ -6,7 +6,7 @@ import asyncio
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Hashable
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 DEFAULT_CACHED_GAMES = 256
@@ -20,6 +20,9 @@ class Cached:
     seats: list[Any]
     #: The public view of this state once drawn (the next move compares against it).
     board: dict[str, Any] | None = None
+    #: The engine version that saved this state, and the undo chain stored with it (see `Inspection`).
+    engine: str | None = None
+    chain: dict[int, dict[str, Any]] = field(default_factory=dict)
 
 
 class StateCache:
@@ -36,8 +39,9 @@ class StateCache:
         self._items.move_to_end(game_id)
         return item
 
-    def put(self, game_id: int, version: int, state: Any, seats: list[Any]) -> None:
-        self._items[game_id] = Cached(version, state, seats)
+    def put(self, game_id: int, version: int, state: Any, seats: list[Any], *, engine: str | None = None,
+            chain: dict[int, dict[str, Any]] | None = None) -> None:
+        self._items[game_id] = Cached(version, state, seats, engine=engine, chain=chain or {})
         self._items.move_to_end(game_id)
         while len(self._items) > self.capacity:
             self._items.popitem(last=False)

@@ -106,6 +106,10 @@ class Inspection:
     game: Game
     seats: list[SeatRow]
     state: Any | None
+    #: The engine version that saved this state (None: rebuilt from a snapshot, or not saved yet).
+    engine: str | None = None
+    #: Earlier states (JSON) that an undo within this turn may restore, by version; stored with the head.
+    chain: dict[int, dict[str, Any]] = field(default_factory=dict)
 
     def seat_of(self, user_id: int) -> int | None:
         for s in self.seats:

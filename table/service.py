@@ -38,15 +38,18 @@ from storage import (
     ChannelBusy,
     Commit,
     GameRow,
+    Head,
     LogLine,
+    Mismatch,
     SeatRow,
     StorageError,
     StorageFull,
     Store,
+    StoredState,
     VersionConflict,
 )
 from storage.store import pack
-from table import records, summary, uploads
+from table import engines, records, summary, uploads
 from table.memory import DEFAULT_CACHED_GAMES, GameLocks, StateCache
 from table.results import (
     GameSummary,
@@ -67,9 +70,10 @@ DEFAULT_REMINDER_MINUTES = 12 * 60
 DEFAULT_IDLE_HOURS = 48
 AI_NAMES = ("Ada", "Bernat", "Carmen", "Dario", "Elena", "Fausto", "Gala", "Hugo", "Irene", "Jordi", "Lola",
             "Marco")
-#: A snapshot is stored at the first turn boundary after this many log rows, and always after SNAPSHOT_MAX.
-SNAPSHOT_EVERY = 24
-SNAPSHOT_MAX = 96
+#: A snapshot is stored at the first turn boundary after this many log rows, and always after SNAPSHOT_MAX. Loads
+#: read the stored head, so snapshots only bound the replays of an upgrade check and of older databases.
+SNAPSHOT_EVERY = 96
+SNAPSHOT_MAX = 192
 MAX_TIMER_MINUTES = 7 * 24 * 60
 TIMEOUT_STEPS = 50
 #: An uploaded set-up is stored once, compressed; beyond this it is refused.
@@ -153,25 +157,53 @@ class Table:
             return Inspection(row, game, await self.store.seats(row.id), None)
         cached = self._cache.get(row.id, row.version)
         if cached is not None:
-            return Inspection(row, game, cached.seats, cached.state)
+            return Inspection(row, game, cached.seats, cached.state, cached.engine, cached.chain)
         seats = await self.store.seats(row.id)
-        state = await self._rebuild(game, row.id, row.version)
-        self._cache.put(row.id, row.version, state, seats)
-        return Inspection(row, game, seats, state)
+        stored = await self._stored(row.id, row.version)
+        state = await self._rebuild(game, row.id, row.version, stored)
+        engine = stored.engine
+        if stored.engine is not None and stored.engine != engines.engine_version(game):
+            await self._check_upgrade(row, game, stored)
+        self._cache.put(row.id, row.version, state, seats, engine=engine, chain=stored.chain)
+        return Inspection(row, game, seats, state, engine, stored.chain)
 
-    async def _rebuild(self, game: Game, game_id: int, version: int) -> Any:
-        """The state at `version`: the nearest snapshot, then the log rows after it applied again."""
-        stored = await self.store.stored_state(game_id, version)
+    async def _stored(self, game_id: int, version: int, *, heads: bool = True) -> StoredState:
+        stored = await self.store.stored_state(game_id, version, heads=heads)
         if stored is None:
             raise NoGame(msg("core.error.no_game"))
+        return stored
+
+    async def _rebuild(self, game: Game, game_id: int, version: int, stored: StoredState | None = None) -> Any:
+        """The state at `version`: the stored head (the state players saw) or the nearest snapshot, then the log
+        rows after it applied again."""
+        stored = stored or await self._stored(game_id, version)
         data = stored.snapshot if stored.static is None else {**stored.static, **stored.snapshot}
         state = game.from_json(data)
         for entry in stored.actions:
-            if entry.kind == "undo":  # every undo row has its own snapshot; kept for older databases
+            if entry.kind == "undo":  # every undo row has its own snapshot and head; kept for older databases
                 state = await self._rebuild(game, game_id, entry.state_of)
             elif entry.action is not None and entry.seat is not None:
                 state = apply_logged(game, state, entry.seat, Action.from_json(entry.action)).state
         return state
+
+    async def _check_upgrade(self, row: GameRow, game: Game, stored: StoredState) -> None:
+        """The game's head was saved by another engine version: replay its log from the nearest snapshot with
+        today's engine and record a difference for the operator. The head wins either way; players see nothing."""
+        try:
+            replay = await self._stored(row.id, stored.snapshot_version, heads=False)
+        except NoGame:
+            return
+        base = replay.snapshot if replay.static is None else {**replay.static, **replay.snapshot}
+        detail = engines.check_replay(game, stored.snapshot, base, replay.actions)
+        if detail is None:
+            return
+        mismatch = Mismatch(row.id, game.id, stored.snapshot_version, stored.engine or "", engines.engine_version(game),
+                            detail, self.clock())
+        try:
+            if await self.store.record_mismatch(mismatch):
+                engines.warn(mismatch)
+        except StorageError as exc:  # a database that cannot take the record now: say so, and play on
+            log.warning("cannot record the replay mismatch of game %s: %s", row.id, exc)
 
     @asynccontextmanager
     async def _session(self, channel_id: int) -> AsyncIterator[Inspection]:
@@ -391,14 +423,14 @@ class Table:
                 version = await self.store.commit(
                     row.id, loaded.row.version,
                     Commit(kind="start", user_id=who.user_id, lines=[LogLine(msg("core.log.start").to_json())],
-                           snapshot=dynamic),
+                           snapshot=dynamic, head=Head(engine := engines.engine_version(game), dynamic)),
                     self.clock(), status="active", new_turn=True, blobs=blobs,
                     deadline=(deadline := self._deadline(loaded, state)),
                 )
             except VersionConflict as exc:
                 raise StaleAction(msg("core.error.conflict")) from exc
-            self._cache.put(row.id, version, state, loaded.seats)
-            loaded.row.version, loaded.row.status, loaded.state = version, "active", state
+            self._cache.put(row.id, version, state, loaded.seats, engine=engine)
+            loaded.row.version, loaded.row.status, loaded.state, loaded.engine = version, "active", state, engine
             loaded.row.snapshot_version, loaded.row.deadline_at = version, deadline
             report = self._report(loaded, version, "active", loaded.seats)
             report.turn_changed = True
@@ -472,16 +504,23 @@ class Table:
         report.turn_changed = report.turn_changed or new_turn
         version = loaded.row.version + 1
         since = version - loaded.row.snapshot_version
-        wants_snapshot = finished or since >= SNAPSHOT_MAX or (new_turn and since >= SNAPSHOT_EVERY)
+        engine = engines.engine_version(game)
+        # After an upgrade the first move also stores a snapshot, so later replays start from what players saw.
+        wants_snapshot = finished or since >= SNAPSHOT_MAX or (new_turn and since >= SNAPSHOT_EVERY) or (
+            loaded.engine is not None and loaded.engine != engine)
         all_lines = [*(lines or []), *(LogLine(e.msg.to_json(), e.to) for e in step.events)]
         record = await records.build(self.store, loaded.row, game, loaded.seats, step.state, outcome_kind="finished",
                                      now=self.clock(), turn_before=turn_before) if finished else None
+        undoable = step.undoable and kind == "act"
+        dynamic = _split(game, step.state)[0]
+        # The states an undo may return to are kept whole with the head: undo stays exact across an upgrade.
+        chain = {**loaded.chain, loaded.row.version: _split(game, state)[0]} if undoable and not new_turn else {}
         try:
             version = await self.store.commit(
                 loaded.row.id, loaded.row.version,
                 Commit(kind=kind, seat=seat, user_id=user_id, action=action.to_json(), lines=all_lines,
-                       undoable=step.undoable and kind == "act", turn_before=turn_before,
-                       snapshot=_split(game, step.state)[0] if wants_snapshot else None),
+                       undoable=undoable, turn_before=turn_before, snapshot=dynamic if wants_snapshot else None,
+                       head=Head(engine, dynamic, chain)),
                 self.clock(), status="finished" if finished else None, new_turn=new_turn,
                 deadline=(deadline := self._deadline(loaded, step.state) if new_turn and not finished else None),
                 record=record,
@@ -489,8 +528,8 @@ class Table:
         except VersionConflict as exc:
             self._cache.drop(loaded.row.id)
             raise StaleAction(msg("core.error.conflict")) from exc
-        self._cache.put(loaded.row.id, version, step.state, loaded.seats)
-        loaded.row.version, loaded.state = version, step.state
+        self._cache.put(loaded.row.id, version, step.state, loaded.seats, engine=engine, chain=chain)
+        loaded.row.version, loaded.state, loaded.engine, loaded.chain = version, step.state, engine, chain
         if new_turn:
             loaded.row.deadline_at = deadline
         if wants_snapshot:
@@ -718,18 +757,21 @@ class Table:
                 raise TableError(msg("core.error.undo_turn"))
             restored_version = target.version - 1
             state = await self._rebuild(game, row.id, restored_version)
+            dynamic, engine = _split(game, state)[0], engines.engine_version(game)
+            chain = {v: s for v, s in loaded.chain.items() if v < restored_version}
             try:
                 version = await self.store.commit(
                     row.id, loaded.row.version,
                     Commit(kind="undo", seat=seat, user_id=who.user_id, action={"undo": target.version},
-                           state_of=restored_version, snapshot=_split(game, state)[0],
+                           state_of=restored_version, snapshot=dynamic, head=Head(engine, dynamic, chain),
                            lines=[LogLine(msg("core.undo.done", who=SeatRef(seat)).to_json())]),
                     self.clock(),
                 )
             except VersionConflict as exc:
                 raise StaleAction(msg("core.error.conflict")) from exc
-            self._cache.put(row.id, version, state, loaded.seats)
+            self._cache.put(row.id, version, state, loaded.seats, engine=engine, chain=chain)
             loaded.row.version, loaded.state, loaded.row.snapshot_version = version, state, version
+            loaded.engine, loaded.chain = engine, chain
             report = self._report(loaded, version, "active", loaded.seats)
             report.public.append(msg("core.undo.done", who=SeatRef(seat)))
             await self._finish_report(loaded, report, private_for={seat}, awaited_before=awaited)

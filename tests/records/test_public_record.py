@@ -14,7 +14,8 @@ from cogs.records import export_files, history_text
 from rules import registry
 from rules.base import Action
 from rules.rng import Rng
-from storage import Store
+from storage import LogLine, Store
+from storage.lines import pack_lines, unpack_lines
 from storage.store import pack
 from table import Table, Who
 from table import history as H
@@ -70,8 +71,14 @@ async def hide_differently(store: Store, game_id: int) -> int:
     dealt = game.to_json(game.new(row.options, len(await store.seats(game_id)), row.seed + 1))
     async with store.backend.write() as q:
         await q.execute("UPDATE snapshots SET state = ? WHERE game_id = ?", (pack(dealt), game_id))
-        changed = await q.execute("UPDATE log_lines SET msg = ? WHERE game_id = ? AND to_mask IS NOT NULL",
-                                  (other, game_id))
+        changed = 0
+        for r in await q.fetchall("SELECT version, lines FROM actions WHERE game_id = ? AND lines IS NOT NULL",
+                                  (game_id,)):
+            lines = [LogLine(json.loads(other), frozenset(i for i in range(64) if mask >> i & 1)) if mask is not None else LogLine(message)
+                     for mask, message in unpack_lines(r["lines"])]
+            changed += sum(line.to is not None for line in lines)
+            await q.execute("UPDATE actions SET lines = ? WHERE game_id = ? AND version = ?",
+                            (pack_lines(lines), game_id, r["version"]))
         await q.execute("UPDATE actions SET action = ? WHERE game_id = ? AND action IS NOT NULL",
                         (json.dumps({"kind": "secret", "args": {"hidden": "b"}}), game_id))
     return changed

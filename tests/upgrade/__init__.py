@@ -1,0 +1,1 @@
+"""Games written by earlier releases open and play on under today's code."""
