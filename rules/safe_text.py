@@ -51,4 +51,4 @@ def clean_text(text: str, limit: int) -> str:
 
 def only_invisible(text: str) -> bool:
     """Something was written, but nothing of it can be seen (only controls, bidi or zero-width characters)."""
-    return bool(text.strip()) and not clean_name(text, len(text) + 1)
+    return any(dropped(ch) for ch in text) and not clean_name(text, len(text) + 1)
