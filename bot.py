@@ -46,8 +46,10 @@ class TabletopBot(commands.AutoShardedBot):
     def __init__(self, *, db_path: str, dev_guild_id: int | None = None, sync: bool = True,
                  shard_ids: list[int] | None = None, shard_count: int | None = None) -> None:
         intents = discord.Intents.default()  # slash commands need no privileged intents
+        # Nothing the bot sends pings anyone unless that message names them (cogs/delivery.py `_only`): a name
+        # from a file or an option that reads "<@1234>" or "@everyone" never pings, in any send, edit or reply.
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
-                         shard_ids=shard_ids, shard_count=shard_count)
+                         shard_ids=shard_ids, shard_count=shard_count, allowed_mentions=discord.AllowedMentions.none())
         self.db_path = db_path
         #: This process's share of the games when several processes share one PostgreSQL database.
         self.game_shards = (tuple(shard_ids), shard_count) if shard_ids is not None and shard_count else None

@@ -13,6 +13,7 @@ from discord.ext import commands, tasks
 
 import i18n
 from cogs.delivery import announce, defer, deliver, lines, private_panel, reply, who_of
+from cogs.downloads import read_attachment
 from cogs.exits import ask_abandon, ask_resign, replace_seat, seat_suggestions
 from cogs.guard import guarded
 from cogs.help import GENERAL, show_help
@@ -21,6 +22,7 @@ from cogs.translator import L, locale_of
 from cogs.ui import PAGE, GameButton, actions_menu, build_view, button_id, clip, on_component, ui_for
 from rules import registry
 from rules.base import Action, BadOptions, Choice, IllegalAction
+from rules.safe_text import clean_name
 from rules.text import Msg, msg
 from table import Table, TableError
 from table.results import Report, Who
@@ -28,13 +30,16 @@ from table.results import Report, Who
 log = logging.getLogger("tabletop.lobby")
 
 MAX_UPLOAD = 1_000_000
+#: Characters of a typed `options:` value that are read (Discord allows 6,000 in a command).
+MAX_OPTIONS_TEXT = 1000
 Command = Callable[..., Coroutine[Any, Any, None]]
 
 
 def parse_options(raw: str | None) -> dict[str, str]:
     """`variant=hydra movement=2d6` -> {"variant": "hydra", "movement": "2d6"}."""
     result: dict[str, str] = {}
-    for part in (raw or "").replace(",", " ").split():
+    # typed text: no controls, bidi or zero-width characters, bounded, no mention sign (rules/safe_text.py)
+    for part in clean_name(raw or "", MAX_OPTIONS_TEXT).replace(",", " ").split():
         key, sep, value = part.partition("=")
         if not sep or not key or not value:
             raise BadOptions(msg("bot.error.option_format", part=part))
@@ -92,11 +97,7 @@ class Lobby(commands.Cog):
             extra["reminder_minutes"] = reminder
         if not isinstance(ai, int) or (timer is not None and not isinstance(timer, int)):
             raise BadOptions(msg("bot.error.option_format", part=str(ai if not isinstance(ai, int) else timer)))
-        upload = None
-        if file is not None:
-            if file.size > MAX_UPLOAD:
-                raise BadOptions(msg("bot.error.file_too_big", limit=MAX_UPLOAD // 1000))
-            upload = (await file.read(), file.filename)
+        upload = await read_attachment(file, limit=MAX_UPLOAD) if file is not None else None
         report = await self.table.new(guild_id=interaction.guild_id, channel_id=interaction.channel_id or 0,
                                       who=who_of(interaction), game_type=game, options=parse_options(options),
                                       ai_seats=ai, extra=extra, upload=upload, timer_minutes=timer)

@@ -113,7 +113,12 @@ class FakeSession:
             match = re.match(r"^/attachments/(\d+)/", parsed.path)
             if match:
                 att = self.world.attachments.get(int(match.group(1)))
+                failure = self.world.download_failures.pop(0) if self.world.download_failures else None
+                if failure == "hang":
+                    await asyncio.sleep(3600)
                 status = 200 if att else 404
+                if isinstance(failure, int):
+                    att, status = None, failure
                 return FakeResponse(rest.Response(status, att.data if att else b""), method, url)
             headers = dict(kwargs.get("headers") or {})
             resp = rest.handle(

@@ -24,6 +24,7 @@ from standin.world import (
     Message,
     World,
     form_error,
+    pings_of,
 )
 
 log = logging.getLogger("standin.rest")
@@ -269,6 +270,8 @@ def new_message(
         webhook_id=world.application_id if inter else None,
         recipient_id=inter.user_id if inter else None,
     )
+    if not msg.ephemeral:
+        msg.pings = pings_of(msg.content, payload.get("allowed_mentions"))
     world.add_message(msg)
     if record:
         world.record_output(msg)
@@ -295,6 +298,8 @@ def edit_message(
         world.attachments[a.id] = a
     was_loading = bool(msg.flags & LOADING)
     msg.flags &= ~LOADING
+    if (filling or was_loading) and not msg.ephemeral:  # a deferred reply's first content notifies like a post
+        msg.pings = pings_of(msg.content, payload.get("allowed_mentions"))
     if not (filling or was_loading):
         msg.edited_at = world.wall()
     world.record_output(msg, edit=not (filling or was_loading))

@@ -220,6 +220,11 @@ class StandinServer:
 
     async def _attachment(self, request: web.Request) -> web.Response:
         att = self.world.attachments.get(int(request.match_info["attachment_id"]))
+        failure = self.world.download_failures.pop(0) if self.world.download_failures else None
+        if failure == "hang":
+            await asyncio.sleep(3600)
+        if isinstance(failure, int):
+            return web.Response(status=failure)
         if att is None:
             return web.Response(status=404)
         return web.Response(body=att.data, content_type=att.content_type or "application/octet-stream")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import itertools
 import logging
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -275,6 +276,8 @@ class Message:
     interaction_id: int | None = None
     webhook_id: int | None = None
     recipient_id: int | None = None  # who may see it when ephemeral
+    #: Who the message notified when it was posted, by Discord's rules over its allowed_mentions (see `pings_of`).
+    pings: tuple[str, ...] = ()
     created_at: float = 0.0
     edited_at: float | None = None
     deleted: bool = False
@@ -331,6 +334,9 @@ class Output:
     attachments: list[tuple[str, bytes]]
     message_id: int
     interaction_id: int | None = None
+    #: Mentions that notified someone: "<@id>" for a user, "<@&id>" for a role, "@everyone", "@here" (an edit
+    #: notifies nobody, so an edit's pings are always empty).
+    pings: tuple[str, ...] = ()
 
     def text(self) -> str:
         """Content plus embed text plus component labels, for printing or substring assertions."""
@@ -364,6 +370,29 @@ def _embed_text(e: dict[str, Any]) -> list[str]:
 
 def _label(c: dict[str, Any]) -> str | None:
     return c.get("label") or c.get("placeholder")
+
+
+_MENTION = re.compile(r"<@(!|&)?(\d+)>|@(everyone|here)")
+
+
+def pings_of(content: str, allowed: dict[str, Any] | None) -> tuple[str, ...]:
+    """Who a new message notifies, by Discord's rules: with no `allowed_mentions` every user, role and
+    @everyone/@here written in it; with one, only the kinds in its `parse` list and the ids in `users`/`roles`."""
+    parse = {"users", "roles", "everyone"} if allowed is None else set(allowed.get("parse") or ())
+    users = {str(u) for u in (allowed or {}).get("users") or ()}
+    roles = {str(r) for r in (allowed or {}).get("roles") or ()}
+    found: list[str] = []
+    for m in _MENTION.finditer(content or ""):
+        bang, number, everyone = m.groups()
+        if everyone:
+            token, ok = f"@{everyone}", "everyone" in parse
+        elif bang == "&":
+            token, ok = f"<@&{number}>", "roles" in parse or number in roles
+        else:
+            token, ok = f"<@{number}>", "users" in parse or number in users
+        if ok and token not in found:
+            found.append(token)
+    return tuple(found)
 
 
 def iter_components(components: list[dict[str, Any]]) -> Any:
@@ -409,6 +438,8 @@ class World:
         self.presence: dict[str, Any] | None = None
         self.request_log: list[tuple[str, str, int]] = []
         self.rate_limits: dict[str, list[float]] = {}
+        #: What the next attachment downloads get instead of the file: an HTTP status, or "hang" (no answer).
+        self.download_failures: list[int | str] = []
         self.listeners: list[Callable[[Output], None]] = []
         self.event_sinks: list[Callable[[str, dict[str, Any]], None]] = []
         self.bot_user = self.add_user(bot_name, bot=True)
@@ -642,6 +673,7 @@ class World:
             attachments=[(a.filename, a.data) for a in msg.attachments],
             message_id=msg.id,
             interaction_id=msg.interaction_id,
+            pings=() if edit else msg.pings,
         )
         self.outputs.append(out)
         for listener in self.listeners:
@@ -706,6 +738,11 @@ class World:
     def rate_limit(self, route: str, times: int = 1, retry_after: float = 0.05) -> None:
         """Answer the next `times` requests to `route` ('POST /channels/{channel_id}/messages' or a path)."""
         self.rate_limits.setdefault(route, []).extend([retry_after] * times)
+
+    def fail_downloads(self, answer: int | str = 404, times: int = 1) -> None:
+        """Answer the next `times` attachment downloads with HTTP status `answer` (404: the file is gone), or
+        never ("hang", a timeout)."""
+        self.download_failures.extend([answer] * times)
 
     def take_rate_limit(self, keys: list[str]) -> float | None:
         for key in keys:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import re
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
@@ -34,6 +35,10 @@ def _translate(exc: BaseException) -> BaseException:
         return UniqueViolation(str(exc))
     if isinstance(exc, (asyncpg.DiskFullError, asyncpg.OutOfMemoryError, asyncpg.ProgramLimitExceededError)):
         return StorageFull(f"the database is full: {exc}")
+    if isinstance(exc, OSError) and exc.errno == errno.ENOSPC:
+        return StorageFull(f"the disk is full: {exc}")
+    if isinstance(exc, asyncpg.PostgresError) and "no space left on device" in str(exc).lower():
+        return StorageFull(f"the database's disk is full: {exc}")  # a write error the server did not class as 53100
     if isinstance(exc, (asyncpg.ReadOnlySQLTransactionError, asyncpg.InsufficientPrivilegeError,
                         asyncpg.PostgresConnectionError, asyncpg.InterfaceError, OSError)):
         return StorageUnavailable(f"the database refused the write: {exc}")

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import errno
 import os
+import shutil
 import sqlite3
 from collections.abc import AsyncIterator, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -22,14 +24,31 @@ READERS = 2
 T = TypeVar("T")
 
 
-def _translate(exc: BaseException) -> BaseException:
+#: Free bytes below which a write that failed with an I/O error is taken for a full disk.
+NO_ROOM_BYTES = 1 << 20
+
+
+def _no_room(folder: str | None) -> bool:
+    """Whether the disk holding `folder` is (almost) full: SQLite reports a full disk as SQLITE_FULL when a write
+    comes up short, but as an I/O error when growing the WAL index, syncing or truncating fails for want of room."""
+    if not folder:
+        return False
+    try:
+        return shutil.disk_usage(folder).free < NO_ROOM_BYTES
+    except OSError:
+        return False
+
+
+def _translate(exc: BaseException, folder: str | None = None) -> BaseException:
     """Driver errors the table must tell apart, as our own types; anything else unchanged."""
     if isinstance(exc, sqlite3.IntegrityError) and "UNIQUE" in str(exc):
         return UniqueViolation(str(exc))
+    if isinstance(exc, OSError) and exc.errno == errno.ENOSPC:
+        return StorageFull(f"the disk is full: {exc}")
     if isinstance(exc, sqlite3.Error):
         name = getattr(exc, "sqlite_errorname", "")
         text = str(exc).lower()
-        if name == "SQLITE_FULL" or "disk is full" in text:
+        if name == "SQLITE_FULL" or "disk is full" in text or (name.startswith("SQLITE_IOERR") and _no_room(folder)):
             return StorageFull(f"the database is full: {exc}")
         if name.startswith(("SQLITE_READONLY", "SQLITE_IOERR", "SQLITE_CANTOPEN", "SQLITE_CORRUPT", "SQLITE_NOTADB")):
             return StorageUnavailable(f"the database refused the write: {exc}")
@@ -165,6 +184,8 @@ class SqliteBackend:
 
     def __init__(self, path: str) -> None:
         self.path = path
+        folder = None if path == ":memory:" else str(Path(path).resolve().parent)
+        self._translate = partial(_translate, folder=folder)
         self._writer: _Writer | None = None
         self._readers: asyncio.Queue[aiosqlite.Connection] = asyncio.Queue()
         self._all_readers: list[aiosqlite.Connection] = []
@@ -225,12 +246,12 @@ class SqliteBackend:
                 await writer.call(lambda: writer.db().execute("COMMIT"))
             except BaseException as exc:
                 await writer.call(writer.rollback)
-                with translated(_translate):
+                with translated(self._translate):
                     raise exc
 
     async def batch(self, statements: Sequence[Statement]) -> None:
         async with self._write_lock:
-            with translated(_translate):
+            with translated(self._translate):
                 await self.writer.call(self.writer.batch, list(statements))
 
     @asynccontextmanager
@@ -241,7 +262,7 @@ class SqliteBackend:
             return
         reader = await self._readers.get()
         try:
-            with translated(_translate):
+            with translated(self._translate):
                 if not consistent:  # one statement is consistent by itself: no transaction, fewer round trips
                     yield _SqliteQuery(reader)
                     return

@@ -9,6 +9,7 @@ import pytest
 from rules import registry
 from storage import Store
 from table import Table, Who
+from tests.outside_reads import pytest_runtest_protocol, pytest_sessionfinish  # noqa: F401  (reads stay inside)
 from tests.platformgame import GAUNTLET
 from tests.tinygame import TINY
 from tools.pgserver import PgServer

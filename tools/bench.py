@@ -143,12 +143,15 @@ async def commit_figures(game: Game, actions: int, seed: int) -> dict[str, float
 
 
 async def e2e_figures(game: Game, commands: int, seed: int) -> dict[str, float]:
-    """Milliseconds from a slash command to the bot's last reply, through the in-process stand-in."""
+    """Milliseconds from a slash command to the bot's last reply, through the in-process stand-in, and the REST
+    calls each command cost (the stand-in's request log): all of them, user fetches (GET /users/{id}, none when
+    DM channels are remembered) and DM channels opened."""
     from bot import make_bot
     from standin.inprocess import InProcessDiscord
 
     rng = Rng.from_seed(seed)
     times: list[float] = []
+    calls: list[int] = []
     os.environ.setdefault("TABLETOP_PREVIEW_GAMES", "1")  # games still being built are measured too
     with tempfile.TemporaryDirectory() as tmp:
         async with InProcessDiscord(lambda: make_bot(str(Path(tmp) / "e2e.sqlite3")), settle_timeout=30) as d:
@@ -171,10 +174,19 @@ async def e2e_figures(game: Game, commands: int, seed: int) -> dict[str, float]:
                     legal = [la for la in game.legal_actions(loaded.state, seat) if len(la.action.token()) <= 100]
                     action = rng.choice(legal).action
                     user = d.user(names[seats[seat].seat])
+                    before = len(d.world.request_log)
                     started = time.perf_counter()
                     await d.command(user, f'/game act action:"{action.token()}"')
                     times.append((time.perf_counter() - started) * 1000)
-    return {"command_ms_p50": round(percentile(times, 50), 1), "command_ms_p99": round(percentile(times, 99), 1)}
+                    calls.append(len(d.world.request_log) - before)
+            log = d.world.request_log
+            dms = sum(1 for o in d.world.outputs if o.kind == "dm")
+            fetches = sum(1 for m, path, _ in log if m == "GET" and path.startswith("/users/") and path != "/users/@me")
+            opened = sum(1 for m, path, _ in log if m == "POST" and path == "/users/@me/channels")
+    return {"command_ms_p50": round(percentile(times, 50), 1), "command_ms_p99": round(percentile(times, 99), 1),
+            "rest_calls_per_command": round(sum(calls) / max(1, len(calls)), 2),
+            "rest_calls_per_command_max": max(calls, default=0), "dms": dms, "user_fetches": fetches,
+            "dm_channels_opened": opened}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,6 +1,7 @@
 """Write a whole HeroQuest game as a bot transcript: a simple policy plays it through the table, each move as typed.
 
-    python -m tools.hq_transcript --seed 1 --file ../shared/.../HQBase-01-TheTrial_EU.xml --spanish --exits --out x.txt
+    python -m tools.hq_transcript --seed 1 --spanish --exits --out x.txt \
+        --file tests/fixtures/reference/heroquest/heroscribe/quests-eu-base/HQBase-01-TheTrial_EU.xml
     python -m tools.hq_transcript --seed 7 --quest crypt_of_ulfgar --out tests/transcripts/y.txt
 
 The game is played with `Table` (no Discord) from the same seed the bot gets from `TABLETOP_SEED`, so

@@ -19,7 +19,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = "tests/transcripts/"
-TRIAL = "../shared/reference/heroquest/heroscribe/quests-eu-base/HQBase-01-TheTrial_EU.xml"
+TRIAL = "tests/fixtures/reference/heroquest/heroscribe/quests-eu-base/HQBase-01-TheTrial_EU.xml"
 
 #: Transcript -> the recorder's arguments (`python -m ...`). The Hero Realms recorder lives in the test module.
 RECORDERS: dict[str, list[str]] = {

@@ -57,6 +57,7 @@ from rules.heroquest.quest import (
     where_line,
     where_square,
 )
+from rules.safe_text import clean_name, clean_text, only_invisible
 from rules.text import Lit, msg
 
 SUPPORTED_VERSIONS = ("1.0",)
@@ -104,7 +105,7 @@ class _Text:
             self.kept += min(room, len(data))
 
     def value(self) -> str:
-        return "".join(self.parts).strip()
+        return clean_text("".join(self.parts), self.limit + 1)
 
 
 @dataclass
@@ -328,8 +329,11 @@ def _root(raw: _Raw, root: dict[str, str], found: Problems) -> str:
     version = root.get("version")
     if version not in SUPPORTED_VERSIONS:
         found.error(msg("hq.q.error.version", where=where, version=str(version)[:20]))
-    name = root.get("name", "").strip()
-    if not name:
+    written = root.get("name", "")
+    name = clean_name(written, len(written))
+    if only_invisible(written):
+        found.error(msg("hq.q.error.name_invisible", where=where))
+    elif not name:
         found.error(msg("hq.q.error.no_name", where=where))
     elif len(name) > MAX_NAME:
         found.error(msg("hq.imp.error.text_at", where=where, what=msg("hq.imp.what.name"), count=len(name),

@@ -15,6 +15,7 @@ from rules import coords
 from rules.base import RuleError
 from rules.heroquest import board, catalog
 from rules.heroquest.board import Square
+from rules.safe_text import clean_name, clean_text, only_invisible
 from rules.text import Lit, Msg, msg
 
 QUEST_DIR = Path(__file__).resolve().parents[2] / "data" / "heroquest" / "quests"
@@ -568,7 +569,11 @@ def _from_json(data: Any) -> Quest:
     if "name" not in data:
         raise QuestError(msg("hq.q.error.no_name", where=where_field("name")))
     name = _lit(data["name"], "name")
+    if only_invisible(name.es) or only_invisible(name.en):
+        raise QuestError(msg("hq.q.error.name_invisible", where=where_field("name")))
+    name = Lit(clean_name(name.es, len(name.es)), clean_name(name.en, len(name.en)))
     speech = _lit(data.get("speech"), "speech", required=False, plain=True)
+    speech = Lit(clean_text(speech.es, len(speech.es)), clean_text(speech.en, len(speech.en)))
     raw_notes = data.get("notes", {})
     if not isinstance(raw_notes, Mapping):
         raise _bad("notes", "an object of {key: {es, en}}")
@@ -576,6 +581,7 @@ def _from_json(data: Any) -> Quest:
         raise QuestError(msg("hq.imp.error.limit", what=msg("hq.imp.what.notes"), count=len(raw_notes),
                              limit=MAX_NOTES))
     notes = {str(k): _lit(v, f"notes.{k}", plain=True) for k, v in raw_notes.items()}
+    notes = {k: Lit(clean_text(v.es, len(v.es)), clean_text(v.en, len(v.en))) for k, v in notes.items()}
     wandering = data.get("wandering_monster", "")
     if not isinstance(wandering, str):
         raise _bad("wandering_monster", "a monster id")

@@ -9,6 +9,7 @@ from typing import Any
 
 from rules.base import BadOptions
 from rules.kings_armory import data
+from rules.safe_text import clean_name, only_invisible
 from rules.text import Msg, msg
 
 CUSTOM_DIR = data.DATA / "maps"
@@ -204,7 +205,7 @@ IGNORED_KEYS = ("id", "split")
 def from_upload(blob: bytes, filename: str) -> dict[str, Any]:
     """A map file attached to `/game new`: the checked map (only its known fields) with its names filled from the
     file name when it has none; BadOptions naming every problem and what would be valid otherwise."""
-    stem = Path(filename).stem[:MAX_NAME] or "map"
+    stem = clean_name(Path(filename).stem, MAX_NAME) or "map"
     if len(blob) > MAX_UPLOAD_BYTES:
         raise _refused(stem, [msg("ka.map.bad.too_big", kb=MAX_UPLOAD_BYTES // 1000)])
     try:
@@ -220,14 +221,17 @@ def from_upload(blob: bytes, filename: str) -> dict[str, Any]:
     problems = [msg("ka.map.bad.key", field=str(k)[:30], valid=", ".join(UPLOAD_KEYS)) for k in raw
                 if k not in UPLOAD_KEYS and k not in IGNORED_KEYS]
     for key in ("es", "en"):
-        if key in raw and (not isinstance(raw[key], str) or not 0 < len(raw[key].strip()) <= MAX_NAME):
+        if key in raw and isinstance(raw[key], str) and only_invisible(raw[key]):
+            problems.append(msg("ka.map.bad.name_invisible", field=key))
+        elif key in raw and (not isinstance(raw[key], str)
+                             or not 0 < len(clean_name(raw[key], MAX_NAME + 1)) <= MAX_NAME):
             problems.append(msg("ka.map.bad.name", field=key, high=MAX_NAME))
     problems += problems_of(raw)
     if problems:
         raise _refused(_shown_name(raw, stem), problems)
     spec = {k: raw[k] for k in UPLOAD_KEYS if k in raw}
-    spec["es"], spec["en"] = (str(raw.get("es") or raw.get("en") or stem).strip(),
-                              str(raw.get("en") or raw.get("es") or stem).strip())
+    spec["es"], spec["en"] = (clean_name(str(raw.get("es") or raw.get("en") or stem), MAX_NAME),
+                              clean_name(str(raw.get("en") or raw.get("es") or stem), MAX_NAME))
     return spec
 
 
@@ -239,8 +243,8 @@ def upload_id(spec: dict[str, Any]) -> str:
 
 def _shown_name(raw: dict[str, Any], stem: str) -> str:
     for key in ("en", "es"):
-        if isinstance(raw.get(key), str) and raw[key].strip():
-            return str(raw[key]).strip()[:MAX_NAME]
+        if isinstance(raw.get(key), str) and clean_name(raw[key], MAX_NAME):
+            return clean_name(raw[key], MAX_NAME)
     return stem
 
 

@@ -19,12 +19,10 @@ from standin.inprocess import InProcessDiscord
 from standin.world import Output, is_error_output
 from table import Who
 from tests.e2e.crafted import crafted
+from tests.reference import TRIAL
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
-TRIAL = (Path(__file__).resolve().parents[3] / "shared" / "reference" / "heroquest" / "heroscribe"
-         / "quests-eu-base" / "HQBase-01-TheTrial_EU.xml")
-needs_reference = pytest.mark.skipif(not TRIAL.is_file(), reason="../shared reference quests not present")
 
 
 @pytest.fixture
@@ -105,7 +103,6 @@ async def _loaded_any(d: InProcessDiscord):
     return await table.inspect(row.id)
 
 
-@needs_reference
 async def test_gm_uploads_players_move_and_open_doors_gm_map_only_by_dm(d: InProcessDiscord) -> None:
     out = await d.command("alice", f"/game new game:heroquest file:{TRIAL}")
     out += await d.command("bob", "/game join")
@@ -215,7 +212,6 @@ async def test_gm_places_a_hidden_monster_out_of_turn_and_only_they_see_it(d: In
     assert "Orc" not in channel and "orc" not in channel.lower().split()
 
 
-@needs_reference
 @pytest.mark.parametrize("seed", [5, 9])
 async def test_random_legal_play_never_shows_hidden_things(tmp_path, monkeypatch, seed: int) -> None:
     """Random legal moves by every seat, by /game act and the public buttons: channel text, buttons,

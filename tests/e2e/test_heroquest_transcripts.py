@@ -28,8 +28,6 @@ SCRIPTS = {
     "heroquest_trial.txt": (msg("hq.ev.over.lose", reason=msg("hq.reason.all_dead")), "es"),
     "heroquest_own.txt": (msg("hq.ev.over.win", reason=msg("hq.reason.gm")), "en"),
 }
-needs_reference = pytest.mark.skipif(not (ROOT.parent / "shared" / "reference" / "heroquest").is_dir(),
-                                     reason="../shared reference quests not present")
 
 
 def seed_of(path: Path) -> str:
@@ -71,7 +69,6 @@ def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[subprocess
     return done
 
 
-@needs_reference
 @pytest.mark.parametrize("name", list(SCRIPTS))
 def test_heroquest_transcript_plays_to_the_end(name: str, runs) -> None:  # type: ignore[no-untyped-def]
     result, images, seconds = runs[name]

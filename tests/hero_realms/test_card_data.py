@@ -5,15 +5,14 @@ from __future__ import annotations
 import csv
 import json
 import re
-from pathlib import Path
 
 import pytest
 
 from rules.hero_realms.cards import DATA_PATH, CardDataError, cards, load_cards, market_keys, parse_cards
+from tests.reference import HR_CARDS_CSV, HR_RULEBOOK_CARD_LIST
 
-SHARED = Path(__file__).resolve().parents[3] / "shared"
-CSV = SHARED / "reference" / "hero-realms" / "base-set-cards.csv"
-RULEBOOK = SHARED / "rulebooks" / "hero-realms.es.txt"
+CSV = HR_CARDS_CSV
+RULEBOOK = HR_RULEBOOK_CARD_LIST  # the rulebook's card list (its last page), vendored
 FACTIONS = {"Imperial": "imperial", "Guild": "guild", "Necros": "necros", "Wild": "wild", "": None}
 
 
@@ -28,7 +27,6 @@ def test_the_data_file_loads_and_validates() -> None:
     assert len(market_keys()) == 80
 
 
-@pytest.mark.skipif(not CSV.exists(), reason="shared reference not available")
 def test_every_card_matches_the_publisher_list() -> None:
     by_en = {c.name_en: c for c in cards().values()}
     rows = _csv_rows()
@@ -53,7 +51,6 @@ def test_every_card_matches_the_publisher_list() -> None:
         assert ("{Sacrifice}" in text) == ("sacrifice" in card.abilities), row["Name"]
 
 
-@pytest.mark.skipif(not RULEBOOK.exists(), reason="shared rulebook not available")
 def test_spanish_names_follow_the_rulebook_list() -> None:
     text = RULEBOOK.read_text(encoding="utf-8").lower()
     provisional = {"lys", "tyrannor"}  # spelling corrected, see data/hero_realms/NOTES.md

@@ -13,9 +13,9 @@ import i18n
 from renderers import heroquest as hq_render
 from rules import registry
 from rules.text import Msg
+from tests.reference import HQ_QUESTS
 
-QUESTS = sorted((Path(__file__).resolve().parents[3] / "shared" / "reference" / "heroquest" / "heroscribe"
-                 / "quests-eu-base").glob("*.xml"))
+QUESTS = sorted(HQ_QUESTS.glob("*.xml"))
 
 
 def test_there_are_fifteen() -> None:

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import json
 import xml.etree.ElementTree as ET
-from pathlib import Path
 
 import pytest
 
 from rules.heroquest import board
+from tests.reference import HQ_REFERENCE
 
-REF = Path(__file__).resolve().parents[3] / "shared" / "reference" / "heroquest"
+REF = HQ_REFERENCE
 
 
 def test_size_and_rooms() -> None:

@@ -14,9 +14,10 @@ from rules.heroquest.state import parse_sq
 from rules.heroquest.upload import load_quest
 from rules.rng import Rng
 from rules.text import iter_strings
+from tests.reference import HQ_QUESTS
 
-REFERENCE = Path(__file__).resolve().parents[3] / "shared" / "reference" / "heroquest" / "heroscribe" / "quests-eu-base"
-FILES = sorted(REFERENCE.glob("*.xml")) if REFERENCE.exists() else []
+REFERENCE = HQ_QUESTS
+FILES = sorted(REFERENCE.glob("*.xml"))
 
 
 def _playout(path: Path, seed: int, steps: int = 250) -> tuple[int, list[str]]:
@@ -48,7 +49,6 @@ def _playout(path: Path, seed: int, steps: int = 250) -> tuple[int, list[str]]:
     return n, problems
 
 
-@pytest.mark.skipif(not FILES, reason="needs ../shared reference quests")
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
 def test_reference_quest_random_playout_keeps_secrets(path: Path) -> None:
     steps, problems = _playout(path, seed=len(path.name))
@@ -57,8 +57,6 @@ def test_reference_quest_random_playout_keeps_secrets(path: Path) -> None:
 
 
 def test_all_fifteen_reference_quests_are_there() -> None:
-    if not REFERENCE.exists():
-        pytest.skip("needs ../shared")
     assert len(FILES) == 15
 
 
@@ -78,7 +76,6 @@ def _unseen_squares_stay_dark(png: bytes, revealed: set[tuple[int, int]], where:
     return bad
 
 
-@pytest.mark.skipif(not FILES, reason="needs ../shared reference quests")
 @pytest.mark.parametrize("path", FILES[::3], ids=[p.stem for p in FILES[::3]])
 def test_player_images_and_views_show_nothing_unseen(path: Path) -> None:
     """Property over random playouts: every public and player image is the plain dark on every square the

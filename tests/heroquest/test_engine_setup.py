@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from rules.base import BadOptions, IllegalAction, NotYourTurn
 from rules.heroquest import GAME
 from rules.heroquest.upload import load_quest
 from tests.heroquest.hq_helpers import act, fresh, hero, kinds, new
+from tests.reference import HQ_QUESTS
 
-REFERENCE = Path(__file__).resolve().parents[3] / "shared" / "reference" / "heroquest" / "heroscribe" / "quests-eu-base"
+REFERENCE = HQ_QUESTS
 
 
 def test_seat_roles_and_counts() -> None:
@@ -81,7 +80,6 @@ def test_each_spell_once_per_quest() -> None:
         act(s, 1, "cast", spell="heal_body", target="hero_wizard")
 
 
-@pytest.mark.skipif(not REFERENCE.exists(), reason="needs ../shared")
 def test_new_with_uploaded_heroscribe_quest_and_json_round_trip() -> None:
     path = REFERENCE / "HQBase-01-TheTrial_EU.xml"
     quest = load_quest(path.read_text(encoding="utf-8"), path.name)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import random
 import time
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -32,8 +31,9 @@ from rules.heroquest.quest import (
 from rules.heroquest.upload import import_quest, load_quest
 from rules.text import Lit, Msg, msg
 from tests.heroquest.hs_fixture import STAIRWAY, xml
+from tests.reference import HQ_QUESTS
 
-QUESTS = Path(__file__).resolve().parents[3] / "shared" / "reference" / "heroquest" / "heroscribe" / "quests-eu-base"
+QUESTS = HQ_QUESTS
 FILES = sorted(QUESTS.glob("*.xml"))
 
 

@@ -8,10 +8,11 @@ import sys
 from pathlib import Path
 
 from tests.heroquest.hs_fixture import STAIRWAY, xml
+from tests.reference import HQ_QUESTS
 from tools import quest as tool
 
 ROOT = Path(__file__).resolve().parents[2]
-QUESTS = ROOT.parent / "shared" / "reference" / "heroquest" / "heroscribe" / "quests-eu-base"
+QUESTS = HQ_QUESTS
 OURS = sorted((ROOT / "data" / "heroquest" / "quests").glob("*.json"))
 
 

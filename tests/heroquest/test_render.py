@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-from pathlib import Path
 
 import pytest
 from PIL import Image
@@ -13,8 +12,9 @@ from renderers import kit
 from rules.heroquest import board
 from rules.heroquest.quest import Quest, builtin_quests
 from rules.heroquest.upload import load_quest
+from tests.reference import HQ_QUESTS
 
-QUESTS = Path(__file__).resolve().parents[3] / "shared" / "reference" / "heroquest" / "heroscribe" / "quests-eu-base"
+QUESTS = HQ_QUESTS
 
 
 def all_quests() -> list[Quest]:

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from rules import registry
 from rules.base import Action, BadOptions
 from table import Table, Who
+from tests.reference import HQ_QUESTS
 
-QUESTS = Path(__file__).resolve().parents[3] / "shared" / "reference" / "heroquest" / "heroscribe" / "quests-eu-base"
+QUESTS = HQ_QUESTS
 GM, ANA, BEN = Who(1, "Zargon"), Who(2, "Ana"), Who(3, "Ben")
 CH = 55
 

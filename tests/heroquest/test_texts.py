@@ -12,9 +12,10 @@ from rules.heroquest import GAME
 from rules.heroquest.upload import load_quest
 from rules.rng import Rng
 from tests.heroquest.hq_helpers import dice, fresh, new, step
+from tests.reference import HQ_QUESTS
 
-REFERENCE = Path(__file__).resolve().parents[3] / "shared" / "reference" / "heroquest" / "heroscribe" / "quests-eu-base"
-FILES = sorted(REFERENCE.glob("*.xml"))[1:4] if REFERENCE.exists() else []
+REFERENCE = HQ_QUESTS
+FILES = sorted(REFERENCE.glob("*.xml"))[1:4]
 RAW = re.compile(r"\b(bskull|wskull|wshield|bshield|hq\.[a-z_.]+)\b|[{}]")
 
 
@@ -22,7 +23,6 @@ def texts(events) -> list[str]:
     return [i18n.t(e.msg, lang) for e in events for lang in ("en", "es")]
 
 
-@pytest.mark.skipif(not FILES, reason="needs ../shared reference quests")
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
 def test_every_text_of_a_random_quest_reads_as_words(path: Path) -> None:
     state = GAME.new_with_quest(load_quest(path.read_text(encoding="utf-8"), path.name), GAME.resolve_options({}), 3,

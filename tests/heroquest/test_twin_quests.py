@@ -25,9 +25,10 @@ from rules.heroquest.quest import Quest
 from rules.heroquest.state import GM, HQState, sq_token, tsq
 from rules.heroquest.upload import load_quest
 from rules.rng import Rng
+from tests.reference import HQ_QUESTS
 
-REFERENCE = Path(__file__).resolve().parents[3] / "shared" / "reference" / "heroquest" / "heroscribe" / "quests-eu-base"
-FILES = sorted(REFERENCE.glob("*.xml")) if REFERENCE.exists() else []
+REFERENCE = HQ_QUESTS
+FILES = sorted(REFERENCE.glob("*.xml"))
 SEATS = 3
 STEPS = 160
 IMAGE_EVERY = 20
@@ -212,7 +213,6 @@ def _first_difference(a: HQState, b: HQState, ra: Step, rb: Step) -> str:
 CASES = [(p, VARIANTS[(i + k) % len(VARIANTS)]) for i, p in enumerate(FILES) for k in (0, 2)]
 
 
-@pytest.mark.skipif(not FILES, reason="needs ../shared reference quests")
 @pytest.mark.parametrize(("path", "variant"), CASES, ids=[f"{p.stem[7:20]}-{v}" for p, v in CASES])
 def test_twin_quests_look_the_same_to_the_players(path: Path, variant: str) -> None:
     steps, problems = lockstep(path, variant, seed=len(path.name) + len(variant))

@@ -1,0 +1,16 @@
+"""Where the vendored reference files live (tests/fixtures/reference, see its README for sources and licences).
+
+Tests and tools read these copies only: the repository stands alone, with nothing needed beside it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+REFERENCE = ROOT / "tests" / "fixtures" / "reference"
+HQ_REFERENCE = REFERENCE / "heroquest"
+HQ_QUESTS = HQ_REFERENCE / "heroscribe" / "quests-eu-base"
+TRIAL = HQ_QUESTS / "HQBase-01-TheTrial_EU.xml"
+HR_CARDS_CSV = REFERENCE / "hero-realms" / "base-set-cards.csv"
+HR_RULEBOOK_CARD_LIST = REFERENCE / "hero-realms" / "rulebook-card-list.es.txt"
