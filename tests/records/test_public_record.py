@@ -71,10 +71,12 @@ async def hide_differently(store: Store, game_id: int) -> int:
     dealt = game.to_json(game.new(row.options, len(await store.seats(game_id)), row.seed + 1))
     async with store.backend.write() as q:
         await q.execute("UPDATE snapshots SET state = ? WHERE game_id = ?", (pack(dealt), game_id))
+        await q.execute("DELETE FROM game_heads WHERE game_id = ?", (game_id,))  # the snapshots then say it all
         changed = 0
         for r in await q.fetchall("SELECT version, lines FROM actions WHERE game_id = ? AND lines IS NOT NULL",
                                   (game_id,)):
-            lines = [LogLine(json.loads(other), frozenset(i for i in range(64) if mask >> i & 1)) if mask is not None else LogLine(message)
+            lines = [LogLine(message) if mask is None else
+                     LogLine(json.loads(other), frozenset(i for i in range(64) if mask >> i & 1))
                      for mask, message in unpack_lines(r["lines"])]
             changed += sum(line.to is not None for line in lines)
             await q.execute("UPDATE actions SET lines = ? WHERE game_id = ? AND version = ?",
