@@ -123,11 +123,66 @@ async def queries(store: Store, games: int, runs: int) -> dict[str, Any]:
     return {name: await timed(call, runs) for name, call in checks.items()}
 
 
+#: The SQL behind the commands, timed inside the database (no pool, no thread hop, no event loop): what the
+#: indexes give, apart from how busy the machine is.
+CORE_SQL = {
+    "history_page": "SELECT r.* FROM game_records AS r WHERE r.guild_id = 1 ORDER BY r.ended_at DESC, r.game_id DESC"
+                    " LIMIT 5 OFFSET 0",
+    "history_count": "SELECT COUNT(*) AS n FROM game_records AS r WHERE r.guild_id = 1",
+    "history_player": "SELECT r.* FROM game_records AS r WHERE r.guild_id = 1 AND r.game_id IN (SELECT s.game_id"
+                      " FROM record_seats AS s WHERE s.guild_id = 1 AND s.user_id = 7)"
+                      " ORDER BY r.ended_at DESC, r.game_id DESC LIMIT 5",
+    "history_player_count": "SELECT COUNT(DISTINCT s.game_id) AS n FROM record_seats AS s"
+                            " WHERE s.guild_id = 1 AND s.user_id = 7",
+    "player_games": "SELECT s.game_type, s.result, s.figures, r.started_at, r.ended_at, r.turns FROM record_seats AS s"
+                    " JOIN game_records AS r ON r.game_id = s.game_id"
+                    " WHERE s.guild_id = 1 AND s.user_id = 7 AND s.result <> 'abandoned'",
+    "leaderboard_rated": "SELECT * FROM ratings WHERE guild_id = 1 AND game_type = 'hero-realms'"
+                         " ORDER BY ordinal DESC, user_id LIMIT 10",
+    "leaderboard_wins": "SELECT user_id, COUNT(*) AS n, SUM(CASE WHEN result IN ('won', 'coop_win') THEN 1 ELSE 0 END)"
+                        " AS w FROM record_seats WHERE guild_id = 1 AND game_type = 'kings-armory'"
+                        " AND user_id IS NOT NULL AND result <> 'abandoned' GROUP BY user_id"
+                        " ORDER BY w DESC, n DESC, user_id LIMIT 10",
+}
+
+
+async def database_ms(store: Store, target: str) -> dict[str, float]:
+    """Each core query's best of 5 inside the database: PostgreSQL's EXPLAIN ANALYZE, SQLite's own engine."""
+    out: dict[str, float] = {}
+    if store.backend.name == "postgresql":
+        async with store.backend.read() as q:
+            for name, sql in CORE_SQL.items():
+                best = float("inf")
+                for _ in range(5):
+                    row = await q.fetchone("EXPLAIN (ANALYZE, FORMAT JSON) " + sql)
+                    assert row is not None
+                    plan = row["QUERY PLAN"]
+                    plan = json.loads(plan) if isinstance(plan, str) else plan
+                    best = min(best, float(plan[0]["Execution Time"]))
+                out[name] = round(best, 3)
+        return out
+    import sqlite3
+
+    db = sqlite3.connect(target)
+    try:
+        for name, sql in CORE_SQL.items():
+            best = float("inf")
+            for _ in range(5):
+                t = time.perf_counter()
+                db.execute(sql).fetchall()
+                best = min(best, time.perf_counter() - t)
+            out[name] = round(best * 1000, 3)
+    finally:
+        db.close()
+    return out
+
+
 async def bench(target: str, games: int, runs: int, seed: int) -> dict[str, Any]:
     store = await Store(target).open()
     try:
         figures: dict[str, Any] = await fill(store, games, seed)
         figures.update(await queries(store, games, runs))
+        figures["in_database_ms"] = await database_ms(store, target)
         return figures
     finally:
         await store.close()
