@@ -36,7 +36,8 @@ NOUNS = {
         "object": "objects", "problem": "problems", "warning": "warnings", "board": "boards", "rune": "runes",
         "monster": "monsters", "piece": "pieces", "wave": "waves", "tower": "towers", "time": "times",
         "quest": "quests", "die": "dice", "bridge": "bridges", "line": "lines",
-        "day": "days", "elimination": "eliminations", "outpost": "outposts",
+        "day": "days", "elimination": "eliminations", "outpost": "outposts", "move": "moves", "page": "pages",
+        "game": "games",
     },
     "es": {
         "acción": "acciones", "minuto": "minutos", "hora": "horas", "segundo": "segundos",
@@ -49,7 +50,8 @@ NOUNS = {
         "puente": "puentes", "libre": "libres", "repetido": "repetidos", "inicial": "iniciales",
         "superada": "superadas", "posible": "posibles", "línea": "líneas", "anterior": "anteriores",
         "día": "días", "jugado": "jugados", "jugada": "jugadas", "disputada": "disputadas",
-        "eliminación": "eliminaciones", "puesto": "puestos",
+        "eliminación": "eliminaciones", "puesto": "puestos", "página": "páginas", "partida": "partidas",
+        "ganada": "ganadas",
     },
 }
 #: Verbs whose number follows the count after them ("quedan 2", "se admite como mucho 1", "there are 2").
