@@ -11,6 +11,7 @@ import pkgutil
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -49,7 +50,8 @@ class TabletopBot(commands.AutoShardedBot):
         # Nothing the bot sends pings anyone unless that message names them (cogs/delivery.py `_only`): a name
         # from a file or an option that reads "<@1234>" or "@everyone" never pings, in any send, edit or reply.
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
-                         shard_ids=shard_ids, shard_count=shard_count, allowed_mentions=discord.AllowedMentions.none())
+                         shard_ids=shard_ids, shard_count=shard_count,  # type: ignore[arg-type]  # None: all shards
+                         allowed_mentions=discord.AllowedMentions.none())
         self.db_path = db_path
         #: This process's share of the games when several processes share one PostgreSQL database.
         self.game_shards = (tuple(shard_ids), shard_count) if shard_ids is not None and shard_count else None
@@ -63,7 +65,7 @@ class TabletopBot(commands.AutoShardedBot):
         self.table = Table(self.store, seed_source=_seed_source(), shards=self.game_shards,
                            previews=os.environ.get("TABLETOP_PREVIEW_GAMES", "").strip() == "1", defer_auto=True)
         await self.tree.set_translator(CatalogTranslator())
-        self.tree.on_error = self.on_app_command_error
+        self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]  # discord.py's documented hook
         self.add_dynamic_items(GameButton, GameSelect)
         for module in pkgutil.iter_modules(cogs.__path__):
             mod = __import__(f"cogs.{module.name}", fromlist=["setup"])
@@ -103,11 +105,12 @@ class TabletopBot(commands.AutoShardedBot):
             self.store = None
 
 
-def _failed_option(interaction: discord.Interaction, value: object) -> Msg:
+def _failed_option(interaction: discord.Interaction, value: object) -> Msg | Lit:
     """The option whose raw value discord.py could not convert, by its localized name where known."""
     command = interaction.command
     params = {p.name: p for p in getattr(command, "parameters", None) or []}
-    pending = list((interaction.data or {}).get("options") or [])  # type: ignore[union-attr]
+    data: Any = interaction.data or {}
+    pending: list[Any] = list(data.get("options") or [])
     while pending:
         opt = pending.pop()
         pending.extend(opt.get("options") or [])
