@@ -385,7 +385,7 @@ def two_step_command(group: app_commands.Group, key: str, kinds: Sequence[str], 
 # ---------------------------------------------------------------- the cog base
 
 
-def cog_autocomplete(method: str, *args: Any) -> Callable[[discord.Interaction, str], Awaitable[Choices]]:
+def cog_autocomplete(method: str, *args: Any) -> Callable[[discord.Interaction, str], Coroutine[Any, Any, Choices]]:
     """An autocomplete callback that asks the command's own cog: `await cog.<method>(interaction, current, *args)`."""
 
     async def suggest(interaction: discord.Interaction, current: str) -> Choices:
@@ -396,7 +396,7 @@ def cog_autocomplete(method: str, *args: Any) -> Callable[[discord.Interaction, 
     return suggest
 
 
-def legal_suggestions(*kinds: str) -> Callable[[discord.Interaction, str], Awaitable[Choices]]:
+def legal_suggestions(*kinds: str) -> Callable[[discord.Interaction, str], Coroutine[Any, Any, Choices]]:
     """An autocomplete callback (`@app_commands.autocomplete(option=legal_suggestions(...))`) offering the
     caller's legal actions of these kinds, as the command's own cog words them."""
     return cog_autocomplete("suggest", kinds)

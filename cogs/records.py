@@ -210,8 +210,9 @@ class Records(commands.Cog):
     def attach(self, group: app_commands.Group) -> None:
         for key, callback in (("history", self.history), ("export", self.export), ("stats", self.stats),
                               ("leaderboard", self.leaderboard)):
-            command = app_commands.Command(name=L(f"cmd.game.{key}"), description=L(f"cmd.game.{key}.desc"),
-                                           callback=callback)
+            command: app_commands.Command[Any, ..., None] = app_commands.Command(
+                name=L(f"cmd.game.{key}"), description=L(f"cmd.game.{key}.desc"),
+                callback=callback)
             if "game" in command._params:
                 command.autocomplete("game")(self.game_suggestions)
             group.add_command(command)
