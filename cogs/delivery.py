@@ -15,7 +15,7 @@ from typing import Any
 import discord
 
 import i18n
-from cogs.dm_channels import DM_CHANNELS
+from cogs.dm_channels import dm_channels
 from cogs.help import lobby_help_view
 from cogs.live import SUMMARY_CHARS, LiveTurn, LiveTurns, summary
 from cogs.translator import locale_of
@@ -502,7 +502,7 @@ async def send_dm(client: discord.Client, channel: Any, report: Report, user_id:
                                 description=i18n.t(msg("bot.alt.private", game=game_name), lang))
     chunks = pieces("\n".join(parts))
     try:
-        dm = await DM_CHANNELS.channel(client, user_id)  # no user fetch; no REST call for someone seen before
+        dm = await dm_channels(client).channel(client, user_id)  # no user fetch; no REST call for someone seen before
         for n, chunk in enumerate(chunks):
             kwargs: dict[str, Any] = {"file": file} if file and n == len(chunks) - 1 else {}
             await dm.send(chunk, **kwargs)
@@ -512,7 +512,7 @@ async def send_dm(client: discord.Client, channel: Any, report: Report, user_id:
         await dm_closed_notice(channel, report, user_id, lang)
     except discord.HTTPException as exc:
         if isinstance(exc, discord.NotFound):  # the DM channel is gone: open a new one next time
-            DM_CHANNELS.forget(user_id)
+            dm_channels(client).forget(user_id)
         log.warning("DM to %s failed: %s", user_id, exc)
         await dm_closed_notice(channel, report, user_id, lang)
 

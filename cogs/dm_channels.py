@@ -8,6 +8,7 @@ bounded, so a bot that has written to many people never grows without limit.
 
 from __future__ import annotations
 
+import weakref
 from collections import OrderedDict
 from typing import Any
 
@@ -49,4 +50,12 @@ class DmChannels:
         return dm
 
 
-DM_CHANNELS = DmChannels()
+_BY_CLIENT: weakref.WeakKeyDictionary[Any, DmChannels] = weakref.WeakKeyDictionary()
+
+
+def dm_channels(client: Any) -> DmChannels:
+    """The DM channels one bot (one login: ids are per bot) remembers."""
+    found = _BY_CLIENT.get(client)
+    if found is None:
+        found = _BY_CLIENT[client] = DmChannels()
+    return found

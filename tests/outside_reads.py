@@ -22,13 +22,25 @@ ROOT = str(Path(__file__).resolve().parent.parent)
 #: Audit events that name a path read from (the first argument).
 WATCHED = frozenset({"open", "os.listdir", "os.scandir"})
 
-#: System places any Python program may read: devices, process info, configuration, time zones, locales.
-SYSTEM = ("/dev/", "/proc/", "/sys/", "/etc/", "/usr/share/zoneinfo/", "/usr/lib/locale/", "/usr/share/locale/",
-          "/usr/lib/ssl/", "/usr/share/ca-certificates/", "/run/", "/var/run/")
+#: The system's own places any program may read: devices, process info, configuration, and the installed system
+#: (/usr: time zones, locales, certificates, Debian's PostgreSQL that the database tests start).
+SYSTEM = ("/dev/", "/proc/", "/sys/", "/etc/", "/usr/", "/run/", "/var/run/")
 
 
-def _allowed_roots() -> tuple[str, ...]:
-    roots = {ROOT, os.path.realpath(tempfile.gettempdir()), tempfile.gettempdir(), "/tmp", "/var/tmp"}
+#: Temporary folders: tests write there (pytest's tmp_path, tempfile).
+TEMP = tuple(sorted({os.path.realpath(tempfile.gettempdir()) + "/", tempfile.gettempdir().rstrip("/") + "/", "/tmp/",
+                     "/var/tmp/"}))
+
+
+def _sibling_root() -> str | None:
+    """The folder holding the repository, whose other contents (a `shared/` beside it) are the reads this check is
+    for, even inside a temporary folder; None when the repository sits right in a temporary or system folder."""
+    parent = os.path.dirname(ROOT).rstrip("/") + "/"
+    return None if parent == "/" or parent in TEMP else parent
+
+
+def _python_roots() -> tuple[str, ...]:
+    roots: set[str] = set()
     for value in (sys.prefix, sys.base_prefix, sys.exec_prefix, sys.base_exec_prefix):
         roots.add(value)
         roots.add(os.path.realpath(value))
@@ -37,16 +49,21 @@ def _allowed_roots() -> tuple[str, ...]:
         if where:
             roots.add(os.path.realpath(where))
     for entry in sys.path:
-        if entry and os.path.isabs(entry) and not entry.startswith(ROOT):
+        # (never the repository, nor a folder holding it: that would let everything beside it through)
+        holds_root = ROOT.startswith(entry.rstrip("/") + "/")
+        if entry and os.path.isabs(entry) and not entry.startswith(ROOT) and not holds_root:
             roots.add(os.path.realpath(entry))
-    return tuple(sorted(r.rstrip("/") + "/" for r in roots if r)) + SYSTEM
+    return tuple(sorted(r.rstrip("/") + "/" for r in roots if r))
 
 
 class OutsideReads:
     """Records reads of paths outside the allowed roots, with the test that made them."""
 
-    def __init__(self, roots: tuple[str, ...] | None = None) -> None:
-        self.roots = roots or _allowed_roots()
+    def __init__(self) -> None:
+        self.inside = ROOT + "/"
+        self.python = _python_roots()  # the interpreter and installed packages (a venv may sit beside the repo)
+        self.sibling = _sibling_root()
+        self.elsewhere = TEMP + SYSTEM
         self.current = "(collection)"
         self.found: dict[str, str] = {}
         self.active = True
@@ -55,8 +72,12 @@ class OutsideReads:
         """Whether `path` (absolute, or relative to the working folder) lies outside every allowed root."""
         if not os.path.isabs(path):
             path = os.path.join(os.getcwd(), path)
-        path = os.path.normpath(path)
-        return not (path + "/").startswith(self.roots)
+        path = os.path.normpath(path) + "/"
+        if path.startswith(self.inside) or path.startswith(self.python):
+            return False
+        if self.sibling is not None and path.startswith(self.sibling):
+            return True  # beside the repository: what a clone on its own would not have
+        return not path.startswith(self.elsewhere)
 
     def hook(self, event: str, args: tuple) -> None:
         if event not in WATCHED or not self.active or not args:

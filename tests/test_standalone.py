@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from tests.outside_reads import OutsideReads
 from tests.reference import HQ_QUESTS, HR_CARDS_CSV, HR_RULEBOOK_CARD_LIST, REFERENCE, TRIAL
 
@@ -51,18 +53,20 @@ def test_the_vendored_reference_files_are_in_the_repository_with_their_notice() 
 def test_the_recorder_tells_outside_from_inside(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     monkeypatch.chdir(ROOT)
     reads = OutsideReads()
-    assert reads.outside(str(ROOT.parent / "shared" / "reference" / "x.xml"))
-    assert reads.outside("../shared/reference/x.xml")
+    if reads.sibling is not None:  # else the repository sits right in /tmp, where its siblings are temporary files
+        assert reads.outside(str(ROOT.parent / "shared" / "reference" / "x.xml"))
+        assert reads.outside("../shared/reference/x.xml")
     assert not reads.outside("tests/reference.py")
     assert reads.outside("/home/someone/notes.txt")
     assert not reads.outside(str(ROOT / "tests" / "fixtures" / "reference" / "README.md"))
     assert not reads.outside(os.path.join(sys.prefix, "lib", "x.py"))
     assert not reads.outside("/tmp/pytest-of-x/t.sqlite3")
-    reads.hook("open", (str(ROOT.parent / "shared" / "a.txt"), "r", 0))
-    reads.hook("os.scandir", (str(ROOT.parent / "shared"),))
+    assert reads.outside("/srv/elsewhere/shared/a.txt")
+    reads.hook("open", ("/srv/elsewhere/shared/a.txt", "r", 0))
+    reads.hook("os.scandir", ("/srv/elsewhere/shared",))
     reads.hook("open", (3, "r", 0))  # a file descriptor
-    reads.hook("exec", (str(ROOT.parent / "shared"),))  # not a read of a path
-    assert sorted(reads.found) == [str(ROOT.parent / "shared"), str(ROOT.parent / "shared" / "a.txt")]
+    reads.hook("exec", ("/srv/elsewhere/shared",))  # not a read of a path
+    assert sorted(reads.found) == ["/srv/elsewhere/shared", "/srv/elsewhere/shared/a.txt"]
 
 
 def _run_pytest_on(tmp_path: Path, body: str) -> subprocess.CompletedProcess[str]:
@@ -76,8 +80,12 @@ def _run_pytest_on(tmp_path: Path, body: str) -> subprocess.CompletedProcess[str
     )
 
 
-def test_a_test_that_reads_beside_the_repository_fails_the_run(tmp_path: Path) -> None:
-    outside = ROOT.parent / "shared-probe-does-not-exist" / "quest.xml"
+@pytest.mark.parametrize("where", ["beside", "elsewhere"])
+def test_a_test_that_reads_outside_the_repository_fails_the_run(tmp_path: Path, where: str) -> None:
+    if where == "beside" and OutsideReads().sibling is None:
+        where = "elsewhere"  # the repository sits right in /tmp: nothing beside it can be told from a temporary file
+    base = ROOT.parent if where == "beside" else Path("/srv/elsewhere")
+    outside = base / "shared-probe-does-not-exist" / "quest.xml"
     body = (
         "from pathlib import Path\n\n"
         "def test_reads_beside() -> None:\n"
@@ -91,6 +99,7 @@ def test_a_test_that_reads_beside_the_repository_fails_the_run(tmp_path: Path) -
     assert result.returncode == 1, result.stdout + result.stderr
     assert "1 passed" in result.stdout
     assert str(outside) in result.stdout and "test_reads_beside" in result.stdout
+    assert "Paths outside the repository were read" in result.stdout
 
 
 def test_a_test_that_reads_inside_the_repository_passes(tmp_path: Path) -> None:

@@ -9,7 +9,7 @@ import pytest
 
 import cogs.downloads
 from bot import make_bot
-from cogs.dm_channels import DM_CHANNELS
+from cogs.dm_channels import dm_channels
 from rules.kings_armory import maps as kmaps
 from standin.inprocess import InProcessDiscord
 from standin.world import Output, is_error_output
@@ -109,7 +109,6 @@ async def test_a_failed_download_is_a_localized_refusal_not_a_crash(
 
 
 async def test_a_second_dm_to_the_same_person_costs_no_user_fetch_and_no_new_channel(d: InProcessDiscord) -> None:
-    DM_CHANNELS._ids.clear()
     out = await d.command("alice", "/game new game:hero-realms")
     out += await d.command("bob", "/game join")
     out += await d.command("alice", "/game start")
@@ -127,6 +126,7 @@ async def test_a_second_dm_to_the_same_person_costs_no_user_fetch_and_no_new_cha
     people = {o.recipient_id for o in dms}
     assert user_fetches == []
     assert len(opened) <= len(people), (len(opened), people)
+    assert len(dm_channels(d.bot)) == len(people)
 
 
 async def test_the_dm_channel_cache_is_bounded() -> None:
