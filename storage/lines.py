@@ -9,12 +9,23 @@ from typing import Any
 
 from storage.rows import LogLine
 
+#: A preset dictionary for log lines: the JSON around every message, which a hundred-byte value cannot
+#: back-reference by itself. NEVER change it: rows written with it need it to be read (zlib checks it by its
+#: checksum); a better one would be a second dictionary chosen by that checksum.
+LINES_DICT = (b'"square":"tile":"monster":"ally":"hero":"cards":"card":"n":"total":"target":"round":1,"dice":'
+              b'{"es":"","en":""}{"msg":{"key":"gg.card.","params":{}}}'
+              + b"".join(b'[[null,{"key":"%s.ev.' % prefix for prefix in (b"hq", b"gi", b"ka", b"gg", b"hr"))
+              + b'[[null,{"key":"core.log.start","params":{}}]],[null,{"key":"hr.ev.","params":{"seat":{"seat":0},'
+              b'"who":{"seat":1}}}]]')
+
 
 def pack_lines(lines: Sequence[LogLine]) -> bytes | None:
     """A move's log lines as one compressed value of its log row: [[seats mask or null, message JSON], ...]."""
     if not lines:
         return None
-    return zlib.compress(json.dumps([[line.mask, line.msg] for line in lines], separators=(",", ":")).encode(), 9)
+    packer = zlib.compressobj(9, zdict=LINES_DICT)
+    data = json.dumps([[line.mask, line.msg] for line in lines], separators=(",", ":")).encode()
+    return packer.compress(data) + packer.flush()
 
 
 def unpack_lines(data: bytes | memoryview | str) -> list[tuple[int | None, dict[str, Any]]]:
@@ -22,5 +33,8 @@ def unpack_lines(data: bytes | memoryview | str) -> list[tuple[int | None, dict[
     if isinstance(data, memoryview):
         data = bytes(data)
     if isinstance(data, bytes):
-        data = zlib.decompress(data).decode("utf-8") if data[:1] == b"x" else data.decode("utf-8")
+        if data[:1] == b"x":  # a zlib header; plain JSON starts with "["
+            unpacker = zlib.decompressobj(zdict=LINES_DICT)
+            data = unpacker.decompress(data) + unpacker.flush()
+        data = data.decode("utf-8")
     return [(mask, message) for mask, message in json.loads(data)]

@@ -519,7 +519,8 @@ class Table:
             version = await self.store.commit(
                 loaded.row.id, loaded.row.version,
                 Commit(kind=kind, seat=seat, user_id=user_id, action=action.to_json(), lines=all_lines,
-                       undoable=undoable, turn_before=turn_before, snapshot=dynamic if wants_snapshot else None,
+                       undoable=undoable, turn_before=turn_before if undoable else None,  # undo's check only
+                       snapshot=dynamic if wants_snapshot else None,
                        head=Head(engine, dynamic, chain)),
                 self.clock(), status="finished" if finished else None, new_turn=new_turn,
                 deadline=(deadline := self._deadline(loaded, step.state) if new_turn and not finished else None),
