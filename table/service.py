@@ -45,7 +45,7 @@ from storage import (
     Store,
     VersionConflict,
 )
-from storage.store import pack
+from storage.store import KEEP, pack
 from table import summary, uploads
 from table.memory import DEFAULT_CACHED_GAMES, GameLocks, StateCache
 from table.results import (
@@ -72,6 +72,8 @@ SNAPSHOT_EVERY = 24
 SNAPSHOT_MAX = 96
 MAX_TIMER_MINUTES = 7 * 24 * 60
 TIMEOUT_STEPS = 50
+#: How long a process holds a due time-out it claimed; one that died mid-way is taken over after this.
+TIMEOUT_LEASE_SECONDS = 60.0
 #: An uploaded set-up is stored once, compressed; beyond this it is refused.
 MAX_SETUP_BYTES = 256 * 1024
 _LANG_MEMORY = 10_000
@@ -125,6 +127,8 @@ class Table:
         self._langs: OrderedDict[int, str] = OrderedDict()
         #: Games whose automatic moves stopped early (storage trouble, another process); retried by resume.
         self._pending: set[int] = set()
+        #: Who holds a time-out claimed by this table (one per process), so another process never plays it too.
+        self._owner = secrets.token_hex(8)
 
     # ---------------------------------------------------------------- loading
 
@@ -460,8 +464,12 @@ class Table:
         return allowed[0]
 
     async def _apply(self, loaded: Inspection, report: Report, seat: int, action: Action, user_id: int | None,
-                     *, kind: str, lines: list[LogLine] | None = None) -> set[int]:
-        """Apply one action, commit it, and add its events to the report; returns seats told privately."""
+                     *, kind: str, lines: list[LogLine] | None = None,
+                     timeout: dict[str, Any] | None = None) -> set[int]:
+        """Apply one action, commit it, and add its events to the report; returns seats told privately.
+
+        A step of a time-out passes what is left of it (`timeout`): the passed deadline is kept through the turns
+        it changes, so the whole default is one deadline, ended by `_end_timeout`."""
         game, state = loaded.game, loaded.state
         if seat != SYSTEM and not game.is_legal(state, seat, action):
             raise IllegalAction(_illegal_reason(game, state, seat, action, loaded.names()))
@@ -481,7 +489,9 @@ class Table:
                        undoable=step.undoable and kind == "act", turn_before=turn_before,
                        snapshot=_split(game, step.state)[0] if wants_snapshot else None),
                 self.clock(), status="finished" if finished else None, new_turn=new_turn,
-                deadline=(deadline := self._deadline(loaded, step.state) if new_turn and not finished else None),
+                deadline=(deadline := None if finished or not new_turn else loaded.row.deadline_at
+                          if timeout is not None else self._deadline(loaded, step.state)),
+                timeout=KEEP if timeout is None else timeout,
             )
         except VersionConflict as exc:
             self._cache.drop(loaded.row.id)
@@ -490,6 +500,8 @@ class Table:
         loaded.row.version, loaded.state = version, step.state
         if new_turn:
             loaded.row.deadline_at = deadline
+        if timeout is not None or new_turn:
+            loaded.row.timeout = timeout
         if wants_snapshot:
             loaded.row.snapshot_version = version
         if finished:
@@ -1028,11 +1040,13 @@ class Table:
             kind = None
             if waited >= idle * 3600 and row.idle_offered_at is None:
                 kind = "idle"
-                await self.store.touch(row.id, idle_offered_at=now, reminded_at=now)
             elif waited >= minutes * 60 and row.reminded_at is None:
                 kind = "reminder"
-                await self.store.touch(row.id, reminded_at=now)
             if kind is None:
+                continue
+            # Claimed in the database like a time-out: of several processes scanning this game, one sends it.
+            if not await self.store.claim_reminder(row.id, row.version, kind, now):
+                log.debug("the %s of game %s was sent by another process (or the game moved)", kind, row.id)
                 continue
             loaded = await self._load(row)
             seats = tuple(sorted(s for s in loaded.game.to_act(loaded.state) if loaded.user_of(s) is not None))
@@ -1049,6 +1063,10 @@ class Table:
         for row in await self.store.active_games(self.shards, due_by=self.clock()):
             try:
                 report = await self._time_out(row)
+            except StaleAction:
+                # Another process (or a player) moved first: theirs stands, and there is nothing wrong to report.
+                log.debug("time-out of game %s: another process or a player moved first", row.id)
+                continue
             except Exception:
                 log.exception("timeout in game %s failed", row.id)
                 continue
@@ -1056,38 +1074,68 @@ class Table:
                 reports.append(report)
         return reports
 
-    @_storage_refusals
     async def _time_out(self, row: GameRow) -> Report | None:
+        """One deadline, played once: claimed in the database first, so that of several processes one plays it."""
+        if not await self.store.claim_timeout(row.id, self._owner, self.clock(), TIMEOUT_LEASE_SECONDS):
+            log.debug("time-out of game %s is not due any more or another process holds it", row.id)
+            return None
+        try:
+            return await self._play_timeout(row)
+        finally:
+            await self.store.release_timeout(row.id, self._owner)
+
+    @_storage_refusals
+    async def _play_timeout(self, row: GameRow) -> Report | None:
+        """The defaults of every late seat as one logical deadline: the first step logs "Time ran out" for every
+        late seat and the deadline is held (not restarted by the turns the defaults change) until all are played;
+        after a crash in the middle, the rest is played from the state kept with each step, with no second notice
+        in the log. The notice goes out with the report of whoever finishes it."""
         async with self._session(row.channel_id) as loaded:
             deadline = loaded.row.deadline_at
             if loaded.row.id != row.id or deadline is None or deadline > self.clock():
                 return None  # someone moved in time, or another process got there first
-            game = loaded.game
+            game, state = loaded.game, loaded.state
             report = self._report(loaded, loaded.row.version, loaded.row.status, loaded.seats)
+            awaited = game.to_act(state)
+            started_version = loaded.row.version
+            plan = loaded.row.timeout
+            if plan is None or plan.get("deadline") != deadline:
+                late = [s for s in sorted(awaited) if loaded.user_of(s) is not None
+                        and (action := game.timeout_action(state, s)) is not None and game.is_legal(state, s, action)]
+                plan = {"deadline": deadline, "late": late, "turn": _turn_json(game, state), "begun": {}}
+                notices = [LogLine(msg("core.timeout.done", seat=SeatRef(s)).to_json()) for s in late]
+            else:
+                plan, notices = json.loads(json.dumps(plan)), []  # announced before a crash: finish it quietly
             changed: set[int] = set()
-            awaited = game.to_act(loaded.state)
-            late = [s for s in sorted(awaited) if loaded.user_of(s) is not None]
-            for seat in late:
+            for seat in plan["late"]:
                 # The default may take several steps (play a card, then end the turn): until the turn moves on.
-                turn = game.turn_key(loaded.state)
+                begun = plan["begun"].get(str(seat))
+                turn = begun if begun is not None else _turn_json(game, loaded.state)
                 for step in range(TIMEOUT_STEPS):
                     if game.outcome(loaded.state) is not None or seat not in game.to_act(loaded.state) or (
-                            step and game.turn_key(loaded.state) != turn):
+                            (step or begun is not None) and _turn_json(game, loaded.state) != turn):
                         break
                     action = game.timeout_action(loaded.state, seat)
                     if action is None or not game.is_legal(loaded.state, seat, action):
                         break
-                    line = msg("core.timeout.done", seat=SeatRef(seat))
-                    user = loaded.user_of(seat)
-                    if not step and user is not None:
-                        report.addressed.append((user, line))
+                    plan["begun"][str(seat)] = turn
                     changed |= await self._apply(loaded, report, seat, action, None, kind="timeout",
-                                                 lines=[LogLine(line.to_json())] if not step else None)
-            if not changed and report.version == row.version:
+                                                 lines=notices or None, timeout=plan)
+                    notices = []
+            if not plan["late"]:
                 # Nothing the table may play for them: stop the clock rather than ask every few seconds.
-                await self.store.clear_deadline(row.id, row.version)
+                await self.store.end_timeout(row.id, started_version, None)
                 return None
-            report.quiet_private.update(u for s in late if (u := loaded.user_of(s)) is not None)
+            # The turn moved on: the seats now on turn get their own time; a turn that could not move stops it.
+            moved = _turn_json(game, loaded.state) != plan["turn"] and game.outcome(loaded.state) is None
+            following = self._deadline(loaded, loaded.state) if moved else None
+            if await self.store.end_timeout(row.id, loaded.row.version, following):
+                loaded.row.deadline_at, loaded.row.timeout = following, None
+            for seat in plan["late"]:
+                user = loaded.user_of(seat)
+                if user is not None:
+                    report.addressed.append((user, msg("core.timeout.done", seat=SeatRef(seat))))
+                    report.quiet_private.add(user)
             await self._run_auto(loaded, report)
             await self._finish_report(loaded, report, private_for=changed, awaited_before=awaited)
             return report
@@ -1111,6 +1159,11 @@ class Table:
                 state = apply_logged(game, state, entry.seat, Action.from_json(entry.action)).state
             states[entry.version] = state
         return state
+
+
+def _turn_json(game: Game, state: Any) -> str:
+    """A state's turn key as stored (JSON), so a turn kept in the database compares with today's."""
+    return json.dumps(game.turn_key(state), default=str)
 
 
 def _initial_state(game: Game, row: GameRow, seats: int, setup: dict[str, Any] | None) -> Any:
