@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import json
 import logging
@@ -48,6 +49,7 @@ from storage import (
 from storage.store import KEEP, pack
 from table import summary, uploads
 from table.memory import DEFAULT_CACHED_GAMES, GameLocks, StateCache
+from table.pacing import Pacing
 from table.results import (
     GameSummary,
     Inspection,
@@ -129,6 +131,11 @@ class Table:
         self._pending: set[int] = set()
         #: Who holds a time-out claimed by this table (one per process), so another process never plays it too.
         self._owner = secrets.token_hex(8)
+        #: The bots' and the game's own steps (`resume`) take turns, so they never queue up before a person's command.
+        self.pacing = Pacing()
+        #: Games whose automated steps `resume` is playing now, step by step (a person's move meanwhile does not
+        #: play them inside its own command).
+        self._resuming: set[int] = set()
 
     # ---------------------------------------------------------------- loading
 
@@ -423,7 +430,8 @@ class Table:
             if expected_version is not None and expected_version != loaded.row.version:
                 raise StaleAction(msg("core.error.stale"))
             report = self._report(loaded, loaded.row.version, loaded.row.status, loaded.seats)
-            caught_up = await self._run_auto(loaded, report)
+            # Bots that `resume` is playing now go on there; otherwise (after a restart) they move first.
+            caught_up = loaded.row.id not in self._resuming and await self._run_auto(loaded, report)
             if caught_up:
                 # The game moved on by itself (after a restart): show that rather than apply a stale intent.
                 report.add_private(who.user_id, msg("core.caught_up"))
@@ -435,9 +443,7 @@ class Table:
             awaited = loaded.game.to_act(loaded.state)
             changed = await self._apply(loaded, report, seat, action, who.user_id, kind="act")
             if self.defer_auto:
-                to_act = loaded.game.to_act(loaded.state)
-                report.pending_auto = loaded.row.status == "active" and loaded.game.outcome(loaded.state) is None \
-                    and (SYSTEM in to_act or bool(loaded.ai_seats() & to_act))
+                report.pending_auto = self._auto_due(loaded)
             else:
                 await self._run_auto(loaded, report)
             await self._finish_report(loaded, report, private_for=changed, public_before=public_before,
@@ -531,15 +537,18 @@ class Table:
                     report.add_private(user, event.msg)
         return told
 
-    async def _run_auto(self, loaded: Inspection, report: Report) -> bool:
-        """Play the game's own steps and the AI seats while it is their turn; returns whether anything moved.
+    async def _run_auto(self, loaded: Inspection, report: Report, steps: int = AI_STEP_LIMIT, *,
+                        offload: bool = False) -> bool:
+        """Play the game's own steps and the AI seats while it is their turn (at most `steps` of them); returns
+        whether anything moved. With `offload` an AI thinks in a worker thread, so the event loop keeps answering
+        people meanwhile (the state is immutable and the channel's lock is held: nothing else touches it).
 
         Each step is committed on its own, so a crash in the middle of a monster turn resumes where it was.
         """
         if loaded.state is None:
             return False
         ai, game, moved = loaded.ai_seats(), loaded.game, False
-        for _ in range(AI_STEP_LIMIT):
+        for _ in range(steps):
             if loaded.row.status != "active" or game.outcome(loaded.state) is not None:
                 break
             to_act = game.to_act(loaded.state)
@@ -553,7 +562,8 @@ class Table:
                     break
             elif ready:
                 seat, kind = ready[0], "act"
-                picked = self._ai_choice(loaded, seat)
+                picked = await asyncio.to_thread(self._ai_choice, loaded, seat) if offload \
+                    else self._ai_choice(loaded, seat)
                 if picked is None:
                     report.public.append(msg("core.ai.stuck", seat=SeatRef(seat)))
                     break
@@ -570,7 +580,8 @@ class Table:
                 break
             moved = True
         else:
-            log.error("automatic step limit reached in game %s", loaded.row.id)
+            if steps >= AI_STEP_LIMIT:
+                log.error("automatic step limit reached in game %s", loaded.row.id)
         if moved:
             self._pending.discard(loaded.row.id)
         return moved
@@ -694,19 +705,48 @@ class Table:
 
     @_storage_refusals
     async def resume(self, game_id: int) -> Report | None:
-        """Play the AI seats of a game that stopped between moves (a crash, a restart); None if nothing to do."""
+        """Play the AI seats and the game's own steps of a game that waits on them (after a person's move, a crash,
+        a restart); None if nothing to do. Each step is its own commit under the channel's lock, taken in turn with
+        every other game's (`pacing`), so one channel's bots never delay anyone's command."""
         row = await self._reload(game_id)
-        async with self._session(row.channel_id) as loaded:
-            if loaded.row.id != game_id or loaded.row.status != "active":
-                self._pending.discard(game_id)
-                return None
-            report = self._report(loaded, loaded.row.version, loaded.row.status, loaded.seats)
-            awaited = loaded.game.to_act(loaded.state)
-            if not await self._run_auto(loaded, report):
-                return None
-            report.turn_start = None  # the bots' turns open the next message; they close no person's turn
-            await self._finish_report(loaded, report, private_for=set(), awaited_before=awaited)
-            return report
+        report: Report | None = None
+        awaited: frozenset[int] = frozenset()
+        self._resuming.add(game_id)
+        try:
+            for _ in range(AI_STEP_LIMIT):
+                async with self.pacing.automated_step(), self._session(row.channel_id) as loaded:
+                    if loaded.row.id != game_id or loaded.row.status != "active":
+                        self._pending.discard(game_id)
+                        return None if report is None else await self._close_resumed(loaded, report, awaited)
+                    if report is None:
+                        report = self._report(loaded, loaded.row.version, loaded.row.status, loaded.seats)
+                        awaited = loaded.game.to_act(loaded.state)
+                    if not await self._run_auto(loaded, report, steps=1, offload=True):
+                        moved = report.version != row.version
+                        return await self._close_resumed(loaded, report, awaited) if moved else None
+                    if not self._auto_due(loaded):
+                        return await self._close_resumed(loaded, report, awaited)
+            log.error("automatic step limit reached in game %s", game_id)
+            return None
+        except NoGame:  # abandoned between two steps
+            return None
+        finally:
+            self._resuming.discard(game_id)
+
+    @staticmethod
+    def _auto_due(loaded: Inspection) -> bool:
+        """Whether the game itself or an AI seat is to move now."""
+        if loaded.row.status != "active" or loaded.state is None or loaded.game.outcome(loaded.state) is not None:
+            return False
+        to_act = loaded.game.to_act(loaded.state)
+        return SYSTEM in to_act or bool(loaded.ai_seats() & to_act)
+
+    async def _close_resumed(self, loaded: Inspection, report: Report, awaited: frozenset[int]) -> Report | None:
+        if loaded.row.id != report.game_id:
+            return None
+        report.turn_start = None  # the bots' turns open the next message; they close no person's turn
+        await self._finish_report(loaded, report, private_for=set(), awaited_before=awaited)
+        return report
 
     # ---------------------------------------------------------------- undo and skip
 
