@@ -242,12 +242,14 @@ async def mixed_figures(backends: list[str], channels: int, seconds: float, thin
         with tempfile.TemporaryDirectory() as tmp:
             for backend in backends:
                 target = _target(backend, tmp, pg, "mixed")
-                store = await Store(target).open()
-                try:
-                    result[backend] = {"table_layer": await mixed_table_load(store, channels, seconds, think, seed,
-                                                                             inline)}
-                finally:
-                    await store.close()
+                result[backend] = {}
+                if channels:
+                    store = await Store(target).open()
+                    try:
+                        result[backend]["table_layer"] = await mixed_table_load(store, channels, seconds, think, seed,
+                                                                                inline)
+                    finally:
+                        await store.close()
                 if standin_channels:
                     target = _target(backend, tmp, pg, "standin")
                     result[backend]["through_standin"] = await mixed_standin_load(target, standin_channels, seconds,
