@@ -856,7 +856,8 @@ class Table:
         if row.status == "active":
             async with self._session(channel_id) as loaded:
                 report = self._report(loaded, loaded.row.version, loaded.row.status, loaded.seats)
-                await self._run_auto(loaded, report)  # a game left waiting on an AI seat moves on now
+                if loaded.row.id not in self._resuming:  # a game left waiting on an AI seat moves on now
+                    await self._run_auto(loaded, report)
         else:
             loaded = await self._load(row)
             report = self._report(loaded, row.version, row.status, loaded.seats)

@@ -132,7 +132,7 @@ async def mixed_standin_load(target: str, channels: int, seconds: float, think: 
     who typed `/game act` has their answer (`reply_ms`), and until everything their command set off is done, the
     bots' turns included (`handled_ms`)."""
     from bot import make_bot
-    from standin.inprocess import APP_COMMAND, InProcessDiscord, _owner
+    from standin.inprocess import APP_COMMAND, InProcessDiscord, _is_idle, _owner
     from standin.world import default_world, is_error_output
 
     world, guild, first = default_world()
@@ -201,8 +201,11 @@ async def mixed_standin_load(target: str, channels: int, seconds: float, think: 
                     reply_ms[game.id].append((time.perf_counter() - started) * 1000)
                 except TimeoutError:
                     failures.append(f"{game.id}: no answer in 60 s")
-                while busy := [t for t in list(started_tasks) if not t.done()]:
-                    await asyncio.wait(busy, timeout=60)
+                # Then until what the command set off is done (the bots' turns), not tasks waiting for a click.
+                limit = time.perf_counter() + 60
+                while (busy := [t for t in list(started_tasks) if not t.done() and not _is_idle(t, d.ignore_task)]) \
+                        and time.perf_counter() < limit:
+                    await asyncio.wait(busy, timeout=1)
                 handled_ms.append((time.perf_counter() - started) * 1000)
                 del replies[inter.id]
                 failures.extend(f"{game.id}: {o.content[:80]}" for o in world.outputs[-20:]
