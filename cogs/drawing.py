@@ -21,12 +21,12 @@ _warming: list[Future[int]] = []
 
 
 def pool_size() -> int:
-    """Worker processes: one core is the bot's own, the others draw (at least one, at most four).
-    `TABLETOP_DRAWING_PROCESSES` overrides it; 0 draws in threads of the bot's process instead."""
+    """Worker processes: one per core (at most four), since the bot's own loop mostly waits on the network and
+    the database while images are drawn; `TABLETOP_DRAWING_PROCESSES` overrides it (0: threads of the bot)."""
     configured = os.environ.get("TABLETOP_DRAWING_PROCESSES", "").strip()
     if configured.isdigit():
         return int(configured)
-    return max(1, min(4, (os.cpu_count() or 1) - 1))
+    return max(1, min(4, os.cpu_count() or 1))
 
 
 def _warm_up() -> int:
