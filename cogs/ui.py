@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import re
 from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from typing import Any
@@ -11,6 +10,7 @@ import discord
 
 import i18n
 import renderers
+from cogs import drawing
 from rules.base import Action, Choice, LegalAction
 from rules.text import Msg, msg
 
@@ -83,8 +83,8 @@ def ui_for(game_id: str) -> GameUI:
 
 
 async def run_blocking(func: Callable[..., Any], *args: Any) -> Any:
-    """Rendering and other CPU work runs off the event loop."""
-    return await asyncio.to_thread(func, *args)
+    """Rendering runs off the event loop, in the drawing processes (`func` a game UI's drawing method)."""
+    return await drawing.draw(func, *args)
 
 
 # ---------------------------------------------------------------- persistent components

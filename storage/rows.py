@@ -51,6 +51,8 @@ class GameRow:
     snapshot_version: int = 0
     #: When the seat(s) on turn run out of time (a turn timer or a decision's window); None: no timer.
     deadline_at: float | None = None
+    #: A time-out under way (already announced): its deadline, its late seats and how far each got; None: none.
+    timeout: dict[str, Any] | None = None
 
 
 @dataclass

@@ -255,6 +255,14 @@ SQLITE_MIGRATIONS[8] = """
         PRIMARY KEY (game_id, version, engine_now)
     )
     """
+# 9: a time-out is one logical deadline: the process that holds it (a lease, so that one process plays it) and,
+# once announced, what is left of it (JSON), so a restart finishes it without a second announcement.
+_TIMEOUT_CLAIMS = """
+    ALTER TABLE games ADD COLUMN timeout_owner TEXT;
+    ALTER TABLE games ADD COLUMN timeout_lease {real};
+    ALTER TABLE games ADD COLUMN timeout_state TEXT
+    """
+SQLITE_MIGRATIONS[9] = _TIMEOUT_CLAIMS.format(real="REAL")
 
 #: PostgreSQL starts at the current schema: there was never an older PostgreSQL database to upgrade.
 POSTGRES_MIGRATIONS: dict[int, str] = {
@@ -434,6 +442,8 @@ POSTGRES_MIGRATIONS: dict[int, str] = {
     )
     """,
 }
+
+POSTGRES_MIGRATIONS[9] = _TIMEOUT_CLAIMS.format(real="DOUBLE PRECISION")
 
 LATEST = max(SQLITE_MIGRATIONS)
 assert max(POSTGRES_MIGRATIONS) == LATEST, "both dialects reach the same schema version"

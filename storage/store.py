@@ -29,6 +29,8 @@ from storage.schema import LATEST, statements
 DEFAULT_PATH = "data/runtime/tabletop.sqlite3"
 OPEN_STATUSES = ("lobby", "active")
 _OPEN = "status IN ('lobby', 'active')"
+#: `commit(timeout=KEEP)`: leave a time-out under way as it is (a new turn ends it).
+KEEP: Any = object()
 _PUT_BLOB = ("INSERT INTO game_blobs (game_id, name, data) VALUES (?, ?, ?)"
              " ON CONFLICT (game_id, name) DO UPDATE SET data = excluded.data")
 _PUT_HEAD = ("INSERT INTO game_heads (game_id, version, engine, states) VALUES (?, ?, ?, ?)"
@@ -201,8 +203,49 @@ class Store:
 
     async def clear_deadline(self, game_id: int, version: int) -> None:
         """Stop a game's clock (nothing can be played for the late seat); only if nobody moved meanwhile."""
+        await self.end_timeout(game_id, version, None)
+
+    async def claim_timeout(self, game_id: int, owner: str, now: float, lease: float) -> bool:
+        """Take the game's due time-out for `lease` seconds: True for exactly one claimant while it holds, and
+        again after the lease ran out (its holder died); False when it is not due or another holds it."""
         async with self.backend.write() as q:
-            await q.execute("UPDATE games SET deadline_at = NULL WHERE id = ? AND version = ?", (game_id, version))
+            changed = await q.execute(
+                "UPDATE games SET timeout_owner = ?, timeout_lease = ? WHERE id = ? AND status = 'active'"
+                " AND deadline_at IS NOT NULL AND deadline_at <= ?"
+                " AND (timeout_lease IS NULL OR timeout_lease < ? OR timeout_owner = ?)",
+                (owner, now + lease, game_id, now, now, owner))
+        return changed == 1
+
+    async def release_timeout(self, game_id: int, owner: str) -> None:
+        """Let go of a time-out this owner claimed (a no-op once it ended or another took it)."""
+        async with self.backend.write() as q:
+            await q.execute("UPDATE games SET timeout_owner = NULL, timeout_lease = NULL"
+                            " WHERE id = ? AND timeout_owner = ?", (game_id, owner))
+
+    async def end_timeout(self, game_id: int, version: int, deadline: float | None) -> bool:
+        """A time-out done: the next `deadline` (None: the clock stops), nothing left of it, nobody holding it;
+        only if nobody moved since `version`."""
+        async with self.backend.write() as q:
+            changed = await q.execute(
+                "UPDATE games SET deadline_at = ?, timeout_state = NULL, timeout_owner = NULL, timeout_lease = NULL"
+                " WHERE id = ? AND version = ?", (deadline, game_id, version))
+        return changed == 1
+
+    async def claim_reminder(self, game_id: int, version: int, kind: str, now: float) -> bool:
+        """Mark this turn reminded ("reminder") or offered to skip ("idle"): True for the one caller that marks
+        it, so that of several processes scanning the same games exactly one sends it."""
+        if kind == "idle":
+            sql = ("UPDATE games SET idle_offered_at = ?, reminded_at = ? WHERE id = ? AND version = ?"
+                   " AND status = 'active' AND idle_offered_at IS NULL")
+            params: tuple[Any, ...] = (now, now, game_id, version)
+        elif kind == "reminder":
+            sql = ("UPDATE games SET reminded_at = ? WHERE id = ? AND version = ? AND status = 'active'"
+                   " AND reminded_at IS NULL")
+            params = (now, game_id, version)
+        else:
+            raise ValueError(kind)
+        async with self.backend.write() as q:
+            return await q.execute(sql, params) == 1
 
     async def touch(self, game_id: int, **fields: Any) -> None:
         """Update bookkeeping that is not part of the game (reminder times) without a version bump."""
@@ -255,14 +298,17 @@ class Store:
 
     async def commit(self, game_id: int, expected_version: int, entry: Commit, now: float,
                      *, status: str | None = None, new_turn: bool = False, deadline: float | None = None,
-                     blobs: dict[str, dict[str, Any]] | None = None, record: GameRecord | None = None) -> int:
+                     blobs: dict[str, dict[str, Any]] | None = None, timeout: Any = KEEP,
+                     record: GameRecord | None = None) -> int:
         """One log row, its lines, its snapshot where it has one and the version bump: one transaction.
 
-        `new_turn` restarts the turn's clock, and sets the new `deadline` (None: no timer runs). A move that ends
-        the game brings its `record`, written in the same transaction.
+        `new_turn` restarts the turn's clock, and sets the new `deadline` (None: no timer runs) and ends any
+        time-out under way; a step of a time-out passes what is left of it as `timeout` instead (kept with the
+        move, so a crash between two steps resumes exactly there). A move that ends the game brings its `record`,
+        written in the same transaction.
         """
         statements = self._commit_statements(game_id, expected_version, entry, now, status=status,
-                                             new_turn=new_turn, deadline=deadline, blobs=blobs)
+                                             new_turn=new_turn, deadline=deadline, blobs=blobs, timeout=timeout)
         if record is not None:
             statements += record_statements(record)
         try:
@@ -292,7 +338,7 @@ class Store:
     @staticmethod
     def _commit_statements(game_id: int, expected_version: int, entry: Commit, now: float, *,
                            status: str | None = None, new_turn: bool = False, deadline: float | None = None,
-                           blobs: dict[str, dict[str, Any]] | None = None) -> list[Statement]:
+                           blobs: dict[str, dict[str, Any]] | None = None, timeout: Any = KEEP) -> list[Statement]:
         version = expected_version + 1
         sets = "version = ?, updated_at = ?"
         params: list[Any] = [version, now]
@@ -302,6 +348,11 @@ class Store:
         if new_turn:
             sets += ", turn_started_at = ?, reminded_at = NULL, idle_offered_at = NULL, deadline_at = ?"
             params += [now, deadline]
+        if timeout is not KEEP:
+            sets += ", timeout_state = ?"
+            params.append(None if timeout is None else json.dumps(timeout, separators=(",", ":")))
+        elif new_turn:
+            sets += ", timeout_state = NULL"
         if status is not None:
             sets += ", status = ?"
             params.append(status)
@@ -558,6 +609,7 @@ def _game(row: Row) -> GameRow:
         turn_started_at=row["turn_started_at"], reminded_at=row["reminded_at"],
         idle_offered_at=row["idle_offered_at"], snapshot_version=row["snapshot_version"],
         deadline_at=row["deadline_at"],
+        timeout=json.loads(row["timeout_state"]) if row["timeout_state"] else None,
     )
 
 

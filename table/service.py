@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import json
 import logging
@@ -48,9 +49,12 @@ from storage import (
     StoredState,
     VersionConflict,
 )
-from storage.store import pack
-from table import engines, records, summary, uploads
+                deadline=(deadline := None if finished or not new_turn else loaded.row.deadline_at
+                          if timeout is not None else self._deadline(loaded, step.state)),
+                timeout=KEEP if timeout is None else timeout,
+                record=record,
 from table.memory import DEFAULT_CACHED_GAMES, GameLocks, StateCache
+from table.pacing import Pacing
 from table.results import (
     GameSummary,
     Inspection,
@@ -76,6 +80,8 @@ SNAPSHOT_EVERY = 96
 SNAPSHOT_MAX = 192
 MAX_TIMER_MINUTES = 7 * 24 * 60
 TIMEOUT_STEPS = 50
+#: How long a process holds a due time-out it claimed; one that died mid-way is taken over after this.
+TIMEOUT_LEASE_SECONDS = 60.0
 #: An uploaded set-up is stored once, compressed; beyond this it is refused.
 MAX_SETUP_BYTES = 256 * 1024
 _LANG_MEMORY = 10_000
@@ -129,6 +135,13 @@ class Table:
         self._langs: OrderedDict[int, str] = OrderedDict()
         #: Games whose automatic moves stopped early (storage trouble, another process); retried by resume.
         self._pending: set[int] = set()
+        #: Who holds a time-out claimed by this table (one per process), so another process never plays it too.
+        self._owner = secrets.token_hex(8)
+        #: The bots' and the game's own steps (`resume`) take turns, so they never queue up before a person's command.
+        self.pacing = Pacing()
+        #: Games whose automated steps `resume` is playing now, step by step (a person's move meanwhile does not
+        #: play them inside its own command).
+        self._resuming: set[int] = set()
 
     # ---------------------------------------------------------------- loading
 
@@ -451,7 +464,8 @@ class Table:
             if expected_version is not None and expected_version != loaded.row.version:
                 raise StaleAction(msg("core.error.stale"))
             report = self._report(loaded, loaded.row.version, loaded.row.status, loaded.seats)
-            caught_up = await self._run_auto(loaded, report)
+            # Bots that `resume` is playing now go on there; otherwise (after a restart) they move first.
+            caught_up = loaded.row.id not in self._resuming and await self._run_auto(loaded, report)
             if caught_up:
                 # The game moved on by itself (after a restart): show that rather than apply a stale intent.
                 report.add_private(who.user_id, msg("core.caught_up"))
@@ -463,9 +477,7 @@ class Table:
             awaited = loaded.game.to_act(loaded.state)
             changed = await self._apply(loaded, report, seat, action, who.user_id, kind="act")
             if self.defer_auto:
-                to_act = loaded.game.to_act(loaded.state)
-                report.pending_auto = loaded.row.status == "active" and loaded.game.outcome(loaded.state) is None \
-                    and (SYSTEM in to_act or bool(loaded.ai_seats() & to_act))
+                report.pending_auto = self._auto_due(loaded)
             else:
                 await self._run_auto(loaded, report)
             await self._finish_report(loaded, report, private_for=changed, public_before=public_before,
@@ -492,8 +504,12 @@ class Table:
         return allowed[0]
 
     async def _apply(self, loaded: Inspection, report: Report, seat: int, action: Action, user_id: int | None,
-                     *, kind: str, lines: list[LogLine] | None = None) -> set[int]:
-        """Apply one action, commit it, and add its events to the report; returns seats told privately."""
+                     *, kind: str, lines: list[LogLine] | None = None,
+                     timeout: dict[str, Any] | None = None) -> set[int]:
+        """Apply one action, commit it, and add its events to the report; returns seats told privately.
+
+        A step of a time-out passes what is left of it (`timeout`): the passed deadline is kept through the turns
+        it changes, so the whole default is one deadline, ended by `_end_timeout`."""
         game, state = loaded.game, loaded.state
         if seat != SYSTEM and not game.is_legal(state, seat, action):
             raise IllegalAction(_illegal_reason(game, state, seat, action, loaded.names()))
@@ -523,7 +539,9 @@ class Table:
                        snapshot=dynamic if wants_snapshot else None,
                        head=Head(engine, dynamic, chain)),
                 self.clock(), status="finished" if finished else None, new_turn=new_turn,
-                deadline=(deadline := self._deadline(loaded, step.state) if new_turn and not finished else None),
+                deadline=(deadline := None if finished or not new_turn else loaded.row.deadline_at
+                          if timeout is not None else self._deadline(loaded, step.state)),
+                timeout=KEEP if timeout is None else timeout,
                 record=record,
             )
         except VersionConflict as exc:
@@ -533,6 +551,8 @@ class Table:
         loaded.row.version, loaded.state, loaded.engine, loaded.chain = version, step.state, engine, chain
         if new_turn:
             loaded.row.deadline_at = deadline
+        if timeout is not None or new_turn:
+            loaded.row.timeout = timeout
         if wants_snapshot:
             loaded.row.snapshot_version = version
         if finished:
@@ -563,15 +583,18 @@ class Table:
                     report.add_private(user, event.msg)
         return told
 
-    async def _run_auto(self, loaded: Inspection, report: Report) -> bool:
-        """Play the game's own steps and the AI seats while it is their turn; returns whether anything moved.
+    async def _run_auto(self, loaded: Inspection, report: Report, steps: int = AI_STEP_LIMIT, *,
+                        offload: bool = False) -> bool:
+        """Play the game's own steps and the AI seats while it is their turn (at most `steps` of them); returns
+        whether anything moved. With `offload` an AI thinks in a worker thread, so the event loop keeps answering
+        people meanwhile (the state is immutable and the channel's lock is held: nothing else touches it).
 
         Each step is committed on its own, so a crash in the middle of a monster turn resumes where it was.
         """
         if loaded.state is None:
             return False
         ai, game, moved = loaded.ai_seats(), loaded.game, False
-        for _ in range(AI_STEP_LIMIT):
+        for _ in range(steps):
             if loaded.row.status != "active" or game.outcome(loaded.state) is not None:
                 break
             to_act = game.to_act(loaded.state)
@@ -585,7 +608,8 @@ class Table:
                     break
             elif ready:
                 seat, kind = ready[0], "act"
-                picked = self._ai_choice(loaded, seat)
+                picked = await asyncio.to_thread(self._ai_choice, loaded, seat) if offload \
+                    else self._ai_choice(loaded, seat)
                 if picked is None:
                     report.public.append(msg("core.ai.stuck", seat=SeatRef(seat)))
                     break
@@ -602,7 +626,8 @@ class Table:
                 break
             moved = True
         else:
-            log.error("automatic step limit reached in game %s", loaded.row.id)
+            if steps >= AI_STEP_LIMIT:
+                log.error("automatic step limit reached in game %s", loaded.row.id)
         if moved:
             self._pending.discard(loaded.row.id)
         return moved
@@ -726,19 +751,48 @@ class Table:
 
     @_storage_refusals
     async def resume(self, game_id: int) -> Report | None:
-        """Play the AI seats of a game that stopped between moves (a crash, a restart); None if nothing to do."""
+        """Play the AI seats and the game's own steps of a game that waits on them (after a person's move, a crash,
+        a restart); None if nothing to do. Each step is its own commit under the channel's lock, taken in turn with
+        every other game's (`pacing`), so one channel's bots never delay anyone's command."""
         row = await self._reload(game_id)
-        async with self._session(row.channel_id) as loaded:
-            if loaded.row.id != game_id or loaded.row.status != "active":
-                self._pending.discard(game_id)
-                return None
-            report = self._report(loaded, loaded.row.version, loaded.row.status, loaded.seats)
-            awaited = loaded.game.to_act(loaded.state)
-            if not await self._run_auto(loaded, report):
-                return None
-            report.turn_start = None  # the bots' turns open the next message; they close no person's turn
-            await self._finish_report(loaded, report, private_for=set(), awaited_before=awaited)
-            return report
+        report: Report | None = None
+        awaited: frozenset[int] = frozenset()
+        self._resuming.add(game_id)
+        try:
+            for _ in range(AI_STEP_LIMIT):
+                async with self.pacing.automated_step(), self._session(row.channel_id) as loaded:
+                    if loaded.row.id != game_id or loaded.row.status != "active":
+                        self._pending.discard(game_id)
+                        return None if report is None else await self._close_resumed(loaded, report, awaited)
+                    if report is None:
+                        report = self._report(loaded, loaded.row.version, loaded.row.status, loaded.seats)
+                        awaited = loaded.game.to_act(loaded.state)
+                    if not await self._run_auto(loaded, report, steps=1, offload=True):
+                        moved = report.version != row.version
+                        return await self._close_resumed(loaded, report, awaited) if moved else None
+                    if not self._auto_due(loaded):
+                        return await self._close_resumed(loaded, report, awaited)
+            log.error("automatic step limit reached in game %s", game_id)
+            return None
+        except NoGame:  # abandoned between two steps
+            return None
+        finally:
+            self._resuming.discard(game_id)
+
+    @staticmethod
+    def _auto_due(loaded: Inspection) -> bool:
+        """Whether the game itself or an AI seat is to move now."""
+        if loaded.row.status != "active" or loaded.state is None or loaded.game.outcome(loaded.state) is not None:
+            return False
+        to_act = loaded.game.to_act(loaded.state)
+        return SYSTEM in to_act or bool(loaded.ai_seats() & to_act)
+
+    async def _close_resumed(self, loaded: Inspection, report: Report, awaited: frozenset[int]) -> Report | None:
+        if loaded.row.id != report.game_id:
+            return None
+        report.turn_start = None  # the bots' turns open the next message; they close no person's turn
+        await self._finish_report(loaded, report, private_for=set(), awaited_before=awaited)
+        return report
 
     # ---------------------------------------------------------------- undo and skip
 
@@ -851,7 +905,8 @@ class Table:
         if row.status == "active":
             async with self._session(channel_id) as loaded:
                 report = self._report(loaded, loaded.row.version, loaded.row.status, loaded.seats)
-                await self._run_auto(loaded, report)  # a game left waiting on an AI seat moves on now
+                if loaded.row.id not in self._resuming:  # a game left waiting on an AI seat moves on now
+                    await self._run_auto(loaded, report)
         else:
             loaded = await self._load(row)
             report = self._report(loaded, row.version, row.status, loaded.seats)
@@ -1079,11 +1134,13 @@ class Table:
             kind = None
             if waited >= idle * 3600 and row.idle_offered_at is None:
                 kind = "idle"
-                await self.store.touch(row.id, idle_offered_at=now, reminded_at=now)
             elif waited >= minutes * 60 and row.reminded_at is None:
                 kind = "reminder"
-                await self.store.touch(row.id, reminded_at=now)
             if kind is None:
+                continue
+            # Claimed in the database like a time-out: of several processes scanning this game, one sends it.
+            if not await self.store.claim_reminder(row.id, row.version, kind, now):
+                log.debug("the %s of game %s was sent by another process (or the game moved)", kind, row.id)
                 continue
             loaded = await self._load(row)
             seats = tuple(sorted(s for s in loaded.game.to_act(loaded.state) if loaded.user_of(s) is not None))
@@ -1100,6 +1157,10 @@ class Table:
         for row in await self.store.active_games(self.shards, due_by=self.clock()):
             try:
                 report = await self._time_out(row)
+            except StaleAction:
+                # Another process (or a player) moved first: theirs stands, and there is nothing wrong to report.
+                log.debug("time-out of game %s: another process or a player moved first", row.id)
+                continue
             except Exception:
                 log.exception("timeout in game %s failed", row.id)
                 continue
@@ -1107,38 +1168,68 @@ class Table:
                 reports.append(report)
         return reports
 
-    @_storage_refusals
     async def _time_out(self, row: GameRow) -> Report | None:
+        """One deadline, played once: claimed in the database first, so that of several processes one plays it."""
+        if not await self.store.claim_timeout(row.id, self._owner, self.clock(), TIMEOUT_LEASE_SECONDS):
+            log.debug("time-out of game %s is not due any more or another process holds it", row.id)
+            return None
+        try:
+            return await self._play_timeout(row)
+        finally:
+            await self.store.release_timeout(row.id, self._owner)
+
+    @_storage_refusals
+    async def _play_timeout(self, row: GameRow) -> Report | None:
+        """The defaults of every late seat as one logical deadline: the first step logs "Time ran out" for every
+        late seat and the deadline is held (not restarted by the turns the defaults change) until all are played;
+        after a crash in the middle, the rest is played from the state kept with each step, with no second notice
+        in the log. The notice goes out with the report of whoever finishes it."""
         async with self._session(row.channel_id) as loaded:
             deadline = loaded.row.deadline_at
             if loaded.row.id != row.id or deadline is None or deadline > self.clock():
                 return None  # someone moved in time, or another process got there first
-            game = loaded.game
+            game, state = loaded.game, loaded.state
             report = self._report(loaded, loaded.row.version, loaded.row.status, loaded.seats)
+            awaited = game.to_act(state)
+            started_version = loaded.row.version
+            plan = loaded.row.timeout
+            if plan is None or plan.get("deadline") != deadline:
+                late = [s for s in sorted(awaited) if loaded.user_of(s) is not None
+                        and (action := game.timeout_action(state, s)) is not None and game.is_legal(state, s, action)]
+                plan = {"deadline": deadline, "late": late, "turn": _turn_json(game, state), "begun": {}}
+                notices = [LogLine(msg("core.timeout.done", seat=SeatRef(s)).to_json()) for s in late]
+            else:
+                plan, notices = json.loads(json.dumps(plan)), []  # announced before a crash: finish it quietly
             changed: set[int] = set()
-            awaited = game.to_act(loaded.state)
-            late = [s for s in sorted(awaited) if loaded.user_of(s) is not None]
-            for seat in late:
+            for seat in plan["late"]:
                 # The default may take several steps (play a card, then end the turn): until the turn moves on.
-                turn = game.turn_key(loaded.state)
+                begun = plan["begun"].get(str(seat))
+                turn = begun if begun is not None else _turn_json(game, loaded.state)
                 for step in range(TIMEOUT_STEPS):
                     if game.outcome(loaded.state) is not None or seat not in game.to_act(loaded.state) or (
-                            step and game.turn_key(loaded.state) != turn):
+                            (step or begun is not None) and _turn_json(game, loaded.state) != turn):
                         break
                     action = game.timeout_action(loaded.state, seat)
                     if action is None or not game.is_legal(loaded.state, seat, action):
                         break
-                    line = msg("core.timeout.done", seat=SeatRef(seat))
-                    user = loaded.user_of(seat)
-                    if not step and user is not None:
-                        report.addressed.append((user, line))
+                    plan["begun"][str(seat)] = turn
                     changed |= await self._apply(loaded, report, seat, action, None, kind="timeout",
-                                                 lines=[LogLine(line.to_json())] if not step else None)
-            if not changed and report.version == row.version:
+                                                 lines=notices or None, timeout=plan)
+                    notices = []
+            if not plan["late"]:
                 # Nothing the table may play for them: stop the clock rather than ask every few seconds.
-                await self.store.clear_deadline(row.id, row.version)
+                await self.store.end_timeout(row.id, started_version, None)
                 return None
-            report.quiet_private.update(u for s in late if (u := loaded.user_of(s)) is not None)
+            # The turn moved on: the seats now on turn get their own time; a turn that could not move stops it.
+            moved = _turn_json(game, loaded.state) != plan["turn"] and game.outcome(loaded.state) is None
+            following = self._deadline(loaded, loaded.state) if moved else None
+            if await self.store.end_timeout(row.id, loaded.row.version, following):
+                loaded.row.deadline_at, loaded.row.timeout = following, None
+            for seat in plan["late"]:
+                user = loaded.user_of(seat)
+                if user is not None:
+                    report.addressed.append((user, msg("core.timeout.done", seat=SeatRef(seat))))
+                    report.quiet_private.add(user)
             await self._run_auto(loaded, report)
             await self._finish_report(loaded, report, private_for=changed, awaited_before=awaited)
             return report
@@ -1162,6 +1253,11 @@ class Table:
                 state = apply_logged(game, state, entry.seat, Action.from_json(entry.action)).state
             states[entry.version] = state
         return state
+
+
+def _turn_json(game: Game, state: Any) -> str:
+    """A state's turn key as stored (JSON), so a turn kept in the database compares with today's."""
+    return json.dumps(game.turn_key(state), default=str)
 
 
 def _initial_state(game: Game, row: GameRow, seats: int, setup: dict[str, Any] | None) -> Any:

@@ -208,12 +208,26 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--records", type=int, default=0, metavar="GAMES",
                         help="the records section instead: history, stats and leaderboard query times with GAMES "
                              "finished games on each --backend (tools/records_bench.py)")
+    parser.add_argument("--mixed", action="store_true",
+                        help="with --load: all five games, AI seats: a person's command latency (tools/mixed_load)")
+    parser.add_argument("--think", type=float, default=1.0, help="with --mixed: a person's seconds between moves")
+    parser.add_argument("--standin-channels", type=int, default=50,
+                        help="with --mixed: channels played through the stand-in with images (0: none)")
+    parser.add_argument("--inline", action="store_true",
+                        help="with --mixed: bots play inside the person's command (as before defer_auto)")
     args = parser.parse_args(argv)
     if args.records:
         from tools.records_bench import records_figures
 
         backends = ["sqlite", "postgresql"] if args.backend == "both" else [args.backend]
         print(json.dumps({"records": records_figures(backends, args.records, 30, args.seed)}))
+        return 0
+    if args.load and args.mixed:
+        from tools.mixed_load import mixed_figures
+
+        backends = ["sqlite", "postgresql"] if args.backend == "both" else [args.backend]
+        print(json.dumps({"mixed": asyncio.run(mixed_figures(backends, args.channels, args.seconds, args.think,
+                                                             args.seed, args.inline, args.standin_channels))}))
         return 0
     if args.load:
         from tools.load import load_figures

@@ -1,0 +1,64 @@
+"""The bots' turns after a person's move run as their own steps, never inside anyone's command."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+
+from rules.base import Action, NotYourTurn
+from table import Table
+from table.pacing import Pacing
+from tests.conftest import ALICE, FakeClock
+
+CH = 400
+
+
+class Held(Pacing):
+    """Pacing that stops before the Nth automated step until released."""
+
+    def __init__(self, stop_before: int) -> None:
+        super().__init__()
+        self.stop_before, self.steps = stop_before, 0
+        self.reached, self.release = asyncio.Event(), asyncio.Event()
+
+    @contextlib.asynccontextmanager
+    async def automated_step(self):
+        self.steps += 1
+        if self.steps == self.stop_before:
+            self.reached.set()
+            await self.release.wait()
+        async with super().automated_step():
+            yield
+
+
+async def human_move(table: Table):
+    row = await table.game_for(CH)
+    state = (await table.inspect(row.id)).state
+    action = Action.of("end") if state.played else Action.of("play", card=state.hands[0][0])
+    return await table.act(CH, ALICE, action)
+
+
+async def test_a_person_is_answered_before_the_bots_and_between_their_steps(store, clock: FakeClock) -> None:
+    table = Table(store, clock=clock, seed_source=itertools.count(3).__next__, defer_auto=True)
+    await table.new(guild_id=1, channel_id=CH, who=ALICE, game_type="tiny", ai_seats=2)
+    await table.start(CH, ALICE)
+    before = (await table.game_for(CH)).version
+    report = await human_move(table)
+    report = await human_move(table) if not report.pending_auto else report
+    assert report.pending_auto and report.version <= before + 2, "answered with no bot move inside the command"
+    table.pacing = held = Held(stop_before=2)
+    chain = asyncio.create_task(table.resume(report.game_id))
+    await asyncio.wait_for(held.reached.wait(), 10)  # one bot has moved, the next waits for its turn
+    # The channel is not locked between two steps: a person's command there is answered at once (here: not yet
+    # your turn), rather than after the whole chain (which would then have let the move through).
+    try:
+        await asyncio.wait_for(human_move(table), 10)
+        raise AssertionError("the person's command waited for the bots' chain")
+    except NotYourTurn:
+        pass
+    held.release.set()
+    follow = await asyncio.wait_for(chain, 10)
+    assert follow is not None and held.steps >= 2
+    row = await table.game_for(CH)
+    assert (await table.inspect(row.id)).state.turn == 0, "the chain went on to the person's turn"
