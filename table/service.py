@@ -49,10 +49,8 @@ from storage import (
     StoredState,
     VersionConflict,
 )
-                deadline=(deadline := None if finished or not new_turn else loaded.row.deadline_at
-                          if timeout is not None else self._deadline(loaded, step.state)),
-                timeout=KEEP if timeout is None else timeout,
-                record=record,
+from storage.store import KEEP, pack
+from table import engines, records, summary, uploads
 from table.memory import DEFAULT_CACHED_GAMES, GameLocks, StateCache
 from table.pacing import Pacing
 from table.results import (
