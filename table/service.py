@@ -638,8 +638,9 @@ class Table:
             action = game.ai_action(state, seat, rng)
             if game.is_legal(state, seat, action):
                 return action, "act"
-            log.error("AI of %s (game %s, seat %s) chose an illegal move %s", game.id, loaded.row.id, seat,
-                      action.token())
+            # the move's kind only: its arguments may name what the AI's hand hides
+            log.error("AI of %s (game %s, seat %s) chose an illegal %s move", game.id, loaded.row.id, seat,
+                      action.kind)
         except Exception:
             # An AI that cannot choose must not block the table: its turn is skipped if the game allows.
             log.exception("AI of %s (game %s, seat %s) failed", game.id, loaded.row.id, seat)
