@@ -1351,7 +1351,7 @@ def _engine_reason(game: Game, state: Any, seat: int, action: Action | None) -> 
             except RuleError as exc:
                 reason = exc.reason
             except Exception:  # an engine that cannot explain falls back to the list below
-                log.exception("%s crashed while explaining a refusal of %s", game.id, action.token())
+                log.exception("%s crashed while explaining a refusal of a %s move", game.id, action.kind)
                 reason = None
         if reason is not None and reason.key != "core.error.illegal":
             return reason
