@@ -36,14 +36,22 @@ Command = Callable[..., Coroutine[Any, Any, None]]
 
 
 def parse_options(raw: str | None) -> dict[str, str]:
-    """`variant=hydra movement=2d6` -> {"variant": "hydra", "movement": "2d6"}."""
+    """`variant=hydra movement=2d6` -> {"variant": "hydra", "movement": "2d6"}; commas separate options too,
+    and a piece with no `=` continues the value before it (`heroes=barbarian,dwarf` or `heroes=barbarian, dwarf`)."""
     result: dict[str, str] = {}
+    last: str | None = None
     # typed text: no controls, bidi or zero-width characters, bounded, no mention sign (rules/safe_text.py)
-    for part in clean_name(raw or "", MAX_OPTIONS_TEXT).replace(",", " ").split():
+    for part in clean_name(raw or "", MAX_OPTIONS_TEXT).replace(",", " , ").split():
+        if part == ",":
+            continue
         key, sep, value = part.partition("=")
+        if not sep and last is not None:
+            result[last] += "," + part
+            continue
         if not sep or not key or not value:
             raise BadOptions(msg("bot.error.option_format", part=part))
-        result[key.strip().lower()] = value.strip()
+        last = key.strip().lower()
+        result[last] = value.strip()
     return result
 
 
