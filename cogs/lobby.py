@@ -18,6 +18,7 @@ from cogs.exits import ask_abandon, ask_resign, replace_seat, seat_suggestions
 from cogs.guard import guarded
 from cogs.help import GENERAL, show_help
 from cogs.plumbing import GameCog, by_token, cog_for, step_words, suggestion
+from cogs.replay import show_spectator
 from cogs.translator import L, locale_of
 from cogs.ui import PAGE, GameButton, actions_menu, build_view, button_id, clip, on_component, ui_for
 from rules import registry
@@ -25,7 +26,7 @@ from rules.base import Action, BadOptions, Choice, IllegalAction
 from rules.safe_text import clean_name
 from rules.text import Msg, msg
 from table import Table, TableError
-from table.results import Report, Who
+from table.results import NotSeated, Report, Who
 
 log = logging.getLogger("tabletop.lobby")
 
@@ -319,7 +320,10 @@ class Lobby(commands.Cog):
     @guarded
     async def view(self, interaction: discord.Interaction) -> None:
         await defer(interaction)
-        await self.show_private(interaction)
+        try:
+            await self.show_private(interaction)
+        except NotSeated:  # someone not playing sees the public table (unless its players turned spectators off)
+            await show_spectator(interaction, self.table)
 
     async def show_private(self, interaction: discord.Interaction) -> None:
         who = who_of(interaction)

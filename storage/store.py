@@ -290,6 +290,11 @@ class Store:
             row = await q.fetchone("SELECT data FROM game_blobs WHERE game_id = ? AND name = ?", (game_id, name))
         return unpack(row["data"]) if row else None
 
+    async def put_blob(self, game_id: int, name: str, data: dict[str, Any]) -> None:
+        """Store a game's small side record (a table setting such as its spectators) without a version bump."""
+        async with self.backend.write() as q:
+            await self._put_blob(q, game_id, name, data)
+
     @staticmethod
     async def _put_blob(q: Any, game_id: int, name: str, data: dict[str, Any]) -> None:
         await q.execute(_PUT_BLOB, (game_id, name, pack(data)))
