@@ -15,7 +15,7 @@ from rules.rng import Rng
 RARITY = {"common": 0, "rare": 1, "epic": 2, "legendary": 3}
 
 
-def choose(game: Game, s: State, seat: int, rng: Rng) -> Action:
+def choose(game: Game, s: State, seat: int, rng: Rng, level: str = "normal") -> Action:
     legal = game.legal_actions(s, seat)
     if not legal:
         return Action.of("end")
