@@ -395,6 +395,12 @@ class Game(ABC):
         "easy" plays weaker on purpose); only called when `supports_ai` is True."""
         raise IllegalAction(msg("core.error.no_ai"))
 
+    def at_ai_level(self, action: Action, level: str) -> Action:
+        """`action` as the table applies it at the table's AI level (one of `AI_LEVELS`): a move that hands the
+        play over to the game's own automation (HeroQuest's monster autoplay) carries the level, so that the log
+        replays it; any other move is returned unchanged."""
+        return action
+
     def why_illegal(self, state: Any, seat: int, action: Action) -> Msg | None:
         """A localized reason why this action is refused now, or None."""
         return None

@@ -6,7 +6,7 @@ import unicodedata
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rules.base import AI_LEVELS
+from rules.base import AI_LEVELS, Game
 from rules.text import Lit, Msg, msg
 from storage import SeatRow
 from table.results import TableError
@@ -52,9 +52,12 @@ def level_of(extra: Mapping[str, Any] | None) -> str:
     return level if isinstance(level, str) and level in AI_LEVELS else DEFAULT_LEVEL
 
 
-def level_line(seats: Sequence[SeatRow], level: str) -> Msg:
-    """The lobby line naming the level each AI seat plays at."""
+def level_line(game: Game, seats: Sequence[SeatRow], level: str) -> Msg:
+    """The lobby line naming the level each AI seat plays at (or the game's own automation, in a game without AI
+    seats such as HeroQuest's monster autoplay)."""
     bots = [s for s in seats if s.kind == "ai"]
+    if not game.supports_ai:
+        return msg("core.lobby.ai_level_auto", level=level_name(level))
     if not bots:
         return msg("core.lobby.ai_level_none", level=level_name(level))
     names = ", ".join(f"{s.seat + 1}. {s.name}" for s in bots)

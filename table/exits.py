@@ -282,7 +282,7 @@ class Exits:
         report.public.append(_options_line(game, row.options, hide=game.upload_overrides if setup else ()))
         report.public.append(_seats_line(seats))
         if any(s.kind == "ai" for s in seats):
-            report.public.append(ai_levels.level_line(seats, ai_levels.level_of(row.extra)))
+            report.public.append(ai_levels.level_line(game, seats, ai_levels.level_of(row.extra)))
         return report
 
 

@@ -312,7 +312,7 @@ class Table:
                                      minutes=extra["timer_minutes"]))
         report.public.append(_seats_line(seats))
         if ai_seats or ai_level is not None:
-            report.public.append(ai_levels.level_line(seats, extra[ai_levels.EXTRA_KEY]))
+            report.public.append(ai_levels.level_line(game, seats, extra[ai_levels.EXTRA_KEY]))
         return report
 
     @_storage_refusals
@@ -429,6 +429,7 @@ class Table:
                 report.add_private(who.user_id, msg("core.caught_up"))
                 await self._finish_report(loaded, report, private_for=set())
                 return report
+            action = loaded.game.at_ai_level(action, ai_levels.level_of(loaded.row.extra))
             seat = self._acting_seat(loaded, who, action)
             public_before = self._cache.board(loaded.row.id, loaded.row.version) or loaded.game.view(
                 loaded.state, None)

@@ -451,6 +451,10 @@ class LevelSpy(type(TINY)):
         LevelSpy.asked.append(level)
         return super().ai_action(state, seat, rng, level)
 
+    def at_ai_level(self, action, level):
+        LevelSpy.asked.append(f"person:{level}")
+        return action
+
 
 @pytest.fixture
 def level_spy():
@@ -475,7 +479,7 @@ async def test_the_ai_level_is_kept_with_the_game_said_in_the_lobby_and_played(t
         if (await current(restarted))[0].status != "active":
             break
         await play_round(restarted)
-    assert len(level_spy.asked) > before and set(level_spy.asked) == {"hard"}
+    assert len(level_spy.asked) > before and set(level_spy.asked) == {"hard", "person:hard"}
 
 
 async def test_the_ai_level_defaults_to_normal(table: Table, level_spy) -> None:
@@ -485,7 +489,7 @@ async def test_the_ai_level_defaults_to_normal(table: Table, level_spy) -> None:
     await table.start(CH, ALICE)
     await play_round(table)
     await play_round(table)
-    assert level_spy.asked and set(level_spy.asked) == {"normal"}
+    assert level_spy.asked and set(level_spy.asked) == {"normal", "person:normal"}
 
 
 async def test_a_bad_ai_level_is_refused_listing_the_levels_and_changes_nothing(table: Table) -> None:
