@@ -70,6 +70,38 @@ def levels_against(low: str, high: str, *, games: int, seed: int, max_actions: i
                   beats=round((wins[high] + wins["tie"] / 2) / games, 4))
 
 
+def turns_against(low: str, high: str, *, games: int, seed: int, max_actions: int = MAX_ACTIONS,
+                  out: Any = None) -> dict[str, Any]:
+    """Monster turn by monster turn: along games whose monsters play at "normal", each monster turn is played from
+    the same state (the same dice) at `high` and at `low`; the level that takes more Body from the heroes in that
+    turn wins it. Turns where both take the same are ties (most turns: no monster near a hero)."""
+    wins: Counter[str] = Counter({high: 0, low: 0, "tie": 0})
+    ends: Counter[str] = Counter()
+    auto = Action.of("gm_autoplay")
+    for i in range(games):
+        state = GAME.new(GAME.resolve_options({}), SEATS, seed + i)
+        rng = Rng.from_seed((seed + i) * 7919 + 17)
+        gm = game_master("normal")
+        for _ in range(max_actions):
+            outcome = GAME.outcome(state)
+            if outcome is not None:
+                ends[outcome.summary.key] += 1
+                break
+            seat = min(GAME.to_act(state))
+            if seat == GM and GAME.is_legal(state, GM, auto):
+                before = body_taken(state)
+                taken = {lv: body_taken(GAME.apply(state, GM, GAME.at_ai_level(auto, lv)).state) - before
+                         for lv in (high, low)}
+                wins[high if taken[high] > taken[low] else low if taken[low] > taken[high] else "tie"] += 1
+            action = gm(GAME, state, seat, rng) if seat == GM else rng.choice(GAME.legal_actions(state, seat)).action
+            state = GAME.apply(state, seat, action).state
+        else:
+            ends["limit"] += 1
+    decided = wins[high] + wins[low]
+    return report("heroquest", games, seed, wins, ends, out=out, players=[high, low], measure="monster turns",
+                  beats_decided=round(wins[high] / decided, 4) if decided else None)
+
+
 def ladder(games: int, seed: int) -> Iterator[tuple[str, dict[str, Any]]]:
     for low, high in itertools.pairwise(AI_LEVELS):
         yield f"monsters {high} vs {low}", levels_against(low, high, games=games, seed=seed)
@@ -83,6 +115,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     for low, high in itertools.pairwise(AI_LEVELS):
         levels_against(low, high, games=args.games, seed=args.seed, max_actions=args.max_actions, out=sys.stdout)
+        turns_against(low, high, games=args.games, seed=args.seed, max_actions=args.max_actions, out=sys.stdout)
     return 0
 
 

@@ -138,5 +138,5 @@ def test_hard_is_the_planning_heuristic_and_easy_buys_at_random() -> None:
 
 def test_each_level_beats_the_one_below() -> None:
     # 40 games each (the 200-game figures, on unseen seeds, come from `tools.hr_ai_eval --against levels`)
-    assert head_to_head("hard", "normal", games=40, seed=501)["rates"]["hard"] > 0.5
-    assert head_to_head("normal", "easy", games=40, seed=501)["rates"]["normal"] > 0.5
+    assert head_to_head("hard", "normal", games=40, seed=501)["rates"]["hard"] >= 0.6
+    assert head_to_head("normal", "easy", games=40, seed=501)["rates"]["normal"] >= 0.6
