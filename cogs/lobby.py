@@ -22,7 +22,7 @@ from cogs.replay import show_spectator
 from cogs.translator import L, locale_of
 from cogs.ui import PAGE, GameButton, actions_menu, build_view, button_id, clip, on_component, ui_for
 from rules import registry
-from rules.base import Action, BadOptions, Choice, IllegalAction
+from rules.base import AI_LEVELS, Action, BadOptions, Choice, IllegalAction
 from rules.safe_text import clean_name
 from rules.text import Msg, msg
 from table import Table, TableError
@@ -90,14 +90,18 @@ class Lobby(commands.Cog):
     @group.command(name=L("cmd.game.new"), description=L("cmd.game.new.desc"))
     @app_commands.describe(game=L("cmd.game.new.game"), options=L("cmd.game.new.options"),
                            ai=L("cmd.game.new.ai"), reminder=L("cmd.game.new.reminder"),
-                           file=L("cmd.game.new.file"), timer=L("cmd.game.new.timer"))
+                           file=L("cmd.game.new.file"), timer=L("cmd.game.new.timer"),
+                           ai_level=L("cmd.game.new.ai_level"))
     @app_commands.rename(game=L("cmd.opt.game"), options=L("cmd.opt.options"), ai=L("cmd.opt.ai"),
-                         reminder=L("cmd.opt.reminder"), file=L("cmd.opt.file"), timer=L("cmd.opt.timer"))
+                         reminder=L("cmd.opt.reminder"), file=L("cmd.opt.file"), timer=L("cmd.opt.timer"),
+                         ai_level=L("cmd.opt.ai_level"))
+    @app_commands.choices(ai_level=[app_commands.Choice(name=L(f"core.ai_level.{level}"), value=level)
+                                    for level in AI_LEVELS])
     @guarded
     async def new(self, interaction: discord.Interaction, game: str, options: str | None = None,
                   ai: app_commands.Range[int, 0, 9] = 0, reminder: app_commands.Range[int, 1, 10080] | None = None,
                   file: discord.Attachment | None = None,
-                  timer: app_commands.Range[int, 0, 10080] | None = None) -> None:
+                  timer: app_commands.Range[int, 0, 10080] | None = None, ai_level: str | None = None) -> None:
         await defer(interaction)
         extra: dict[str, Any] = {}
         if reminder is not None:
@@ -109,7 +113,8 @@ class Lobby(commands.Cog):
         upload = await read_attachment(file, limit=MAX_UPLOAD) if file is not None else None
         report = await self.table.new(guild_id=interaction.guild_id, channel_id=interaction.channel_id or 0,
                                       who=who_of(interaction), game_type=game, options=parse_options(options),
-                                      ai_seats=ai, extra=extra, upload=upload, timer_minutes=timer)
+                                      ai_seats=ai, extra=extra, upload=upload, timer_minutes=timer,
+                                      ai_level=ai_level)
         await deliver(self.table, interaction, report)
 
     @new.autocomplete("game")

@@ -22,6 +22,8 @@ SYSTEM = -1
 #: The kind of the log row the table writes when a player resigns and the game's rules take them out
 #: (`Game.resign`); never a legal action of any game, and replayed through `apply_logged`.
 RESIGN = "resigned"
+#: The levels an AI seat may play at (`/game new ai_level:`), weakest first; "normal" is the default.
+AI_LEVELS = ("easy", "normal", "hard")
 
 
 # ---------------------------------------------------------------- errors
@@ -391,9 +393,16 @@ class Game(ABC):
         """Descriptions of broken invariants (cards created or lost, negative pools...)."""
         return []
 
-    def ai_action(self, state: Any, seat: int, rng: Rng) -> Action:
-        """The AI's choice for `seat`; only called when `supports_ai` is True."""
+    def ai_action(self, state: Any, seat: int, rng: Rng, level: str = "normal") -> Action:
+        """The AI's choice for `seat` playing at `level` (one of `AI_LEVELS`: "hard" is the strongest the game has,
+        "easy" plays weaker on purpose); only called when `supports_ai` is True."""
         raise IllegalAction(msg("core.error.no_ai"))
+
+    def at_ai_level(self, action: Action, level: str) -> Action:
+        """`action` as the table applies it at the table's AI level (one of `AI_LEVELS`): a move that hands the
+        play over to the game's own automation (HeroQuest's monster autoplay) carries the level, so that the log
+        replays it; any other move is returned unchanged."""
+        return action
 
     def why_illegal(self, state: Any, seat: int, action: Action) -> Msg | None:
         """A localized reason why this action is refused now, or None."""

@@ -11,7 +11,7 @@ from typing import Any
 from rules.base import RESIGN, Action, Game, GameOver, Step
 from rules.text import Msg, msg
 from storage import ChannelBusy, Commit, Head, LogLine, SeatRow, VersionConflict
-from table import engines, records
+from table import ai_levels, engines, records
 from table.results import Inspection, NoGame, NotSeated, Report, StaleAction, TableError, Who
 from table.service import (
     Table,
@@ -289,6 +289,8 @@ class Exits:
         report.public.append(msg("core.rematch.created", who=who.name, game=Msg(game.name_key)))
         report.public.append(_options_line(game, row.options, hide=game.upload_overrides if setup else ()))
         report.public.append(_seats_line(seats))
+        if any(s.kind == "ai" for s in seats):
+            report.public.append(ai_levels.level_line(game, seats, ai_levels.level_of(row.extra)))
         return report
 
 

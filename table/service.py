@@ -50,7 +50,7 @@ from storage import (
     VersionConflict,
 )
 from storage.store import KEEP, pack
-from table import engines, records, summary, uploads
+from table import ai_levels, engines, records, summary, uploads
 from table.memory import DEFAULT_CACHED_GAMES, GameLocks, StateCache
 from table.pacing import Pacing
 from table.results import (
@@ -299,9 +299,10 @@ class Table:
     async def new(self, *, guild_id: int | None, channel_id: int, who: Who, game_type: str,
                   options: Mapping[str, str] | None = None, ai_seats: int = 0,
                   extra: Mapping[str, Any] | None = None, upload: tuple[bytes, str] | None = None,
-                  timer_minutes: int | None = None) -> Report:
+                  timer_minutes: int | None = None, ai_level: str | None = None) -> Report:
         """A lobby in the channel. `timer_minutes` (else the server's default) limits each turn: when it runs
-        out, the table plays the game's default for the seat that is late and says so."""
+        out, the table plays the game's default for the seat that is late and says so. `ai_level` (one of
+        `AI_LEVELS`, default "normal") is how well its AI seats play, kept with the game."""
         await self.remember(who)
         if game_type not in self.offered_games():
             raise TableError(msg("core.error.unknown_game", game=game_type, valid=self._valid_games()))
@@ -316,6 +317,7 @@ class Table:
             raise TableError(msg("core.error.channel_busy"))
         extra = dict(extra or {})
         setup = extra.pop("setup", None)
+        extra[ai_levels.EXTRA_KEY] = ai_levels.parse_level(ai_level)
         if timer_minutes is not None and not 0 <= timer_minutes <= MAX_TIMER_MINUTES:
             raise TableError(msg("core.error.timer_range", high=MAX_TIMER_MINUTES))
         suggested = False
@@ -352,6 +354,8 @@ class Table:
             report.public.append(msg("core.lobby.timer_suggested" if suggested else "core.lobby.timer",
                                      minutes=extra["timer_minutes"]))
         report.public.append(_seats_line(seats))
+        if ai_seats or ai_level is not None:
+            report.public.append(ai_levels.level_line(game, seats, extra[ai_levels.EXTRA_KEY]))
         return report
 
     @_storage_refusals
@@ -469,6 +473,7 @@ class Table:
                 report.add_private(who.user_id, msg("core.caught_up"))
                 await self._finish_report(loaded, report, private_for=set())
                 return report
+            action = loaded.game.at_ai_level(action, ai_levels.level_of(loaded.row.extra))
             seat = self._acting_seat(loaded, who, action)
             public_before = self._cache.board(loaded.row.id, loaded.row.version) or loaded.game.view(
                 loaded.state, None)
@@ -635,7 +640,7 @@ class Table:
         game, state = loaded.game, loaded.state
         rng = Rng.from_seed(loaded.row.seed ^ (loaded.row.version * 0x9E3779B1))
         try:
-            action = game.ai_action(state, seat, rng)
+            action = game.ai_action(state, seat, rng, level=ai_levels.level_of(loaded.row.extra))
             if game.is_legal(state, seat, action):
                 return action, "act"
             # the move's kind only: its arguments may name what the AI's hand hides

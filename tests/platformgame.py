@@ -283,7 +283,7 @@ class Gauntlet(Game):
             data["reach"] = [square_name(*e) for d in DIRS if (e := self._walk(state, seat, [d])) is not None]
         return data
 
-    def ai_action(self, state: dict[str, Any], seat: int, rng: Rng) -> Action:
+    def ai_action(self, state: dict[str, Any], seat: int, rng: Rng, level: str = "normal") -> Action:
         if len(state["ready"]) < len(state["heroes"]):
             return Action.of("ready")
         if state["pending"]:

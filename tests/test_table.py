@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+from typing import ClassVar
 
 import pytest
 
@@ -291,7 +292,7 @@ class BrokenAi(type(TINY)):
 
     id = "tiny-broken-ai"
 
-    def ai_action(self, state, seat, rng):
+    def ai_action(self, state, seat, rng, level="normal"):
         raise RuntimeError("no idea")
 
 
@@ -438,3 +439,64 @@ async def test_a_game_still_being_built_is_offered_only_with_previews(table: Tab
         assert (await hidden.inspect((await hidden.game_for(CH)).id)).state is not None  # still loads
     finally:
         registry.unregister("tiny-unfinished")
+
+
+class LevelSpy(type(TINY)):
+    """The tiny game whose AI notes the level the table asks it to play at."""
+
+    id = "tiny-level-spy"
+    asked: ClassVar[list[str]] = []
+
+    def ai_action(self, state, seat, rng, level="normal"):
+        LevelSpy.asked.append(level)
+        return super().ai_action(state, seat, rng, level)
+
+    def at_ai_level(self, action, level):
+        LevelSpy.asked.append(f"person:{level}")
+        return action
+
+
+@pytest.fixture
+def level_spy():
+    from rules import registry
+
+    LevelSpy.asked = []
+    registry.register(LevelSpy())
+    yield LevelSpy
+    registry.unregister("tiny-level-spy")
+
+
+async def test_the_ai_level_is_kept_with_the_game_said_in_the_lobby_and_played(table: Table, level_spy) -> None:
+    report = await table.new(guild_id=1, channel_id=CH, who=ALICE, game_type="tiny-level-spy", ai_seats=2,
+                             ai_level="Difícil")  # a level's Spanish name is understood too
+    line = next(m for m in report.public if m.key == "core.lobby.ai_level")
+    assert line.params["level"] == msg("core.ai_level.hard") and line.params["n"] == 2
+    assert (await table.game_for(CH)).extra["ai_level"] == "hard"
+    await table.start(CH, ALICE)
+    before = len(level_spy.asked)
+    restarted = Table(table.store, clock=table.clock, seed_source=lambda: 99)  # a restart keeps the level
+    for _ in range(60):
+        if (await current(restarted))[0].status != "active":
+            break
+        await play_round(restarted)
+    assert len(level_spy.asked) > before and set(level_spy.asked) == {"hard", "person:hard"}
+
+
+async def test_the_ai_level_defaults_to_normal(table: Table, level_spy) -> None:
+    report = await table.new(guild_id=1, channel_id=CH, who=ALICE, game_type="tiny-level-spy", ai_seats=1)
+    assert next(m for m in report.public if m.key == "core.lobby.ai_level").params["level"] == \
+        msg("core.ai_level.normal")
+    await table.start(CH, ALICE)
+    await play_round(table)
+    await play_round(table)
+    assert level_spy.asked and set(level_spy.asked) == {"normal", "person:normal"}
+
+
+async def test_a_bad_ai_level_is_refused_listing_the_levels_and_changes_nothing(table: Table) -> None:
+    for bad in ("impossible", "", "HARDER", 3):
+        with pytest.raises(TableError) as exc:
+            await table.new(guild_id=1, channel_id=CH, who=ALICE, game_type="tiny", ai_seats=1, ai_level=bad)
+        assert exc.value.reason.key == "core.error.ai_level"
+        assert exc.value.reason.params["valid"] == msg("core.list.3", s0=msg("core.ai_level.easy"),
+                                                       s1=msg("core.ai_level.normal"), s2=msg("core.ai_level.hard"))
+        assert await table.game_for(CH) is None

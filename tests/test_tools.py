@@ -53,3 +53,51 @@ def test_simulate_counts_the_answers_to_out_of_turn_questions(capsys) -> None:
     assert sum(line["decisions"].values()) > 0  # the block windows of two random games were answered
     assert set(line["decisions"]) <= {"block", "wait", "pass", "play", "buy_card", "go_on", "hold", "reroll",
                                       "keep_roll", "accept_trade", "decline_trade", "order"}
+
+
+def test_the_shared_evaluation_loop_plays_levels_and_policies_and_reports_one_json(capsys) -> None:
+    import io
+
+    from rules.base import Action
+    from tests.tinygame import TINY
+    from tools.playout import play, report
+
+    asked: list[tuple[int, str]] = []
+
+    class Spy(type(TINY)):  # type: ignore[misc]
+        def ai_action(self, state, seat, rng, level="normal"):  # type: ignore[no-untyped-def]
+            asked.append((seat, level))
+            return super().ai_action(state, seat, rng, level)
+
+    def ends_turns(game, state, seat, rng) -> Action:  # type: ignore[no-untyped-def]
+        legal = [la.action for la in game.legal_actions(state, seat)]
+        return Action.of("end") if Action.of("end") in legal else legal[0]
+
+    played = play(Spy(), seats=3, seed=4, levels={0: "hard"}, policies={1: ends_turns})
+    assert played.end != "limit" and played.actions > 0 and played.winners
+    assert asked and {seat for seat, _ in asked} == {0} and {level for _, level in asked} == {"hard"}
+    again = play(Spy(), seats=3, seed=4, levels={0: "hard"}, policies={1: ends_turns})
+    assert (again.winners, again.actions) == (played.winners, played.actions)  # a game depends on its seed only
+    out = io.StringIO()
+    data = report("tiny", 4, 9, {"ai": 3, "random": 1}, {"won": 4}, out=out, players=3)
+    assert json.loads(out.getvalue()) == data
+    assert data == {"game": "tiny", "games": 4, "seed": 9, "wins": {"ai": 3, "random": 1},
+                    "rates": {"ai": 0.75, "random": 0.25}, "ends": {"won": 4}, "players": 3}
+
+
+def test_bench_times_the_ai_per_level(capsys) -> None:
+    assert bench.main(["--game", "tiny", "--ai", "--decisions", "30"]) == 0
+    figures = json.loads(capsys.readouterr().out)["tiny"]
+    for level in ("easy", "normal", "hard"):
+        assert figures[level]["decisions"] == 30 and figures[level]["ai_ms_p99"] >= figures[level]["ai_ms_p50"] >= 0
+
+
+def test_the_ai_ladder_prints_every_cell_of_a_game(capsys) -> None:
+    from tools import ai_ladder
+
+    assert ai_ladder.main(["--games", "2", "--only", "hero-realms", "--json"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    cells = [json.loads(line) for line in out if line.startswith("{")]
+    assert [c["cell"] for c in cells] == ["normal vs random", "normal vs simple", "normal vs easy", "hard vs normal"]
+    assert all(c["game"] == "hero-realms" and sum(c["wins"].values()) == 2 for c in cells)
+    assert sum(1 for line in out if line.startswith("hero-realms")) == 4

@@ -126,7 +126,7 @@ class TinyGame(Game):
         total = len(state.deck) + sum(map(len, state.hands)) + sum(map(len, state.table))
         return [] if total == 18 else [f"cards: {total} != 18"]
 
-    def ai_action(self, state: TinyState, seat: int, rng: Rng) -> Action:
+    def ai_action(self, state: TinyState, seat: int, rng: Rng, level: str = "normal") -> Action:
         return rng.choice(self.legal_actions(state, seat)).action
 
     def skip_action(self, state: TinyState, seat: int) -> Action | None:

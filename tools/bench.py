@@ -16,6 +16,7 @@ import renderers
 from rules import registry
 from rules.base import SYSTEM, Game
 from rules.rng import Rng
+from tools.ai_bench import ai_figures
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -215,6 +216,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="with --mixed: channels played through the stand-in with images (0: none)")
     parser.add_argument("--inline", action="store_true",
                         help="with --mixed: bots play inside the person's command (as before defer_auto)")
+    parser.add_argument("--ai", action="store_true",
+                        help="only the AI's decision times per level (p50/p99 ms), with --decisions per level")
+    parser.add_argument("--decisions", type=int, default=2000)
     args = parser.parse_args(argv)
     if args.records:
         from tools.records_bench import records_figures
@@ -245,9 +249,14 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         games = {args.game: games[args.game]}
     result: dict[str, Any] = {}
+    if args.ai:
+        print(json.dumps({game_id: ai_figures(game, _seats(game), args.decisions, args.seed)
+                          for game_id, game in sorted(games.items())}))
+        return 0
     for game_id, game in sorted(games.items()):
         figures, states = engine_figures(game, args.steps, args.seed)
         figures.update(render_figures(game, states))
+        figures["ai"] = ai_figures(game, _seats(game), min(args.steps, 500), args.seed)
         figures.update(asyncio.run(commit_figures(game, args.commits, args.seed)))
         figures.update(asyncio.run(e2e_figures(game, args.commands, args.seed)))
         result[game_id] = figures

@@ -1,36 +1,50 @@
-"""Measures the Gorgasali bot: how often one bot wins against random legal players (`--players`, default 4)."""
+"""Measures the Gorgasali bots: one bot at a level against random players or aggressive fighters, and levels
+against each other at mixed tables (`--players`, default 4)."""
 
 from __future__ import annotations
 
 import argparse
-import json
+import itertools
 import sys
+from collections import Counter
+from typing import Any
 
-from rules.base import SYSTEM
+from rules.base import AI_LEVELS
 from rules.gorgasali import GAME
-from rules.rng import Rng
+from tools.gg_players import aggressive, aggressive_looter
+from tools.playout import Policy, play, random_chooser, report
 
-#: Games still running after this many actions count as not won (the engine ends every game by round 40).
-MAX_STEPS = 50_000
+OPPONENTS: dict[str, Policy] = {"random": random_chooser, "aggressive": aggressive, "looter": aggressive_looter}
 
 
-def play(bot: int, seats: int, seed: int, mode: str = "ffa") -> list[int]:
-    """One game with the bot on seat `bot` and random legal players elsewhere; returns the winning seats."""
-    state = GAME.new(GAME.resolve_options({"mode": mode}), seats, seed)
-    rng = Rng.from_seed(seed * 7919 + 17)
-    for _ in range(MAX_STEPS):
-        outcome = GAME.outcome(state)
-        if outcome is not None:
-            return sorted(outcome.winners)
-        seat = min(GAME.to_act(state))
-        if seat == SYSTEM:
-            action = GAME.system_action(state)
-        elif seat == bot:
-            action = GAME.ai_action(state, seat, rng)
-        else:
-            action = rng.choice(GAME.legal_actions(state, seat)).action
-        state = GAME.apply(state, seat, action).state
-    return []
+def bot_against(opponent: str, *, games: int, seed: int, players: int = 4, level: str = "normal",
+                mode: str = "ffa", out: Any = None) -> dict[str, Any]:
+    """One bot at `level` on a seat that turns round the table, every other seat played by `opponent`."""
+    wins: Counter[str] = Counter({"bot": 0, opponent: 0})
+    ends: Counter[str] = Counter()
+    for i in range(games):
+        bot = i % players
+        played = play(GAME, seats=players, seed=seed + i, levels={bot: level}, default=OPPONENTS[opponent],
+                      options={"mode": mode})
+        ends[played.end] += 1
+        wins["bot" if bot in played.winners else opponent if played.winners else "nobody"] += 1
+    return report("gorgasali", games, seed, wins, ends, out=out, players=players, level=level,
+                  opponent=opponent)
+
+
+def levels_against(low: str, high: str, *, games: int, seed: int, players: int = 4,
+                   out: Any = None) -> dict[str, Any]:
+    """Mixed tables: half the seats play at `high`, half at `low` (alternating, turning round the table); a
+    game counts for the level whose seat wins it."""
+    wins: Counter[str] = Counter({high: 0, low: 0})
+    ends: Counter[str] = Counter()
+    for i in range(games):
+        levels = {seat: high if (seat + i) % 2 == 0 else low for seat in range(players)}
+        played = play(GAME, seats=players, seed=seed + i, levels=levels)
+        ends[played.end] += 1
+        won = {levels[s] for s in played.winners}
+        wins[won.pop() if len(won) == 1 else "nobody"] += 1
+    return report("gorgasali", games, seed, wins, ends, out=out, players=players, mixed=[low, high])
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -38,11 +52,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--level", choices=AI_LEVELS, default="normal")
+    parser.add_argument("--against", choices=[*OPPONENTS, "levels"], default="random",
+                        help="who fills the other seats; 'levels' plays each level against the one below")
     args = parser.parse_args(argv)
-    wins = sum(i % args.players in play(i % args.players, args.players, args.seed + i) for i in range(args.games))
-    json.dump({"games": args.games, "seed": args.seed, "players": args.players,
-               "bot_vs_random": wins / args.games}, sys.stdout)
-    sys.stdout.write("\n")
+    if args.against == "levels":
+        for low, high in itertools.pairwise(AI_LEVELS):
+            levels_against(low, high, games=args.games, seed=args.seed, players=args.players, out=sys.stdout)
+    else:
+        bot_against(args.against, games=args.games, seed=args.seed, players=args.players, level=args.level,
+                    out=sys.stdout)
     return 0
 
 

@@ -168,3 +168,71 @@ def playout(game: Game, *, seats: int, seed: int, options: Mapping[str, Any] | N
         if canonical(game.to_json(replayed)) != canonical(game.to_json(state)):
             result.errors.append("replaying the action log did not reproduce the state")
     return result
+
+
+# ---------------------------------------------------------------- the evaluation loop (AI measurements)
+
+#: A player for the evaluation loop: (game, state, seat, rng) -> the move it makes.
+Policy = Callable[[Game, Any, int, Rng], Action]
+
+
+def ai_player(level: str = "normal") -> Policy:
+    """The game's own AI at `level`, as a policy."""
+    def choose(game: Game, state: Any, seat: int, rng: Rng) -> Action:
+        return game.ai_action(state, seat, rng, level=level)
+    return choose
+
+
+@dataclass
+class Played:
+    """How one evaluation game ended: the winning seats, why it ended and how many moves it took."""
+
+    winners: tuple[int, ...]
+    #: The key of the outcome's summary (how the game was won), "limit" when `max_actions` ran out, "stuck" when
+    #: nobody could act.
+    end: str
+    actions: int
+    state: Any = None
+
+
+def play(game: Game, *, seats: int, seed: int, levels: Mapping[int, str] | None = None,
+         policies: Mapping[int, Policy] | None = None, default: Policy = random_chooser,
+         options: Mapping[str, Any] | None = None, setup: Mapping[str, Any] | None = None,
+         max_actions: int = 50_000) -> Played:
+    """One game as the evaluation tools play it: the game's own step when it acts (`SYSTEM`), else the game's AI
+    at the seat's level (`levels`), else the seat's policy (`policies`), else `default` (random legal moves).
+    The lowest seat on turn acts first, and every policy draws from one generator seeded from `seed`, so a
+    game depends only on its seed and its players."""
+    resolved = game.resolve_options({k: str(v) for k, v in (options or {}).items()})
+    state = _new(game, resolved, seats, seed, setup)
+    rng = Rng.from_seed(seed * 7919 + 17)
+    levels, policies = dict(levels or {}), dict(policies or {})
+    for count in range(max_actions):
+        outcome = game.outcome(state)
+        if outcome is not None:
+            return Played(tuple(sorted(outcome.winners)), outcome.summary.key, count, state)
+        to_act = game.to_act(state)
+        if not to_act:
+            return Played((), "stuck", count, state)
+        seat = min(to_act)
+        if seat == SYSTEM:
+            action = game.system_action(state)
+        elif seat in levels:
+            action = game.ai_action(state, seat, rng, level=levels[seat])
+        else:
+            action = policies.get(seat, default)(game, state, seat, rng)
+        state = game.apply(state, seat, action).state
+    return Played((), "limit", max_actions, state)
+
+
+def report(game: str, games: int, seed: int, wins: Mapping[str, int], ends: Mapping[str, int],
+           out: Any = None, **extra: Any) -> dict[str, Any]:
+    """The one JSON every evaluation tool prints: {"game", "games", "seed", "wins", "rates", "ends", ...}; `wins`
+    counts the games each side won (by name), `ends` how the games ended (outcome keys, "limit", "stuck").
+    Written as one line to `out` when given."""
+    data: dict[str, Any] = {"game": game, "games": games, "seed": seed, "wins": dict(wins),
+                            "rates": {k: round(v / games, 4) if games else 0.0 for k, v in wins.items()},
+                            "ends": dict(sorted(ends.items())), **extra}
+    if out is not None:
+        out.write(json.dumps(data) + "\n")
+    return data

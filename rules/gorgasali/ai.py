@@ -13,16 +13,22 @@ from rules.gorgasali.engine import State, enemies, inactive, teammate
 from rules.rng import Rng
 
 RARITY = {"common": 0, "rare": 1, "epic": 2, "legendary": 3}
+#: For each AI level, the share (in %) of the bot's choices made at random among the legal moves: "hard" is the
+#: bot itself.
+RANDOM_SHARE = {"easy": 50, "normal": 20, "hard": 0}
 
 
-def choose(game: Game, s: State, seat: int, rng: Rng) -> Action:
+def choose(game: Game, s: State, seat: int, rng: Rng, level: str = "normal") -> Action:
     legal = game.legal_actions(s, seat)
     if not legal:
         return Action.of("end")
-    return _choose(s, seat, legal, rng)
+    return _choose(s, seat, legal, rng, level)
 
 
-def _choose(s: State, seat: int, legal: list[LegalAction], rng: Rng) -> Action:
+def _choose(s: State, seat: int, legal: list[LegalAction], rng: Rng, level: str = "normal") -> Action:
+    share = RANDOM_SHARE.get(level, RANDOM_SHARE["normal"])
+    if share and rng.below(100) < share:
+        return rng.choice(legal).action
     by = _by_kind(legal)
     if "place" in by:
         return _place(s, by["place"])

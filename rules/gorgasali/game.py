@@ -329,5 +329,5 @@ class Gorgasali(Game):
                 problems.append(f"banner {b} outlived its rounds")
         return problems
 
-    def ai_action(self, state: State, seat: int, rng: Rng) -> Action:
-        return ai.choose(self, state, seat, rng)
+    def ai_action(self, state: State, seat: int, rng: Rng, level: str = "normal") -> Action:
+        return ai.choose(self, state, seat, rng, level)

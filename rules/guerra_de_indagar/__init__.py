@@ -208,7 +208,7 @@ class GuerraDeIndagar(Game):
         s["rng"] = rng.state
         return Step(s, events, undoable=undoable)
 
-    def ai_action(self, state: dict[str, Any], seat: int, rng: Rng) -> Action:
+    def ai_action(self, state: dict[str, Any], seat: int, rng: Rng, level: str = "normal") -> Action:
         return ai.choose(actions.legal(state, seat), state, seat, rng)
 
     def outcome(self, state: dict[str, Any]) -> Outcome | None:

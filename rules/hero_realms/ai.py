@@ -216,8 +216,28 @@ def _lethal_with_sacrifices(s: State, seat: int) -> str | None:
 # ---------------------------------------------------------------- the policies
 
 
-def smart_action(s: State, seat: int, rng: Rng) -> Action:
-    """The planning heuristic: play everything, use abilities in a good order, buy to a plan, fight well."""
+#: For each AI level, the share of its buys made at random among the affordable cards instead of to the plan
+#: (`/game new ai_level:`): "hard" is the planning heuristic itself.
+WILD_BUYS = {"easy": 1.0, "normal": 0.7, "hard": 0.0}
+
+
+def leveled_action(s: State, seat: int, rng: Rng, level: str = "normal") -> Action:
+    """The AI at `level`: the planning heuristic, whose buys are partly ("normal") or all ("easy") made at
+    random among the cards it can afford."""
+    return smart_action(s, seat, rng, wild=WILD_BUYS.get(level, WILD_BUYS["normal"]))
+
+
+def _wild_buy(s: State, seat: int, rng: Rng) -> str | None:
+    gold = s.players[seat].gold
+    options: list[str | None] = [c for c in s.market if _cost(s, c) <= gold]
+    if s.gems and E.CARDS["fire_gem"].cost <= gold:
+        options.append("gem")
+    return rng.choice(options) if options else None
+
+
+def smart_action(s: State, seat: int, rng: Rng, wild: float = 0.0) -> Action:
+    """The planning heuristic: play everything, use abilities in a good order, buy to a plan, fight well; a
+    `wild` share of its buys goes to a random affordable card instead (weaker levels)."""
     d = E.pending_of(s, seat)
     if d is not None:
         return Action.of("choose", option=_decide(s, seat, d))
@@ -239,7 +259,7 @@ def smart_action(s: State, seat: int, rng: Rng) -> Action:
             continue
         return Action.of("ally", card=c)
     if p.gold > 0:
-        choice = _best_buy(s, seat)
+        choice = _wild_buy(s, seat, rng) if wild and rng.below(1000) < wild * 1000 else _best_buy(s, seat)
         if choice is not None:
             return Action.of("buy", card=choice)
         teamwork = _share(s, seat)

@@ -22,7 +22,7 @@ from rules.base import (
 from rules.hero_realms import engine as E
 from rules.hero_realms import moves as M
 from rules.hero_realms import variants as V
-from rules.hero_realms.ai import random_action, simple_action, smart_action
+from rules.hero_realms.ai import leveled_action, random_action, simple_action
 from rules.hero_realms.cards import STARTING_DECK, market_keys
 from rules.hero_realms.invariants import check_invariants
 from rules.hero_realms.state import Player, State
@@ -264,8 +264,8 @@ class HeroRealms(Game):
             return M.decision_actions(state, d)[0].action
         return Action.of("end_turn")
 
-    def ai_action(self, state: State, seat: int, rng: Rng) -> Action:
-        return self._ai(state, seat, rng, smart_action)
+    def ai_action(self, state: State, seat: int, rng: Rng, level: str = "normal") -> Action:
+        return self._ai(state, seat, rng, lambda s, seat, rng: leveled_action(s, seat, rng, level))
 
     def ai_action_simple(self, state: State, seat: int, rng: Rng) -> Action:
         """A greedy baseline policy, for measuring `ai_action`."""

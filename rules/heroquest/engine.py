@@ -7,6 +7,7 @@ from itertools import combinations
 from typing import Any
 
 from rules.base import (
+    AI_LEVELS,
     Action,
     BadOptions,
     Game,
@@ -205,6 +206,12 @@ class HeroQuest(Game):
         assert h is not None
         return hero_actions.legal(s, h)
 
+    def at_ai_level(self, action: Action, level: str) -> Action:
+        """The monsters' autoplay plays at the table's level (normal needs no argument)."""
+        if action.kind == "gm_autoplay" and "level" not in action.arg_dict and level != "normal":
+            return Action.of("gm_autoplay", level=level)
+        return action
+
     def is_legal(self, state: HQState, seat: int, action: Action) -> bool:
         """Whether `apply` takes this action now, without applying it: the game master's tools by the checks
         they make, leaving by the stairs and the monsters' autoplay by their one condition, every other move
@@ -220,7 +227,7 @@ class HeroQuest(Game):
             return False
         if not s.d["pending"] and not s.d["picks"]:
             if s.d["turn"]["who"] == "gm" and kind == "gm_autoplay":
-                return not s.d.get("verdict")
+                return not s.d.get("verdict") and action.get("level", "normal") in AI_LEVELS
             h = s.current_hero()
             if h is not None and kind == "leave":
                 return hero_actions.on_stairs(s, h)

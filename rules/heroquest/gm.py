@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from rules.base import Action, IllegalAction, LegalAction
+from rules.base import AI_LEVELS, Action, IllegalAction, LegalAction
 from rules.heroquest import board, catalog, fight, magic, moves, quest_treasures, sight
 from rules.heroquest import descriptions as describe
 from rules.heroquest.autoplay import autoplay
@@ -127,7 +127,11 @@ def act(ctx: Ctx, a: Action) -> None:
     elif kind == "gm_cast":
         _cast(ctx, a)
     elif kind == "gm_autoplay":
-        autoplay(ctx)
+        level = a.get("level", "normal")
+        if level not in AI_LEVELS:
+            names = {f"s{i}": msg(f"core.ai_level.{name}") for i, name in enumerate(AI_LEVELS)}
+            raise refuse("hq.err.ai_level", valid=Msg(f"core.list.{len(AI_LEVELS)}", names))
+        autoplay(ctx, str(level))
     elif kind == "gm_place":
         _place_monster(ctx, a)
     elif kind == "gm_place_object":

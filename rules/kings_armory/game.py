@@ -355,7 +355,7 @@ class KingsArmory(Game):
         s["log"] = [*s.get("log", []), *(e.msg.to_json() for e in events if e.to is None)][-LOG_LINES:]
         return Step(s, events, undoable=undoable)
 
-    def ai_action(self, state: S, seat: int, rng: Rng) -> Action:
+    def ai_action(self, state: S, seat: int, rng: Rng, level: str = "normal") -> Action:
         return ai.choose(self.legal_actions(state, seat), state, seat, rng)
 
     def _answer(self, s: S, events: list[Event], action: Action) -> None:

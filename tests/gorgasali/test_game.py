@@ -218,4 +218,5 @@ def test_refusals_name_the_reason() -> None:
 def test_the_bot_evaluation_tool_prints_one_json_line(capsys) -> None:
     assert gg_ai_eval.main(["--games", "2", "--players", "2"]) == 0
     line = json.loads(capsys.readouterr().out)
-    assert line["games"] == 2 and 0 <= line["bot_vs_random"] <= 1
+    assert line["game"] == "gorgasali" and line["games"] == 2 and line["seed"] == 1
+    assert sum(line["wins"].values()) == 2 and 0 <= line["rates"]["bot"] <= 1 and sum(line["ends"].values()) == 2

@@ -8,7 +8,7 @@ from rules.hero_realms import GAME
 from rules.hero_realms.ai import random_action, simple_action, smart_action
 from rules.rng import Rng
 from tests.hero_realms.hr_helpers import act, clean, put
-from tools.hr_ai_eval import win_rate
+from tools.hr_ai_eval import head_to_head, win_rate
 
 
 def test_ai_beats_a_random_player() -> None:
@@ -116,3 +116,27 @@ def test_an_emperor_captain_ai_moves_a_good_card_to_its_emperor() -> None:
     best = put(s, 0, "rake", "discard")
     s = _run_ai(s, {0})
     assert best in s.players[1].discard and s.players[0].gold == 0
+
+
+# ---------------------------------------------------------------- AI levels
+
+
+def test_hard_is_the_planning_heuristic_and_easy_buys_at_random() -> None:
+    s = GAME.new({}, 2, 5)
+    easy_differs = False
+    for _ in range(300):
+        if s.winners is not None:
+            break
+        seat = min(GAME.to_act(s))
+        assert GAME.ai_action(s, seat, Rng(7), level="hard") == smart_action(s, seat, Rng(7))
+        easy = GAME.ai_action(s, seat, Rng(7), level="easy")
+        assert GAME.is_legal(s, seat, easy)
+        easy_differs |= easy != smart_action(s, seat, Rng(7))
+        s = GAME.apply(s, seat, GAME.ai_action(s, seat, Rng(7))).state
+    assert easy_differs
+
+
+def test_each_level_beats_the_one_below() -> None:
+    # 40 games each (the 200-game figures, on unseen seeds, come from `tools.hr_ai_eval --against levels`)
+    assert head_to_head("hard", "normal", games=40, seed=501)["rates"]["hard"] >= 0.6
+    assert head_to_head("normal", "easy", games=40, seed=501)["rates"]["normal"] >= 0.6

@@ -1,0 +1,160 @@
+"""The AI table of all five games: each game's AI against random players, against the simple player, and each
+level against the one below (`python -m tools.ai_ladder --games 200 --seed 1000 [--only GAME] [--json]`).
+
+Every cell is played by the shared loop of `tools/playout.py` (or a game's own eval tool built on it) and
+reported in its JSON; the table printed at the end reads those reports. Co-operative games (The King's Armory)
+have no opponent: their cells are the share of games a team of that level wins, with a random team beside it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import itertools
+import json
+import sys
+from collections import Counter
+from collections.abc import Callable
+from typing import Any
+
+from rules import registry
+from rules.base import AI_LEVELS, Action, Game
+from rules.rng import Rng
+from tools import gg_ai_eval, hr_ai_eval
+from tools.playout import Policy, play, report
+
+Cell = dict[str, Any]
+
+
+def _policy_from(module: str, name: str) -> Policy | None:
+    """A simple player another tool defines as `name(state, seat, rng)`, when that tool exists."""
+    try:
+        function = getattr(importlib.import_module(module), name)
+    except (ImportError, AttributeError):
+        return None
+
+    def choose(game: Game, state: Any, seat: int, rng: Rng) -> Action:
+        return function(state, seat, rng)
+    return choose
+
+
+def duel(game_id: str, first: tuple[str, Policy | str], second: tuple[str, Policy | str], *, seats: int,
+         games: int, seed: int, options: dict[str, str] | None = None, max_actions: int = 50_000) -> Cell:
+    """`first` on one seat (turning round the table) against `second` on every other seat; each side is a name
+    and either an AI level or a policy."""
+    wins: Counter[str] = Counter({first[0]: 0, second[0]: 0})
+    ends: Counter[str] = Counter()
+    for i in range(games):
+        mine = i % seats
+        levels: dict[int, str] = {}
+        policies: dict[int, Policy] = {}
+        for seat in range(seats):
+            side = first[1] if seat == mine else second[1]
+            if isinstance(side, str):
+                levels[seat] = side
+            else:
+                policies[seat] = side
+        played = play(registry.games()[game_id], seats=seats, seed=seed + i, levels=levels, policies=policies,
+                      options=options, max_actions=max_actions)
+        ends[played.end] += 1
+        wins[first[0] if mine in played.winners else second[0] if played.winners else "nobody"] += 1
+    return report(game_id, games, seed, wins, ends, players=[first[0], second[0]], seats=seats)
+
+
+def team(game_id: str, level: str | None, *, seats: int, games: int, seed: int,
+         options: dict[str, str] | None = None, max_actions: int = 60_000) -> Cell:
+    """A co-operative game: every seat the AI at `level` (None: random legal moves); the games the team wins."""
+    name = level or "random"
+    wins: Counter[str] = Counter({name: 0})
+    ends: Counter[str] = Counter()
+    for i in range(games):
+        played = play(registry.games()[game_id], seats=seats, seed=seed + i,
+                      levels={s: level for s in range(seats)} if level else {}, options=options,
+                      max_actions=max_actions)
+        ends[played.end] += 1
+        wins[name if played.winners else "nobody"] += 1
+    return report(game_id, games, seed, wins, ends, players=[name], seats=seats)
+
+
+def hero_realms(games: int, seed: int, level: str) -> list[tuple[str, Cell]]:
+    cells = [(f"{level} vs random", hr_ai_eval.head_to_head(level, "random", games=games, seed=seed)),
+             (f"{level} vs simple", hr_ai_eval.head_to_head(level, "simple", games=games, seed=seed))]
+    cells += [(f"{high} vs {low}", hr_ai_eval.head_to_head(high, low, games=games, seed=seed))
+              for low, high in itertools.pairwise(AI_LEVELS)]
+    return cells
+
+
+def gorgasali(games: int, seed: int, level: str) -> list[tuple[str, Cell]]:
+    cells = [(f"{level} vs 3 {who}", gg_ai_eval.bot_against(who, games=games, seed=seed, level=level))
+             for who in ("random", "aggressive", "looter")]
+    cells += [(f"{high} vs {low} (2 + 2)", gg_ai_eval.levels_against(low, high, games=games, seed=seed))
+              for low, high in itertools.pairwise(AI_LEVELS)]
+    return cells
+
+
+def guerra(games: int, seed: int, level: str) -> list[tuple[str, Cell]]:
+    game = "guerra-de-indagar"
+    cells = [(f"{level} vs random", duel(game, (level, level), ("random", _random), seats=2, games=games,
+                                         seed=seed))]
+    greedy = _policy_from("tools.gi_greedy", "greedy_action")
+    if greedy is not None:
+        cells.append((f"{level} vs greedy", duel(game, (level, level), ("greedy", greedy), seats=2, games=games,
+                                                 seed=seed)))
+    cells += [(f"{high} vs {low}", duel(game, (high, high), (low, low), seats=2, games=games, seed=seed))
+              for low, high in itertools.pairwise(AI_LEVELS)]
+    return cells
+
+
+def kings_armory(games: int, seed: int, level: str) -> list[tuple[str, Cell]]:
+    game = "kings-armory"
+    cells = [("random team (3)", team(game, None, seats=3, games=games, seed=seed))]
+    cells += [(f"{lv} team (3)", team(game, lv, seats=3, games=games, seed=seed)) for lv in AI_LEVELS]
+    return cells
+
+
+def heroquest(games: int, seed: int, level: str) -> list[tuple[str, Cell]]:
+    try:
+        hq_eval = importlib.import_module("tools.hq_ai_eval")
+    except ImportError:
+        return []
+    return list(hq_eval.ladder(games=games, seed=seed))
+
+
+def _random(game: Game, state: Any, seat: int, rng: Rng) -> Action:
+    return rng.choice(game.legal_actions(state, seat)).action
+
+
+LADDER: dict[str, Callable[[int, int, str], list[tuple[str, Cell]]]] = {
+    "hero-realms": hero_realms, "gorgasali": gorgasali, "guerra-de-indagar": guerra,
+    "kings-armory": kings_armory, "heroquest": heroquest}
+
+
+def table_lines(rows: list[tuple[str, str, Cell]]) -> list[str]:
+    """The printed table: game, cell, games, seed, each side's share of wins, how the games ended."""
+    lines = [f"{'game':<18} {'cell':<30} {'games':>5} {'seed':>6}  result"]
+    for game, label, cell in rows:
+        shares = ", ".join(f"{k} {v * 100:.1f} %" for k, v in cell["rates"].items())
+        lines.append(f"{game:<18} {label:<30} {cell['games']:>5} {cell['seed']:>6}  {shares}")
+    return lines
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=200, help="games per cell")
+    parser.add_argument("--seed", type=int, default=1000)
+    parser.add_argument("--level", choices=AI_LEVELS, default="normal", help="the level played against the others")
+    parser.add_argument("--only", action="append", choices=sorted(LADDER), help="these games only (repeatable)")
+    parser.add_argument("--json", action="store_true", help="also print each cell's report, one JSON line each")
+    args = parser.parse_args(argv)
+    rows: list[tuple[str, str, Cell]] = []
+    for game in args.only or sorted(LADDER):
+        for label, cell in LADDER[game](args.games, args.seed, args.level):
+            rows.append((game, label, cell))
+            if args.json:
+                print(json.dumps({"cell": label, **cell}), flush=True)
+    print("\n".join(table_lines(rows)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
