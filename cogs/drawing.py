@@ -21,12 +21,20 @@ _warming: list[Future[int]] = []
 
 
 def pool_size() -> int:
-    """Worker processes: one per core (at most four), since the bot's own loop mostly waits on the network and
-    the database while images are drawn; `TABLETOP_DRAWING_PROCESSES` overrides it (0: threads of the bot)."""
-    configured = os.environ.get("TABLETOP_DRAWING_PROCESSES", "").strip()
-    if configured.isdigit():
-        return int(configured)
-    return max(1, min(4, os.cpu_count() or 1))
+    """Worker processes: `TABLETOP_DRAWING_PROCESSES` (`auto`: one per core, at most four); unset or 0, images
+    are drawn in threads of the bot's process. Opt-in for now: on a machine shared by many busy processes the
+    pool measured slower than threads, and a bot killed hard leaves its workers holding its output."""
+    configured = os.environ.get("TABLETOP_DRAWING_PROCESSES", "").strip().lower()
+    if configured == "auto":
+        return max(1, min(4, os.cpu_count() or 1))
+    return int(configured) if configured.isdigit() else 0
+
+
+def _quiet_worker() -> None:
+    """A worker writes nowhere the bot's own output goes (a pipe read by whoever started the bot stays theirs)."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, 1)
+    os.dup2(devnull, 2)
 
 
 def _warm_up() -> int:
@@ -43,7 +51,8 @@ def _get_pool() -> ProcessPoolExecutor | None:
     global _pool
     if _pool is None and not _broken and pool_size() > 0:
         # forkserver: workers start from a clean process, never a fork of the bot's threads and sockets.
-        _pool = ProcessPoolExecutor(max_workers=pool_size(), mp_context=multiprocessing.get_context("forkserver"))
+        _pool = ProcessPoolExecutor(max_workers=pool_size(), mp_context=multiprocessing.get_context("forkserver"),
+                                    initializer=_quiet_worker)
         _warming[:] = [_pool.submit(_warm_up) for _ in range(pool_size())]
     if _pool is not None and not all(f.done() for f in _warming):
         return None

@@ -84,5 +84,9 @@ class GameLocks:
             else:
                 self._locks[game_id] = (lock, users - 1)
 
+    def contended(self, key: Hashable) -> bool:
+        """Whether someone besides the holder waits for this key's lock."""
+        return self._locks.get(key, (None, 0))[1] > 1
+
     def __len__(self) -> int:
         return len(self._locks)

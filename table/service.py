@@ -756,26 +756,35 @@ class Table:
     @_storage_refusals
     async def resume(self, game_id: int) -> Report | None:
         """Play the AI seats and the game's own steps of a game that waits on them (after a person's move, a crash,
-        a restart); None if nothing to do. Each step is its own commit under the channel's lock, taken in turn with
-        every other game's (`pacing`), so one channel's bots never delay anyone's command."""
+        a restart); None if nothing to do. Each step is its own commit, taken in turn with every other game's
+        (`pacing`), and the channel is let go between two steps whenever a command waits for it, so one channel's
+        bots never delay anyone's command."""
         row = await self._reload(game_id)
         report: Report | None = None
         awaited: frozenset[int] = frozenset()
         self._resuming.add(game_id)
         try:
-            for _ in range(AI_STEP_LIMIT):
-                async with self.pacing.automated_step(), self._session(row.channel_id) as loaded:
+            steps = 0
+            while steps < AI_STEP_LIMIT:
+                async with self._session(row.channel_id) as loaded:
                     if loaded.row.id != game_id or loaded.row.status != "active":
                         self._pending.discard(game_id)
                         return None if report is None else await self._close_resumed(loaded, report, awaited)
                     if report is None:
                         report = self._report(loaded, loaded.row.version, loaded.row.status, loaded.seats)
                         awaited = loaded.game.to_act(loaded.state)
-                    if not await self._run_auto(loaded, report, steps=1, offload=True):
-                        moved = report.version != row.version
-                        return await self._close_resumed(loaded, report, awaited) if moved else None
-                    if not self._auto_due(loaded):
-                        return await self._close_resumed(loaded, report, awaited)
+                    # Step after step while nobody else waits for this channel; then let them in between two steps.
+                    while steps < AI_STEP_LIMIT:
+                        steps += 1
+                        async with self.pacing.automated_step():
+                            moved = await self._run_auto(loaded, report, steps=1, offload=True)
+                        if not moved:
+                            changed = report.version != row.version
+                            return await self._close_resumed(loaded, report, awaited) if changed else None
+                        if not self._auto_due(loaded):
+                            return await self._close_resumed(loaded, report, awaited)
+                        if self._locks.contended(row.channel_id):
+                            break
             log.error("automatic step limit reached in game %s", game_id)
             return None
         except NoGame:  # abandoned between two steps

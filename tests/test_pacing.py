@@ -49,16 +49,23 @@ async def test_a_person_is_answered_before_the_bots_and_between_their_steps(stor
     assert report.pending_auto and report.version <= before + 2, "answered with no bot move inside the command"
     table.pacing = held = Held(stop_before=2)
     chain = asyncio.create_task(table.resume(report.game_id))
-    await asyncio.wait_for(held.reached.wait(), 10)  # one bot has moved, the next waits for its turn
-    # The channel is not locked between two steps: a person's command there is answered at once (here: not yet
-    # your turn), rather than after the whole chain (which would then have let the move through).
+    await asyncio.wait_for(held.reached.wait(), 10)  # one bot has moved, the next is about to
+    # A person's command arrives in the middle of the bots' chain and waits for the channel...
+    command = asyncio.create_task(human_move(table))
+    for _ in range(100):
+        if table._locks.contended(CH):
+            break
+        await asyncio.sleep(0.01)
+    assert table._locks.contended(CH)
+    held.release.set()
+    # ...and is let in after the step under way, not after the whole chain: so it is answered "not your turn
+    # yet" (had it waited for the whole chain, its move would have gone through).
     try:
-        await asyncio.wait_for(human_move(table), 10)
-        raise AssertionError("the person's command waited for the bots' chain")
+        await asyncio.wait_for(command, 10)
+        raise AssertionError("the person's command waited for the bots' whole chain")
     except NotYourTurn:
         pass
-    held.release.set()
     follow = await asyncio.wait_for(chain, 10)
-    assert follow is not None and held.steps >= 2
+    assert follow is not None and held.steps >= 3, "the chain went on after the person's command"
     row = await table.game_for(CH)
     assert (await table.inspect(row.id)).state.turn == 0, "the chain went on to the person's turn"
