@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Sequence
 from functools import cache
+from typing import NamedTuple
 
 from rules.base import Action, LegalAction
 from rules.rng import Rng
@@ -83,8 +84,38 @@ SPARE_LOW = 2
 DIE = 1.5
 
 
-def choose(legal: Sequence[LegalAction], s: State, seat: int, rng: Rng) -> Action:
-    """The AI's move for `seat` among `legal` (never empty); only what `seat` may know is read."""
+#: What each level plays differently (issue 23). `blunder`: the share of its own-turn moves an easy rival picks at
+#: random among the legal ones; `build`: "wide" builds wherever a Helgoth short of his victory lets it, not only
+#: while another player has as many outposts; `monsters`: the order it hands out the primary monsters in.
+class Level(NamedTuple):
+    blunder: float
+    build: str
+    monsters: tuple[str, ...]
+
+
+LEVELS: dict[str, Level] = {
+    "easy": Level(blunder=0.5, build="cautious", monsters=MONSTERS),
+    "normal": Level(blunder=0.0, build="cautious", monsters=MONSTERS),
+    "hard": Level(blunder=0.0, build="wide", monsters=MONSTERS),
+}
+#: The level of the decision under way (set by `choose` for its own call only; no state is kept between calls).
+_profile: Level = LEVELS["normal"]
+
+
+def choose(legal: Sequence[LegalAction], s: State, seat: int, rng: Rng, level: str = "normal") -> Action:
+    """The AI's move for `seat` among `legal` (never empty), playing `level` (easy, normal, hard; anything else
+    plays normal); only what `seat` may know is read."""
+    global _profile
+    _profile = LEVELS.get(level, LEVELS["normal"])
+    try:
+        if _profile.blunder and not s["pending"] and len(legal) > 1 and rng.below(1000) < _profile.blunder * 1000:
+            return rng.choice(legal).action
+        return _choose(legal, s, seat, rng)
+    finally:
+        _profile = LEVELS["normal"]
+
+
+def _choose(legal: Sequence[LegalAction], s: State, seat: int, rng: Rng) -> Action:
     by: dict[str, list[Action]] = {}
     for la in legal:
         by.setdefault(la.action.kind, []).append(la.action)
@@ -292,7 +323,7 @@ def _monster(s: State, seat: int, options: list[Action]) -> Action:
     this seat's, and one it will not cage elsewhere, leaving that home to the other player's monster: a guard of
     the cage then always moves before the caged monster's turn."""
     mine = _deploy(s, seat)
-    rank = {m: i for i, m in enumerate(MONSTERS)}
+    rank = {m: i for i, m in enumerate(_profile.monsters)}
     card = min((a["monster"] for a in options), key=lambda m: (rank.get(m, len(rank)), m))
     homes = [a for a in options if a["monster"] == card]
     own = [a for a in homes if s["tiles"][tile_of(s, a["home"])]["home"] == seat]
@@ -930,6 +961,8 @@ def _build_ok(s: State, seat: int) -> bool:
     most_other = max((sum(1 for p in s["outposts"].values() if p["owner"] == o)
                       for o in range(len(s["players"])) if o != seat), default=0)
     spare = _short(s, mid) - (mine + 1) >= 1  # all of them taken, he still falls short
+    if _profile.build == "wide":
+        return spare
     return spare and (mine + 1 <= most_other or s["round"] >= 9)
 
 
