@@ -24,7 +24,7 @@ from tools.gi_greedy import greedy_action
 
 #: Games still running after this many actions count as not won (the engine ends every game by round 10).
 MAX_STEPS = 20_000
-CELLS = ("random", "greedy", "allai", "hard_normal", "normal_easy")
+CELLS = ("random", "greedy", "hard_random", "hard_greedy", "allai", "allai_hard", "hard_normal", "normal_easy")
 Player = Callable[[dict[str, Any], int, Rng], Action]
 
 
@@ -83,12 +83,16 @@ def _percentile(values: list[float], q: float) -> float:
 
 
 def cell(name: str, games: int, seed: int, target: str = "10", jobs: int = 1) -> dict[str, Any]:
-    """One cell of the table: `random` / `greedy` (a normal AI against them, 2 players), `allai` (4 normal AIs),
+    """One cell of the table: `random` / `greedy` (a normal AI against them, 2 players; `hard_random` /
+    `hard_greedy` the hard AI), `allai` / `allai_hard` (4 normal or hard AIs against the monsters),
     `hard_normal` / `normal_easy` (the first level against the second, 2 players)."""
     if name in ("random", "greedy"):
         seats, level, rival = 2, "normal", name
-    elif name == "allai":
-        seats, level, rival = 4, "normal", "normal"
+    elif name in ("hard_random", "hard_greedy"):
+        seats, level, rival = 2, "hard", name.split("_")[1]
+    elif name.startswith("allai"):
+        seats, level = 4, "hard" if name == "allai_hard" else "normal"
+        rival = level
     else:
         level, rival = name.split("_")
         seats = 2
@@ -103,7 +107,7 @@ def cell(name: str, games: int, seed: int, target: str = "10", jobs: int = 1) ->
     monsters: collections.Counter[str] = collections.Counter()
     times = [t for *_rest, game_times in results for t in game_times]
     for (bot, *_rest), (winners, how, _cards, _times) in zip(todo, results, strict=True):
-        won = bool(winners) if name == "allai" else bot in winners
+        won = bool(winners) if name.startswith("allai") else bot in winners
         wins += won
         end = how.split(":r")[0] if ":r" in how else how
         ends[f"{'won' if won else 'lost'}:{end}"] += 1

@@ -84,20 +84,27 @@ SPARE_LOW = 2
 DIE = 1.5
 
 
-#: What each level plays differently (issue 23). `blunder`: the share of its own-turn moves an easy rival picks at
-#: random among the legal ones; `build`: "wide" builds wherever a Helgoth short of his victory lets it, not only
-#: while another player has as many outposts; `monsters`: the order it hands out the primary monsters in.
+#: What each level plays differently (issue 23). `blunder`: the share of its own-turn moves the level picks at
+#: random among the legal ones (never a trade or a spirit spent: see NO_BLUNDER); `raid`: the plan also weighs
+#: walking up to the other players' points, an outpost on its own or an enemy commander (see `_raids`). Measured
+#: with tools/gi_ai_eval.py (data/guerra_de_indagar/NOTES.md, "AI levels").
 class Level(NamedTuple):
     blunder: float
-    build: str
-    monsters: tuple[str, ...]
+    raid: bool = False
 
 
+#: Hard raids the other players' points: what dropping an outpost (captured: a point each way) and sending an enemy
+#: commander to retreat are worth to the plan, times their chance; blows worth less than RAID_FLOOR are not struck.
+RAID_POST = 14.0
+RAID_COMMANDER = 8.0
+RAID_FLOOR = 2.0
 LEVELS: dict[str, Level] = {
-    "easy": Level(blunder=0.5, build="cautious", monsters=MONSTERS),
-    "normal": Level(blunder=0.0, build="cautious", monsters=MONSTERS),
-    "hard": Level(blunder=0.0, build="wide", monsters=MONSTERS),
+    "easy": Level(blunder=0.4),
+    "normal": Level(blunder=0.0),
+    "hard": Level(blunder=0.0, raid=True),
 }
+#: Moves never taken as a blunder: throwing resources or spirits away is no mistake a player makes by accident.
+NO_BLUNDER = frozenset({"trade", "spirit_res", "spirit_heal", "spirit_pp"})
 #: The level of the decision under way (set by `choose` for its own call only; no state is kept between calls).
 _profile: Level = LEVELS["normal"]
 
@@ -108,8 +115,10 @@ def choose(legal: Sequence[LegalAction], s: State, seat: int, rng: Rng, level: s
     global _profile
     _profile = LEVELS.get(level, LEVELS["normal"])
     try:
-        if _profile.blunder and not s["pending"] and len(legal) > 1 and rng.below(1000) < _profile.blunder * 1000:
-            return rng.choice(legal).action
+        if _profile.blunder and not s["pending"] and rng.below(1000) < _profile.blunder * 1000:
+            slips = [la.action for la in legal if la.action.kind not in NO_BLUNDER]
+            if slips:
+                return rng.choice(slips)
         return _choose(legal, s, seat, rng)
     finally:
         _profile = LEVELS["normal"]
@@ -323,7 +332,7 @@ def _monster(s: State, seat: int, options: list[Action]) -> Action:
     this seat's, and one it will not cage elsewhere, leaving that home to the other player's monster: a guard of
     the cage then always moves before the caged monster's turn."""
     mine = _deploy(s, seat)
-    rank = {m: i for i, m in enumerate(_profile.monsters)}
+    rank = {m: i for i, m in enumerate(MONSTERS)}
     card = min((a["monster"] for a in options), key=lambda m: (rank.get(m, len(rank)), m))
     homes = [a for a in options if a["monster"] == card]
     own = [a for a in homes if s["tiles"][tile_of(s, a["home"])]["home"] == seat]
@@ -961,8 +970,6 @@ def _build_ok(s: State, seat: int) -> bool:
     most_other = max((sum(1 for p in s["outposts"].values() if p["owner"] == o)
                       for o in range(len(s["players"])) if o != seat), default=0)
     spare = _short(s, mid) - (mine + 1) >= 1  # all of them taken, he still falls short
-    if _profile.build == "wide":
-        return spare
     return spare and (mine + 1 <= most_other or s["round"] >= 9)
 
 
@@ -1031,6 +1038,38 @@ def _deeds(s: State, seat: int, hid: str, k: str, prey: str | None,
             continue
         value = _attack_value(s, seat, hid, k, unit[1], prey)
         if value > 0:
+            out.append((value, ("attack", n)))
+    if _profile.raid:
+        out += _raids(s, seat, hid, k)
+    return out
+
+
+def _raids(s: State, seat: int, hid: str, k: str) -> list[tuple[float, tuple[str, str] | None]]:
+    """Hard: blows at the other players' points from `k`: an outpost on its own (dropped, it is captured: a point
+    taken from them and made one's own) or an enemy commander (sent to retreat, a point, RULING-25)."""
+    out: list[tuple[float, tuple[str, str] | None]] = []
+    for n in adjacent_keys(s, k):
+        unit = unit_at(s, n)
+        post = s["outposts"].get(n)
+        if unit is None and post is not None and post["owner"] != seat:
+            left = outpost_stats(post["level"])["resistance"] - post["dmg"]
+            worth = RAID_POST
+        elif unit is not None and unit[0] == "hero" and s["heroes"][unit[1]]["owner"] != seat \
+                and s["players"][s["heroes"][unit[1]]["owner"]]["commander"] == unit[1]:
+            left = hero_resistance(s, unit[1]) - s["heroes"][unit[1]]["dmg"]
+            worth = RAID_COMMANDER
+        else:
+            continue
+        here = s["heroes"][hid]["at"]
+        s["heroes"][hid]["at"] = k
+        try:
+            dice = hero_attack(s, hid, n) + flanking(s, hid, n)
+        finally:
+            s["heroes"][hid]["at"] = here
+        defence = defence_at(s, n)
+        value = worth * chance(dice, defence, max(1, left)) + 0.5 * sum(chance(dice, defence, x)
+                                                                        for x in range(1, left + 1))
+        if value > RAID_FLOOR:
             out.append((value, ("attack", n)))
     return out
 
