@@ -99,7 +99,7 @@ RAID_POST = 14.0
 RAID_COMMANDER = 8.0
 RAID_FLOOR = 2.0
 LEVELS: dict[str, Level] = {
-    "easy": Level(blunder=0.4),
+    "easy": Level(blunder=0.75),
     "normal": Level(blunder=0.0),
     "hard": Level(blunder=0.0, raid=True),
 }

@@ -37,7 +37,7 @@ def test_easy_blunders_now_and_then_where_normal_and_hard_never_do() -> None:
     hard, normal, easy = _moves("hard"), _moves("normal"), _moves("easy")
     assert len(set(hard)) == 1 and len(set(normal)) == 1  # the same position: the same move
     share = sum(1 for move in easy if move != normal[0]) / len(easy)
-    assert 0.1 < share < 0.6, share  # 40 % of its moves a random legal one, which may be the same
+    assert 0.3 < share < 0.9, share  # 75 % of its moves a random legal one, which may be the same
     assert not any(move.startswith(("trade", "spirit")) for move in easy)  # never a thrown-away resource
 
 
