@@ -19,6 +19,7 @@ from typing import Any
 
 from rules.base import SYSTEM, Action
 from rules.guerra_de_indagar import GAME
+from rules.guerra_de_indagar.data import monsters
 from rules.rng import Rng
 from tools.gi_greedy import greedy_action
 
@@ -82,7 +83,15 @@ def _percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(len(ordered) * q / 100))] if ordered else 0.0
 
 
-def cell(name: str, games: int, seed: int, target: str = "10", jobs: int = 1) -> dict[str, Any]:
+def set_victory(bases: dict[str, int]) -> None:
+    """Experiment only: raise a primary monster's victory count (its `base`) in this process's copy of the data,
+    to weigh proposed provisional values before any change to `monsters.json`."""
+    for card, base in bases.items():
+        monsters()["primary"][card]["victory"]["base"] = base
+
+
+def cell(name: str, games: int, seed: int, target: str = "10", jobs: int = 1,
+         victory: dict[str, int] | None = None) -> dict[str, Any]:
     """One cell of the table: `random` / `greedy` (a normal AI against them, 2 players; `hard_random` /
     `hard_greedy` the hard AI), `allai` / `allai_hard` (4 normal or hard AIs against the monsters),
     `hard_normal` / `normal_easy` (the first level against the second, 2 players)."""
@@ -97,8 +106,9 @@ def cell(name: str, games: int, seed: int, target: str = "10", jobs: int = 1) ->
         level, rival = name.split("_")
         seats = 2
     todo = [(i % seats, seats, seed + i, target, rival, level) for i in range(games)]
+    set_victory(victory or {})
     if jobs > 1:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
+        with ProcessPoolExecutor(max_workers=jobs, initializer=set_victory, initargs=(victory or {},)) as pool:
             results = list(pool.map(_one, todo, chunksize=4))
     else:
         results = [_one(job) for job in todo]
@@ -117,7 +127,7 @@ def cell(name: str, games: int, seed: int, target: str = "10", jobs: int = 1) ->
                            "games": games, "seed": seed, "target": target, "wins": wins,
                            "win_rate": round(wins / games, 4) if games else 0.0,
                            "ends": dict(sorted(ends.items())), "monster_wins": sum(monsters.values()),
-                           "monster_wins_by": dict(sorted(monsters.items())),
+                           "monster_wins_by": dict(sorted(monsters.items())), "victory_bases": victory or {},
                            "decision_ms_p50": round(_percentile(times, 50), 2),
                            "decision_ms_p99": round(_percentile(times, 99), 2),
                            "decision_ms_max": round(max(times, default=0.0), 2), "decisions": len(times)}
@@ -131,12 +141,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--target", default="10")
     parser.add_argument("--cells", default=",".join(CELLS), help=f"comma-separated, of {', '.join(CELLS)}")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (the results do not depend on it)")
+    parser.add_argument("--victory", action="append", default=[], metavar="MONSTER=BASE",
+                        help="experiment: a primary monster's victory base (helgoth, tijian, oryana, walker)")
     args = parser.parse_args(argv)
+    victory: dict[str, int] = {}
+    for item in args.victory:
+        card, _, base = item.partition("=")
+        if card not in monsters()["primary"] or not base.isdigit():
+            parser.error(f"--victory {item!r}: MONSTER=BASE, MONSTER one of {', '.join(sorted(monsters()['primary']))}")
+        victory[card] = int(base)
     for name in args.cells.split(","):
         if name not in CELLS:
             parser.error(f"unknown cell {name!r}; valid: {', '.join(CELLS)}")
     for name in args.cells.split(","):
-        json.dump(cell(name, args.games, args.seed, args.target, args.jobs), sys.stdout)
+        json.dump(cell(name, args.games, args.seed, args.target, args.jobs, victory), sys.stdout)
         sys.stdout.write("\n")
         sys.stdout.flush()
     return 0
