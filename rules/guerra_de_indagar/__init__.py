@@ -209,7 +209,8 @@ class GuerraDeIndagar(Game):
         return Step(s, events, undoable=undoable)
 
     def ai_action(self, state: dict[str, Any], seat: int, rng: Rng, level: str = "normal") -> Action:
-        return ai.choose(actions.legal(state, seat), state, seat, rng)
+        """The AI's move; `level` is `easy`, `normal` or `hard` (anything else plays `normal`)."""
+        return ai.choose(actions.legal(state, seat), state, seat, rng, level)
 
     def outcome(self, state: dict[str, Any]) -> Outcome | None:
         result = state["result"]

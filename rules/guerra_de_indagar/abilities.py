@@ -171,6 +171,25 @@ def ignoring(s: State, seat: int, hid: str) -> list[str]:
     return out
 
 
+def _tradeable(s: State, seat: int, cost: dict[str, int]) -> bool:
+    """`cost` payable now or after trading 3 of the resources it leaves over for each 1 it lacks [RB p.9]."""
+    res = s["players"][seat]["res"]
+    short = sum(max(0, n - res[k]) for k, n in cost.items())
+    spare = sum(max(0, n - cost.get(k, 0)) for k, n in res.items())
+    return short <= spare // 3
+
+
+def within_trade(s: State, seat: int, window: str, hid: str | None = None) -> bool:
+    """Some boost of `seat` fits the attack's `window` ("attack", "pre_defence", "defence"; "ignore" for damage
+    to `hid` outside an attack) once its cost is paid by trading «en cualquier momento» (RULING-07): the window is
+    then opened so the player may trade and use it."""
+    rich_player = {**s["players"][seat], "res": {k: 99 for k in s["players"][seat]["res"]}}
+    rich = {**s, "players": [rich_player if i == seat else p for i, p in enumerate(s["players"])]}
+    found = ignoring(rich, seat, str(hid)) if window == "ignore" else usable(rich, seat, window)
+    return any(_tradeable(s, seat, paid_cost(s, seat, aid, save)) for aid in found
+               for save in pay_options(rich, seat, aid))
+
+
 def use_ignore(s: State, seat: int, aid: str, save: str | None, item: dict[str, Any], events: list[Event]) -> None:
     """Pay an ignoring ability against damage outside an attack; the amount comes off when the damage lands."""
     card = cards()[aid]

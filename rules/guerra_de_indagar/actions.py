@@ -45,6 +45,7 @@ from .units import (
     peek,
     pieces_free,
     power,
+    retreat_hero,
     reveal,
     roll,
     seat_passive,
@@ -193,17 +194,21 @@ def _answers(s: State, item: dict[str, object]) -> list[LegalAction]:
         out = [LegalAction(Action.of("redeploy", to=lbl(s, k)),
                            msg("gi.act.redeploy", hero=hero_name(hid), tile=lbl(s, k)))
                for k in flow.deploy_tiles(s, seat, hid)]
+    if kind in TRADE_WINDOWS:  # RULING-07: trades and spirits «en cualquier momento», inside one's windows too
+        out[-1:-1] = _exchanges(s, seat)  # before the answer that closes the window
     return out
 
 
-def _turn_moves(s: State, seat: int) -> list[LegalAction]:
-    act = s["act"]
+#: The windows of an attack (and of damage outside one) in which their player may also trade and spend spirits.
+TRADE_WINDOWS = frozenset({"a_boost", "p_boost", "d_boost", "ignore"})
+#: Those moves: «En cualquier momento, puedes cambiar 3 recursos cualquiera por 1 de otro recurso» and spirits
+#: spent «en cualquier momento» [RB p.10].
+EXCHANGES = frozenset({"trade", "spirit_res", "spirit_heal", "spirit_pp"})
+
+
+def _exchanges(s: State, seat: int) -> list[LegalAction]:
+    """Trades 3 for 1 and spirits spent (3 resources, 3 damage healed, 2 for a primacy point)."""
     out: list[LegalAction] = []
-    if act is None:
-        out += [LegalAction(Action.of("activate", hero=h), msg("gi.act.activate", hero=hero_name(h)), "activate")
-                for h in flow.available(s, seat)]
-    else:
-        out += _activation_moves(s, seat)
     player = s["players"][seat]
     for give in TRIPLES:
         if all(player["res"][k] >= give.count(k) for k in RESOURCES):
@@ -220,6 +225,17 @@ def _turn_moves(s: State, seat: int) -> list[LegalAction]:
     if player["spirits"] >= numbers()["spirits_per_pp"]:
         out.append(LegalAction(Action.of("spirit_pp"), msg("gi.act.spirit_pp"), "spirit"))
     return out
+
+
+def _turn_moves(s: State, seat: int) -> list[LegalAction]:
+    act = s["act"]
+    out: list[LegalAction] = []
+    if act is None:
+        out += [LegalAction(Action.of("activate", hero=h), msg("gi.act.activate", hero=hero_name(h)), "activate")
+                for h in flow.available(s, seat)]
+    else:
+        out += _activation_moves(s, seat)
+    return out + _exchanges(s, seat)
 
 
 def _activation_moves(s: State, seat: int) -> list[LegalAction]:
@@ -274,13 +290,14 @@ def _charge_steps(s: State, seat: int, hid: str) -> list[str]:
 
 
 def _portal_targets(s: State, hid: str) -> list[str]:
-    """[RB p.12] any hero (monsters count as heroes), not an enemy hero on an outpost. Only units on face-up
-    tiles: a swap never reveals (our decision; a monster may stand on a face-down tile)."""
+    """[RB p.12] «cambiar de lugar con cualquier héroe en el tablero» (a monster counts as an enemy hero «para todos
+    los propósitos», a monster on a face-down tile too: the swap reveals it, see `_portal`), not an enemy hero on
+    an outpost."""
     owner = s["heroes"][hid]["owner"]
     out = []
-    for k, tile in s["tiles"].items():
+    for k in s["tiles"]:
         unit = unit_at(s, k)
-        if unit is None or unit == ("hero", hid) or not (tile["up"] or tile["t"] is None):
+        if unit is None or unit == ("hero", hid):
             continue
         if unit[0] == "hero" and s["heroes"][unit[1]]["owner"] != owner and k in s["outposts"]:
             continue
@@ -395,11 +412,7 @@ def _turn_action(s: State, seat: int, action: Action, events: list[Event]) -> bo
         events.append(Event(msg("gi.ev.activate", seat=SeatRef(seat), hero=hero_name(hid))))
         return False
     if kind == "trade":
-        for k in action["give"]:
-            player["res"][k] -= 1
-        player["res"][action["get"]] += 1
-        events.append(Event(msg("gi.ev.trade", seat=SeatRef(seat), give=_lit_triple(action["give"]),
-                                get=tile_name(action["get"]))))
+        _trade(s, seat, action, events)
         return False
     if kind in ("spirit_res", "spirit_heal", "spirit_pp"):
         _spirit(s, seat, action, events)
@@ -464,21 +477,47 @@ def _turn_action(s: State, seat: int, action: Action, events: list[Event]) -> bo
         s["pending"].append({"kind": "maelstrom", "seat": s["order"][-1], "hero": hid})  # RULING-15
         return False
     if kind == "portal":
-        k = tile_of(s, action["to"])
-        other = unit_at(s, k)
-        assert other is not None
-        here = hero["at"]
-        (s["heroes"] if other[0] == "hero" else s["monsters"])[other[1]]["at"] = here
-        events.append(Event(msg("gi.ev.portal", hero=hero_name(hid), tile=lbl(s, k))))
-        enter_tile(s, hid, k, events)
-        act["mv"], act["swapped"] = 0, True
-        return False
+        return _portal(s, hid, tile_of(s, action["to"]), events)
     if kind == "clearing":
         hero["dmg"] = max(0, hero["dmg"] - 2)
         act["healed"] = True
         events.append(Event(msg("gi.ev.clearing", hero=hero_name(hid))))
         return False
     raise IllegalAction(msg("gi.error.illegal"))
+
+
+def _portal(s: State, hid: str, k: str, events: list[Event]) -> bool:
+    """The Unearthed Ancient Portal [RB p.12]: the hero and the unit on `k` change places; the hero may not move
+    on. A face-down `k` (a monster may stand on one, RULING-32) is revealed as the hero reaches it, as «Cada vez
+    que un héroe … se mueve a una loseta escondida, por cualquier razón, la loseta es revelada»; like a
+    fall back, a tile that turns out impassable or taken (an event monster appearing on it) sends the hero to
+    retreat. True when a tile was revealed."""
+    hero = s["heroes"][hid]
+    act = s["act"]
+    other = unit_at(s, k)
+    assert other is not None
+    (s["heroes"] if other[0] == "hero" else s["monsters"])[other[1]]["at"] = hero["at"]
+    events.append(Event(msg("gi.ev.portal", hero=hero_name(hid), tile=lbl(s, k))))
+    act["mv"], act["swapped"] = 0, True
+    tile = s["tiles"][k]
+    hidden = not tile["up"] and tile["t"] is not None
+    if hidden:
+        reveal(s, k, hero["owner"], hid, events)
+        if impassable(s, k) or not hero_may_enter(s, hid, k):
+            retreat_hero(s, hid, events)
+            return True
+    enter_tile(s, hid, k, events)
+    return hidden
+
+
+def _trade(s: State, seat: int, action: Action, events: list[Event]) -> None:
+    """3 resources of any kinds for 1 (RULING-06)."""
+    player = s["players"][seat]
+    for k in action["give"]:
+        player["res"][k] -= 1
+    player["res"][action["get"]] += 1
+    events.append(Event(msg("gi.ev.trade", seat=SeatRef(seat), give=_lit_triple(action["give"]),
+                            get=tile_name(action["get"]))))
 
 
 def _use_action(act: dict[str, object]) -> None:
@@ -549,7 +588,7 @@ def _ignore_answer(s: State, seat: int, item: dict[str, Any], action: Action, ev
         s["players"][seat]["spirits"] -= 1
         item["ignore"] += numbers()["spirit_ignore"]
         events.append(Event(msg("gi.ev.spirit_ignore", seat=SeatRef(seat))))
-    more = s["players"][seat]["spirits"] > 0 or powers.ignoring(s, seat, item["hero"])
+    more = s["players"][seat]["spirits"] > 0 or powers.within_trade(s, seat, "ignore", item["hero"])
     if action.kind != "done" and item["ignore"] < item["n"] and more:
         s["pending"].insert(0, item)
         return
@@ -560,6 +599,13 @@ def _answer(s: State, seat: int, item: dict[str, object], action: Action, rng: R
     kind = action.kind
     att = s["attack"]
     s["pending"].pop(0)
+    if kind in EXCHANGES and item["kind"] in TRADE_WINDOWS:  # RULING-07: the window stays open
+        if kind == "trade":
+            _trade(s, seat, action, events)
+        else:
+            _spirit(s, seat, action, events)
+        s["pending"].insert(0, item)
+        return False
     if item["kind"] == "ignore":
         _ignore_answer(s, seat, item, action, events)
         return False

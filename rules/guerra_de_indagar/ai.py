@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Sequence
 from functools import cache
+from typing import NamedTuple
 
 from rules.base import Action, LegalAction
 from rules.rng import Rng
@@ -83,8 +84,47 @@ SPARE_LOW = 2
 DIE = 1.5
 
 
-def choose(legal: Sequence[LegalAction], s: State, seat: int, rng: Rng) -> Action:
-    """The AI's move for `seat` among `legal` (never empty); only what `seat` may know is read."""
+#: What each level plays differently (issue 23). `blunder`: the share of its own-turn moves the level picks at
+#: random among the legal ones (never a trade or a spirit spent: see NO_BLUNDER); `raid`: the plan also weighs
+#: walking up to the other players' points, an outpost on its own or an enemy commander (see `_raids`). Measured
+#: with tools/gi_ai_eval.py (data/guerra_de_indagar/NOTES.md, "AI levels").
+class Level(NamedTuple):
+    blunder: float
+    raid: bool = False
+
+
+#: Hard raids the other players' points: what dropping an outpost (captured: a point each way) and sending an enemy
+#: commander to retreat are worth to the plan, times their chance; blows worth less than RAID_FLOOR are not struck.
+RAID_POST = 14.0
+RAID_COMMANDER = 8.0
+RAID_FLOOR = 2.0
+LEVELS: dict[str, Level] = {
+    "easy": Level(blunder=0.75),
+    "normal": Level(blunder=0.0),
+    "hard": Level(blunder=0.0, raid=True),
+}
+#: Moves never taken as a blunder: throwing resources or spirits away is no mistake a player makes by accident.
+NO_BLUNDER = frozenset({"trade", "spirit_res", "spirit_heal", "spirit_pp"})
+#: The level of the decision under way (set by `choose` for its own call only; no state is kept between calls).
+_profile: Level = LEVELS["normal"]
+
+
+def choose(legal: Sequence[LegalAction], s: State, seat: int, rng: Rng, level: str = "normal") -> Action:
+    """The AI's move for `seat` among `legal` (never empty), playing `level` (easy, normal, hard; anything else
+    plays normal); only what `seat` may know is read."""
+    global _profile
+    _profile = LEVELS.get(level, LEVELS["normal"])
+    try:
+        if _profile.blunder and not s["pending"] and rng.below(1000) < _profile.blunder * 1000:
+            slips = [la.action for la in legal if la.action.kind not in NO_BLUNDER]
+            if slips:
+                return rng.choice(slips)
+        return _choose(legal, s, seat, rng)
+    finally:
+        _profile = LEVELS["normal"]
+
+
+def _choose(legal: Sequence[LegalAction], s: State, seat: int, rng: Rng) -> Action:
     by: dict[str, list[Action]] = {}
     for la in legal:
         by.setdefault(la.action.kind, []).append(la.action)
@@ -998,6 +1038,38 @@ def _deeds(s: State, seat: int, hid: str, k: str, prey: str | None,
             continue
         value = _attack_value(s, seat, hid, k, unit[1], prey)
         if value > 0:
+            out.append((value, ("attack", n)))
+    if _profile.raid:
+        out += _raids(s, seat, hid, k)
+    return out
+
+
+def _raids(s: State, seat: int, hid: str, k: str) -> list[tuple[float, tuple[str, str] | None]]:
+    """Hard: blows at the other players' points from `k`: an outpost on its own (dropped, it is captured: a point
+    taken from them and made one's own) or an enemy commander (sent to retreat, a point, RULING-25)."""
+    out: list[tuple[float, tuple[str, str] | None]] = []
+    for n in adjacent_keys(s, k):
+        unit = unit_at(s, n)
+        post = s["outposts"].get(n)
+        if unit is None and post is not None and post["owner"] != seat:
+            left = outpost_stats(post["level"])["resistance"] - post["dmg"]
+            worth = RAID_POST
+        elif unit is not None and unit[0] == "hero" and s["heroes"][unit[1]]["owner"] != seat \
+                and s["players"][s["heroes"][unit[1]]["owner"]]["commander"] == unit[1]:
+            left = hero_resistance(s, unit[1]) - s["heroes"][unit[1]]["dmg"]
+            worth = RAID_COMMANDER
+        else:
+            continue
+        here = s["heroes"][hid]["at"]
+        s["heroes"][hid]["at"] = k
+        try:
+            dice = hero_attack(s, hid, n) + flanking(s, hid, n)
+        finally:
+            s["heroes"][hid]["at"] = here
+        defence = defence_at(s, n)
+        value = worth * chance(dice, defence, max(1, left)) + 0.5 * sum(chance(dice, defence, x)
+                                                                        for x in range(1, left + 1))
+        if value > RAID_FLOOR:
             out.append((value, ("attack", n)))
     return out
 

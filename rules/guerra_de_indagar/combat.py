@@ -103,18 +103,18 @@ def step(s: State, rng: Rng, events: list[Event]) -> str | None:
         seat = attacker_seat(s)
         att["stage"] = "defence"
         if seat is not None and (s["players"][seat]["spirits"] > 0 or abilities.usable(s, seat, "attack")
-                                 or blood_magic(s, seat)):
+                                 or blood_magic(s, seat) or abilities.within_trade(s, seat, "attack")):
             s["pending"].append({"kind": "a_boost", "seat": seat})
     elif stage == "defence":
         seat = defender_seat(s)
-        if not att.get("asked") and seat is not None and abilities.usable(s, seat, "pre_defence"):
+        if not att.get("asked") and seat is not None and abilities.within_trade(s, seat, "pre_defence"):
             att["asked"] = True  # Deception: before the defence roll, the attacker must reroll
             s["pending"].append({"kind": "p_boost", "seat": seat})
             return None
         att["d"] = roll(rng, defence_at(s, att["at"]))
         events.append(Event(msg("gi.ev.defence", dice=_dice(att["d"]), total=sum(att["d"]))))
         att["stage"] = "damage"
-        if seat is not None and (s["players"][seat]["spirits"] > 0 or abilities.usable(s, seat, "defence")):
+        if seat is not None and (s["players"][seat]["spirits"] > 0 or abilities.within_trade(s, seat, "defence")):
             s["pending"].append({"kind": "d_boost", "seat": seat})
     elif stage == "damage":
         _damage(s, events)
@@ -460,7 +460,7 @@ def settle_hurts(s: State, events: list[Event]) -> None:
             s["pending"].pop(0)
             continue
         seat = int(item["seat"])
-        if s["players"][seat]["spirits"] > 0 or abilities.ignoring(s, seat, hid):
+        if s["players"][seat]["spirits"] > 0 or abilities.within_trade(s, seat, "ignore", hid):
             item["kind"] = "ignore"
             events.append(Event(msg("gi.ev.incoming", unit=unit_name(s, ("hero", hid)), n=item["n"],
                                     seat=SeatRef(seat))))

@@ -96,7 +96,9 @@ def test_t01_attacker_window_closes_when_the_defender_rolls(monkeypatch: pytest.
     s = my_turn(s, 0, "ariane")
     with dice(monkeypatch, [1, 1, 2], [3, 0], [2, 2], [2, 0]):
         s = GAME.apply(s, 0, Action.of("attack", to=lab(s, "-1,1"))).state
-        assert {la.action.kind for la in GAME.legal_actions(s, 0)} == {"spirit_dice", "roll_defence"}
+        # RULING-07: spirits may also buy resources or a point inside the window (no resources to trade here)
+        assert {la.action.kind for la in GAME.legal_actions(s, 0)} == {"spirit_dice", "roll_defence", "spirit_res",
+                                                                       "spirit_pp"}
         s = GAME.apply(s, 0, Action.of("spirit_dice")).state  # 2 extra attack dice: 4 + 3 = 7
         assert s["attack"]["a"] == [1, 1, 2, 3, 0]
         s = GAME.apply(s, 0, Action.of("roll_defence")).state

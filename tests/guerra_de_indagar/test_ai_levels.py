@@ -1,0 +1,85 @@
+"""Issue 23: the AI's levels (easy, normal, hard) and the greedy yardstick of tools/gi_greedy.py."""
+
+from __future__ import annotations
+
+from rules.base import SYSTEM, Action
+from rules.guerra_de_indagar import GAME, ai
+from rules.rng import Rng
+from tests.guerra_de_indagar.helpers import clear_board, lab, my_turn, put, started
+from tools import gi_ai_eval
+from tools.gi_greedy import greedy_action
+
+
+def _first_turn(seed: int = 1) -> tuple[dict, int]:
+    s = started(2, seed)
+    while SYSTEM in GAME.to_act(s) or s["pending"]:
+        seat = min(GAME.to_act(s))
+        action = GAME.system_action(s) if seat == SYSTEM else GAME.ai_action(s, seat, Rng.from_seed(1))
+        s = GAME.apply(s, seat, action).state
+    return s, min(GAME.to_act(s))
+
+
+def _moves(level: str, seed: int = 1, n: int = 200) -> list[str]:
+    """The tokens of `n` own-turn choices of `level`, each from a fresh generator on the same position."""
+    s, seat = _first_turn(seed)
+    return [GAME.ai_action(s, seat, Rng.from_seed(i), level=level).token() for i in range(n)]
+
+
+def test_every_level_answers_legally_and_normal_is_the_default() -> None:
+    s, seat = _first_turn()
+    for level in ("easy", "normal", "hard", "unknown"):
+        assert GAME.is_legal(s, seat, GAME.ai_action(s, seat, Rng.from_seed(3), level=level))
+    assert GAME.ai_action(s, seat, Rng.from_seed(3)) == GAME.ai_action(s, seat, Rng.from_seed(3), level="normal")
+    assert GAME.ai_action(s, seat, Rng.from_seed(3), level="unknown") == GAME.ai_action(s, seat, Rng.from_seed(3))
+
+
+def test_easy_blunders_now_and_then_where_normal_and_hard_never_do() -> None:
+    hard, normal, easy = _moves("hard"), _moves("normal"), _moves("easy")
+    assert len(set(hard)) == 1 and len(set(normal)) == 1  # the same position: the same move
+    share = sum(1 for move in easy if move != normal[0]) / len(easy)
+    assert 0.3 < share < 0.9, share  # 75 % of its moves a random legal one, which may be the same
+    assert not any(move.startswith(("trade", "spirit")) for move in easy)  # never a thrown-away resource
+
+
+def test_the_level_does_not_outlive_its_call() -> None:
+    s, seat = _first_turn()
+    GAME.ai_action(s, seat, Rng.from_seed(3), level="hard")
+    assert ai._profile == ai.LEVELS["normal"]
+
+
+def test_hard_walks_up_to_a_lone_enemy_outpost_and_raids_it() -> None:
+    s = clear_board(started(2, 1))
+    s["round"] = 3
+    for mon in s["monsters"].values():
+        mon.update(at=None, gone=True)
+    s["players"][0]["commander"], s["players"][1]["commander"] = "paladin", "abomination"
+    put(s, "ariane", "0,1")
+    s["tiles"]["2,0"]["t"] = "gold"
+    s["outposts"]["2,0"] = {"owner": 1, "level": 1, "dmg": 0, "dropped": False}  # 2 steps away
+    s = my_turn(s, 0, "ariane")
+    assert GAME.ai_action(s, 0, Rng.from_seed(1), level="normal") == Action.of("end")  # not worth a walk
+    step = GAME.ai_action(s, 0, Rng.from_seed(1), level="hard")
+    assert step.kind == "move"
+    s = GAME.apply(s, 0, step).state
+    assert GAME.ai_action(s, 0, Rng.from_seed(1), level="hard") == Action.of("attack", to=lab(s, "2,0"))
+
+
+def test_the_greedy_player_builds_upgrades_gathers_or_attacks_first() -> None:
+    s, seat = _first_turn()
+    legal = [la.action.kind for la in GAME.legal_actions(s, seat)]
+    assert "activate" in legal
+    assert GAME.is_legal(s, seat, greedy_action(s, seat, Rng.from_seed(1)))
+    hid = next(h for h, hero in sorted(s["heroes"].items()) if hero["owner"] == seat)
+    spot = next(key for key, t in sorted(s["tiles"].items()) if t["t"] == "gold" and t["area"] == seat)
+    s["tiles"][spot]["up"] = True
+    s["heroes"][hid]["at"] = spot
+    s["players"][seat]["res"]["gold"] = 5
+    s = GAME.apply(s, seat, Action.of("activate", hero=hid)).state
+    assert all(greedy_action(s, seat, Rng.from_seed(i)) == Action.of("build") for i in range(20))
+
+
+def test_the_eval_cells_report_the_agreed_fields() -> None:
+    out = gi_ai_eval.cell("hard_normal", 2, 5)
+    assert {"game", "games", "seed", "wins", "ends"} <= set(out)
+    assert out["game"] == "guerra-de-indagar" and out["games"] == 2 and sum(out["ends"].values()) == 2
+    assert out["level"] == "hard" and out["rival"] == "normal" and out["decisions"] > 0
