@@ -15,7 +15,7 @@ from rules.rng import Rng
 S = dict[str, Any]
 Fig = dict[str, Any]
 #: Moves the AI never makes itself: trade offers and the enemy-turn pause are for people.
-IGNORED = ("trade", "withdraw_trade", "hold")
+IGNORED = ("trade", "withdraw_trade", "hold", "unblock", "give", "transfer")
 #: Heroes in the order the AI takes them: a tank, ranged damage, a healer, then the rest.
 HERO_ORDER = ("valcor", "ember", "felicity", "midnight", "asphar", "cyrus", "boleslaw")
 #: Champions in the order the AI hires them (ranged first: they fight from inside the towers).
