@@ -356,8 +356,9 @@ class KingsArmory(Game):
         s["log"] = [*s.get("log", []), *(e.msg.to_json() for e in events if e.to is None)][-LOG_LINES:]
         return Step(s, events, undoable=undoable)
 
-    def ai_action(self, state: S, seat: int, rng: Rng) -> Action:
-        return ai.choose(self.legal_actions(state, seat), state, seat, rng)
+    def ai_action(self, state: S, seat: int, rng: Rng, level: str = "normal") -> Action:
+        """The AI's move at `level` ("easy", "normal" or "hard"; anything else plays "normal")."""
+        return ai.choose(self.legal_actions(state, seat), state, seat, rng, level)
 
     def _answer(self, s: S, events: list[Event], action: Action) -> None:
         ask = s["ask"]
