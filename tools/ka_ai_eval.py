@@ -16,7 +16,9 @@ import collections
 import itertools
 import json
 import sys
+import time
 from collections.abc import Mapping
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from rules.base import SYSTEM
@@ -34,6 +36,8 @@ def run(seats: int, seed: int, side: str, options: Mapping[str, Any] | None = No
     Gate's HP left."""
     state = GAME.new(GAME.resolve_options(dict(options or {})), seats, seed)
     rng = Rng.from_seed(seed * 7919 + 17)
+    took: list[float] = []  # seconds per decision of a hero seat (the legal moves listed, then the choice)
+    cpu: list[float] = []  # the same in this thread's CPU time: what it costs whatever else shares the machine
     for _ in range(MAX_STEPS):
         if GAME.outcome(state) is not None:
             break
@@ -44,11 +48,14 @@ def run(seats: int, seed: int, side: str, options: Mapping[str, Any] | None = No
             legal = GAME.legal_actions(state, seat)
             if not legal:  # a seat with nothing legal (no slot left for its hero) can never finish the game
                 break
+            started, cpu_started = time.perf_counter(), time.thread_time()
             action = rng.choice(legal).action if side == "random" else GAME.ai_action(state, seat, rng, side)
+            took.append(time.perf_counter() - started)
+            cpu.append(time.thread_time() - cpu_started)
         state = GAME.apply(state, seat, action).state
     result = state["result"] or "stuck"
     return {"won": result == "won", "end": str(result), "wave": int(state["wave"]), "gate": int(state["gate"]),
-            "left": sum(int(m["hp"]) for m in state["monsters"])}
+            "left": sum(int(m["hp"]) for m in state["monsters"]), "took": took, "cpu": cpu}
 
 
 def play(seats: int, seed: int, ai: bool, options: Mapping[str, str] | None = None,
@@ -60,10 +67,25 @@ def play(seats: int, seed: int, ai: bool, options: Mapping[str, str] | None = No
 
 def cell(results: list[dict[str, Any]], seats: int, seed: int, side: str, options: Mapping[str, Any]) -> dict[str, Any]:
     games = len(results)
+    took = sorted(x for r in results for x in r["took"])
+    cpu = sorted(x for r in results for x in r["cpu"])
     return {"game": "kings-armory", "side": side, "players": seats, "options": dict(options), "games": games,
             "seed": seed, "wins": sum(r["won"] for r in results),
             "ends": dict(sorted(collections.Counter(r["end"] for r in results).items())),
-            "mean_wave": round(sum(r["wave"] for r in results) / max(1, games), 2)}
+            "mean_wave": round(sum(r["wave"] for r in results) / max(1, games), 2),
+            "decisions": len(took), "decision_ms_p99": _ms(took, 0.99), "decision_ms_max": _ms(took, 1.0),
+            "decision_cpu_ms_p99": _ms(cpu, 0.99), "decision_cpu_ms_max": _ms(cpu, 1.0)}
+
+
+def _ms(sorted_seconds: list[float], share: float) -> float:
+    """The decision time (ms) below which `share` of the decisions fall (wall clock, so a busy machine adds)."""
+    if not sorted_seconds:
+        return 0.0
+    return round(1000 * sorted_seconds[int(share * (len(sorted_seconds) - 1))], 1)
+
+
+def _run(job: tuple[int, int, str, Mapping[str, Any]]) -> dict[str, Any]:
+    return run(*job)
 
 
 def _score(r: dict[str, Any]) -> tuple[int, int, int, int]:
@@ -87,12 +109,20 @@ def main(argv: list[str] | None = None) -> int:
                         help="who plays the heroes, repeatable (default: all of them)")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                         help="another /game new option, repeatable (e.g. endurance=true)")
+    parser.add_argument("--jobs", type=int, default=1, help="games played at once in worker processes")
     args = parser.parse_args(argv)
     options = {"map": args.map, **dict(opt.split("=", 1) for opt in args.option)}
     seeds = range(args.seed, args.seed + args.games)
+    sides = args.side or list(SIDES)
+    jobs = [(args.players, seed, side, options) for side in sides for seed in seeds]
+    if args.jobs > 1:
+        with ProcessPoolExecutor(args.jobs) as pool:
+            played = list(pool.map(_run, jobs))
+    else:
+        played = [_run(job) for job in jobs]
     results: dict[str, list[dict[str, Any]]] = {}
-    for side in args.side or SIDES:
-        results[side] = [run(args.players, seed, side, options) for seed in seeds]
+    for side in sides:
+        results[side] = [r for job, r in zip(jobs, played, strict=True) if job[2] == side]
         json.dump(cell(results[side], args.players, args.seed, side, options), sys.stdout)
         sys.stdout.write("\n")
         sys.stdout.flush()

@@ -180,7 +180,7 @@ def _shop(s: S, seat: int, by: dict[str, list[Action]], style: Style = STYLES["e
 
 
 #: Champions worth gold for the team that spends it well: the shooters, who fight from inside the towers.
-SHOOTERS = ("archer", "sorcerer")
+SHOOTERS = ("sorcerer", "archer")  # supernatural damage first: the bosses resist it least
 
 
 def _shop_well(s: S, seat: int, by: dict[str, list[Action]], style: Style) -> Action:
@@ -351,8 +351,9 @@ def _may_block(s: S, action: Action) -> bool:
 
 
 def _armory_savings(s: S) -> int:
-    """Gold kept back for the Armory card in the intermission before the last wave."""
-    if s["armory"] is not None or not s["adeck"] or s["wave"] != st.last_wave(s) - 1:
+    """Gold kept back for the Armory card in the intermission before the last wave, when the team has that much."""
+    if s["armory"] is not None or not s["adeck"] or s["wave"] != st.last_wave(s) - 1 \
+            or s["gold"] < armory.armory_price(s):
         return 0
     return armory.armory_price(s)
 
