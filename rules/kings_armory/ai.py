@@ -224,7 +224,7 @@ def _upgrade_cost(s: S, action: Action) -> int:
     return st.champion_cost(s, a["key"], a["level"])
 
 
-def _plan(s: S, seat: int, style: Style) -> list[str]:
+def _plan(s: S, seat: int, style: Style = STYLES["normal"]) -> list[str]:
     """The shared moves (towers, champions, levels) this seat would make now, after those its teammates already
     proposed: its proposal to the team while it waits for the others (the moves placing its own allies are left
     out, they are nobody else's business)."""
