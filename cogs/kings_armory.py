@@ -20,7 +20,7 @@ from rules.base import Choice, LegalAction
 from rules.text import Lit, SeatRef, msg
 
 GAME_ID = "kings-armory"
-MOVE_KINDS = ("move", "exit", "enter")
+MOVE_KINDS = ("move", "exit", "enter", "transfer")
 #: Answers to the out-of-turn questions: the block window, the pause for cards, the Lucky Charm, a trade offer.
 REACT_KINDS = ("block", "wait", "pass", "go_on", "reroll", "keep_roll", "accept_trade", "decline_trade")
 #: The one-click moves of the panel, in the order they are offered (a question shows only its answers).
@@ -189,13 +189,13 @@ class KingsArmory(GameCog):
     hire = kind_command(group, "cmd.ka.hire", ("hire",), "champion")
     upgrade = kind_command(group, "cmd.ka.upgrade", ("upgrade",), "ally")
     place = two_step_command(group, "cmd.ka.place", ("place",), ("ally", "at"), ("ally", "ally"))
-    bench = kind_command(group, "cmd.ka.bench", ("bench",), "ally")
+    bench = kind_command(group, "cmd.ka.bench", ("bench", "give"), "ally")
     ready = kind_command(group, "cmd.ka.ready", ("ready",))
     activate = kind_command(group, "cmd.ka.activate", ("activate",), "ally")
     move = kind_command(group, "cmd.ka.move", MOVE_KINDS, "to")
     attack = two_step_command(group, "cmd.ka.attack", ("attack",), ("using", "target"), ("opt", "option"))
     special = two_step_command(group, "cmd.ka.special", ("special",), ("using", "target"), ("opt", "option"))
-    block = kind_command(group, "cmd.ka.block", ("block",), "choice")
+    block = kind_command(group, "cmd.ka.block", ("block", "unblock"), "choice")
     react = kind_command(group, "cmd.ka.react", REACT_KINDS, "choice")
     trade = two_step_command(group, "cmd.ka.trade", ("trade",), ("give", "want"), ("gear", "gear"))
     play = two_step_command(group, "cmd.ka.play", ("play",), ("card", "aim"), ("card", "card"))

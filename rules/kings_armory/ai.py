@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from rules.base import Action, LegalAction
-from rules.kings_armory import coop, shop
+from rules.kings_armory import armory, coop, data, shop
 from rules.kings_armory import figures as fg
 from rules.kings_armory import round as rnd
 from rules.kings_armory import state as st
@@ -15,7 +16,7 @@ from rules.rng import Rng
 S = dict[str, Any]
 Fig = dict[str, Any]
 #: Moves the AI never makes itself: trade offers and the enemy-turn pause are for people.
-IGNORED = ("trade", "withdraw_trade", "hold")
+IGNORED = ("trade", "withdraw_trade", "hold", "unblock", "give", "transfer")
 #: Heroes in the order the AI takes them: a tank, ranged damage, a healer, then the rest.
 HERO_ORDER = ("valcor", "ember", "felicity", "midnight", "asphar", "cyrus", "boleslaw")
 #: Champions in the order the AI hires them (ranged first: they fight from inside the towers).
@@ -31,37 +32,72 @@ RETREAT_AT = 0.35
 TOWERS_WANTED = 4
 #: Moves the AI looks ahead when it tells the team what it would buy (its plan never takes half as many).
 PLAN_STEPS = 30
+#: The levels an AI seat may play (`/game new ai_level`), weakest first.
+LEVELS = ("easy", "normal", "hard")
 
 
-def choose(legal: list[LegalAction], s: S, seat: int, rng: Rng) -> Action:
-    """The AI's move for `seat` among `legal` (never empty); deterministic for a state (`rng` breaks no ties)."""
+@dataclass(frozen=True)
+class Style:
+    """What a level of play does. `normal` is the first AI (heroes chase the front monster, every block taken, gold
+    into towers, hires then levels, no cards); `easy` plays like it but makes a random legal move instead about one
+    time in `noise`; `hard` keeps its heroes alive (they fight from the towers, block only while healthy, fall back
+    early), puts its gold into the shooters' levels before new hires and more towers when they need room, and buys
+    and plays reinforcement and Armory cards."""
+
+    shelter: bool
+    cards: bool
+    retreat_at: float
+    noise: int = 0
+
+
+STYLES = {"easy": Style(shelter=False, cards=False, retreat_at=RETREAT_AT, noise=3),
+          "normal": Style(shelter=False, cards=False, retreat_at=RETREAT_AT),
+          "hard": Style(shelter=True, cards=True, retreat_at=0.5)}
+#: Share of its HP a hero needs to block (normal and hard).
+BLOCK_AT = 0.7
+#: A card is played when it is worth at least this much (urgency-weighted damage, see `_card_value`).
+CARD_WORTH = {"reinforcement": 9.0, "armory": 30.0}
+
+
+def choose(legal: list[LegalAction], s: S, seat: int, rng: Rng, level: str = "normal") -> Action:
+    """The AI's move for `seat` among `legal` (never empty) at `level` (LEVELS); deterministic for a state (`rng`
+    breaks no ties)."""
+    style = STYLES.get(level, STYLES["normal"])
     by: dict[str, list[Action]] = {}
     for la in legal:
         if la.action.kind not in IGNORED:
             by.setdefault(la.action.kind, []).append(la.action)
     if not by:
         return legal[0].action
+    if style.noise and s["phase"] in ("allies", "setup", "between") and rng.below(style.noise) == 0:
+        return rng.choice([a for moves in by.values() for a in moves])
     if "accept_trade" in by:
         return by["accept_trade"][0]  # a teammate asked for this piece: the AI hands it over
     if "reroll" in by:
         return by["reroll"][0] if _missed_all(s) else by["keep_roll"][0]
     if "go_on" in by:
         return by["go_on"][0]
-    if "block" in by:
-        return by["block"][0]
+    blocks = [b for b in by.get("block", []) if not style.shelter or _may_block(s, b)]
+    if blocks:
+        return blocks[0]
     if "wait" in by or "pass" in by:
         return (by.get("pass") or by["wait"])[0]
     if "pick" in by:
         return min(by["pick"], key=_pick_rank)
     if "defer" in by:  # the team's gold and towers wait for everyone else's choices; say what we would do
-        plan = _plan(s, seat)
+        plan = _plan(s, seat, style)
         return Action.of("defer", plan=tuple(plan)) if plan else by["defer"][0]
     if s["phase"] in ("setup", "between"):
-        return _shop(s, seat, by)
-    first = next((la.action for la in legal if la.action.kind not in IGNORED), legal[0].action)
+        return _shop(s, seat, by, style)
+    first = next((la.action for la in legal if la.action.kind not in IGNORED and la.action.kind != "block"),
+                 legal[0].action)
+    if style.cards:
+        card = _card_move(s, seat, by)
+        if card is not None:
+            return card
     if s["active"] is None:
         return (by.get("activate") or by.get("end_turn") or [first])[0]
-    return _activation(s, st.ally(s, s["active"]), by) or first
+    return _activation(s, st.ally(s, s["active"]), by, style) or first
 
 
 def _missed_all(s: S) -> bool:
@@ -121,7 +157,9 @@ def _ranged(a: Fig) -> bool:
 # ---------------------------------------------------------------- set-up and between waves
 
 
-def _shop(s: S, seat: int, by: dict[str, list[Action]]) -> Action:
+def _shop(s: S, seat: int, by: dict[str, list[Action]], style: Style = STYLES["easy"]) -> Action:
+    if style.shelter:
+        return _shop_well(s, seat, by, style)
     lanes = _lane_weights(s)
     if "build" in by and (s["free_towers"] or len(s["towers"]) < TOWERS_WANTED):
         return max(by["build"], key=lambda a: (_build_score(s, a, lanes), str(a["at"])))
@@ -141,7 +179,52 @@ def _shop(s: S, seat: int, by: dict[str, list[Action]]) -> Action:
     return (by.get("ready") or by.get("place") or [next(iter(by.values()))[0]])[0]
 
 
-def _plan(s: S, seat: int) -> list[str]:
+#: Champions worth gold for the team that spends it well: the shooters, who fight from inside the towers.
+SHOOTERS = ("sorcerer", "archer")  # supernatural damage first: the bosses resist it least
+
+
+def _shop_well(s: S, seat: int, by: dict[str, list[Action]], style: Style) -> Action:
+    """Towers first (the free ones, then enough for everyone), every ally housed, then the gold into the shooters:
+    a level-up before a new hire (more damage for the gold), a new tower when there is no slot for a hire, and
+    (hard) reinforcement cards with what is left before the last wave."""
+    lanes = _lane_weights(s)
+    if "build" in by and (s["free_towers"] or len(s["towers"]) < TOWERS_WANTED):
+        return max(by["build"], key=lambda a: (_build_score(s, a, lanes), str(a["at"])))
+    mine = st.seat_allies(s, seat)
+    for a in [x for x in mine if x["kind"] == "hero"] + [x for x in mine if x["kind"] == "champion"]:
+        if st.housed(s, a) or (a["kind"] == "champion" and (a["pos"] is not None or _spare(s) < 1)):
+            continue
+        places = [x for x in by.get("place", []) if x["ally"] == a["id"]]
+        if places:
+            return max(places, key=lambda x: (_place_score(s, a, x, lanes), str(x["at"])))
+    keep = _armory_savings(s) if style.cards else 0
+    ups = [u for u in by.get("upgrade", []) if s["gold"] - _upgrade_cost(s, u) >= keep]
+    if ups:
+        return min(ups, key=lambda u: (0 if st.ally(s, str(u["ally"]))["key"] in SHOOTERS else 1,
+                                       _upgrade_cost(s, u), str(u["ally"])))
+    for kind in SHOOTERS:
+        hire = next((a for a in by.get("hire", []) if a["type"] == kind), None)
+        if hire is None or s["gold"] - st.champion_cost(s, kind, 0) < keep:
+            continue
+        if _spare(s) >= 1:
+            return hire
+        if "build" in by and s["gold"] >= st.champion_cost(s, kind, 0) + st.tower_eco(s, "build") + keep:
+            return max(by["build"], key=lambda a: (_build_score(s, a, lanes), str(a["at"])))
+    if style.cards:
+        if "buy_armory" in by:
+            return by["buy_armory"][0]
+        if "buy_card" in by and s["wave"] >= st.last_wave(s) - 1 \
+                and s["gold"] - data.economy()["reinforcement"]["buy"] >= keep:
+            return by["buy_card"][0]
+    return (by.get("ready") or by.get("place") or [next(iter(by.values()))[0]])[0]
+
+
+def _upgrade_cost(s: S, action: Action) -> int:
+    a = st.ally(s, str(action["ally"]))
+    return st.champion_cost(s, a["key"], a["level"])
+
+
+def _plan(s: S, seat: int, style: Style = STYLES["normal"]) -> list[str]:
     """The shared moves (towers, champions, levels) this seat would make now, after those its teammates already
     proposed: its proposal to the team while it waits for the others (the moves placing its own allies are left
     out, they are nobody else's business)."""
@@ -155,7 +238,7 @@ def _plan(s: S, seat: int) -> list[str]:
             by.setdefault(la.action.kind, []).append(la.action)
         if not by:
             break
-        action = _shop(sim, seat, by)
+        action = _shop(sim, seat, by, style)
         if action.kind in coop.SHARED:
             plan.append(coop.item(action))
         elif action.kind not in ("place", "bench"):
@@ -199,21 +282,126 @@ def _place_score(s: S, a: Fig, action: Action, lanes: list[tuple[Sq, float]]) ->
 # ---------------------------------------------------------------- an activation
 
 
-def _activation(s: S, a: Fig, by: dict[str, list[Action]]) -> Action | None:
+def _activation(s: S, a: Fig, by: dict[str, list[Action]], style: Style = STYLES["easy"]) -> Action | None:
     heal = _heal(s, a, by.get("special", []))
     if heal is not None:
         return heal
-    retreat = _retreat(s, a, by) if a["hp"] <= fg.ally_card(a)["max"] * RETREAT_AT else None
+    retreat = _retreat(s, a, by) if a["hp"] <= fg.ally_card(a)["max"] * style.retreat_at else None
     if retreat is not None:
         return retreat
     best = max(by.get("attack", []), key=lambda x: (_attack_value(s, a, x), x.token()), default=None)
     if best is not None and _attack_value(s, a, best) > 0:
         return best
-    move = _approach(s, a, by.get("move", []) + by.get("exit", []))
+    if style.shelter and a["kind"] == "hero":
+        move = _shelter(s, a, by)
+    else:
+        move = _approach(s, a, by.get("move", []) + by.get("exit", []))
     if move is not None:
         return move
     ends = by.get("end")
     return ends[0] if ends else None
+
+
+def _shelter(s: S, a: Fig, by: dict[str, list[Action]]) -> Action | None:
+    """A hero keeps to its tower: a shooter inside stays there; one outside walks back and goes in; a fighter
+    steps toward the front monster only while it stays within 2 squares of its tower (heroes lost lose the game)."""
+    p = st.pos(a)
+    if p is None:
+        return None
+    if _ranged(a):
+        if a["inside"]:
+            return None
+        if by.get("enter"):
+            return by["enter"][0]
+        return _homeward(s, a, by.get("move", []))
+    house = a["house"] if a["house"] in st.houses(s) else None
+    near = [m for m in by.get("move", []) + by.get("exit", [])
+            if house is None or st.near_house(s, house, _sq(s, m))]
+    return _approach(s, a, near)
+
+
+def _homeward(s: S, a: Fig, moves: list[Action]) -> Action | None:
+    """A step toward the nearest house with room for this ally."""
+    homes = [hid for hid in st.houses(s) if st.has_slot(s, hid, without=a["id"])]
+    entries = [sq for hid in homes for sq in st.entry_squares(s, hid)]
+    p = st.pos(a)
+    if not entries or not moves or p is None:
+        return None
+
+    def gap(sq: Sq) -> int:
+        return min(rd(sq, e) for e in entries)
+
+    best = min(moves, key=lambda m: (gap(_sq(s, m)), str(m["to"])))
+    return best if gap(_sq(s, best)) < gap(p) else None
+
+
+def _sq(s: S, action: Action) -> Sq:
+    sq = st.bd(s).parse(str(action["to"]))
+    assert sq is not None
+    return sq
+
+
+def _may_block(s: S, action: Action) -> bool:
+    """Champions block whatever they can; a hero only while healthy (heroes lost lose the game)."""
+    a = st.ally(s, str(action["ally"]))
+    return a["kind"] != "hero" or a["hp"] >= BLOCK_AT * fg.ally_card(a)["max"]
+
+
+# ---------------------------------------------------------------- cards (hard)
+
+
+def _armory_savings(s: S) -> int:
+    """Gold kept back for the Armory card in the intermission before the last wave, when the team has that much."""
+    if s["armory"] is not None or not s["adeck"] or s["wave"] != st.last_wave(s) - 1 \
+            or s["gold"] < armory.armory_price(s):
+        return 0
+    return armory.armory_price(s)
+
+
+def _card_move(s: S, seat: int, by: dict[str, list[Action]]) -> Action | None:
+    """Play the card worth most now if it is worth its price; buy one when the team's hand has room."""
+    if s["ask"] is not None or s["reroll"] is not None:
+        return None
+    plays = by.get("play", [])
+    if plays:
+        scored = [(_card_value(s, seat, p), p.token(), p) for p in plays]
+        value, _, best = max(scored, key=lambda x: (x[0], x[1]))
+        kind = "armory" if str(best["card"]) == s["armory"] else "reinforcement"
+        if value >= CARD_WORTH[kind]:
+            return best
+    if "buy_card" in by and s["active"] is None and len(s["monsters"]) >= 4:
+        return by["buy_card"][0]
+    return None
+
+
+def _card_value(s: S, seat: int, action: Action) -> float:
+    """What playing this card would do, tried on a copy: urgency-weighted damage to monsters (a kill counts its
+    remaining HP and 4 more), less twice the harm to allies; the cards that do no damage by their own rules."""
+    key = str(action["card"])
+    target = data.cards()[key]["target"]
+    if target == "phoenix":
+        down = sum(1 for h in st.leaders(s) if h["ko"])
+        return 100.0 if down and down >= len(st.leaders(s)) - 1 else 0.0
+    if target == "golem":
+        return 40.0
+    if target == "hourglass":
+        return 40.0 if len(s["monsters"]) >= 6 else 0.0
+    if target == "allies":
+        return 3.0 * len(action["targets"]) if len(s["monsters"]) >= 4 else 0.0
+    before = {m["id"]: (m["hp"], _urgency(s, st.msq(s, m))) for m in s["monsters"]}
+    hp = {a["id"]: a["hp"] for a in s["allies"]}
+    sim = st.clone(s)
+    armory.card_apply(sim, Rng(s["rng_state"]), [], seat, action)
+    after = {m["id"]: m["hp"] for m in sim["monsters"]}
+    value = 0.0
+    for mid, (was, urgent) in before.items():
+        now = after.get(mid)
+        value += urgent * (was + 4 if now is None or now <= 0 else was - now)
+    for a in sim["allies"]:
+        if a["id"] in hp:
+            value += 0.5 * max(0, a["hp"] - hp[a["id"]]) if target == "all_allies" else 0.0
+            value -= 2 * max(0, hp[a["id"]] - a["hp"]) + (100 if a["ko"] and a["kind"] == "hero" else 0)
+    return value
 
 
 def _retreat(s: S, a: Fig, by: dict[str, list[Action]]) -> Action | None:

@@ -311,8 +311,8 @@ def _filter(card: dict[str, Any], m: Fig) -> bool:
     f = card.get("filter")
     if f == "flying":
         return fg.flying(m)
-    if f == "siege":
-        return fg.siege(m)
+    if f == "siege":  # Gnome Sappers destroy: a boss (the Siege Colossus) is immune, so never a target
+        return fg.siege(m) and not fg.status_immune(m, "destroy")
     if f == "non_boss_non_siege":
         return not m["boss"] and not fg.siege(m)
     return not m["boss"] if f == "non_boss" else True
@@ -545,7 +545,8 @@ def _resolve(s: S, events: list[Event], seat: int, card: dict[str, Any], action:
             if m is None:
                 continue
             if card.get("destroy"):
-                enemy.kill(s, events, m)
+                if not fg.status_immune(m, "destroy"):
+                    enemy.kill(s, events, m)
             else:
                 hurt_monster(s, events, m, card)
     elif target == "allies":

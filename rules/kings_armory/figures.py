@@ -168,8 +168,13 @@ def add_status(st: dict[str, int], kind: str, count: int = 1) -> None:
             st["burn" if kind == "bleed" else "bleed"] -= 1
 
 
+#: What a boss is immune to: «inmunes a las muertes instantáneas, destrucción, eliminación y Aturdimiento».
+BOSS_IMMUNE = ("stun", "instakill", "destroy", "eliminate")
+
+
 def status_immune(mon: Fig, kind: str) -> bool:
-    if mon["boss"] and kind in ("stun", "instakill"):
+    """Whether `mon` ignores this effect (a status, or an instant kill, destruction or elimination)."""
+    if mon["boss"] and kind in BOSS_IMMUNE:
         return True
     return siege(mon) and kind in ("stun", "bleed", "instakill")
 

@@ -198,7 +198,7 @@ class KingsArmory(Game):
         listed = armory.card_legal(state) if state["phase"] in ("allies", "enemy") else []
         listed += armory.hold_legal(state, seat) if state["phase"] in ("allies", "enemy") else []
         if state["phase"] == "allies" and state["active"] is None and state["ask"] is None:
-            listed += rnd.block_actions(state, seat) + rnd.out_of_turn(state, seat)
+            listed += rnd.block_actions(state, seat) + rnd.unblock_actions(state, seat) + rnd.out_of_turn(state, seat)
         return [la for la in listed if self._anytime(state, seat, la.action)] + orders.legal(state, seat)
 
     def _anytime(self, state: S, seat: int, action: Action) -> bool:
@@ -220,6 +220,8 @@ class KingsArmory(Game):
             return False
         if action.kind == "block":
             return any(la.action == action for la in rnd.block_actions(state, seat))
+        if action.kind == "unblock":
+            return any(la.action == action for la in rnd.unblock_actions(state, seat))
         if action.kind == "activate":
             return any(la.action == action for la in rnd.out_of_turn(state, seat))
         return False
@@ -356,7 +358,8 @@ class KingsArmory(Game):
         return Step(s, events, undoable=undoable)
 
     def ai_action(self, state: S, seat: int, rng: Rng, level: str = "normal") -> Action:
-        return ai.choose(self.legal_actions(state, seat), state, seat, rng)
+        """The AI's move at `level` ("easy", "normal" or "hard"; anything else plays "normal")."""
+        return ai.choose(self.legal_actions(state, seat), state, seat, rng, level)
 
     def _answer(self, s: S, events: list[Event], action: Action) -> None:
         ask = s["ask"]

@@ -55,6 +55,7 @@ def area_squares(s: S, a: Fig, opt: dict[str, Any], action: Action) -> list[Sq]:
         return [(p[0] + dr * k, p[1] + dc * k) for k in range(1, attack_range(a, opt) + 1)]
     anchor = st.bd(s).parse(str(action["at"]))
     assert anchor is not None
+    anchor = (anchor[0] - int(action.get("up") or 0), anchor[1] - int(action.get("left") or 0))
     return _rect(anchor, int(action["rows"]), int(action["cols"]))
 
 
@@ -96,19 +97,34 @@ def attack_actions(s: S, a: Fig) -> list[LegalAction]:
                 if _monsters_in(s, area_squares(s, a, opt, act), opt):
                     out.append(_la(act, "attack_line", option=name, dir=d))
         else:
-            hit = {st.msq(s, m) for m in s["monsters"] if can_target(opt, m)}
-            for rows, cols in {(area[0], area[1]), (area[1], area[0])}:
-                for r in range(max(0, p[0] - reach), p[0] + reach + 1):
-                    for c in range(max(0, p[1] - reach), p[1] + reach + 1):
-                        cells = _rect((r, c), rows, cols)
-                        if hit.isdisjoint(cells):  # no monster in it: nothing more to check
-                            continue
-                        if not b.on_field((r, c)) or any(rd(p, q) > reach for q in cells):
-                            continue
-                        if _monsters_in(s, cells, opt):
-                            label = b.label((r, c))
-                            out.append(_la(Action.of("attack", opt=opt["id"], at=label, rows=rows, cols=cols),
-                                           "attack_area", option=name, square=label, rows=rows, cols=cols))
+            out += _area_attacks(s, opt, p, reach, name)
+    return out
+
+
+def _area_attacks(s: S, opt: dict[str, Any], p: Sq, reach: int, name: Lit) -> list[LegalAction]:
+    """Every placement of a rectangular area wholly within range that holds a monster. «El AOE puede quedarse fuera
+    del mapa, siempre y cuando el rango sea lo suficientemente grande»: it may hang off any edge. An area is named by
+    its top-left square; one hanging off the top or left edge, whose top-left square is off the map, by its first
+    square on the map and how far it reaches beyond it (`up`, `left`), so the squares off the map (the entrance
+    squares, where monsters arrive) are still in it (A-44)."""
+    b = st.bd(s)
+    area = opt["area"]
+    hit = {st.msq(s, m) for m in s["monsters"] if can_target(opt, m)}
+    out: list[LegalAction] = []
+    for rows, cols in {(area[0], area[1]), (area[1], area[0])}:
+        for r in range(p[0] - reach, p[0] + reach + 1):
+            for c in range(p[1] - reach, p[1] + reach + 1):
+                cells = _rect((r, c), rows, cols)
+                if hit.isdisjoint(cells):  # no monster in it: nothing more to check
+                    continue
+                corner = (max(0, r), max(0, c))
+                if not b.on_field(corner) or any(rd(p, q) > reach for q in cells) or not _monsters_in(s, cells, opt):
+                    continue
+                label = b.label(corner)
+                beyond = {k: v for k, v in (("up", corner[0] - r), ("left", corner[1] - c)) if v}
+                action = Action.of("attack", opt=opt["id"], at=label, rows=rows, cols=cols, **beyond)
+                out.append(_la(action, "attack_area_off" if beyond else "attack_area", option=name, square=label,
+                               rows=rows, cols=cols))
     return out
 
 
@@ -169,12 +185,95 @@ def block_actions(s: S, seat: int) -> list[LegalAction]:
     return out
 
 
+def unblock_actions(s: S, seat: int) -> list[LegalAction]:
+    """«Puedes desbloquear en cualquier momento durante el turno del jugador»: during the allies' round the seat
+    may drop any block its allies hold, for free (never during the enemy turn, §4.3)."""
+    if s["phase"] != "allies":
+        return []
+    out = []
+    for a in st.seat_allies(s, seat):
+        for mid in a["blocks"]:
+            m = st.monster(s, mid)
+            if m is not None:
+                out.append(_la(Action.of("unblock", ally=a["id"], monster=mid), "unblock", ally=fg.ally_name(a),
+                               monster=fg.monster_name(m)))
+    return out
+
+
+def unblock(s: S, events: list[Event], action: Action) -> None:
+    a = st.ally(s, str(action["ally"]))
+    m = st.monster(s, action["monster"])
+    assert m is not None
+    a["blocks"].remove(m["id"])
+    m["blocked_by"] = None
+    if "U" in fg.flags(m):
+        a["phalanx_used"] = False  # the Personal Phalanx may take another unblockable monster
+    events.append(Event(msg("ka.ev.unblock", ally=fg.ally_name(a), monster=fg.monster_name(m))))
+
+
 def _champion_ok(s: S, a: Fig, sq: Sq) -> bool:
     return a["kind"] == "hero" or a["house"] is None or st.near_house(s, a["house"], sq)
 
 
 #: Which part of an active ally's options lists each kind of move (so checking one move lists only its part).
-MOVE_KINDS = frozenset({"move", "exit", "enter"})
+MOVE_KINDS = frozenset({"move", "exit", "enter", "transfer"})
+
+
+def _gate_distance(s: S, house: str) -> int:
+    b = st.bd(s)
+    return min(b.gate_range(sq) for sq in st.houses(s)[house])
+
+
+def _nothing_in_reach(s: S, a: Fig) -> bool:
+    """No monster within range of any of the ally's attacks now (section D's second case)."""
+    p = st.pos(a)
+    assert p is not None
+    for opt in fg.offered_options(a):
+        if opt["kind"] == "attack" and usable_from(a, opt) and any(
+                rd(p, st.msq(s, m)) <= attack_range(a, opt) and can_target(opt, m) for m in s["monsters"]):
+            return False
+    return True
+
+
+def transfer_actions(s: S, a: Fig) -> list[LegalAction]:
+    """«Puede pasar de 1 Torre a otra torre válida si pueden hacer todo el viaje en 1 turno»: a champion with all
+    its AP may spend them all to go to another tower with a free slot (inside it, or within 2 squares of it), when
+    the whole trip fits in this activation, and only as section D allows: «Hay 6 o más monstruos en el tablero»,
+    or nothing is in reach of its attacks now, or (5 or fewer monsters on the board) the new tower is nearer the
+    Gate than its own (A-45)."""
+    if a["kind"] != "champion" or a["house"] not in st.houses(s) or a["ap"] < fg.ally_card(a)["ap"]:
+        return []
+    p = st.pos(a)
+    assert p is not None
+    many, idle = len(s["monsters"]) >= 6, _nothing_in_reach(s, a)
+    mv, ap = fg.ally_mv(a), int(a["ap"])
+    houses = st.houses(s)
+    here = _gate_distance(s, a["house"])
+    # where the trip may end: (square, AP left) after leaving the tower it stands in, if any
+    starts = [(sq, ap - 1) for sq in st.entry_squares(s, a["house"]) if st.free_for_ally(s, sq)] if a["inside"] \
+        else [(p, ap)]
+    ends: dict[Sq, int] = {}
+    for start, left in starts:
+        if start != p:
+            ends[start] = max(ends.get(start, -1), left)
+        for k in range(1, left + 1):
+            for sq in st.reachable(s, start, k * mv):
+                ends[sq] = max(ends.get(sq, -1), left - k)
+    b = st.bd(s)
+    out: list[LegalAction] = []
+    for hid, squares in houses.items():
+        if hid == a["house"] or not st.has_slot(s, hid, without=a["id"]):
+            continue
+        if not (many or idle or _gate_distance(s, hid) < here):
+            continue
+        targets = [sq for sq in ends if st.near_house(s, hid, sq)]
+        entries = set(st.entry_squares(s, hid))
+        if any(ends[sq] >= 1 for sq in entries if sq in ends) or (not a["inside"] and p in entries and ap >= 1):
+            targets += [sq for sq in squares if st.ally_at(s, sq) is None]
+        for sq in sorted(set(targets)):
+            out.append(_la(Action.of("transfer", house=hid, to=b.label(sq)), "transfer", ally=fg.ally_name(a),
+                           square=b.label(sq)))
+    return out
 
 
 def ally_actions(s: S, a: Fig, kind: str | None = None) -> list[LegalAction]:
@@ -206,12 +305,16 @@ def ally_actions(s: S, a: Fig, kind: str | None = None) -> list[LegalAction]:
                 for sq in squares:
                     if st.ally_at(s, sq) is None:
                         out.append(_la(Action.of("enter", house=hid, at=b.label(sq)), "enter", square=b.label(sq)))
+    if kind in (None, "transfer"):
+        out += transfer_actions(s, a)
     attacks = attack_actions(s, a) if kind in (None, "attack", "end") else []
     out += attacks if kind != "end" else []
     if kind in (None, "special"):
         out += _special_actions(s, a)
     if kind in (None, "block"):
         out += block_actions(s, a["seat"])
+    if kind in (None, "unblock"):
+        out += unblock_actions(s, a["seat"])
     if kind in (None, "end") and may_stop(s, a, attacks):
         out.append(_la(Action.of("end"), "end", ally=fg.ally_name(a)))
     return out
@@ -337,6 +440,8 @@ def legal(s: S, seat: int, kind: str | None = None) -> list[LegalAction]:
                 for a in ready if "hourglass" in a["gear"] and "hourglass" not in a["once"]]
         if kind in (None, "block"):
             out += block_actions(s, seat)
+        if kind in (None, "unblock"):
+            out += unblock_actions(s, seat)
         if kind in (None, "end_turn") and all(may_stop(s, a) for a in st.seat_allies(s, seat) if not a["done"]):
             out.append(_la(Action.of("end_turn"), "end_turn"))
         return out
@@ -397,9 +502,21 @@ def apply(s: S, rng: Rng, events: list[Event], seat: int, action: Action) -> boo
         enemy.block(s, a, m)
         events.append(Event(msg("ka.ev.block", ally=fg.ally_name(a), monster=fg.monster_name(m))))
         return False
+    if kind == "unblock":
+        unblock(s, events, action)
+        return False
     a = st.ally(s, str(s["active"]))
     if kind == "end":
         finish(s, events, a)
+        return False
+    if kind == "transfer":
+        sq = b.parse(str(action["to"]))
+        assert sq is not None
+        a["pos"], a["house"] = [sq[0], sq[1]], str(action["house"])
+        a["inside"] = sq in st.houses(s)[a["house"]]
+        _refresh_blocks(s, a)
+        events.append(Event(msg("ka.ev.transfer", ally=fg.ally_name(a), square=b.label(sq))))
+        finish(s, events, a)  # the trip takes all its actions
         return False
     if kind in ("move", "exit", "enter"):
         sq = b.parse(str(action["at"] if kind == "enter" else action["to"]))

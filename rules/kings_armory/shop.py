@@ -240,6 +240,8 @@ def legal(s: S, seat: int, kind: str | None = None) -> list[LegalAction]:
                 cost = st.champion_cost(s, a["key"], a["level"])
                 if s["gold"] >= cost:
                     out.append(_la(Action.of("upgrade", ally=a["id"]), "upgrade", ally=fg.ally_name(a), gold=cost))
+    if s["phase"] == "between" and kind in (None, "give"):
+        out += give_legal(s, seat)
     for a in st.seat_allies(s, seat) if kind in (None, "bench") else []:
         if a["kind"] == "champion" and a["pos"] is not None:
             out.append(_la(Action.of("bench", ally=a["id"]), "bench", ally=fg.ally_name(a)))
@@ -258,9 +260,26 @@ def legal(s: S, seat: int, kind: str | None = None) -> list[LegalAction]:
     return out
 
 
+def give_legal(s: S, seat: int) -> list[LegalAction]:
+    """«El control de los campeones sólo se puede cambiar entre las oleadas durante la Reposición de aliados»: between
+    waves a seat may hand one of its hired champions to another seat, who activates it from the next wave on (an
+    own champion of General-ly Not Enough stays with its player)."""
+    if s["phase"] != "between" or s["n"] < 2:
+        return []
+    return [_la(Action.of("give", ally=a["id"], to=other), "give", ally=fg.ally_name(a), seat=SeatRef(other))
+            for a in st.seat_allies(s, seat) if a["kind"] == "champion" and not a.get("own")
+            for other in range(s["n"]) if other != seat]
+
+
 def apply(s: S, rng: Rng, events: list[Event], seat: int, action: Action) -> None:
     b = st.bd(s)
     kind = action.kind
+    if kind == "give":
+        a = st.ally(s, str(action["ally"]))
+        a["seat"] = int(action["to"])
+        a.pop("order", None)  # a standing block order was its former player's
+        events.append(Event(msg("ka.ev.give", ally=fg.ally_name(a), seat=SeatRef(a["seat"]))))
+        return
     if kind == "build":
         sq = b.parse(str(action["at"]))
         assert sq is not None
