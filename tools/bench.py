@@ -193,7 +193,13 @@ def main(argv: list[str] | None = None) -> int:
                         help="with --load: seconds between moves of one channel through the stand-in")
     parser.add_argument("--moves", type=int, default=2000, help="with --load: moves stored per game for bytes")
     parser.add_argument("--backend", choices=["sqlite", "postgresql", "both"], default="both")
+    parser.add_argument("--replay", action="store_true",
+                        help="replays instead: build seconds, bytes and the loop's longest block (tools.replay_bench)")
     args = parser.parse_args(argv)
+    if args.replay:
+        from tools.replay_bench import main as replay_main
+
+        return replay_main(["--game", args.game] if args.game else [])
     if args.load:
         from tools.load import load_figures
 
