@@ -38,7 +38,9 @@ SCRIPTS = {"lobby.txt": (2, 300), "hero_realms_ai.txt": (20, 300), "hero_realms_
            "indagar_duel.txt": (200, 600), "indagar_solo.txt": (80, 400),
            # written by tools/ka_transcript.py
            "kings_armory_team.txt": (300, 600), "kings_armory_solo.txt": (100, 400),
-           "kings_armory_duel_es.txt": (300, 600)}
+           "kings_armory_duel_es.txt": (300, 600),
+           # written by hand: /game replay, its step-through and a spectator's /game view, in each language
+           "replay_en.txt": (15, 300), "replay_es.txt": (15, 300)}
 
 
 #: Bots replaying at once: more would only fight for the CPU (and a bot slow to start fails its run).
