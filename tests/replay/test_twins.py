@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from cogs.replay_jobs import ReplayWorks, still_job
+from cogs.replay_jobs import ReplayWorks
 from renderers.replay import with_names
 from rules import registry
 from rules.base import Game
@@ -135,10 +135,10 @@ def _differences(a: Any, b: Any, path: str = "") -> list[str]:
 async def test_non_players_see_the_same_replay_and_view_of_twin_games(tmp_path, monkeypatch, game_id: str) -> None:
     table_a, table_b, id_a, id_b = await _twin_tables(tmp_path, game_id, monkeypatch)
     assert id_a == id_b
-    works = ReplayWorks(in_process=True)
     stranger = Who(99, "Carol")
     results = []
     for table in (table_a, table_b):
+        works = ReplayWorks(in_process=True)  # each twin its own (the two games share their number)
         replays = Replays(table)
         row, seats = await replays.target(50, 5, stranger, None)
         timeline = await works.timeline(lambda r=replays, ro=row, se=seats: r.source(ro, se), (row.id, row.version,
@@ -146,7 +146,7 @@ async def test_non_players_see_the_same_replay_and_view_of_twin_games(tmp_path, 
         works.timelines.clear()
         animation = await works.animation(timeline, None, None, "es", "normal")
         works.animations.clear()
-        stills = [still_job(timeline.game_type, timeline.per_move, timeline.last, timeline.names, turn, "en")
+        stills = [await works.still(timeline, turn.number, "en")
                   for turn in timeline.turns[:: max(1, len(timeline.turns) // 4)]]
         loaded, view = await replays.spectate(50, stranger)
         results.append({
