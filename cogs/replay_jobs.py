@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import dataclasses
 import multiprocessing
+import uuid
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
@@ -14,7 +16,7 @@ import i18n
 from renderers import replay as drawing
 from rules import registry
 from rules.text import Msg, msg
-from table.replay import ReplaySource, Selection, Timeline, Turn, build_timeline, select
+from table.replay import ReplaySource, Selection, Timeline, build_timeline, select
 
 T = TypeVar("T")
 #: Timelines (the rebuilt game, one per game, version and viewer) and finished animations kept in memory.
@@ -70,18 +72,42 @@ def caption(game_type: str, per_move: bool, total: int, number: int, lang: str) 
     return i18n.t(msg("rp.frame.caption", game=name, which=which(per_move, number, total)), lang)
 
 
-def timeline_job(source: ReplaySource, viewer: int | None) -> Timeline:
-    return build_timeline(source, viewer)
+#: The worker's own rebuilt games (views included), by (works token, game, version, viewer): only what the
+#: bot needs (turn numbers, lines) travels back, since unpickling every view on the bot's side would hold the GIL,
+#: and so the event loop, for a long game.
+_KEPT = Bounded(TIMELINES_KEPT)
 
 
-def animation_job(game_type: str, per_move: bool, total: int, names: dict[int, str], turns: list[Turn], lang: str,
-                  speed: str, fmt: str) -> bytes:
-    captions = [caption(game_type, per_move, total, t.number, lang) for t in turns]
-    return drawing.animate(game_type, [t.view for t in turns], captions, names, lang, speed=speed, fmt=fmt)
+class Missing(Exception):
+    """The worker no longer holds that game (it was restarted, or the game fell out of its cache)."""
 
 
-def still_job(game_type: str, per_move: bool, total: int, names: dict[int, str], turn: Turn, lang: str) -> bytes:
-    return drawing.still(game_type, turn.view, names, caption(game_type, per_move, total, turn.number, lang), lang)
+def timeline_job(source: ReplaySource, viewer: int | None, token: str) -> Timeline:
+    full = build_timeline(source, viewer)
+    _KEPT.keep((token, full.game_id, full.version, viewer), full)
+    return dataclasses.replace(full, turns=[dataclasses.replace(t, view={}) for t in full.turns])
+
+
+def _kept(key: tuple[str, int, int, int | None]) -> Timeline:
+    found = _KEPT.get_fresh(key)
+    if found is None:
+        raise Missing(str(key))
+    return found
+
+
+def animation_job(key: tuple[str, int, int, int | None], numbers: tuple[int, ...], lang: str, speed: str,
+                  fmt: str) -> bytes:
+    full = _kept(key)
+    turns = [full.turns[n] for n in numbers]
+    captions = [caption(full.game_type, full.per_move, full.last, t.number, lang) for t in turns]
+    return drawing.animate(full.game_type, [t.view for t in turns], captions, full.names, lang, speed=speed, fmt=fmt)
+
+
+def still_job(key: tuple[str, int, int, int | None], number: int, lang: str) -> bytes:
+    full = _kept(key)
+    turn = full.turns[number]
+    return drawing.still(full.game_type, turn.view, full.names,
+                         caption(full.game_type, full.per_move, full.last, turn.number, lang), lang)
 
 
 def _ready() -> bool:
@@ -103,6 +129,9 @@ class ReplayWorks:
         self._pool: concurrent.futures.ProcessPoolExecutor | None = None
         self._starting = asyncio.Lock()
         self.timelines = Bounded(TIMELINES_KEPT)
+        self._sources = Bounded(TIMELINES_KEPT)
+        #: Names this bot's games in the worker's cache (tests run several stores, with the same game ids, at once).
+        self.token = uuid.uuid4().hex
         self.animations = Bounded(ANIMATIONS_KEPT, ANIMATION_BYTES_KEPT, lambda a: len(a.data))
 
     async def run(self, func: Callable[..., T], *args: Any) -> T:
@@ -124,12 +153,25 @@ class ReplayWorks:
             self._pool = None
 
     async def timeline(self, source_of: Callable[[], Any], key: tuple[int, int, int | None]) -> Timeline:
-        """The timeline of (game, version, viewer), rebuilt from `await source_of()` when not kept."""
+        """The timeline of (game, version, viewer), rebuilt from `await source_of()` when not kept; its views stay
+        in the worker, which draws from them."""
         found = self.timelines.get_fresh(key)
         if found is None:
-            found = await self.run(timeline_job, await source_of(), key[2])
+            found = await self.run(timeline_job, await source_of(), key[2], self.token)
             self.timelines.keep(key, found)
+        self._sources.keep(key, source_of)
         return found
+
+    async def _drawn(self, timeline: Timeline, func: Callable[..., bytes], *args: Any) -> bytes:
+        key = (self.token, timeline.game_id, timeline.version, timeline.viewer)
+        try:
+            return await self.run(func, key, *args)
+        except Missing:  # the worker was replaced: it rebuilds the game once more
+            source_of = self._sources.get_fresh(key[1:])
+            if source_of is None:
+                raise
+            await self.run(timeline_job, await source_of(), timeline.viewer, self.token)
+            return await self.run(func, key, *args)
 
     async def animation(self, timeline: Timeline, first: int | None, last: int | None, lang: str,
                         speed: str) -> Animation:
@@ -137,14 +179,11 @@ class ReplayWorks:
         key = (timeline.game_id, timeline.version, timeline.viewer, selection.first, selection.last, lang, speed)
         found = self.animations.get_fresh(key)
         if found is None:
-            turns = [timeline.turns[n] for n in selection.numbers]
-            data = await self.run(animation_job, timeline.game_type, timeline.per_move, timeline.last,
-                                  timeline.names, turns, lang, speed, FORMAT)
+            data = await self._drawn(timeline, animation_job, selection.numbers, lang, speed, FORMAT)
             found = Animation(data, f"replay-{timeline.game_id}-{selection.first}-{selection.last}.{FORMAT}",
-                              selection, len(turns))
+                              selection, len(selection.numbers))
             self.animations.keep(key, found)
         return found
 
     async def still(self, timeline: Timeline, number: int, lang: str) -> bytes:
-        return await self.run(still_job, timeline.game_type, timeline.per_move, timeline.last, timeline.names,
-                              timeline.turns[number], lang)
+        return await self._drawn(timeline, still_job, number, lang)

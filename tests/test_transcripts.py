@@ -40,7 +40,9 @@ SCRIPTS = {"lobby.txt": (2, 300), "hero_realms_ai.txt": (20, 300), "hero_realms_
            "kings_armory_team.txt": (300, 600), "kings_armory_solo.txt": (100, 400),
            "kings_armory_duel_es.txt": (300, 600),
            # written by hand: /game history, stats, leaderboard and export after two short games
-           "records_en.txt": (4, 300), "records_es.txt": (4, 300)}
+           "records_en.txt": (4, 300), "records_es.txt": (4, 300),
+           # written by hand: /game replay, its step-through and a spectator's /game view, in each language
+           "replay_en.txt": (15, 300), "replay_es.txt": (15, 300)}
 
 
 #: Bots replaying at once: more would only fight for the CPU (and a bot slow to start fails its run).

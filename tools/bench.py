@@ -219,7 +219,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--ai", action="store_true",
                         help="only the AI's decision times per level (p50/p99 ms), with --decisions per level")
     parser.add_argument("--decisions", type=int, default=2000)
+    parser.add_argument("--replay", action="store_true",
+                        help="replays instead: build seconds, bytes and the loop's longest block (tools.replay_bench)")
     args = parser.parse_args(argv)
+    if args.replay:
+        from tools.replay_bench import main as replay_main
+
+        return replay_main(["--game", args.game] if args.game else [])
     if args.records:
         from tools.records_bench import records_figures
 
