@@ -53,6 +53,9 @@ class Style:
 STYLES = {"easy": Style(shelter=False, cards=False, retreat_at=RETREAT_AT, noise=3),
           "normal": Style(shelter=False, cards=False, retreat_at=RETREAT_AT),
           "hard": Style(shelter=True, cards=True, retreat_at=0.5)}
+#: Monsters on the board at or below which a hero leaves its tower to chase them, as the behaviour rules ask of
+#: shooters (a boss holding the exit out of reach of every tower would otherwise never be fought).
+FEW = 5
 #: Share of its HP a hero needs to block (normal and hard).
 BLOCK_AT = 0.7
 #: A card is played when it is worth at least this much (urgency-weighted damage, see `_card_value`).
@@ -292,7 +295,7 @@ def _activation(s: S, a: Fig, by: dict[str, list[Action]], style: Style = STYLES
     best = max(by.get("attack", []), key=lambda x: (_attack_value(s, a, x), x.token()), default=None)
     if best is not None and _attack_value(s, a, best) > 0:
         return best
-    if style.shelter and a["kind"] == "hero":
+    if style.shelter and a["kind"] == "hero" and len(s["monsters"]) > FEW:
         move = _shelter(s, a, by)
     else:
         move = _approach(s, a, by.get("move", []) + by.get("exit", []))

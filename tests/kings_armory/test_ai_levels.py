@@ -37,10 +37,11 @@ def test_an_unknown_level_plays_normal() -> None:
         s = GAME.apply(s, 0, _choose(s, "normal")).state
 
 
-def _sheltered_ember() -> tuple[dict[str, Any], dict[str, Any]]:
-    """Ember inside a tower, the only monster far out of her reach."""
+def _sheltered_ember(monsters: int = 6) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Ember inside a tower, `monsters` monsters far out of her reach."""
     s = scene()
-    mon = add_monster(s, "goblin_raider", 2)
+    for i in range(monsters):
+        mon = add_monster(s, s["piles"]["1"][0], 2 + i)
     tid, sq = tower_at_range(s, lane_square(s, 40), 3)
     ember = add_hero(s, "ember", sq)
     ember.update(house=tid, inside=True)
@@ -54,6 +55,13 @@ def test_hard_keeps_a_shooting_hero_in_her_tower_where_normal_goes_out_after_the
     s, _ember = _sheltered_ember()
     assert _choose(s, "normal").kind in ("move", "exit")
     assert _choose(s, "hard") == Action.of("end")
+
+
+def test_hard_goes_out_after_five_monsters_or_fewer() -> None:
+    """The behaviour rules: shooters «no es necesario salir de la seguridad de una torre … a menos que haya 5 o menos
+    monstruos en el tablero» — and a boss holding the exit out of every tower's reach must still be fought."""
+    s, _ember = _sheltered_ember(monsters=5)
+    assert _choose(s, "hard").kind in ("move", "exit")
 
 
 def test_hard_does_not_block_with_a_hurt_hero_but_normal_does() -> None:
