@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import zlib
-from collections.abc import Iterable, Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, TypeVar
 
 from storage.backend import Backend, Row, Statement, UnexpectedRows, UniqueViolation, run_batch
 from storage.lines import pack_lines, unpack_lines
@@ -26,6 +27,7 @@ from storage.rows import (
 )
 from storage.schema import LATEST, statements
 
+T = TypeVar("T")
 DEFAULT_PATH = "data/runtime/tabletop.sqlite3"
 OPEN_STATUSES = ("lobby", "active")
 _OPEN = "status IN ('lobby', 'active')"
@@ -288,7 +290,10 @@ class Store:
         """A game's stored-once data: "setup" (an uploaded file, read at start) or "static" (unchanging state)."""
         async with self.backend.read() as q:
             row = await q.fetchone("SELECT data FROM game_blobs WHERE game_id = ? AND name = ?", (game_id, name))
-        return unpack(row["data"]) if row else None
+        if row is None:
+            return None
+        data = row["data"]
+        return await _off_loop(lambda: unpack(data), len(data) // _BYTES_PER_ROW)
 
     async def put_blob(self, game_id: int, name: str, data: dict[str, Any]) -> None:
         """Store a game's small side record (a table setting such as its spectators) without a version bump."""
@@ -445,7 +450,10 @@ class Store:
         async with self.backend.read() as q:
             row = await q.fetchone("SELECT state FROM snapshots WHERE game_id = ? AND version = ?",
                                    (game_id, version))
-        return unpack(row["state"]) if row else None
+        if row is None:
+            return None
+        data = row["state"]
+        return await _off_loop(lambda: unpack(data), len(data) // _BYTES_PER_ROW)
 
     async def action(self, game_id: int, version: int) -> ActionRow | None:
         async with self.backend.read() as q:
@@ -458,7 +466,8 @@ class Store:
             sql += " LIMIT ?"
             params.append(limit)
         async with self.backend.read() as q:
-            return [_action(r) for r in await q.fetchall(sql, params)]
+            rows = await q.fetchall(sql, params)
+        return await _off_loop(lambda: [_action(r) for r in rows], len(rows))
 
     async def started_at(self, game_id: int) -> float | None:
         """When the game started (its `start` log row), or None while it is a lobby."""
@@ -478,8 +487,8 @@ class Store:
         async with self.backend.read() as q:
             rows = await q.fetchall("SELECT version, lines FROM actions WHERE game_id = ? AND version > ?"
                                     " AND lines IS NOT NULL ORDER BY version", (game_id, after))
-        return [(int(r["version"]), _seats_of(mask), message)
-                for r in rows for mask, message in unpack_lines(r["lines"])]
+        return await _off_loop(lambda: [(int(r["version"]), _seats_of(mask), message)
+                                        for r in rows for mask, message in unpack_lines(r["lines"])], len(rows))
 
     async def log_page(self, game_id: int, viewer: int | None, page: int, per_page: int
                        ) -> tuple[list[tuple[int, dict[str, Any]]], int]:
@@ -488,8 +497,9 @@ class Store:
         async with self.backend.read() as q:
             rows = await q.fetchall("SELECT version, lines FROM actions WHERE game_id = ? AND lines IS NOT NULL"
                                     " ORDER BY version", (game_id,))
-        visible = [(int(r["version"]), message) for r in rows for to, message in unpack_lines(r["lines"])
-                   if to is None or to & mask]
+        visible = await _off_loop(lambda: [(int(r["version"]), message) for r in rows
+                                           for to, message in unpack_lines(r["lines"]) if to is None or to & mask],
+                                  len(rows))
         end = max(0, len(visible) - (page - 1) * per_page)
         return visible[max(0, end - per_page):end], len(visible)
 
@@ -599,6 +609,17 @@ def pack_head(head: Head) -> bytes:
 def unpack_head(engine: str, data: bytes | memoryview | str) -> Head:
     stored = unpack(data)
     return Head(engine, stored["head"], {int(v): state for v, state in stored["chain"].items()})
+
+
+#: Rows decoded on the event loop at most; a longer log (a replay, an export) is decoded in a worker thread so
+#: that no channel waits on another's history.
+_ON_LOOP_ROWS = 200
+#: A stored state counts as this many bytes per row: a compressed state over 100 KB is unpacked off the loop.
+_BYTES_PER_ROW = 500
+
+
+async def _off_loop(decode: Callable[[], T], rows: int) -> T:
+    return decode() if rows <= _ON_LOOP_ROWS else await asyncio.to_thread(decode)
 
 
 def _seats_of(mask: int | None) -> frozenset[int] | None:
