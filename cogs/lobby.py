@@ -563,6 +563,9 @@ class Lobby(commands.Cog):
                     channel = await self.bot.fetch_channel(item.channel_id)
                 except discord.HTTPException:
                     continue
+            if not isinstance(channel, discord.abc.Messageable):  # a forum or a category holds no messages
+                log.warning("reminder to channel %s skipped: it takes no messages", item.channel_id)
+                continue
             lang = await self._channel_lang(item.channel_id)
             langs = await self.table.langs_of(item.user_ids)
             quiet = {u for u, (_, pings) in (await self.table.notify_prefs(item.guild_id, item.user_ids)).items()

@@ -110,7 +110,8 @@ class ReplayCog(commands.Cog):
         channel = interaction.channel
         view = self.step_button(row.id, timeline, animation.selection.first, lang, own=False)
         if channel is not None and hasattr(channel, "send"):
-            await channel.send(text, file=self.file(animation), view=view)
+            kwargs: dict[str, Any] = {"view": view} if view is not None else {}
+            await channel.send(text, file=self.file(animation), **kwargs)
             await reply(interaction, i18n.t(msg("bot.done"), locale_of(interaction)))
         else:
             await reply(interaction, text, file=self.file(animation), view=view)

@@ -322,8 +322,9 @@ class InProcessDiscord(Driver):
             state.shard_ids = bot.shard_ids or range(bot.shard_count)
             if not hasattr(bot, "_reconnect"):
                 bot._reconnect = True
-            shards = bot._AutoShardedClient__shards
-            queue = bot._AutoShardedClient__queue
+            # discord.py keeps a sharded client's shards and event queue in name-mangled private attributes
+            shards = bot._AutoShardedClient__shards  # type: ignore[attr-defined]
+            queue = bot._AutoShardedClient__queue  # type: ignore[attr-defined]
             for sid in state.shard_ids:
                 shards[sid] = Shard(FakeGateway(self, sid), bot, queue.put_nowait)  # type: ignore[arg-type]
             for sid in state.shard_ids:

@@ -170,7 +170,9 @@ async def record(seed: int, mode: str, ai: int, spanish: bool = False, exits: bo
 
             lines += await play(None)
             loaded = await table.inspect(game_id)
-            state = loaded.state  # type: ignore[assignment]
+            state = loaded.state
+            if state is None:
+                raise SystemExit(f"game {game_id} has no state once over (seed {seed})")
             outcome = game.outcome(state)
             assert outcome is not None
             names = await table.seat_names(game_id)

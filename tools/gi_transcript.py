@@ -139,7 +139,9 @@ async def record(seed: int, players: int, spanish: bool = False, exits: bool = F
 
             out += await play(None)
             loaded = await table.inspect(game_id)
-            state = loaded.state  # type: ignore[assignment]
+            state = loaded.state
+            if state is None:
+                raise SystemExit(f"game {game_id} has no state once over (seed {seed})")
             outcome = game.outcome(state)
             assert outcome is not None
             names = await table.seat_names(game_id)

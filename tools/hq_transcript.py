@@ -319,8 +319,10 @@ async def record(seed: int, header: list[str], new_line: str, setup: dict[str, A
                 done = 0
                 while limit is None or done < limit:
                     loaded = await table.inspect(current)
+                    if loaded.state is None or loaded.row.status != "active":
+                        break
                     s: HQState = loaded.state
-                    if s.d["over"] or loaded.row.status != "active":
+                    if s.d["over"]:
                         break
                     seat = min(game.to_act(s))
                     legal = game.legal_actions(s, seat)
@@ -343,6 +345,8 @@ async def record(seed: int, header: list[str], new_line: str, setup: dict[str, A
 
             rec.lines += await play(None)
             s = (await table.inspect(game_id)).state
+            if s is None:
+                raise SystemExit(f"game {game_id} has no state once over (seed {seed})")
             over = dict(s.d["over"])
             result = {"over": over, "steps": counts["steps"], "round": s.d["round"],
                       "dead": [h["hero"] for h in s.heroes if h["dead"]]}

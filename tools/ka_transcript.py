@@ -168,7 +168,9 @@ async def record(seed: int, users: tuple[tuple[str, str, str], ...], ai: int, op
 
             lines += await play(None)
             loaded = await table.inspect(game_id)
-            state = loaded.state  # type: ignore[assignment]
+            state = loaded.state
+            if state is None:
+                raise SystemExit(f"game {game_id} has no state once over (seed {seed})")
             lines += ["# The game is over: the final map stays in the channel.", f"{head} /game status"]
             result = {"moves": counts["moves"], "wave": state["wave"], "result": state["result"],
                       "version": loaded.row.version}
@@ -188,6 +190,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--exits", action="store_true", help="then a rematch, a resignation and an abandoned game")
     parser.add_argument("--out", required=True)
     args = parser.parse_args(argv)
+    users: tuple[tuple[str, str, str], ...]
     if args.solo:
         users, ai, options = SOLO, 0, {"arrival": "delayed", "map": "short-road"}
         who = "dave (in Spanish) alone, monsters arriving in two halves (delayed arrival), on the short road"

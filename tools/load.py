@@ -7,7 +7,7 @@ import contextlib
 import itertools
 import tempfile
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +19,7 @@ from table import Table, TableError, Who
 from tools.pgserver import PgServer
 
 
-def percentile(values: list[float], q: float) -> float:
+def percentile(values: Sequence[float], q: float) -> float:
     if not values:
         return 0.0
     ordered = sorted(values)

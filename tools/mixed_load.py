@@ -133,21 +133,18 @@ async def mixed_standin_load(target: str, channels: int, seconds: float, think: 
     bots' turns included (`handled_ms`)."""
     from bot import make_bot
     from standin.inprocess import APP_COMMAND, InProcessDiscord, _is_idle, _owner
-    from standin.world import default_world, is_error_output
+    from standin.world import Output, default_world, is_error_output
 
     world, guild, first = default_world()
     rooms_at = [first, *(world.add_text_channel(guild, f"mesa-{i}") for i in range(1, channels))]
     games = [registry.get(g) for g in GAMES]
     replies: dict[int, asyncio.Event] = {}
-    recorded = world.record_output
 
-    def record_output(message: Any, *, edit: bool = False) -> Any:
-        out = recorded(message, edit=edit)
+    def answered(out: Output) -> None:
         if out.interaction_id in replies:
             replies[out.interaction_id].set()
-        return out
 
-    world.record_output = record_output  # type: ignore[method-assign]
+    world.listeners.append(answered)
     reply_ms: dict[str, list[float]] = {g: [] for g in GAMES}
     handled_ms: list[float] = []
     failures: list[str] = []
