@@ -12,6 +12,7 @@ from discord import app_commands
 from discord.ext import commands, tasks
 
 import i18n
+from cogs.bot_table import table_of
 from cogs.delivery import announce, defer, deliver, lines, private_panel, reply, who_of
 from cogs.downloads import read_attachment
 from cogs.exits import ask_abandon, ask_resign, replace_seat, seat_suggestions
@@ -651,4 +652,4 @@ class Lobby(commands.Cog):
 
 
 async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Lobby(bot, bot.table))  # type: ignore[attr-defined]
+    await bot.add_cog(Lobby(bot, table_of(bot)))

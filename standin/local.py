@@ -472,8 +472,8 @@ class Session:
                 raise DriverError("select needs a menu (its custom_id or placeholder) and at least one value")
             return await self.live.select(user, None, parts[0], parts[1:])
         if verb == "submit" and arg:
-            fields = dict(part.partition("=")[::2] for part in tokenize(arg))
-            return await self.live.submit_modal(user, fields)  # type: ignore[arg-type]
+            fields: dict[str, str | list[str]] = {k: v for k, _, v in (part.partition("=") for part in tokenize(arg))}
+            return await self.live.submit_modal(user, fields)
         raise DriverError(f"cannot read {rest!r}: expected /command, click, pick, select or submit; type help")
 
     async def _click(self, user: User, key: str) -> list[Output]:

@@ -138,7 +138,10 @@ async def record(seed: int, users: tuple[tuple[str, str, str], ...], ai: int, op
             lines.append(f"!{last[0]}{last[1]}> {cmd(last[2], 'cmd.ka', 'cmd.ka.ready')}")  # not started yet
             lines.append(f"{head} /game start")
             await table.start(CHANNEL, whos[0])
-            game_id = (await table.game_for(CHANNEL)).id  # type: ignore[union-attr]
+            started = await table.game_for(CHANNEL)
+            if started is None:
+                raise SystemExit(f"the game did not start (seed {seed})")
+            game_id = started.id
             counts = {"moves": 0, "refused": 0}
 
             async def play(limit: int | None) -> list[str]:

@@ -61,9 +61,10 @@ class Channel:
 async def mixed_table_load(store: Store, channels: int, seconds: float, think: float, seed: int,
                            inline: bool = False) -> dict[str, Any]:
     """`channels` games of all five kinds played at once through one table, as one bot process would."""
-    games = [registry.get(g) for g in GAMES]
+    known = registry.games()
+    games = [known[g] for g in GAMES]
     table = Table(store, seed_source=itertools.count(seed).__next__, defer_auto=not inline)
-    rooms = [Channel(c + 1, games[c % len(games)]) for c in range(channels)]  # type: ignore[arg-type]
+    rooms = [Channel(c + 1, games[c % len(games)]) for c in range(channels)]
     for room in rooms:
         await room.start(table)
         if not inline:
