@@ -9,6 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import i18n
+from cogs.bot_table import table_of
 from cogs.delivery import defer, deliver, reply, who_of
 from cogs.guard import guarded
 from cogs.translator import locale_of
@@ -124,4 +125,4 @@ class ExitButtons(commands.Cog):
 
 
 async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(ExitButtons(bot, bot.table))  # type: ignore[attr-defined]
+    await bot.add_cog(ExitButtons(bot, table_of(bot)))

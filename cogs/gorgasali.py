@@ -9,6 +9,7 @@ import discord
 from discord.ext import commands
 
 import i18n
+from cogs.bot_table import table_of
 from cogs.delivery import defer, walk_moves, who_of
 from cogs.help import show_help
 from cogs.plumbing import Choices, GameCog, Wording, command_group, game_command, listing, nothing, step_labels
@@ -286,4 +287,4 @@ class Gorgasali(GameCog):
 
 
 async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Gorgasali(bot, bot.table))  # type: ignore[attr-defined]
+    await bot.add_cog(Gorgasali(bot, table_of(bot)))

@@ -9,6 +9,7 @@ import discord
 from discord.ext import commands
 
 import i18n
+from cogs.bot_table import table_of
 from cogs.delivery import who_of
 from cogs.help import show_help
 from cogs.plumbing import Choices, GameCog, Wording, command_group, fold, game_command, kind_command, pair_choices
@@ -252,4 +253,4 @@ class Indagar(GameCog):
 
 
 async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Indagar(bot, bot.table))  # type: ignore[attr-defined]
+    await bot.add_cog(Indagar(bot, table_of(bot)))

@@ -11,6 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import i18n
+from cogs.bot_table import table_of
 from cogs.delivery import defer, reply, who_of
 from cogs.help import show_help
 from cogs.plumbing import Choices, GameCog, Wording, command_group, fold, game_command, pair_choices
@@ -391,4 +392,4 @@ def _seat_named(text: str, names: dict[int, str], seats: int) -> int | None:
 
 
 async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(HeroRealms(bot, bot.table))  # type: ignore[attr-defined]
+    await bot.add_cog(HeroRealms(bot, table_of(bot)))

@@ -10,6 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import i18n
+from cogs.bot_table import table_of
 from cogs.delivery import defer, reply, who_of
 from cogs.guard import guarded
 from cogs.help import show_help
@@ -977,4 +978,4 @@ def chaos_spell_id(text: str) -> str:
 
 
 async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(HeroQuest(bot, bot.table))  # type: ignore[attr-defined]
+    await bot.add_cog(HeroQuest(bot, table_of(bot)))

@@ -10,6 +10,7 @@ from discord.ext import commands
 
 import i18n
 from cogs import delivery
+from cogs.bot_table import table_of
 from cogs.delivery import defer, reply, who_of
 from cogs.help import show_help
 from cogs.plumbing import GameCog, Wording, command_group, game_command, kind_command, two_step_command
@@ -209,4 +210,4 @@ class KingsArmory(GameCog):
 
 
 async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(KingsArmory(bot, bot.table))  # type: ignore[attr-defined]
+    await bot.add_cog(KingsArmory(bot, table_of(bot)))

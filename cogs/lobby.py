@@ -12,6 +12,7 @@ from discord import app_commands
 from discord.ext import commands, tasks
 
 import i18n
+from cogs.bot_table import table_of
 from cogs.delivery import announce, defer, deliver, lines, private_panel, reply, who_of
 from cogs.downloads import read_attachment
 from cogs.exits import ask_abandon, ask_resign, replace_seat, seat_suggestions
@@ -563,6 +564,9 @@ class Lobby(commands.Cog):
                     channel = await self.bot.fetch_channel(item.channel_id)
                 except discord.HTTPException:
                     continue
+            if not isinstance(channel, discord.abc.Messageable):  # a forum or a category holds no messages
+                log.warning("reminder to channel %s skipped: it takes no messages", item.channel_id)
+                continue
             lang = await self._channel_lang(item.channel_id)
             langs = await self.table.langs_of(item.user_ids)
             quiet = {u for u, (_, pings) in (await self.table.notify_prefs(item.guild_id, item.user_ids)).items()
@@ -648,4 +652,4 @@ class Lobby(commands.Cog):
 
 
 async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Lobby(bot, bot.table))  # type: ignore[attr-defined]
+    await bot.add_cog(Lobby(bot, table_of(bot)))

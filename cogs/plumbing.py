@@ -311,7 +311,7 @@ def _as_method(run: Command, key: str, options: Sequence[tuple[str, Any]]) -> Co
     params = [inspect.Parameter("self", plain), inspect.Parameter("interaction", plain, annotation=discord.Interaction)]
     params += [inspect.Parameter(name, plain, annotation=kind, default=inspect.Parameter.empty if kind is str else None)
                for name, kind in options]
-    run.__signature__ = inspect.Signature(params, return_annotation=None)  # type: ignore[attr-defined]
+    run.__signature__ = inspect.Signature(params, return_annotation=None)  # type: ignore[attr-defined]  # inspect honours it; no stub has it
     run.__name__ = key.rsplit(".", 1)[-1]
     run.__qualname__ = f"GameCog.{run.__name__}"
     return run

@@ -15,6 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import i18n
+from cogs.bot_table import table_of
 from cogs.delivery import defer, lines, reply
 from cogs.guard import guarded
 from cogs.translator import L, locale_of
@@ -234,6 +235,6 @@ async def setup(bot: commands.Bot) -> None:
         await bot.load_extension("cogs.lobby")
         group = bot.tree.get_command("game")
     assert isinstance(group, app_commands.Group)
-    cog = Records(bot, bot.table)  # type: ignore[attr-defined]
+    cog = Records(bot, table_of(bot))
     cog.attach(group)
     await bot.add_cog(cog)

@@ -12,6 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import i18n
+from cogs.bot_table import table_of
 from cogs.delivery import defer, reply, table_lang, who_of
 from cogs.guard import guarded
 from cogs.replay_jobs import Animation, ReplayWorks, which
@@ -110,7 +111,8 @@ class ReplayCog(commands.Cog):
         channel = interaction.channel
         view = self.step_button(row.id, timeline, animation.selection.first, lang, own=False)
         if channel is not None and hasattr(channel, "send"):
-            await channel.send(text, file=self.file(animation), view=view)
+            kwargs: dict[str, Any] = {"view": view} if view is not None else {}
+            await channel.send(text, file=self.file(animation), **kwargs)
             await reply(interaction, i18n.t(msg("bot.done"), locale_of(interaction)))
         else:
             await reply(interaction, text, file=self.file(animation), view=view)
@@ -307,7 +309,7 @@ def _spectator_png(game_type: str, view: dict[str, Any], names: dict[int, str], 
 
 
 async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(ReplayCog(bot, bot.table))  # type: ignore[attr-defined]
+    await bot.add_cog(ReplayCog(bot, table_of(bot)))
 
 
 __all__ = ["ReplayCog", "show_spectator"]

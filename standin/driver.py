@@ -503,7 +503,7 @@ class Driver(ABC):
                 raise DriverError(f"unknown option {focused[0]!r} for {where}; {_option_list(opts, locale)}")
             given.pop(fopt["name"], None)
         for opt in opts:
-            if opt is fopt and focused is not None:
+            if fopt is not None and opt is fopt and focused is not None:
                 out.append({"name": opt["name"], "type": opt["type"], "value": focused[1], "focused": True})
             elif opt["name"] in given:
                 value = self._convert(opt, given[opt["name"]], user, ch, resolved, where)

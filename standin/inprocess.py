@@ -183,24 +183,26 @@ class FakeGateway:
         self.open = False
 
 
-def _task_factory(previous: Any, tracked: set[asyncio.Task[Any]]) -> Callable[..., asyncio.Task[Any]]:
-    def factory(loop: asyncio.AbstractEventLoop, coro: Any, **kwargs: Any) -> asyncio.Task[Any]:
-        if previous is not None:
-            task = previous(loop, coro, **kwargs)
+class _TaskFactory:
+    """The loop's task factory while a stand-in runs: it keeps the tasks started in scope, then hands back to
+    the factory it replaced (`previous`)."""
+
+    def __init__(self, previous: Any, tracked: set[asyncio.Task[Any]]) -> None:
+        self.previous, self.tracked = previous, tracked
+
+    def __call__(self, loop: asyncio.AbstractEventLoop, coro: Any, **kwargs: Any) -> asyncio.Task[Any]:
+        if self.previous is not None:
+            task = self.previous(loop, coro, **kwargs)
         else:
             task = asyncio.Task(coro, loop=loop, **kwargs)
         context = kwargs.get("context")
         in_scope = context.get(_scope, False) if context is not None else _scope.get()
         if in_scope:
-            tracked.add(task)
+            self.tracked.add(task)
         owner = context.get(_owner, None) if context is not None else _owner.get()
         if owner is not None:
             owner.add(task)
         return task
-
-    factory.previous = previous  # type: ignore[attr-defined]
-    factory.tracked = tracked  # type: ignore[attr-defined]
-    return factory
 
 
 def _coro_chain(task: asyncio.Task[Any]) -> list[str]:
@@ -268,7 +270,7 @@ class InProcessDiscord(Driver):
 
     async def start(self) -> None:
         loop = asyncio.get_running_loop()
-        loop.set_task_factory(_task_factory(loop.get_task_factory(), self._tracked))
+        loop.set_task_factory(_TaskFactory(loop.get_task_factory(), self._tracked))
         logging.getLogger().addHandler(self._log_catcher)
         bot = self.bot_factory()
         self.bot = await bot if inspect.isawaitable(bot) else bot
@@ -297,8 +299,8 @@ class InProcessDiscord(Driver):
             self._tracked.clear()
             loop = asyncio.get_running_loop()
             factory = loop.get_task_factory()
-            if getattr(factory, "tracked", None) is self._tracked:
-                loop.set_task_factory(factory.previous)  # type: ignore[union-attr]
+            if isinstance(factory, _TaskFactory) and factory.tracked is self._tracked:
+                loop.set_task_factory(factory.previous)
             logging.getLogger().removeHandler(self._log_catcher)
             if self._on_world_event in self.world.event_sinks:
                 self.world.event_sinks.remove(self._on_world_event)
@@ -322,10 +324,11 @@ class InProcessDiscord(Driver):
             state.shard_ids = bot.shard_ids or range(bot.shard_count)
             if not hasattr(bot, "_reconnect"):
                 bot._reconnect = True
-            shards = bot._AutoShardedClient__shards
-            queue = bot._AutoShardedClient__queue
+            # discord.py keeps a sharded client's shards and event queue in name-mangled private attributes
+            shards = bot._AutoShardedClient__shards  # type: ignore[attr-defined]
+            queue = bot._AutoShardedClient__queue  # type: ignore[attr-defined]
             for sid in state.shard_ids:
-                shards[sid] = Shard(FakeGateway(self, sid), bot, queue.put_nowait)  # type: ignore[arg-type]
+                shards[sid] = Shard(FakeGateway(self, sid), bot, queue.put_nowait)  # type: ignore[arg-type]  # a fake gateway
             for sid in state.shard_ids:
                 self._identify(sid, bot.shard_count)
         else:

@@ -16,7 +16,7 @@ import threading
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from types import TracebackType
-from typing import Any, TextIO
+from typing import Any, NoReturn, TextIO
 
 import discord
 
@@ -174,13 +174,17 @@ class LiveDiscord(Driver):
         self.world.check_deadlines()
 
 
+def _no_bot_here() -> NoReturn:
+    raise RuntimeError("a SharedStandin starts no bot: bot processes started elsewhere connect to it")
+
+
 class SharedStandin(LiveDiscord):
     """A stand-in server that bot processes started elsewhere connect to (`bot.py --standin URL`):
     several processes, each owning some shards, behind one fake Discord."""
 
     def __init__(self, *, world: World | None = None, guild: Guild | None = None, channel: Channel | None = None,
                  settle_timeout: float = 30.0, quiet_period: float = 0.3) -> None:
-        super().__init__(lambda: None, world=world, guild=guild, channel=channel, settle_timeout=settle_timeout,
+        super().__init__(_no_bot_here, world=world, guild=guild, channel=channel, settle_timeout=settle_timeout,
                          quiet_period=quiet_period)
 
     async def start(self) -> None:
@@ -468,8 +472,8 @@ class Session:
                 raise DriverError("select needs a menu (its custom_id or placeholder) and at least one value")
             return await self.live.select(user, None, parts[0], parts[1:])
         if verb == "submit" and arg:
-            fields = dict(part.partition("=")[::2] for part in tokenize(arg))
-            return await self.live.submit_modal(user, fields)  # type: ignore[arg-type]
+            fields: dict[str, str | list[str]] = {k: v for k, _, v in (part.partition("=") for part in tokenize(arg))}
+            return await self.live.submit_modal(user, fields)
         raise DriverError(f"cannot read {rest!r}: expected /command, click, pick, select or submit; type help")
 
     async def _click(self, user: User, key: str) -> list[Output]:
@@ -580,9 +584,9 @@ async def run_local_async(
             reader = LineReader(stdin or sys.stdin, out)
             while True:
                 printer.waiting = session.prompt
-                raw = await reader.read(session.prompt())
+                typed = await reader.read(session.prompt())
                 printer.waiting = None
-                if raw is None or not await session.run_line(0, raw):
+                if typed is None or not await session.run_line(0, typed):
                     break
     except Exception as exc:
         session.failure = session.failure or f"crash: {exc!r}"

@@ -209,7 +209,7 @@ def _webhook_interaction(world: World, app_id: str, token: str) -> Interaction:
 
 
 def _attachments(world: World, req: Request, payload: dict[str, Any], existing: list[Attachment]) -> list[Attachment]:
-    by_index = {}
+    by_index: dict[int, UploadedFile] = {}
     for f in req.files:
         match = re.search(r"(\d+)", f.field)
         by_index[int(match.group(1)) if match else len(by_index)] = f

@@ -146,7 +146,7 @@ class StandinServer:
         await self._runner.setup()
         site = web.TCPSite(self._runner, self.host, self.port)
         await site.start()
-        self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        self.port = self._runner.addresses[0][1]  # the port in use (the system picks one when asked for 0)
         self.base_url = f"http://{self.host}:{self.port}"
         self.world.gateway_url = f"ws://{self.host}:{self.port}/gateway"
         self.world.cdn_base = self.base_url

@@ -69,6 +69,10 @@ class Backend(Protocol):
         """Statements known in advance as one whole transaction: the hot path of every move."""
         ...
 
+    async def page_bytes(self) -> int:
+        """Bytes the database takes (benchmarks)."""
+        ...
+
 
 class UniqueViolation(Exception):
     """A write broke a unique constraint (e.g. a second open game in one channel)."""

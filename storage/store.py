@@ -402,8 +402,8 @@ class Store:
                                     (game_id,)) if heads else None
             stored = unpack_head(head["engine"], head["states"]) if head else None
             base: tuple[int, dict[str, Any]] | None = None
-            if stored is not None:
-                candidates = {int(head["version"]): stored.state, **stored.chain}  # type: ignore[index]
+            if stored is not None and head is not None:
+                candidates = {int(head["version"]): stored.state, **stored.chain}
                 usable = [v for v in candidates if v <= version]
                 if usable:
                     base = (max(usable), candidates[max(usable)])

@@ -148,7 +148,7 @@ def renderings(key: str, lang: str) -> list[tuple[str, str]]:
 
 
 def disagreements(lang: str) -> list[str]:
-    out = []
+    out: list[str] = []
     for key in sorted(i18n.catalog(lang)):
         for case, text in renderings(key, lang) or [("", i18n.t(Msg(key), lang))]:
             out.extend(f"{lang} {key} [{case}] {p}: {text!r}" for p in problems(text, lang))

@@ -9,6 +9,7 @@ import os
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +20,7 @@ from rules.rng import Rng
 from tools.ai_bench import ai_figures
 
 
-def percentile(values: list[float], q: float) -> float:
+def percentile(values: Sequence[float], q: float) -> float:
     if not values:
         return 0.0
     ordered = sorted(values)
@@ -83,7 +84,7 @@ def _automated_phase(game: Game, state: Any, phases: list[float]) -> Any:
     return state
 
 
-def render_figures(game: Game, states: list[Any]) -> dict[str, float]:
+def render_figures(game: Game, states: list[Any]) -> dict[str, Any]:
     times, cpu, sizes = [], [], []
     if states:  # warm-up: the first render imports the renderer and fills its caches
         renderers.render_for(game.id, game.view(states[0], None), "es")
@@ -92,7 +93,7 @@ def render_figures(game: Game, states: list[Any]) -> dict[str, float]:
         started, cpu_started = time.perf_counter(), time.thread_time()
         png = renderers.render_for(game.id, view, "es")
         if png is None:
-            return {"render": "none"}  # type: ignore[dict-item]
+            return {"render": "none"}
         times.append((time.perf_counter() - started) * 1000)
         cpu.append((time.thread_time() - cpu_started) * 1000)
         sizes.append(len(png))
@@ -162,11 +163,11 @@ async def e2e_figures(game: Game, commands: int, seed: int) -> dict[str, float]:
                 for name in names[1:]:
                     await d.command(name, "/game join")
                 await d.command(names[0], "/game start")
-                bot = d.bot
-                if await bot.table.game_for(d.channel.id) is None:
+                bot, channel = d.bot, d.channel
+                if channel is None or await bot.table.game_for(channel.id) is None:
                     raise SystemExit(f"bench: no {game.id} game could be started through the stand-in")
                 while len(times) < commands:
-                    row = await bot.table.game_for(d.channel.id)
+                    row = await bot.table.game_for(channel.id)
                     if row is None:
                         break
                     loaded = await bot.table.inspect(row.id)
@@ -260,7 +261,8 @@ def main(argv: list[str] | None = None) -> int:
                           for game_id, game in sorted(games.items())}))
         return 0
     for game_id, game in sorted(games.items()):
-        figures, states = engine_figures(game, args.steps, args.seed)
+        numbers, states = engine_figures(game, args.steps, args.seed)
+        figures: dict[str, Any] = dict(numbers)  # numbers, and the AI's figures per level as a dict
         figures.update(render_figures(game, states))
         figures["ai"] = ai_figures(game, _seats(game), min(args.steps, 500), args.seed)
         figures.update(asyncio.run(commit_figures(game, args.commits, args.seed)))

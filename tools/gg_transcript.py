@@ -135,7 +135,10 @@ async def record(seed: int, mode: str, ai: int, spanish: bool = False, exits: bo
             lines.append(f"!{users[-1][0]}{users[-1][1]}> {cmd(users[-1][2], 'cmd.br', 'cmd.br.roll')}")
             lines.append("alice> /game start")
             await table.start(CHANNEL, whos[0])
-            game_id = (await table.game_for(CHANNEL)).id  # type: ignore[union-attr]
+            started = await table.game_for(CHANNEL)
+            if started is None:
+                raise SystemExit(f"the game did not start (seed {seed})")
+            game_id = started.id
             counts = {"moves": 0, "trades": 0}
 
             async def play(limit: int | None) -> list[str]:
@@ -170,7 +173,9 @@ async def record(seed: int, mode: str, ai: int, spanish: bool = False, exits: bo
 
             lines += await play(None)
             loaded = await table.inspect(game_id)
-            state = loaded.state  # type: ignore[assignment]
+            state = loaded.state
+            if state is None:
+                raise SystemExit(f"game {game_id} has no state once over (seed {seed})")
             outcome = game.outcome(state)
             assert outcome is not None
             names = await table.seat_names(game_id)

@@ -111,7 +111,10 @@ async def record(seed: int, players: int, spanish: bool = False, exits: bool = F
                 await table.join(CHANNEL, person.who)
             out.append("alice> /game start")
             await table.start(CHANNEL, whos[0])
-            game_id = (await table.game_for(CHANNEL)).id  # type: ignore[union-attr]
+            started = await table.game_for(CHANNEL)
+            if started is None:
+                raise SystemExit(f"the game did not start (seed {seed})")
+            game_id = started.id
             last = folks[-1]
             out.append(f"!{last.prompt} {_cmd(last.lang, 'cmd.gi.end')}")  # a refusal
             counts = {"moves": 0}
@@ -139,7 +142,9 @@ async def record(seed: int, players: int, spanish: bool = False, exits: bool = F
 
             out += await play(None)
             loaded = await table.inspect(game_id)
-            state = loaded.state  # type: ignore[assignment]
+            state = loaded.state
+            if state is None:
+                raise SystemExit(f"game {game_id} has no state once over (seed {seed})")
             outcome = game.outcome(state)
             assert outcome is not None
             names = await table.seat_names(game_id)

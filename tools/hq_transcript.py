@@ -172,10 +172,10 @@ def hero_choice(s: HQState, legal: list[LegalAction], rec: Recorder) -> Action:
     here = tsq(h["sq"])
     t = s.d["turn"]
     casts = by.get("cast", [])
-    heals = [la for la in casts if catalog.spell(str(la.action["spell"]))["effect"] == "heal"
+    heals = [(w["body"], la) for la in casts if catalog.spell(str(la.action["spell"]))["effect"] == "heal"
              and (w := s.hero(str(la.action["target"]))) is not None and w["body"] <= w["max_body"] - 3]
-    if heals:
-        return min(heals, key=lambda la: s.hero(str(la.action["target"]))["body"]).action  # type: ignore[index]
+    if heals:  # the most hurt hero first (the first listed among equals)
+        return min(heals, key=lambda pair: pair[0])[1].action
     harm = [la for la in casts if catalog.spell(str(la.action["spell"]))["effect"] in ("attack", "damage", "sleep")]
     if harm:
         return max(harm, key=lambda la: s.monsters[la.action["target"]]["body"]).action
@@ -307,20 +307,28 @@ async def record(seed: int, header: list[str], new_line: str, setup: dict[str, A
             rec.lines += ["!bob> /hq gm map", "alice> /game start"]
             await table.start(CHANNEL, whos[0])
             rec.lines += ["alice> /hq gm map", "!carol:es> /hq dj mapa", "bob> /hq heroes"]
-            game_id = (await table.game_for(CHANNEL)).id  # type: ignore[union-attr]
+            started = await table.game_for(CHANNEL)
+            if started is None:
+                raise SystemExit(f"the quest did not start (seed {seed})")
+            game_id = started.id
             counts = {"steps": 0, "game": game_id, "notes": 0}
 
             async def play(limit: int | None) -> list[str]:
                 """Up to `limit` moves (None: to the end) of the channel's game."""
                 start_at = len(rec.lines)
-                current = (await table.game_for(CHANNEL)).id  # type: ignore[union-attr]
+                row = await table.game_for(CHANNEL)
+                if row is None:
+                    raise SystemExit(f"no game in the channel to play (seed {seed})")
+                current = row.id
                 if current != counts["game"]:  # a rematch: the heroes know nothing of the new dungeon yet
                     counts["game"], rec.explored_done = current, False
                 done = 0
                 while limit is None or done < limit:
                     loaded = await table.inspect(current)
+                    if loaded.state is None or loaded.row.status != "active":
+                        break
                     s: HQState = loaded.state
-                    if s.d["over"] or loaded.row.status != "active":
+                    if s.d["over"]:
                         break
                     seat = min(game.to_act(s))
                     legal = game.legal_actions(s, seat)
@@ -343,6 +351,8 @@ async def record(seed: int, header: list[str], new_line: str, setup: dict[str, A
 
             rec.lines += await play(None)
             s = (await table.inspect(game_id)).state
+            if s is None:
+                raise SystemExit(f"game {game_id} has no state once over (seed {seed})")
             over = dict(s.d["over"])
             result = {"over": over, "steps": counts["steps"], "round": s.d["round"],
                       "dead": [h["hero"] for h in s.heroes if h["dead"]]}

@@ -69,7 +69,7 @@ def drawn_boards(boards: int, seed: int) -> list[tuple[str, Image.Image]]:
         captured.append(self.image.convert("RGB"))
         return original(self, *args, **kwargs)
 
-    kit.Canvas.png = keep  # type: ignore[method-assign]
+    kit.Canvas.png = keep  # type: ignore[method-assign]  # see each board as drawn, while measuring
     found: list[tuple[str, Image.Image]] = []
     try:
         for game_id in GAMES:
@@ -81,7 +81,7 @@ def drawn_boards(boards: int, seed: int) -> list[tuple[str, Image.Image]]:
                 renderers.render_for(game_id, game.view(state, None), "es")
                 found += [(game_id, img) for img in captured[-1:]]
     finally:
-        kit.Canvas.png = original  # type: ignore[method-assign]
+        kit.Canvas.png = original  # type: ignore[method-assign]  # put it back
     return found
 
 

@@ -138,7 +138,10 @@ async def record(seed: int, users: tuple[tuple[str, str, str], ...], ai: int, op
             lines.append(f"!{last[0]}{last[1]}> {cmd(last[2], 'cmd.ka', 'cmd.ka.ready')}")  # not started yet
             lines.append(f"{head} /game start")
             await table.start(CHANNEL, whos[0])
-            game_id = (await table.game_for(CHANNEL)).id  # type: ignore[union-attr]
+            started = await table.game_for(CHANNEL)
+            if started is None:
+                raise SystemExit(f"the game did not start (seed {seed})")
+            game_id = started.id
             counts = {"moves": 0, "refused": 0}
 
             async def play(limit: int | None) -> list[str]:
@@ -168,7 +171,9 @@ async def record(seed: int, users: tuple[tuple[str, str, str], ...], ai: int, op
 
             lines += await play(None)
             loaded = await table.inspect(game_id)
-            state = loaded.state  # type: ignore[assignment]
+            state = loaded.state
+            if state is None:
+                raise SystemExit(f"game {game_id} has no state once over (seed {seed})")
             lines += ["# The game is over: the final map stays in the channel.", f"{head} /game status"]
             result = {"moves": counts["moves"], "wave": state["wave"], "result": state["result"],
                       "version": loaded.row.version}
@@ -188,6 +193,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--exits", action="store_true", help="then a rematch, a resignation and an abandoned game")
     parser.add_argument("--out", required=True)
     args = parser.parse_args(argv)
+    users: tuple[tuple[str, str, str], ...]
     if args.solo:
         users, ai, options = SOLO, 0, {"arrival": "delayed", "map": "short-road"}
         who = "dave (in Spanish) alone, monsters arriving in two halves (delayed arrival), on the short road"

@@ -7,7 +7,7 @@ import contextlib
 import itertools
 import tempfile
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -19,16 +19,25 @@ from table import Table, TableError, Who
 from tools.pgserver import PgServer
 
 
-def percentile(values: list[float], q: float) -> float:
+def percentile(values: Sequence[float], q: float) -> float:
     if not values:
         return 0.0
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, max(0, round(q / 100 * (len(ordered) - 1))))]
 
 
+def database(backend: str, tmp: str, pg: PgServer | None, name: str) -> str:
+    """Where a fresh database named `name` lives: a file under `tmp`, or a new database on the PostgreSQL server."""
+    if backend == "sqlite":
+        return str(Path(tmp) / f"{name}.sqlite3")
+    if pg is None:
+        raise SystemExit(f"load: the {backend} figures need a PostgreSQL server")
+    return pg.create_database(name)
+
+
 @contextlib.asynccontextmanager
 async def opened(backend: str, tmp: str, pg: PgServer | None, name: str) -> AsyncIterator[Store]:
-    target = str(Path(tmp) / f"{name}.sqlite3") if backend == "sqlite" else pg.create_database(name)  # type: ignore[union-attr]
+    target = database(backend, tmp, pg, name)
     store = await Store(target).open()
     try:
         yield store
@@ -152,7 +161,7 @@ async def stored_bytes(store: Store, game: Game, moves: int, seed: int) -> dict[
     """Bytes the database grows by per stored move, over whole games of random legal play."""
     seats = max(game.min_seats, 2)
     table = Table(store, seed_source=itertools.count(seed).__next__)
-    before = await store.backend.page_bytes()  # type: ignore[attr-defined]
+    before = await store.backend.page_bytes()
     rng = Rng.from_seed(seed)
     done, channel, games = 0, 1, 0
     commit_ms_early: list[float] = []
@@ -169,7 +178,7 @@ async def stored_bytes(store: Store, game: Game, moves: int, seed: int) -> dict[
         spent = (time.perf_counter() - started) * 1000
         (commit_ms_early if done < moves // 10 else commit_ms_late if done >= moves * 9 // 10 else []).append(spent)
         done += 1
-    after = await store.backend.page_bytes()  # type: ignore[attr-defined]
+    after = await store.backend.page_bytes()
     return {"moves": done, "games": games, "bytes_per_move": round((after - before) / done, 1),
             "move_ms_p50_first_tenth": round(percentile(commit_ms_early, 50), 2),
             "move_ms_p50_last_tenth": round(percentile(commit_ms_late, 50), 2)}
@@ -187,7 +196,7 @@ async def load_figures(backends: list[str], channels: int, seconds: float, pace:
                 figures: dict[str, Any] = {}
                 async with opened(backend, tmp, pg, "table") as store:
                     figures["table_layer"] = await table_load(store, hero_realms, channels, seconds, seed)
-                target = str(Path(tmp) / "standin.sqlite3") if backend == "sqlite" else pg.create_database("standin")  # type: ignore[union-attr]
+                target = database(backend, tmp, pg, "standin")
                 figures["through_standin"] = await standin_load(target, hero_realms, channels, seconds, pace, seed)
                 for game in (hero_realms, heroquest):
                     async with opened(backend, tmp, pg, f"bytes_{game.id.replace('-', '_')}") as store:

@@ -61,9 +61,10 @@ class Channel:
 async def mixed_table_load(store: Store, channels: int, seconds: float, think: float, seed: int,
                            inline: bool = False) -> dict[str, Any]:
     """`channels` games of all five kinds played at once through one table, as one bot process would."""
-    games = [registry.get(g) for g in GAMES]
+    known = registry.games()
+    games = [known[g] for g in GAMES]
     table = Table(store, seed_source=itertools.count(seed).__next__, defer_auto=not inline)
-    rooms = [Channel(c + 1, games[c % len(games)]) for c in range(channels)]  # type: ignore[arg-type]
+    rooms = [Channel(c + 1, games[c % len(games)]) for c in range(channels)]
     for room in rooms:
         await room.start(table)
         if not inline:
@@ -133,21 +134,18 @@ async def mixed_standin_load(target: str, channels: int, seconds: float, think: 
     bots' turns included (`handled_ms`)."""
     from bot import make_bot
     from standin.inprocess import APP_COMMAND, InProcessDiscord, _is_idle, _owner
-    from standin.world import default_world, is_error_output
+    from standin.world import Output, default_world, is_error_output
 
     world, guild, first = default_world()
     rooms_at = [first, *(world.add_text_channel(guild, f"mesa-{i}") for i in range(1, channels))]
     games = [registry.get(g) for g in GAMES]
     replies: dict[int, asyncio.Event] = {}
-    recorded = world.record_output
 
-    def record_output(message: Any, *, edit: bool = False) -> Any:
-        out = recorded(message, edit=edit)
+    def answered(out: Output) -> None:
         if out.interaction_id in replies:
             replies[out.interaction_id].set()
-        return out
 
-    world.record_output = record_output  # type: ignore[method-assign]
+    world.listeners.append(answered)
     reply_ms: dict[str, list[float]] = {g: [] for g in GAMES}
     handled_ms: list[float] = []
     failures: list[str] = []

@@ -105,9 +105,10 @@ def playout(game: Game, *, seats: int, seed: int, options: Mapping[str, Any] | N
     if deep:
         result.invariant_failures += leaks(game, state)
     for step_no in range(max_actions):
-        if game.outcome(state) is not None:
+        outcome = game.outcome(state)
+        if outcome is not None:
             result.finished = True
-            result.winners = tuple(sorted(game.outcome(state).winners))
+            result.winners = tuple(sorted(outcome.winners))
             break
         to_act = sorted(game.to_act(state))
         if not to_act:

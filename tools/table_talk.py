@@ -364,11 +364,11 @@ class Player:
                 covered = {v.split("/")[-1] for v in values}
                 if not prefix:
                     covered |= {Action.from_token(t).kind for t in offered if t}
-                missing = [ch.token for ch in found if ch.token not in covered]
-                if missing:
+                unoffered = [ch.token for ch in found if ch.token not in covered]
+                if unoffered:
                     self.seg.hiding.append(f"{self.seg.game}/{self.seg.server}: step menu after {prefix} offers "
-                                           f"{len(found) - len(missing)} of {len(found)} choices "
-                                           f"(e.g. {missing[0]!r} missing)")
+                                           f"{len(found) - len(unoffered)} of {len(found)} choices "
+                                           f"(e.g. {unoffered[0]!r} missing)")
 
     # ------------------------------------------------------------ deciding moves
 
@@ -378,7 +378,7 @@ class Player:
         if game.step_built:
             target = game.ai_action(state, seat, rng) if game.supports_ai else None
             path = find_path(game, state, seat, target) if target is not None else None
-            if path is None:
+            if target is None or path is None:
                 path, target = self.random_path(game, state, seat)
             return target, path, ""
         legal = game.legal_actions(state, seat)
@@ -471,7 +471,7 @@ async def play_segment(game: str, server: str, seed: int, moves: int, tmp: Path)
                 await player.run(name, "/game join")
         rec.where = "start"
         await player.run(creator, "/game start")
-        row = await d.bot.table.game_for(d.channel.id)
+        row = await d.bot.table.game_for(d.channel.id) if d.channel is not None else None
         if row is None:
             seg.problems.append("the game did not start")
             return seg
@@ -662,7 +662,8 @@ def measure(seg: Segment) -> dict[str, Any]:
              for s in seg.shown if s.kind == "channel" and s.where != "lobby" and not MENTION.search(s.content)]
     worst = max(per_player, key=lambda u: per_player[u], default=None)
     dm_lines = [f"{tag} to {seg.langs.get(worst, '?')} player, {seg.turns.get(worst, 0)} turns; {s.where}: "
-                f"{_first(s.content)}" for s in seg.shown if s.kind == "dm" and s.recipient == worst]
+                f"{_first(s.content)}" for s in seg.shown
+                if worst is not None and s.kind == "dm" and s.recipient == worst]
     return {
         "game": seg.game, "server": seg.server, "seed": seg.seed, "seconds": round(seg.seconds, 1),
         "finished": seg.finished, "human_turns": sum(seg.turns.values()),

@@ -174,7 +174,7 @@ def raw_tokens(text: str) -> list[tuple[str, str]]:
 @cache
 def _catalog_ellipses() -> frozenset[str]:
     """Words the catalogs themselves end with "…" ("choose…"), which are whole, not cut."""
-    out = set()
+    out: set[str] = set()
     for lang in ("es", "en"):
         for value in i18n.catalog(lang).values():
             out.update(m.lower() for m in re.findall(r"([^\W\d_]+)…", value))

@@ -354,9 +354,10 @@ def _dark(raw: _Raw, found: Problems) -> set[Square]:
     rows = [0] * board.ROWS
     for line, attrs in raw.darks:
         values = [_number(attrs, key, "dark", line, found, integer=True) for key in ("left", "top", "width", "height")]
-        if any(v is None for v in values):
+        numbers = [int(v) for v in values if v is not None]
+        if len(numbers) < len(values):
             continue
-        left, top, w, h = (int(v) for v in values)  # type: ignore[arg-type]
+        left, top, w, h = numbers
         corners = ((top - 1, left - 1), (top + h - 2, left + w - 2))
         outside = next((c for c in corners if not board.in_board(c)), None)
         if w < 1 or h < 1 or outside is not None:
