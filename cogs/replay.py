@@ -22,9 +22,9 @@ from renderers import render_for
 from renderers import replay as drawing
 from rules import registry
 from rules.text import Msg, msg
-from storage import GameRow, SeatRow
 from table import Table, TableError, Who
 from table.replay import Replays, Selection, Timeline
+from table.results import GameRow, SeatRow
 from table.summary import waiting_line
 
 log = logging.getLogger("tabletop.replay")
