@@ -510,7 +510,19 @@ class GameCog(commands.Cog):
                 raise self.words.refusal("which", found, lang, names, view)
             await self.act(interaction, found[0].action)
             return
-        await self.act(interaction, self.words.pick(found, text, lang, names, view))
+        try:
+            chosen = self.words.pick(found, text, lang, names, view)
+        except IllegalAction as refused:
+            # a name both the command's own kind and a lesser one answer to ("/ka block Valcor" when Valcor may also
+            # unblock) means the command's own kind; anything else keeps the first refusal, which lists them all
+            primary = [la for la in found if la.action.kind == kinds[0]]
+            if not 0 < len(primary) < len(found):
+                raise
+            try:
+                chosen = self.words.pick(primary, text, lang, names, view)
+            except IllegalAction:
+                raise refused from None
+        await self.act(interaction, chosen)
 
     async def parts(self, interaction: discord.Interaction, current: str, kinds: Sequence[str], arg: str,
                     param: str) -> Choices:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import sys
 
 import cogs.hero_realms  # noqa: F401  (registers the game's UI)
 from cogs import drawing
@@ -15,7 +16,10 @@ async def test_a_board_drawn_in_a_worker_process_is_the_same_image(monkeypatch) 
     monkeypatch.setenv("TABLETOP_DRAWING_PROCESSES", "1")
     game = registry.get("hero-realms")
     view = game.view(game.new(game.resolve_options({}), 2, 7), None)
-    ui = ui_for("hero-realms")
+    # the class as its module holds it now (a test that started the bot may have imported the cog again, and a
+    # worker pickles methods by their module's name)
+    registered = type(ui_for("hero-realms"))
+    ui = getattr(sys.modules[registered.__module__], registered.__name__)()
     expected = ui.board_image(view, "es")
     try:
         for _ in range(200):  # until the worker has started (images are drawn in threads meanwhile)

@@ -171,6 +171,7 @@ async def test_replace_hands_a_seat_to_a_newcomer_mid_game(d) -> None:
     game = await loaded(d)
     assert game.seats[1].user_id == d.user("carol").id and game.seats[1].name == "carol"
     out = await d.command("bob", "/game view")
-    assert errors(out), "bob no longer plays"
+    # bob no longer plays: he sees the table as any onlooker does, never his old hand
+    assert not errors(out) and "You are watching" in ephemeral(out)[-1].text(), errors(out)
     out = await d.command("carol", "/game view")
     assert not errors(out) and "Your hand" in ephemeral(out)[-1].text()

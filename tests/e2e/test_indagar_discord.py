@@ -225,7 +225,10 @@ def test_the_panel_puts_a_windows_answers_on_buttons() -> None:
     assert ui is not None
     buttons = {item.item.label: item.item.custom_id for item in ui.children if isinstance(item, GameButton)}
     assert buttons[i18n.t(msg("gi.act.done"), "es")] == "tgb:a:5:9:done"
-    assert {f"tgb:a:5:9:{la.action.token()}" for la in legal} == set(buttons.values())
+    # every answer is a button; trades and spirits spent for resources (open in a window too, RULING-07) are built
+    # in steps in the panel's trade menu
+    answers = [la for la in legal if la.action.kind not in ("trade", "spirit_res", "spirit_heal")]
+    assert {f"tgb:a:5:9:{la.action.token()}" for la in answers} == set(buttons.values())
 
 
 async def test_the_private_panel_image_marks_whose_view_it_is(d: InProcessDiscord) -> None:
@@ -254,4 +257,6 @@ def test_the_panel_offers_the_ignore_window_on_buttons_and_its_abilities_in_a_me
     buttons = {item.item.custom_id for item in ui.children if isinstance(item, GameButton)}
     assert buttons == {"tgb:a:5:9:spirit_ignore", "tgb:a:5:9:done"}
     menus = [o.value for item in ui.children if isinstance(item, GameSelect) for o in item.item.options]
-    assert menus == [Action.of("ability", id="mutated_flesh").token()]
+    # the window's ability in a menu, after the trade menu's first steps (trading is open in a window: RULING-07)
+    assert menus[-1] == Action.of("ability", id="mutated_flesh").token()
+    assert set(menus[:-1]) <= {"trade", "spirit_res", "spirit_heal", "spirit_pp"}, menus
