@@ -196,7 +196,7 @@ class KingsArmory(GameCog):
     move = kind_command(group, "cmd.ka.move", MOVE_KINDS, "to")
     attack = two_step_command(group, "cmd.ka.attack", ("attack",), ("using", "target"), ("opt", "option"))
     special = two_step_command(group, "cmd.ka.special", ("special",), ("using", "target"), ("opt", "option"))
-    block = kind_command(group, "cmd.ka.block", ("block", "unblock"), "choice")
+    block = kind_command(group, "cmd.ka.block", ("block", "unblock"), "choice", own_kind_first=True)
     react = kind_command(group, "cmd.ka.react", REACT_KINDS, "choice")
     trade = two_step_command(group, "cmd.ka.trade", ("trade",), ("give", "want"), ("gear", "gear"))
     play = two_step_command(group, "cmd.ka.play", ("play",), ("card", "aim"), ("card", "card"))

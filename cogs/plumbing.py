@@ -317,13 +317,15 @@ def _as_method(run: Command, key: str, options: Sequence[tuple[str, Any]]) -> Co
     return run
 
 
-def kind_command(group: app_commands.Group, key: str, kinds: Sequence[str], option: str | None = None
-                 ) -> app_commands.Command[Any, ..., None]:
+def kind_command(group: app_commands.Group, key: str, kinds: Sequence[str], option: str | None = None,
+                 *, own_kind_first: bool = False) -> app_commands.Command[Any, ..., None]:
     """A subcommand whose whole job is `GameCog.pick_and_act`: the caller's legal move of these kinds that its one
-    text `option` names (autocompleted from those moves), or, with no option, their only such move."""
+    text `option` names (autocompleted from those moves), or, with no option, their only such move.
+    `own_kind_first`: a name that the first kind and another answer to means the first (the command's namesake)."""
 
     async def run(self: GameCog, interaction: discord.Interaction, **typed: str) -> None:
-        await self.pick_and_act(interaction, kinds, typed[option] if option else None)
+        await self.pick_and_act(interaction, kinds, typed[option] if option else None,
+                                own_kind_first=own_kind_first)
 
     options = [(option, str)] if option else []
     return game_command(group, key, *(o for o, _ in options), suggest=tuple(kinds) if option else ())(
@@ -490,7 +492,7 @@ class GameCog(commands.Cog):
         return None
 
     async def pick_and_act(self, interaction: discord.Interaction, kinds: Sequence[str], text: str | None,
-                           part: tuple[str, str, str | None] | None = None) -> None:
+                           part: tuple[str, str, str | None] | None = None, *, own_kind_first: bool = False) -> None:
         """Play the caller's one legal move of these kinds that `text` names (of those whose first step `part` =
         (argument, label parameter, what was typed) names); with no text, the only such move, else a refusal
         asking which."""
@@ -516,7 +518,7 @@ class GameCog(commands.Cog):
             # a name both the command's own kind and a lesser one answer to ("/ka block Valcor" when Valcor may also
             # unblock) means the command's own kind; anything else keeps the first refusal, which lists them all
             primary = [la for la in found if la.action.kind == kinds[0]]
-            if not 0 < len(primary) < len(found):
+            if not own_kind_first or not 0 < len(primary) < len(found):
                 raise
             try:
                 chosen = self.words.pick(primary, text, lang, names, view)

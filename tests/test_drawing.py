@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import importlib
 import os
-import sys
 
 import cogs.hero_realms  # noqa: F401  (registers the game's UI)
 from cogs import drawing
@@ -19,7 +19,7 @@ async def test_a_board_drawn_in_a_worker_process_is_the_same_image(monkeypatch) 
     # the class as its module holds it now (a test that started the bot may have imported the cog again, and a
     # worker pickles methods by their module's name)
     registered = type(ui_for("hero-realms"))
-    ui = getattr(sys.modules[registered.__module__], registered.__name__)()
+    ui = getattr(importlib.import_module(registered.__module__), registered.__name__)()
     expected = ui.board_image(view, "es")
     try:
         for _ in range(200):  # until the worker has started (images are drawn in threads meanwhile)
