@@ -54,8 +54,8 @@ def test_the_recorder_tells_outside_from_inside(monkeypatch) -> None:  # type: i
     monkeypatch.chdir(ROOT)
     reads = OutsideReads()
     if reads.sibling is not None:  # else the repository sits right in /tmp, where its siblings are temporary files
-        assert reads.outside(str(ROOT.parent / "shared" / "reference" / "x.xml"))
-        assert reads.outside("../shared/reference/x.xml")
+        assert reads.outside(str(ROOT.parent / "elsewhere" / "x.xml"))
+        assert reads.outside("../elsewhere/x.xml")
     assert not reads.outside("tests/reference.py")
     assert reads.outside("/home/someone/notes.txt")
     assert not reads.outside(str(ROOT / "tests" / "fixtures" / "reference" / "README.md"))
