@@ -13,7 +13,16 @@ from rules.kings_armory import state as st
 from rules.kings_armory.board import board
 from rules.rng import Rng
 
-from .helpers import add_hero, add_monster, ai_to_the_end, lane_square, open_square_at, scene, tower_at_range
+from .helpers import (
+    add_champion,
+    add_hero,
+    add_monster,
+    ai_to_the_end,
+    lane_square,
+    open_square_at,
+    scene,
+    tower_at_range,
+)
 
 
 def _choose(s: dict[str, Any], level: str, seat: int = 0) -> Action:
@@ -26,6 +35,17 @@ def test_every_level_plays_a_whole_game_with_legal_moves(level: str, monkeypatch
     monkeypatch.setattr(GAME, "ai_action", lambda s, seat, rng, lv=level: original(s, seat, rng, lv))
     s = ai_to_the_end(GAME.new(GAME.resolve_options({"map": "short-road"}), 2, 5), 5)
     assert GAME.outcome(s) is not None and s["wave"] >= 2
+
+
+@pytest.mark.parametrize(("level", "seed", "seats"), [("easy", 21, 1), ("normal", 22, 3), ("hard", 23, 1),
+                                                       ("hard", 24, 3)])
+def test_more_seeds_and_table_sizes_play_legal_moves(level: str, seed: int, seats: int,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every move checked legal (and every state against the invariants) over more seeds and team sizes."""
+    original = GAME.ai_action
+    monkeypatch.setattr(GAME, "ai_action", lambda s, seat, rng, lv=level: original(s, seat, rng, lv))
+    s = ai_to_the_end(GAME.new(GAME.resolve_options({"map": "short-road"}), seats, seed), seed)
+    assert GAME.outcome(s) is not None
 
 
 def test_an_unknown_level_plays_normal() -> None:
@@ -119,3 +139,33 @@ def test_hard_puts_its_gold_in_levels_before_new_hires_where_normal_hires_first(
     assert _choose(s, "normal").kind == "hire"
     assert data.champions()["archer"]["cost"][1] <= s["gold"]
     assert st.bd(s) is board(s["map"])
+
+
+def _sorcerer_facing(key: str, hp: int | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A level-1 sorcerer inside a tower with one monster of `key` in reach of both its attacks."""
+    s = scene()
+    for i in range(6):  # enough monsters on the board that nobody leaves a tower
+        add_monster(s, "goblin_raider", 1 + i, lane="R")
+    mon = add_monster(s, key, 20)
+    if hp is not None:
+        mon["hp"] = hp
+    tid, sq = tower_at_range(s, lane_square(s, 20), 3)
+    sorcerer = add_champion(s, "sorcerer", sq)
+    sorcerer.update(house=tid, inside=True)
+    s["active"], sorcerer["ap"] = sorcerer["id"], 2
+    return s, mon
+
+
+def test_hard_slows_a_fast_strong_monster_where_normal_only_shoots() -> None:
+    """Slow never wears off (P-23): a wyvern at 22 HP walking 6 squares a turn is worth a Frost Touch (2 squares
+    less for the rest of the game) before any Arcane Bolt; normal weighs damage only."""
+    s, mon = _sorcerer_facing("wyvern")
+    hard, normal = _choose(s, "hard"), _choose(s, "normal")
+    assert hard.kind == "attack" and hard["opt"] == "frost" and hard["target"] == mon["id"]
+    assert normal.kind == "attack" and normal["opt"] == "arcane"
+
+
+def test_hard_shoots_a_monster_one_bolt_from_death_instead_of_slowing_it() -> None:
+    s, _mon = _sorcerer_facing("wyvern", hp=2)
+    move = _choose(s, "hard")
+    assert move.kind == "attack" and move["opt"] == "arcane"
