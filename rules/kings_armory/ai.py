@@ -48,21 +48,16 @@ class Style:
     cards: bool
     retreat_at: float
     noise: int = 0
-    #: Weight of a Slow token (a monster slowed stays longer in the towers' reach: Slow never wears off, P-23);
-    #: 0 = Slow is not weighed at all (the first AI).
-    slow: float = 0.0
     #: The heroes in the order this level takes them.
     heroes: tuple[str, ...] = HERO_ORDER
 
 
 #: The heroes the hard AI takes: two shooters who fight from the towers (Midnight's supernatural damage is what the
-#: bosses resist least) and the healer; tuned on seeds 0-19 (7 wins of 20 against 4 with Valcor, Ember, Felicity).
+#: bosses resist least; the tank Valcor is no use to a team that keeps its heroes out of reach) and the healer.
 HARD_HEROES = ("ember", "midnight", "felicity", "valcor", "asphar", "cyrus", "boleslaw")
-#: What a Slow token is worth to the hard AI, per HP of the slowed monster and share of its movement taken away.
-SLOW_WEIGHT = 1.0
 STYLES = {"easy": Style(shelter=False, cards=False, retreat_at=RETREAT_AT, noise=3),
           "normal": Style(shelter=False, cards=False, retreat_at=RETREAT_AT),
-          "hard": Style(shelter=True, cards=True, retreat_at=0.5, slow=SLOW_WEIGHT, heroes=HARD_HEROES)}
+          "hard": Style(shelter=True, cards=True, retreat_at=0.5, heroes=HARD_HEROES)}
 #: Monsters on the board at or below which a hero leaves its tower to chase them, as the behaviour rules ask of
 #: shooters (a boss holding the exit out of reach of every tower would otherwise never be fought).
 FEW = 5
@@ -302,9 +297,8 @@ def _activation(s: S, a: Fig, by: dict[str, list[Action]], style: Style = STYLES
     retreat = _retreat(s, a, by) if a["hp"] <= fg.ally_card(a)["max"] * style.retreat_at else None
     if retreat is not None:
         return retreat
-    moves = by.get("attack", []) + ([x for x in by.get("special", []) if _effect(a, x) == "slow"] if style.slow else [])
-    best = max(moves, key=lambda x: (_attack_value(s, a, x, style.slow), x.token()), default=None)
-    if best is not None and _attack_value(s, a, best, style.slow) > 0:
+    best = max(by.get("attack", []), key=lambda x: (_attack_value(s, a, x), x.token()), default=None)
+    if best is not None and _attack_value(s, a, best) > 0:
         return best
     if style.shelter and a["kind"] == "hero" and len(s["monsters"]) > FEW:
         move = _shelter(s, a, by)
@@ -450,34 +444,8 @@ def _heal(s: S, a: Fig, specials: list[Action]) -> Action | None:
     return None
 
 
-def _effect(a: Fig, action: Action) -> str | None:
+def _attack_value(s: S, a: Fig, action: Action) -> float:
     opt = next(o for o in fg.offered_options(a) if o["id"] == action["opt"])
-    return opt.get("effect")
-
-
-def _slow_gain(m: Fig) -> float:
-    """Share of its movement one more Slow token takes from a monster (bosses lose 1 and never drop below 3)."""
-    was = fg.monster_mv(m)
-    slowed = dict(m, st=dict(m["st"], slow=m["st"]["slow"] + 1))
-    return (was - fg.monster_mv(slowed)) / max(1, was)
-
-
-def _slow_chance(opt: dict[str, Any]) -> float:
-    """How often an attack option slows what it hits: always (on hit), on a critical roll, or never."""
-    if ["slow", 1] in [list(x) for x in opt.get("on_hit", [])]:
-        return 1.0
-    if ["slow", 1] in [list(x) for x in opt.get("on_crit", [])]:
-        return len(opt["crit"]) / 20
-    return 0.0
-
-
-def _attack_value(s: S, a: Fig, action: Action, slow: float = 0.0) -> float:
-    opt = next(o for o in fg.offered_options(a) if o["id"] == action["opt"])
-    if opt["kind"] == "special":  # Slow Target, Hamstring: the hard AI weighs the Slow token alone
-        m = st.monster(s, action["target"])
-        if m is None or ("type" in opt and fg.monster_card(m)["res"][opt["type"]] == "Im"):
-            return 0.0
-        return slow * _urgency(s, st.msq(s, m)) * m["hp"] * _slow_gain(m) / max(1, int(opt["ac"]))
     bonus = 0 if opt["hit"] == "auto" else int(opt["hit"]) + (2 if a["st"]["bless"] else 0)
     if opt.get("area") is None:
         aims = [st.monster(s, action["target"]), st.monster(s, action.get("second"))]
@@ -497,8 +465,6 @@ def _attack_value(s: S, a: Fig, action: Action, slow: float = 0.0) -> float:
         dealt = sum(fg.damage(int(opt["dmg"]), opt.get("hits", 1), False, 1.0, 0, int(res) + m["st"]["bless"]))
         urgent = _urgency(s, st.msq(s, m))
         value += hit * urgent * (min(dealt, m["hp"]) + (4 if dealt >= m["hp"] else 0))
-        if slow and dealt < m["hp"]:
-            value += slow * hit * _slow_chance(opt) * urgent * (m["hp"] - dealt) * _slow_gain(m)
     return value / max(1, int(opt["ac"])) - 100 * friends
 
 
