@@ -9,6 +9,7 @@ import importlib
 import logging
 import multiprocessing
 import os
+import pickle
 import pkgutil
 import signal
 import sys
@@ -90,6 +91,9 @@ async def draw(func: Callable[..., Any], *args: Any) -> Any:
         except (OSError, RuntimeError) as exc:  # no processes on this machine (a sandbox): threads from now on
             log.warning("cannot draw in worker processes (%s); drawing in threads", exc)
             _pool, _broken = None, True
+        except (pickle.PicklingError, TypeError, AttributeError) as exc:
+            # `func` cannot travel to a worker (a class re-imported since, a closure): this one is drawn here
+            log.debug("drawing %r in a thread: %s", func, exc)
     return await asyncio.to_thread(func, *args)
 
 
