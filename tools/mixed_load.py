@@ -5,8 +5,10 @@
 (HeroQuest: the game master and a hero) and AI seats in the others. A person waits `--think` seconds (jittered),
 then makes a random legal move through the table as the bot does (`defer_auto`: answered first, then the AI seats
 and the game's own steps run through `Table.resume`); `--inline` plays them inside the person's command instead,
-as tools and tests do. Figures: a person's command p50/p99, the bots' follow-ups, committed moves per second and
-the load average when the run began and ended (`os.getloadavg()`).
+as tools and tests do. Figures: a person's command p50/p99, the bots' follow-ups, committed moves per second,
+how late the event loop wakes a sleeping task (`loop_lag_ms`) and the load average when the run began and ended
+(`os.getloadavg()`). Through the stand-in (`--standin-channels`), `reply_ms` is until the person sees the words
+of their answer; their board and private picture follow by an edit, `image_ms` after the words (p50/p99).
 """
 
 from __future__ import annotations
