@@ -12,6 +12,8 @@ from dataclasses import dataclass
 import discord
 
 log = logging.getLogger("tabletop.late_images")
+#: The name of the tasks that draw and show images (a benchmark tells them from the bots' turns by it).
+TASK_NAME = "late-image"
 
 
 @dataclass
@@ -42,7 +44,7 @@ class LateImages:
             self.skipped += 1
         self._waiting[place] = _Job(draw, show, time.monotonic())
         if place not in self._workers:
-            self._workers[place] = asyncio.create_task(self._work(place))
+            self._workers[place] = asyncio.create_task(self._work(place), name=TASK_NAME)
 
     def busy(self) -> int:
         """Places with an image being drawn or waiting."""

@@ -167,6 +167,7 @@ async def mixed_standin_load(target: str, channels: int, seconds: float, think: 
     from bot import make_bot
     from cogs import drawing
     from cogs.delivery import LATE
+    from cogs.late_images import TASK_NAME
     from standin.inprocess import APP_COMMAND, InProcessDiscord, _is_idle, _owner
     from standin.world import Output, default_world, is_error_output
 
@@ -235,10 +236,11 @@ async def mixed_standin_load(target: str, channels: int, seconds: float, think: 
                     reply_ms[game.id].append((time.perf_counter() - started) * 1000)
                 except TimeoutError:
                     failures.append(f"{game.id}: no answer in 60 s")
-                # Then until what the command set off is done (the bots' turns), not tasks waiting for a click.
+                # Then until what the command set off is done (the bots' turns), not tasks waiting for a click, nor
+                # images still being drawn (a person moves on once they have read the words; image_ms times those).
                 limit = time.perf_counter() + 60
-                while (busy := [t for t in list(started_tasks) if not t.done() and not _is_idle(t, d.ignore_task)]) \
-                        and time.perf_counter() < limit:
+                while (busy := [t for t in list(started_tasks) if not t.done() and not _is_idle(t, d.ignore_task)
+                                and t.get_name() != TASK_NAME]) and time.perf_counter() < limit:
                     await asyncio.wait(busy, timeout=1)
                 handled_ms.append((time.perf_counter() - started) * 1000)
                 del replies[inter.id]
