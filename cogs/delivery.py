@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import io
 import json
 import logging
 from collections import OrderedDict
-from collections.abc import Awaitable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,6 +16,7 @@ import discord
 import i18n
 from cogs.dm_channels import dm_channels
 from cogs.help import lobby_help_view
+from cogs.late_images import LateImages
 from cogs.live import SUMMARY_CHARS, LiveTurn, LiveTurns, summary
 from cogs.translator import locale_of
 from cogs.ui import GameButton, button_id, choices_line, offered, run_blocking, turn_view, ui_for
@@ -33,6 +33,8 @@ MAX_CONTENT = 1900
 DM_CLOSED = 50007
 #: The live message of each game's current turn.
 LIVE = LiveTurns()
+#: Boards and private pictures, drawn after their message is sent and added to it by an edit.
+LATE = LateImages()
 #: A digest of the private view each person was last sent by DM, per game, so an unchanged view is not resent.
 _SENT_VIEWS: OrderedDict[tuple[int, int], str] = OrderedDict()
 _SENT_KEPT = 20_000
@@ -109,11 +111,13 @@ async def defer(interaction: discord.Interaction) -> None:
 
 
 async def reply(interaction: discord.Interaction, content: str, *, error: bool = False,
-                view: discord.ui.View | None = None, file: discord.File | None = None) -> None:
-    """An ephemeral answer to the person who asked."""
+                view: discord.ui.View | None = None, file: discord.File | None = None
+                ) -> Callable[[discord.File], Awaitable[Any]]:
+    """An ephemeral answer to the person who asked; returns how to add an image to its last part later."""
     if error:
         content = ERROR_PREFIX + content
     parts = pieces(content or "…")
+    last: Any = None
     for n, part in enumerate(parts):
         kwargs: dict[str, Any] = {"ephemeral": True}
         if n == len(parts) - 1:  # the buttons and the image go with the last part
@@ -122,9 +126,17 @@ async def reply(interaction: discord.Interaction, content: str, *, error: bool =
             if file is not None:
                 kwargs["file"] = file
         if interaction.response.is_done():
-            await interaction.followup.send(part or "…", **kwargs)
+            last = await interaction.followup.send(part or "…", wait=True, **kwargs)
         else:
             await interaction.response.send_message(part or "…", **kwargs)
+            last = None
+
+    async def add_image(image: discord.File) -> Any:
+        if last is None:  # the interaction's own response
+            return await interaction.edit_original_response(attachments=[image])
+        return await last.edit(attachments=[image])
+
+    return add_image
 
 
 #: How much of what a person typed a refusal quotes back.
@@ -261,8 +273,11 @@ async def _send_public(channel: Any, report: Report, people: Audience,
     waits = [u for u in report.mention if u != present]
     fresh = live is None or bool(waits or report.addressed or report.finished)
     footer, pinged = _footer(report, people)
-    drawing = (image or board_png(report, lang)) if report.board is not None else image
-    png = await drawing if drawing is not None else None
+    drawing: Callable[[], Awaitable[bytes | None] | None] | None = None
+    if image is not None:
+        drawing = lambda: image  # noqa: E731  (already being drawn)
+    elif report.board is not None:
+        drawing = lambda: board_png(report, lang)  # noqa: E731
     view = _turn_buttons(report, lang)
     if view is None and report.status == "lobby":  # newcomers at a new table: how to play, shown to whoever clicks
         view = lobby_help_view(report.game_type, lang)
@@ -274,11 +289,10 @@ async def _send_public(channel: Any, report: Report, people: Audience,
         kwargs: dict[str, Any] = {"content": _compose(said, live.footer)} if said or live.footer else {}
         if view is not None or report.status != "active":  # else the message keeps its buttons
             kwargs["view"] = view
-        if png:
-            kwargs["attachments"] = [_board_file(report, png, _alt_text(report, lang, summary(report.public, lang,
-                                                                                                names)))]
         try:
-            await live.message.edit(**kwargs)
+            if kwargs:
+                await live.message.edit(**kwargs)
+            _late_board(live.message, report, drawing, _alt_text(report, lang, summary(report.public, lang, names)))
             return
         except discord.HTTPException as exc:  # deleted or too old: the turn goes on in a new message
             log.info("live message of game %s not editable (%s); posting anew", report.game_id, exc)
@@ -290,11 +304,9 @@ async def _send_public(channel: Any, report: Report, people: Audience,
         live.add(report.public)
         story = summary(live.lines, lang, names)
         edit: dict[str, Any] = {"view": None, **({"content": story} if story else {})}
-        if png:
-            edit["attachments"] = [_board_file(report, png, _alt_text(report, lang, summary(report.public, lang,
-                                                                                             names)))]
         try:
             await live.message.edit(**edit)
+            _late_board(live.message, report, drawing, _alt_text(report, lang, summary(report.public, lang, names)))
         except discord.HTTPException as exc:
             log.info("the live message of game %s could not take the board: %s", report.game_id, exc)
         kwargs = {"allowed_mentions": _only(pinged)}
@@ -316,15 +328,32 @@ async def _send_public(channel: Any, report: Report, people: Audience,
         opening = [*closing, *opening]
     said = summary(opening, lang, names, chars=_room(footer))
     kwargs = {"allowed_mentions": _only(pinged)}
-    if png:
-        kwargs["file"] = _board_file(report, png, _alt_text(report, lang, said))
     if view is not None:
         kwargs["view"] = view
     sent = await channel.send(_compose(said, footer), **kwargs)
+    if sent is not None:
+        _late_board(sent, report, drawing, _alt_text(report, lang, said))
     if report.finished or report.status in ("finished", "abandoned"):
         LIVE.forget(report.game_id)
     elif sent is not None:
         LIVE.put(report.game_id, LiveTurn(getattr(channel, "id", 0), sent, list(opening), footer))
+
+
+def _late_board(message: Any, report: Report, drawing: Callable[[], Awaitable[bytes | None] | None] | None,
+                alt: str) -> None:
+    """The report's board added to `message` once drawn (a newer board for the same message drawn instead)."""
+    if drawing is None:
+        return
+
+    async def draw() -> bytes | None:
+        pending = drawing()
+        return await pending if pending is not None else None
+
+    async def show(png: bytes) -> None:
+        async with LIVE.lock(report.game_id):  # never between two edits of the same turn's words
+            await message.edit(attachments=[_board_file(report, png, alt)])
+
+    LATE.submit(("board", getattr(message, "id", id(message))), draw, show)
 
 
 def _only(users: list[int]) -> discord.AllowedMentions:
@@ -358,6 +387,40 @@ async def private_panel(table: Table, interaction: discord.Interaction, game_id:
                         ) -> tuple[str, discord.ui.View | None, discord.File | None]:
     """A player's private view as text, image (`image` when it is already being drawn) and their legal
     actions as menus."""
+    text, panel = await private_words(table, interaction, game_id, version, game_type, view, names, lang, who)
+    png = await (image or private_png(game_type, view, names, lang))
+    return text, panel, _private_file(png)
+
+
+def private_png(game_type: str, view: dict[str, Any], names: dict[int, str], lang: str) -> Awaitable[bytes | None]:
+    """A seat's private picture, drawn off the event loop."""
+    return run_blocking(ui_for(game_type).private_image, with_names(view, names), lang)
+
+
+def _private_file(png: bytes | None) -> discord.File | None:
+    return discord.File(io.BytesIO(png), filename="private.png") if png else None
+
+
+async def answer_privately(table: Table, interaction: discord.Interaction, game_id: int, version: int,
+                           game_type: str, view: dict[str, Any], names: dict[int, str], lang: str, who: Who,
+                           said: str) -> None:
+    """The acting person's answer: what they learned (`said`), their private view as text and their next options,
+    at once; their private picture follows as an edit of the same message once drawn."""
+    text, panel = await private_words(table, interaction, game_id, version, game_type, view, names, lang, who)
+    add_image = await reply(interaction, "\n".join(x for x in (unsaid(said, text), text) if x), view=panel)
+
+    async def show(png: bytes) -> None:
+        file = _private_file(png)
+        if file is not None:
+            await add_image(file)
+
+    LATE.submit(("mine", game_id, who.user_id), lambda: private_png(game_type, view, names, lang), show)
+
+
+async def private_words(table: Table, interaction: discord.Interaction, game_id: int, version: int,
+                        game_type: str, view: dict[str, Any], names: dict[int, str], lang: str, who: Who
+                        ) -> tuple[str, discord.ui.View | None]:
+    """A player's private view as text and their legal actions as menus (no picture)."""
     ui = ui_for(game_type)
     text = ui.private_text(view, lang, names)
     legal = await table.legal(interaction.channel_id or 0, who)
@@ -376,11 +439,9 @@ async def private_panel(table: Table, interaction: discord.Interaction, game_id:
         text = (text + "\n" + i18n.t(choices_line(offered(panel)), lang)).strip()
     elif not text:
         text = i18n.t(msg("bot.nothing_to_do"), lang)
-    png = await (image or run_blocking(ui.private_image, with_names(view, names), lang))
-    file = discord.File(io.BytesIO(png), filename="private.png") if png else None
     if panel is not None and not panel.children:
         panel = None
-    return text, panel, file
+    return text, panel
 
 
 async def deliver(table: Table, interaction: discord.Interaction, report: Report, *,
@@ -396,19 +457,14 @@ async def deliver(table: Table, interaction: discord.Interaction, report: Report
     actor = interaction.user.id
     names = report.seat_names
     view_of_me = report.private_views.get(actor) if report.status == "active" else None
-    # Both images are drawn at once (Pillow works outside the GIL), then sent in their usual order.
-    public = board_png(report, people.lang) if _shows_public(interaction.channel, report) else None
-    public_task = asyncio.ensure_future(public) if public is not None else None
-    mine_task = asyncio.ensure_future(run_blocking(ui_for(report.game_type).private_image,
-                                                   with_names(view_of_me, names), lang)) \
-        if view_of_me is not None else None
-    await send_public(interaction.channel, report, people, public_task)
+    # The words go first (the channel's, then the person's answer); the board and the person's private picture
+    # are drawn meanwhile and added to their messages by an edit (LATE).
+    await send_public(interaction.channel, report, people)
     # The person who acted: privately, what only they learned, and their next options.
     mine = lines(report.private.get(actor, []), lang, names)
     if view_of_me is not None:
-        text, panel, file = await private_panel(table, interaction, report.game_id, report.version,
-                                                report.game_type, view_of_me, names, lang, me, mine_task)
-        await reply(interaction, "\n".join(x for x in (unsaid(mine, text), text) if x), view=panel, file=file)
+        await answer_privately(table, interaction, report.game_id, report.version, report.game_type, view_of_me,
+                               names, lang, me, mine)
         _remember_view(report.game_id, actor, view_of_me)
     else:
         done = i18n.t(confirm or msg("bot.done"), lang)
@@ -429,9 +485,8 @@ async def deliver(table: Table, interaction: discord.Interaction, report: Report
         await announce(interaction.client, follow, people.lang, table, present=present)
         if mine_now is not None and (actor in follow.mention or actor in follow.private):
             said = lines(follow.private.get(actor, []), lang, names)
-            text, panel, file = await private_panel(table, interaction, follow.game_id, follow.version,
-                                                    follow.game_type, mine_now, names, lang, me)
-            await reply(interaction, "\n".join(x for x in (unsaid(said, text), text) if x), view=panel, file=file)
+            await answer_privately(table, interaction, follow.game_id, follow.version, follow.game_type, mine_now,
+                                   names, lang, me, said)
             _remember_view(follow.game_id, actor, mine_now)
 
 
@@ -507,19 +562,22 @@ async def send_dm(client: discord.Client, channel: Any, report: Report, user_id:
     key = "bot.dm.turn" if user_id in report.mention else "bot.dm.news"
     parts = [i18n.t(msg(key, game=game_name, link=link), lang)]
     parts.extend(x for x in (said, text) if x)
-    file = None
     if view is not None:
         _remember_view(report.game_id, user_id, view)
-        png = await run_blocking(ui.private_image, with_names(view, names), lang)
-        if png:
-            file = discord.File(io.BytesIO(png), filename="private.png",
-                                description=i18n.t(msg("bot.alt.private", game=game_name), lang))
     chunks = pieces("\n".join(parts))
     try:
         dm = await dm_channels(client).channel(client, user_id)  # no user fetch; no REST call for someone seen before
-        for n, chunk in enumerate(chunks):
-            kwargs: dict[str, Any] = {"file": file} if file and n == len(chunks) - 1 else {}
-            await dm.send(chunk, **kwargs)
+        last = None
+        for chunk in chunks:
+            last = await dm.send(chunk)
+        if view is not None and last is not None:  # the private picture follows once drawn
+            alt = i18n.t(msg("bot.alt.private", game=game_name), lang)
+
+            async def show(png: bytes) -> None:
+                await last.edit(attachments=[discord.File(io.BytesIO(png), filename="private.png", description=alt)])
+
+            LATE.submit(("dm", report.game_id, user_id), lambda: private_png(report.game_type, view, names, lang),
+                        show)
     except discord.Forbidden as exc:
         if exc.code != DM_CLOSED:
             log.warning("DM to %s refused: %s", user_id, exc)

@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import ctypes
 import importlib
 import logging
 import multiprocessing
 import os
+import pickle
 import pkgutil
+import signal
+import sys
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -20,21 +25,34 @@ _broken = False
 _warming: list[Future[int]] = []
 
 
+#: How much less CPU priority a drawing worker has than the bot (`nice`): when the machine is short of CPU the
+#: event loop, which answers people, goes first and images come a little later.
+WORKER_NICENESS = 5
+_PR_SET_PDEATHSIG = 1
+
+
 def pool_size() -> int:
-    """Worker processes: `TABLETOP_DRAWING_PROCESSES` (`auto`: one per core, at most four); unset or 0, images
-    are drawn in threads of the bot's process. Opt-in for now: on a machine shared by many busy processes the
-    pool measured slower than threads, and a bot killed hard leaves its workers holding its output."""
+    """Worker processes: `TABLETOP_DRAWING_PROCESSES` (a number; `auto` or unset: one per core, at most four);
+    0 draws in threads of the bot's process instead (where a sandbox forbids processes). Default on: drawing in
+    threads holds the interpreter's lock for most of a board's ~200 ms, and the bot's answers wait behind it
+    (`tools.bench --load --mixed`: command p50 4x longer in threads on this 2-core machine)."""
     configured = os.environ.get("TABLETOP_DRAWING_PROCESSES", "").strip().lower()
-    if configured == "auto":
+    if configured in ("", "auto"):
         return max(1, min(4, os.cpu_count() or 1))
     return int(configured) if configured.isdigit() else 0
 
 
 def _quiet_worker() -> None:
-    """A worker writes nowhere the bot's own output goes (a pipe read by whoever started the bot stays theirs)."""
+    """A worker writes nowhere the bot's own output goes (a pipe read by whoever started the bot stays theirs),
+    yields the CPU to the bot, and ends when the process that started it ends, even one killed hard."""
     devnull = os.open(os.devnull, os.O_WRONLY)
     os.dup2(devnull, 1)
     os.dup2(devnull, 2)
+    with contextlib.suppress(OSError):
+        os.nice(WORKER_NICENESS)
+    if sys.platform.startswith("linux"):  # the forkserver ends with the bot; its workers end with it
+        with contextlib.suppress(OSError, AttributeError):
+            ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGTERM)
 
 
 def _warm_up() -> int:
@@ -73,7 +91,15 @@ async def draw(func: Callable[..., Any], *args: Any) -> Any:
         except (OSError, RuntimeError) as exc:  # no processes on this machine (a sandbox): threads from now on
             log.warning("cannot draw in worker processes (%s); drawing in threads", exc)
             _pool, _broken = None, True
+        except (pickle.PicklingError, TypeError, AttributeError) as exc:
+            # `func` cannot travel to a worker (a class re-imported since, a closure): this one is drawn here
+            log.debug("drawing %r in a thread: %s", func, exc)
     return await asyncio.to_thread(func, *args)
+
+
+def mode() -> str:
+    """Where images are drawn now: "processes N" or "threads"."""
+    return f"processes {pool_size()}" if _get_pool() is not None else "threads"
 
 
 def shutdown() -> None:

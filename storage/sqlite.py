@@ -21,6 +21,9 @@ from storage.rows import StorageError, StorageFull, StorageUnavailable
 from storage.schema import SQLITE_MIGRATIONS
 
 READERS = 2
+#: Transactions that wait for the writer are written together, each in a savepoint, under one COMMIT and so one
+#: disk sync: at most this many at once.
+GROUP_MAX = 32
 T = TypeVar("T")
 
 
@@ -127,17 +130,47 @@ class _Writer:
         conn = self.db()
         conn.execute("BEGIN IMMEDIATE")
         try:
-            for statement in statements:
-                if statement.many:
-                    conn.executemany(statement.sql, statement.params)
-                    continue
-                changed = conn.execute(statement.sql, statement.params).rowcount
-                if statement.expect is not None and changed != statement.expect:
-                    raise UnexpectedRows(statement.sql)
+            self._run(conn, statements)
             conn.execute("COMMIT")
         except BaseException:
             self.rollback()
             raise
+
+    def group(self, batches: Sequence[Sequence[Statement]]) -> list[BaseException | None]:
+        """Several whole transactions under one COMMIT (one disk sync): each in its own savepoint, so one that
+        fails (a version that moved on) is rolled back alone and the others are written. Returns each one's error,
+        or None; a failing COMMIT (a full disk) raises, and then none of them is written."""
+        conn = self.db()
+        results: list[BaseException | None] = []
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            for statements in batches:
+                conn.execute("SAVEPOINT one")
+                try:
+                    self._run(conn, statements)
+                except Exception as exc:
+                    if not conn.in_transaction:  # SQLite rolled back everything (a full disk): the group fails
+                        raise
+                    conn.execute("ROLLBACK TO one")
+                    results.append(exc)
+                else:
+                    results.append(None)
+                conn.execute("RELEASE one")
+            conn.execute("COMMIT")
+        except BaseException:
+            self.rollback()
+            raise
+        return results
+
+    @staticmethod
+    def _run(conn: sqlite3.Connection, statements: Sequence[Statement]) -> None:
+        for statement in statements:
+            if statement.many:
+                conn.executemany(statement.sql, statement.params)
+                continue
+            changed = conn.execute(statement.sql, statement.params).rowcount
+            if statement.expect is not None and changed != statement.expect:
+                raise UnexpectedRows(statement.sql)
 
     def close(self) -> None:
         if self.conn is not None:
@@ -190,6 +223,9 @@ class SqliteBackend:
         self._readers: asyncio.Queue[aiosqlite.Connection] = asyncio.Queue()
         self._all_readers: list[aiosqlite.Connection] = []
         self._write_lock = asyncio.Lock()
+        #: Batches waiting for the writer (each with the future its caller awaits), written together.
+        self._queued: list[tuple[list[Statement], asyncio.Future[None]]] = []
+        self._flusher: asyncio.Task[None] | None = None
 
     async def open(self) -> None:
         memory = self.path == ":memory:"
@@ -222,6 +258,9 @@ class SqliteBackend:
         return db
 
     async def close(self) -> None:
+        if self._flusher is not None and not self._flusher.done():  # writes already acknowledged-to-be go first
+            with suppress(Exception):
+                await self._flusher
         for reader in self._all_readers:
             await reader.close()
         self._all_readers.clear()
@@ -250,9 +289,40 @@ class SqliteBackend:
                     raise exc
 
     async def batch(self, statements: Sequence[Statement]) -> None:
-        async with self._write_lock:
-            with translated(self._translate):
-                await self.writer.call(self.writer.batch, list(statements))
+        """One transaction, acknowledged once it is on disk; transactions queued meanwhile share its disk sync."""
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._queued.append((list(statements), done))
+        if self._flusher is None or self._flusher.done():
+            self._flusher = asyncio.create_task(self._flush())
+        await asyncio.shield(done)  # a caller that gives up does not undo a write already under way
+
+    async def _flush(self) -> None:
+        while self._queued:
+            group, self._queued = self._queued[:GROUP_MAX], self._queued[GROUP_MAX:]
+            try:
+                async with self._write_lock:
+                    writer = self.writer
+                    if len(group) == 1:
+                        await writer.call(writer.batch, group[0][0])
+                        results: list[BaseException | None] = [None]
+                    else:
+                        results = await writer.call(writer.group, [statements for statements, _ in group])
+            except asyncio.CancelledError:  # the bot is closing: nobody is left waiting for these
+                for _, done in group:
+                    done.cancel()
+                raise
+            except Exception as exc:  # the whole group failed (the COMMIT itself): each caller hears why
+                results = [exc] * len(group)
+            for (_, done), error in zip(group, results, strict=True):
+                if done.done():
+                    continue
+                if error is None:
+                    done.set_result(None)
+                    continue
+                ours = self._translate(error)
+                if ours is not error:
+                    ours.__cause__ = error
+                done.set_exception(ours)
 
     @asynccontextmanager
     async def read(self, *, consistent: bool = False) -> AsyncIterator[Query]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import os
 
 import pytest
 
@@ -16,6 +17,9 @@ from tools.pgserver import PgServer
 
 registry.register(TINY)
 registry.register(GAUNTLET)
+# Tests draw in threads: starting the drawing processes in every test run costs more than it saves (images are the
+# same bytes either way; tests/test_drawing.py starts a pool of its own).
+os.environ.setdefault("TABLETOP_DRAWING_PROCESSES", "0")
 
 
 @pytest.fixture

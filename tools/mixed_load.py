@@ -5,8 +5,10 @@
 (HeroQuest: the game master and a hero) and AI seats in the others. A person waits `--think` seconds (jittered),
 then makes a random legal move through the table as the bot does (`defer_auto`: answered first, then the AI seats
 and the game's own steps run through `Table.resume`); `--inline` plays them inside the person's command instead,
-as tools and tests do. Figures: a person's command p50/p99, the bots' follow-ups, committed moves per second and
-the load average when the run began and ended (`os.getloadavg()`).
+as tools and tests do. Figures: a person's command p50/p99, the bots' follow-ups, committed moves per second,
+how late the event loop wakes a sleeping task (`loop_lag_ms`) and the load average when the run began and ended
+(`os.getloadavg()`). Through the stand-in (`--standin-channels`), `reply_ms` is until the person sees the words
+of their answer; their board and private picture follow by an edit, `image_ms` after the words (p50/p99).
 """
 
 from __future__ import annotations
@@ -40,6 +42,35 @@ def percentile(values: list[float], q: float) -> float:
 
 def load_average() -> list[float]:
     return [round(x, 2) for x in os.getloadavg()]
+
+
+class LoopLag:
+    """How late the event loop wakes a task that asked to sleep `every` seconds: what blocks the loop (JSON, zlib,
+    a drawing holding the GIL) or starves the process of CPU, as every command in it feels it."""
+
+    def __init__(self, every: float = 0.01) -> None:
+        self.every = every
+        self.lags: list[float] = []
+        self._task: asyncio.Task[None] | None = None
+
+    def __enter__(self) -> LoopLag:
+        self._task = asyncio.get_running_loop().create_task(self._probe())
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._task is not None:
+            self._task.cancel()
+
+    async def _probe(self) -> None:
+        while True:
+            started = time.perf_counter()
+            await asyncio.sleep(self.every)
+            self.lags.append((time.perf_counter() - started - self.every) * 1000)
+
+    def figures(self) -> dict[str, float]:
+        return {"loop_lag_ms_p50": round(percentile(self.lags, 50), 1),
+                "loop_lag_ms_p99": round(percentile(self.lags, 99), 1),
+                "loop_lag_ms_max": round(max(self.lags, default=0.0), 1)}
 
 
 class Channel:
@@ -110,7 +141,8 @@ async def mixed_table_load(store: Store, channels: int, seconds: float, think: f
                 failures.append(f"{game.id}: {exc!r}"[:160])
 
     began = time.perf_counter()
-    await asyncio.gather(*(player(room) for room in rooms))
+    with LoopLag() as lag:
+        await asyncio.gather(*(player(room) for room in rooms))
     elapsed = time.perf_counter() - began
     moves = await _versions(store) - versions_before
     every = [x for values in human.values() for x in values]
@@ -123,7 +155,7 @@ async def mixed_table_load(store: Store, channels: int, seconds: float, think: f
         "follow_up_ms_p99": round(percentile(follow, 99), 1),
         "committed_moves_per_s": round(moves / elapsed, 1),
         "failures": len(failures), "failure_kinds": sorted(set(failures))[:5],
-        "load_average_before": load_before, "load_average_after": load_average(),
+        **lag.figures(), "load_average_before": load_before, "load_average_after": load_average(),
     }
 
 
@@ -133,6 +165,9 @@ async def mixed_standin_load(target: str, channels: int, seconds: float, think: 
     who typed `/game act` has their answer (`reply_ms`), and until everything their command set off is done, the
     bots' turns included (`handled_ms`)."""
     from bot import make_bot
+    from cogs import drawing
+    from cogs.delivery import LATE
+    from cogs.late_images import TASK_NAME
     from standin.inprocess import APP_COMMAND, InProcessDiscord, _is_idle, _owner
     from standin.world import Output, default_world, is_error_output
 
@@ -162,7 +197,9 @@ async def mixed_standin_load(target: str, channels: int, seconds: float, think: 
                 await d.command(name, "/game join", channel=at)
             await d.command(names[0], "/game start", channel=at)
             rooms.append((at, game, names))
+        await LATE.idle()
         load_before = load_average()
+        shown_before, skipped_before, waits_before = LATE.shown, LATE.skipped, len(LATE.waits)
         deadline = time.perf_counter() + seconds
 
         async def player(c: int) -> None:
@@ -199,10 +236,11 @@ async def mixed_standin_load(target: str, channels: int, seconds: float, think: 
                     reply_ms[game.id].append((time.perf_counter() - started) * 1000)
                 except TimeoutError:
                     failures.append(f"{game.id}: no answer in 60 s")
-                # Then until what the command set off is done (the bots' turns), not tasks waiting for a click.
+                # Then until what the command set off is done (the bots' turns), not tasks waiting for a click, nor
+                # images still being drawn (a person moves on once they have read the words; image_ms times those).
                 limit = time.perf_counter() + 60
-                while (busy := [t for t in list(started_tasks) if not t.done() and not _is_idle(t, d.ignore_task)]) \
-                        and time.perf_counter() < limit:
+                while (busy := [t for t in list(started_tasks) if not t.done() and not _is_idle(t, d.ignore_task)
+                                and t.get_name() != TASK_NAME]) and time.perf_counter() < limit:
                     await asyncio.wait(busy, timeout=1)
                 handled_ms.append((time.perf_counter() - started) * 1000)
                 del replies[inter.id]
@@ -210,16 +248,21 @@ async def mixed_standin_load(target: str, channels: int, seconds: float, think: 
                                 if o.interaction_id == inter.id and is_error_output(o))
 
         began = time.perf_counter()
-        await asyncio.gather(*(player(c) for c in range(channels)))
+        with LoopLag() as lag:
+            await asyncio.gather(*(player(c) for c in range(channels)))
+            await LATE.idle()
         elapsed = time.perf_counter() - began
+        image_ms = list(LATE.waits)[waits_before:]
     every = [x for values in reply_ms.values() for x in values]
     return {"channels": channels, "think_s": think, "seconds": round(elapsed, 1), "commands": len(every),
             "reply_ms_p50": round(percentile(every, 50), 1), "reply_ms_p99": round(percentile(every, 99), 1),
             "reply_ms_p99_by_game": {g: round(percentile(v, 99), 1) for g, v in reply_ms.items()},
             "handled_ms_p50": round(percentile(handled_ms, 50), 1),
             "handled_ms_p99": round(percentile(handled_ms, 99), 1),
-            "failures": len(failures), "failure_samples": sorted(set(failures))[:5],
-            "load_average_before": load_before, "load_average_after": load_average()}
+            "images_shown": LATE.shown - shown_before, "images_skipped": LATE.skipped - skipped_before,
+            "image_ms_p50": round(percentile(image_ms, 50), 1), "image_ms_p99": round(percentile(image_ms, 99), 1),
+            "failures": len(failures), "failure_samples": sorted(set(failures))[:5], **lag.figures(),
+            "drawing": drawing.mode(), "load_average_before": load_before, "load_average_after": load_average()}
 
 
 async def _versions(store: Store) -> int:

@@ -107,7 +107,8 @@ async def test_a_turn_is_one_message_edited_in_place(d: InProcessDiscord) -> Non
 async def test_status_answers_the_asker_alone(d: InProcessDiscord) -> None:
     on_turn, _ = await started(d)
     out = await d.command(on_turn, "/game status")
-    assert not [o for o in out if o.kind in ("channel", "edit")]
+    # nothing public: no channel post, no edit of a channel message (their own answer's picture may follow)
+    assert not [o for o in out if o.kind == "channel" or (o.kind == "edit" and o.recipient_id is None)]
     assert [o for o in out if o.kind == "ephemeral"]
 
 

@@ -15,6 +15,7 @@ from rules.text import Msg, iter_strings, msg
 from standin.inprocess import InProcessDiscord
 from standin.world import Output, is_error_output
 from tests.e2e.crafted import crafted
+from tests.e2e.pictures import newest_board
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -78,9 +79,9 @@ async def assert_no_leak(d: InProcessDiscord, outputs: list[Output]) -> None:
             assert not re.search(rf"\b{re.escape(tok)}\b", text), (tok, text)
         for name in leaky:
             assert not re.search(rf"\b{re.escape(name)}\b", text), (name, text)
-        for filename, data in out.attachments:
-            board = with_names(public_view, names)
-            assert data in (render(board, "en"), render(board, "es")), filename
+    board = with_names(public_view, names)
+    for filename, data in newest_board(d, outputs):  # with its message, or added by an edit once drawn
+        assert data in (render(board, "en"), render(board, "es")), filename
 
 
 def _card_names(key: str) -> tuple[str, str]:

@@ -19,6 +19,7 @@ from standin.inprocess import InProcessDiscord
 from standin.world import Output, is_error_output
 from table import Who
 from tests.e2e.crafted import crafted
+from tests.e2e.pictures import arrived, newest_board, now
 from tests.reference import TRIAL
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
@@ -83,17 +84,18 @@ async def assert_no_leak(d: InProcessDiscord, outputs: list[Output]) -> None:
         text = out.text() + " " + " ".join(cid for cid, _ in out.components)
         for tok in secrets:
             assert not re.search(rf"(?<![\w-]){re.escape(tok)}(?![\w-])", text), (tok, out.kind, text)
-        for filename, data in out.attachments:
-            if out.kind != "channel":
-                # a player's own board (where their hero can move): exactly their own view drawn
-                seats = [seat for seat in range(1, state.seats) if loaded.user_of(seat) == out.recipient_id]
-                own = {render(with_names(game.view(state, seat), names), lang)
-                       for seat in seats for lang in ("en", "es")}
-                assert data in own, f"{filename} sent privately is not the player's own view drawn"
-                continue
-            if images is None:
-                images = {render(public, "en"), render(public, "es")}
-            assert data in images, f"{filename} is not the public view drawn"
+    for out, attachments in arrived(d, outputs):  # with their message, or added by an edit once drawn
+        if out.recipient_id in (gm_user, None):  # the GM sees everything; the channel's board is checked below
+            continue
+        for filename, data in attachments:
+            # a player's own board (where their hero can move): exactly their own view drawn
+            seats = [seat for seat in range(1, state.seats) if loaded.user_of(seat) == out.recipient_id]
+            own = {render(with_names(game.view(state, seat), names), lang) for seat in seats for lang in ("en", "es")}
+            assert data in own, f"{filename} sent privately is not the player's own view drawn"
+    for filename, data in newest_board(d, outputs):
+        if images is None:
+            images = {render(public, "en"), render(public, "es")}
+        assert data in images, f"{filename} is not the public view drawn"
 
 
 async def _loaded_any(d: InProcessDiscord):
@@ -110,7 +112,7 @@ async def test_gm_uploads_players_move_and_open_doors_gm_map_only_by_dm(d: InPro
     out += await d.command("alice", "/game start")
     assert not _errors(out)
     start = [o for o in out if o.kind == "ephemeral" and o.recipient_id == d.user("alice").id][-1]
-    assert "The Trial" in start.content and start.attachments, "the GM gets the full map privately at the start"
+    assert "The Trial" in start.content and now(d, start), "the GM gets the full map privately at the start"
     await assert_no_leak(d, out)
     await _choose_spells(d)
 
@@ -152,8 +154,8 @@ async def test_gm_uploads_players_move_and_open_doors_gm_map_only_by_dm(d: InPro
                     await run(f'/hq move to:"{moves[-1]["value"]}"')
                 if seat in (await _loaded(d)).game.to_act((await _loaded(d)).state):
                     await run("/hq end")
-        gm_dms += sum(1 for o in out if o.kind == "dm" and o.recipient_id == d.user("alice").id and o.attachments)
-        channel_images += [data for o in out if o.kind == "channel" for _, data in o.attachments]
+        gm_dms += sum(1 for o in out if o.kind == "dm" and o.recipient_id == d.user("alice").id and now(d, o))
+        channel_images += [data for o, shown in arrived(d, out) if o.recipient_id is None for _, data in shown]
     assert gm_dms >= 1, "the GM got an updated map by DM when something was revealed"
     assert channel_images and gm_map not in channel_images
 
@@ -207,7 +209,7 @@ async def test_gm_places_a_hidden_monster_out_of_turn_and_only_they_see_it(d: In
     assert not _errors(out), _errors(out)
     await assert_no_leak(d, out)
     gm = [o for o in out if o.recipient_id == d.user("alice").id and o.kind in ("ephemeral", "dm")]
-    assert any(o.attachments for o in gm), "the GM sees the new monster on their map"
+    assert any(now(d, o) for o in gm), "the GM sees the new monster on their map"
     channel = " ".join(o.text() for o in out if o.kind == "channel")
     assert "Orc" not in channel and "orc" not in channel.lower().split()
 

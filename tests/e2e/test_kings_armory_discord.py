@@ -16,6 +16,7 @@ from standin.world import Output
 from tests.e2e.games import bot_world
 from tests.e2e.games import errors as _errors
 from tests.e2e.games import loaded as _loaded
+from tests.e2e.pictures import now
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -207,7 +208,7 @@ async def test_a_map_file_attached_to_game_new_is_the_board_and_a_broken_one_is_
     assert not _errors(out), _errors(out)
     state = await _play_until(d, {0: "alice"}, lambda s: s["phase"] == "allies")
     assert state["map_spec"]["tiles_w"] == 5 and state["monsters"], "the wave walks the uploaded road"
-    assert any(o.kind == "channel" and o.attachments for o in d.world.outputs), "the board is drawn"
+    assert any(o.kind == "channel" and now(d, o) for o in d.world.outputs), "the board is drawn"
 
 
 async def test_not_enough_players_pick_champions_by_name_and_endurance_shows_its_score(d: InProcessDiscord) -> None:

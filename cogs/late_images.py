@@ -1,0 +1,76 @@
+"""Images that follow their words: a message is sent at once and its image is added by an edit once drawn."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections import deque
+from collections.abc import Awaitable, Callable, Hashable
+from dataclasses import dataclass
+
+import discord
+
+log = logging.getLogger("tabletop.late_images")
+#: The name of the tasks that draw and show images (a benchmark tells them from the bots' turns by it).
+TASK_NAME = "late-image"
+
+
+@dataclass
+class _Job:
+    draw: Callable[[], Awaitable[bytes | None]]
+    show: Callable[[bytes], Awaitable[None]]
+    asked: float
+
+
+class LateImages:
+    """Per place an image goes (a message, a person's private picture): one drawing at a time, and only the newest
+    one waiting. An image asked for while an older one for the same place still waits replaces it, so a board that
+    a newer move made stale is never drawn; one that went stale while it was being drawn is not shown."""
+
+    def __init__(self) -> None:
+        self._waiting: dict[Hashable, _Job] = {}
+        self._workers: dict[Hashable, asyncio.Task[None]] = {}
+        #: Images drawn and shown, and those skipped because a newer one for the same place came first.
+        self.shown = 0
+        self.skipped = 0
+        #: Milliseconds from an image being asked for (its words just sent) to its being shown, the newest ones.
+        self.waits: deque[float] = deque(maxlen=100_000)
+
+    def submit(self, place: Hashable, draw: Callable[[], Awaitable[bytes | None]],
+               show: Callable[[bytes], Awaitable[None]]) -> None:
+        """Draw (`draw()`, called only when its turn comes) and show (`show(png)`) the newest image for `place`."""
+        if place in self._waiting:
+            self.skipped += 1
+        self._waiting[place] = _Job(draw, show, time.monotonic())
+        if place not in self._workers:
+            self._workers[place] = asyncio.create_task(self._work(place), name=TASK_NAME)
+
+    def busy(self) -> int:
+        """Places with an image being drawn or waiting."""
+        return len(self._workers)
+
+    async def idle(self) -> None:
+        """Until every image asked for so far is shown (or skipped)."""
+        while self._workers:
+            await asyncio.gather(*list(self._workers.values()), return_exceptions=True)
+
+    async def _work(self, place: Hashable) -> None:
+        try:
+            while (job := self._waiting.pop(place, None)) is not None:
+                try:
+                    png = await job.draw()
+                    if not png:
+                        continue
+                    if place in self._waiting:  # a newer image for the same place is already asked for
+                        self.skipped += 1
+                        continue
+                    await job.show(png)
+                    self.shown += 1
+                    self.waits.append((time.monotonic() - job.asked) * 1000)
+                except discord.HTTPException as exc:  # the message is gone or too old: its words stay as they are
+                    log.info("an image could not be added to its message: %s", exc)
+                except Exception:  # one image failing never stops the next
+                    log.exception("drawing an image failed")
+        finally:
+            self._workers.pop(place, None)

@@ -1,0 +1,57 @@
+"""SQLite writes that queue for the writer share one COMMIT, and each still succeeds or fails on its own."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from storage.backend import Statement, UnexpectedRows
+from storage.rows import StorageFull
+from storage.sqlite import SqliteBackend
+
+
+@pytest.fixture
+async def backend(tmp_path):
+    db = SqliteBackend(str(tmp_path / "group.sqlite3"))
+    await db.open()
+    await db.batch([Statement("CREATE TABLE t (k INTEGER PRIMARY KEY, v INTEGER NOT NULL)")])
+    await db.batch([Statement("INSERT INTO t VALUES (1, 0)")])
+    yield db
+    await db.close()
+
+
+def count_commits(db: SqliteBackend) -> list[str]:
+    seen: list[str] = []
+    db.writer.db().set_trace_callback(lambda sql: seen.append(sql) if sql.strip().upper() == "COMMIT" else None)
+    return seen
+
+
+async def rows(db: SqliteBackend) -> dict[int, int]:
+    async with db.read() as q:
+        return {r["k"]: r["v"] for r in await q.fetchall("SELECT k, v FROM t")}
+
+
+async def test_queued_writes_share_one_commit_and_a_stale_one_fails_alone(backend: SqliteBackend) -> None:
+    commits = count_commits(backend)
+    writes = [backend.batch([Statement("INSERT INTO t VALUES (?, ?)", (k, k)),
+                             Statement("UPDATE t SET v = v + 1 WHERE k = ?", (k,), expect=1)]) for k in range(2, 12)]
+    stale = backend.batch([Statement("UPDATE t SET v = 7 WHERE k = 1"),  # rolled back with its failing check
+                           Statement("UPDATE t SET v = 9 WHERE k = 1 AND v = 5", expect=1)])
+    results = await asyncio.gather(*writes, stale, return_exceptions=True)
+    assert results[:10] == [None] * 10
+    assert isinstance(results[10], UnexpectedRows)
+    assert len(commits) == 1, "eleven queued transactions should have shared one COMMIT"
+    assert await rows(backend) == {1: 0, **{k: k + 1 for k in range(2, 12)}}
+
+
+async def test_a_full_disk_fails_every_write_of_the_group_and_the_writer_goes_on(backend: SqliteBackend) -> None:
+    await backend.set_max_pages(await backend.page_bytes() // 4096 + 1)
+    big = "x" * 200_000
+    writes = [backend.batch([Statement("INSERT INTO t VALUES (?, ?)", (k, big))]) for k in range(2, 6)]
+    results = await asyncio.gather(*writes, return_exceptions=True)
+    assert results and all(isinstance(r, StorageFull) for r in results), results
+    assert await rows(backend) == {1: 0}
+    await backend.set_max_pages(1_000_000)
+    await backend.batch([Statement("INSERT INTO t VALUES (2, 2)")])  # the writer goes on after the failure
+    assert await rows(backend) == {1: 0, 2: 2}

@@ -1,0 +1,62 @@
+"""Images follow their words: only the newest image waiting for a place is drawn, and one failure stops nothing."""
+
+from __future__ import annotations
+
+import asyncio
+
+from cogs.late_images import LateImages
+
+
+class Drawings:
+    """Drawing functions that record what they drew and can be held until released."""
+
+    def __init__(self) -> None:
+        self.drawn: list[str] = []
+        self.shown: list[str] = []
+        self.hold = asyncio.Event()
+        self.hold.set()
+
+    def draw(self, name: str, *, fail: bool = False):  # type: ignore[no-untyped-def]
+        async def run() -> bytes:
+            self.drawn.append(name)
+            await self.hold.wait()
+            if fail:
+                raise RuntimeError("the renderer broke")
+            return name.encode()
+        return run
+
+    async def show(self, png: bytes) -> None:
+        self.shown.append(png.decode())
+
+
+async def test_only_the_newest_waiting_image_is_drawn_and_a_stale_one_is_not_shown() -> None:
+    late, d = LateImages(), Drawings()
+    d.hold.clear()
+    late.submit("live", d.draw("move 1"), d.show)
+    await asyncio.sleep(0)  # move 1 is being drawn
+    late.submit("live", d.draw("move 2"), d.show)
+    late.submit("live", d.draw("move 3"), d.show)  # move 2 was never started: it is never drawn
+    d.hold.set()
+    await late.idle()
+    assert d.drawn == ["move 1", "move 3"]
+    assert d.shown == ["move 3"], "move 1 went stale while it was drawn, and the newest board is what stays"
+    assert late.shown == 1 and late.skipped == 2
+
+
+async def test_images_for_different_places_are_all_shown() -> None:
+    late, d = LateImages(), Drawings()
+    for place in ("channel A", "channel B", "ann's picture"):
+        late.submit(place, d.draw(place), d.show)
+    await late.idle()
+    assert sorted(d.shown) == ["ann's picture", "channel A", "channel B"]
+
+
+async def test_a_failed_drawing_stops_neither_the_next_one_nor_other_places() -> None:
+    late, d = LateImages(), Drawings()
+    late.submit("live", d.draw("broken", fail=True), d.show)
+    late.submit("other", d.draw("other"), d.show)
+    await late.idle()
+    late.submit("live", d.draw("next move"), d.show)
+    await late.idle()
+    assert sorted(d.shown) == ["next move", "other"]
+    assert late.busy() == 0
