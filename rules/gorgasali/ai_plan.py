@@ -4,8 +4,9 @@ movement should end.
 Movement is planned by a bounded search over (square, movement points left) from where the figure stands: every
 square the movement could end on is valued (a shot it allows, the enemies that could reach and shoot it there,
 the zone, a chest, a healing point, the way toward the bot's long-run goal) and the step that leads to the best
-end is taken. The search is exhaustive over at most (squares within 12) x (13 point counts) states, so a decision
-costs the same whatever the position; it reads no clock and draws no randomness."""
+end is taken. The search is exhaustive over (square, points left) states, bounded by the squares the rolled points
+can reach (12 points: at most 13 x 313 states; each square valued once), so its cost has a fixed ceiling whatever
+the position; it reads no clock and draws no randomness."""
 
 from __future__ import annotations
 
