@@ -6,6 +6,7 @@ import heapq
 from collections.abc import Sequence
 
 from rules.base import Action, Game, LegalAction
+from rules.gorgasali import ai_plan as AP
 from rules.gorgasali import movement as MV
 from rules.gorgasali.board import ORTHO, Board, board_of
 from rules.gorgasali.data import SUPPORT, WEAPONS
@@ -34,6 +35,8 @@ def _choose(s: State, seat: int, legal: list[LegalAction], rng: Rng, level: str 
         return _place(s, by["place"])
     if "accept" in by:
         return Action.of("accept")
+    if "pick" in by and level == "hard":
+        return AP.pick(by["pick"])
     if "pick" in by or ("imitate" in by and s["phase"] == "octor"):
         return rng.choice(legal).action
     stage = s["t"].get("stage")
@@ -49,8 +52,11 @@ def _choose(s: State, seat: int, legal: list[LegalAction], rng: Rng, level: str 
     if stage == "start":
         return _start(s, seat, by) or (by["roll"] if "roll" in by else by["skip"])[0]
     if stage in ("rolled", "moving"):
-        return _move(s, seat, by, rng)
+        return _plan_move(s, seat, by) if level == "hard" else _move(s, seat, by, rng)
     # after the movement
+    if level == "hard" and "shoot" in by and "revive" not in by:
+        board = board_of(s["board"])
+        return max(by["shoot"], key=lambda a: AP.shot_value(s, seat, a, board))
     for kind in ("revive", "shoot", "throw"):
         if kind in by:
             best = _best_target(s, by[kind], kind)
@@ -194,3 +200,17 @@ def _move(s: State, seat: int, by: dict[str, list[Action]], rng: Rng) -> Action:
         return dist.get(to, 1 << 30), rng.below(4)
 
     return min(steps, key=score)
+
+
+def _plan_move(s: State, seat: int, by: dict[str, list[Action]]) -> Action:
+    """The hard bot's movement: the step toward the best square its movement can end on (ai_plan.Planner)."""
+    board = board_of(s["board"])
+    here = s["players"][seat]["pos"]
+    if "stop" in by and here in s["chests"]:
+        return Action.of("stop")
+    steps = by.get("step", [])
+    if not steps:
+        return by["skip"][0] if "skip" in by else by["stop"][0] if "stop" in by else by["roll"][0]
+    planner = AP.Planner(s, seat, board, _distances(s, board, _goals(s, seat, board)))
+    stay = (lambda: planner.value(here)) if "skip" in by else None
+    return planner.best_step(s["t"]["points"], s["t"]["seen"], steps, stay)
