@@ -42,23 +42,80 @@ def _distance_to_heroes(s: HQState, only: dict | None = None) -> dict[Square, in
     return dist
 
 
+def _threat(s: HQState, m: dict, h: dict) -> tuple[float, int, str]:
+    """How close a blow from `m` comes to killing `h` (lower: closer): Body left less the expected damage (half
+    the attack dice hit, a third of the defence dice save), then Body, then the hero's id."""
+    attack = catalog.monster(m["ref"])["attack"]
+    expected = attack / 2 - fight.hero_defence_dice(s, h, consume=False) / 3
+    return (h["body"] - expected, h["body"], h["uid"])
+
+
+def _target(s: HQState, m: dict, targets: list[dict], level: str) -> dict:
+    """Whom `m` strikes: "easy" the healthiest hero (spreading the blows), "normal" the one with the least Body,
+    "hard" the one a blow most likely kills (focus fire)."""
+    if level == "easy":
+        return max(targets, key=lambda h: (h["body"], h["uid"]))
+    if level == "hard":
+        return min(targets, key=lambda h: _threat(s, m, h))
+    return min(targets, key=lambda h: (h["body"], h["uid"]))
+
+
 def _strike(ctx: Ctx, m: dict, level: str = "normal") -> None:
     targets = attack_targets(ctx.s, m)
     if targets and can_act(m):
-        sign = -1 if level == "easy" else 1
-        target = min(targets, key=lambda h: (sign * h["body"], h["uid"]))
+        target = _target(ctx.s, m, targets, level)
         m["acted"] = True
         fight.monster_attacks(ctx, m, target)
 
 
 def _prey(s: HQState, m: dict) -> dict | None:
-    """The hero a "hard" monster closes on: the weakest it can walk next to, the nearest of those."""
+    """The hero a "hard" monster closes on when it cannot strike this turn: the weakest it can walk next to, the
+    nearest of those."""
     reach = []
     for h in s.on_board_heroes():
         dist = _distance_to_heroes(s, only=h)
         if dist.get(tsq(m["sq"])) is not None:
             reach.append((h["body"], dist[tsq(m["sq"])], h["uid"], h))
     return min(reach, key=lambda r: r[:3])[3] if reach else None
+
+
+def _striking_square(s: HQState, m: dict, options: list[Square]) -> Square | None:
+    """The square ("hard") from which `m` strikes the hero a blow most likely kills, staying put when that is as
+    good; None when no square in reach strikes anyone."""
+    here = tsq(m["sq"])
+    best: tuple[tuple[float, int, str], int, Square] | None = None
+    for q in [here, *options]:
+        m["sq"] = list(q)
+        targets = attack_targets(s, m)
+        if targets:
+            threat = min(_threat(s, m, h) for h in targets)
+            key = (threat, int(q != here), q)
+            if best is None or key < best:
+                best = key
+    m["sq"] = list(here)
+    return None if best is None else best[2]
+
+
+def _walk(ctx: Ctx, m: dict, level: str) -> None:
+    """Move `m` at `level` (it cannot strike from where it stands, or "hard" may find a better blow)."""
+    s = ctx.s
+    here = tsq(m["sq"])
+    options = moves.monster_destinations(s, m, catalog.monster(m["ref"])["move"])
+    if level == "hard":
+        spot = _striking_square(s, m, options)
+        if spot is not None:
+            if spot != here:
+                m["sq"] = list(spot)
+                ctx.say("hq.ev.monster_moves", monster=monster_label(m), sq=sq_token(spot))
+            return
+    prey = _prey(s, m) if level == "hard" else None
+    dist = _distance_to_heroes(s, only=prey)
+    best = min(options, key=lambda q: (dist.get(q, 10_000), abs(q[0] - here[0]) + abs(q[1] - here[1]), q),
+               default=None)
+    lazy = level == "easy" and dist.get(here, 10_000) > EASY_REACH
+    if best is not None and not lazy and dist.get(best, 10_000) < dist.get(here, 10_000):
+        m["sq"] = list(best)
+        ctx.say("hq.ev.monster_moves", monster=monster_label(m), sq=sq_token(best))
 
 
 def autoplay(ctx: Ctx, level: str = "normal") -> None:
@@ -77,19 +134,9 @@ def autoplay(ctx: Ctx, level: str = "normal") -> None:
             continue
         played += 1
         heard = len(ctx.events)
-        if attack_targets(s, m):
-            _strike(ctx, m, level)
-        elif can_move(m):
-            prey = _prey(s, m) if level == "hard" else None
-            dist = _distance_to_heroes(s, only=prey)
-            options = moves.monster_destinations(s, m, catalog.monster(m["ref"])["move"])
-            here = tsq(m["sq"])
-            best = min(options, key=lambda q: (dist.get(q, 10_000), abs(q[0] - here[0]) + abs(q[1] - here[1]), q),
-                       default=None)
-            lazy = level == "easy" and dist.get(here, 10_000) > EASY_REACH
-            if best is not None and not lazy and dist.get(best, 10_000) < dist.get(here, 10_000):
-                m["sq"] = list(best)
-                ctx.say("hq.ev.monster_moves", monster=monster_label(m), sq=sq_token(best))
+        if can_move(m) and (level == "hard" or not attack_targets(s, m)):
+            _walk(ctx, m, level)
+        if level != "easy" or heard == len(ctx.events):  # an "easy" monster that walked does not strike too
             _strike(ctx, m, level)
         if m["uid"] in s.monsters:
             m["moved"] = m["acted"] = True
