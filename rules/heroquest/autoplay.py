@@ -15,6 +15,8 @@ from rules.heroquest.state import Ctx, HQState, monster_label, sq_token, tsq
 
 #: At the "easy" level a monster stays where it is unless a hero is within this many steps of it.
 EASY_REACH = 3
+#: A "hard" monster that struck and steps back stays within this many steps of a square beside a hero.
+HARD_STANDOFF = 2
 
 
 def _distance_to_heroes(s: HQState, only: dict | None = None) -> dict[Square, int]:
@@ -79,35 +81,71 @@ def _prey(s: HQState, m: dict) -> dict | None:
     return min(reach, key=lambda r: r[:3])[3] if reach else None
 
 
+def _exposure(s: HQState, m: dict, q: Square) -> int:
+    """How many heroes could stand beside `m` on `q` to strike it: the open squares around it (a doorway or a
+    corridor leaves fewer than the middle of a room)."""
+    open_e = s.open_edges()
+    blocked = s.blocked_squares()
+    others = {tsq(o["sq"]) for o in s.monsters.values() if o["uid"] != m["uid"]}
+    return sum(1 for n in board.orthogonal(q)
+               if board.in_board(n) and n not in blocked and n not in others and board.passable(q, n, open_e))
+
+
 def _striking_square(s: HQState, m: dict, options: list[Square]) -> Square | None:
-    """The square ("hard") from which `m` strikes the hero a blow most likely kills, staying put when that is as
-    good; None when no square in reach strikes anyone."""
+    """The square ("hard") from which `m` strikes the hero a blow most likely kills; among equals the one the
+    fewest heroes can strike back from, then staying put; None when no square in reach strikes anyone."""
     here = tsq(m["sq"])
-    best: tuple[tuple[float, int, str], int, Square] | None = None
+    best: tuple[tuple[float, int, str], int, int, Square] | None = None
     for q in [here, *options]:
         m["sq"] = list(q)
         targets = attack_targets(s, m)
         if targets:
-            threat = min(_threat(s, m, h) for h in targets)
-            key = (threat, int(q != here), q)
+            key = (min(_threat(s, m, h) for h in targets), _exposure(s, m, q), int(q != here), q)
             if best is None or key < best:
                 best = key
     m["sq"] = list(here)
-    return None if best is None else best[2]
+    return None if best is None else best[3]
+
+
+def _move(ctx: Ctx, m: dict, to: Square) -> None:
+    if to != tsq(m["sq"]):
+        m["sq"] = list(to)
+        m["moved"] = True
+        ctx.say("hq.ev.monster_moves", monster=monster_label(m), sq=sq_token(to))
+
+
+def _hard(ctx: Ctx, m: dict) -> None:
+    """A "hard" monster: walks to the square of the likeliest killing blow and strikes (the monsters gang up on
+    the weakest hero); one that struck without walking then steps back (rulebook: «Los monstruos pueden moverse y
+    luego atacar o atacar y luego moverse») to a square fewer heroes can reach it from, still within a step or two
+    of them, a doorway or a corridor; one that cannot strike closes on the weakest hero it can reach."""
+    s = ctx.s
+    budget = catalog.monster(m["ref"])["move"]
+    options = moves.monster_destinations(s, m, budget) if can_move(m) else []
+    spot = _striking_square(s, m, options) if can_act(m) else None
+    if spot is None:
+        if can_move(m):
+            _walk(ctx, m, "hard")
+        return
+    _move(ctx, m, spot)
+    _strike(ctx, m, "hard")
+    if m["uid"] not in s.monsters or m["moved"] or s.d["pending"] or s.d["over"] or not s.on_board_heroes():
+        return
+    here = tsq(m["sq"])
+    near = _distance_to_heroes(s)
+    exposed = _exposure(s, m, here)
+    calmer = [(_exposure(s, m, q), near[q], q) for q in moves.monster_destinations(s, m, budget)
+              if near.get(q, 10_000) <= HARD_STANDOFF and _exposure(s, m, q) < exposed]
+    if calmer:
+        _move(ctx, m, min(calmer)[2])
 
 
 def _walk(ctx: Ctx, m: dict, level: str) -> None:
-    """Move `m` at `level` (it cannot strike from where it stands, or "hard" may find a better blow)."""
+    """Move `m` toward the heroes at `level` ("hard": toward the weakest it can reach; "easy": only when a hero is
+    close by)."""
     s = ctx.s
     here = tsq(m["sq"])
     options = moves.monster_destinations(s, m, catalog.monster(m["ref"])["move"])
-    if level == "hard":
-        spot = _striking_square(s, m, options)
-        if spot is not None:
-            if spot != here:
-                m["sq"] = list(spot)
-                ctx.say("hq.ev.monster_moves", monster=monster_label(m), sq=sq_token(spot))
-            return
     prey = _prey(s, m) if level == "hard" else None
     dist = _distance_to_heroes(s, only=prey)
     best = min(options, key=lambda q: (dist.get(q, 10_000), abs(q[0] - here[0]) + abs(q[1] - here[1]), q),
@@ -134,10 +172,13 @@ def autoplay(ctx: Ctx, level: str = "normal") -> None:
             continue
         played += 1
         heard = len(ctx.events)
-        if can_move(m) and (level == "hard" or not attack_targets(s, m)):
-            _walk(ctx, m, level)
-        if level != "easy" or heard == len(ctx.events):  # an "easy" monster that walked does not strike too
-            _strike(ctx, m, level)
+        if level == "hard":
+            _hard(ctx, m)
+        else:
+            if can_move(m) and not attack_targets(s, m):
+                _walk(ctx, m, level)
+            if level != "easy" or heard == len(ctx.events):  # an "easy" monster that walked does not strike too
+                _strike(ctx, m, level)
         if m["uid"] in s.monsters:
             m["moved"] = m["acted"] = True
         if len(ctx.events) == heard:
