@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import json
 import sys
+import time
 from collections import Counter
 from collections.abc import Iterator
 from typing import Any
@@ -51,6 +53,35 @@ def game_master(level: str) -> Policy:
         plain = [la for la in legal if la.action.kind != "gm_end_quest"] or legal
         return rng.choice(plain).action
     return choose
+
+
+def autoplay_times(level: str, *, games: int, seed: int, rounds: int = ROUNDS) -> dict[str, Any]:
+    """Milliseconds one monster turn of the autoplay takes at `level` (the `gm_autoplay` move applied, p50/p99/max
+    of wall clock and of this thread's CPU time), over games against the scripted heroes."""
+    wall: list[float] = []
+    cpu: list[float] = []
+    playing = game_master(level)
+
+    def timed(game: Game, state: Any, seat: int, rng: Rng) -> Action:
+        action = playing(game, state, seat, rng)
+        if action.kind == "gm_autoplay":
+            w, c = time.perf_counter(), time.thread_time()
+            game.apply(state, seat, action)
+            cpu.append((time.thread_time() - c) * 1000)
+            wall.append((time.perf_counter() - w) * 1000)
+        return action
+
+    for i in range(games):
+        play(GAME, seats=SEATS, seed=seed + i, policies={GM: timed, 1: hero_action},
+             options={"quest": quest_for(seed + i), "rounds": rounds}, max_actions=MAX_ACTIONS)
+    return {"level": level, "turns": len(wall), "wall_ms_p50": _percentile(wall, 50),
+            "wall_ms_p99": _percentile(wall, 99), "wall_ms_max": round(max(wall, default=0.0), 2),
+            "cpu_ms_p99": _percentile(cpu, 99)}
+
+
+def _percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return round(ordered[min(len(ordered) - 1, round(q / 100 * (len(ordered) - 1)))], 2) if ordered else 0.0
 
 
 def body_taken(state: Any) -> int:
@@ -129,7 +160,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1000)
     parser.add_argument("--rounds", type=int, default=ROUNDS)
     parser.add_argument("--heroes", choices=sorted(HEROES), default="scripted")
+    parser.add_argument("--timing", action="store_true", help="only the autoplay's time per monster turn and level")
     args = parser.parse_args(argv)
+    if args.timing:
+        for level in AI_LEVELS:
+            print(json.dumps(autoplay_times(level, games=args.games, seed=args.seed, rounds=args.rounds)), flush=True)
+        return 0
     for level in AI_LEVELS:
         against_heroes(level, games=args.games, seed=args.seed, heroes=args.heroes, rounds=args.rounds,
                        out=sys.stdout)
