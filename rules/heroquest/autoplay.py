@@ -15,8 +15,6 @@ from rules.heroquest.state import Ctx, HQState, monster_label, sq_token, tsq
 
 #: At the "easy" level a monster stays where it is unless a hero is within this many steps of it.
 EASY_REACH = 3
-#: A "hard" monster that struck and steps back stays within this many steps of a square beside a hero.
-HARD_STANDOFF = 2
 
 
 def _distance_to_heroes(s: HQState, only: dict | None = None) -> dict[Square, int]:
@@ -116,9 +114,8 @@ def _move(ctx: Ctx, m: dict, to: Square) -> None:
 
 def _hard(ctx: Ctx, m: dict) -> None:
     """A "hard" monster: walks to the square of the likeliest killing blow and strikes (the monsters gang up on
-    the weakest hero); one that struck without walking then steps back (rulebook: «Los monstruos pueden moverse y
-    luego atacar o atacar y luego moverse») to a square fewer heroes can reach it from, still within a step or two
-    of them, a doorway or a corridor; one that cannot strike closes on the weakest hero it can reach."""
+    the weakest hero); one that struck without walking then steps back (`_step_back`); one that cannot strike
+    closes on the weakest hero it can reach."""
     s = ctx.s
     budget = catalog.monster(m["ref"])["move"]
     options = moves.monster_destinations(s, m, budget) if can_move(m) else []
@@ -131,13 +128,30 @@ def _hard(ctx: Ctx, m: dict) -> None:
     _strike(ctx, m, "hard")
     if m["uid"] not in s.monsters or m["moved"] or s.d["pending"] or s.d["over"] or not s.on_board_heroes():
         return
+    _step_back(ctx, m, budget)
+
+
+def _answer(s: HQState, m: dict, q: Square, reach: dict[str, dict[Square, int]]) -> int:
+    """How many heroes could strike `m` on `q` on their next turn: those who can walk beside it (their
+    movement allowance), at most as many as there are open squares around it."""
+    walkers = sum(1 for h in s.on_board_heroes()
+                  if reach[h["uid"]].get(q, 10_000) <= catalog.heroes()[h["hero"]]["move"])
+    return min(walkers, _exposure(s, m, q))
+
+
+def _step_back(ctx: Ctx, m: dict, budget: int) -> None:
+    """After striking where it stood, a "hard" monster may still move (rulebook: «Los monstruos pueden moverse y
+    luego atacar o atacar y luego moverse»): it steps back to where fewer heroes can strike it next turn (out of
+    their walk, into a doorway, a corridor or a corner), close enough to come back and strike again."""
+    s = ctx.s
     here = tsq(m["sq"])
+    reach = {h["uid"]: _distance_to_heroes(s, only=h) for h in s.on_board_heroes()}
     near = _distance_to_heroes(s)
-    exposed = _exposure(s, m, here)
-    calmer = [(_exposure(s, m, q), near[q], q) for q in moves.monster_destinations(s, m, budget)
-              if near.get(q, 10_000) <= HARD_STANDOFF and _exposure(s, m, q) < exposed]
+    now = _answer(s, m, here, reach)
+    calmer = [(answer, _exposure(s, m, q), near[q], q) for q in moves.monster_destinations(s, m, budget)
+              if near.get(q, 10_000) <= budget and (answer := _answer(s, m, q, reach)) < now]
     if calmer:
-        _move(ctx, m, min(calmer)[2])
+        _move(ctx, m, min(calmer)[3])
 
 
 def _walk(ctx: Ctx, m: dict, level: str) -> None:

@@ -81,23 +81,24 @@ def test_hard_monsters_walk_round_to_strike_the_hero_a_blow_most_likely_kills() 
         assert hurt == [struck], level
 
 
-def test_a_hard_monster_that_struck_where_it_stood_steps_back_where_fewer_heroes_reach_it() -> None:
-    from rules.heroquest.autoplay import _exposure
+def test_a_hard_monster_that_struck_steps_back_where_fewer_heroes_can_strike_it() -> None:
+    from rules.heroquest.autoplay import _answer, _distance_to_heroes, _step_back
+    from rules.heroquest.state import Ctx
 
-    for level, steps_back in (("normal", False), ("hard", True)):
-        s = new([monster("m_1", "goblin", (2, 3))])
-        put(s, "barbarian", (2, 2))
-        put(s, "dwarf", None)
-        s = act(fresh(s), 1, "end_turn")
-        before = _exposure(s, s.monsters["goblin_1"], (2, 3))
-        with dice(*["wskull"] * 3 + ["wshield"] * 20):
-            s = act(s, 0, "gm_autoplay", **({} if level == "normal" else {"level": level}))
-        goblin = s.monsters["goblin_1"]
-        assert hero(s, "barbarian")["body"] < 8, level  # it struck first
-        moved = goblin["sq"] != [2, 3]
-        assert moved == steps_back, level
-        if moved:
-            assert _exposure(s, goblin, tuple(goblin["sq"])) < before
+    # a blocked square makes the top-right corner of the room a dead end only one hero can stand next to
+    s = new([monster("m_1", "goblin", (2, 3)), {"uid": "rock_1", "kind": "blocked", "ref": "blocked",
+                                                "squares": [[1, 3]]}])
+    put(s, "barbarian", (2, 2))
+    put(s, "dwarf", (3, 3))
+    s = act(fresh(s), 1, "end_turn")
+    s = act(s, 1, "end_turn")
+    ctx = Ctx(s.clone())
+    goblin = ctx.s.monsters["goblin_1"]
+    reach = {h["uid"]: _distance_to_heroes(ctx.s, only=h) for h in ctx.s.on_board_heroes()}
+    assert _answer(ctx.s, goblin, (2, 3), reach) == 2
+    _step_back(ctx, goblin, 10)
+    assert goblin["sq"] == [1, 4] and _answer(ctx.s, goblin, (1, 4), reach) == 1
+    assert [e.msg.key for e in ctx.events] == ["hq.ev.monster_moves"]
 
 
 def test_an_easy_monster_that_walks_up_to_a_hero_does_not_strike_in_the_same_turn() -> None:
