@@ -22,6 +22,7 @@ from cogs.translator import locale_of
 from cogs.ui import GameButton, button_id, choices_line, offered, run_blocking, turn_view, ui_for
 from rules import registry
 from rules.base import Choice, LegalAction, RuleError
+from rules.safe_text import clean_name
 from rules.text import Msg, msg
 from table import Report, Table, Who
 
@@ -126,9 +127,22 @@ async def reply(interaction: discord.Interaction, content: str, *, error: bool =
             await interaction.response.send_message(part or "…", **kwargs)
 
 
+#: How much of what a person typed a refusal quotes back.
+ECHO_CHARS = 100
+
+
+def echoed(reason: Msg) -> Msg:
+    """A refusal with the text the person typed (its `text`) quoted back cleaned: no control, bidirectional or
+    zero-width characters, no mention sign, at most ECHO_CHARS characters."""
+    typed = reason.params.get("text")
+    if not isinstance(typed, str):
+        return reason
+    return msg(reason.key, **{**reason.params, "text": clean_name(typed, ECHO_CHARS) or "…"})
+
+
 async def reply_error(interaction: discord.Interaction, exc: RuleError, names: dict[int, str] | None = None) -> None:
     lang = locale_of(interaction)
-    await reply(interaction, i18n.t(exc.reason, lang, (names or {}).get), error=True)
+    await reply(interaction, i18n.t(echoed(exc.reason), lang, (names or {}).get), error=True)
 
 
 def _shows_public(channel: Any, report: Report) -> bool:

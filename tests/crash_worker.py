@@ -2,6 +2,9 @@
 
 The kill tests stop it with SIGKILL at random moments, or it kills itself right after its Nth commit
 (`--die-after N`), which lands between a human's move and the AI moves that follow it.
+
+With `--timeouts`, it is instead a process on a clock `--late` seconds ahead: it opens a two-person game with a
+10-minute timer if there is none, then plays the time-outs that are due once and prints what it announced.
 """
 
 from __future__ import annotations
@@ -10,6 +13,7 @@ import argparse
 import asyncio
 import os
 import signal
+import time
 
 from rules import registry
 from rules.base import Action
@@ -19,6 +23,7 @@ from tests.tinygame import TINY
 
 registry.register(TINY)
 HUMAN = Who(1, "Alice")
+OTHER = Who(2, "Bob")
 CHANNEL = 7
 
 
@@ -73,11 +78,36 @@ async def play(store: Store, ai: int, target: int, die: int | None) -> None:
         print(f"ACK {report.version}", flush=True)
 
 
+async def timeouts(path: str, late: float, die: int | None) -> None:
+    """A process whose clock is `late` seconds ahead plays the due time-outs once (dying after its Nth commit)."""
+    store = await Store(path).open()
+    try:
+        table = Table(store, clock=lambda: time.time() + late)
+        if await table.game_for(CHANNEL) is None:
+            await table.new(guild_id=1, channel_id=CHANNEL, who=HUMAN, game_type="tiny", timer_minutes=10)
+            await table.join(CHANNEL, OTHER)
+            await table.start(CHANNEL, HUMAN)
+            print("STARTED", flush=True)
+            return
+        if die:
+            die_after(store, die)
+        reports = await table.due_timeouts()
+        told = [m.key for r in reports for _, m in r.addressed if m.key == "core.timeout.done"]
+        print(f"TIMEOUTS {len(reports)} TOLD {len(told)}", flush=True)
+    finally:
+        await store.close()
+
+
 if __name__ == "__main__":
     parser = argparse.ArgumentParser()
     parser.add_argument("db")
     parser.add_argument("--ai", type=int, default=2)
     parser.add_argument("--target", type=int, default=60)
     parser.add_argument("--die-after", type=int)
+    parser.add_argument("--timeouts", action="store_true")
+    parser.add_argument("--late", type=float, default=0.0, help="with --timeouts: seconds the clock is ahead")
     args = parser.parse_args()
-    asyncio.run(main(args.db, args.ai, args.target, args.die_after))
+    if args.timeouts:
+        asyncio.run(timeouts(args.db, args.late, args.die_after))
+    else:
+        asyncio.run(main(args.db, args.ai, args.target, args.die_after))

@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 
 from storage import Store
-from table import Table
+from table import Table, Who
 from tests.tinygame import TINY
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -93,3 +93,52 @@ async def kill_many_times(db: str, *, kills: int, seed: int) -> None:
     # Finally the game is playable by its human with no help: it runs to its end.
     _, lines = run_worker(db)
     assert lines and lines[-1] == "DONE", lines
+
+
+def run_timeouts(db: str, late: float, die_after: int | None = None) -> tuple[int, list[str]]:
+    """One process (clock `late` seconds ahead) that plays the due time-outs once; its exit code and lines."""
+    cmd = [sys.executable, "-m", "tests.crash_worker", db, "--timeouts", "--late", str(late)]
+    if die_after is not None:
+        cmd += ["--die-after", str(die_after)]
+    done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    return done.returncode, done.stdout.split("\n")[:-1]
+
+
+async def _time_out_log(db: str) -> tuple[int, int, list[str]]:
+    """The game's version, whose turn it is, and the time-out notices in its public log."""
+    store = await Store(db).open()
+    try:
+        row = (await store.games_in_guild(1, include_closed=True))[0]
+        table = Table(store)
+        state = (await table.inspect(row.id)).state
+        lines = [m.key for _, m in (await table.log(7, Who(1, "Alice"))).lines]
+        return row.version, state.turn, [k for k in lines if k == "core.timeout.done"]
+    finally:
+        await store.close()
+
+
+async def _killed_inside_a_time_out(db: str) -> None:
+    assert run_timeouts(db, 0) == (0, ["STARTED"])
+    version, turn, told = await _time_out_log(db)
+    assert told == []
+    # The late seat's default is "play a card, then end the turn": SIGKILL between the two commits.
+    code, lines = run_timeouts(db, 11 * 60, die_after=1)
+    assert code == -signal.SIGKILL and lines == [], (code, lines)
+    mid_version, mid_turn, told = await _time_out_log(db)
+    assert mid_version == version + 1 and mid_turn == turn and len(told) == 1, "half done, announced once"
+    assert run_timeouts(db, 11 * 60) == (0, ["TIMEOUTS 0 TOLD 0"]), "the dead process's claim holds for its lease"
+    code, lines = run_timeouts(db, 11 * 60 + 62)
+    assert (code, lines) == (0, ["TIMEOUTS 1 TOLD 1"]), "the next process finishes it and tells the late player"
+    after_version, after_turn, told = await _time_out_log(db)
+    assert after_turn != turn and after_version > mid_version
+    assert len(told) == 1, "'Time ran out' is in the log once, not again at the restart"
+    assert run_timeouts(db, 11 * 60 + 62) == (0, ["TIMEOUTS 0 TOLD 0"]), "and nothing is due any more"
+
+
+async def test_a_process_killed_inside_a_time_out_is_finished_by_the_next_one_and_told_once(tmp_path) -> None:
+    await _killed_inside_a_time_out(str(tmp_path / "timeouts.sqlite3"))
+
+
+async def test_a_process_killed_inside_a_time_out_on_postgresql(pg_server) -> None:
+    await _killed_inside_a_time_out(pg_server.create_database())

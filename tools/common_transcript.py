@@ -9,13 +9,19 @@ slash commands in the language of the person typing.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Awaitable, Callable
+import sys
+import tempfile
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import i18n
-from rules.base import SYSTEM
+from cogs.plumbing import Wording
+from rules.base import SYSTEM, Action, LegalAction, RuleError
 from rules.text import msg
+from storage import Store
 from table import Table, TableError, Who
 from table.results import Inspection
 
@@ -55,6 +61,19 @@ def quoted(value: str) -> str:
 def command(lang: str, *keys: str) -> str:
     """A localized command path: command("es", "cmd.game", "cmd.game.start") -> "/partida empezar"."""
     return "/" + " ".join(i18n.catalog(lang)[k] for k in keys)
+
+
+def first_naming(words: Wording, legal: Sequence[LegalAction], action: Action, texts: Iterable[str], lang: str,
+                 names: Mapping[int, str]) -> str:
+    """The first of `texts` that names exactly `action` among `legal`, as the cog reads what a person types; its
+    token when none does."""
+    for text in texts:
+        try:
+            if words.pick(legal, text, lang, names) == action:
+                return text
+        except RuleError:
+            continue
+    return action.token()
 
 
 def label(key: str, lang: str) -> str:
@@ -159,3 +178,109 @@ async def next_human(table: Table, at: Seating, moves: int, most: int, seed: int
     humans = sorted(s for s in loaded.game.to_act(state) if s in at.person_of and s != SYSTEM)
     assert humans, f"nobody human to act: {sorted(loaded.game.to_act(state))}"
     return loaded, state, humans[0]
+
+
+@dataclass
+class Recording:
+    """A recorder's table on a throwaway database: the lines typed so far, the public buttons' language, the
+    people and how many human moves were played."""
+
+    table: Table
+    lines: list[str]
+    public_lang: str
+    folks: list[Person]
+    seed: int
+    moves: int = 0
+
+    @property
+    def whos(self) -> list[Who]:
+        return [p.who for p in self.folks]
+
+
+@asynccontextmanager
+async def recording(seed: int, folks: list[Person], spanish: bool) -> AsyncIterator[Recording]:
+    """A table on a fresh database, the server made Spanish first when `spanish`; the database is closed after."""
+    with tempfile.TemporaryDirectory() as tmp:
+        store = await Store(str(Path(tmp) / "rec.sqlite3")).open()
+        try:
+            table = Table(store, seed_source=seeds(seed))
+            lines: list[str] = []
+            public_lang = await spanish_server(table, lines) if spanish else "en"
+            yield Recording(table, lines, public_lang, folks, seed)
+        finally:
+            await store.close()
+
+
+async def open_game(rec: Recording, game_type: str, new_line: str, options: dict[str, Any], ai: int, *,
+                    before_start: tuple[str, ...] = (), after_start: tuple[str, ...] = ()) -> int:
+    """The first person opens the table (typing `new_line`), the others join, the first starts; the lines of
+    `before_start` and `after_start` (refusals, usually) are written around the start. Returns the game's id."""
+    first, *others = rec.folks
+    rec.lines.append(new_line)
+    await rec.table.new(guild_id=GUILD, channel_id=CHANNEL, who=first.who, game_type=game_type, options=options,
+                        ai_seats=ai)
+    for person in others:
+        rec.lines.append(f"{person.prompt} /game join")
+        await rec.table.join(CHANNEL, person.who)
+    rec.lines.extend(before_start)
+    rec.lines.append(f"{first.prompt} /game start")
+    await rec.table.start(CHANNEL, first.who)
+    started = await rec.table.game_for(CHANNEL)
+    if started is None:
+        raise SystemExit(f"the game did not start (seed {rec.seed})")
+    rec.lines.extend(after_start)
+    return started.id
+
+
+#: A recorder's choice for the human seat to move: (inspected game, state, seat, the person's index, seat names)
+#: -> the lines they type and the move those lines make.
+Choose = Callable[[Inspection, Any, int, int, dict[int, str]], tuple[list[str], Action]]
+
+
+def human_player(rec: Recording, choose: Choose, most: int) -> Play:
+    """The `play` of a recording: up to n human moves (None: to the end) of the channel's game, each chosen and
+    typed by `choose`, then made at the table."""
+
+    async def play(limit: int | None) -> list[str]:
+        out: list[str] = []
+        at = await seating(rec.table, CHANNEL, rec.whos)
+        done = 0
+        while limit is None or done < limit:
+            found = await next_human(rec.table, at, rec.moves, most, rec.seed)
+            if found is None:
+                break
+            loaded, state, seat = found
+            person = at.person_of[seat]
+            typed, action = choose(loaded, state, seat, person, at.names)
+            out += typed
+            await rec.table.act(CHANNEL, rec.whos[person], action)
+            rec.moves += 1
+            done += 1
+        return out
+
+    return play
+
+
+async def final_state(rec: Recording, game_id: int) -> tuple[Inspection, Any]:
+    """The finished game and its last state."""
+    loaded = await rec.table.inspect(game_id)
+    if loaded.state is None:
+        raise SystemExit(f"game {game_id} has no state once over (seed {rec.seed})")
+    return loaded, loaded.state
+
+
+def write_transcript(out: str, header: list[str], lines: list[str], result: dict[str, Any]) -> int:
+    """Writes the header and the lines to `out` and tells the result on stderr; the recorders' exit code."""
+    Path(out).write_text("\n".join(header + lines) + "\n", encoding="utf-8")
+    print(result, file=sys.stderr)
+    return 0
+
+
+#: The header lines of a recording that goes on to the ways out.
+EXITS_LINE = "# Then the ways out: a rematch, a resignation (asked first: a bot takes the seat), an abandoned game."
+
+
+def how_to(tool: str, seed: int, flags: str, out: str) -> list[str]:
+    """The header lines that say how to record the file again and how to play it through the local bot."""
+    return [f"# Re-record: python -m tools.{tool} --seed {seed}{flags} --out {out}",
+            f"# Run: TABLETOP_SEED={seed} python bot.py --local --script {out}"]

@@ -17,19 +17,27 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
-import tempfile
-from pathlib import Path
 from typing import Any
 
 import i18n
 from cogs.gorgasali import ABILITY_KINDS, CARD_KINDS, DECIDE_KINDS, DUO_KINDS, SHOOT_KINDS, STEP_KINDS, WORDS
 from rules import registry
-from rules.base import Action, Game, LegalAction, RuleError
+from rules.base import Action, Game, LegalAction
 from rules.rng import Rng
 from rules.text import msg
-from storage import Store
-from table import Table
-from tools.common_transcript import CHANNEL, GUILD, next_human, people, seating, seeds, spanish_server, ways_out
+from table.results import Inspection
+from tools.common_transcript import (
+    command,
+    final_state,
+    first_naming,
+    how_to,
+    human_player,
+    open_game,
+    people,
+    recording,
+    ways_out,
+    write_transcript,
+)
 
 #: Humans: name, Discord locale suffix, language.
 FFA_USERS = (("alice", "", "en"), ("carol", ":es", "es"))
@@ -47,10 +55,6 @@ ARROWS = {"N": "↑", "NE": "↗", "E": "→", "SE": "↘", "S": "↓", "SW": "�
 MAX_MOVES = 4000
 #: Human moves after each rematch: past the characters' choice, so that resigning takes a fighter out.
 EXIT_MOVES = 8
-
-
-def cmd(lang: str, *keys: str) -> str:
-    return "/" + " ".join(i18n.catalog(lang)[k] for k in keys)
 
 
 def quoted(value: str) -> str:
@@ -73,13 +77,7 @@ def typed(game: Game, state: Any, seat: int, action: Action, kinds: tuple[str, .
     candidates = [str(d)] if isinstance(d, str) else []
     label = next(la.label for la in legal if la.action == action)
     candidates.append(i18n.t(label, lang, lambda seat: names.get(seat, '?')))
-    for text in candidates:
-        try:
-            if WORDS.pick(legal, text, lang, names) == action:
-                return text
-        except RuleError:
-            continue
-    return action.token()
+    return first_naming(WORDS, legal, action, candidates, lang, names)
 
 
 def line_for(game: Game, state: Any, seat: int, action: Action, user: tuple[str, str, str], names: dict[int, str],
@@ -90,12 +88,12 @@ def line_for(game: Game, state: Any, seat: int, action: Action, user: tuple[str,
     if k in SIMPLE:
         if k in ("roll", "end") and n % 4 == 0:
             return [f"{who} click {quoted(i18n.t(msg('gg.button.' + k), public_lang))}"]
-        return [f"{who} {cmd(lang, 'cmd.br', SIMPLE[k])}"]
+        return [f"{who} {command(lang, 'cmd.br', SIMPLE[k])}"]
     if k == "step" and n % 5 == 0:
         view = game.view(state, seat)
         spot = next((s for s in view.get("steps") or [] if s["dir"] == action["dir"]), None)
         if spot is not None:
-            return [f"{who} {cmd(lang, 'cmd.br', 'cmd.br.panel')}",
+            return [f"{who} {command(lang, 'cmd.br', 'cmd.br.panel')}",
                     f"{who} click " + quoted(f"{ARROWS[spot['dir']]} {spot['to']} ({spot['cost']})")]
     for key, option, kinds in COMMANDS.values():
         if k not in kinds:
@@ -105,7 +103,7 @@ def line_for(game: Game, state: Any, seat: int, action: Action, user: tuple[str,
             break
         opt = i18n.catalog(lang)[f"cmd.br.opt.{option}"]
         value = text if text.replace("-", "").isalnum() else quoted(text)
-        return [f"{who} {cmd(lang, 'cmd.br', key)} {opt}:{value}"]
+        return [f"{who} {command(lang, 'cmd.br', key)} {opt}:{value}"]
     return [f"{who} /game act action:{quoted(action.token())}"]
 
 
@@ -117,76 +115,41 @@ async def record(seed: int, mode: str, ai: int, spanish: bool = False, exits: bo
     assert game is not None
     users = DUO_USERS if mode == "duo" else FFA_USERS
     folks = people(users)
-    whos = [p.who for p in folks]
-    lines: list[str] = []
-    with tempfile.TemporaryDirectory() as tmp:
-        store = await Store(str(Path(tmp) / "rec.sqlite3")).open()
-        try:
-            table = Table(store, seed_source=seeds(seed))
-            public_lang = await spanish_server(table, lines) if spanish else "en"
-            options = {"mode": mode} if mode != "ffa" else {}
-            new = f"alice> /game new game:gorgasali ai:{ai}" if ai else "alice> /game new game:gorgasali"
-            lines.append(new + (f" options:mode={mode}" if options else ""))
-            await table.new(guild_id=GUILD, channel_id=CHANNEL, who=whos[0], game_type="gorgasali",
-                            options=options, ai_seats=ai)
-            for i, who in enumerate(whos[1:], 1):
-                lines.append(f"{users[i][0]}{users[i][1]}> /game join")
-                await table.join(CHANNEL, who)
-            lines.append(f"!{users[-1][0]}{users[-1][1]}> {cmd(users[-1][2], 'cmd.br', 'cmd.br.roll')}")
-            lines.append("alice> /game start")
-            await table.start(CHANNEL, whos[0])
-            started = await table.game_for(CHANNEL)
-            if started is None:
-                raise SystemExit(f"the game did not start (seed {seed})")
-            game_id = started.id
-            counts = {"moves": 0, "trades": 0}
+    last = folks[-1]
+    async with recording(seed, folks, spanish) as rec:
+        options = {"mode": mode} if mode != "ffa" else {}
+        new = f"alice> /game new game:gorgasali ai:{ai}" if ai else "alice> /game new game:gorgasali"
+        game_id = await open_game(rec, "gorgasali", new + (f" options:mode={mode}" if options else ""), options, ai,
+                                  before_start=(f"!{last.prompt} {command(last.lang, 'cmd.br', 'cmd.br.roll')}",))
+        trades = 0
 
-            async def play(limit: int | None) -> list[str]:
-                """Up to `limit` human moves (None: to the end) of the channel's game."""
-                out: list[str] = []
-                at = await seating(table, CHANNEL, whos)
-                names, user_of = at.names, at.person_of
-                done = 0
-                while limit is None or done < limit:
-                    found = await next_human(table, at, counts["moves"], MAX_MOVES, seed)
-                    if found is None:
-                        break
-                    loaded, state, seat = found
-                    action = game.ai_action(state, seat, Rng(seed * 100_003 + loaded.row.version))
-                    # The bots never trade: in duo, the first chance to hand over an extra chest or a card is taken,
-                    # so the transcript shows an exchange proposed and answered.
-                    trades = counts["trades"]
-                    if mode == "duo" and trades < 2 and not state["pending"]:
-                        gifts = reachable(game, state, seat, ("give_chest", "give")) if trades == 0 else []
-                        answer = [Action.of(k) for k in ("propose", "accept")
-                                  if game.is_legal(state, seat, Action.of(k))]
-                        if answer and (answer[0].kind == "accept" or trades == 0):
-                            action, counts["trades"] = answer[0], trades + 1
-                        elif gifts:
-                            action = gifts[0].action
-                    user = users[user_of[seat]]
-                    out += line_for(game, state, seat, action, user, names, counts["moves"], public_lang)
-                    await table.act(CHANNEL, whos[user_of[seat]], action)
-                    counts["moves"] += 1
-                    done += 1
-                return out
+        def choose(loaded: Inspection, state: Any, seat: int, person: int, names: dict[int, str]
+                   ) -> tuple[list[str], Action]:
+            nonlocal trades
+            action = game.ai_action(state, seat, Rng(seed * 100_003 + loaded.row.version))
+            # The bots never trade: in duo, the first chance to hand over an extra chest or a card is taken,
+            # so the transcript shows an exchange proposed and answered.
+            if mode == "duo" and trades < 2 and not state["pending"]:
+                gifts = reachable(game, state, seat, ("give_chest", "give")) if trades == 0 else []
+                answer = [Action.of(k) for k in ("propose", "accept") if game.is_legal(state, seat, Action.of(k))]
+                if answer and (answer[0].kind == "accept" or trades == 0):
+                    action, trades = answer[0], trades + 1
+                elif gifts:
+                    action = gifts[0].action
+            return line_for(game, state, seat, action, users[person], names, rec.moves, rec.public_lang), action
 
-            lines += await play(None)
-            loaded = await table.inspect(game_id)
-            state = loaded.state
-            if state is None:
-                raise SystemExit(f"game {game_id} has no state once over (seed {seed})")
-            outcome = game.outcome(state)
-            assert outcome is not None
-            names = await table.seat_names(game_id)
-            lines += ["# The game is over: the final island stays in the channel.", "alice> /game status"]
-            result = {"moves": counts["moves"], "round": state["round"],
-                      "winners": [names[s] for s in sorted(outcome.winners)], "version": loaded.row.version}
-            if exits:
-                lines += await ways_out(table, game_id, folks, public_lang, play, moves=EXIT_MOVES)
-            return lines, result
-        finally:
-            await store.close()
+        play = human_player(rec, choose, MAX_MOVES)
+        lines = rec.lines + await play(None)
+        loaded, state = await final_state(rec, game_id)
+        outcome = game.outcome(state)
+        assert outcome is not None
+        names = await rec.table.seat_names(game_id)
+        lines += ["# The game is over: the final island stays in the channel.", "alice> /game status"]
+        result = {"moves": rec.moves, "round": state["round"],
+                  "winners": [names[s] for s in sorted(outcome.winners)], "version": loaded.row.version}
+        if exits:
+            lines += await ways_out(rec.table, game_id, folks, rec.public_lang, play, moves=EXIT_MOVES)
+        return lines, result
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -214,14 +177,11 @@ def main(argv: list[str] | None = None) -> int:
     header += [
         "# Written by tools/gg_transcript.py: the game's bot policy chose the humans' moves, typed as /br commands,",
         f"# buttons and menus; its dice are right only for TABLETOP_SEED={args.seed} and the current engine and bots.",
-        f"# Re-record: python -m tools.gg_transcript --seed {args.seed} --mode {args.mode}{flags} --out {args.out}",
-        f"# Run: TABLETOP_SEED={args.seed} python bot.py --local --script {args.out}",
+        *how_to("gg_transcript", args.seed, f" --mode {args.mode}{flags}", args.out),
         f"# Ends in round {result['round']} after {result['moves']} human moves ({result['version']} in all); "
         f"won by {', '.join(result['winners']) or 'nobody'}.",
     ]
-    Path(args.out).write_text("\n".join(header + lines) + "\n", encoding="utf-8")
-    print(result, file=sys.stderr)
-    return 0
+    return write_transcript(args.out, header, lines, result)
 
 
 if __name__ == "__main__":

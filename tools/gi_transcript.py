@@ -14,20 +14,29 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
-import tempfile
-from pathlib import Path
 from typing import Any
 
 import i18n
 from cogs.guerra_de_indagar import ACTION, ANSWER, HERO, PATH, SETUP, TRADE, WORDS
 from rules import registry
-from rules.base import Action, Game, RuleError
+from rules.base import Action, Game
 from rules.guerra_de_indagar.data import hero_name
 from rules.rng import Rng
 from rules.text import msg
-from storage import Store
-from table import Table
-from tools.common_transcript import CHANNEL, GUILD, next_human, people, seating, seeds, spanish_server, ways_out
+from table.results import Inspection
+from tools.common_transcript import (
+    EXITS_LINE,
+    final_state,
+    first_naming,
+    how_to,
+    human_player,
+    open_game,
+    people,
+    quoted,
+    recording,
+    ways_out,
+    write_transcript,
+)
 
 GAME_ID = "guerra-de-indagar"
 #: The people: name, Discord locale suffix, language.
@@ -46,10 +55,6 @@ def _opt(lang: str, option: str) -> str:
     return i18n.catalog(lang)[f"cmd.gi.opt.{option}"]
 
 
-def _q(value: str) -> str:
-    return value if value.replace("-", "").isalnum() else '"' + value.replace('"', '\\"') + '"'
-
-
 def words_for(game: Game, state: Any, seat: int, action: Action, kinds: tuple[str, ...], lang: str,
               names: dict[int, str]) -> str:
     """What a person types for `action` among the moves of these kinds: the tile or hero alone when that is
@@ -61,13 +66,7 @@ def words_for(game: Game, state: Any, seat: int, action: Action, kinds: tuple[st
         name = hero_name(action["hero"])
         tries.append(name.es if lang == "es" else name.en)
     tries.append(i18n.t(label, lang, lambda s: names.get(s, "?")))
-    for text in tries:
-        try:
-            if WORDS.pick(legal, text, lang, names) == action:
-                return text
-        except RuleError:
-            continue
-    return action.token()
+    return first_naming(WORDS, legal, action, tries, lang, names)
 
 
 def lines_for(game: Game, state: Any, seat: int, action: Action, person: tuple[str, str, str],
@@ -77,7 +76,7 @@ def lines_for(game: Game, state: Any, seat: int, action: Action, person: tuple[s
     who = f"{name}{suffix}>"
     kind = action.kind
     if kind == "end":
-        return [f"{who} click {_q(i18n.t(msg('gi.act.end'), public_lang))}"] if n % 3 == 0 \
+        return [f"{who} click {quoted(i18n.t(msg('gi.act.end'), public_lang))}"] if n % 3 == 0 \
             else [f"{who} {_cmd(lang, 'cmd.gi.end')}"]
     if kind in ACTION:
         line = f"{who} {_cmd(lang, 'cmd.gi.action')} {_opt(lang, 'action')}:{kind}"
@@ -85,8 +84,8 @@ def lines_for(game: Game, state: Any, seat: int, action: Action, person: tuple[s
     for kinds, key, option in COMMANDS:
         if kind in kinds:
             text = words_for(game, state, seat, action, kinds, lang, names)
-            return [f"{who} {_cmd(lang, key)} {_opt(lang, option)}:{_q(text)}"]
-    return [f"{who} /game act action:{_q(action.token())}"]
+            return [f"{who} {_cmd(lang, key)} {_opt(lang, option)}:{quoted(text)}"]
+    return [f"{who} /game act action:{quoted(action.token())}"]
 
 
 async def record(seed: int, players: int, spanish: bool = False, exits: bool = False
@@ -96,68 +95,32 @@ async def record(seed: int, players: int, spanish: bool = False, exits: bool = F
     game = registry.get(GAME_ID)
     assert game is not None
     folks = people(PEOPLE[:players])
-    whos = [p.who for p in folks]
-    out: list[str] = []
-    with tempfile.TemporaryDirectory() as tmp:
-        store = await Store(str(Path(tmp) / "rec.sqlite3")).open()
-        try:
-            table = Table(store, seed_source=seeds(seed))
-            public_lang = await spanish_server(table, out) if spanish else "en"
-            out.append(f"alice> /game new game:{GAME_ID}")
-            await table.new(guild_id=GUILD, channel_id=CHANNEL, who=whos[0], game_type=GAME_ID, options={},
-                            ai_seats=0)
-            for person in folks[1:]:
-                out.append(f"{person.prompt} /game join")
-                await table.join(CHANNEL, person.who)
-            out.append("alice> /game start")
-            await table.start(CHANNEL, whos[0])
-            started = await table.game_for(CHANNEL)
-            if started is None:
-                raise SystemExit(f"the game did not start (seed {seed})")
-            game_id = started.id
-            last = folks[-1]
-            out.append(f"!{last.prompt} {_cmd(last.lang, 'cmd.gi.end')}")  # a refusal
-            counts = {"moves": 0}
+    last = folks[-1]
+    async with recording(seed, folks, spanish) as rec:
+        game_id = await open_game(rec, GAME_ID, f"alice> /game new game:{GAME_ID}", {}, 0,
+                                  after_start=(f"!{last.prompt} {_cmd(last.lang, 'cmd.gi.end')}",))  # a refusal
 
-            async def play(limit: int | None) -> list[str]:
-                """Up to `limit` human moves (None: to the end) of the channel's game."""
-                typed: list[str] = []
-                at = await seating(table, CHANNEL, whos)
-                names, user_of = at.names, at.person_of
-                done = 0
-                while limit is None or done < limit:
-                    found = await next_human(table, at, counts["moves"], MAX_MOVES, seed)
-                    if found is None:
-                        break
-                    loaded, state, seat = found
-                    person = PEOPLE[user_of[seat]]
-                    action = game.ai_action(state, seat, Rng(seed * 100_003 + loaded.row.version))
-                    if counts["moves"] % 40 == 7:
-                        typed.append(f"{person[0]}{person[1]}> {_cmd(person[2], 'cmd.gi.panel')}")
-                    typed += lines_for(game, state, seat, action, person, names, counts["moves"], public_lang)
-                    await table.act(CHANNEL, whos[user_of[seat]], action)
-                    counts["moves"] += 1
-                    done += 1
-                return typed
+        def choose(loaded: Inspection, state: Any, seat: int, index: int, names: dict[int, str]
+                   ) -> tuple[list[str], Action]:
+            person = PEOPLE[index]
+            action = game.ai_action(state, seat, Rng(seed * 100_003 + loaded.row.version))
+            typed = [f"{folks[index].prompt} {_cmd(person[2], 'cmd.gi.panel')}"] if rec.moves % 40 == 7 else []
+            return typed + lines_for(game, state, seat, action, person, names, rec.moves, rec.public_lang), action
 
-            out += await play(None)
-            loaded = await table.inspect(game_id)
-            state = loaded.state
-            if state is None:
-                raise SystemExit(f"game {game_id} has no state once over (seed {seed})")
-            outcome = game.outcome(state)
-            assert outcome is not None
-            names = await table.seat_names(game_id)
-            out += ["# The game is over: the final map stays in the channel.", "alice> /game status"]
-            result = {"moves": counts["moves"], "round": state["round"], "version": loaded.row.version,
-                      "end": i18n.t(outcome.summary, "en"),
-                      "ends": {lang: i18n.t(outcome.summary, lang) for lang in i18n.LANGS},
-                      "winners": [names[s] for s in sorted(outcome.winners)]}
-            if exits:
-                out += await ways_out(table, game_id, folks, public_lang, play)
-            return out, result
-        finally:
-            await store.close()
+        play = human_player(rec, choose, MAX_MOVES)
+        out = rec.lines + await play(None)
+        loaded, state = await final_state(rec, game_id)
+        outcome = game.outcome(state)
+        assert outcome is not None
+        names = await rec.table.seat_names(game_id)
+        out += ["# The game is over: the final map stays in the channel.", "alice> /game status"]
+        result = {"moves": rec.moves, "round": state["round"], "version": loaded.row.version,
+                  "end": i18n.t(outcome.summary, "en"),
+                  "ends": {lang: i18n.t(outcome.summary, lang) for lang in i18n.LANGS},
+                  "winners": [names[s] for s in sorted(outcome.winners)]}
+        if exits:
+            out += await ways_out(rec.table, game_id, folks, rec.public_lang, play)
+        return out, result
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -174,20 +137,15 @@ def main(argv: list[str] | None = None) -> int:
     flags = " --spanish" * args.spanish + " --exits" * args.exits
     header = [f"# La Guerra de Indagar on {server}, a whole {args.players}-player game to its end: {who}."]
     if args.exits:
-        header.append("# Then the ways out: a rematch, a resignation (asked first: a bot takes the seat), an abandoned "
-                      "game.")
+        header.append(EXITS_LINE)
     header += [
         "# Written by tools/gi_transcript.py: the AI rival chose the humans' moves, typed as /gi commands and buttons;",
         f"# its dice are right only for TABLETOP_SEED={args.seed} and the current engine and AI.",
-        f"# Re-record: python -m tools.gi_transcript --seed {args.seed} --players {args.players}{flags} "
-        f"--out {args.out}",
-        f"# Run: TABLETOP_SEED={args.seed} python bot.py --local --script {args.out}",
+        *how_to("gi_transcript", args.seed, f" --players {args.players}{flags}", args.out),
         f"# Ends in round {result['round']} after {result['moves']} moves ({result['version']} in all): "
         f"{result['end']} Won by {', '.join(result['winners']) or 'nobody'}.",
     ]
-    Path(args.out).write_text("\n".join(header + lines) + "\n", encoding="utf-8")
-    print(result, file=sys.stderr)
-    return 0
+    return write_transcript(args.out, header, lines, result)
 
 
 if __name__ == "__main__":

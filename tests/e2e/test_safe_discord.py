@@ -173,3 +173,18 @@ async def test_a_full_disk_has_its_own_message_in_the_readers_language(tmp_path,
         await d.close(check=False)
     # The operator is told (an ERROR line without a traceback); nothing else went wrong.
     assert d.world.problems and all("storage full" in p for p in d.world.problems), d.world.problems
+
+
+async def test_a_refusal_quotes_what_was_typed_cleaned_and_bounded(d: InProcessDiscord) -> None:
+    """Free text typed into a command comes back in the refusal without its invisible characters, with the mention
+    sign made harmless and cut to a readable length."""
+    await d.command("alice", "/game new game:hero-realms ai:1")
+    await d.command("alice", "/game start")
+    typed = f"{RLO}zz{ZWSP}qq @everyone " + "x" * 300
+    out = await d.command("alice", f'/hr play card:"{typed}"')
+    errors = _errors(out)
+    assert len(errors) == 1, [o.text() for o in out]
+    shown = errors[0]
+    assert "zzqq ＠everyone" in shown, shown
+    assert RLO not in shown and ZWSP not in shown and "@everyone" not in shown
+    assert "x" * 120 not in shown and "x" * 60 in shown
