@@ -63,6 +63,8 @@ from rules.text import Lit, msg
 SUPPORTED_VERSIONS = ("1.0",)
 #: `<object>` elements read before the file is refused (identical ones are merged, then `MAX_OBJECTS` applies).
 MAX_OBJECT_ELEMENTS = 4 * MAX_OBJECTS
+#: The Frozen Horror's room tile where its quests without a stairway begin.
+ICE_CAVE_ENTRANCE = "IceCaveEntrance"
 #: How many heroes start next to an entrance door (the most a quest has).
 START_SQUARES = 4
 _WANDERING = re.compile(
@@ -297,12 +299,14 @@ def parse_heroscribe(text: str, filename: str = "") -> Imported:
         raise QuestError(msg("hq.q.error.xml", where=where_line(1), detail="no element"))
     name = _root(raw, root, found)
     dark = _dark(raw, found)
-    pieces, entries = _pieces(raw, found)
+    pieces, entries, caves = _pieces(raw, found)
     letters = {p.info.ref.removeprefix("letter_").upper() for p in pieces
                if p.info.kind == "marker" and p.info.ref.startswith("letter_")}
     notes, wandering = _notes(raw, letters, found)
     found.raise_errors()
     placed, start = _place(pieces, entries, dark, found)
+    if not start and caves:
+        start = _cave_start(caves, placed, dark, found)
     speech = raw.speech.value() if raw.speech else ""
     quest = Quest(
         id=slug(name),
@@ -369,11 +373,13 @@ def _dark(raw: _Raw, found: Problems) -> set[Square]:
     return {(r, c) for r in range(board.ROWS) for c in range(board.COLS) if rows[r] >> c & 1}
 
 
-def _pieces(raw: _Raw, found: Problems) -> tuple[list[_Piece], list[_Piece]]:
-    """Every object of the map placed on its squares (identical ones merged), and the entrance doors."""
+def _pieces(raw: _Raw, found: Problems) -> tuple[list[_Piece], list[_Piece], list[tuple[Square, ...]]]:
+    """Every object of the map placed on its squares (identical ones merged), the entrance doors, and the
+    squares of each Ice Cave Entrance (a room tile, left off the board, where a quest without stairway begins)."""
     table = object_table()
     pieces: list[_Piece] = []
     entries: list[_Piece] = []
+    caves: list[tuple[Square, ...]] = []
     seen: set[tuple[str, tuple[Square, ...], str]] = set()
     rulings: set[str] = set()
     merged = 0
@@ -404,6 +410,8 @@ def _pieces(raw: _Raw, found: Problems) -> tuple[list[_Piece], list[_Piece]]:
             found.warn(msg("hq.imp.warn.ruling", where=where_square(line, corner), id=hs_id,
                            ruling=msg(f"hq.imp.rule.{info.ruling}")))
         if info.kind == "decor":
+            if hs_id == ICE_CAVE_ENTRANCE:
+                caves.append(footprint(info.width, info.height, left, top, rotation))
             if info.ruling is None:
                 found.warn(msg("hq.imp.warn.decor", where=where_square(line, corner), id=hs_id))
             continue
@@ -424,7 +432,20 @@ def _pieces(raw: _Raw, found: Problems) -> tuple[list[_Piece], list[_Piece]]:
         found.warn(msg("hq.imp.warn.merged", count=merged))
     if len(pieces) > MAX_OBJECTS:
         found.error(msg("hq.imp.error.limit", what=msg("hq.imp.what.objects"), count=len(pieces), limit=MAX_OBJECTS))
-    return pieces, entries
+    return pieces, entries, caves
+
+
+def _cave_start(caves: list[tuple[Square, ...]], placed: list[Placed], dark: set[Square],
+                found: Problems) -> tuple[Square, ...]:
+    """Where the heroes start in a quest with neither stairway, entrance door nor hero marks but an Ice Cave
+    Entrance (The Frozen Horror): its free squares, nearest its corner first; a provisional ruling the game
+    master is shown."""
+    taken = {s for o in placed if o.kind in ("monster", "furniture", "blocked", "trap") for s in o.squares}
+    inside = [s for s in sorted(caves[0]) if board.in_board(s) and s not in dark]
+    start = _near(inside, taken | dark, set()) if inside else ()
+    if start:
+        found.warn(msg("hq.imp.warn.cave_start", count=len(start)))
+    return start
 
 
 def _fit(line: int, info: ObjectInfo, squares: tuple[Square, ...], rotation: str, found: Problems) -> _Piece | None:

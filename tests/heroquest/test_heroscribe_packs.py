@@ -83,3 +83,27 @@ def test_two_boards_are_refused_saying_what_is_missing() -> None:
         parse_heroscribe(xml(width=2, boards=2))
     text = i18n.t(info.value.reason, "en")
     assert "2 boards" in text and "single" in text
+
+
+def test_a_frozen_horror_quest_starts_in_the_ice_cave_entrance() -> None:
+    """Trial by Ice has no stairway, entrance door or hero marks: its heroes begin in the Ice Cave Entrance
+    (a provisional ruling, shown to the game master in both languages)."""
+    from tests.reference import TRIAL_BY_ICE
+
+    imported = parse_heroscribe(TRIAL_BY_ICE.read_bytes())
+    start = imported.quest.start
+    assert len(start) == 4
+    cave = heroscribe.footprint(6, 5, 1.0, 14.0, "rightward")
+    assert set(start) <= set(cave)
+    told = [w for w in imported.warnings if w.key == "hq.imp.warn.cave_start"]
+    assert len(told) == 1
+    for lang in i18n.LANGS:
+        assert "4" in i18n.t(told[0], lang)
+    # and four heroes set up on those squares
+    state = GAME.new_with_setup(imported.setup(), GAME.resolve_options({"heroes": "barbarian,dwarf,elf,wizard"}), 5, 3)
+    assert {tuple(h["sq"]) for h in state.heroes} == set(start)
+
+
+def test_a_quest_with_no_start_at_all_is_still_refused() -> None:
+    with pytest.raises(QuestError):
+        parse_heroscribe(xml([("Goblin", 10, 2, "downward")]))
