@@ -12,7 +12,9 @@ REFERENCE = ROOT / "tests" / "fixtures" / "reference"
 HQ_REFERENCE = REFERENCE / "heroquest"
 HQ_QUESTS = HQ_REFERENCE / "heroscribe" / "quests-eu-base"
 TRIAL = HQ_QUESTS / "HQBase-01-TheTrial_EU.xml"
-#: One expansion quest (The Frozen Horror): no stairway, the heroes start in the Ice Cave Entrance.
-TRIAL_BY_ICE = HQ_REFERENCE / "heroscribe" / "quests-packs" / "TheFrozenHorror-02-TrialbyIce_US.xml"
+#: Two expansion quests without a stairway: their heroes start in the Ice Cave Entrance, and on the Surface.
+HQ_PACKS = HQ_REFERENCE / "heroscribe" / "quests-packs"
+TRIAL_BY_ICE = HQ_PACKS / "TheFrozenHorror-02-TrialbyIce_US.xml"
+OGRE_FORTRESS = HQ_PACKS / "AgainstTheOgreHorde-01-SearchfortheOgreFortress_EU.xml"
 HR_CARDS_CSV = REFERENCE / "hero-realms" / "base-set-cards.csv"
 HR_RULEBOOK_CARD_LIST = REFERENCE / "hero-realms" / "rulebook-card-list.es.txt"

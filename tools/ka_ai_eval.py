@@ -38,7 +38,10 @@ def run(seats: int, seed: int, side: str, options: Mapping[str, Any] | None = No
     rng = Rng.from_seed(seed * 7919 + 17)
     took: list[float] = []  # seconds per decision of a hero seat (the legal moves listed, then the choice)
     cpu: list[float] = []  # the same in this thread's CPU time: what it costs whatever else shares the machine
+    gates: dict[int, int] = {}  # the Gate's HP as each wave began (where the games are lost)
     for _ in range(MAX_STEPS):
+        if state["phase"] in ("allies", "enemy"):
+            gates.setdefault(int(state["wave"]), int(state["gate"]))
         if GAME.outcome(state) is not None:
             break
         seat = min(GAME.to_act(state))
@@ -55,7 +58,9 @@ def run(seats: int, seed: int, side: str, options: Mapping[str, Any] | None = No
         state = GAME.apply(state, seat, action).state
     result = state["result"] or "stuck"
     return {"won": result == "won", "end": str(result), "wave": int(state["wave"]), "gate": int(state["gate"]),
-            "left": sum(int(m["hp"]) for m in state["monsters"]), "took": took, "cpu": cpu}
+            "left": sum(int(m["hp"]) for m in state["monsters"]), "took": took, "cpu": cpu, "gates": gates,
+            "standing": sorted((str(m["key"]), int(m["hp"]), bool(m["boss"])) for m in state["monsters"]),
+            "seed": seed}
 
 
 def play(seats: int, seed: int, ai: bool, options: Mapping[str, str] | None = None,
@@ -110,6 +115,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                         help="another /game new option, repeatable (e.g. endurance=true)")
     parser.add_argument("--jobs", type=int, default=1, help="games played at once in worker processes")
+    parser.add_argument("--each", metavar="FILE", help="also write one JSON line per game to FILE (side, seed, how it "
+                        "ended, the wave, the Gate's HP as each wave began, the monsters left standing)")
     args = parser.parse_args(argv)
     options = {"map": args.map, **dict(opt.split("=", 1) for opt in args.option)}
     seeds = range(args.seed, args.seed + args.games)
@@ -121,6 +128,11 @@ def main(argv: list[str] | None = None) -> int:
     else:
         played = [_run(job) for job in jobs]
     results: dict[str, list[dict[str, Any]]] = {}
+    if args.each:
+        with open(args.each, "w", encoding="utf-8") as out:
+            for job, r in zip(jobs, played, strict=True):
+                kept = {k: v for k, v in r.items() if k not in ("took", "cpu")}
+                out.write(json.dumps({"side": job[2], **kept}) + "\n")
     for side in sides:
         results[side] = [r for job, r in zip(jobs, played, strict=True) if job[2] == side]
         json.dump(cell(results[side], args.players, args.seed, side, options), sys.stdout)

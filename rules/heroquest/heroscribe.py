@@ -63,8 +63,9 @@ from rules.text import Lit, msg
 SUPPORTED_VERSIONS = ("1.0",)
 #: `<object>` elements read before the file is refused (identical ones are merged, then `MAX_OBJECTS` applies).
 MAX_OBJECT_ELEMENTS = 4 * MAX_OBJECTS
-#: The Frozen Horror's room tile where its quests without a stairway begin.
-ICE_CAVE_ENTRANCE = "IceCaveEntrance"
+#: Room tiles where a quest without a stairway, Door In or hero marks begins: The Frozen Horror's Ice Cave
+#: Entrance and Against the Ogre Horde's Surface (provisional) -> the name the game master is told.
+START_TILES = {"IceCaveEntrance": "hq.imp.place.ice_cave_entrance", "Surface": "hq.imp.place.surface"}
 #: How many heroes start next to an entrance door (the most a quest has).
 START_SQUARES = 4
 _WANDERING = re.compile(
@@ -373,13 +374,13 @@ def _dark(raw: _Raw, found: Problems) -> set[Square]:
     return {(r, c) for r in range(board.ROWS) for c in range(board.COLS) if rows[r] >> c & 1}
 
 
-def _pieces(raw: _Raw, found: Problems) -> tuple[list[_Piece], list[_Piece], list[tuple[Square, ...]]]:
+def _pieces(raw: _Raw, found: Problems) -> tuple[list[_Piece], list[_Piece], list[tuple[str, tuple[Square, ...]]]]:
     """Every object of the map placed on its squares (identical ones merged), the entrance doors, and the
-    squares of each Ice Cave Entrance (a room tile, left off the board, where a quest without stairway begins)."""
+    squares of each room tile a quest without stairway may begin in (START_TILES), with its name's key."""
     table = object_table()
     pieces: list[_Piece] = []
     entries: list[_Piece] = []
-    caves: list[tuple[Square, ...]] = []
+    caves: list[tuple[str, tuple[Square, ...]]] = []
     seen: set[tuple[str, tuple[Square, ...], str]] = set()
     rulings: set[str] = set()
     merged = 0
@@ -410,8 +411,8 @@ def _pieces(raw: _Raw, found: Problems) -> tuple[list[_Piece], list[_Piece], lis
             found.warn(msg("hq.imp.warn.ruling", where=where_square(line, corner), id=hs_id,
                            ruling=msg(f"hq.imp.rule.{info.ruling}")))
         if info.kind == "decor":
-            if hs_id == ICE_CAVE_ENTRANCE:
-                caves.append(footprint(info.width, info.height, left, top, rotation))
+            if hs_id in START_TILES:
+                caves.append((START_TILES[hs_id], footprint(info.width, info.height, left, top, rotation)))
             if info.ruling is None:
                 found.warn(msg("hq.imp.warn.decor", where=where_square(line, corner), id=hs_id))
             continue
@@ -435,16 +436,17 @@ def _pieces(raw: _Raw, found: Problems) -> tuple[list[_Piece], list[_Piece], lis
     return pieces, entries, caves
 
 
-def _cave_start(caves: list[tuple[Square, ...]], placed: list[Placed], dark: set[Square],
+def _cave_start(caves: list[tuple[str, tuple[Square, ...]]], placed: list[Placed], dark: set[Square],
                 found: Problems) -> tuple[Square, ...]:
-    """Where the heroes start in a quest with neither stairway, entrance door nor hero marks but an Ice Cave
-    Entrance (The Frozen Horror): its free squares, nearest its corner first; a provisional ruling the game
+    """Where the heroes start in a quest with neither stairway, entrance door nor hero marks but an entrance
+    room tile (START_TILES): the tile's free squares, nearest its corner first; a provisional ruling the game
     master is shown."""
+    place, squares = caves[0]
     taken = {s for o in placed if o.kind in ("monster", "furniture", "blocked", "trap") for s in o.squares}
-    inside = [s for s in sorted(caves[0]) if board.in_board(s) and s not in dark]
+    inside = [s for s in sorted(squares) if board.in_board(s) and s not in dark]
     start = _near(inside, taken | dark, set()) if inside else ()
     if start:
-        found.warn(msg("hq.imp.warn.cave_start", count=len(start)))
+        found.warn(msg("hq.imp.warn.cave_start", place=msg(place), count=len(start)))
     return start
 
 

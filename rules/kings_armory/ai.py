@@ -48,11 +48,16 @@ class Style:
     cards: bool
     retreat_at: float
     noise: int = 0
+    #: The heroes in the order this level takes them.
+    heroes: tuple[str, ...] = HERO_ORDER
 
 
+#: The heroes the hard AI takes: two shooters who fight from the towers (Midnight's supernatural damage is what the
+#: bosses resist least; the tank Valcor is no use to a team that keeps its heroes out of reach) and the healer.
+HARD_HEROES = ("ember", "midnight", "felicity", "valcor", "asphar", "cyrus", "boleslaw")
 STYLES = {"easy": Style(shelter=False, cards=False, retreat_at=RETREAT_AT, noise=3),
           "normal": Style(shelter=False, cards=False, retreat_at=RETREAT_AT),
-          "hard": Style(shelter=True, cards=True, retreat_at=0.5)}
+          "hard": Style(shelter=True, cards=True, retreat_at=0.5, heroes=HARD_HEROES)}
 #: Monsters on the board at or below which a hero leaves its tower to chase them, as the behaviour rules ask of
 #: shooters (a boss holding the exit out of reach of every tower would otherwise never be fought).
 FEW = 5
@@ -86,7 +91,7 @@ def choose(legal: list[LegalAction], s: S, seat: int, rng: Rng, level: str = "no
     if "wait" in by or "pass" in by:
         return (by.get("pass") or by["wait"])[0]
     if "pick" in by:
-        return min(by["pick"], key=_pick_rank)
+        return min(by["pick"], key=lambda x: _pick_rank(x, style.heroes))
     if "defer" in by:  # the team's gold and towers wait for everyone else's choices; say what we would do
         plan = _plan(s, seat, style)
         return Action.of("defer", plan=tuple(plan)) if plan else by["defer"][0]
@@ -115,13 +120,13 @@ def _missed_all(s: S) -> bool:
                    for m in monsters)
 
 
-def _pick_rank(action: Action) -> int:
+def _pick_rank(action: Action, order: tuple[str, ...] = HERO_ORDER) -> int:
     """Heroes in HERO_ORDER; in General-ly Not Enough champions in PICK_ORDER."""
     if action.get("type") is not None:
         kind = str(action["type"])
         return PICK_ORDER.index(kind) if kind in PICK_ORDER else 99
     hero = str(action["hero"])
-    return HERO_ORDER.index(hero) if hero in HERO_ORDER else 99
+    return order.index(hero) if hero in order else 99
 
 
 # ---------------------------------------------------------------- the map, as the AI weighs it

