@@ -1,30 +1,43 @@
 """Measures HeroQuest's monster autoplay per AI level: a game master who hands every monster turn to the autoplay,
-against heroes played by random legal moves (`python -m tools.hq_ai_eval --games 100 --seed 1000`).
+against heroes played by the scripted player of `tools/hq_heroes.py` (or by random legal moves)
+(`python -m tools.hq_ai_eval --games 100 --seed 1000 [--heroes random]`).
 
-What "beats" means here: the monsters of two levels play the same quest on the same seed, against heroes whose
-moves are drawn the same way; the higher level beats the lower on that seed when its monsters take more Body
-points from the heroes (a fallen hero counts all of its Body) by the end of the quest or of `--rounds` rounds.
-Ties count half."""
+Every game is one of the built-in quests (the seed picks it: seed % number of quests) played for `--rounds`
+rounds; the game master never ends the quest, so the game ends at the round limit or when every hero is dead.
+What the monsters achieved is their harm: (heroes killed, Body points the heroes lost), a fallen hero counting
+all of its Body.
+
+What "beats" means: the monsters of two levels play the same quest on the same seed against the same hero
+player; the higher level beats the lower on that seed when its harm is greater (more heroes killed, or as many
+killed and more Body taken). Ties count half. Against a hero player, the monsters "win" a game when at least one
+hero dies."""
 
 from __future__ import annotations
 
 import argparse
 import itertools
+import json
 import sys
+import time
 from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
 from rules.base import AI_LEVELS, Action, Game
 from rules.heroquest import GAME
+from rules.heroquest.quest import builtin_quests
 from rules.rng import Rng
-from tools.playout import Policy, play, report
+from tools.hq_heroes import hero_action
+from tools.playout import Policy, play, random_chooser, report
 
 GM = 0
 #: Seats: the game master and one player running the heroes.
 SEATS = 2
-#: Moves per game at most (a quest against random heroes rarely ends by itself).
-MAX_ACTIONS = 1500
+#: Rounds per game: the quest is lost for the heroes after these (a long quest's worth of fighting).
+ROUNDS = 15
+#: Moves per game at most (a safety net: the round limit ends games first).
+MAX_ACTIONS = 5000
+HEROES: dict[str, Policy] = {"scripted": hero_action, "random": random_chooser}
 
 
 def game_master(level: str) -> Policy:
@@ -42,67 +55,101 @@ def game_master(level: str) -> Policy:
     return choose
 
 
+def autoplay_times(level: str, *, games: int, seed: int, rounds: int = ROUNDS) -> dict[str, Any]:
+    """Milliseconds one monster turn of the autoplay takes at `level` (the `gm_autoplay` move applied, p50/p99/max
+    of wall clock and of this thread's CPU time), over games against the scripted heroes."""
+    wall: list[float] = []
+    cpu: list[float] = []
+    playing = game_master(level)
+
+    def timed(game: Game, state: Any, seat: int, rng: Rng) -> Action:
+        action = playing(game, state, seat, rng)
+        if action.kind == "gm_autoplay":
+            w, c = time.perf_counter(), time.thread_time()
+            game.apply(state, seat, action)
+            cpu.append((time.thread_time() - c) * 1000)
+            wall.append((time.perf_counter() - w) * 1000)
+        return action
+
+    for i in range(games):
+        play(GAME, seats=SEATS, seed=seed + i, policies={GM: timed, 1: hero_action},
+             options={"quest": quest_for(seed + i), "rounds": rounds}, max_actions=MAX_ACTIONS)
+    return {"level": level, "turns": len(wall), "wall_ms_p50": _percentile(wall, 50),
+            "wall_ms_p99": _percentile(wall, 99), "wall_ms_max": round(max(wall, default=0.0), 2),
+            "cpu_ms_p99": _percentile(cpu, 99)}
+
+
+def _percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return round(ordered[min(len(ordered) - 1, round(q / 100 * (len(ordered) - 1)))], 2) if ordered else 0.0
+
+
 def body_taken(state: Any) -> int:
     """Body points the heroes have lost (a fallen hero all of its Body)."""
     return sum(h["max_body"] if h["dead"] else h["max_body"] - h["body"] for h in state.heroes)
 
 
-def damage(level: str, seed: int, max_actions: int = MAX_ACTIONS) -> tuple[int, str]:
-    """Body the monsters at `level` took on this seed, and how the game ended."""
-    played = play(GAME, seats=SEATS, seed=seed, policies={GM: game_master(level)}, max_actions=max_actions)
-    return body_taken(played.state), played.end
+def harm(state: Any) -> tuple[int, int]:
+    """What the monsters achieved: (heroes killed, Body the heroes lost)."""
+    return sum(1 for h in state.heroes if h["dead"]), body_taken(state)
 
 
-def levels_against(low: str, high: str, *, games: int, seed: int, max_actions: int = MAX_ACTIONS,
+def quest_for(seed: int) -> str:
+    quests = list(builtin_quests())
+    return quests[seed % len(quests)]
+
+
+def game(level: str, seed: int, heroes: str = "scripted", rounds: int = ROUNDS,
+         max_actions: int = MAX_ACTIONS) -> tuple[tuple[int, int], str]:
+    """The monsters' harm at `level` on this seed against the `heroes` player, and how the game ended."""
+    played = play(GAME, seats=SEATS, seed=seed, policies={GM: game_master(level), 1: HEROES[heroes]},
+                  options={"quest": quest_for(seed), "rounds": rounds}, max_actions=max_actions)
+    return harm(played.state), played.end
+
+
+def against_heroes(level: str, *, games: int, seed: int, heroes: str = "scripted", rounds: int = ROUNDS,
                    out: Any = None) -> dict[str, Any]:
-    """`high` against `low`, seed by seed: the level whose monsters took more Body wins the seed (ties half)."""
+    """The monsters at `level` against the `heroes` player: they win a game when a hero dies."""
+    wins: Counter[str] = Counter({"monsters": 0, "heroes": 0})
+    ends: Counter[str] = Counter()
+    killed = taken = 0
+    for i in range(games):
+        (dead, body), end = game(level, seed + i, heroes, rounds)
+        ends[end] += 1
+        killed += dead
+        taken += body
+        wins["monsters" if dead else "heroes"] += 1
+    return report("heroquest", games, seed, wins, ends, out=out, players=[level, heroes], rounds=rounds,
+                  heroes_killed=round(killed / games, 2) if games else 0.0,
+                  body_taken=round(taken / games, 2) if games else 0.0)
+
+
+def levels_against(low: str, high: str, *, games: int, seed: int, heroes: str = "scripted", rounds: int = ROUNDS,
+                   out: Any = None) -> dict[str, Any]:
+    """`high` against `low`, seed by seed: the level whose monsters did more harm wins the seed (ties half)."""
     wins: Counter[str] = Counter({high: 0, low: 0, "tie": 0})
+    killed: Counter[str] = Counter()
     taken: Counter[str] = Counter()
     ends: Counter[str] = Counter()
     for i in range(games):
-        (a, end_a), (b, end_b) = damage(high, seed + i, max_actions), damage(low, seed + i, max_actions)
+        (a, end_a), (b, end_b) = game(high, seed + i, heroes, rounds), game(low, seed + i, heroes, rounds)
         ends.update((end_a, end_b))
-        taken[high] += a
-        taken[low] += b
+        for level, result in ((high, a), (low, b)):
+            killed[level] += result[0]
+            taken[level] += result[1]
         wins[high if a > b else low if b > a else "tie"] += 1
-    return report("heroquest", games, seed, wins, ends, out=out, players=[high, low],
-                  body_taken={k: round(v / games, 2) for k, v in taken.items()},
-                  beats=round((wins[high] + wins["tie"] / 2) / games, 4))
+    per_game = max(games, 1)
+    return report("heroquest", games, seed, wins, ends, out=out, players=[high, low], heroes=heroes, rounds=rounds,
+                  heroes_killed={k: round(v / per_game, 2) for k, v in killed.items()},
+                  body_taken={k: round(v / per_game, 2) for k, v in taken.items()},
+                  beats=round((wins[high] + wins["tie"] / 2) / per_game, 4))
 
 
-def turns_against(low: str, high: str, *, games: int, seed: int, max_actions: int = MAX_ACTIONS,
-                  out: Any = None) -> dict[str, Any]:
-    """Monster turn by monster turn: along games whose monsters play at "normal", each monster turn is played from
-    the same state (the same dice) at `high` and at `low`; the level that takes more Body from the heroes in that
-    turn wins it. Turns where both take the same are ties (most turns: no monster near a hero)."""
-    wins: Counter[str] = Counter({high: 0, low: 0, "tie": 0})
-    ends: Counter[str] = Counter()
-    auto = Action.of("gm_autoplay")
-    for i in range(games):
-        state = GAME.new(GAME.resolve_options({}), SEATS, seed + i)
-        rng = Rng.from_seed((seed + i) * 7919 + 17)
-        gm = game_master("normal")
-        for _ in range(max_actions):
-            outcome = GAME.outcome(state)
-            if outcome is not None:
-                ends[outcome.summary.key] += 1
-                break
-            seat = min(GAME.to_act(state))
-            if seat == GM and GAME.is_legal(state, GM, auto):
-                before = body_taken(state)
-                taken = {lv: body_taken(GAME.apply(state, GM, GAME.at_ai_level(auto, lv)).state) - before
-                         for lv in (high, low)}
-                wins[high if taken[high] > taken[low] else low if taken[low] > taken[high] else "tie"] += 1
-            action = gm(GAME, state, seat, rng) if seat == GM else rng.choice(GAME.legal_actions(state, seat)).action
-            state = GAME.apply(state, seat, action).state
-        else:
-            ends["limit"] += 1
-    decided = wins[high] + wins[low]
-    return report("heroquest", games, seed, wins, ends, out=out, players=[high, low], measure="monster turns",
-                  beats_decided=round(wins[high] / decided, 4) if decided else None)
-
-
-def ladder(games: int, seed: int) -> Iterator[tuple[str, dict[str, Any]]]:
+def ladder(games: int, seed: int, level: str = "normal") -> Iterator[tuple[str, dict[str, Any]]]:
+    """The ladder's cells: the monsters at `level` against random and scripted heroes, then each level against
+    the one below (against the scripted heroes)."""
+    for heroes in ("random", "scripted"):
+        yield f"{level} vs {heroes} heroes", against_heroes(level, games=games, seed=seed, heroes=heroes)
     for low, high in itertools.pairwise(AI_LEVELS):
         yield f"monsters {high} vs {low}", levels_against(low, high, games=games, seed=seed)
 
@@ -111,11 +158,20 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1000)
-    parser.add_argument("--max-actions", type=int, default=MAX_ACTIONS)
+    parser.add_argument("--rounds", type=int, default=ROUNDS)
+    parser.add_argument("--heroes", choices=sorted(HEROES), default="scripted")
+    parser.add_argument("--timing", action="store_true", help="only the autoplay's time per monster turn and level")
     args = parser.parse_args(argv)
+    if args.timing:
+        for level in AI_LEVELS:
+            print(json.dumps(autoplay_times(level, games=args.games, seed=args.seed, rounds=args.rounds)), flush=True)
+        return 0
+    for level in AI_LEVELS:
+        against_heroes(level, games=args.games, seed=args.seed, heroes=args.heroes, rounds=args.rounds,
+                       out=sys.stdout)
     for low, high in itertools.pairwise(AI_LEVELS):
-        levels_against(low, high, games=args.games, seed=args.seed, max_actions=args.max_actions, out=sys.stdout)
-        turns_against(low, high, games=args.games, seed=args.seed, max_actions=args.max_actions, out=sys.stdout)
+        levels_against(low, high, games=args.games, seed=args.seed, heroes=args.heroes, rounds=args.rounds,
+                       out=sys.stdout)
     return 0
 
 

@@ -64,3 +64,51 @@ def test_hard_monsters_close_on_the_weakest_hero_not_the_nearest() -> None:
         with dice(*["bshield"] * 20):
             s = act(s, 0, "gm_autoplay", **({} if level == "normal" else {"level": level}))
         assert _adjacent(s.monsters["goblin_1"]["sq"], hero(s, prey)["sq"]), level
+
+
+def test_hard_monsters_walk_round_to_strike_the_hero_a_blow_most_likely_kills() -> None:
+    # the goblin stands beside the unhurt barbarian; the dwarf, down to 1 Body, is two steps away
+    for level, struck in (("normal", "barbarian"), ("hard", "dwarf")):
+        s = new([monster("m_1", "goblin", (2, 3))])
+        put(s, "barbarian", (2, 2))
+        put(s, "dwarf", (3, 4))
+        s = gm_turn(fresh(s))
+        hero(s, "dwarf")["body"] = 1
+        full = {h: hero(s, h)["body"] for h in ("barbarian", "dwarf")}
+        with dice(*["wskull"] * 3 + ["bshield"] * 20):
+            s = act(s, 0, "gm_autoplay", **({} if level == "normal" else {"level": level}))
+        hurt = [h for h in full if hero(s, h)["body"] < full[h] or hero(s, h)["dead"]]
+        assert hurt == [struck], level
+
+
+def test_a_hard_monster_that_struck_steps_back_where_fewer_heroes_can_strike_it() -> None:
+    from rules.heroquest.autoplay import _answer, _distance_to_heroes, _step_back
+    from rules.heroquest.state import Ctx
+
+    # a blocked square makes the top-right corner of the room a dead end only one hero can stand next to
+    s = new([monster("m_1", "goblin", (2, 3)), {"uid": "rock_1", "kind": "blocked", "ref": "blocked",
+                                                "squares": [[1, 3]]}])
+    put(s, "barbarian", (2, 2))
+    put(s, "dwarf", (3, 3))
+    s = act(fresh(s), 1, "end_turn")
+    s = act(s, 1, "end_turn")
+    ctx = Ctx(s.clone())
+    goblin = ctx.s.monsters["goblin_1"]
+    reach = {h["uid"]: _distance_to_heroes(ctx.s, only=h) for h in ctx.s.on_board_heroes()}
+    assert _answer(ctx.s, goblin, (2, 3), reach) == 2
+    _step_back(ctx, goblin, 10)
+    assert goblin["sq"] == [1, 4] and _answer(ctx.s, goblin, (1, 4), reach) == 1
+    assert [e.msg.key for e in ctx.events] == ["hq.ev.monster_moves"]
+
+
+def test_an_easy_monster_that_walks_up_to_a_hero_does_not_strike_in_the_same_turn() -> None:
+    for level, strikes in (("easy", False), ("normal", True)):
+        s = new([monster("m_1", "goblin", (3, 4))])
+        put(s, "barbarian", (1, 3))
+        put(s, "dwarf", None)
+        s = act(fresh(s), 1, "end_turn")
+        full = hero(s, "barbarian")["body"]
+        with dice(*["wskull"] * 3 + ["bshield"] * 20):
+            s = act(s, 0, "gm_autoplay", **({} if level == "normal" else {"level": level}))
+        assert s.monsters["goblin_1"]["sq"] != [3, 4], level
+        assert (hero(s, "barbarian")["body"] < full) == strikes, level
