@@ -28,7 +28,7 @@ import difflib
 import math
 import re
 from collections import deque
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import NoReturn
 from xml.parsers import expat
 
@@ -422,6 +422,11 @@ def _pieces(raw: _Raw, found: Problems) -> tuple[list[_Piece], list[_Piece], lis
             merged += 1
             continue
         seen.add(key)
+        if info.kind == "door" and sum(board.in_board(sq) for sq in squares) == 1:
+            # a door on the board's outer edge (the packs' Double Arrow Door): where the heroes come in
+            found.warn(msg("hq.imp.warn.edge_door", where=where_square(line, next(
+                sq for sq in squares if board.in_board(sq))), id=hs_id))
+            info = replace(info, kind="entry")
         piece = _fit(line, info, squares, rotation, found)
         if piece is None:
             continue
@@ -521,11 +526,12 @@ def _place(pieces: list[_Piece], entries: list[_Piece], dark: set[Square],
             add(p, str(p.info.kind), p.info.ref, p.squares, p.between)
     start = default_start(tuple(placed)) if any(o.kind == "hero_start" for o in placed) else ()
     doors_in: list[Square] = []
+    stairway = default_start(tuple(placed))
     for p in entries:
         square = _inner(p, dark, found)
         if p.between is not None:
             add(p, "door", "door", p.between, p.between)
-        if square not in dark:
+        if square not in dark and (p.info.ref == "door_in" or not stairway):  # an edge door yields to stairs
             doors_in.append(square)
     if not start and doors_in:
         traps = {s for o in placed if o.kind == "trap" for s in o.squares}

@@ -111,3 +111,15 @@ def test_a_pack_quest_without_a_stairway_starts_in_its_entrance_tile(name: str, 
 def test_a_quest_with_no_start_at_all_is_still_refused() -> None:
     with pytest.raises(QuestError):
         parse_heroscribe(xml([("Goblin", 10, 2, "downward")]))
+
+
+def test_a_door_on_the_board_edge_is_an_entrance_not_a_refusal() -> None:
+    """Mage of the Mirror and the Solo Quests put a Double Arrow Door on the board's outer edge, half off the
+    board: it used to refuse the whole quest; it is now an entrance door where the heroes start."""
+    imported = parse_heroscribe(xml([("DoubleArrowDoor", 0, 10, "rightward"), ("Goblin", 10, 2, "downward")]))
+    assert len(imported.quest.start) == 4
+    told = [w for w in imported.warnings if w.key == "hq.imp.warn.edge_door"]
+    assert len(told) == 1 and all("DoubleArrowDoor" in i18n.t(told[0], lang) for lang in i18n.LANGS)
+    # the same door with a stairway on the map: the heroes start on the stairway, as always
+    with_stairs = parse_heroscribe(xml([STAIRWAY, ("DoubleArrowDoor", 0, 10, "rightward")]))
+    assert with_stairs.quest.start == parse_heroscribe(xml([STAIRWAY])).quest.start
