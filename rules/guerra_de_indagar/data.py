@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import json
-from functools import cache
 from pathlib import Path
 from typing import Any
 
+from rules.readonly import loader
 from rules.text import Lit
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "guerra_de_indagar"
@@ -18,7 +18,7 @@ def _load(name: str) -> dict[str, Any]:
     return data
 
 
-@cache
+@loader()
 def layouts() -> dict[str, Any]:
     data = _load("layouts.json")
     for key in ("1", "2", "3", "4"):
@@ -28,7 +28,7 @@ def layouts() -> dict[str, Any]:
     return data
 
 
-@cache
+@loader()
 def tiles() -> dict[str, Any]:
     data = _load("tiles.json")
     for name in data["event_pool"]["tiles"]:
@@ -37,12 +37,12 @@ def tiles() -> dict[str, Any]:
     return data
 
 
-@cache
+@loader()
 def numbers() -> dict[str, Any]:
     return _load("rules.json")
 
 
-@cache
+@loader()
 def factions() -> dict[str, Any]:
     data = _load("factions.json")
     for faction in data["factions"].values():
@@ -54,7 +54,7 @@ def factions() -> dict[str, Any]:
     return data
 
 
-@cache
+@loader()
 def monsters() -> dict[str, Any]:
     data = _load("monsters.json")
     for card in data["primary"].values():
@@ -87,7 +87,7 @@ def _check_card(aid: str, card: dict[str, Any]) -> None:
         raise ValueError(f"ability {aid}: bad passive")
 
 
-@cache
+@loader()
 def abilities() -> dict[str, Any]:
     """The 60 hero abilities (PROV-08)."""
     data: dict[str, Any] = _load("abilities.json")["abilities"]
@@ -98,7 +98,7 @@ def abilities() -> dict[str, Any]:
     return data
 
 
-@cache
+@loader()
 def cards() -> dict[str, Any]:
     """Every ability, hero and tree alike (ids are unique across both)."""
     tree_cards = strategy()["abilities"]
@@ -107,18 +107,18 @@ def cards() -> dict[str, Any]:
     return {**abilities(), **tree_cards}
 
 
-@cache
+@loader()
 def passive_cards() -> tuple[tuple[str, dict[str, Any]], ...]:
     return tuple((aid, card) for aid, card in abilities().items() if card["tag"] == "P")
 
 
-@cache
+@loader(maxsize=16)
 def hero_cards_of(hero: str) -> tuple[str, ...]:
     """The hero's non-passive abilities, in data order."""
     return tuple(aid for aid, card in abilities().items() if card["hero"] == hero and card["tag"] != "P")
 
 
-@cache
+@loader()
 def strategy() -> dict[str, Any]:
     data = _load("strategy.json")
     for faction, board in data["boards"].items():

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import json
-from functools import cache
 from pathlib import Path
 from typing import Any
 
+from rules.readonly import loader
 from rules.text import Lit
 
 DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "heroquest"
@@ -29,7 +29,7 @@ def _lit(entry: dict[str, Any], where: str) -> Lit:
     return Lit(name["es"], name["en"])
 
 
-@cache
+@loader()
 def heroes() -> dict[str, dict[str, Any]]:
     data = _load("heroes.json")
     for hid, h in data.items():
@@ -44,7 +44,7 @@ def heroes() -> dict[str, dict[str, Any]]:
     return data
 
 
-@cache
+@loader()
 def monsters() -> dict[str, dict[str, Any]]:
     data = _load("monsters.json")
     for mid, m in data.items():
@@ -72,7 +72,7 @@ def monster_name(ref: str) -> Lit:
     return Lit(n["es"], n["en"])
 
 
-@cache
+@loader()
 def equipment() -> dict[str, dict[str, Any]]:
     data = _load("equipment.json")
     for iid, e in data.items():
@@ -92,7 +92,7 @@ def item_name(item: str) -> Lit:
     return Lit(e["name"]["es"], e["name"]["en"])
 
 
-@cache
+@loader()
 def spells() -> dict[str, Any]:
     data = _load("spells.json")
     groups, table, chaos = data["groups"], data["spells"], data["chaos"]
@@ -123,7 +123,7 @@ def group_name(gid: str) -> Lit:
     return Lit(n["es"], n["en"])
 
 
-@cache
+@loader()
 def treasure_deck() -> list[dict[str, Any]]:
     deck = _load("treasure.json")["deck"]
     ids = [c["id"] for c in deck]
@@ -142,7 +142,7 @@ def treasure_card(cid: str) -> dict[str, Any]:
     raise KeyError(cid)
 
 
-@cache
+@loader()
 def skills() -> dict[str, dict[str, Any]]:
     data = _load("skills.json")
     for sid, s in data.items():
@@ -154,7 +154,7 @@ def skills() -> dict[str, dict[str, Any]]:
     return data
 
 
-@cache
+@loader()
 def runes() -> dict[str, dict[str, Any]]:
     data = _load("runes.json")
     for rid, r in data.items():

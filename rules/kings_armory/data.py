@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import json
-from functools import cache
 from pathlib import Path
 from typing import Any
+
+from rules.readonly import loader
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "kings_armory"
 TYPES = ("M", "R", "SN")
@@ -26,7 +27,7 @@ def _check_option(owner: str, opt: dict[str, Any]) -> None:
         raise ValueError(f"{owner}: option {opt['id']} is neither attack nor special")
 
 
-@cache
+@loader()
 def heroes() -> dict[str, dict[str, Any]]:
     out = {}
     for hero in _load("heroes")["heroes"]:
@@ -38,7 +39,7 @@ def heroes() -> dict[str, dict[str, Any]]:
     return out
 
 
-@cache
+@loader()
 def champions() -> dict[str, dict[str, Any]]:
     out = {}
     for champ in _load("champions")["champions"]:
@@ -53,7 +54,7 @@ def champions() -> dict[str, dict[str, Any]]:
     return out
 
 
-@cache
+@loader()
 def monsters() -> dict[str, dict[str, Any]]:
     data = _load("monsters")["monsters"]
     for level in range(1, 6):
@@ -62,7 +63,7 @@ def monsters() -> dict[str, dict[str, Any]]:
     return {m["id"]: m for m in data}
 
 
-@cache
+@loader()
 def summons() -> dict[str, dict[str, Any]]:
     """Figures that join the allies during play: Felicity's Guardian, the Armory card's Sword Golem (P-12)."""
     out = {}
@@ -73,7 +74,7 @@ def summons() -> dict[str, dict[str, Any]]:
     return out
 
 
-@cache
+@loader()
 def equipment() -> dict[str, dict[str, Any]]:
     out = {}
     for card in _load("equipment")["cards"]:
@@ -83,7 +84,7 @@ def equipment() -> dict[str, dict[str, Any]]:
     return out
 
 
-@cache
+@loader()
 def cards() -> dict[str, dict[str, Any]]:
     """Reinforcement and Armory cards by id, each marked with its deck."""
     raw = _load("cards")
@@ -98,33 +99,33 @@ def cards() -> dict[str, dict[str, Any]]:
     return out
 
 
-@cache
+@loader()
 def variants() -> dict[str, dict[str, Any]]:
     """The §7 variants and scenarios the digest makes playable, with their provisional numbers (P-28)."""
     return dict(_load("variants")["variants"])
 
 
-@cache
+@loader()
 def bosses() -> dict[str, dict[str, Any]]:
     return {b["id"]: b for b in _load("bosses")["bosses"]}
 
 
-@cache
+@loader()
 def boss_hp_step() -> int:
     return int(_load("bosses")["hp_per_extra_player"])
 
 
-@cache
+@loader()
 def wave_card() -> dict[str, Any]:
     return _load("wave_card")
 
 
-@cache
+@loader()
 def economy() -> dict[str, Any]:
     return _load("economy")
 
 
-@cache
+@loader()
 def maps_file() -> dict[str, Any]:
     return _load("maps")
 

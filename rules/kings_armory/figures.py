@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import math
-from functools import cache
 from typing import Any
 
 from rules.kings_armory import data
+from rules.readonly import loader
 from rules.text import Lit
 
 Fig = dict[str, Any]
@@ -38,7 +38,7 @@ def ally_card(ally: Fig) -> dict[str, Any]:
     return _card(ally["kind"], ally["key"], ally["level"])
 
 
-@cache
+@loader(maxsize=512)
 def _equipped(kind: str, key: str, lvl: int, gear: tuple[str, ...]) -> dict[str, Any]:
     """A hero's card with the bonuses of the equipment it carries (§8.6, P-15)."""
     base = _card(kind, key, lvl)
@@ -66,7 +66,7 @@ def _equipped(kind: str, key: str, lvl: int, gear: tuple[str, ...]) -> dict[str,
     return card
 
 
-@cache
+@loader(maxsize=256)
 def _card(kind: str, key: str, lvl: int) -> dict[str, Any]:
     if kind in ("hero", "summon"):
         card = data.heroes()[key] if kind == "hero" else data.summons()[key]
