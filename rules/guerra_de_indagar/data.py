@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +20,7 @@ def _load(name: str) -> dict[str, Any]:
 
 
 @loader()
-def layouts() -> dict[str, Any]:
+def layouts() -> Mapping[str, Any]:
     data = _load("layouts.json")
     for key in ("1", "2", "3", "4"):
         layout = data[key]
@@ -29,7 +30,7 @@ def layouts() -> dict[str, Any]:
 
 
 @loader()
-def tiles() -> dict[str, Any]:
+def tiles() -> Mapping[str, Any]:
     data = _load("tiles.json")
     for name in data["event_pool"]["tiles"]:
         if data["types"][name]["kind"] != "event":
@@ -38,12 +39,12 @@ def tiles() -> dict[str, Any]:
 
 
 @loader()
-def numbers() -> dict[str, Any]:
+def numbers() -> Mapping[str, Any]:
     return _load("rules.json")
 
 
 @loader()
-def factions() -> dict[str, Any]:
+def factions() -> Mapping[str, Any]:
     data = _load("factions.json")
     for faction in data["factions"].values():
         if len(faction["heroes"]) != 3 or any(h not in data["heroes"] for h in faction["heroes"]):
@@ -55,7 +56,7 @@ def factions() -> dict[str, Any]:
 
 
 @loader()
-def monsters() -> dict[str, Any]:
+def monsters() -> Mapping[str, Any]:
     data = _load("monsters.json")
     for card in data["primary"].values():
         if len(card["levels"]) != 3:
@@ -88,7 +89,7 @@ def _check_card(aid: str, card: dict[str, Any]) -> None:
 
 
 @loader()
-def abilities() -> dict[str, Any]:
+def abilities() -> Mapping[str, Any]:
     """The 60 hero abilities (PROV-08)."""
     data: dict[str, Any] = _load("abilities.json")["abilities"]
     for aid, card in data.items():
@@ -99,7 +100,7 @@ def abilities() -> dict[str, Any]:
 
 
 @loader()
-def cards() -> dict[str, Any]:
+def cards() -> Mapping[str, Any]:
     """Every ability, hero and tree alike (ids are unique across both)."""
     tree_cards = strategy()["abilities"]
     if set(tree_cards) & set(abilities()):
@@ -119,7 +120,7 @@ def hero_cards_of(hero: str) -> tuple[str, ...]:
 
 
 @loader()
-def strategy() -> dict[str, Any]:
+def strategy() -> Mapping[str, Any]:
     data = _load("strategy.json")
     for faction, board in data["boards"].items():
         if faction not in factions()["factions"] or len(board["trees"]) != 3 or any(
@@ -150,7 +151,7 @@ def faction_of(hero: str) -> str:
     return next(f for f, data in factions()["factions"].items() if hero in data["heroes"])
 
 
-def name(section: dict[str, Any], key: str) -> Lit:
+def name(section: Mapping[str, Any], key: str) -> Lit:
     entry = section[key]
     return Lit(entry["es"], entry["en"])
 

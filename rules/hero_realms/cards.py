@@ -208,7 +208,7 @@ def load_cards(path: Path = DATA_PATH) -> dict[str, CardDef]:
 
 
 @loader()
-def cards() -> dict[str, CardDef]:
+def cards() -> Mapping[str, CardDef]:
     """The shipped card set, loaded and validated once."""
     return load_cards()
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from rules.hero_realms import engine as E
@@ -15,7 +16,7 @@ from rules.text import Msg, msg
 
 
 @loader(maxsize=256)
-def card_entry(key: str) -> dict[str, Any]:
+def card_entry(key: str) -> Mapping[str, Any]:
     """Static facts of a card for renderers (shared; callers must not mutate it)."""
     card: CardDef = E.CARDS[key]
     return {

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +31,7 @@ def _lit(entry: dict[str, Any], where: str) -> Lit:
 
 
 @loader()
-def heroes() -> dict[str, dict[str, Any]]:
+def heroes() -> Mapping[str, dict[str, Any]]:
     data = _load("heroes.json")
     for hid, h in data.items():
         where = f"heroes.json:{hid}"
@@ -45,7 +46,7 @@ def heroes() -> dict[str, dict[str, Any]]:
 
 
 @loader()
-def monsters() -> dict[str, dict[str, Any]]:
+def monsters() -> Mapping[str, dict[str, Any]]:
     data = _load("monsters.json")
     for mid, m in data.items():
         where = f"monsters.json:{mid}"
@@ -73,7 +74,7 @@ def monster_name(ref: str) -> Lit:
 
 
 @loader()
-def equipment() -> dict[str, dict[str, Any]]:
+def equipment() -> Mapping[str, dict[str, Any]]:
     data = _load("equipment.json")
     for iid, e in data.items():
         where = f"equipment.json:{iid}"
@@ -93,7 +94,7 @@ def item_name(item: str) -> Lit:
 
 
 @loader()
-def spells() -> dict[str, Any]:
+def spells() -> Mapping[str, Any]:
     data = _load("spells.json")
     groups, table, chaos = data["groups"], data["spells"], data["chaos"]
     _need(list(data["order"]) == sorted(groups) or set(data["order"]) == set(groups), "spells.json", "order")
@@ -124,7 +125,7 @@ def group_name(gid: str) -> Lit:
 
 
 @loader()
-def treasure_deck() -> list[dict[str, Any]]:
+def treasure_deck() -> Sequence[dict[str, Any]]:
     deck = _load("treasure.json")["deck"]
     ids = [c["id"] for c in deck]
     _need(len(ids) == len(set(ids)), "treasure.json", "card ids are unique")
@@ -143,7 +144,7 @@ def treasure_card(cid: str) -> dict[str, Any]:
 
 
 @loader()
-def skills() -> dict[str, dict[str, Any]]:
+def skills() -> Mapping[str, dict[str, Any]]:
     data = _load("skills.json")
     for sid, s in data.items():
         where = f"skills.json:{sid}"
@@ -155,7 +156,7 @@ def skills() -> dict[str, dict[str, Any]]:
 
 
 @loader()
-def runes() -> dict[str, dict[str, Any]]:
+def runes() -> Mapping[str, dict[str, Any]]:
     data = _load("runes.json")
     for rid, r in data.items():
         _lit(r, f"runes.json:{rid}")

@@ -288,7 +288,7 @@ class ObjectInfo:
 
 
 @loader()
-def object_table() -> dict[str, ObjectInfo]:
+def object_table() -> Mapping[str, ObjectInfo]:
     """HeroScribe object id -> ObjectInfo; validated on first use."""
     data = json.loads(OBJECTS_FILE.read_text(encoding="utf-8"))
     out: dict[str, ObjectInfo] = {}
@@ -631,7 +631,7 @@ def quest_from_json_text(text: str) -> Quest:
 
 
 @loader()
-def builtin_quests() -> dict[str, Quest]:
+def builtin_quests() -> Mapping[str, Quest]:
     """Our own quests from data/heroquest/quests/*.json, by id (in file-name order)."""
     out: dict[str, Quest] = {}
     for path in sorted(QUEST_DIR.glob("*.json")):

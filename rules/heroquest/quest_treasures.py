@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +19,7 @@ _PRINTABLE = re.compile(r"^[^\x00-\x1f\x7f]+$")
 
 
 @loader()
-def table() -> dict[str, dict[str, Any]]:
+def table() -> Mapping[str, dict[str, Any]]:
     data = json.loads(DATA_FILE.read_text(encoding="utf-8"))
     data.pop("provisional", None)
     for tid, entry in data.items():

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +29,7 @@ def _check_option(owner: str, opt: dict[str, Any]) -> None:
 
 
 @loader()
-def heroes() -> dict[str, dict[str, Any]]:
+def heroes() -> Mapping[str, dict[str, Any]]:
     out = {}
     for hero in _load("heroes")["heroes"]:
         if len(hero["options"]) != 4:
@@ -40,7 +41,7 @@ def heroes() -> dict[str, dict[str, Any]]:
 
 
 @loader()
-def champions() -> dict[str, dict[str, Any]]:
+def champions() -> Mapping[str, dict[str, Any]]:
     out = {}
     for champ in _load("champions")["champions"]:
         for key in ("cost", "hp", "dodge", "res", "tank", "heal"):
@@ -55,7 +56,7 @@ def champions() -> dict[str, dict[str, Any]]:
 
 
 @loader()
-def monsters() -> dict[str, dict[str, Any]]:
+def monsters() -> Mapping[str, dict[str, Any]]:
     data = _load("monsters")["monsters"]
     for level in range(1, 6):
         if sum(m["count"] for m in data if m["level"] == level) != 17:
@@ -64,7 +65,7 @@ def monsters() -> dict[str, dict[str, Any]]:
 
 
 @loader()
-def summons() -> dict[str, dict[str, Any]]:
+def summons() -> Mapping[str, dict[str, Any]]:
     """Figures that join the allies during play: Felicity's Guardian, the Armory card's Sword Golem (P-12)."""
     out = {}
     for summon in _load("summons")["summons"]:
@@ -75,7 +76,7 @@ def summons() -> dict[str, dict[str, Any]]:
 
 
 @loader()
-def equipment() -> dict[str, dict[str, Any]]:
+def equipment() -> Mapping[str, dict[str, Any]]:
     out = {}
     for card in _load("equipment")["cards"]:
         if "option" in card:
@@ -85,7 +86,7 @@ def equipment() -> dict[str, dict[str, Any]]:
 
 
 @loader()
-def cards() -> dict[str, dict[str, Any]]:
+def cards() -> Mapping[str, dict[str, Any]]:
     """Reinforcement and Armory cards by id, each marked with its deck."""
     raw = _load("cards")
     out = {}
@@ -100,13 +101,13 @@ def cards() -> dict[str, dict[str, Any]]:
 
 
 @loader()
-def variants() -> dict[str, dict[str, Any]]:
+def variants() -> Mapping[str, dict[str, Any]]:
     """The §7 variants and scenarios the digest makes playable, with their provisional numbers (P-28)."""
     return dict(_load("variants")["variants"])
 
 
 @loader()
-def bosses() -> dict[str, dict[str, Any]]:
+def bosses() -> Mapping[str, dict[str, Any]]:
     return {b["id"]: b for b in _load("bosses")["bosses"]}
 
 
@@ -116,17 +117,17 @@ def boss_hp_step() -> int:
 
 
 @loader()
-def wave_card() -> dict[str, Any]:
+def wave_card() -> Mapping[str, Any]:
     return _load("wave_card")
 
 
 @loader()
-def economy() -> dict[str, Any]:
+def economy() -> Mapping[str, Any]:
     return _load("economy")
 
 
 @loader()
-def maps_file() -> dict[str, Any]:
+def maps_file() -> Mapping[str, Any]:
     return _load("maps")
 
 

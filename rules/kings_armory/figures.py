@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from typing import Any
 
 from rules.kings_armory import data
@@ -30,7 +31,7 @@ def _resolve_option(opt: dict[str, Any], level: int) -> dict[str, Any]:
     return out
 
 
-def ally_card(ally: Fig) -> dict[str, Any]:
+def ally_card(ally: Fig) -> Mapping[str, Any]:
     """The ally's statistics at its level with its equipment (heroes have one level); shared, never mutated."""
     gear = ally.get("gear")
     if gear:
@@ -39,7 +40,7 @@ def ally_card(ally: Fig) -> dict[str, Any]:
 
 
 @loader(maxsize=512)
-def _equipped(kind: str, key: str, lvl: int, gear: tuple[str, ...]) -> dict[str, Any]:
+def _equipped(kind: str, key: str, lvl: int, gear: tuple[str, ...]) -> Mapping[str, Any]:
     """A hero's card with the bonuses of the equipment it carries (§8.6, P-15)."""
     base = _card(kind, key, lvl)
     card = {**base, "res": dict(base["res"]), "options": [dict(o) for o in base["options"]]}
@@ -67,7 +68,7 @@ def _equipped(kind: str, key: str, lvl: int, gear: tuple[str, ...]) -> dict[str,
 
 
 @loader(maxsize=256)
-def _card(kind: str, key: str, lvl: int) -> dict[str, Any]:
+def _card(kind: str, key: str, lvl: int) -> Mapping[str, Any]:
     if kind in ("hero", "summon"):
         card = data.heroes()[key] if kind == "hero" else data.summons()[key]
         return {**card, "max": card["hp"], "options": [_resolve_option(o, 1) for o in card["options"]]}
