@@ -121,6 +121,7 @@ def test_a_same_object_cache_finds_by_identity_and_keeps_the_objects() -> None:
 def _loaders() -> dict[str, tuple[Callable[..., Any], tuple[Any, ...]]]:
     """Every `@loader` of the shipped code, with arguments it accepts."""
     from renderers import guerra_de_indagar as gi_draw
+    from renderers import heroquest as hq_draw
     from renderers import kings_armory as ka_draw
     from rules.guerra_de_indagar import data as gi
     from rules.guerra_de_indagar import hexes
@@ -147,7 +148,8 @@ def _loaders() -> dict[str, tuple[Callable[..., Any], tuple[Any, ...]]]:
               "rules.kings_armory.board._named_board": (ka_board._named_board, (next(iter(ka.maps())),)),
               "rules.kings_armory.figures._card": (figures._card, ("champion", champion, 2)),
               "rules.kings_armory.figures._equipped": (figures._equipped, ("champion", champion, 1, gear)),
-              "renderers.guerra_de_indagar.unit_codes": (gi_draw.unit_codes, ("es",))}
+              "renderers.guerra_de_indagar.unit_codes": (gi_draw.unit_codes, ("es",)),
+              "renderers.heroquest._code_table": (hq_draw._code_table, ("en",))}
     return found
 
 
@@ -171,7 +173,7 @@ def _containers(value: Any) -> list[Any]:
 
 
 def test_every_loader_is_listed() -> None:
-    assert len(LOADERS) >= 40
+    assert len(LOADERS) >= 44
     scanned = {f"{path.relative_to(ROOT).with_suffix('').as_posix().replace('/', '.')}.{node.name}"
                for folder in ("rules", "renderers") for path in (ROOT / folder).rglob("*.py")
                for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
