@@ -54,17 +54,19 @@ def breadth_first(starts: Iterable[N], neighbours: Callable[[N], Iterable[N]], *
             dist[start] = 0
             parent[start] = None
     queue = deque(dist)
+    popleft, append = queue.popleft, queue.append
     while queue:
-        here = queue.popleft()
+        here = popleft()
         steps = dist[here]
         if within is not None and steps >= within:
             continue
         if expand is not None and not expand(here):
             continue
+        steps += 1
         for there in neighbours(here):
             if there in dist or (enter is not None and not enter(here, there)):
                 continue
-            dist[there] = steps + 1
+            dist[there] = steps
             parent[there] = here
-            queue.append(there)
+            append(there)
     return found

@@ -26,11 +26,12 @@ def hero_paths(s: HQState, h: dict[str, Any], budget: int, *, over_traps: bool =
     open_e = s.open_edges()
     blocked = s.blocked_squares()
     figures = s.figure_at()
+    dark, revealed, passable = s.dark, s.is_revealed, board.passable
 
     def enter(sq: Square, nb: Square) -> bool:
-        if nb in s.dark or not s.is_revealed(nb):
+        if nb in dark or not revealed(nb):
             return False
-        if not through_walls and (not board.passable(sq, nb, open_e) or nb in blocked):
+        if not through_walls and (not passable(sq, nb, open_e) or nb in blocked):
             return False
         who = figures.get(nb)
         return not (who and who[0] == "monster" and not (through_monsters and who[1]["revealed"]))
@@ -60,11 +61,12 @@ def monster_paths(s: HQState, m: dict[str, Any], budget: int) -> dict[Square, Sq
     open_e = s.open_edges()
     blocked = s.blocked_squares()
     figures = s.figure_at()
+    dark, revealed, passable = s.dark, s.is_revealed, board.passable
 
     def enter(sq: Square, nb: Square) -> bool:
-        if nb in s.dark or nb in blocked or not board.passable(sq, nb, open_e):
+        if nb in dark or nb in blocked or not passable(sq, nb, open_e):
             return False
-        if not s.is_revealed(nb) or known_trap_at(s, nb):
+        if not revealed(nb) or known_trap_at(s, nb):
             return False
         who = figures.get(nb)
         return not (who and who[0] == "hero")
