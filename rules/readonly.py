@@ -13,6 +13,7 @@ it first (`thaw`, `copy.deepcopy`, `dict(...)`, `[*...]`: every copy is writable
 from __future__ import annotations
 
 import functools
+import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterable
 from typing import Any, Generic, NoReturn, TypeVar
@@ -111,22 +112,25 @@ def thaw(value: Any) -> Any:
 
 class BoundedCache(Generic[K, V]):
     """At most `maxsize` values by key, the least recently used dropped first. An explicit object, so whoever
-    reads the code sees what is kept and how much, and a test can empty it."""
+    reads the code sees what is kept and how much, and a test can empty it. Safe to share between threads (the
+    table asks the AI in a worker thread while the engines run on the event loop)."""
 
-    __slots__ = ("_kept", "maxsize")
+    __slots__ = ("_kept", "_lock", "maxsize")
 
     def __init__(self, maxsize: int) -> None:
         if maxsize < 1:
             raise ValueError("a bounded cache keeps at least one value")
         self.maxsize = maxsize
         self._kept: OrderedDict[K, V] = OrderedDict()
+        self._lock = threading.Lock()
 
     def find(self, key: K) -> V | None:
         """The value kept for `key` (now the most recently used), or None."""
-        value = self._kept.get(key)
-        if value is not None and self.maxsize > 1:
-            self._kept.move_to_end(key)
-        return value
+        with self._lock:
+            value = self._kept.get(key)
+            if value is not None:
+                self._kept.move_to_end(key)
+            return value
 
     def get(self, key: K, make: Callable[[], V]) -> V:
         """The value kept for `key`, made (and kept) on first use."""
@@ -134,27 +138,32 @@ class BoundedCache(Generic[K, V]):
         return found if found is not None else self.put(key, make())
 
     def put(self, key: K, value: V) -> V:
-        kept = self._kept
-        kept[key] = value
-        kept.move_to_end(key)
-        if len(kept) > self.maxsize:
-            kept.popitem(last=False)
-        return value
+        with self._lock:
+            kept = self._kept
+            kept[key] = value
+            kept.move_to_end(key)
+            if len(kept) > self.maxsize:
+                kept.popitem(last=False)
+            return value
 
     def clear(self) -> None:
-        self._kept.clear()
+        with self._lock:
+            self._kept.clear()
 
     def __len__(self) -> int:
         return len(self._kept)
 
     def keys(self) -> Iterable[K]:
-        return tuple(self._kept)
+        with self._lock:
+            return tuple(self._kept)
 
 
 class SameObjectCache(Generic[V]):
     """What was worked out from each of the last `maxsize` objects seen, found by identity (`is`), not by value:
     for a value that is costly to compare but shared by many callers (a state's map, shared by every copy of the
-    state). The objects are kept with their results, so a new object can never be taken for an old one."""
+    state). The objects are kept with their results, so a new object can never be taken for an old one.
+    The list of kept pairs is replaced, never changed in place, so threads sharing the cache need no lock (at
+    worst one thread's most recent object goes unrecorded)."""
 
     __slots__ = ("_kept", "maxsize")
 
@@ -162,7 +171,7 @@ class SameObjectCache(Generic[V]):
         if maxsize < 1:
             raise ValueError("a bounded cache keeps at least one value")
         self.maxsize = maxsize
-        self._kept: list[tuple[object, V]] = []
+        self._kept: tuple[tuple[object, V], ...] = ()
 
     def find(self, obj: object) -> V | None:
         """The result kept for this very object, or None."""
@@ -171,14 +180,12 @@ class SameObjectCache(Generic[V]):
             return kept[0][1]
         for i, (seen, value) in enumerate(kept):
             if seen is obj:
-                kept.insert(0, kept.pop(i))
+                self._kept = (kept[i], *kept[:i], *kept[i + 1:])
                 return value
         return None
 
     def put(self, obj: object, value: V) -> V:
-        kept = self._kept
-        kept.insert(0, (obj, value))
-        del kept[self.maxsize:]
+        self._kept = ((obj, value), *self._kept[:self.maxsize - 1])
         return value
 
     def get(self, obj: object, make: Callable[[], V]) -> V:
@@ -186,7 +193,7 @@ class SameObjectCache(Generic[V]):
         return found if found is not None else self.put(obj, make())
 
     def clear(self) -> None:
-        self._kept.clear()
+        self._kept = ()
 
     def __len__(self) -> int:
         return len(self._kept)
