@@ -14,20 +14,19 @@ from cogs.delivery import defer, deliver, reply, who_of
 from cogs.guard import guarded
 from cogs.translator import locale_of
 from cogs.ui import GameButton, button_id, on_component
+from rules.readonly import SameObjectCache
 from rules.text import Msg, msg
 from table import Table, TableError, Who
 from table.exits import Exits, seat_choices
 from table.results import NoGame
 
-_EXITS: dict[int, Exits] = {}
+#: The `Exits` of the tables used lately, by the table object itself (a bot has one table; tests make many).
+_EXITS: SameObjectCache[Exits] = SameObjectCache(16)
 
 
 def exits_of(table: Table) -> Exits:
-    """The one `Exits` of a table (cogs share it)."""
-    found = _EXITS.get(id(table))
-    if found is None or found.table is not table:
-        found = _EXITS[id(table)] = Exits(table)
-    return found
+    """The `Exits` of a table (cogs share it; it holds nothing but the table)."""
+    return _EXITS.get(table, lambda: Exits(table))
 
 
 async def confirm(interaction: discord.Interaction, table: Table, game_id: int, question: Msg, kind: str,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from functools import cache, lru_cache
+from functools import lru_cache
 from typing import Any
 
 import i18n
@@ -21,6 +21,7 @@ from rules.guerra_de_indagar.data import (
     tile_name,
     tree_name,
 )
+from rules.readonly import loader
 from rules.text import Lit
 
 #: Drawn for a phone first: Discord shows the image about 400 px wide, so the map spans the whole width
@@ -121,7 +122,7 @@ def _candidates(name: str) -> list[str]:
     return out
 
 
-@cache
+@loader(maxsize=4)
 def unit_codes(lang: str) -> dict[str, str]:
     """A two-letter code for every hero and monster in `lang`, from its name: none equals another or differs
     from one only by letter order (heroes first, each kind by id)."""

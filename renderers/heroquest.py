@@ -54,6 +54,7 @@ from renderers import kit
 from renderers.kit import PALETTE, Box, Canvas, Color
 from rules.heroquest import board, catalog
 from rules.heroquest.visibility import initial_revealed
+from rules.readonly import loader
 from rules.text import Msg
 
 SQ = 36  # px per square
@@ -497,8 +498,8 @@ def _candidates(name: str) -> Iterable[str]:
             yield first + ch.upper()
 
 
-@lru_cache(maxsize=4)
-def _code_table(lang: str) -> dict[str, str]:
+@loader(maxsize=4)
+def _code_table(lang: str) -> Mapping[str, str]:
     """A code for every hero and monster of the catalog, fixed per language (heroes first, then the monsters in
     the catalog's order) so a figure keeps its code all game and the codes tell nothing of what is unseen."""
     out: dict[str, str] = {}

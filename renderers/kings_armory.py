@@ -12,7 +12,7 @@ import itertools
 import json
 import math
 from collections.abc import Mapping
-from functools import cache, lru_cache
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +23,7 @@ from renderers import board as kb
 from renderers import kit
 from renderers.kit import OKABE_ITO, PALETTE, Box, Canvas, Color
 from rules.kings_armory.board import STEP, Board, Sq, board, footprint
+from rules.readonly import loader
 from rules.text import Msg
 
 CODES_FILE = Path(__file__).resolve().parents[1] / "data" / "kings_armory" / "codes.json"
@@ -77,7 +78,7 @@ def _lit(value: Any, lang: str) -> str:
 # ---------------------------------------------------------------- codes
 
 
-@cache
+@loader()
 def codes() -> dict[str, dict[str, dict[str, str]]]:
     """Each figure kind's code by group (monsters, bosses, heroes, summons, champions), id and language."""
     data = json.loads(CODES_FILE.read_text(encoding="utf-8"))
@@ -423,7 +424,7 @@ def _legend_places(width: int, lang: str) -> list[tuple[int, int]]:
     return out
 
 
-@cache
+@lru_cache(maxsize=64)
 def _legend_height(width: int) -> int:
     """The legend's height in its longest language, so an image's size never depends on its language."""
     sw = round(LEGEND_SIZE * 1.6)

@@ -7,7 +7,7 @@ import math
 import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -267,7 +267,7 @@ _INVERTED = {"¿": "?", "¡": "!"}
 _MARKS = {"\u0301", "\u0300", "\u0303", "\u0308", "\u0302", "\u0327"}
 
 
-@cache
+@lru_cache(maxsize=128)
 def font(size: int) -> Font:
     """Pillow's built-in scalable font at `size` px, cached."""
     loaded = ImageFont.load_default(size=size)
@@ -281,7 +281,7 @@ def _glyph_pixels(f: Font, ch: str) -> bytes:
     return img.tobytes()
 
 
-@cache
+@lru_cache(maxsize=4096)
 def has_glyph(ch: str) -> bool:
     """Whether the font draws `ch` as something other than its missing-glyph box."""
     if ch.isspace():
@@ -289,7 +289,7 @@ def has_glyph(ch: str) -> bool:
     return _glyph_pixels(font(_PROBE_SIZE), ch) != _missing_box()
 
 
-@cache
+@lru_cache(maxsize=1)
 def _missing_box() -> bytes:
     return _glyph_pixels(font(_PROBE_SIZE), UNASSIGNED)
 

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 from rules import coords
+from rules.readonly import BoundedCache, SameObjectCache
 
 ORTHO = {"N": (-1, 0), "E": (0, 1), "S": (1, 0), "W": (0, -1)}
 DIAG = {"NE": (-1, 1), "SE": (1, 1), "SW": (1, -1), "NW": (-1, -1)}
@@ -114,27 +113,30 @@ def _crosses(ar: int, ac: int, br: int, bc: int, r: int, c: int) -> bool:
     return lo_n * hi_d == hi_n * lo_d and not lo_s and not hi_s
 
 
-@lru_cache(maxsize=16)
-def _board(w: int, h: int, rows: tuple[str, ...], zones: tuple[str, ...], sectors: str) -> Board:
+MapKey = tuple[int, int, tuple[str, ...], tuple[str, ...], tuple[tuple[int, int], ...]]
+
+
+def _board(key: MapKey) -> Board:
+    w, h, rows, zones, sectors = key
     terrain = "".join(rows)
-    pairs = tuple((int(a), int(b)) for a, b in json.loads(sectors))
-    return Board(w, h, terrain, tuple(int(ch) for z in zones for ch in z), pairs,
+    return Board(w, h, terrain, tuple(int(ch) for z in zones for ch in z), sectors,
                  tuple(i for i, ch in enumerate(terrain) if ch == "T"))
 
 
-#: The Board of each map object seen lately, by identity: a state's map is one object shared by every copy of
-#: the state, so most lookups skip hashing the map's value. The object is kept so its id cannot be reused.
-_SEEN: dict[int, tuple[Mapping[str, Any], Board]] = {}
+#: The Boards of the maps played lately, by the map's value (equal maps share one Board).
+_BOARDS: BoundedCache[MapKey, Board] = BoundedCache(16)
+#: The Board of each map object seen lately: a state's map is one object shared by every copy of the state, so
+#: most lookups find it by identity without reading the map's value.
+_SEEN: SameObjectCache[Board] = SameObjectCache(8)
+
+
+def _by_value(data: Mapping[str, Any]) -> Board:
+    key: MapKey = (int(data["w"]), int(data["h"]), tuple(data["rows"]), tuple(data["zones"]),
+                   tuple((int(a), int(b)) for a, b in data["sectors"]))
+    return _BOARDS.get(key, lambda: _board(key))
 
 
 def board_of(data: Mapping[str, Any]) -> Board:
-    """The Board of a state's map data (memoised by value, so equal maps share one Board)."""
-    hit = _SEEN.get(id(data))
-    if hit is not None and hit[0] is data:
-        return hit[1]
-    board = _board(int(data["w"]), int(data["h"]), tuple(data["rows"]), tuple(data["zones"]),
-                   json.dumps(data["sectors"]))
-    if len(_SEEN) >= 64:
-        _SEEN.clear()
-    _SEEN[id(data)] = (data, board)
-    return board
+    """The Board of a state's map data."""
+    found = _SEEN.find(data)
+    return found if found is not None else _SEEN.put(data, _by_value(data))

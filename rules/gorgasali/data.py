@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from rules.coords import parse
+from rules.readonly import freeze
 
 DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "gorgasali"
 TERRAINS = frozenset(".CFMWHTS")
@@ -27,7 +29,7 @@ class Character:
     active: bool
     range: tuple[int, int] | None
     cooldown: int | None
-    values: dict[str, int]
+    values: Mapping[str, int]
 
 
 @dataclass(frozen=True)
@@ -51,7 +53,7 @@ class Support:
     use: str
     rarity: str
     count: int
-    values: dict[str, Any]
+    values: Mapping[str, Any]
 
 
 def _load(name: str) -> dict[str, Any]:
@@ -87,7 +89,7 @@ def load_characters() -> dict[str, Character]:
         _need(c["kind"] in ("active", "passive"), f"characters.json: {c['id']} kind")
         out[c["id"]] = Character(c["id"], c["ability"], c["kind"] == "active",
                                  (int(rng[0]), int(rng[1])) if rng else None, c.get("cooldown"),
-                                 dict(c.get("values", {})))
+                                 freeze(dict(c.get("values", {}))))
     _need(len(out) == 10, "characters.json: ten characters")
     return out
 
@@ -113,7 +115,7 @@ def load_support() -> dict[str, Support]:
     for s in _load("support.json")["support"]:
         _need(s["slot"] in SLOTS and s["slot"] != "weapon", f"support.json: {s['id']} slot")
         values = {k: v for k, v in s.items() if k not in ("id", "slot", "use", "rarity", "count", "provisional")}
-        out[s["id"]] = Support(s["id"], s["slot"], s["use"], s["rarity"], int(s["count"]), values)
+        out[s["id"]] = Support(s["id"], s["slot"], s["use"], s["rarity"], int(s["count"]), freeze(values))
     _need(sum(s.count for s in out.values()) == 214, "support.json: 214 support cards")
     return out
 
@@ -141,8 +143,9 @@ def check_map(data: dict[str, Any]) -> dict[str, Any]:
     return {"w": w, "h": h, "rows": rows, "zones": zones, "sectors": sectors}
 
 
-RULES = load_rules()
-CHARACTERS = load_characters()
-WEAPONS = load_weapons()
-SUPPORT = load_support()
-MAP = load_map()
+# Read-only tables shared by every game in the process (see rules/readonly.py)
+RULES: Mapping[str, Any] = freeze(load_rules())
+CHARACTERS: Mapping[str, Character] = freeze(load_characters())
+WEAPONS: Mapping[str, Weapon] = freeze(load_weapons())
+SUPPORT: Mapping[str, Support] = freeze(load_support())
+MAP: Mapping[str, Any] = freeze(load_map())

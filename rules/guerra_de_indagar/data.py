@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import json
-from functools import cache
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from rules.readonly import loader
 from rules.text import Lit
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "guerra_de_indagar"
@@ -18,8 +19,8 @@ def _load(name: str) -> dict[str, Any]:
     return data
 
 
-@cache
-def layouts() -> dict[str, Any]:
+@loader()
+def layouts() -> Mapping[str, Any]:
     data = _load("layouts.json")
     for key in ("1", "2", "3", "4"):
         layout = data[key]
@@ -28,8 +29,8 @@ def layouts() -> dict[str, Any]:
     return data
 
 
-@cache
-def tiles() -> dict[str, Any]:
+@loader()
+def tiles() -> Mapping[str, Any]:
     data = _load("tiles.json")
     for name in data["event_pool"]["tiles"]:
         if data["types"][name]["kind"] != "event":
@@ -37,13 +38,13 @@ def tiles() -> dict[str, Any]:
     return data
 
 
-@cache
-def numbers() -> dict[str, Any]:
+@loader()
+def numbers() -> Mapping[str, Any]:
     return _load("rules.json")
 
 
-@cache
-def factions() -> dict[str, Any]:
+@loader()
+def factions() -> Mapping[str, Any]:
     data = _load("factions.json")
     for faction in data["factions"].values():
         if len(faction["heroes"]) != 3 or any(h not in data["heroes"] for h in faction["heroes"]):
@@ -54,8 +55,8 @@ def factions() -> dict[str, Any]:
     return data
 
 
-@cache
-def monsters() -> dict[str, Any]:
+@loader()
+def monsters() -> Mapping[str, Any]:
     data = _load("monsters.json")
     for card in data["primary"].values():
         if len(card["levels"]) != 3:
@@ -87,8 +88,8 @@ def _check_card(aid: str, card: dict[str, Any]) -> None:
         raise ValueError(f"ability {aid}: bad passive")
 
 
-@cache
-def abilities() -> dict[str, Any]:
+@loader()
+def abilities() -> Mapping[str, Any]:
     """The 60 hero abilities (PROV-08)."""
     data: dict[str, Any] = _load("abilities.json")["abilities"]
     for aid, card in data.items():
@@ -98,8 +99,8 @@ def abilities() -> dict[str, Any]:
     return data
 
 
-@cache
-def cards() -> dict[str, Any]:
+@loader()
+def cards() -> Mapping[str, Any]:
     """Every ability, hero and tree alike (ids are unique across both)."""
     tree_cards = strategy()["abilities"]
     if set(tree_cards) & set(abilities()):
@@ -107,19 +108,19 @@ def cards() -> dict[str, Any]:
     return {**abilities(), **tree_cards}
 
 
-@cache
+@loader()
 def passive_cards() -> tuple[tuple[str, dict[str, Any]], ...]:
     return tuple((aid, card) for aid, card in abilities().items() if card["tag"] == "P")
 
 
-@cache
+@loader(maxsize=16)
 def hero_cards_of(hero: str) -> tuple[str, ...]:
     """The hero's non-passive abilities, in data order."""
     return tuple(aid for aid, card in abilities().items() if card["hero"] == hero and card["tag"] != "P")
 
 
-@cache
-def strategy() -> dict[str, Any]:
+@loader()
+def strategy() -> Mapping[str, Any]:
     data = _load("strategy.json")
     for faction, board in data["boards"].items():
         if faction not in factions()["factions"] or len(board["trees"]) != 3 or any(
@@ -150,7 +151,7 @@ def faction_of(hero: str) -> str:
     return next(f for f, data in factions()["factions"].items() if hero in data["heroes"])
 
 
-def name(section: dict[str, Any], key: str) -> Lit:
+def name(section: Mapping[str, Any], key: str) -> Lit:
     entry = section[key]
     return Lit(entry["es"], entry["en"])
 

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import math
-from functools import cache
 
 from rules.coords import HexCodec
+from rules.readonly import loader
 
 from .data import layouts
 
@@ -55,7 +55,7 @@ def layout_hexes(players: int) -> list[Hex]:
     return sorted(cells, key=lambda h: (h[1], h[0]))
 
 
-@cache
+@loader(maxsize=4)
 def codec(players: int) -> HexCodec:
     return HexCodec(layout_hexes(players))
 

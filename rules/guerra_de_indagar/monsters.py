@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Callable, Iterable
 from typing import Any
 
 from rules.base import Event
 from rules.rng import Rng
+from rules.search import breadth_first
 from rules.text import msg
 
 from .combat import start_attack
@@ -33,15 +33,7 @@ Target = tuple[str, str]  # ("unit" | "post", tile) for things to attack, ("tile
 
 
 def _bfs(s: State, starts: Iterable[str], passable: Callable[[str], bool]) -> dict[str, int]:
-    dist = {k: 0 for k in starts}
-    queue = deque(dist)
-    while queue:
-        k = queue.popleft()
-        for n in adjacent_keys(s, k):
-            if n not in dist and passable(n):
-                dist[n] = dist[k] + 1
-                queue.append(n)
-    return dist
+    return breadth_first(starts, lambda k: adjacent_keys(s, k), enter=lambda _k, n: passable(n)).dist
 
 
 def _goals(s: State, here: str, target: Target, passable: Callable[[str], bool]) -> set[str]:

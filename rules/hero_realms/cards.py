@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 from typing import Any
 
+from rules.readonly import freeze, loader
 from rules.text import Lit
 
 DATA_PATH = Path(__file__).resolve().parents[2] / "data" / "hero_realms" / "cards.json"
@@ -178,7 +178,7 @@ def _card(raw: Any, where: str) -> CardDef:
         deck=raw["deck"],
         defense=defense if champion else 0,
         guard=guard if champion else False,
-        abilities=parsed,
+        abilities=freeze(parsed),
     )
 
 
@@ -207,8 +207,8 @@ def load_cards(path: Path = DATA_PATH) -> dict[str, CardDef]:
     return parse_cards(json.loads(path.read_text(encoding="utf-8")))
 
 
-@cache
-def cards() -> dict[str, CardDef]:
+@loader()
+def cards() -> Mapping[str, CardDef]:
     """The shipped card set, loaded and validated once."""
     return load_cards()
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import cache
+from collections.abc import Mapping
 from typing import Any
 
 from rules.hero_realms import engine as E
@@ -11,11 +11,12 @@ from rules.hero_realms import variants as V
 from rules.hero_realms.cards import CardDef
 from rules.hero_realms.state import State
 from rules.hero_realms.text import ability_texts
+from rules.readonly import loader
 from rules.text import Msg, msg
 
 
-@cache
-def card_entry(key: str) -> dict[str, Any]:
+@loader(maxsize=256)
+def card_entry(key: str) -> Mapping[str, Any]:
     """Static facts of a card for renderers (shared; callers must not mutate it)."""
     card: CardDef = E.CARDS[key]
     return {

@@ -6,12 +6,11 @@ strongest hero in reach and only walks toward heroes already close by."""
 
 from __future__ import annotations
 
-from collections import deque
-
 from rules.heroquest import board, catalog, fight, moves
 from rules.heroquest.board import Square
 from rules.heroquest.monsters import attack_targets, can_act, can_move
 from rules.heroquest.state import Ctx, HQState, monster_label, sq_token, tsq
+from rules.search import breadth_first
 
 #: At the "easy" level a monster stays where it is unless a hero is within this many steps of it.
 EASY_REACH = 3
@@ -24,22 +23,14 @@ def _distance_to_heroes(s: HQState, only: dict | None = None) -> dict[Square, in
     blocked = s.blocked_squares()
     heroes = {tsq(h["sq"]) for h in s.on_board_heroes()}
     goals = heroes if only is None else {tsq(only["sq"])}
-    dist: dict[Square, int] = {}
-    queue: deque[Square] = deque()
-    for hq in goals:
-        for n in board.orthogonal(hq):
-            if n not in heroes and n not in blocked and board.passable(hq, n, open_e) and n not in dist:
-                dist[n] = 0
-                queue.append(n)
-    while queue:
-        sq = queue.popleft()
-        for n in board.orthogonal(sq):
-            if n in dist or n in heroes or n in blocked or n in s.dark or not s.is_revealed(n):
-                continue
-            if board.passable(sq, n, open_e):
-                dist[n] = dist[sq] + 1
-                queue.append(n)
-    return dist
+    starts = [n for hq in goals for n in board.orthogonal(hq)
+              if n not in heroes and n not in blocked and board.passable(hq, n, open_e)]
+
+    def enter(sq: Square, n: Square) -> bool:
+        return (n not in heroes and n not in blocked and n not in s.dark and s.is_revealed(n)
+                and board.passable(sq, n, open_e))
+
+    return breadth_first(starts, board.orthogonal, enter=enter).dist
 
 
 def _threat(s: HQState, m: dict, h: dict) -> tuple[float, int, str]:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping
-from functools import cache
 from pathlib import Path
+
+from rules.readonly import freeze, loader
 
 #: A square as (row, col), 0-based: rows 0..18 top to bottom, cols 0..25 left to right.
 Square = tuple[int, int]
@@ -62,6 +63,9 @@ class _Board:
             for i, (dr, dc) in enumerate(_DIRS) if mask[i])
         self.around: dict[Square, list[Square]] = {
             (r, c): [(r + dr, c + dc) for dr, dc in _DIRS if in_board((r + dr, c + dc))] for (r, c) in self.masks}
+        # shared by every game in the process: read-only from here on
+        self.masks, self.room, self.rooms, self.around = (
+            freeze(self.masks), freeze(self.room), freeze(self.rooms), freeze(self.around))
 
     def _check(self) -> None:
         """Walls must agree from both sides, and a room's squares are never walled from each other."""
@@ -81,7 +85,7 @@ class _Board:
                     raise ValueError(f"{BOARD_FILE}: {r}:{c} and {other} are different areas without a wall")
 
 
-@cache
+@loader()
 def _board() -> _Board:
     return _Board(json.loads(BOARD_FILE.read_text(encoding="utf-8")))
 
@@ -186,7 +190,7 @@ def wall_edges() -> frozenset[Edge]:
     return _wall_edges()
 
 
-@cache
+@loader()
 def _wall_edges() -> frozenset[Edge]:
     out: set[Edge] = set()
     for sq in all_squares():

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import json
-from functools import cache
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from rules.readonly import loader
 from rules.text import Lit
 
 DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "heroquest"
@@ -29,8 +30,8 @@ def _lit(entry: dict[str, Any], where: str) -> Lit:
     return Lit(name["es"], name["en"])
 
 
-@cache
-def heroes() -> dict[str, dict[str, Any]]:
+@loader()
+def heroes() -> Mapping[str, dict[str, Any]]:
     data = _load("heroes.json")
     for hid, h in data.items():
         where = f"heroes.json:{hid}"
@@ -44,8 +45,8 @@ def heroes() -> dict[str, dict[str, Any]]:
     return data
 
 
-@cache
-def monsters() -> dict[str, dict[str, Any]]:
+@loader()
+def monsters() -> Mapping[str, dict[str, Any]]:
     data = _load("monsters.json")
     for mid, m in data.items():
         where = f"monsters.json:{mid}"
@@ -72,8 +73,8 @@ def monster_name(ref: str) -> Lit:
     return Lit(n["es"], n["en"])
 
 
-@cache
-def equipment() -> dict[str, dict[str, Any]]:
+@loader()
+def equipment() -> Mapping[str, dict[str, Any]]:
     data = _load("equipment.json")
     for iid, e in data.items():
         where = f"equipment.json:{iid}"
@@ -92,8 +93,8 @@ def item_name(item: str) -> Lit:
     return Lit(e["name"]["es"], e["name"]["en"])
 
 
-@cache
-def spells() -> dict[str, Any]:
+@loader()
+def spells() -> Mapping[str, Any]:
     data = _load("spells.json")
     groups, table, chaos = data["groups"], data["spells"], data["chaos"]
     _need(list(data["order"]) == sorted(groups) or set(data["order"]) == set(groups), "spells.json", "order")
@@ -123,8 +124,8 @@ def group_name(gid: str) -> Lit:
     return Lit(n["es"], n["en"])
 
 
-@cache
-def treasure_deck() -> list[dict[str, Any]]:
+@loader()
+def treasure_deck() -> Sequence[dict[str, Any]]:
     deck = _load("treasure.json")["deck"]
     ids = [c["id"] for c in deck]
     _need(len(ids) == len(set(ids)), "treasure.json", "card ids are unique")
@@ -142,8 +143,8 @@ def treasure_card(cid: str) -> dict[str, Any]:
     raise KeyError(cid)
 
 
-@cache
-def skills() -> dict[str, dict[str, Any]]:
+@loader()
+def skills() -> Mapping[str, dict[str, Any]]:
     data = _load("skills.json")
     for sid, s in data.items():
         where = f"skills.json:{sid}"
@@ -154,8 +155,8 @@ def skills() -> dict[str, dict[str, Any]]:
     return data
 
 
-@cache
-def runes() -> dict[str, dict[str, Any]]:
+@loader()
+def runes() -> Mapping[str, dict[str, Any]]:
     data = _load("runes.json")
     for rid, r in data.items():
         _lit(r, f"runes.json:{rid}")

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections import deque
 from typing import Any
 
 from rules.heroquest import board
 from rules.heroquest.board import Square
 from rules.heroquest.state import HQState, tsq
 from rules.heroquest.traps import known_trap_at
+from rules.search import Reached, breadth_first
 
 
 def hero_paths(s: HQState, h: dict[str, Any], budget: int, *, over_traps: bool = False,
@@ -26,29 +26,20 @@ def hero_paths(s: HQState, h: dict[str, Any], budget: int, *, over_traps: bool =
     open_e = s.open_edges()
     blocked = s.blocked_squares()
     figures = s.figure_at()
-    parents: dict[Square, Square | None] = {start: None}
-    dist = {start: 0}
-    queue = deque([start])
-    while queue:
-        sq = queue.popleft()
-        if dist[sq] >= budget:
-            continue
-        if sq != start and not over_traps and known_trap_at(s, sq):
-            continue
-        for nb in board.orthogonal(sq):
-            if nb in parents or nb in s.dark or not s.is_revealed(nb):
-                continue
-            if not through_walls and not board.passable(sq, nb, open_e):
-                continue
-            if nb in blocked and not through_walls:
-                continue
-            who = figures.get(nb)
-            if who and who[0] == "monster" and not (through_monsters and who[1]["revealed"]):
-                continue
-            parents[nb] = sq
-            dist[nb] = dist[sq] + 1
-            queue.append(nb)
-    return parents
+    dark, revealed, passable = s.dark, s.is_revealed, board.passable
+
+    def enter(sq: Square, nb: Square) -> bool:
+        if nb in dark or not revealed(nb):
+            return False
+        if not through_walls and (not passable(sq, nb, open_e) or nb in blocked):
+            return False
+        who = figures.get(nb)
+        return not (who and who[0] == "monster" and not (through_monsters and who[1]["revealed"]))
+
+    def expand(sq: Square) -> bool:
+        return sq == start or over_traps or not known_trap_at(s, sq)
+
+    return breadth_first([start], board.orthogonal, enter=enter, expand=expand, within=budget).parent
 
 
 def destinations(s: HQState, h: dict[str, Any], budget: int) -> list[Square]:
@@ -60,12 +51,8 @@ def destinations(s: HQState, h: dict[str, Any], budget: int) -> list[Square]:
 
 
 def path_to(parents: dict[Square, Square | None], target: Square) -> list[Square]:
-    out = []
-    cur: Square | None = target
-    while cur is not None:
-        out.append(cur)
-        cur = parents[cur]
-    return out[::-1][1:]
+    """The squares walked from the search's start to `target` (the start left out)."""
+    return Reached(parent=parents).path_to(target)
 
 
 def monster_paths(s: HQState, m: dict[str, Any], budget: int) -> dict[Square, Square | None]:
@@ -74,25 +61,17 @@ def monster_paths(s: HQState, m: dict[str, Any], budget: int) -> dict[Square, Sq
     open_e = s.open_edges()
     blocked = s.blocked_squares()
     figures = s.figure_at()
-    parents: dict[Square, Square | None] = {start: None}
-    dist = {start: 0}
-    queue = deque([start])
-    while queue:
-        sq = queue.popleft()
-        if dist[sq] >= budget:
-            continue
-        for nb in board.orthogonal(sq):
-            if nb in parents or nb in s.dark or nb in blocked or not board.passable(sq, nb, open_e):
-                continue
-            if not s.is_revealed(nb) or known_trap_at(s, nb):
-                continue
-            who = figures.get(nb)
-            if who and who[0] == "hero":
-                continue
-            parents[nb] = sq
-            dist[nb] = dist[sq] + 1
-            queue.append(nb)
-    return parents
+    dark, revealed, passable = s.dark, s.is_revealed, board.passable
+
+    def enter(sq: Square, nb: Square) -> bool:
+        if nb in dark or nb in blocked or not passable(sq, nb, open_e):
+            return False
+        if not revealed(nb) or known_trap_at(s, nb):
+            return False
+        who = figures.get(nb)
+        return not (who and who[0] == "hero")
+
+    return breadth_first([start], board.orthogonal, enter=enter, within=budget).parent
 
 
 def monster_destinations(s: HQState, m: dict[str, Any], budget: int) -> list[Square]:

@@ -6,8 +6,7 @@ import json
 import re
 from collections import Counter
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
-from functools import cache
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +14,7 @@ from rules import coords
 from rules.base import RuleError
 from rules.heroquest import board, catalog
 from rules.heroquest.board import Square
+from rules.readonly import freeze, loader
 from rules.safe_text import clean_name, clean_text, only_invisible
 from rules.text import Lit, Msg, msg
 
@@ -287,8 +287,8 @@ class ObjectInfo:
     ruling: str | None = None
 
 
-@cache
-def object_table() -> dict[str, ObjectInfo]:
+@loader()
+def object_table() -> Mapping[str, ObjectInfo]:
     """HeroScribe object id -> ObjectInfo; validated on first use."""
     data = json.loads(OBJECTS_FILE.read_text(encoding="utf-8"))
     out: dict[str, ObjectInfo] = {}
@@ -316,7 +316,7 @@ class Imported:
                 "warnings": [w.to_json() for w in self.warnings]}
 
 
-@cache
+@loader()
 def monster_refs() -> frozenset[str]:
     """Every monster ref we know of (from the object table)."""
     return frozenset(info.ref for info in object_table().values() if info.kind == "monster")
@@ -630,13 +630,13 @@ def quest_from_json_text(text: str) -> Quest:
     return Quest.from_json(data)
 
 
-@cache
-def builtin_quests() -> dict[str, Quest]:
+@loader()
+def builtin_quests() -> Mapping[str, Quest]:
     """Our own quests from data/heroquest/quests/*.json, by id (in file-name order)."""
     out: dict[str, Quest] = {}
     for path in sorted(QUEST_DIR.glob("*.json")):
         quest = quest_from_json_text(path.read_text(encoding="utf-8"))
         if quest.id in out:
             raise ValueError(f"{path}: quest id {quest.id!r} defined twice")
-        out[quest.id] = quest
+        out[quest.id] = replace(quest, notes=freeze(quest.notes))  # shared by every game: read-only
     return out

@@ -5,10 +5,11 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
-from functools import cache
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from rules.readonly import loader
 from rules.text import Lit
 
 DATA_FILE = Path(__file__).resolve().parents[2] / "data" / "heroquest" / "quest_treasures.json"
@@ -17,8 +18,8 @@ MAX_NAME = 40
 _PRINTABLE = re.compile(r"^[^\x00-\x1f\x7f]+$")
 
 
-@cache
-def table() -> dict[str, dict[str, Any]]:
+@loader()
+def table() -> Mapping[str, dict[str, Any]]:
     data = json.loads(DATA_FILE.read_text(encoding="utf-8"))
     data.pop("provisional", None)
     for tid, entry in data.items():

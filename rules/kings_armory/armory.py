@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from rules.base import Action, Event, LegalAction
@@ -31,7 +32,7 @@ def _gear_text(piece: dict[str, Any]) -> Msg:
     return msg(f"ka.desc.gear.{piece['card']}")
 
 
-def _eco() -> dict[str, Any]:
+def _eco() -> Mapping[str, Any]:
     return data.economy()
 
 

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cache
 from typing import Any
 
 from rules.coords import name as square_name
 from rules.coords import parse as parse_square
 from rules.kings_armory import maps
+from rules.readonly import BoundedCache, freeze, loader
 
 Sq = tuple[int, int]
 STEP = {"N": (-1, 0), "S": (1, 0), "E": (0, 1), "W": (0, -1)}
@@ -92,6 +92,9 @@ class Board:
             for c in range(0, self.width + 3):
                 if (r, c) not in self.labels and r >= 0:
                     self.labels[(r, c)] = square_name(r, c)
+        # shared by every game on this map: read-only from here on
+        self.lanes, self.entrance, self.exits = freeze(self.lanes), freeze(self.entrance), freeze(self.exits)
+        self.parapets, self.labels, self.by_label = freeze(self.parapets), freeze(self.labels), freeze(self.by_label)
 
     def lane_of(self, side: str, arrow: str) -> str:
         """The lane a monster walks: its side, along yellow arrows if it follows them and the map has any."""
@@ -122,14 +125,13 @@ class Board:
         return min(rd(sq, p) for p in self.path)
 
 
-@cache
+@loader(maxsize=64)
 def _named_board(map_id: str) -> Board:
     return Board(maps.spec(map_id))
 
 
 #: Boards of uploaded maps by id (the id names the file's content, so an entry never goes stale).
-_UPLOADED: dict[str, Board] = {}
-_UPLOADED_KEPT = 64
+_UPLOADED: BoundedCache[str, Board] = BoundedCache(64)
 
 
 def board(map_id: str, spec: Mapping[str, Any] | None = None) -> Board:
@@ -137,12 +139,8 @@ def board(map_id: str, spec: Mapping[str, Any] | None = None) -> Board:
     uploaded map; checked on first use (BadOptions lists what is wrong)."""
     if spec is None:
         return _named_board(map_id)
-    found = _UPLOADED.get(map_id)
-    if found is None:
-        if len(_UPLOADED) >= _UPLOADED_KEPT:
-            _UPLOADED.pop(next(iter(_UPLOADED)))
-        found = _UPLOADED[map_id] = Board(maps.checked(dict(spec), map_id))
-    return found
+    found = _UPLOADED.find(map_id)
+    return found if found is not None else _UPLOADED.put(map_id, Board(maps.checked(dict(spec), map_id)))
 
 
 def footprint(corner: Sq) -> list[Sq]:

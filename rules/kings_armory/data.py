@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
-from functools import cache
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
+
+from rules.readonly import loader
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "kings_armory"
 TYPES = ("M", "R", "SN")
@@ -26,8 +28,8 @@ def _check_option(owner: str, opt: dict[str, Any]) -> None:
         raise ValueError(f"{owner}: option {opt['id']} is neither attack nor special")
 
 
-@cache
-def heroes() -> dict[str, dict[str, Any]]:
+@loader()
+def heroes() -> Mapping[str, dict[str, Any]]:
     out = {}
     for hero in _load("heroes")["heroes"]:
         if len(hero["options"]) != 4:
@@ -38,8 +40,8 @@ def heroes() -> dict[str, dict[str, Any]]:
     return out
 
 
-@cache
-def champions() -> dict[str, dict[str, Any]]:
+@loader()
+def champions() -> Mapping[str, dict[str, Any]]:
     out = {}
     for champ in _load("champions")["champions"]:
         for key in ("cost", "hp", "dodge", "res", "tank", "heal"):
@@ -53,8 +55,8 @@ def champions() -> dict[str, dict[str, Any]]:
     return out
 
 
-@cache
-def monsters() -> dict[str, dict[str, Any]]:
+@loader()
+def monsters() -> Mapping[str, dict[str, Any]]:
     data = _load("monsters")["monsters"]
     for level in range(1, 6):
         if sum(m["count"] for m in data if m["level"] == level) != 17:
@@ -62,8 +64,8 @@ def monsters() -> dict[str, dict[str, Any]]:
     return {m["id"]: m for m in data}
 
 
-@cache
-def summons() -> dict[str, dict[str, Any]]:
+@loader()
+def summons() -> Mapping[str, dict[str, Any]]:
     """Figures that join the allies during play: Felicity's Guardian, the Armory card's Sword Golem (P-12)."""
     out = {}
     for summon in _load("summons")["summons"]:
@@ -73,8 +75,8 @@ def summons() -> dict[str, dict[str, Any]]:
     return out
 
 
-@cache
-def equipment() -> dict[str, dict[str, Any]]:
+@loader()
+def equipment() -> Mapping[str, dict[str, Any]]:
     out = {}
     for card in _load("equipment")["cards"]:
         if "option" in card:
@@ -83,8 +85,8 @@ def equipment() -> dict[str, dict[str, Any]]:
     return out
 
 
-@cache
-def cards() -> dict[str, dict[str, Any]]:
+@loader()
+def cards() -> Mapping[str, dict[str, Any]]:
     """Reinforcement and Armory cards by id, each marked with its deck."""
     raw = _load("cards")
     out = {}
@@ -98,34 +100,34 @@ def cards() -> dict[str, dict[str, Any]]:
     return out
 
 
-@cache
-def variants() -> dict[str, dict[str, Any]]:
+@loader()
+def variants() -> Mapping[str, dict[str, Any]]:
     """The §7 variants and scenarios the digest makes playable, with their provisional numbers (P-28)."""
     return dict(_load("variants")["variants"])
 
 
-@cache
-def bosses() -> dict[str, dict[str, Any]]:
+@loader()
+def bosses() -> Mapping[str, dict[str, Any]]:
     return {b["id"]: b for b in _load("bosses")["bosses"]}
 
 
-@cache
+@loader()
 def boss_hp_step() -> int:
     return int(_load("bosses")["hp_per_extra_player"])
 
 
-@cache
-def wave_card() -> dict[str, Any]:
+@loader()
+def wave_card() -> Mapping[str, Any]:
     return _load("wave_card")
 
 
-@cache
-def economy() -> dict[str, Any]:
+@loader()
+def economy() -> Mapping[str, Any]:
     return _load("economy")
 
 
-@cache
-def maps_file() -> dict[str, Any]:
+@loader()
+def maps_file() -> Mapping[str, Any]:
     return _load("maps")
 
 

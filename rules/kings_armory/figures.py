@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import math
-from functools import cache
+from collections.abc import Mapping
 from typing import Any
 
 from rules.kings_armory import data
+from rules.readonly import loader
 from rules.text import Lit
 
 Fig = dict[str, Any]
@@ -30,7 +31,7 @@ def _resolve_option(opt: dict[str, Any], level: int) -> dict[str, Any]:
     return out
 
 
-def ally_card(ally: Fig) -> dict[str, Any]:
+def ally_card(ally: Fig) -> Mapping[str, Any]:
     """The ally's statistics at its level with its equipment (heroes have one level); shared, never mutated."""
     gear = ally.get("gear")
     if gear:
@@ -38,8 +39,8 @@ def ally_card(ally: Fig) -> dict[str, Any]:
     return _card(ally["kind"], ally["key"], ally["level"])
 
 
-@cache
-def _equipped(kind: str, key: str, lvl: int, gear: tuple[str, ...]) -> dict[str, Any]:
+@loader(maxsize=512)
+def _equipped(kind: str, key: str, lvl: int, gear: tuple[str, ...]) -> Mapping[str, Any]:
     """A hero's card with the bonuses of the equipment it carries (§8.6, P-15)."""
     base = _card(kind, key, lvl)
     card = {**base, "res": dict(base["res"]), "options": [dict(o) for o in base["options"]]}
@@ -66,8 +67,8 @@ def _equipped(kind: str, key: str, lvl: int, gear: tuple[str, ...]) -> dict[str,
     return card
 
 
-@cache
-def _card(kind: str, key: str, lvl: int) -> dict[str, Any]:
+@loader(maxsize=256)
+def _card(kind: str, key: str, lvl: int) -> Mapping[str, Any]:
     if kind in ("hero", "summon"):
         card = data.heroes()[key] if kind == "hero" else data.summons()[key]
         return {**card, "max": card["hp"], "options": [_resolve_option(o, 1) for o in card["options"]]}
