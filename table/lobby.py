@@ -164,7 +164,8 @@ class Lobby(Steps):
             report = self._report(loaded, version, "active", loaded.seats)
             report.turn_changed = True
             report.public.append(msg("core.lobby.started", game=Msg(game.name_key)))
-            await self._then_auto(loaded, report)
+            # The bots that open the game move inside the start: their first moves are part of its announcement.
+            await self._run_auto(loaded, report)
             await self._finish_report(loaded, report, private_for=set(range(len(loaded.seats))))
             return report
 

@@ -1,5 +1,5 @@
 """The table's rooms: one load of the game per command, legality checked once per move, and the bots' moves
-after a start, a skip or a time-out run as their own steps once the person has their answer."""
+after a skip or a time-out run as their own steps once the person has their answer."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from rules.base import Action, IllegalAction
 from storage import Store
 from table import Table
 from table.texts import _illegal_reason
-from tests.conftest import ALICE, BOB, MOD, FakeClock
+from tests.conftest import ALICE, BOB, FakeClock
 from tests.tinygame import TINY
 
 CH = 700
@@ -151,46 +151,9 @@ async def test_legality_is_checked_once_per_move_and_a_refusal_reads_the_same(st
 # ---------------------------------------------------------------- the bots after the person's answer
 
 
-async def ai_first(table: Table) -> None:
-    """A table where the AI seat opens the game: Alice opens it with one AI seat, Bob joins, Alice leaves."""
-    await table.new(guild_id=1, channel_id=CH, who=ALICE, game_type="tiny", ai_seats=1, timer_minutes=10)
-    await table.join(CH, BOB)
-    await table.leave(CH, ALICE)
-
-
 async def waits_on_ai(table: Table) -> bool:
     loaded = await table.inspect((await table.game_for(CH)).id)
     return bool(loaded.ai_seats() & loaded.game.to_act(loaded.state))
-
-
-async def test_a_start_is_answered_before_the_bots_move_and_they_follow_as_their_own_steps(store, clock) -> None:
-    table = Table(store, clock=clock, seed_source=itertools.count(5).__next__, defer_auto=True)
-    await ai_first(table)
-    report = await table.start(CH, BOB)
-    row = await table.game_for(CH)
-    assert report.pending_auto and report.version == row.version, "no bot move inside the start"
-    assert await waits_on_ai(table)
-    follow = await table.resume(report.game_id)
-    assert follow is not None and follow.version > report.version
-    assert not await waits_on_ai(table), "the bot moved after the answer"
-    # Played through at once, as tools and tests do, the same start plays the bot inside it.
-    inline = Table(store, clock=clock, seed_source=itertools.count(5).__next__)
-    await inline.abandon(CH, MOD)
-    await ai_first(inline)
-    report = await inline.start(CH, BOB)
-    assert not report.pending_auto and not await waits_on_ai(inline)
-
-
-async def test_bots_left_waiting_by_a_crash_after_the_start_move_on_at_the_restart(store, clock) -> None:
-    table = Table(store, clock=clock, seed_source=itertools.count(5).__next__, defer_auto=True)
-    await ai_first(table)
-    report = await table.start(CH, BOB)
-    assert report.pending_auto  # ...and the process dies before `resume`
-    restarted = Table(store, clock=clock, defer_auto=True)
-    assert await restarted.stalled_games(full=True) == [report.game_id]
-    follow = await restarted.resume(report.game_id)
-    assert follow is not None and not await waits_on_ai(restarted)
-    assert (await restarted.game_for(CH)).version == follow.version, "the bots' moves are stored"
 
 
 async def test_a_skip_is_answered_before_the_bots_move(store, clock: FakeClock) -> None:
@@ -222,3 +185,18 @@ async def test_a_time_out_is_announced_before_the_bots_move(store, clock: FakeCl
     assert follow is not None and not await waits_on_ai(table)
     log = [m.key for _, m in (await table.log(CH, BOB)).lines]
     assert log.count("core.timeout.done") == 1
+
+
+async def test_bots_left_waiting_by_a_crash_after_a_time_out_move_on_at_the_restart(store, clock: FakeClock) -> None:
+    table = Table(store, clock=clock, seed_source=itertools.count(5).__next__, defer_auto=True)
+    await table.new(guild_id=1, channel_id=CH, who=ALICE, game_type="tiny", ai_seats=1, timer_minutes=10)
+    await table.join(CH, BOB)
+    await table.start(CH, ALICE)
+    clock.now += 11 * 60
+    reports = await table.due_timeouts()
+    assert reports[0].pending_auto  # ...and the process dies before `resume`
+    restarted = Table(store, clock=clock, defer_auto=True)
+    assert await restarted.stalled_games(full=True) == [reports[0].game_id]
+    follow = await restarted.resume(reports[0].game_id)
+    assert follow is not None and not await waits_on_ai(restarted)
+    assert (await restarted.game_for(CH)).version == follow.version, "the bots' moves are stored"
