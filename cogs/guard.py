@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import logging
 from collections.abc import Callable, Coroutine, Mapping
+from contextlib import nullcontext
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
 import discord
@@ -15,7 +16,7 @@ from cogs.delivery import reply, reply_error
 from cogs.translator import locale_of
 from rules.base import IllegalAction, RuleError
 from rules.text import Lit, Msg, msg
-from table import TableError
+from table import Table, TableError
 
 log = logging.getLogger("tabletop.commands")
 
@@ -109,7 +110,10 @@ def guarded(func: Callable[Concatenate[CogT, discord.Interaction, P], Coroutine[
             if interaction.guild_id is None and server_only(interaction):
                 raise TableError(msg("bot.error.guild_only"))
             check_options(interaction, kwargs)
-            await func(self, interaction, *args, **kwargs)
+            table = getattr(interaction.client, "table", None)
+            # The table calls of one command read the channel's game once (checks, move, what follows).
+            with table.command() if isinstance(table, Table) else nullcontext():
+                await func(self, interaction, *args, **kwargs)
         except RuleError as exc:
             await reply_error(interaction, exc)
         except Exception:

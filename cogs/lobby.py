@@ -632,11 +632,25 @@ class Lobby(commands.Cog):
         except Exception:
             log.exception("timer scan failed")
             return
+        following: list[tuple[int, str]] = []
         for report in reports:
+            lang = i18n.lang_of(None, None)
             try:
-                await announce(self.bot, report, await self._channel_lang(report.channel_id), self.table)
+                lang = await self._channel_lang(report.channel_id)
+                await announce(self.bot, report, lang, self.table)
             except Exception:
                 log.exception("announcing a timeout in game %s failed", report.game_id)
+            if report.pending_auto:
+                following.append((report.game_id, lang))
+        # Every time-out is told first; then the AI seats and the game's own steps after them, each its own commit
+        # (a crash in between leaves a stalled game, which `resumer` moves on at the next start).
+        for game_id, lang in following:
+            try:
+                follow = await self.table.resume(game_id)
+                if follow is not None:
+                    await announce(self.bot, follow, lang, self.table)
+            except Exception:
+                log.exception("resuming game %s after its time-out failed", game_id)
 
     @timers.before_loop
     async def before_timers(self) -> None:

@@ -40,10 +40,7 @@ class Acting(Steps):
                 loaded.state, None)
             awaited = loaded.game.to_act(loaded.state)
             changed = await self._apply(loaded, report, seat, action, who.user_id, kind="act")
-            if self.defer_auto:
-                report.pending_auto = self._auto_due(loaded)
-            else:
-                await self._run_auto(loaded, report)
+            await self._then_auto(loaded, report)
             await self._finish_report(loaded, report, private_for=changed, public_before=public_before,
                                       awaited_before=awaited)
             return report
@@ -72,13 +69,14 @@ class Acting(Steps):
                     Commit(kind="undo", seat=seat, user_id=who.user_id, action={"undo": target.version},
                            state_of=restored_version, snapshot=dynamic, head=Head(engine, dynamic, chain),
                            lines=[LogLine(msg("core.undo.done", who=SeatRef(seat)).to_json())]),
-                    self.clock(),
+                    (now := self.clock()),
                 )
             except VersionConflict as exc:
                 raise StaleAction(msg("core.error.conflict")) from exc
             self._cache.put(row.id, version, state, loaded.seats, engine=engine, chain=chain)
             loaded.row.version, loaded.state, loaded.row.snapshot_version = version, state, version
             loaded.engine, loaded.chain = engine, chain
+            self._settle(loaded, now, new_turn=False)
             report = self._report(loaded, version, "active", loaded.seats)
             report.public.append(msg("core.undo.done", who=SeatRef(seat)))
             await self._finish_report(loaded, report, private_for={seat}, awaited_before=awaited)
@@ -86,7 +84,7 @@ class Acting(Steps):
 
     async def can_undo(self, channel_id: int, who: Who) -> bool:
         """Whether `undo` would take back this person's newest move now (so an Undo button is worth showing)."""
-        row = await self.store.open_game(channel_id)
+        row = await self._open_row(channel_id)
         if row is None or row.status != "active":
             return False
         target = await self._head(row.id, row.version)
@@ -142,6 +140,6 @@ class Acting(Steps):
                 report.public.append(msg("core.skip.done", who=who.name, seat=SeatRef(seat)))
                 line = LogLine(msg("core.log.skipped", seat=SeatRef(seat)).to_json())
                 changed |= await self._apply(loaded, report, seat, action, who.user_id, kind="skip", lines=[line])
-            await self._run_auto(loaded, report)
+            await self._then_auto(loaded, report)
             await self._finish_report(loaded, report, private_for=changed, awaited_before=awaited)
             return report

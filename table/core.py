@@ -8,7 +8,7 @@ import secrets
 import time
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable, Iterable
-from contextlib import asynccontextmanager
+from contextlib import AbstractContextManager, asynccontextmanager
 from typing import Any
 
 from rules import registry
@@ -20,6 +20,7 @@ from table.languages import Languages
 from table.memory import DEFAULT_CACHED_GAMES, GameLocks, StateCache
 from table.pacing import Pacing
 from table.results import Inspection, NoGame, Report, StaleAction, TableError
+from table.rows import CommandRows, after_commit
 
 LOG_PAGE_LINES = 15
 AI_STEP_LIMIT = 3000
@@ -69,11 +70,37 @@ class TableCore(Languages):
         #: Games whose automated steps `resume` is playing now, step by step (a person's move meanwhile does not
         #: play them inside its own command).
         self._resuming: set[int] = set()
+        #: The game rows read during the command being handled (`command`).
+        self._rows = CommandRows()
 
     # ---------------------------------------------------------------- loading
 
+    def command(self) -> AbstractContextManager[None]:
+        """One person's command or click (opened by the cogs' guard): every table call it makes reads the
+        channel's game row once, as long as nothing in this process changes the game meanwhile, and the row its
+        move leaves serves what is shown after it. Outside a command every call reads storage."""
+        return self._rows.scope()
+
+    def _kept(self, row: GameRow | None) -> GameRow | None:
+        """A row this command read that still stands for the stored one: a running game whose newest state in
+        this process is that row's version (every change this process makes moves or drops it). A change by
+        another process meanwhile is caught by the version check of the next commit, as between any load and
+        commit."""
+        if row is not None and row.status == "active" and self._cache.holds(row.id, row.version):
+            return row
+        return None
+
+    async def _open_row(self, channel_id: int) -> GameRow | None:
+        """The channel's open game: the row this command read already, else from storage."""
+        row = self._kept(self._rows.by_channel(channel_id))
+        if row is None:
+            row = await self.store.open_game(channel_id)
+            if row is not None:
+                self._rows.keep(row)
+        return row
+
     async def _open_in(self, channel_id: int) -> GameRow:
-        row = await self.store.open_game(channel_id)
+        row = await self._open_row(channel_id)
         if row is None:
             raise NoGame(msg("core.error.no_game"))
         return row
@@ -147,25 +174,46 @@ class TableCore(Languages):
 
     @asynccontextmanager
     async def _session(self, channel_id: int) -> AsyncIterator[Inspection]:
-        """The channel's open game loaded fresh under the channel's lock: one version seen and changed."""
+        """The channel's open game loaded under the channel's lock (the row this command read, if nothing in this
+        process changed the game since): one version seen and changed. The row it leaves is kept for the rest of
+        the command when it is the stored one (unchanged, or changed by the table's own commits)."""
         async with self._locks.hold(channel_id):
-            yield await self._load(await self._open_in(channel_id))
+            loaded = await self._load(await self._open_in(channel_id))
+            read = loaded.row.version
+            try:
+                yield loaded
+            except BaseException:
+                self._rows.forget(channel_id)
+                raise
+            if loaded.row.version in (read, loaded.settled):
+                self._rows.keep(loaded.row)
+            else:
+                self._rows.forget(channel_id)
+
+    def _settle(self, loaded: Inspection, now: float, *, new_turn: bool) -> None:
+        """After one of the table's commits (the version, status, snapshot, deadline and time-out already set on
+        `loaded.row`): the rest of what the commit wrote, so that the row is the stored one."""
+        after_commit(loaded.row, now, new_turn=new_turn)
+        loaded.settled = loaded.row.version
 
     async def _reload(self, game_id: int) -> GameRow:
-        row = await self.store.game(game_id)
+        row = self._kept(self._rows.by_id(game_id)) or await self.store.game(game_id)
         if row is None:
             raise NoGame(msg("core.error.no_game"))
         return row
 
     async def game_for(self, channel_id: int) -> GameRow | None:
-        return await self.store.open_game(channel_id)
+        return await self._open_row(channel_id)
 
     async def inspect(self, game_id: int) -> Inspection:
         """A game's row, engine, seats and current state, for tools and tests (read-only)."""
         return await self._load(await self._reload(game_id))
 
     async def seat_names(self, game_id: int) -> dict[int, str]:
-        return {s.seat: s.name for s in await self.store.seats(game_id)}
+        row = self._kept(self._rows.by_id(game_id))
+        cached = self._cache.get(row.id, row.version) if row is not None else None
+        seats = cached.seats if cached is not None else await self.store.seats(game_id)
+        return {s.seat: s.name for s in seats}
 
     async def guild_settings(self, guild_id: int | None) -> dict[str, Any]:
         return await self.store.guild_settings(guild_id)

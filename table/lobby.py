@@ -152,17 +152,19 @@ class Lobby(Steps):
                     row.id, loaded.row.version,
                     Commit(kind="start", user_id=who.user_id, lines=[LogLine(msg("core.log.start").to_json())],
                            snapshot=dynamic, head=Head(engine := engines.engine_version(game), dynamic)),
-                    self.clock(), status="active", new_turn=True, blobs=blobs,
+                    (now := self.clock()), status="active", new_turn=True, blobs=blobs,
                     deadline=(deadline := self._deadline(loaded, state)),
                 )
             except VersionConflict as exc:
                 raise StaleAction(msg("core.error.conflict")) from exc
             self._cache.put(row.id, version, state, loaded.seats, engine=engine)
             loaded.row.version, loaded.row.status, loaded.state, loaded.engine = version, "active", state, engine
-            loaded.row.snapshot_version, loaded.row.deadline_at = version, deadline
+            loaded.row.snapshot_version, loaded.row.deadline_at, loaded.row.timeout = version, deadline, None
+            self._settle(loaded, now, new_turn=True)
             report = self._report(loaded, version, "active", loaded.seats)
             report.turn_changed = True
             report.public.append(msg("core.lobby.started", game=Msg(game.name_key)))
+            # The bots that open the game move inside the start: their first moves are part of its announcement.
             await self._run_auto(loaded, report)
             await self._finish_report(loaded, report, private_for=set(range(len(loaded.seats))))
             return report

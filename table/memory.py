@@ -46,6 +46,11 @@ class StateCache:
         while len(self._items) > self.capacity:
             self._items.popitem(last=False)
 
+    def holds(self, game_id: int, version: int) -> bool:
+        """Whether the newest state kept for this game is the one at `version` (no reordering)."""
+        item = self._items.get(game_id)
+        return item is not None and item.version == version
+
     def remember_board(self, game_id: int, version: int, board: dict[str, Any]) -> None:
         item = self._items.get(game_id)
         if item is not None and item.version == version:

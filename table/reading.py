@@ -23,7 +23,7 @@ class Reading(Steps):
     @_storage_refusals
     async def status(self, channel_id: int, who: Who) -> Report:
         await self.remember(who)
-        row = await self.store.open_game(channel_id) or await self.store.last_game(channel_id)
+        row = await self._open_row(channel_id) or await self.store.last_game(channel_id)
         if row is None or row.status == "abandoned":
             raise NoGame(msg("core.error.no_game"))
         if row.status == "active":
@@ -91,7 +91,7 @@ class Reading(Steps):
     async def _stepping(self, channel_id: int, who: Who) -> tuple[Inspection, int | None, list[LegalAction]] | None:
         """The channel's running game, this user's seat on turn (None when none is) and, without one, the moves
         one of their seats may make out of turn; None when there is no running game."""
-        row = await self.store.open_game(channel_id)
+        row = await self._open_row(channel_id)
         if row is None or row.status != "active":
             return None
         loaded = await self._load(row)
@@ -112,14 +112,14 @@ class Reading(Steps):
         return None
 
     async def is_step_built(self, channel_id: int) -> bool:
-        row = await self.store.open_game(channel_id)
+        row = await self._open_row(channel_id)
         game = registry.get(row.game_type) if row else None
         return bool(game and game.step_built)
 
     async def check_turn(self, channel_id: int, who: Who) -> None:
         """Raise why this person cannot act now (no game, still a lobby, not seated, over, someone else's
         turn, named); return when one of their seats may act."""
-        row = await self.store.open_game(channel_id)
+        row = await self._open_row(channel_id)
         if row is None:
             raise NoGame(msg("core.error.no_game"))
         self._acting_seat(await self._load(row), who)
@@ -127,7 +127,7 @@ class Reading(Steps):
     async def legal(self, channel_id: int, who: Who) -> list[LegalAction]:
         """The legal actions of this user now: their seat's on turn, else the moves one of their seats may make
         out of turn (a card played during another's turn); empty when there are none."""
-        row = await self.store.open_game(channel_id)
+        row = await self._open_row(channel_id)
         if row is None or row.status != "active":
             return []
         loaded = await self._load(row)
@@ -149,7 +149,7 @@ class Reading(Steps):
                 raise NoGame(msg("core.error.no_game"))
         else:
             # After the end, the log of the channel's last game is still worth reading.
-            row = await self.store.open_game(channel_id) or await self.store.last_game(channel_id)
+            row = await self._open_row(channel_id) or await self.store.last_game(channel_id)
             if row is None:
                 raise NoGame(msg("core.error.no_game"))
         seats = await self.store.seats(row.id)

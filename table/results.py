@@ -110,6 +110,8 @@ class Inspection:
     engine: str | None = None
     #: Earlier states (JSON) that an undo within this turn may restore, by version; stored with the head.
     chain: dict[int, dict[str, Any]] = field(default_factory=dict)
+    #: The version whose row the table's own commit left as stored (see `Table._settle`); None: none yet.
+    settled: int | None = None
 
     def seat_of(self, user_id: int) -> int | None:
         for s in self.seats:

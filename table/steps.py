@@ -43,6 +43,20 @@ class Steps(TableCore):
             return next((s for s in allowed if game.is_legal(state, s, action)), allowed[0])
         return allowed[0]
 
+    @staticmethod
+    def _step(loaded: Inspection, seat: int, action: Action) -> Step:
+        """The engine's step for this move. Its `apply` is the one legality check of a move (the contract: it
+        refuses an illegal move and changes nothing); only a refusal asks `is_legal`, to tell a move the engine
+        refuses for its own reason (its words stand) from an illegal one (the table's words: why, or what is
+        legal now)."""
+        game, state = loaded.game, loaded.state
+        try:
+            return game.apply(state, seat, action)
+        except Exception:
+            if seat == SYSTEM or game.is_legal(state, seat, action):
+                raise
+        raise IllegalAction(_illegal_reason(game, state, seat, action, loaded.names()))
+
     async def _apply(self, loaded: Inspection, report: Report, seat: int, action: Action, user_id: int | None,
                      *, kind: str, lines: list[LogLine] | None = None,
                      timeout: dict[str, Any] | None = None) -> set[int]:
@@ -51,10 +65,8 @@ class Steps(TableCore):
         A step of a time-out passes what is left of it (`timeout`): the passed deadline is kept through the turns
         it changes, so the whole default is one deadline, ended by `_end_timeout`."""
         game, state = loaded.game, loaded.state
-        if seat != SYSTEM and not game.is_legal(state, seat, action):
-            raise IllegalAction(_illegal_reason(game, state, seat, action, loaded.names()))
+        step = self._step(loaded, seat, action)
         turn_before = json.dumps(game.turn_key(state), default=str)
-        step: Step = game.apply(state, seat, action)
         finished = game.outcome(step.state) is not None
         new_turn = game.turn_key(step.state) != game.turn_key(state)
         report.turn_changed = report.turn_changed or new_turn
@@ -78,7 +90,7 @@ class Steps(TableCore):
                        undoable=undoable, turn_before=turn_before if undoable else None,  # undo's check only
                        snapshot=dynamic if wants_snapshot else None,
                        head=Head(engine, dynamic, chain)),
-                self.clock(), status="finished" if finished else None, new_turn=new_turn,
+                (now := self.clock()), status="finished" if finished else None, new_turn=new_turn,
                 deadline=(deadline := None if finished or not new_turn else loaded.row.deadline_at
                           if timeout is not None else self._deadline(loaded, step.state)),
                 timeout=KEEP if timeout is None else timeout,
@@ -97,6 +109,8 @@ class Steps(TableCore):
             loaded.row.snapshot_version = version
         if finished:
             loaded.row.status = "finished"
+        self._settle(loaded, now, new_turn=new_turn)
+        if finished:
             updates = game.profile_updates(step.state)
             if updates:
                 await self.store.save_profiles(loaded.row.guild_id, game.id, updates, self.clock())
@@ -123,6 +137,15 @@ class Steps(TableCore):
                     report.add_private(user, event.msg)
         return told
 
+    async def _then_auto(self, loaded: Inspection, report: Report) -> None:
+        """The AI seats' and the game's own moves that follow a person's command (a move, a start, a skip) or a
+        time-out: with `defer_auto` they are left to `resume` (`report.pending_auto`), which the caller runs once
+        the person has their answer, each step its own commit; otherwise they are played here, at once."""
+        if self.defer_auto:
+            report.pending_auto = self._auto_due(loaded)
+        else:
+            await self._run_auto(loaded, report)
+
     async def _run_auto(self, loaded: Inspection, report: Report, steps: int = AI_STEP_LIMIT, *,
                         offload: bool = False) -> bool:
         """Play the game's own steps and the AI seats while it is their turn (at most `steps` of them); returns
@@ -139,26 +162,23 @@ class Steps(TableCore):
                 break
             to_act = game.to_act(loaded.state)
             ready = sorted(ai & to_act)
-            if SYSTEM in to_act:
-                seat, kind = SYSTEM, "auto"
-                try:
-                    action = game.system_action(loaded.state)
-                except Exception:
-                    log.exception("the automated step of %s (game %s) failed", game.id, loaded.row.id)
-                    break
-            elif ready:
-                seat, kind = ready[0], "act"
-                picked = await asyncio.to_thread(self._ai_choice, loaded, seat) if offload \
-                    else self._ai_choice(loaded, seat)
-                if picked is None:
-                    report.public.append(msg("core.ai.stuck", seat=SeatRef(seat)))
-                    break
-                action, kind = picked
-            else:
-                break
-            lines = [LogLine(msg("core.log.skipped", seat=SeatRef(seat)).to_json())] if kind == "skip" else None
             try:
-                await self._apply(loaded, report, seat, action, None, kind=kind, lines=lines)
+                if SYSTEM in to_act:
+                    try:
+                        action = game.system_action(loaded.state)
+                    except Exception:
+                        log.exception("the automated step of %s (game %s) failed", game.id, loaded.row.id)
+                        break
+                    await self._apply(loaded, report, SYSTEM, action, None, kind="auto")
+                elif ready:
+                    seat = ready[0]
+                    chosen = await asyncio.to_thread(self._ai_action, loaded, seat) if offload \
+                        else self._ai_action(loaded, seat)
+                    if not await self._ai_move(loaded, report, seat, chosen):
+                        report.public.append(msg("core.ai.stuck", seat=SeatRef(seat)))
+                        break
+                else:
+                    break
             except (StorageError, StaleAction, RuleError) as exc:
                 # What was committed stays committed and is reported; the rest resumes later.
                 log.warning("automatic moves in game %s stopped: %s", loaded.row.id, exc)
@@ -172,22 +192,38 @@ class Steps(TableCore):
             self._pending.discard(loaded.row.id)
         return moved
 
-    def _ai_choice(self, loaded: Inspection, seat: int) -> tuple[Action, str] | None:
-        """The AI's move, or the game's skip for it when the AI cannot choose; None when neither works."""
-        game, state = loaded.game, loaded.state
+    def _ai_action(self, loaded: Inspection, seat: int) -> Action | None:
+        """The AI's move (unchecked: applying it checks it), or None when the AI cannot choose."""
+        game = loaded.game
         rng = Rng.from_seed(loaded.row.seed ^ (loaded.row.version * 0x9E3779B1))
         try:
-            action = game.ai_action(state, seat, rng, level=ai_levels.level_of(loaded.row.extra))
-            if game.is_legal(state, seat, action):
-                return action, "act"
-            # the move's kind only: its arguments may name what the AI's hand hides
-            log.error("AI of %s (game %s, seat %s) chose an illegal %s move", game.id, loaded.row.id, seat,
-                      action.kind)
+            return game.ai_action(loaded.state, seat, rng, level=ai_levels.level_of(loaded.row.extra))
         except Exception:
             # An AI that cannot choose must not block the table: its turn is skipped if the game allows.
             log.exception("AI of %s (game %s, seat %s) failed", game.id, loaded.row.id, seat)
-        skip = game.skip_action(state, seat)
-        return (skip, "skip") if skip is not None and game.is_legal(state, seat, skip) else None
+            return None
+
+    async def _ai_move(self, loaded: Inspection, report: Report, seat: int, action: Action | None) -> bool:
+        """Apply the AI's move, or the game's skip for the seat when the AI could not choose or chose an illegal
+        move; False when neither could be played (nothing changed)."""
+        game = loaded.game
+        if action is not None:
+            try:
+                await self._apply(loaded, report, seat, action, None, kind="act")
+                return True
+            except IllegalAction:
+                # the move's kind only: its arguments may name what the AI's hand hides
+                log.error("AI of %s (game %s, seat %s) chose an illegal %s move", game.id, loaded.row.id, seat,
+                          action.kind)
+        skip = game.skip_action(loaded.state, seat)
+        if skip is None:
+            return False
+        try:
+            await self._apply(loaded, report, seat, skip, None, kind="skip",
+                              lines=[LogLine(msg("core.log.skipped", seat=SeatRef(seat)).to_json())])
+        except IllegalAction:
+            return False
+        return True
 
     def _deadline(self, loaded: Inspection, state: Any) -> float | None:
         """When the people now on turn run out of time: the head decision's own window, else the game's

@@ -128,6 +128,6 @@ class Timers(Steps):
                 if user is not None:
                     report.addressed.append((user, msg("core.timeout.done", seat=SeatRef(seat))))
                     report.quiet_private.add(user)
-            await self._run_auto(loaded, report)
+            await self._then_auto(loaded, report)
             await self._finish_report(loaded, report, private_for=changed, awaited_before=awaited)
             return report
