@@ -86,6 +86,14 @@ def game_command(group: app_commands.Group | None, key: str, *,
     return declare
 
 
+def given(interaction: discord.Interaction, param: str) -> str:
+    """What the command being typed already holds in its option `param` (named by the method's parameter, whatever
+    Discord calls the option), as text; "" when nothing yet. For an autocomplete that depends on an earlier option."""
+    command = interaction.command
+    option = command.get_parameter(param) if isinstance(command, app_commands.Command) else None
+    return str(getattr(interaction.namespace, option.display_name if option is not None else param, None) or "")
+
+
 def join_group(bot: commands.Bot, cog: commands.Cog, name: str = "game") -> list[app_commands.Command[Any, ..., Any]]:
     """Put the commands `cog` declares (with no group) under the bot's top-level group `name` rather than at the top
     level; the ones moved, for `leave_group` when the cog is unloaded."""

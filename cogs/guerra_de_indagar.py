@@ -10,7 +10,7 @@ from discord.ext import commands
 
 import i18n
 from cogs.bot_table import table_of
-from cogs.declare import command_group, game_command
+from cogs.declare import command_group, game_command, given
 from cogs.delivery import who_of
 from cogs.help import show_help
 from cogs.plumbing import Choices, GameCog, Wording, fold, legal_moves, pair_choices
@@ -259,7 +259,7 @@ class Indagar(GameCog):
 
     @action.autocomplete("target")
     async def action_targets(self, interaction: discord.Interaction, current: str) -> Choices:
-        chosen = str(getattr(interaction.namespace, "action", "") or "").split(" ")[0]
+        chosen = given(interaction, "action").split(" ")[0]
         return await self._suggest_steps(interaction, current, [chosen]) if chosen in ACTION else []
 
     @game_command(group, "cmd.gi.end")

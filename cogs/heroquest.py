@@ -11,7 +11,7 @@ from discord.ext import commands
 
 import i18n
 from cogs.bot_table import table_of
-from cogs.declare import catalog_choices, command_group, game_command
+from cogs.declare import catalog_choices, command_group, game_command, given
 from cogs.delivery import defer, reply, who_of
 from cogs.help import show_help
 from cogs.heroquest_names import figure_label, figures, fold, match_figures, parse_square, square_text
@@ -571,7 +571,7 @@ class HeroQuest(GameCog):
     async def shop_sell_ac(self, interaction: discord.Interaction, current: str) -> Choices:
         async def suggest() -> Choices:
             lang = locale_of(interaction)
-            hero = str(getattr(interaction.namespace, "hero", "") or "")
+            hero = given(interaction, "hero")
             sheets = await self.table.profiles(interaction.guild_id, GAME_ID)
             owned = (sheets.get(hero) or (campaign.new_sheet(hero) if hero in catalog.HERO_IDS else {})).get(
                 "equipment", [])
@@ -603,7 +603,7 @@ class HeroQuest(GameCog):
     @skill_buy.autocomplete("skill")
     async def skill_buy_ac(self, interaction: discord.Interaction, current: str) -> Choices:
         lang = locale_of(interaction)
-        hero = str(getattr(interaction.namespace, "hero", "") or "")
+        hero = given(interaction, "hero")
         sheet = campaign.new_sheet(hero) if hero in catalog.HERO_IDS else None
         pairs = []
         for k, entry in catalog.skills().items():
@@ -705,7 +705,7 @@ class HeroQuest(GameCog):
     async def gm_move_to_ac(self, interaction: discord.Interaction, current: str) -> Choices:
         async def suggest() -> Choices:
             legal, view, names = await self._gm_legal(interaction, "gm_move")
-            uids = match_figures(gm_pool(view), str(getattr(interaction.namespace, "monster", "") or ""))
+            uids = match_figures(gm_pool(view), given(interaction, "monster"))
             lang = locale_of(interaction)
             return choices_from([(describe(la, view, lang, names), str(la.action["to"]))
                                  for la in legal if la.action["monster"] in uids[:1]], current)
@@ -730,7 +730,7 @@ class HeroQuest(GameCog):
                                   ) -> Choices:
         async def suggest() -> Choices:
             legal, view, names = await self._gm_legal(interaction, "gm_attack")
-            uids = match_figures(gm_pool(view), str(getattr(interaction.namespace, "monster", "") or ""))
+            uids = match_figures(gm_pool(view), given(interaction, "monster"))
             heroes = {h["uid"]: h for h in view.get("heroes", [])}
             lang = locale_of(interaction)
             return choices_from([(describe(la, view, lang, names), lit(heroes[la.action["target"]]["name"], lang))
@@ -769,7 +769,7 @@ class HeroQuest(GameCog):
     async def gm_chaos_spell_ac(self, interaction: discord.Interaction, current: str
                                 ) -> Choices:
         def make(view: dict[str, Any], lang: str) -> list[tuple[str, str]]:
-            uids = match_figures(gm_pool(view), str(getattr(interaction.namespace, "caster", "") or ""))
+            uids = match_figures(gm_pool(view), given(interaction, "caster"))
             known = next((m.get("spells") for m in gm_pool(view) if m["uid"] in uids[:1]), None)
             return [(lit(catalog.spell_name(x), lang), lit(catalog.spell_name(x), lang))
                     for x in (known or view.get("chaos_spells", []))]

@@ -13,7 +13,7 @@ from discord.ext import commands, tasks
 
 import i18n
 from cogs.bot_table import table_of
-from cogs.declare import catalog_choices, command_group, game_command
+from cogs.declare import catalog_choices, command_group, game_command, given
 from cogs.delivery import announce, defer, deliver, lines, private_panel, reply, who_of
 from cogs.downloads import read_attachment
 from cogs.exits import ask_abandon, ask_resign, replace_seat, seat_suggestions
@@ -123,7 +123,7 @@ class Lobby(commands.Cog):
     @new.autocomplete("options")
     async def new_options_autocomplete(self, interaction: discord.Interaction, current: str
                                        ) -> list[app_commands.Choice[str]]:
-        game = registry.get(str(getattr(interaction.namespace, "game", "") or ""))
+        game = registry.get(given(interaction, "game"))
         if game is None:
             return []
         lang = locale_of(interaction)

@@ -14,7 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import i18n
-from cogs.declare import Autocomplete, Choices
+from cogs.declare import Autocomplete, Choices, given
 from cogs.delivery import defer, deliver, reply, who_of, with_names
 from cogs.translator import locale_of
 from cogs.ui import choices_line, clip, offered, run_blocking, ui_for
@@ -502,7 +502,7 @@ class GameCog(commands.Cog):
         async def make() -> Choices:
             legal, view, names = await self.seen(interaction)
             mine = self.offered(legal, kinds)
-            keep = named(arg, param, getattr(interaction.namespace, first, None), mine)
+            keep = named(arg, param, given(interaction, first), mine)
             found = [la for la in mine if keep(la)]
             return self.words.choices(found, current, locale_of(interaction), names, view)
         return await self.complete(make)

@@ -15,7 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import cogs
-from cogs.declare import command_group, game_command
+from cogs.declare import command_group, game_command, given
 from cogs.plumbing import Choices, GameCog, TwoSteps, legal_moves
 
 
@@ -110,3 +110,11 @@ async def test_autocomplete_asks_the_cog_its_command_is_bound_to() -> None:
     # a command bound to something else (no game cog) suggests nothing rather than failing
     stray = SimpleNamespace(command=Probe.go._copy_with(parent=None, binding=commands.Cog()), namespace=None)
     assert await Probe.go._params["to"].autocomplete(stray, "") == []  # type: ignore[misc]
+
+
+def test_an_earlier_option_is_read_by_its_parameter_name_whatever_discord_calls_it() -> None:
+    option = Probe.go.get_parameter("to")
+    assert option is not None and option.display_name != "to"
+    interaction = SimpleNamespace(command=Probe.go, namespace=SimpleNamespace(**{option.display_name: "d6"}))
+    assert given(interaction, "to") == "d6"  # type: ignore[arg-type]
+    assert given(SimpleNamespace(command=Probe.go, namespace=SimpleNamespace()), "to") == ""  # type: ignore[arg-type]
