@@ -12,7 +12,6 @@ import i18n
 from cogs.bot_table import table_of
 from cogs.declare import command_group, game_command
 from cogs.delivery import defer, walk_moves, who_of
-from cogs.help import show_help
 from cogs.plumbing import Choices, GameCog, Wording, legal_moves, listing, nothing, step_labels
 from cogs.translator import locale_of
 from cogs.ui import GameButton, GameUI, Walk, add_step_menu, button_id, choices_line, offered, register_ui
@@ -155,10 +154,7 @@ class Gorgasali(GameCog):
     words = WORDS
     group = command_group("cmd.br")
 
-    @game_command(group, "cmd.br.help")
-    async def help(self, interaction: discord.Interaction) -> None:
-        """What the game is, how a turn goes here, how to win and where secrets go, in the reader's language."""
-        await show_help(interaction, GAME_ID)
+    help = game_command(group, "cmd.br.help")(GameCog.help_pages)
 
     # ---- what this game adds to the shared plumbing
 

@@ -19,7 +19,6 @@ from table import TableError
 
 log = logging.getLogger("tabletop.commands")
 
-Command = Callable[..., Coroutine[Any, Any, None]]
 P = ParamSpec("P")
 CogT = TypeVar("CogT")
 

@@ -12,7 +12,6 @@ import i18n
 from cogs.bot_table import table_of
 from cogs.declare import command_group, game_command, given
 from cogs.delivery import who_of
-from cogs.help import show_help
 from cogs.plumbing import Choices, GameCog, Wording, fold, legal_moves, pair_choices
 from cogs.translator import locale_of
 from cogs.ui import GameButton, GameUI, actions_menu, add_step_menu, button_id, register_ui
@@ -168,10 +167,7 @@ class Indagar(GameCog):
     words = WORDS
     group = command_group("cmd.gi")
 
-    @game_command(group, "cmd.gi.help")
-    async def help(self, interaction: discord.Interaction) -> None:
-        """What the game is, how a turn goes here, how to win and where secrets go, in the reader's language."""
-        await show_help(interaction, GAME_ID)
+    help = game_command(group, "cmd.gi.help")(GameCog.help_pages)
 
     async def _steps(self, interaction: discord.Interaction, path: list[str]) -> list[Choice] | Action:
         return await self.table.choices(interaction.channel_id or 0, who_of(interaction), path)

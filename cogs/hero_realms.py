@@ -14,7 +14,6 @@ import i18n
 from cogs.bot_table import table_of
 from cogs.declare import command_group, game_command
 from cogs.delivery import defer, reply, who_of
-from cogs.help import show_help
 from cogs.plumbing import Choices, GameCog, Wording, fold, legal_moves, pair_choices
 from cogs.translator import locale_of
 from cogs.ui import GameButton, GameUI, actions_menu, button_id, choices_line, offered, register_ui
@@ -182,10 +181,7 @@ class HeroRealms(GameCog):
     words = WORDS
     group = command_group("cmd.hr")
 
-    @game_command(group, "cmd.hr.help")
-    async def help(self, interaction: discord.Interaction) -> None:
-        """What the game is, how a turn goes here, how to win and where secrets go, in the reader's language."""
-        await show_help(interaction, GAME_ID)
+    help = game_command(group, "cmd.hr.help")(GameCog.help_pages)
 
     # ---- what this game adds to the shared plumbing
 

@@ -13,7 +13,6 @@ import i18n
 from cogs.bot_table import table_of
 from cogs.declare import catalog_choices, command_group, game_command, given
 from cogs.delivery import defer, reply, who_of
-from cogs.help import show_help
 from cogs.heroquest_names import figure_label, figures, fold, match_figures, parse_square, square_text
 from cogs.plumbing import (
     Choices,
@@ -360,10 +359,7 @@ class HeroQuest(GameCog):
     shop = command_group("cmd.hq.shop", group)
     skill = command_group("cmd.hq.skill", group)
 
-    @game_command(group, "cmd.hq.help")
-    async def help(self, interaction: discord.Interaction) -> None:
-        """What the game is, how a turn goes here, how to win and where secrets go, in the reader's language."""
-        await show_help(interaction, GAME_ID)
+    help = game_command(group, "cmd.hq.help")(GameCog.help_pages)
 
     # ---- what this game adds to the shared plumbing
 

@@ -13,7 +13,6 @@ from cogs import delivery
 from cogs.bot_table import table_of
 from cogs.declare import command_group, game_command
 from cogs.delivery import defer, reply, who_of
-from cogs.help import show_help
 from cogs.plumbing import GameCog, TwoSteps, Wording, legal_moves
 from cogs.translator import locale_of
 from cogs.ui import GameButton, GameUI, add_step_menu, button_id, register_ui
@@ -161,10 +160,7 @@ class KingsArmory(GameCog):
     words = WORDS
     group = command_group("cmd.ka")
 
-    @game_command(group, "cmd.ka.help")
-    async def help(self, interaction: discord.Interaction) -> None:
-        """What the game is, how a turn goes here, how to win and where secrets go, in the reader's language."""
-        await show_help(interaction, GAME_ID)
+    help = game_command(group, "cmd.ka.help")(GameCog.help_pages)
 
     async def seen(self, interaction: discord.Interaction
                    ) -> tuple[list[LegalAction], dict[str, Any] | None, dict[int, str]]:

@@ -16,6 +16,7 @@ from discord.ext import commands
 import i18n
 from cogs.declare import Autocomplete, Choices, given
 from cogs.delivery import defer, deliver, reply, who_of, with_names
+from cogs.help import show_help
 from cogs.translator import locale_of
 from cogs.ui import choices_line, clip, offered, run_blocking, ui_for
 from rules.base import Action, Choice, IllegalAction, LegalAction, RuleError
@@ -376,6 +377,11 @@ class GameCog(commands.Cog):
         self.bot = bot
         self.table = table
         _COGS[self.game_id] = self
+
+    async def help_pages(self, interaction: discord.Interaction) -> None:
+        """What the game is, how a turn goes here, how to win and where secrets go, in the reader's language; each
+        game declares it first in its group: `help = game_command(group, "cmd.<prefix>.help")(GameCog.help_pages)`."""
+        await show_help(interaction, self.game_id)
 
     async def game(self, interaction: discord.Interaction, started: bool = True) -> Any:
         """This channel's game row; refused when there is none of this game (or, if `started`, still a lobby)."""
