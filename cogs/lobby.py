@@ -58,6 +58,18 @@ def parse_options(raw: str | None) -> dict[str, str]:
     return result
 
 
+def game_choices(table: Table, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """Autocomplete of an option naming a game (`/game new`, `/game stats`…): the games offered here whose id or
+    name in the reader's language contains what was typed."""
+    lang = locale_of(interaction)
+    found = []
+    for game_id, game in sorted(table.offered_games().items()):
+        name = i18n.t(Msg(game.name_key), lang)
+        if current.lower() in game_id or current.lower() in name.lower():
+            found.append(app_commands.Choice(name=name[:100], value=game_id))
+    return found[:25]
+
+
 class Lobby(commands.Cog):
     """Slash commands shared by all games, plus the persistent button handlers and turn reminders."""
 
@@ -112,13 +124,7 @@ class Lobby(commands.Cog):
     @new.autocomplete("game")
     async def new_game_autocomplete(self, interaction: discord.Interaction, current: str
                                     ) -> list[app_commands.Choice[str]]:
-        lang = locale_of(interaction)
-        choices = []
-        for game_id, game in sorted(self.table.offered_games().items()):
-            name = i18n.t(Msg(game.name_key), lang)
-            if current.lower() in game_id or current.lower() in name.lower():
-                choices.append(app_commands.Choice(name=name[:100], value=game_id))
-        return choices[:25]
+        return game_choices(self.table, interaction, current)
 
     @new.autocomplete("options")
     async def new_options_autocomplete(self, interaction: discord.Interaction, current: str

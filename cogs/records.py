@@ -19,6 +19,7 @@ from cogs.bot_table import table_of
 from cogs.declare import game_command, join_group, leave_group
 from cogs.delivery import defer, lines, reply
 from cogs.guard import guarded
+from cogs.lobby import game_choices
 from cogs.translator import locale_of
 from cogs.ui import GameButton, button_id, on_component
 from renderers import records as images
@@ -193,13 +194,7 @@ class Records(commands.Cog):
     @leaderboard.autocomplete("game")
     async def game_suggestions(self, interaction: discord.Interaction, current: str
                                ) -> list[app_commands.Choice[str]]:
-        lang = locale_of(interaction)
-        found = []
-        for game_id, engine in sorted(self.table.offered_games().items()):
-            name = i18n.t(Msg(engine.name_key), lang)
-            if current.lower() in game_id or current.lower() in name.lower():
-                found.append(app_commands.Choice(name=name[:100], value=game_id))
-        return found[:25]
+        return game_choices(self.table, interaction, current)
 
     async def cog_unload(self) -> None:
         if self.backfilling is not None and not self.backfilling.done():

@@ -6,6 +6,7 @@ import importlib
 import inspect
 import pkgutil
 from collections.abc import Iterator
+from pathlib import Path
 from types import SimpleNamespace
 from typing import Any, ClassVar
 
@@ -15,8 +16,10 @@ from discord import app_commands
 from discord.ext import commands
 
 import cogs
+from bot import make_bot
 from cogs.declare import command_group, game_command, given
 from cogs.plumbing import Choices, GameCog, TwoSteps, legal_moves
+from standin.inprocess import InProcessDiscord
 
 
 def _walk(item: Any) -> Iterator[app_commands.Command[Any, ..., Any]]:
@@ -118,3 +121,15 @@ def test_an_earlier_option_is_read_by_its_parameter_name_whatever_discord_calls_
     interaction = SimpleNamespace(command=Probe.go, namespace=SimpleNamespace(**{option.display_name: "d6"}))
     assert given(interaction, "to") == "d6"  # type: ignore[arg-type]
     assert given(SimpleNamespace(command=Probe.go, namespace=SimpleNamespace()), "to") == ""  # type: ignore[arg-type]
+
+
+async def test_commands_that_join_game_keep_their_bound_autocomplete(tmp_path: Path) -> None:
+    """`/game stats` and `/game replay` are declared by other cogs and joined to `/game`; their suggestions still
+    come from the cog that declared them, in the asker's language."""
+    async with InProcessDiscord(lambda: make_bot(str(tmp_path / "c.sqlite3"))) as d:
+        d.user("ana", locale="es-ES")
+        for who, line, option in (("alice", "/game stats", "game"), ("alice", "/game leaderboard", "game"),
+                                  ("alice", "/game new", "game"), ("ana", "/partida estadisticas", "juego")):
+            choices = await d.autocomplete(who, line, option, "heroq")
+            assert [c["value"] for c in choices] == ["heroquest"], (line, choices)
+        assert d.bot.tree.get_command("stats") is None, "joined /game, not the top level"
