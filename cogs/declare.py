@@ -24,7 +24,7 @@ Autocomplete: TypeAlias = Callable[[discord.Interaction, str], Coroutine[Any, An
 
 #: Command families whose options are named once for all their commands (`cmd.opt.game` for every `/game` command);
 #: a game's options are named `cmd.<game>.opt.<option>`.
-SHARED_OPTION_NAMES = {"cmd.game": "cmd.opt"}
+SHARED_OPTION_NAMES = {"cmd.game": "cmd.opt."}
 
 
 def command_group(key: str, parent: app_commands.Group | None = None) -> app_commands.Group:
@@ -36,14 +36,14 @@ def command_group(key: str, parent: app_commands.Group | None = None) -> app_com
 
 
 def catalog_choices(prefix: str, values: Sequence[str]) -> list[app_commands.Choice[str]]:
-    """The fixed values of an option, each named by `<prefix>.<value>` in the catalog."""
-    return [app_commands.Choice(name=L(f"{prefix}.{value}"), value=value) for value in values]
+    """The fixed values of an option, each named by `<prefix><value>` in the catalog (`prefix` ends with a dot)."""
+    return [app_commands.Choice(name=L(f"{prefix}{value}"), value=value) for value in values]
 
 
 def option_names(key: str) -> str:
-    """The prefix of the catalog keys that name the options of command `key` (`cmd.hq.opt` for `cmd.hq.gm.move`)."""
+    """The prefix of the catalog keys that name the options of command `key` (`cmd.hq.opt.` for `cmd.hq.gm.move`)."""
     family = ".".join(key.split(".")[:2])
-    return SHARED_OPTION_NAMES.get(family, f"{family}.opt")
+    return SHARED_OPTION_NAMES.get(family, f"{family}.opt.")
 
 
 def game_command(group: app_commands.Group | None, key: str, *,
@@ -75,7 +75,7 @@ def game_command(group: app_commands.Group | None, key: str, *,
             callback = app_commands.choices(**{p: list(c) for p, c in choices.items()})(callback)
         if options:
             prefix = option_names(key)
-            renamed = {p: L(f"{prefix}.{(names or {}).get(p, p)}") for p in options}
+            renamed = {p: L(prefix + (names or {}).get(p, p)) for p in options}
             callback = app_commands.rename(**renamed)(callback)
             callback = app_commands.describe(**{p: L((texts or {}).get(p, f"{key}.{p}")) for p in options})(callback)
         name, description, extras = L(key), L(f"{key}.desc"), {"key": key}  # extras never reach Discord

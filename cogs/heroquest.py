@@ -339,11 +339,11 @@ def sheet_text(sheet: Mapping[str, Any], lang: str) -> str:
     return "\n".join(lines)
 
 
-HERO_CHOICES = catalog_choices("cmd.hq.hero", catalog.HERO_IDS)
+HERO_CHOICES = catalog_choices("cmd.hq.hero.", catalog.HERO_IDS)
 #: The shop and the skills describe their hero option as the sheet does.
 SHEET_HERO = {"hero": "cmd.hq.sheet.hero"}
 #: What the game master may put on the map besides monsters.
-OBJECT_CHOICES = catalog_choices("cmd.hq.gm.object", ["furniture", "blocked", "trap"])
+OBJECT_CHOICES = catalog_choices("cmd.hq.gm.object.", ["furniture", "blocked", "trap"])
 
 
 # ---------------------------------------------------------------- the cog
@@ -438,7 +438,7 @@ class HeroQuest(GameCog):
     async def cast(self, interaction: discord.Interaction, spell: str) -> None:
         await self._hero(interaction, CAST_KINDS, spell)
 
-    @game_command(group, "cmd.hq.search", choices={"kind": catalog_choices("cmd.hq.search", list(SEARCH_KINDS))})
+    @game_command(group, "cmd.hq.search", choices={"kind": catalog_choices("cmd.hq.search.", list(SEARCH_KINDS))})
     async def search(self, interaction: discord.Interaction, kind: str) -> None:
         await self._hero(interaction, (SEARCH_KINDS.get(kind, kind),))
 
@@ -795,7 +795,7 @@ class HeroQuest(GameCog):
             (lit(catalog.spell_name(x), lang), lit(catalog.spell_name(x), lang))
             for x in v.get("chaos_spells", [])], current)
 
-    @game_command(gm, "cmd.hq.gm.adjust", choices={"stat": catalog_choices("cmd.hq.gm.adjust", ["body", "mind"])})
+    @game_command(gm, "cmd.hq.gm.adjust", choices={"stat": catalog_choices("cmd.hq.gm.adjust.", ["body", "mind"])})
     async def gm_adjust(self, interaction: discord.Interaction, who: str, stat: str,
                         delta: app_commands.Range[int, -20, 20]) -> None:
         await defer(interaction)
@@ -857,7 +857,7 @@ class HeroQuest(GameCog):
     async def gm_end(self, interaction: discord.Interaction) -> None:
         await self._gm_act(interaction, Action.of("end_turn"))
 
-    @game_command(gm, "cmd.hq.gm.finish", choices={"result": catalog_choices("cmd.hq.gm.finish", ["win", "lose"])})
+    @game_command(gm, "cmd.hq.gm.finish", choices={"result": catalog_choices("cmd.hq.gm.finish.", ["win", "lose"])})
     async def gm_finish(self, interaction: discord.Interaction, result: str) -> None:
         await self._gm_act(interaction, Action.of("gm_end_quest", result=result))
 

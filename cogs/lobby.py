@@ -101,7 +101,7 @@ class Lobby(commands.Cog):
 
     # ---------------------------------------------------------------- lobby commands
 
-    @game_command(group, "cmd.game.new", choices={"ai_level": catalog_choices("core.ai_level", AI_LEVELS)})
+    @game_command(group, "cmd.game.new", choices={"ai_level": catalog_choices("core.ai_level.", AI_LEVELS)})
     async def new(self, interaction: discord.Interaction, game: str, options: str | None = None,
                   ai: app_commands.Range[int, 0, 9] = 0, reminder: app_commands.Range[int, 1, 10080] | None = None,
                   file: discord.Attachment | None = None,
@@ -385,7 +385,7 @@ class Lobby(commands.Cog):
     async def help(self, interaction: discord.Interaction) -> None:
         await show_help(interaction, GENERAL)
 
-    @game_command(group, "cmd.game.settings", choices={"language": catalog_choices("core.language", ["es", "en"])},
+    @game_command(group, "cmd.game.settings", choices={"language": catalog_choices("core.language.", ["es", "en"])},
                   texts={"reminder_minutes": "cmd.game.settings.reminder", "idle_hours": "cmd.game.settings.idle",
                          "timer_minutes": "cmd.game.settings.timer"})
     async def settings(self, interaction: discord.Interaction,

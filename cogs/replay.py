@@ -32,8 +32,8 @@ log = logging.getLogger("tabletop.replay")
 
 #: The custom id of the Replay button the history list puts on each finished game.
 HISTORY_BUTTON = re.compile(r"^replay:(?P<game>\d{1,19})$")
-SPEED_CHOICES = catalog_choices("rp.speed", ["slow", "normal", "fast"])
-MODE_CHOICES = catalog_choices("rp.mode", ["on", "off"])
+SPEED_CHOICES = catalog_choices("rp.speed.", ["slow", "normal", "fast"])
+MODE_CHOICES = catalog_choices("rp.mode.", ["on", "off"])
 
 
 def game_name(game_type: str, lang: str) -> str:
