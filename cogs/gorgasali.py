@@ -10,9 +10,9 @@ from discord.ext import commands
 
 import i18n
 from cogs.bot_table import table_of
+from cogs.declare import command_group, game_command
 from cogs.delivery import defer, walk_moves, who_of
-from cogs.help import show_help
-from cogs.plumbing import Choices, GameCog, Wording, command_group, game_command, listing, nothing, step_labels
+from cogs.plumbing import Choices, GameCog, Wording, legal_moves, listing, nothing, step_labels
 from cogs.translator import locale_of
 from cogs.ui import GameButton, GameUI, Walk, add_step_menu, button_id, choices_line, offered, register_ui
 from renderers.gorgasali import render
@@ -154,10 +154,7 @@ class Gorgasali(GameCog):
     words = WORDS
     group = command_group("cmd.br")
 
-    @game_command(group, "cmd.br.help")
-    async def help(self, interaction: discord.Interaction) -> None:
-        """What the game is, how a turn goes here, how to win and where secrets go, in the reader's language."""
-        await show_help(interaction, GAME_ID)
+    help = game_command(group, "cmd.br.help")(GameCog.help_pages)
 
     # ---- what this game adds to the shared plumbing
 
@@ -233,7 +230,7 @@ class Gorgasali(GameCog):
         text = "\n".join(x for x in (text, i18n.t(more, lang)) if x)
         await self.private_panel(interaction, view, names, "island.png", text, shown)
 
-    @game_command(group, "cmd.br.step", "direction", suggest=STEP_KINDS)
+    @game_command(group, "cmd.br.step", complete={"direction": legal_moves(*STEP_KINDS)})
     async def step(self, interaction: discord.Interaction, direction: str) -> None:
         await self._pick_and_act(interaction, STEP_KINDS, direction)
 
@@ -257,31 +254,31 @@ class Gorgasali(GameCog):
     async def end(self, interaction: discord.Interaction) -> None:
         await self._pick_and_act(interaction, ("end",), None)
 
-    @game_command(group, "cmd.br.shoot", "shot", suggest=SHOOT_KINDS)
+    @game_command(group, "cmd.br.shoot", complete={"shot": legal_moves(*SHOOT_KINDS)})
     async def shoot(self, interaction: discord.Interaction, shot: str) -> None:
         await self._pick_and_act(interaction, SHOOT_KINDS, shot)
 
-    @game_command(group, "cmd.br.card", "card", suggest=CARD_KINDS)
+    @game_command(group, "cmd.br.card", complete={"card": legal_moves(*CARD_KINDS)})
     async def card(self, interaction: discord.Interaction, card: str) -> None:
         await self._pick_and_act(interaction, CARD_KINDS, card)
 
-    @game_command(group, "cmd.br.defend", "card", suggest=("defend",))
+    @game_command(group, "cmd.br.defend", complete={"card": legal_moves("defend")})
     async def defend(self, interaction: discord.Interaction, card: str) -> None:
         await self._pick_and_act(interaction, ("defend",), card)
 
-    @game_command(group, "cmd.br.throw", "card", suggest=("throw",))
+    @game_command(group, "cmd.br.throw", complete={"card": legal_moves("throw")})
     async def throw(self, interaction: discord.Interaction, card: str) -> None:
         await self._pick_and_act(interaction, ("throw",), card)
 
-    @game_command(group, "cmd.br.ability", "choice", suggest=ABILITY_KINDS)
+    @game_command(group, "cmd.br.ability", complete={"choice": legal_moves(*ABILITY_KINDS)})
     async def ability(self, interaction: discord.Interaction, choice: str) -> None:
         await self._pick_and_act(interaction, ABILITY_KINDS, choice)
 
-    @game_command(group, "cmd.br.decide", "choice", suggest=DECIDE_KINDS)
+    @game_command(group, "cmd.br.decide", complete={"choice": legal_moves(*DECIDE_KINDS)})
     async def decide(self, interaction: discord.Interaction, choice: str) -> None:
         await self._pick_and_act(interaction, DECIDE_KINDS, choice)
 
-    @game_command(group, "cmd.br.duo", "choice", suggest=DUO_KINDS)
+    @game_command(group, "cmd.br.duo", complete={"choice": legal_moves(*DUO_KINDS)})
     async def duo(self, interaction: discord.Interaction, choice: str) -> None:
         await self._pick_and_act(interaction, DUO_KINDS, choice)
 

@@ -20,7 +20,6 @@ from table import Table, TableError
 
 log = logging.getLogger("tabletop.commands")
 
-Command = Callable[..., Coroutine[Any, Any, None]]
 P = ParamSpec("P")
 CogT = TypeVar("CogT")
 

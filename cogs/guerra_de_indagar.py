@@ -10,9 +10,9 @@ from discord.ext import commands
 
 import i18n
 from cogs.bot_table import table_of
+from cogs.declare import command_group, game_command, given
 from cogs.delivery import who_of
-from cogs.help import show_help
-from cogs.plumbing import Choices, GameCog, Wording, command_group, fold, game_command, kind_command, pair_choices
+from cogs.plumbing import Choices, GameCog, Wording, fold, legal_moves, pair_choices
 from cogs.translator import locale_of
 from cogs.ui import GameButton, GameUI, actions_menu, add_step_menu, button_id, register_ui
 from renderers.guerra_de_indagar import render
@@ -167,10 +167,7 @@ class Indagar(GameCog):
     words = WORDS
     group = command_group("cmd.gi")
 
-    @game_command(group, "cmd.gi.help")
-    async def help(self, interaction: discord.Interaction) -> None:
-        """What the game is, how a turn goes here, how to win and where secrets go, in the reader's language."""
-        await show_help(interaction, GAME_ID)
+    help = game_command(group, "cmd.gi.help")(GameCog.help_pages)
 
     async def _steps(self, interaction: discord.Interaction, path: list[str]) -> list[Choice] | Action:
         return await self.table.choices(interaction.channel_id or 0, who_of(interaction), path)
@@ -194,13 +191,27 @@ class Indagar(GameCog):
     async def panel(self, interaction: discord.Interaction) -> None:
         await self.panel_for(interaction, "indagar.png", panel)
 
-    setup_choice = kind_command(group, "cmd.gi.setup", SETUP, "choice")
-    hero = kind_command(group, "cmd.gi.hero", HERO, "hero")
-    path = kind_command(group, "cmd.gi.path", PATH, "step")
-    trade = kind_command(group, "cmd.gi.trade", TRADE, "trade")
-    answer = kind_command(group, "cmd.gi.answer", ANSWER, "choice")
+    @game_command(group, "cmd.gi.setup", complete={"choice": legal_moves(*SETUP)})
+    async def setup_choice(self, interaction: discord.Interaction, choice: str) -> None:
+        await self.pick_and_act(interaction, SETUP, choice)
 
-    @game_command(group, "cmd.gi.action", "action", "target")
+    @game_command(group, "cmd.gi.hero", complete={"hero": legal_moves(*HERO)})
+    async def hero(self, interaction: discord.Interaction, hero: str) -> None:
+        await self.pick_and_act(interaction, HERO, hero)
+
+    @game_command(group, "cmd.gi.path", complete={"step": legal_moves(*PATH)})
+    async def path(self, interaction: discord.Interaction, step: str) -> None:
+        await self.pick_and_act(interaction, PATH, step)
+
+    @game_command(group, "cmd.gi.trade", complete={"trade": legal_moves(*TRADE)})
+    async def trade(self, interaction: discord.Interaction, trade: str) -> None:
+        await self.pick_and_act(interaction, TRADE, trade)
+
+    @game_command(group, "cmd.gi.answer", complete={"choice": legal_moves(*ANSWER)})
+    async def answer(self, interaction: discord.Interaction, choice: str) -> None:
+        await self.pick_and_act(interaction, ANSWER, choice)
+
+    @game_command(group, "cmd.gi.action")
     async def action(self, interaction: discord.Interaction, action: str, target: str | None = None) -> None:
         """The hero's one action, built in steps: its kind, then (for an attack) its target."""
         legal, _, names = await self.moves(interaction)
@@ -244,7 +255,7 @@ class Indagar(GameCog):
 
     @action.autocomplete("target")
     async def action_targets(self, interaction: discord.Interaction, current: str) -> Choices:
-        chosen = str(getattr(interaction.namespace, "action", "") or "").split(" ")[0]
+        chosen = given(interaction, "action").split(" ")[0]
         return await self._suggest_steps(interaction, current, [chosen]) if chosen in ACTION else []
 
     @game_command(group, "cmd.gi.end")

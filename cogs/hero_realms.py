@@ -12,9 +12,9 @@ from discord.ext import commands
 
 import i18n
 from cogs.bot_table import table_of
+from cogs.declare import command_group, game_command
 from cogs.delivery import defer, reply, who_of
-from cogs.help import show_help
-from cogs.plumbing import Choices, GameCog, Wording, command_group, fold, game_command, pair_choices
+from cogs.plumbing import Choices, GameCog, Wording, fold, legal_moves, pair_choices
 from cogs.translator import locale_of
 from cogs.ui import GameButton, GameUI, actions_menu, button_id, choices_line, offered, register_ui
 from renderers.hero_realms import render_hand
@@ -181,10 +181,7 @@ class HeroRealms(GameCog):
     words = WORDS
     group = command_group("cmd.hr")
 
-    @game_command(group, "cmd.hr.help")
-    async def help(self, interaction: discord.Interaction) -> None:
-        """What the game is, how a turn goes here, how to win and where secrets go, in the reader's language."""
-        await show_help(interaction, GAME_ID)
+    help = game_command(group, "cmd.hr.help")(GameCog.help_pages)
 
     # ---- what this game adds to the shared plumbing
 
@@ -230,7 +227,7 @@ class HeroRealms(GameCog):
             text += "\n" + i18n.t(choices_line(offered(shown)), lang)
         await self.private_panel(interaction, view, names, "hand.png", text, shown)
 
-    @game_command(group, "cmd.hr.play", "card", suggest=("play",))
+    @game_command(group, "cmd.hr.play", complete={"card": legal_moves("play")})
     async def play(self, interaction: discord.Interaction, card: str) -> None:
         if fold(card) not in ALL_WORDS:
             return await self._pick_and_act(interaction, ("play",), card)
@@ -240,15 +237,15 @@ class HeroRealms(GameCog):
         everything = [la for la in legal if la.action.kind == "play_all"] or legal
         await self.act(interaction, everything[0].action)
 
-    @game_command(group, "cmd.hr.ability", "card", suggest=ABILITY_GROUPS)
+    @game_command(group, "cmd.hr.ability", complete={"card": legal_moves(*ABILITY_GROUPS)})
     async def ability(self, interaction: discord.Interaction, card: str) -> None:
         await self._pick_and_act(interaction, ABILITY_GROUPS, card)
 
-    @game_command(group, "cmd.hr.buy", "card", suggest=("buy",))
+    @game_command(group, "cmd.hr.buy", complete={"card": legal_moves("buy")})
     async def buy(self, interaction: discord.Interaction, card: str) -> None:
         await self._pick_and_act(interaction, ("buy",), card)
 
-    @game_command(group, "cmd.hr.attack", "target", "amount", suggest=("attack",))
+    @game_command(group, "cmd.hr.attack", complete={"target": legal_moves("attack")})
     async def attack(self, interaction: discord.Interaction, target: str,
                      amount: app_commands.Range[int, 1, 999] | None = None) -> None:
         await defer(interaction)
@@ -262,7 +259,7 @@ class HeroRealms(GameCog):
             chosen = Action.of("attack", target=chosen["target"], amount=amount)
         await self.act(interaction, chosen)
 
-    @game_command(group, "cmd.hr.discard", "player")
+    @game_command(group, "cmd.hr.discard")
     async def discard(self, interaction: discord.Interaction, player: str) -> None:
         await defer(interaction)
         board, names = await self._board(interaction)
@@ -297,7 +294,7 @@ class HeroRealms(GameCog):
             raise TableError(msg("core.error.not_started"))
         return report.board, report.seat_names
 
-    @game_command(group, "cmd.hr.decide", "choice", suggest=("decide",))
+    @game_command(group, "cmd.hr.decide", complete={"choice": legal_moves("decide")})
     async def decide(self, interaction: discord.Interaction, choice: str) -> None:
         await defer(interaction)
         legal, names = await self._context(interaction)

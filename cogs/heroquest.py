@@ -11,20 +11,18 @@ from discord.ext import commands
 
 import i18n
 from cogs.bot_table import table_of
+from cogs.declare import catalog_choices, command_group, game_command, given
 from cogs.delivery import defer, reply, who_of
-from cogs.guard import guarded
-from cogs.help import show_help
 from cogs.heroquest_names import figure_label, figures, fold, match_figures, parse_square, square_text
 from cogs.plumbing import (
     Choices,
     GameCog,
     Wording,
     by_token,
-    command_group,
-    game_command,
+    legal_moves,
     pair_choices,
 )
-from cogs.translator import L, locale_of
+from cogs.translator import locale_of
 from cogs.ui import GameUI, register_ui
 from renderers.heroquest import render
 from rules.base import Action, GameOver, IllegalAction, LegalAction, NotYourTurn
@@ -341,7 +339,11 @@ def sheet_text(sheet: Mapping[str, Any], lang: str) -> str:
     return "\n".join(lines)
 
 
-HERO_CHOICES = [app_commands.Choice(name=L(f"cmd.hq.hero.{h}"), value=h) for h in catalog.HERO_IDS]
+HERO_CHOICES = catalog_choices("cmd.hq.hero.", catalog.HERO_IDS)
+#: The shop and the skills describe their hero option as the sheet does.
+SHEET_HERO = {"hero": "cmd.hq.sheet.hero"}
+#: What the game master may put on the map besides monsters.
+OBJECT_CHOICES = catalog_choices("cmd.hq.gm.object.", ["furniture", "blocked", "trap"])
 
 
 # ---------------------------------------------------------------- the cog
@@ -357,10 +359,7 @@ class HeroQuest(GameCog):
     shop = command_group("cmd.hq.shop", group)
     skill = command_group("cmd.hq.skill", group)
 
-    @game_command(group, "cmd.hq.help")
-    async def help(self, interaction: discord.Interaction) -> None:
-        """What the game is, how a turn goes here, how to win and where secrets go, in the reader's language."""
-        await show_help(interaction, GAME_ID)
+    help = game_command(group, "cmd.hq.help")(GameCog.help_pages)
 
     # ---- what this game adds to the shared plumbing
 
@@ -409,12 +408,12 @@ class HeroQuest(GameCog):
 
     # ---- the heroes
 
-    @game_command(group, "cmd.hq.move", "to", suggest=("move",))
+    @game_command(group, "cmd.hq.move", complete={"to": legal_moves("move")})
     async def move(self, interaction: discord.Interaction, to: str) -> None:
         square = parse_square(to)
         await self._hero(interaction, ("move",), to, Action.of("move", to=square) if square else None)
 
-    @game_command(group, "cmd.hq.jump", "to", suggest=("jump", "jump_in"))
+    @game_command(group, "cmd.hq.jump", complete={"to": legal_moves("jump", "jump_in")})
     async def jump(self, interaction: discord.Interaction, to: str) -> None:
         # the square beyond a pit jumps over it; the pit's own square jumps into it
         square = parse_square(to)
@@ -425,29 +424,25 @@ class HeroQuest(GameCog):
             direct = Action.of("jump_in" if into else "jump", to=square)
         await self._hero(interaction, ("jump", "jump_in"), to, direct)
 
-    @game_command(group, "cmd.hq.door", "door", suggest=("open_door",))
+    @game_command(group, "cmd.hq.door", complete={"door": legal_moves("open_door")})
     async def door(self, interaction: discord.Interaction, door: str | None = None) -> None:
         await self._hero(interaction, ("open_door",), door)
 
-    @game_command(group, "cmd.hq.attack", "target", suggest=("attack",))
+    @game_command(group, "cmd.hq.attack", complete={"target": legal_moves("attack")})
     async def attack(self, interaction: discord.Interaction, target: str) -> None:
         await defer(interaction)
         legal, view, names = await self._options(interaction, ("attack",))
         await self.act(interaction, attack_action(legal, view, target, locale_of(interaction), names))
 
-    @game_command(group, "cmd.hq.cast", "spell", suggest=CAST_KINDS)
+    @game_command(group, "cmd.hq.cast", complete={"spell": legal_moves(*CAST_KINDS)})
     async def cast(self, interaction: discord.Interaction, spell: str) -> None:
         await self._hero(interaction, CAST_KINDS, spell)
 
-    @group.command(name=L("cmd.hq.search"), description=L("cmd.hq.search.desc"))
-    @app_commands.describe(kind=L("cmd.hq.search.kind"))
-    @app_commands.rename(kind=L("cmd.hq.opt.kind"))
-    @app_commands.choices(kind=[app_commands.Choice(name=L(f"cmd.hq.search.{k}"), value=k) for k in SEARCH_KINDS])
-    @guarded
+    @game_command(group, "cmd.hq.search", choices={"kind": catalog_choices("cmd.hq.search.", list(SEARCH_KINDS))})
     async def search(self, interaction: discord.Interaction, kind: str) -> None:
         await self._hero(interaction, (SEARCH_KINDS.get(kind, kind),))
 
-    @game_command(group, "cmd.hq.disarm", "trap", suggest=("disarm",))
+    @game_command(group, "cmd.hq.disarm", complete={"trap": legal_moves("disarm")})
     async def disarm(self, interaction: discord.Interaction, trap: str | None = None) -> None:
         await defer(interaction)
         legal, view, _ = await self._options(interaction, ("disarm",))
@@ -456,23 +451,23 @@ class HeroQuest(GameCog):
         # nothing to disarm here: the engine says why about the nearest found trap (stand on it, the Tool Kit...)
         await self.act(interaction, Action.of("disarm", trap=nearest_found_trap(view) or "-"))
 
-    @game_command(group, "cmd.hq.equip", "item", suggest=("equip",))
+    @game_command(group, "cmd.hq.equip", complete={"item": legal_moves("equip")})
     async def equip(self, interaction: discord.Interaction, item: str) -> None:
         await self._hero(interaction, ("equip",), item)
 
-    @game_command(group, "cmd.hq.unequip", "item", suggest=("unequip",))
+    @game_command(group, "cmd.hq.unequip", complete={"item": legal_moves("unequip")})
     async def unequip(self, interaction: discord.Interaction, item: str) -> None:
         await self._hero(interaction, ("unequip",), item)
 
-    @game_command(group, "cmd.hq.drink", "item", suggest=("drink",))
+    @game_command(group, "cmd.hq.drink", complete={"item": legal_moves("drink")})
     async def drink(self, interaction: discord.Interaction, item: str) -> None:
         await self._hero(interaction, ("drink",), item)
 
-    @game_command(group, "cmd.hq.give", "item", suggest=TRADE_KINDS)
+    @game_command(group, "cmd.hq.give", complete={"item": legal_moves(*TRADE_KINDS)})
     async def give(self, interaction: discord.Interaction, item: str) -> None:
         await self._hero(interaction, TRADE_KINDS, item)
 
-    @game_command(group, "cmd.hq.pickup", "item", suggest=("pick_up",))
+    @game_command(group, "cmd.hq.pickup", complete={"item": legal_moves("pick_up")})
     async def pickup(self, interaction: discord.Interaction, item: str | None = None) -> None:
         await self._hero(interaction, ("pick_up",), item)
 
@@ -492,7 +487,7 @@ class HeroQuest(GameCog):
     async def end(self, interaction: discord.Interaction) -> None:
         await self._hero(interaction, ("end_turn",))
 
-    @game_command(group, "cmd.hq.decide", "choice", suggest=DECIDE_KINDS)
+    @game_command(group, "cmd.hq.decide", complete={"choice": legal_moves(*DECIDE_KINDS)})
     async def decide(self, interaction: discord.Interaction, choice: str) -> None:
         await defer(interaction)
         legal, view, names = await self.seen(interaction)
@@ -524,11 +519,7 @@ class HeroQuest(GameCog):
         lines.append(i18n.t(msg("hq.bot.quests.upload"), lang))
         await reply(interaction, "\n".join(lines))
 
-    @group.command(name=L("cmd.hq.sheet"), description=L("cmd.hq.sheet.desc"))
-    @app_commands.describe(hero=L("cmd.hq.sheet.hero"))
-    @app_commands.rename(hero=L("cmd.hq.opt.hero"))
-    @app_commands.choices(hero=HERO_CHOICES)
-    @guarded
+    @game_command(group, "cmd.hq.sheet", choices={"hero": HERO_CHOICES})
     async def sheet(self, interaction: discord.Interaction, hero: str) -> None:
         await defer(interaction)
         sheets = await self.table.profiles(interaction.guild_id, GAME_ID)
@@ -551,11 +542,7 @@ class HeroQuest(GameCog):
         lang = locale_of(interaction)
         await reply(interaction, i18n.t(done, lang) + "\n" + sheet_text(updated, lang))
 
-    @shop.command(name=L("cmd.hq.shop.buy"), description=L("cmd.hq.shop.buy.desc"))
-    @app_commands.describe(hero=L("cmd.hq.sheet.hero"), item=L("cmd.hq.shop.buy.item"))
-    @app_commands.rename(hero=L("cmd.hq.opt.hero"), item=L("cmd.hq.opt.item"))
-    @app_commands.choices(hero=HERO_CHOICES)
-    @guarded
+    @game_command(shop, "cmd.hq.shop.buy", choices={"hero": HERO_CHOICES}, texts=SHEET_HERO)
     async def shop_buy(self, interaction: discord.Interaction, hero: str, item: str) -> None:
         key = self._item_key(item)
         await self._change_sheet(interaction, hero, lambda s: campaign.buy(s, key),
@@ -569,11 +556,7 @@ class HeroQuest(GameCog):
                  if e["price"] > 0 and e["slot"] != "potion"]
         return choices_from(pairs, current)
 
-    @shop.command(name=L("cmd.hq.shop.sell"), description=L("cmd.hq.shop.sell.desc"))
-    @app_commands.describe(hero=L("cmd.hq.sheet.hero"), item=L("cmd.hq.shop.sell.item"))
-    @app_commands.rename(hero=L("cmd.hq.opt.hero"), item=L("cmd.hq.opt.item"))
-    @app_commands.choices(hero=HERO_CHOICES)
-    @guarded
+    @game_command(shop, "cmd.hq.shop.sell", choices={"hero": HERO_CHOICES}, texts=SHEET_HERO)
     async def shop_sell(self, interaction: discord.Interaction, hero: str, item: str) -> None:
         key = self._item_key(item)
         await self._change_sheet(interaction, hero, lambda s: campaign.sell(s, key),
@@ -584,7 +567,7 @@ class HeroQuest(GameCog):
     async def shop_sell_ac(self, interaction: discord.Interaction, current: str) -> Choices:
         async def suggest() -> Choices:
             lang = locale_of(interaction)
-            hero = str(getattr(interaction.namespace, "hero", "") or "")
+            hero = given(interaction, "hero")
             sheets = await self.table.profiles(interaction.guild_id, GAME_ID)
             owned = (sheets.get(hero) or (campaign.new_sheet(hero) if hero in catalog.HERO_IDS else {})).get(
                 "equipment", [])
@@ -603,11 +586,7 @@ class HeroQuest(GameCog):
                 return key
         return raw
 
-    @skill.command(name=L("cmd.hq.skill.buy"), description=L("cmd.hq.skill.buy.desc"))
-    @app_commands.describe(hero=L("cmd.hq.sheet.hero"), skill=L("cmd.hq.skill.buy.skill"))
-    @app_commands.rename(hero=L("cmd.hq.opt.hero"), skill=L("cmd.hq.opt.skill"))
-    @app_commands.choices(hero=HERO_CHOICES)
-    @guarded
+    @game_command(skill, "cmd.hq.skill.buy", choices={"hero": HERO_CHOICES}, texts=SHEET_HERO)
     async def skill_buy(self, interaction: discord.Interaction, hero: str, skill: str) -> None:
         key = skill.strip()
         for k, entry in catalog.skills().items():
@@ -620,7 +599,7 @@ class HeroQuest(GameCog):
     @skill_buy.autocomplete("skill")
     async def skill_buy_ac(self, interaction: discord.Interaction, current: str) -> Choices:
         lang = locale_of(interaction)
-        hero = str(getattr(interaction.namespace, "hero", "") or "")
+        hero = given(interaction, "hero")
         sheet = campaign.new_sheet(hero) if hero in catalog.HERO_IDS else None
         pairs = []
         for k, entry in catalog.skills().items():
@@ -676,10 +655,7 @@ class HeroQuest(GameCog):
         await self._gm_view(interaction, playing=False)
         await self._send_map(interaction)
 
-    @gm.command(name=L("cmd.hq.gm.place"), description=L("cmd.hq.gm.place.desc"))
-    @app_commands.describe(monster=L("cmd.hq.gm.place.monster"), at=L("cmd.hq.gm.at"))
-    @app_commands.rename(monster=L("cmd.hq.opt.monster"), at=L("cmd.hq.opt.at"))
-    @guarded
+    @game_command(gm, "cmd.hq.gm.place", texts={"at": "cmd.hq.gm.at"})
     async def gm_place(self, interaction: discord.Interaction, monster: str, at: str) -> None:
         ref = monster.strip()
         for key in catalog.monsters():
@@ -692,17 +668,12 @@ class HeroQuest(GameCog):
         lang = locale_of(interaction)
         return choices_from(((lit(catalog.monster_name(k), lang), k) for k in catalog.monsters()), current)
 
-    @gm.command(name=L("cmd.hq.gm.object"), description=L("cmd.hq.gm.object.desc"))
-    @app_commands.describe(kind=L("cmd.hq.gm.object.kind"), ref=L("cmd.hq.gm.object.ref"), at=L("cmd.hq.gm.at"))
-    @app_commands.rename(kind=L("cmd.hq.opt.kind"), ref=L("cmd.hq.opt.ref"), at=L("cmd.hq.opt.at"))
-    @app_commands.choices(kind=[app_commands.Choice(name=L(f"cmd.hq.gm.object.{k}"), value=k)
-                                for k in ("furniture", "blocked", "trap")])
-    @guarded
+    @game_command(gm, "cmd.hq.gm.object", choices={"kind": OBJECT_CHOICES}, texts={"at": "cmd.hq.gm.at"})
     async def gm_object(self, interaction: discord.Interaction, kind: str, ref: str, at: str) -> None:
         await self._gm_act(interaction, Action.of("gm_place_object", type=kind, ref=ref.strip().replace(" ", "_"),
                                                   at=self._square(at)))
 
-    @game_command(gm, "cmd.hq.gm.remove", "thing")
+    @game_command(gm, "cmd.hq.gm.remove")
     async def gm_remove(self, interaction: discord.Interaction, thing: str) -> None:
         await defer(interaction)
         view, _ = await self._gm_view(interaction)
@@ -714,7 +685,7 @@ class HeroQuest(GameCog):
         return await self._gm_complete(interaction, lambda v, lang: gm_choices(gm_pool(v, objects=True), lang),
                                        current)
 
-    @game_command(gm, "cmd.hq.gm.move", "monster", "to")
+    @game_command(gm, "cmd.hq.gm.move")
     async def gm_move(self, interaction: discord.Interaction, monster: str, to: str) -> None:
         await defer(interaction)
         view, _ = await self._gm_view(interaction)
@@ -730,13 +701,13 @@ class HeroQuest(GameCog):
     async def gm_move_to_ac(self, interaction: discord.Interaction, current: str) -> Choices:
         async def suggest() -> Choices:
             legal, view, names = await self._gm_legal(interaction, "gm_move")
-            uids = match_figures(gm_pool(view), str(getattr(interaction.namespace, "monster", "") or ""))
+            uids = match_figures(gm_pool(view), given(interaction, "monster"))
             lang = locale_of(interaction)
             return choices_from([(describe(la, view, lang, names), str(la.action["to"]))
                                  for la in legal if la.action["monster"] in uids[:1]], current)
         return await self.complete(suggest)
 
-    @game_command(gm, "cmd.hq.gm.attack", "monster", "target")
+    @game_command(gm, "cmd.hq.gm.attack")
     async def gm_attack(self, interaction: discord.Interaction, monster: str, target: str) -> None:
         await defer(interaction)
         view, _ = await self._gm_view(interaction)
@@ -755,7 +726,7 @@ class HeroQuest(GameCog):
                                   ) -> Choices:
         async def suggest() -> Choices:
             legal, view, names = await self._gm_legal(interaction, "gm_attack")
-            uids = match_figures(gm_pool(view), str(getattr(interaction.namespace, "monster", "") or ""))
+            uids = match_figures(gm_pool(view), given(interaction, "monster"))
             heroes = {h["uid"]: h for h in view.get("heroes", [])}
             lang = locale_of(interaction)
             return choices_from([(describe(la, view, lang, names), lit(heroes[la.action["target"]]["name"], lang))
@@ -773,11 +744,7 @@ class HeroQuest(GameCog):
             return choices_from(gm_choices(pool, locale_of(interaction)), current)
         return await self.complete(suggest)
 
-    @gm.command(name=L("cmd.hq.gm.chaos"), description=L("cmd.hq.gm.chaos.desc"))
-    @app_commands.describe(caster=L("cmd.hq.gm.chaos.caster"), spell=L("cmd.hq.gm.chaos.spell"),
-                           target=L("cmd.hq.gm.chaos.target"))
-    @app_commands.rename(caster=L("cmd.hq.opt.caster"), spell=L("cmd.hq.opt.spell"), target=L("cmd.hq.opt.target"))
-    @guarded
+    @game_command(gm, "cmd.hq.gm.chaos")
     async def gm_chaos(self, interaction: discord.Interaction, caster: str, spell: str,
                        target: str | None = None) -> None:
         await defer(interaction)
@@ -798,7 +765,7 @@ class HeroQuest(GameCog):
     async def gm_chaos_spell_ac(self, interaction: discord.Interaction, current: str
                                 ) -> Choices:
         def make(view: dict[str, Any], lang: str) -> list[tuple[str, str]]:
-            uids = match_figures(gm_pool(view), str(getattr(interaction.namespace, "caster", "") or ""))
+            uids = match_figures(gm_pool(view), given(interaction, "caster"))
             known = next((m.get("spells") for m in gm_pool(view) if m["uid"] in uids[:1]), None)
             return [(lit(catalog.spell_name(x), lang), lit(catalog.spell_name(x), lang))
                     for x in (known or view.get("chaos_spells", []))]
@@ -809,10 +776,7 @@ class HeroQuest(GameCog):
                                  ) -> Choices:
         return await self._gm_complete(interaction, _hero_pairs, current)
 
-    @gm.command(name=L("cmd.hq.gm.spell"), description=L("cmd.hq.gm.spell.desc"))
-    @app_commands.describe(monster=L("cmd.hq.gm.spell.monster"), spell=L("cmd.hq.gm.chaos.spell"))
-    @app_commands.rename(monster=L("cmd.hq.opt.monster"), spell=L("cmd.hq.opt.spell"))
-    @guarded
+    @game_command(gm, "cmd.hq.gm.spell", texts={"spell": "cmd.hq.gm.chaos.spell"})
     async def gm_spell(self, interaction: discord.Interaction, monster: str, spell: str) -> None:
         await defer(interaction)
         view, _ = await self._gm_view(interaction)
@@ -831,13 +795,7 @@ class HeroQuest(GameCog):
             (lit(catalog.spell_name(x), lang), lit(catalog.spell_name(x), lang))
             for x in v.get("chaos_spells", [])], current)
 
-    @gm.command(name=L("cmd.hq.gm.adjust"), description=L("cmd.hq.gm.adjust.desc"))
-    @app_commands.describe(who=L("cmd.hq.gm.adjust.who"), stat=L("cmd.hq.gm.adjust.stat"),
-                           delta=L("cmd.hq.gm.adjust.delta"))
-    @app_commands.rename(who=L("cmd.hq.opt.who"), stat=L("cmd.hq.opt.stat"), delta=L("cmd.hq.opt.delta"))
-    @app_commands.choices(stat=[app_commands.Choice(name=L("cmd.hq.gm.adjust.body"), value="body"),
-                                app_commands.Choice(name=L("cmd.hq.gm.adjust.mind"), value="mind")])
-    @guarded
+    @game_command(gm, "cmd.hq.gm.adjust", choices={"stat": catalog_choices("cmd.hq.gm.adjust.", ["body", "mind"])})
     async def gm_adjust(self, interaction: discord.Interaction, who: str, stat: str,
                         delta: app_commands.Range[int, -20, 20]) -> None:
         await defer(interaction)
@@ -850,11 +808,7 @@ class HeroQuest(GameCog):
         return await self._gm_complete(interaction, lambda v, lang: gm_choices(gm_pool(v, heroes=True), lang),
                                        current)
 
-    @gm.command(name=L("cmd.hq.gm.award"), description=L("cmd.hq.gm.award.desc"))
-    @app_commands.describe(hero=L("cmd.hq.gm.award.hero"), item=L("cmd.hq.gm.award.item"),
-                           gold=L("cmd.hq.gm.award.gold"))
-    @app_commands.rename(hero=L("cmd.hq.opt.hero"), item=L("cmd.hq.opt.item"), gold=L("cmd.hq.opt.gold"))
-    @guarded
+    @game_command(gm, "cmd.hq.gm.award")
     async def gm_award(self, interaction: discord.Interaction, hero: str, item: str | None = None,
                        gold: app_commands.Range[int, 0, 10000] = 0) -> None:
         await defer(interaction)
@@ -881,7 +835,7 @@ class HeroQuest(GameCog):
         pairs += [(lit(catalog.item_name(k), lang), lit(catalog.item_name(k), lang)) for k in catalog.equipment()]
         return choices_from(pairs, current)
 
-    @game_command(gm, "cmd.hq.gm.note", "note")
+    @game_command(gm, "cmd.hq.gm.note")
     async def gm_note(self, interaction: discord.Interaction, note: str) -> None:
         await self._gm_act(interaction, Action.of("gm_note", note=note.strip()))
 
@@ -891,10 +845,7 @@ class HeroQuest(GameCog):
             (f"{'✅' if n.get('read') else '⬜'} {k}: {lit(n, lang)}", k)
             for k, n in sorted((v.get("notes") or {}).items())], current)
 
-    @gm.command(name=L("cmd.hq.gm.reveal"), description=L("cmd.hq.gm.reveal.desc"))
-    @app_commands.describe(at=L("cmd.hq.gm.at"))
-    @app_commands.rename(at=L("cmd.hq.opt.at"))
-    @guarded
+    @game_command(gm, "cmd.hq.gm.reveal", texts={"at": "cmd.hq.gm.at"})
     async def gm_reveal(self, interaction: discord.Interaction, at: str) -> None:
         await self._gm_act(interaction, Action.of("gm_reveal", at=self._square(at)))
 
@@ -906,12 +857,7 @@ class HeroQuest(GameCog):
     async def gm_end(self, interaction: discord.Interaction) -> None:
         await self._gm_act(interaction, Action.of("end_turn"))
 
-    @gm.command(name=L("cmd.hq.gm.finish"), description=L("cmd.hq.gm.finish.desc"))
-    @app_commands.describe(result=L("cmd.hq.gm.finish.result"))
-    @app_commands.rename(result=L("cmd.hq.opt.result"))
-    @app_commands.choices(result=[app_commands.Choice(name=L("cmd.hq.gm.finish.win"), value="win"),
-                                  app_commands.Choice(name=L("cmd.hq.gm.finish.lose"), value="lose")])
-    @guarded
+    @game_command(gm, "cmd.hq.gm.finish", choices={"result": catalog_choices("cmd.hq.gm.finish.", ["win", "lose"])})
     async def gm_finish(self, interaction: discord.Interaction, result: str) -> None:
         await self._gm_act(interaction, Action.of("gm_end_quest", result=result))
 

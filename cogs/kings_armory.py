@@ -11,9 +11,9 @@ from discord.ext import commands
 import i18n
 from cogs import delivery
 from cogs.bot_table import table_of
+from cogs.declare import command_group, game_command
 from cogs.delivery import defer, reply, who_of
-from cogs.help import show_help
-from cogs.plumbing import GameCog, Wording, command_group, game_command, kind_command, two_step_command
+from cogs.plumbing import GameCog, TwoSteps, Wording, legal_moves
 from cogs.translator import locale_of
 from cogs.ui import GameButton, GameUI, add_step_menu, button_id, register_ui
 from renderers.kings_armory import render
@@ -24,6 +24,16 @@ GAME_ID = "kings-armory"
 MOVE_KINDS = ("move", "exit", "enter", "transfer")
 #: Answers to the out-of-turn questions: the block window, the pause for cards, the Lucky Charm, a trade offer.
 REACT_KINDS = ("block", "wait", "pass", "go_on", "reroll", "keep_roll", "accept_trade", "decline_trade")
+BENCH_KINDS = ("bench", "give")
+BLOCK_KINDS = ("block", "unblock")
+BUY_KINDS = ("buy_card", "buy_armory", "buy_gear")
+#: The commands that name a move by two options: what (a weapon, the ally to place, a card), then where or whom.
+PLACE = TwoSteps(("place",), "ally", "ally", first="ally", then="at")
+ATTACK = TwoSteps(("attack",), "opt", "option", first="using", then="target")
+SPECIAL = TwoSteps(("special",), "opt", "option", first="using", then="target")
+TRADE = TwoSteps(("trade",), "gear", "gear", first="give", then="want")
+PLAY = TwoSteps(("play",), "card", "card", first="card", then="aim")
+GEAR = TwoSteps(("unlock", "equip", "unequip", "sell_gear"), "gear", "gear", first="gear", then="move")
 #: The one-click moves of the panel, in the order they are offered (a question shows only its answers).
 QUICK = ("activate", "end", "end_turn", "ready")
 STYLES = {"block": discord.ButtonStyle.primary, "activate": discord.ButtonStyle.primary,
@@ -150,10 +160,7 @@ class KingsArmory(GameCog):
     words = WORDS
     group = command_group("cmd.ka")
 
-    @game_command(group, "cmd.ka.help")
-    async def help(self, interaction: discord.Interaction) -> None:
-        """What the game is, how a turn goes here, how to win and where secrets go, in the reader's language."""
-        await show_help(interaction, GAME_ID)
+    help = game_command(group, "cmd.ka.help")(GameCog.help_pages)
 
     async def seen(self, interaction: discord.Interaction
                    ) -> tuple[list[LegalAction], dict[str, Any] | None, dict[int, str]]:
@@ -184,29 +191,93 @@ class KingsArmory(GameCog):
                                                            names, locale_of(interaction), who_of(interaction))
         await reply(interaction, text, view=buttons, file=file)
 
-    pick = kind_command(group, "cmd.ka.pick", ("pick",), "hero")
-    build = kind_command(group, "cmd.ka.build", ("build",), "at")
-    sell = kind_command(group, "cmd.ka.sell", ("sell",), "tower")
-    hire = kind_command(group, "cmd.ka.hire", ("hire",), "champion")
-    upgrade = kind_command(group, "cmd.ka.upgrade", ("upgrade",), "ally")
-    place = two_step_command(group, "cmd.ka.place", ("place",), ("ally", "at"), ("ally", "ally"))
-    bench = kind_command(group, "cmd.ka.bench", ("bench", "give"), "ally")
-    ready = kind_command(group, "cmd.ka.ready", ("ready",))
-    activate = kind_command(group, "cmd.ka.activate", ("activate",), "ally")
-    move = kind_command(group, "cmd.ka.move", MOVE_KINDS, "to")
-    attack = two_step_command(group, "cmd.ka.attack", ("attack",), ("using", "target"), ("opt", "option"))
-    special = two_step_command(group, "cmd.ka.special", ("special",), ("using", "target"), ("opt", "option"))
-    block = kind_command(group, "cmd.ka.block", ("block", "unblock"), "choice", own_kind_first=True)
-    react = kind_command(group, "cmd.ka.react", REACT_KINDS, "choice")
-    trade = two_step_command(group, "cmd.ka.trade", ("trade",), ("give", "want"), ("gear", "gear"))
-    play = two_step_command(group, "cmd.ka.play", ("play",), ("card", "aim"), ("card", "card"))
-    hold = kind_command(group, "cmd.ka.hold", ("hold",))
-    end = kind_command(group, "cmd.ka.end", ("end",))
-    endturn = kind_command(group, "cmd.ka.endturn", ("end_turn",))
-    buy = kind_command(group, "cmd.ka.buy", ("buy_card", "buy_armory", "buy_gear"), "what")
-    gear = two_step_command(group, "cmd.ka.gear", ("unlock", "equip", "unequip", "sell_gear"), ("gear", "move"),
-                            ("gear", "gear"))
-    orders = kind_command(group, "cmd.ka.orders", ("order",), "choice")
+    @game_command(group, "cmd.ka.pick", complete={"hero": legal_moves("pick")})
+    async def pick(self, interaction: discord.Interaction, hero: str) -> None:
+        await self.pick_and_act(interaction, ("pick",), hero)
+
+    @game_command(group, "cmd.ka.build", complete={"at": legal_moves("build")})
+    async def build(self, interaction: discord.Interaction, at: str) -> None:
+        await self.pick_and_act(interaction, ("build",), at)
+
+    @game_command(group, "cmd.ka.sell", complete={"tower": legal_moves("sell")})
+    async def sell(self, interaction: discord.Interaction, tower: str) -> None:
+        await self.pick_and_act(interaction, ("sell",), tower)
+
+    @game_command(group, "cmd.ka.hire", complete={"champion": legal_moves("hire")})
+    async def hire(self, interaction: discord.Interaction, champion: str) -> None:
+        await self.pick_and_act(interaction, ("hire",), champion)
+
+    @game_command(group, "cmd.ka.upgrade", complete={"ally": legal_moves("upgrade")})
+    async def upgrade(self, interaction: discord.Interaction, ally: str) -> None:
+        await self.pick_and_act(interaction, ("upgrade",), ally)
+
+    @game_command(group, "cmd.ka.place", complete=PLACE.complete)
+    async def place(self, interaction: discord.Interaction, ally: str, at: str | None = None) -> None:
+        await PLACE.play(self, interaction, ally, at)
+
+    @game_command(group, "cmd.ka.bench", complete={"ally": legal_moves(*BENCH_KINDS)})
+    async def bench(self, interaction: discord.Interaction, ally: str) -> None:
+        await self.pick_and_act(interaction, BENCH_KINDS, ally)
+
+    @game_command(group, "cmd.ka.ready")
+    async def ready(self, interaction: discord.Interaction) -> None:
+        await self.pick_and_act(interaction, ("ready",), None)
+
+    @game_command(group, "cmd.ka.activate", complete={"ally": legal_moves("activate")})
+    async def activate(self, interaction: discord.Interaction, ally: str) -> None:
+        await self.pick_and_act(interaction, ("activate",), ally)
+
+    @game_command(group, "cmd.ka.move", complete={"to": legal_moves(*MOVE_KINDS)})
+    async def move(self, interaction: discord.Interaction, to: str) -> None:
+        await self.pick_and_act(interaction, MOVE_KINDS, to)
+
+    @game_command(group, "cmd.ka.attack", complete=ATTACK.complete)
+    async def attack(self, interaction: discord.Interaction, using: str, target: str | None = None) -> None:
+        await ATTACK.play(self, interaction, using, target)
+
+    @game_command(group, "cmd.ka.special", complete=SPECIAL.complete)
+    async def special(self, interaction: discord.Interaction, using: str, target: str | None = None) -> None:
+        await SPECIAL.play(self, interaction, using, target)
+
+    @game_command(group, "cmd.ka.block", complete={"choice": legal_moves(*BLOCK_KINDS)})
+    async def block(self, interaction: discord.Interaction, choice: str) -> None:
+        await self.pick_and_act(interaction, BLOCK_KINDS, choice, own_kind_first=True)
+
+    @game_command(group, "cmd.ka.react", complete={"choice": legal_moves(*REACT_KINDS)})
+    async def react(self, interaction: discord.Interaction, choice: str) -> None:
+        await self.pick_and_act(interaction, REACT_KINDS, choice)
+
+    @game_command(group, "cmd.ka.trade", complete=TRADE.complete)
+    async def trade(self, interaction: discord.Interaction, give: str, want: str | None = None) -> None:
+        await TRADE.play(self, interaction, give, want)
+
+    @game_command(group, "cmd.ka.play", complete=PLAY.complete)
+    async def play(self, interaction: discord.Interaction, card: str, aim: str | None = None) -> None:
+        await PLAY.play(self, interaction, card, aim)
+
+    @game_command(group, "cmd.ka.hold")
+    async def hold(self, interaction: discord.Interaction) -> None:
+        await self.pick_and_act(interaction, ("hold",), None)
+
+    @game_command(group, "cmd.ka.end")
+    async def end(self, interaction: discord.Interaction) -> None:
+        await self.pick_and_act(interaction, ("end",), None)
+
+    @game_command(group, "cmd.ka.endturn")
+    async def endturn(self, interaction: discord.Interaction) -> None:
+        await self.pick_and_act(interaction, ("end_turn",), None)
+
+    @game_command(group, "cmd.ka.buy", complete={"what": legal_moves(*BUY_KINDS)})
+    async def buy(self, interaction: discord.Interaction, what: str) -> None:
+        await self.pick_and_act(interaction, BUY_KINDS, what)
+
+    @game_command(group, "cmd.ka.gear", complete=GEAR.complete)
+    async def gear(self, interaction: discord.Interaction, gear: str, move: str | None = None) -> None:
+        await GEAR.play(self, interaction, gear, move)
+
+    @game_command(group, "cmd.ka.orders", complete={"choice": legal_moves("order")})
+    async def orders(self, interaction: discord.Interaction, choice: str) -> None:
+        await self.pick_and_act(interaction, ("order",), choice)
 
 
 async def setup(bot: commands.Bot) -> None:

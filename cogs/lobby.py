@@ -13,6 +13,7 @@ from discord.ext import commands, tasks
 
 import i18n
 from cogs.bot_table import table_of
+from cogs.declare import catalog_choices, command_group, game_command, given
 from cogs.delivery import announce, defer, deliver, lines, private_panel, reply, who_of
 from cogs.downloads import read_attachment
 from cogs.exits import ask_abandon, ask_resign, replace_seat, seat_suggestions
@@ -20,7 +21,7 @@ from cogs.guard import guarded
 from cogs.help import GENERAL, show_help
 from cogs.plumbing import GameCog, by_token, cog_for, step_words, suggestion
 from cogs.replay import show_spectator
-from cogs.translator import L, locale_of
+from cogs.translator import locale_of
 from cogs.ui import PAGE, GameButton, actions_menu, build_view, button_id, clip, on_component, ui_for
 from rules import registry
 from rules.base import AI_LEVELS, Action, BadOptions, Choice, IllegalAction
@@ -57,10 +58,22 @@ def parse_options(raw: str | None) -> dict[str, str]:
     return result
 
 
+def game_choices(table: Table, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """Autocomplete of an option naming a game (`/game new`, `/game stats`…): the games offered here whose id or
+    name in the reader's language contains what was typed."""
+    lang = locale_of(interaction)
+    found = []
+    for game_id, game in sorted(table.offered_games().items()):
+        name = i18n.t(Msg(game.name_key), lang)
+        if current.lower() in game_id or current.lower() in name.lower():
+            found.append(app_commands.Choice(name=name[:100], value=game_id))
+    return found[:25]
+
+
 class Lobby(commands.Cog):
     """Slash commands shared by all games, plus the persistent button handlers and turn reminders."""
 
-    group = app_commands.Group(name=L("cmd.game"), description=L("cmd.game.desc"), guild_only=True)
+    group = command_group("cmd.game")
 
     def __init__(self, bot: commands.Bot, table: Table) -> None:
         self.bot = bot
@@ -88,17 +101,7 @@ class Lobby(commands.Cog):
 
     # ---------------------------------------------------------------- lobby commands
 
-    @group.command(name=L("cmd.game.new"), description=L("cmd.game.new.desc"))
-    @app_commands.describe(game=L("cmd.game.new.game"), options=L("cmd.game.new.options"),
-                           ai=L("cmd.game.new.ai"), reminder=L("cmd.game.new.reminder"),
-                           file=L("cmd.game.new.file"), timer=L("cmd.game.new.timer"),
-                           ai_level=L("cmd.game.new.ai_level"))
-    @app_commands.rename(game=L("cmd.opt.game"), options=L("cmd.opt.options"), ai=L("cmd.opt.ai"),
-                         reminder=L("cmd.opt.reminder"), file=L("cmd.opt.file"), timer=L("cmd.opt.timer"),
-                         ai_level=L("cmd.opt.ai_level"))
-    @app_commands.choices(ai_level=[app_commands.Choice(name=L(f"core.ai_level.{level}"), value=level)
-                                    for level in AI_LEVELS])
-    @guarded
+    @game_command(group, "cmd.game.new", choices={"ai_level": catalog_choices("core.ai_level.", AI_LEVELS)})
     async def new(self, interaction: discord.Interaction, game: str, options: str | None = None,
                   ai: app_commands.Range[int, 0, 9] = 0, reminder: app_commands.Range[int, 1, 10080] | None = None,
                   file: discord.Attachment | None = None,
@@ -121,18 +124,12 @@ class Lobby(commands.Cog):
     @new.autocomplete("game")
     async def new_game_autocomplete(self, interaction: discord.Interaction, current: str
                                     ) -> list[app_commands.Choice[str]]:
-        lang = locale_of(interaction)
-        choices = []
-        for game_id, game in sorted(self.table.offered_games().items()):
-            name = i18n.t(Msg(game.name_key), lang)
-            if current.lower() in game_id or current.lower() in name.lower():
-                choices.append(app_commands.Choice(name=name[:100], value=game_id))
-        return choices[:25]
+        return game_choices(self.table, interaction, current)
 
     @new.autocomplete("options")
     async def new_options_autocomplete(self, interaction: discord.Interaction, current: str
                                        ) -> list[app_commands.Choice[str]]:
-        game = registry.get(str(getattr(interaction.namespace, "game", "") or ""))
+        game = registry.get(given(interaction, "game"))
         if game is None:
             return []
         lang = locale_of(interaction)
@@ -160,23 +157,19 @@ class Lobby(commands.Cog):
         await defer(interaction)
         await deliver(self.table, interaction, await call(interaction.channel_id or 0, who_of(interaction)))
 
-    @group.command(name=L("cmd.game.join"), description=L("cmd.game.join.desc"))
-    @guarded
+    @game_command(group, "cmd.game.join")
     async def join(self, interaction: discord.Interaction) -> None:
         await self.simple(interaction, self.table.join)
 
-    @group.command(name=L("cmd.game.leave"), description=L("cmd.game.leave.desc"))
-    @guarded
+    @game_command(group, "cmd.game.leave")
     async def leave(self, interaction: discord.Interaction) -> None:
         await self.simple(interaction, self.table.leave)
 
-    @group.command(name=L("cmd.game.start"), description=L("cmd.game.start.desc"))
-    @guarded
+    @game_command(group, "cmd.game.start")
     async def start(self, interaction: discord.Interaction) -> None:
         await self.simple(interaction, self.table.start)
 
-    @group.command(name=L("cmd.game.status"), description=L("cmd.game.status.desc"))
-    @guarded
+    @game_command(group, "cmd.game.status")
     async def status(self, interaction: discord.Interaction) -> None:
         await defer(interaction)
         report = await self.table.status(interaction.channel_id or 0, who_of(interaction))
@@ -184,10 +177,7 @@ class Lobby(commands.Cog):
         report.private = {}
         await deliver(self.table, interaction, report, only_asker=True)
 
-    @group.command(name=L("cmd.game.act"), description=L("cmd.game.act.desc"))
-    @app_commands.describe(action=L("cmd.game.act.action"))
-    @app_commands.rename(action=L("cmd.opt.action"))
-    @guarded
+    @game_command(group, "cmd.game.act")
     async def act(self, interaction: discord.Interaction, action: str) -> None:
         await defer(interaction)
         if not isinstance(action, str):
@@ -322,8 +312,7 @@ class Lobby(commands.Cog):
                 break
         return result
 
-    @group.command(name=L("cmd.game.view"), description=L("cmd.game.view.desc"))
-    @guarded
+    @game_command(group, "cmd.game.view")
     async def view(self, interaction: discord.Interaction) -> None:
         await defer(interaction)
         try:
@@ -340,20 +329,15 @@ class Lobby(commands.Cog):
                                                 names, locale_of(interaction), who)
         await reply(interaction, text, view=panel, file=file)
 
-    @group.command(name=L("cmd.game.undo"), description=L("cmd.game.undo.desc"))
-    @guarded
+    @game_command(group, "cmd.game.undo")
     async def undo(self, interaction: discord.Interaction) -> None:
         await self.simple(interaction, self.table.undo)
 
-    @group.command(name=L("cmd.game.skip"), description=L("cmd.game.skip.desc"))
-    @guarded
+    @game_command(group, "cmd.game.skip")
     async def skip(self, interaction: discord.Interaction) -> None:
         await self.simple(interaction, self.table.skip)
 
-    @group.command(name=L("cmd.game.log"), description=L("cmd.game.log.desc"))
-    @app_commands.describe(page=L("cmd.game.log.page"))
-    @app_commands.rename(page=L("cmd.opt.page"))
-    @guarded
+    @game_command(group, "cmd.game.log")
     async def log_(self, interaction: discord.Interaction, page: app_commands.Range[int, 1, 10000] = 1) -> None:
         await defer(interaction)
         result = await self.table.log(interaction.channel_id or 0, who_of(interaction), page)
@@ -362,20 +346,15 @@ class Lobby(commands.Cog):
         body = lines([m for _, m in result.lines], lang, result.seat_names)
         await reply(interaction, f"{header}\n{body}")
 
-    @group.command(name=L("cmd.game.abandon"), description=L("cmd.game.abandon.desc"))
-    @guarded
+    @game_command(group, "cmd.game.abandon")
     async def abandon(self, interaction: discord.Interaction) -> None:
         await ask_abandon(interaction, self.table)  # asks first; the Abandon button ends the game
 
-    @group.command(name=L("cmd.game.resign"), description=L("cmd.game.resign.desc"))
-    @guarded
+    @game_command(group, "cmd.game.resign")
     async def resign(self, interaction: discord.Interaction) -> None:
         await ask_resign(interaction, self.table)  # asks first; the Resign button resigns
 
-    @group.command(name=L("cmd.game.replace"), description=L("cmd.game.replace.desc"))
-    @app_commands.describe(seat=L("cmd.game.replace.seat"), new_player=L("cmd.game.replace.player"))
-    @app_commands.rename(seat=L("cmd.opt.seat"), new_player=L("cmd.opt.new_player"))
-    @guarded
+    @game_command(group, "cmd.game.replace", texts={"new_player": "cmd.game.replace.player"})
     async def replace(self, interaction: discord.Interaction, seat: str, new_player: discord.User) -> None:
         await replace_seat(interaction, self.table, seat, new_player)
 
@@ -384,8 +363,7 @@ class Lobby(commands.Cog):
                                         ) -> list[app_commands.Choice[str]]:
         return await seat_suggestions(interaction, self.table, current)
 
-    @group.command(name=L("cmd.game.list"), description=L("cmd.game.list.desc"))
-    @guarded
+    @game_command(group, "cmd.game.list")
     async def list_(self, interaction: discord.Interaction) -> None:
         await defer(interaction)
         lang = locale_of(interaction)
@@ -403,19 +381,13 @@ class Lobby(commands.Cog):
                                    players=", ".join(g.players), waiting=waiting), lang))
         await reply(interaction, "\n".join(rows))
 
-    @group.command(name=L("cmd.game.help"), description=L("cmd.game.help.desc"))
-    @guarded
+    @game_command(group, "cmd.game.help")
     async def help(self, interaction: discord.Interaction) -> None:
         await show_help(interaction, GENERAL)
 
-    @group.command(name=L("cmd.game.settings"), description=L("cmd.game.settings.desc"))
-    @app_commands.describe(reminder_minutes=L("cmd.game.settings.reminder"), idle_hours=L("cmd.game.settings.idle"),
-                           timer_minutes=L("cmd.game.settings.timer"), language=L("cmd.game.settings.language"))
-    @app_commands.rename(reminder_minutes=L("cmd.opt.reminder_minutes"), idle_hours=L("cmd.opt.idle_hours"),
-                         timer_minutes=L("cmd.opt.timer_minutes"), language=L("cmd.opt.language"))
-    @app_commands.choices(language=[app_commands.Choice(name=L("core.language.es"), value="es"),
-                                    app_commands.Choice(name=L("core.language.en"), value="en")])
-    @guarded
+    @game_command(group, "cmd.game.settings", choices={"language": catalog_choices("core.language.", ["es", "en"])},
+                  texts={"reminder_minutes": "cmd.game.settings.reminder", "idle_hours": "cmd.game.settings.idle",
+                         "timer_minutes": "cmd.game.settings.timer"})
     async def settings(self, interaction: discord.Interaction,
                        reminder_minutes: app_commands.Range[int, 1, 10080] | None = None,
                        idle_hours: app_commands.Range[int, 1, 720] | None = None,
@@ -439,10 +411,7 @@ class Lobby(commands.Cog):
                                               timer_minutes=timer_minutes, language=language)
         await reply(interaction, i18n.t(line, locale_of(interaction)))
 
-    @group.command(name=L("cmd.game.notify"), description=L("cmd.game.notify.desc"))
-    @app_commands.describe(dms=L("cmd.game.notify.dms"), pings=L("cmd.game.notify.pings"))
-    @app_commands.rename(dms=L("cmd.opt.dms"), pings=L("cmd.opt.pings"))
-    @guarded
+    @game_command(group, "cmd.game.notify")
     async def notify(self, interaction: discord.Interaction, dms: bool | None = None,
                      pings: bool | None = None) -> None:
         """Each player's own DMs and pings on this server (without options: shows the current choice)."""

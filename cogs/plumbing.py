@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import inspect
 import io
 import logging
 import re
-from collections.abc import Awaitable, Callable, Collection, Coroutine, Iterable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -14,9 +14,10 @@ from discord import app_commands
 from discord.ext import commands
 
 import i18n
+from cogs.declare import Autocomplete, Choices, given
 from cogs.delivery import defer, deliver, reply, who_of, with_names
-from cogs.guard import guarded
-from cogs.translator import L, locale_of
+from cogs.help import show_help
+from cogs.translator import locale_of
 from cogs.ui import choices_line, clip, offered, run_blocking, ui_for
 from rules.base import Action, Choice, IllegalAction, LegalAction, RuleError
 from rules.text import Lit, Msg, msg
@@ -28,9 +29,7 @@ log = logging.getLogger("tabletop.commands")
 #: Discord shows at most 25 suggestions, and a choice's name and value hold at most 100 characters.
 MAX_CHOICES = 25
 MAX_VALUE = 100
-Choices = list[app_commands.Choice[str]]
 _COGS: dict[str, GameCog] = {}
-Command = Callable[..., Coroutine[Any, Any, None]]
 #: Lays out a private panel: (game id, version, legal actions, language, seat names) -> the buttons and menus.
 PanelBuilder = Callable[[int, int, list[LegalAction], str, dict[int, str]], discord.ui.View | None]
 
@@ -274,62 +273,55 @@ async def step_words(table: Table, channel: int, who: Any, game_type: str, path:
     return await words(path, choices), picked, step_title(prefix, path, choices, lang)
 
 
-# ---------------------------------------------------------------- declaring commands; raw option values
-
-def command_group(key: str, parent: app_commands.Group | None = None) -> app_commands.Group:
-    """A game's command group (or subgroup) named `key` and described by `<key>.desc` in the catalog."""
-    if parent is not None:
-        return app_commands.Group(name=L(key), description=L(f"{key}.desc"), parent=parent)
-    return app_commands.Group(name=L(key), description=L(f"{key}.desc"), guild_only=True)
+# ---------------------------------------------------------------- autocomplete of a game's moves
 
 
-def game_command(group: app_commands.Group, key: str, *options: str, suggest: Collection[str] = ()
-                 ) -> Callable[[Command], app_commands.Command[Any, ..., None]]:
-    """A `guarded` subcommand of `group` whose texts come from the catalog: its name `key`, description
-    `<key>.desc`, each option's description `<key>.<option>` and name `cmd.<game>.opt.<option>`; the first
-    option autocompletes the caller's legal actions of the kinds in `suggest`."""
-    return lambda func: _declare(group, key, {o: o for o in options}, suggest, func)
+def command_cog(interaction: discord.Interaction) -> GameCog | None:
+    """The game cog whose command is being typed (the command's binding), if any."""
+    command = interaction.command
+    cog = command.binding if isinstance(command, app_commands.Command) else None
+    return cog if isinstance(cog, GameCog) else None
 
 
-def _declare(group: app_commands.Group, key: str, options: Mapping[str, str], suggest: Collection[str],
-             func: Command) -> app_commands.Command[Any, ..., None]:
-    """`func` guarded and declared in `group`; `options` maps its parameters to their option keys."""
-    game = ".".join(key.split(".")[:2])
-    func = guarded(func)
-    if suggest:
-        func = app_commands.autocomplete(**{next(iter(options)): legal_suggestions(*suggest)})(func)
-    if options:
-        func = app_commands.rename(**{p: L(f"{game}.opt.{o}") for p, o in options.items()})(func)
-        func = app_commands.describe(**{p: L(f"{key}.{o}") for p, o in options.items()})(func)
-    return group.command(name=L(key), description=L(f"{key}.desc"))(func)
+def _ask_cog(answer: Callable[[GameCog, discord.Interaction, str], Awaitable[Choices]]) -> Autocomplete:
+    """An autocomplete that asks the game cog of the command it is bound to; nothing outside a game cog."""
+
+    async def complete(interaction: discord.Interaction, current: str) -> Choices:
+        cog = command_cog(interaction)
+        return list(await answer(cog, interaction, current)) if cog is not None else []
+
+    return complete
 
 
-def _as_method(run: Command, key: str, options: Sequence[tuple[str, Any]]) -> Command:
-    """Give a generated callback the signature discord.py reads its options from (each option a parameter with
-    its type and default) and a class-level name (discord.py takes a method's first parameter to be `self`)."""
-    plain = inspect.Parameter.POSITIONAL_OR_KEYWORD
-    params = [inspect.Parameter("self", plain), inspect.Parameter("interaction", plain, annotation=discord.Interaction)]
-    params += [inspect.Parameter(name, plain, annotation=kind, default=inspect.Parameter.empty if kind is str else None)
-               for name, kind in options]
-    run.__signature__ = inspect.Signature(params, return_annotation=None)  # type: ignore[attr-defined]  # inspect honours it; no stub has it
-    run.__name__ = key.rsplit(".", 1)[-1]
-    run.__qualname__ = f"GameCog.{run.__name__}"
-    return run
+def legal_moves(*kinds: str) -> Autocomplete:
+    """Autocomplete of an option naming a move (`game_command(..., complete={"card": legal_moves("play")})`): the
+    caller's legal moves of these kinds (as `GameCog.offered` reads them), worded by the game."""
+    return _ask_cog(lambda cog, interaction, current: cog.suggest(interaction, current, kinds))
 
 
-def kind_command(group: app_commands.Group, key: str, kinds: Sequence[str], option: str | None = None,
-                 *, own_kind_first: bool = False) -> app_commands.Command[Any, ..., None]:
-    """A subcommand whose whole job is `GameCog.pick_and_act`: the caller's legal move of these kinds that its one
-    text `option` names (autocompleted from those moves), or, with no option, their only such move.
-    `own_kind_first`: a name that the first kind and another answer to means the first (the command's namesake)."""
+@dataclass(frozen=True)
+class TwoSteps:
+    """A move named by two options: `first` picks a part of it (an attack's weapon, the figure to place: the moves'
+    argument `arg`, named by their label's parameter `param`), `then`, optional when one move is left, the rest
+    (where, at whom); each autocompletes only what is legal given the option before it."""
 
-    async def run(self: GameCog, interaction: discord.Interaction, **typed: str) -> None:
-        await self.pick_and_act(interaction, kinds, typed[option] if option else None,
-                                own_kind_first=own_kind_first)
+    kinds: tuple[str, ...]
+    arg: str
+    param: str
+    first: str
+    then: str
 
-    options = [(option, str)] if option else []
-    return game_command(group, key, *(o for o, _ in options), suggest=tuple(kinds) if option else ())(
-        _as_method(run, key, options))
+    @property
+    def complete(self) -> dict[str, Autocomplete]:
+        """The autocomplete of both options, for `game_command(..., complete=...)`."""
+        return {self.first: _ask_cog(lambda cog, interaction, current: cog.parts(
+                    interaction, current, self.kinds, self.arg, self.param)),
+                self.then: _ask_cog(lambda cog, interaction, current: cog.rests(
+                    interaction, current, self.kinds, self.arg, self.param, self.first))}
+
+    async def play(self, cog: GameCog, interaction: discord.Interaction, part: str, rest: str | None) -> None:
+        """Play the caller's one move whose part is `part` and whose rest `rest` names."""
+        await cog.pick_and_act(interaction, self.kinds, rest, (self.arg, self.param, part))
 
 
 def part_of(la: LegalAction, arg: str, param: str) -> tuple[str, Lit | None]:
@@ -367,41 +359,7 @@ def parts_named(legal: Sequence[LegalAction], arg: str, param: str, lang: str) -
     return listing(list(seen.values()), limit=8, empty=nothing(lang))
 
 
-def two_step_command(group: app_commands.Group, key: str, kinds: Sequence[str], options: tuple[str, str],
-                     part: tuple[str, str]) -> app_commands.Command[Any, ..., None]:
-    """A subcommand built in two steps: its first option picks what (an attack, the figure to place: the moves'
-    argument and label parameter `part`), its second, optional when only one move is left, where or at whom;
-    each autocompletes only what is legal given the steps before it."""
-    first, second = options
-    arg, param = part
-
-    async def run(self: GameCog, interaction: discord.Interaction, **typed: str | None) -> None:
-        await self.pick_and_act(interaction, kinds, typed.get(second), (arg, param, typed[first]))
-
-    command = game_command(group, key, first, second)(
-        _as_method(run, key, [(first, str), (second, str | None)]))
-    return app_commands.autocomplete(**{first: cog_autocomplete("parts", kinds, arg, param),
-                                        second: cog_autocomplete("rests", kinds, arg, param, first)})(command)
-
-
 # ---------------------------------------------------------------- the cog base
-
-
-def cog_autocomplete(method: str, *args: Any) -> Callable[[discord.Interaction, str], Coroutine[Any, Any, Choices]]:
-    """An autocomplete callback that asks the command's own cog: `await cog.<method>(interaction, current, *args)`."""
-
-    async def suggest(interaction: discord.Interaction, current: str) -> Choices:
-        cog = getattr(interaction.command, "binding", None)
-        answer = getattr(cog, method, None) if isinstance(cog, GameCog) else None
-        return list(await answer(interaction, current, *args)) if answer is not None else []
-
-    return suggest
-
-
-def legal_suggestions(*kinds: str) -> Callable[[discord.Interaction, str], Coroutine[Any, Any, Choices]]:
-    """An autocomplete callback (`@app_commands.autocomplete(option=legal_suggestions(...))`) offering the
-    caller's legal actions of these kinds, as the command's own cog words them."""
-    return cog_autocomplete("suggest", kinds)
 
 
 def cog_for(game_id: str) -> GameCog | None:
@@ -419,6 +377,11 @@ class GameCog(commands.Cog):
         self.bot = bot
         self.table = table
         _COGS[self.game_id] = self
+
+    async def help_pages(self, interaction: discord.Interaction) -> None:
+        """What the game is, how a turn goes here, how to win and where secrets go, in the reader's language; each
+        game declares it first in its group: `help = game_command(group, "cmd.<prefix>.help")(GameCog.help_pages)`."""
+        await show_help(interaction, self.game_id)
 
     async def game(self, interaction: discord.Interaction, started: bool = True) -> Any:
         """This channel's game row; refused when there is none of this game (or, if `started`, still a lobby)."""
@@ -545,7 +508,7 @@ class GameCog(commands.Cog):
         async def make() -> Choices:
             legal, view, names = await self.seen(interaction)
             mine = self.offered(legal, kinds)
-            keep = named(arg, param, getattr(interaction.namespace, first, None), mine)
+            keep = named(arg, param, given(interaction, first), mine)
             found = [la for la in mine if keep(la)]
             return self.words.choices(found, current, locale_of(interaction), names, view)
         return await self.complete(make)

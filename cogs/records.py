@@ -16,9 +16,11 @@ from discord.ext import commands
 
 import i18n
 from cogs.bot_table import table_of
+from cogs.declare import game_command, join_group, leave_group
 from cogs.delivery import defer, lines, reply
 from cogs.guard import guarded
-from cogs.translator import L, locale_of
+from cogs.lobby import game_choices
+from cogs.translator import locale_of
 from cogs.ui import GameButton, button_id, on_component
 from renderers import records as images
 from rules.text import Lit, Msg, msg
@@ -120,7 +122,7 @@ class Records(commands.Cog):
     def __init__(self, bot: commands.Bot, table: Table) -> None:
         self.bot = bot
         self.table = table
-        self.added: list[app_commands.Command[Any, ..., Any]] = []
+        self.added = join_group(bot, self)  # declared here, offered under `/game` (the lobby's group)
         self.backfilling: asyncio.Task[int] | None = None
         on_component("hist")(self.on_history_page)
 
@@ -130,10 +132,7 @@ class Records(commands.Cog):
 
     # ---------------------------------------------------------------- commands
 
-    @app_commands.describe(game=L("cmd.game.history.game"), player=L("cmd.game.history.player"),
-                           page=L("cmd.game.history.page"))
-    @app_commands.rename(game=L("cmd.opt.game"), player=L("cmd.opt.player"), page=L("cmd.opt.page"))
-    @guarded
+    @game_command(None, "cmd.game.history")
     async def history(self, interaction: discord.Interaction, game: str | None = None,
                       player: discord.User | None = None, page: app_commands.Range[int, 1, 10000] = 1) -> None:
         await defer(interaction)
@@ -151,9 +150,7 @@ class Records(commands.Cog):
         await defer(interaction)
         await self.show_history(interaction, game or None, player or None, page)
 
-    @app_commands.describe(game_id=L("cmd.game.export.game_id"))
-    @app_commands.rename(game_id=L("cmd.opt.game_id"))
-    @guarded
+    @game_command(None, "cmd.game.export")
     async def export(self, interaction: discord.Interaction,
                      game_id: app_commands.Range[int, 1, 2**53] | None = None) -> None:
         await defer(interaction)
@@ -165,9 +162,7 @@ class Records(commands.Cog):
         await interaction.followup.send(i18n.t(msg("bot.rec.export.done", id=data.game_id), lang), files=files,
                                         ephemeral=True)
 
-    @app_commands.describe(player=L("cmd.game.stats.player"), game=L("cmd.game.stats.game"))
-    @app_commands.rename(player=L("cmd.opt.player"), game=L("cmd.opt.game"))
-    @guarded
+    @game_command(None, "cmd.game.stats")
     async def stats(self, interaction: discord.Interaction, player: discord.User | None = None,
                     game: str | None = None) -> None:
         await defer(interaction)
@@ -182,9 +177,7 @@ class Records(commands.Cog):
         png = await asyncio.to_thread(stats_image, rows, who, lang)
         await reply(interaction, text, file=discord.File(io.BytesIO(png), filename="stats.png"))
 
-    @app_commands.describe(game=L("cmd.game.leaderboard.game"))
-    @app_commands.rename(game=L("cmd.opt.game"))
-    @guarded
+    @game_command(None, "cmd.game.leaderboard")
     async def leaderboard(self, interaction: discord.Interaction, game: str) -> None:
         await defer(interaction)
         lang = locale_of(interaction)
@@ -196,36 +189,17 @@ class Records(commands.Cog):
         png = await asyncio.to_thread(board_image, board, lang)
         await reply(interaction, text, file=discord.File(io.BytesIO(png), filename="leaderboard.png"))
 
+    @history.autocomplete("game")
+    @stats.autocomplete("game")
+    @leaderboard.autocomplete("game")
     async def game_suggestions(self, interaction: discord.Interaction, current: str
                                ) -> list[app_commands.Choice[str]]:
-        lang = locale_of(interaction)
-        found = []
-        for game_id, engine in sorted(self.table.offered_games().items()):
-            name = i18n.t(Msg(engine.name_key), lang)
-            if current.lower() in game_id or current.lower() in name.lower():
-                found.append(app_commands.Choice(name=name[:100], value=game_id))
-        return found[:25]
-
-    # ---------------------------------------------------------------- joining the /game group
-
-    def attach(self, group: app_commands.Group) -> None:
-        for key, callback in (("history", self.history), ("export", self.export), ("stats", self.stats),
-                              ("leaderboard", self.leaderboard)):
-            command: app_commands.Command[Any, ..., None] = app_commands.Command(
-                name=L(f"cmd.game.{key}"), description=L(f"cmd.game.{key}.desc"),
-                callback=callback)
-            if "game" in command._params:
-                command.autocomplete("game")(self.game_suggestions)
-            group.add_command(command)
-            self.added.append(command)
+        return game_choices(self.table, interaction, current)
 
     async def cog_unload(self) -> None:
         if self.backfilling is not None and not self.backfilling.done():
             self.backfilling.cancel()
-        group = self.bot.tree.get_command("game")
-        if isinstance(group, app_commands.Group):
-            for command in self.added:
-                group.remove_command(command.name)
+        leave_group(self.bot, self.added)
         self.added.clear()
 
 
@@ -236,5 +210,4 @@ async def setup(bot: commands.Bot) -> None:
         group = bot.tree.get_command("game")
     assert isinstance(group, app_commands.Group)
     cog = Records(bot, table_of(bot))
-    cog.attach(group)
     await bot.add_cog(cog)

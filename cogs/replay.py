@@ -13,10 +13,11 @@ from discord.ext import commands
 
 import i18n
 from cogs.bot_table import table_of
+from cogs.declare import catalog_choices, game_command, join_group, leave_group
 from cogs.delivery import defer, reply, table_lang, who_of
 from cogs.guard import guarded
 from cogs.replay_jobs import Animation, ReplayWorks, which
-from cogs.translator import L, locale_of
+from cogs.translator import locale_of
 from cogs.ui import GameButton, button_id, on_component, run_blocking
 from renderers import render_for
 from renderers import replay as drawing
@@ -31,8 +32,8 @@ log = logging.getLogger("tabletop.replay")
 
 #: The custom id of the Replay button the history list puts on each finished game.
 HISTORY_BUTTON = re.compile(r"^replay:(?P<game>\d{1,19})$")
-SPEED_CHOICES = [app_commands.Choice(name=L(f"rp.speed.{s}"), value=s) for s in ("slow", "normal", "fast")]
-MODE_CHOICES = [app_commands.Choice(name=L(f"rp.mode.{m}"), value=m) for m in ("on", "off")]
+SPEED_CHOICES = catalog_choices("rp.speed.", ["slow", "normal", "fast"])
+MODE_CHOICES = catalog_choices("rp.mode.", ["on", "off"])
 
 
 def game_name(game_type: str, lang: str) -> str:
@@ -65,32 +66,18 @@ class ReplayCog(commands.Cog):
         on_component("rs")(self.on_step)
         on_component("sv")(self.on_refresh)
         # The commands are declared here but belong under `/game` (the lobby's group), not at the top level.
-        self._mine = list(self.__cog_app_commands__)
-        self.__cog_app_commands__ = []
-        group = bot.tree.get_command("game")
-        if isinstance(group, app_commands.Group):
-            for command in self._mine:
-                group.add_command(command, override=True)
+        self._mine = join_group(bot, self)
         bot.add_dynamic_items(HistoryReplayButton)
 
     async def cog_unload(self) -> None:
-        group = self.bot.tree.get_command("game")
-        if isinstance(group, app_commands.Group):
-            for command in self._mine:
-                group.remove_command(command.name)
+        leave_group(self.bot, self._mine)
         self.bot.remove_dynamic_items(HistoryReplayButton)
         self.works.close()
 
     # ---------------------------------------------------------------- /game replay
 
-    @app_commands.command(name=L("cmd.game.replay"), description=L("cmd.game.replay.desc"))
-    @app_commands.describe(game=L("cmd.game.replay.game"), from_=L("cmd.game.replay.from"),
-                           to=L("cmd.game.replay.to"), speed=L("cmd.game.replay.speed"),
-                           mine=L("cmd.game.replay.mine"))
-    @app_commands.rename(game=L("cmd.opt.rp_game"), from_=L("cmd.opt.rp_from"), to=L("cmd.opt.rp_to"),
-                         speed=L("cmd.opt.rp_speed"), mine=L("cmd.opt.rp_mine"))
-    @app_commands.choices(speed=SPEED_CHOICES)
-    @guarded
+    @game_command(None, "cmd.game.replay", choices={"speed": SPEED_CHOICES}, texts={"from_": "cmd.game.replay.from"},
+                  names={"game": "rp_game", "from_": "rp_from", "to": "rp_to", "speed": "rp_speed", "mine": "rp_mine"})
     async def replay(self, interaction: discord.Interaction,
                      game: app_commands.Range[int, 1, 9007199254740992] | None = None,
                      from_: app_commands.Range[int, 0, 100000] | None = None,
@@ -220,11 +207,7 @@ class ReplayCog(commands.Cog):
 
     # ---------------------------------------------------------------- spectators
 
-    @app_commands.command(name=L("cmd.game.spectators"), description=L("cmd.game.spectators.desc"))
-    @app_commands.describe(mode=L("cmd.game.spectators.mode"))
-    @app_commands.rename(mode=L("cmd.opt.rp_mode"))
-    @app_commands.choices(mode=MODE_CHOICES)
-    @guarded
+    @game_command(None, "cmd.game.spectators", choices={"mode": MODE_CHOICES}, names={"mode": "rp_mode"})
     async def spectators(self, interaction: discord.Interaction, mode: str | None = None) -> None:
         await defer(interaction)
         on = None if mode is None else mode == "on"
