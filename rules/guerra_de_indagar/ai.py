@@ -86,7 +86,10 @@ DIE = 1.5
 
 #: What each level plays differently (issue 23). `blunder`: the share of its own-turn moves the level picks at
 #: random among the legal ones (never a trade or a spirit spent: see NO_BLUNDER); `raid`: the plan also weighs
-#: walking up to the other players' points, an outpost on its own or an enemy commander (see `_raids`). Measured
+#: walking up to the other players' points, an outpost on its own or an enemy commander (see `_raids`); `primacy`:
+#: builds whenever Helgoth could not win on its outposts (`margin` short of it at the least), upgrades with trades
+#: (`_affordable`); `spend_from`: the round from which its spirit reserve becomes points while no monster is near
+#: its victory; `cage` and `hand_out`: the monsters it cages and hands out, best first (experiments). Measured
 #: with tools/gi_ai_eval.py (data/guerra_de_indagar/NOTES.md, "AI levels").
 class Level(NamedTuple):
     blunder: float
