@@ -112,7 +112,7 @@ UPGRADE_POINT = 11.0
 LEVELS: dict[str, Level] = {
     "easy": Level(blunder=0.75),
     "normal": Level(blunder=0.0),
-    "hard": Level(blunder=0.0, raid=True, primacy=True, spend_from=6),
+    "hard": Level(blunder=0.0, raid=True, primacy=True, spend_from=6, margin=2),
 }
 #: Moves never taken as a blunder: throwing resources or spirits away is no mistake a player makes by accident.
 NO_BLUNDER = frozenset({"trade", "spirit_res", "spirit_heal", "spirit_pp"})

@@ -67,7 +67,9 @@ def test_hard_builds_while_helgoth_could_not_win_on_its_outposts_even_when_it_le
     s = my_turn(s, seat, "ariane")
     assert GAME.ai_action(s, seat, Rng.from_seed(1), level="normal") != Action.of("build")  # it would lead
     assert GAME.ai_action(s, seat, Rng.from_seed(1), level="hard") == Action.of("build")
-    s["monsters"]["helgoth"]["count"] = ai._need(s, "helgoth") - 1  # that one outpost could be his last
+    s["monsters"]["helgoth"]["count"] = ai._need(s, "helgoth") - 1 - ai.LEVELS["hard"].margin  # just enough room
+    assert GAME.ai_action(s, seat, Rng.from_seed(1), level="hard") == Action.of("build")
+    s["monsters"]["helgoth"]["count"] += 1  # taking it, he would come within `margin` of his victory
     assert GAME.ai_action(s, seat, Rng.from_seed(1), level="hard") != Action.of("build")
 
 
