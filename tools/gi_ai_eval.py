@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import collections
 import json
+import os
 import sys
 import time
 from collections.abc import Callable
@@ -41,15 +42,16 @@ def _player(name: str) -> Player:
 def play(bot: int, seats: int, seed: int, target: str = "10", rival: str = "random",
          level: str = "normal") -> tuple[list[int], str]:
     """One game with the AI (`level`) on seat `bot` and `rival` players elsewhere; the winners and how it ended."""
-    winners, how, _cards, _times = _play(bot, seats, seed, target, rival, level)
+    winners, how, _cards, _times, _walls = _play(bot, seats, seed, target, rival, level)
     return winners, how
 
 
 def _play(bot: int, seats: int, seed: int, target: str, rival: str = "random",
-          level: str = "normal") -> tuple[list[int], str, list[str], list[float]]:
-    """`play`, also naming the primary monsters in play and timing the measured AI's decisions (CPU milliseconds
-    of this process, whatever else shares the machine)."""
+          level: str = "normal") -> tuple[list[int], str, list[str], list[float], list[float]]:
+    """`play`, also naming the primary monsters in play and timing the measured AI's decisions: CPU milliseconds
+    of this thread (whatever else shares the machine) and wall-clock milliseconds (which the load stretches)."""
     times: list[float] = []
+    walls: list[float] = []
     state = GAME.new(GAME.resolve_options({"target": target}), seats, seed)
     rng = Rng.from_seed(seed * 7919 + 17)
     mine, theirs = _player(level), _player(rival)
@@ -60,21 +62,22 @@ def _play(bot: int, seats: int, seed: int, target: str, rival: str = "random",
             if state["result"].get("monster"):
                 how += f":{state['result']['monster']}:r{state['round']}"
             cards = sorted(m["card"] for m in state["monsters"].values() if m["kind"] == "primary")
-            return sorted(outcome.winners), how, cards, times
+            return sorted(outcome.winners), how, cards, times, walls
         seat = min(GAME.to_act(state))
         if seat == SYSTEM:
             action = GAME.system_action(state)
         elif seat == bot:
-            started = time.thread_time_ns()
+            started, wall = time.thread_time_ns(), time.perf_counter_ns()
             action = mine(state, seat, rng)
             times.append((time.thread_time_ns() - started) / 1e6)
+            walls.append((time.perf_counter_ns() - wall) / 1e6)
         else:
             action = theirs(state, seat, rng)
         state = GAME.apply(state, seat, action).state
-    return [], "unfinished", [], times
+    return [], "unfinished", [], times, walls
 
 
-def _one(job: tuple[int, int, int, str, str, str]) -> tuple[list[int], str, list[str], list[float]]:
+def _one(job: tuple[int, int, int, str, str, str]) -> tuple[list[int], str, list[str], list[float], list[float]]:
     return _play(*job)
 
 
@@ -115,8 +118,9 @@ def cell(name: str, games: int, seed: int, target: str = "10", jobs: int = 1,
     wins = 0
     ends: collections.Counter[str] = collections.Counter()
     monsters: collections.Counter[str] = collections.Counter()
-    times = [t for *_rest, game_times in results for t in game_times]
-    for (bot, *_rest), (winners, how, _cards, _times) in zip(todo, results, strict=True):
+    times = [t for *_rest, game_times, _walls in results for t in game_times]
+    walls = [t for *_rest, game_walls in results for t in game_walls]
+    for (bot, *_rest), (winners, how, _cards, _times, _walls) in zip(todo, results, strict=True):
         won = bool(winners) if name.startswith("allai") else bot in winners
         wins += won
         end = how.split(":r")[0] if ":r" in how else how
@@ -130,7 +134,10 @@ def cell(name: str, games: int, seed: int, target: str = "10", jobs: int = 1,
                            "monster_wins_by": dict(sorted(monsters.items())), "victory_bases": victory or {},
                            "decision_ms_p50": round(_percentile(times, 50), 2),
                            "decision_ms_p99": round(_percentile(times, 99), 2),
-                           "decision_ms_max": round(max(times, default=0.0), 2), "decisions": len(times)}
+                           "decision_ms_max": round(max(times, default=0.0), 2), "decisions": len(times),
+                           "decision_wall_ms_p99": round(_percentile(walls, 99), 2),
+                           "decision_wall_ms_max": round(max(walls, default=0.0), 2),
+                           "load_average": [round(x, 2) for x in os.getloadavg()]}
     return out
 
 

@@ -86,11 +86,19 @@ DIE = 1.5
 
 #: What each level plays differently (issue 23). `blunder`: the share of its own-turn moves the level picks at
 #: random among the legal ones (never a trade or a spirit spent: see NO_BLUNDER); `raid`: the plan also weighs
-#: walking up to the other players' points, an outpost on its own or an enemy commander (see `_raids`). Measured
+#: walking up to the other players' points, an outpost on its own or an enemy commander (see `_raids`); `primacy`:
+#: builds whenever Helgoth could not win on its outposts (`margin` short of it at the least), upgrades with trades
+#: (`_affordable`); `spend_from`: the round from which its spirit reserve becomes points while no monster is near
+#: its victory; `cage` and `hand_out`: the monsters it cages and hands out, best first (experiments). Measured
 #: with tools/gi_ai_eval.py (data/guerra_de_indagar/NOTES.md, "AI levels").
 class Level(NamedTuple):
     blunder: float
     raid: bool = False
+    primacy: bool = False
+    spend_from: int = 99
+    margin: int = 1
+    cage: tuple[str, ...] = ai_cage.CAGE
+    hand_out: tuple[str, ...] = ()
 
 
 #: Hard raids the other players' points: what dropping an outpost (captured: a point each way) and sending an enemy
@@ -98,10 +106,13 @@ class Level(NamedTuple):
 RAID_POST = 14.0
 RAID_COMMANDER = 8.0
 RAID_FLOOR = 2.0
+#: Primacy: what an upgrade toward Merchant Crown's point (three outposts of level 2 or more, a point a round) is
+#: worth to the plan.
+UPGRADE_POINT = 11.0
 LEVELS: dict[str, Level] = {
     "easy": Level(blunder=0.75),
     "normal": Level(blunder=0.0),
-    "hard": Level(blunder=0.0, raid=True),
+    "hard": Level(blunder=0.0, raid=True, primacy=True, spend_from=6, margin=2),
 }
 #: Moves never taken as a blunder: throwing resources or spirits away is no mistake a player makes by accident.
 NO_BLUNDER = frozenset({"trade", "spirit_res", "spirit_heal", "spirit_pp"})
@@ -332,7 +343,7 @@ def _monster(s: State, seat: int, options: list[Action]) -> Action:
     this seat's, and one it will not cage elsewhere, leaving that home to the other player's monster: a guard of
     the cage then always moves before the caged monster's turn."""
     mine = _deploy(s, seat)
-    rank = {m: i for i, m in enumerate(MONSTERS)}
+    rank = {m: i for i, m in enumerate(_profile.hand_out or MONSTERS)}
     card = min((a["monster"] for a in options), key=lambda m: (rank.get(m, len(rank)), m))
     homes = [a for a in options if a["monster"] == card]
     own = [a for a in homes if s["tiles"][tile_of(s, a["home"])]["home"] == seat]
@@ -545,6 +556,9 @@ def _spare_spirits(s: State, seat: int) -> int:
     spirits = int(s["players"][seat]["spirits"])
     if s["round"] >= 10 or not _primaries(s):
         return spirits
+    if s["round"] >= _profile.spend_from and all(_short(s, mid) + PACE.get(s["monsters"][mid]["card"], 0) > 2
+                                                 for mid in _primaries(s)):
+        return spirits  # primacy: late in the game a pair is a point, while no monster is near its victory
     reserve = 2 if _prey(s, seat) is not None or _oryana(s) else 0
     return spirits - reserve
 
@@ -695,6 +709,10 @@ def _activation(s: State, seat: int, by: dict[str, list[Action]], legal: Sequenc
             pay = _pay_for_outpost(s, seat, by)
             if pay is not None:
                 return pay
+        if deed == ("upgrade", here) and here in s["outposts"] and "upgrade" not in by:
+            pay = _trade_toward(s, seat, outpost_stats(s["outposts"][here]["level"] + 1)["cost"], by)
+            if pay is not None:
+                return pay
         if deed is not None:
             for a in by.get(deed[0], []):
                 if deed[0] in ("build", "upgrade", "gather") or tile_of(s, a["to"]) == deed[1]:
@@ -746,7 +764,7 @@ def _cage(s: State, seat: int) -> tuple[str, dict[str, str]] | None:
 
 def _cage_target(s: State, seat: int) -> str | None:
     """The monster this seat cages, with one hero spared to keep the Source while Oryana is about."""
-    return ai_cage.target(s, seat, spare=1 if _oryana(s) else 0)
+    return ai_cage.target(s, seat, spare=1 if _oryana(s) else 0, cards=_profile.cage)
 
 
 def _guard(s: State, seat: int, hid: str, mid: str, spot: str, by: dict[str, list[Action]],
@@ -909,6 +927,40 @@ def _can_build(s: State, seat: int) -> bool:
     return res["gold"] + (res["wood"] + res["mineral"]) // 3 >= 2 or s["players"][seat]["spirits"] % 2 == 1
 
 
+def _affordable(s: State, seat: int, cost: dict[str, int]) -> bool:
+    """Whether `seat` can pay `cost` with its resources, trading three of what it has spare for each one missing."""
+    res = s["players"][seat]["res"]
+    missing = sum(max(0, n - res.get(k, 0)) for k, n in cost.items())
+    spare = sum(max(0, res[k] - cost.get(k, 0)) for k in RESOURCES)
+    return missing == 0 or spare >= 3 * missing
+
+
+def _trade_toward(s: State, seat: int, cost: dict[str, int], by: dict[str, list[Action]]) -> Action | None:
+    """One trade toward `cost`: three of what is most spare beyond it for one of what is missing."""
+    res = s["players"][seat]["res"]
+    need = next((k for k in sorted(cost) if res.get(k, 0) < cost[k]), None)
+    if need is None:
+        return None
+    def left(a: Action) -> int:  # what is left beyond the cost after giving, the most spare kind first
+        after = dict(res)
+        for k in a["give"]:
+            after[k] -= 1
+        return min(after[k] - cost.get(k, 0) for k in RESOURCES if k != need)
+    options = [a for a in by.get("trade", []) if a["get"] == need and need not in a["give"]]
+    options = [a for a in options if left(a) >= 0]
+    return max(options, key=lambda a: (left(a), a.token())) if options else None
+
+
+def _upgrade_value(s: State, seat: int, level: int) -> float:
+    """Primacy: an upgrade toward Merchant Crown's point (three outposts of level 2 or more), else a tougher
+    outpost that yields more."""
+    if s["players"][seat]["tree"] == "merchant_crown" and level == 1:
+        high = sum(1 for p in s["outposts"].values() if p["owner"] == seat and p["level"] >= 2)
+        if high < 3:
+            return UPGRADE_POINT
+    return 6.0
+
+
 def _strike(s: State, seat: int, hid: str, by: dict[str, list[Action]]) -> Action | None:
     """Attack an enemy outpost left alone, or an enemy hero, when this hero is fresh and the target weak."""
     if "attack" not in by or s["heroes"][hid]["dmg"] > 1:
@@ -969,7 +1021,10 @@ def _build_ok(s: State, seat: int) -> bool:
     mine = sum(1 for p in s["outposts"].values() if p["owner"] == seat)
     most_other = max((sum(1 for p in s["outposts"].values() if p["owner"] == o)
                       for o in range(len(s["players"])) if o != seat), default=0)
-    spare = _short(s, mid) - (mine + 1) >= 1  # all of them taken, he still falls short
+    spare = _short(s, mid) - (mine + 1) >= _profile.margin  # all of them taken, he still falls short
+    if _profile.primacy:
+        return spare or (_cage_target(s, seat) == mid and ai_cage.caged(s, mid) and s["monsters"][mid]["at"] is not None
+                         and ai_cage.shut(s, mid))
     return spare and (mine + 1 <= most_other or s["round"] >= 9)
 
 
@@ -1029,9 +1084,12 @@ def _deeds(s: State, seat: int, hid: str, k: str, prey: str | None,
             and _can_build(s, seat):
         out.append((9.0, ("build", k)))
     post = s["outposts"].get(k)
-    if build_ok and post is not None and post["owner"] == seat and post["level"] < 3 \
+    if not _profile.primacy and build_ok and post is not None and post["owner"] == seat and post["level"] < 3 \
             and can_pay(s, seat, outpost_stats(post["level"] + 1)["cost"]):
         out.append((6.0, ("upgrade", k)))
+    elif _profile.primacy and post is not None and post["owner"] == seat and post["level"] < 3 \
+            and not has_rule(hid, "burn_not_build") and _affordable(s, seat, outpost_stats(post["level"] + 1)["cost"]):
+        out.append((_upgrade_value(s, seat, post["level"]), ("upgrade", k)))
     for n in adjacent_keys(s, k):
         unit = unit_at(s, n)
         if unit is None or unit[0] != "monster" or unit == ("hero", hid):
@@ -1122,6 +1180,11 @@ def _goal_tiles(s: State, seat: int, hid: str, keeper: bool, prey: str | None) -
         for k, tile in s["tiles"].items():
             kind = _known_type(s, seat, k)
             if kind in RESOURCES and not tile["destroyed"] and k not in s["outposts"] and (tile["up"] or rich):
+                goals.add(k)
+    if _profile.primacy and not has_rule(hid, "burn_not_build"):
+        for k, post in s["outposts"].items():
+            if post["owner"] == seat and post["level"] < 3 \
+                    and _affordable(s, seat, outpost_stats(post["level"] + 1)["cost"]):
                 goals.add(k)
     if s["source"] >= 2 or (s["source"] >= 1 and _oryana(s)):
         goals.add(s["source_at"])

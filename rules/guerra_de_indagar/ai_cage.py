@@ -20,13 +20,13 @@ def home_of(s: State, mid: str) -> str:
     return next(k for k, t in sorted(s["tiles"].items()) if t["home"] == home)
 
 
-def target(s: State, seat: int, spare: int = 0) -> str | None:
+def target(s: State, seat: int, spare: int = 0, cards: tuple[str, ...] = CAGE) -> str | None:
     """The primary monster this seat cages: the most dangerous one in play whose home it can close with its
     heroes but `spare` of them (kept for other work)."""
     if s["solo"]:
         return None  # four monsters at once: three heroes cannot spend the game on one (measured worse)
     heroes = sum(1 for h in s["heroes"].values() if h["owner"] == seat) - spare
-    ranked = {card: i for i, card in enumerate(CAGE)}
+    ranked = {card: i for i, card in enumerate(cards)}
     best: tuple[int, str] | None = None
     for mid, mon in s["monsters"].items():
         if mon["kind"] != "primary" or mon["gone"] or mon["card"] not in ranked:

@@ -83,3 +83,4 @@ def test_the_eval_cells_report_the_agreed_fields() -> None:
     assert {"game", "games", "seed", "wins", "ends"} <= set(out)
     assert out["game"] == "guerra-de-indagar" and out["games"] == 2 and sum(out["ends"].values()) == 2
     assert out["level"] == "hard" and out["rival"] == "normal" and out["decisions"] > 0
+    assert out["decision_wall_ms_p99"] >= 0 and len(out["load_average"]) == 3  # wall time and the load it met
