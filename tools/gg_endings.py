@@ -47,7 +47,8 @@ def one_game(seed: int, bot: int, level: str, opponent: str, players: int = 4) -
             death = {"by": "self" if seat == bot else f"seat{seat}", "action": action.kind, "round": state["round"],
                      "zone": state["zone"], "in_zone": board.zone[pos] if pos is not None else None,
                      "alive": sum(p["alive"] for p in state["players"]), "turns": before["turns"]}
-    winners = GAME.outcome(state).winners if GAME.outcome(state) is not None else ()
+    outcome = GAME.outcome(state)
+    winners = outcome.winners if outcome is not None else frozenset()
     return {"seed": seed, "bot": bot, "won": bot in winners, "round": state["round"], "death": death,
             "hp_lost": dict(hits), "kills": state["players"][bot].get("kills", 0),
             "char": state["players"][bot]["char"]}
