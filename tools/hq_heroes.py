@@ -28,7 +28,7 @@ def _frontier(s: HQState) -> set[Square]:
     goals: set[Square] = set()
     for door in s.objects.values():
         if door["kind"] in ("door", "secret_door") and door["found"] and not door["open"] and door["revealed"]:
-            sides = [q for q in map(tsq, door["between"]) if q is not None]
+            sides: list[Square] = [tsq(q) for q in door["between"]]
             goals.update(q for q in sides if s.is_revealed(q) and q not in blocked)
     for sq in s.revealed_squares():
         if sq in blocked:
