@@ -80,7 +80,9 @@ def test_heroquest_transcript_plays_to_the_end(name: str, runs) -> None:  # type
     assert line in result.stdout, "the quest ended by the rules"
     ending = result.stdout[result.stdout.index(line):]
     reason = line.split("(")[1]
-    assert ending.count(reason) == 1, "the end is said once (the summary names the winners, not the reason again)"
+    # An "[edit ...]" output is the same message again, once its board is drawn (the words go out first).
+    posted = "".join(block for block in re.split(r"(?m)^(?=\[)", ending) if not block.startswith("[edit"))
+    assert posted.count(reason) == 1, "the end is said once (the summary names the winners, not the reason again)"
     winners = i18n.t(msg("core.end.over", summary=msg("hq.outcome.lose" if ".lose" in said.key else "hq.outcome.win")),
                      lang)
     assert winners in ending, ending[:600]
