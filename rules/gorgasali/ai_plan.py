@@ -11,7 +11,6 @@ the position; it reads no clock and draws no randomness."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
 
 from rules.base import Action
 from rules.gorgasali import movement as MV
@@ -48,9 +47,12 @@ def pick(options: list[Action]) -> Action:
     return options[0]
 
 
-@cache
+#: The chance that two dice sum to at least n, for n from 0 to 13.
+_AT_LEAST = tuple(sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= n) / 36 for n in range(14))
+
+
 def _two_dice_at_least(need: int) -> float:
-    return sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= need) / 36
+    return _AT_LEAST[min(max(need, 0), 13)]
 
 
 def expected_raw(s: State, seat: int, wid: str, target: int, dist: int, ext: str | None, diagonal: bool) -> float:
