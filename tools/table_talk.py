@@ -77,6 +77,12 @@ BARS = {
 }
 
 
+def is_public(kind: str, recipient: int | None) -> bool:
+    """A channel post, or an edit of one; an edit of an ephemeral reply or a DM (a private picture added once
+    drawn) has a recipient and is as private as the message it edits."""
+    return kind == "channel" or (kind == "edit" and recipient is None)
+
+
 @dataclass
 class Shown:
     """One output as it was when shown: who reads it, its lines and its menus."""
@@ -190,8 +196,8 @@ class Player:
             user = loaded.user_of(seat)
             self.seg.turns[user] += 1
             told = any(
-                (s.kind in ("channel", "edit") and f"<@{user}>" in s.content)
-                or (s.kind in ("dm", "ephemeral") and s.recipient == user)
+                (is_public(s.kind, s.recipient) and f"<@{user}>" in s.content)
+                or (not is_public(s.kind, s.recipient) and s.recipient == user)
                 for s in since
             )
             if not told:
@@ -285,7 +291,7 @@ class Player:
             self.rec.step += 1
             out = await self.d.select(who, msg.id, c["custom_id"], [o["value"]])
             await self.check_menus(out, who, parts)
-            if any(x.kind in ("channel", "edit") for x in out):
+            if any(is_public(x.kind, x.recipient_id) for x in out):
                 return out
         return None
 
@@ -606,14 +612,14 @@ def measure(seg: Segment) -> dict[str, Any]:
             images_new += len(s.images)
         if s.images:
             digest = _digest(s.images[0])
-            if s.kind == "edit" and last_image.get(s.message_id) != digest:
+            if s.kind == "edit" and s.recipient is None and last_image.get(s.message_id) != digest:
                 images_edited += 1  # an edit whose board differs from the one the message showed
             last_image[s.message_id] = digest
         if s.kind == "dm" and s.recipient is not None:
             dms[s.recipient] += 1
         # every line with the language its reader should see
         texts: list[tuple[str, str, str]] = []  # (line, expected language, whose)
-        if s.kind in ("channel", "edit"):
+        if is_public(s.kind, s.recipient):
             for line in _lines(s.content):
                 mentioned = set(MENTION.findall(line))
                 if len(mentioned) == 1:
