@@ -182,14 +182,22 @@ def _distances(s: State, board: Board, goals: list[int]) -> dict[int, int]:
     return dist
 
 
+def _forced_move(s: State, here: object, by: dict[str, list[Action]]) -> Action | None:
+    """The move every level makes without weighing: stop on a chest, or skip/stop/roll with no step to take."""
+    if "stop" in by and here in s["chests"]:
+        return Action.of("stop")
+    if not by.get("step"):
+        return by["skip"][0] if "skip" in by else by["stop"][0] if "stop" in by else by["roll"][0]
+    return None
+
+
 def _move(s: State, seat: int, by: dict[str, list[Action]], rng: Rng) -> Action:
     board = board_of(s["board"])
     here = s["players"][seat]["pos"]
-    if "stop" in by and here in s["chests"]:
-        return Action.of("stop")
-    steps = by.get("step", [])
-    if not steps:
-        return by["skip"][0] if "skip" in by else by["stop"][0] if "stop" in by else by["roll"][0]
+    forced = _forced_move(s, here, by)
+    if forced is not None:
+        return forced
+    steps = by["step"]
     dist = _distances(s, board, _goals(s, seat, board))
     if "skip" in by and not inactive(s, board, here) and dist.get(here, 0) == 0:
         return Action.of("skip")
@@ -206,11 +214,10 @@ def _plan_move(s: State, seat: int, by: dict[str, list[Action]]) -> Action:
     """The hard bot's movement: the step toward the best square its movement can end on (ai_plan.Planner)."""
     board = board_of(s["board"])
     here = s["players"][seat]["pos"]
-    if "stop" in by and here in s["chests"]:
-        return Action.of("stop")
-    steps = by.get("step", [])
-    if not steps:
-        return by["skip"][0] if "skip" in by else by["stop"][0] if "stop" in by else by["roll"][0]
+    forced = _forced_move(s, here, by)
+    if forced is not None:
+        return forced
+    steps = by["step"]
     planner = AP.Planner(s, seat, board, _distances(s, board, _goals(s, seat, board)))
     stay = (lambda: planner.value(here)) if "skip" in by else None
     return planner.best_step(s["t"]["points"], s["t"]["seen"], steps, stay)
