@@ -36,10 +36,20 @@ class LateImages:
         self.skipped = 0
         #: Milliseconds from an image being asked for (its words just sent) to its being shown, the newest ones.
         self.waits: deque[float] = deque(maxlen=100_000)
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    def _here(self) -> None:
+        """Forget the workers of an event loop that has ended: they will never run again."""
+        loop = asyncio.get_running_loop()
+        if loop is not self._loop:
+            self._loop = loop
+            self._waiting.clear()
+            self._workers.clear()
 
     def submit(self, place: Hashable, draw: Callable[[], Awaitable[bytes | None]],
                show: Callable[[bytes], Awaitable[None]]) -> None:
         """Draw (`draw()`, called only when its turn comes) and show (`show(png)`) the newest image for `place`."""
+        self._here()
         if place in self._waiting:
             self.skipped += 1
         self._waiting[place] = _Job(draw, show, time.monotonic())
@@ -52,6 +62,7 @@ class LateImages:
 
     async def idle(self) -> None:
         """Until every image asked for so far is shown (or skipped)."""
+        self._here()
         while self._workers:
             await asyncio.gather(*list(self._workers.values()), return_exceptions=True)
 
@@ -73,4 +84,9 @@ class LateImages:
                 except Exception:  # one image failing never stops the next
                     log.exception("drawing an image failed")
         finally:
-            self._workers.pop(place, None)
+            try:
+                me = asyncio.current_task()
+            except RuntimeError:  # ended with its loop: a newer loop's worker may hold this place now
+                me = None
+            if me is not None and self._workers.get(place) is me:
+                del self._workers[place]

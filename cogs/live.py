@@ -40,24 +40,41 @@ class LiveTurn:
 
 
 class LiveTurns:
-    """The live message of every game this process delivers, with a lock per game so edits never cross."""
+    """The live message of every game this process delivers, with a lock per game so edits never cross.
+
+    What it holds belongs to one event loop: messages and locks from a loop that has ended (a bot closed and
+    started again in the same process) are dropped, never waited on."""
 
     def __init__(self, kept: int = KEPT) -> None:
         self._turns: OrderedDict[int, LiveTurn] = OrderedDict()
         self._locks: dict[int, asyncio.Lock] = {}
         self._kept = kept
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    def _here(self) -> None:
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        if loop is not self._loop:
+            self._loop = loop
+            self._turns.clear()
+            self._locks.clear()
 
     def lock(self, game_id: int) -> asyncio.Lock:
+        self._here()
         lock = self._locks.get(game_id)
         if lock is None:
             lock = self._locks[game_id] = asyncio.Lock()
         return lock
 
     def get(self, game_id: int, channel_id: int) -> LiveTurn | None:
+        self._here()
         turn = self._turns.get(game_id)
         return turn if turn is not None and turn.channel_id == channel_id else None
 
     def put(self, game_id: int, turn: LiveTurn) -> None:
+        self._here()
         self._turns[game_id] = turn
         self._turns.move_to_end(game_id)
         while len(self._turns) > self._kept:
@@ -66,6 +83,7 @@ class LiveTurns:
                 del self._locks[old]
 
     def forget(self, game_id: int) -> None:
+        self._here()
         self._turns.pop(game_id, None)
 
 
