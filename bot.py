@@ -7,7 +7,6 @@ import asyncio
 import itertools
 import logging
 import os
-import pkgutil
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -17,9 +16,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-import cogs
 import i18n
-from cogs.delivery import reply
+from cogs.delivery import LATE, reply
+from cogs.games import EXTENSIONS
 from cogs.guard import commands_running, option_name, tell_failure
 from cogs.translator import CatalogTranslator, locale_of
 from cogs.ui import GameButton, GameSelect
@@ -67,10 +66,8 @@ class TabletopBot(commands.AutoShardedBot):
         await self.tree.set_translator(CatalogTranslator())
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]  # discord.py's documented hook
         self.add_dynamic_items(GameButton, GameSelect)
-        for module in pkgutil.iter_modules(cogs.__path__):
-            mod = __import__(f"cogs.{module.name}", fromlist=["setup"])
-            if hasattr(mod, "setup"):
-                await self.load_extension(f"cogs.{module.name}")
+        for extension in EXTENSIONS:
+            await self.load_extension(extension)
         if self.sync_commands:
             if self.dev_guild_id:
                 guild = discord.Object(id=self.dev_guild_id)
@@ -99,6 +96,7 @@ class TabletopBot(commands.AutoShardedBot):
             log.warning("could not tell the user about the refusal")
 
     async def close(self) -> None:
+        await LATE.finish(timeout=5.0)
         await super().close()
         if self.store is not None:
             await self.store.close()

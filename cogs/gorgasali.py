@@ -14,7 +14,7 @@ from cogs.declare import command_group, game_command
 from cogs.delivery import defer, walk_moves, who_of
 from cogs.plumbing import Choices, GameCog, Wording, legal_moves, listing, nothing, step_labels
 from cogs.translator import locale_of
-from cogs.ui import GameButton, GameUI, Walk, add_step_menu, button_id, choices_line, offered, register_ui
+from cogs.ui import GameButton, GameUI, Walk, add_step_menu, button_id, choices_line, offered
 from renderers.gorgasali import render
 from rules.base import Action, Choice, IllegalAction, LegalAction
 from rules.text import msg
@@ -83,7 +83,6 @@ class GorgasaliUI(GameUI):
 
 
 UI = GorgasaliUI()
-register_ui(UI)
 
 
 def panel(game_id: int, version: int, legal: Sequence[LegalAction], first: list[Choice] | Action,

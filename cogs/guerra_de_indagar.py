@@ -14,7 +14,7 @@ from cogs.declare import command_group, game_command, given
 from cogs.delivery import who_of
 from cogs.plumbing import Choices, GameCog, Wording, fold, legal_moves, pair_choices
 from cogs.translator import locale_of
-from cogs.ui import GameButton, GameUI, actions_menu, add_step_menu, button_id, register_ui
+from cogs.ui import GameButton, GameUI, actions_menu, add_step_menu, button_id
 from renderers.guerra_de_indagar import render
 from rules.base import Action, Choice, LegalAction
 from rules.guerra_de_indagar.data import hero_name
@@ -128,7 +128,6 @@ class IndagarUI(GameUI):
 
 
 UI = IndagarUI()
-register_ui(UI)
 
 
 class IndagarWording(Wording):

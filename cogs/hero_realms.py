@@ -16,7 +16,7 @@ from cogs.declare import command_group, game_command
 from cogs.delivery import defer, reply, who_of
 from cogs.plumbing import Choices, GameCog, Wording, fold, legal_moves, pair_choices
 from cogs.translator import locale_of
-from cogs.ui import GameButton, GameUI, actions_menu, button_id, choices_line, offered, register_ui
+from cogs.ui import GameButton, GameUI, actions_menu, button_id, choices_line, offered
 from renderers.hero_realms import render_hand
 from rules.base import Action, IllegalAction, LegalAction
 from rules.hero_realms.moves import ARGS as MOVE_ARGS
@@ -98,7 +98,6 @@ class HeroRealmsUI(GameUI):
 
 
 UI = HeroRealmsUI()
-register_ui(UI)
 
 
 def hand_panel(game_id: int, version: int, legal: list[LegalAction], lang: str,

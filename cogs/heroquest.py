@@ -23,7 +23,7 @@ from cogs.plumbing import (
     pair_choices,
 )
 from cogs.translator import locale_of
-from cogs.ui import GameUI, register_ui
+from cogs.ui import GameUI
 from renderers.heroquest import render
 from rules.base import Action, GameOver, IllegalAction, LegalAction, NotYourTurn
 from rules.heroquest import campaign, catalog, quest_treasures
@@ -216,7 +216,6 @@ class HeroQuestUI(GameUI):
 
 
 UI = HeroQuestUI()
-register_ui(UI)
 
 
 # ---------------------------------------------------------------- choosing a legal action from text

@@ -15,7 +15,7 @@ from cogs.declare import command_group, game_command
 from cogs.delivery import defer, reply, who_of
 from cogs.plumbing import GameCog, TwoSteps, Wording, legal_moves
 from cogs.translator import locale_of
-from cogs.ui import GameButton, GameUI, add_step_menu, button_id, register_ui
+from cogs.ui import GameButton, GameUI, add_step_menu, button_id
 from renderers.kings_armory import render
 from rules.base import Choice, LegalAction
 from rules.text import Lit, SeatRef, msg
@@ -79,7 +79,6 @@ class KingsArmoryUI(GameUI):
 
 
 UI = KingsArmoryUI()
-register_ui(UI)
 
 
 def _questions(view: Mapping[str, Any], allies: Mapping[str, Any], lang: str, names: dict[int, str]) -> list[str]:

@@ -66,6 +66,20 @@ class LateImages:
         while self._workers:
             await asyncio.gather(*list(self._workers.values()), return_exceptions=True)
 
+    async def finish(self, timeout: float) -> None:
+        """Before the bot's connection closes: let the images being drawn reach their messages for up to `timeout`
+        seconds, then drop the rest (their words are already sent; an image never outlives the session)."""
+        self._here()
+        try:
+            async with asyncio.timeout(timeout):
+                await self.idle()
+        except TimeoutError:
+            log.info("%d images dropped at shutdown", len(self._workers))
+            for worker in list(self._workers.values()):
+                worker.cancel()
+            await asyncio.gather(*self._workers.values(), return_exceptions=True)
+        self._waiting.clear()
+
     async def _work(self, place: Hashable) -> None:
         try:
             while (job := self._waiting.pop(place, None)) is not None:

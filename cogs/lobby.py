@@ -192,7 +192,7 @@ class Lobby(commands.Cog):
         in steps ("move N N go"); a token nobody lists still goes to the game, which says why it is refused."""
         channel, who = interaction.channel_id or 0, who_of(interaction)
         row = await self.table.game_for(channel)
-        cog = cog_for(row.game_type) if row is not None and row.status == "active" else None
+        cog = cog_for(self.bot, row.game_type) if row is not None and row.status == "active" else None
         refusal: IllegalAction | None = None
         if cog is not None and row is not None:
             legal, view, names = await cog.seen(interaction)
@@ -273,7 +273,7 @@ class Lobby(commands.Cog):
         if await self.table.is_step_built(channel):
             return await self.step_choices(interaction, current)
         row = await self.table.game_for(channel)
-        cog = cog_for(row.game_type) if row is not None else None
+        cog = cog_for(self.bot, row.game_type) if row is not None else None
         if cog is None:
             return []
         return await GameCog.complete(lambda: self._words_choices(cog, interaction, current))

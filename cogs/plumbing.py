@@ -16,6 +16,7 @@ from discord.ext import commands
 import i18n
 from cogs.declare import Autocomplete, Choices, given
 from cogs.delivery import defer, deliver, reply, who_of, with_names
+from cogs.games import game_module
 from cogs.help import show_help
 from cogs.translator import locale_of
 from cogs.ui import choices_line, clip, offered, run_blocking, ui_for
@@ -29,7 +30,6 @@ log = logging.getLogger("tabletop.commands")
 #: Discord shows at most 25 suggestions, and a choice's name and value hold at most 100 characters.
 MAX_CHOICES = 25
 MAX_VALUE = 100
-_COGS: dict[str, GameCog] = {}
 #: Lays out a private panel: (game id, version, legal actions, language, seat names) -> the buttons and menus.
 PanelBuilder = Callable[[int, int, list[LegalAction], str, dict[int, str]], discord.ui.View | None]
 
@@ -249,8 +249,8 @@ async def step_words(table: Table, channel: int, who: Any, game_type: str, path:
                      ) -> tuple[dict[str, str], list[str], str]:
     """For a menu of the next step after `path`: words for its choices, the labels of the steps picked so far,
     and the step's title."""
-    cog = cog_for(game_type)
-    prefix = cog.words.prefix if cog is not None else ""
+    wording = words_for(game_type)
+    prefix = wording.prefix if wording is not None else ""
 
     async def words(before: Sequence[str], steps: Sequence[Choice]) -> dict[str, str]:
         # Whole moves are walked only for what a catalog cannot name (a kind without a name, an argument's value),
@@ -260,7 +260,7 @@ async def step_words(table: Table, channel: int, who: Any, game_type: str, path:
             wanted = [before[0]] if any("=" in c.token for c in raw) else []
         else:
             wanted = [c.token for c in raw if kind_name(prefix, c.token, lang) is None]
-        moves = await table.step_moves(channel, who, wanted) if wanted and cog is not None else []
+        moves = await table.step_moves(channel, who, wanted) if wanted and wording is not None else []
         return step_labels(prefix, steps if before or not raw else raw, moves, lang, names)
 
     picked: list[str] = []
@@ -362,9 +362,15 @@ def parts_named(legal: Sequence[LegalAction], arg: str, param: str, lang: str) -
 # ---------------------------------------------------------------- the cog base
 
 
-def cog_for(game_id: str) -> GameCog | None:
+def cog_for(bot: commands.Bot, game_id: str) -> GameCog | None:
     """The loaded cog of a game: how `/game act` reads what a player typed the way that game's command would."""
-    return _COGS.get(game_id)
+    return next((cog for cog in bot.cogs.values() if isinstance(cog, GameCog) and cog.game_id == game_id), None)
+
+
+def words_for(game_id: str) -> Wording | None:
+    """How a game's moves are named (its cog module's `WORDS`), or None for a game without a cog of its own."""
+    words = getattr(game_module(game_id), "WORDS", None)
+    return words if isinstance(words, Wording) else None
 
 
 class GameCog(commands.Cog):
@@ -376,7 +382,6 @@ class GameCog(commands.Cog):
     def __init__(self, bot: commands.Bot, table: Table) -> None:
         self.bot = bot
         self.table = table
-        _COGS[self.game_id] = self
 
     async def help_pages(self, interaction: discord.Interaction) -> None:
         """What the game is, how a turn goes here, how to win and where secrets go, in the reader's language; each

@@ -11,6 +11,7 @@ import discord
 import i18n
 import renderers
 from cogs import drawing
+from cogs.games import game_module
 from rules.base import Action, Choice, LegalAction
 from rules.text import Msg, msg
 
@@ -29,7 +30,7 @@ Walk = Callable[[Sequence[str] | None], Awaitable[list[LegalAction]]]
 
 
 class GameUI:
-    """How one game is presented on Discord; a game's cog registers a subclass with `register_ui`."""
+    """How one game is presented on Discord; a game's cog module holds a subclass as `UI`."""
 
     game_id = ""
     #: The public turn message's button that opens a player's private view: "My hand" only where there are hands.
@@ -67,19 +68,15 @@ class GameUI:
         return renderers.render_for(self.game_id, view, lang)
 
 
-_UIS: dict[str, GameUI] = {}
-
-
-def register_ui(ui: GameUI) -> None:
-    _UIS[ui.game_id] = ui
-
-
 def ui_for(game_id: str) -> GameUI:
-    ui = _UIS.get(game_id)
-    if ui is None:
-        ui = GameUI()
-        ui.game_id = game_id
-    return ui
+    """The game's own UI (its cog module's `UI`), or the plain one for a game without a Discord side of its own."""
+    module = game_module(game_id)
+    ui = getattr(module, "UI", None)
+    if isinstance(ui, GameUI):
+        return ui
+    plain = GameUI()
+    plain.game_id = game_id
+    return plain
 
 
 async def run_blocking(func: Callable[..., Any], *args: Any) -> Any:

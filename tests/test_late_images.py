@@ -60,3 +60,15 @@ async def test_a_failed_drawing_stops_neither_the_next_one_nor_other_places() ->
     await late.idle()
     assert sorted(d.shown) == ["next move", "other"]
     assert late.busy() == 0
+
+
+async def test_at_shutdown_a_drawing_in_time_is_shown_and_a_stuck_one_is_dropped() -> None:
+    late, d = LateImages(), Drawings()
+    late.submit("quick", d.draw("quick"), d.show)
+    stuck = Drawings()
+    stuck.hold.clear()
+    late.submit("stuck", stuck.draw("stuck"), stuck.show)
+    await late.finish(timeout=0.5)
+    assert d.shown == ["quick"]
+    assert stuck.drawn == ["stuck"] and stuck.shown == []
+    assert late.busy() == 0

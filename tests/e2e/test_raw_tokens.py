@@ -21,6 +21,7 @@ import pytest
 import i18n
 from bot import make_bot
 from cogs import ui as cog_ui
+from cogs.games import GAME_MODULES
 from rules import registry
 from rules.base import SYSTEM, Action, Game, RuleError
 from rules.rng import Rng
@@ -74,14 +75,12 @@ async def _world(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, seed: int, gui
                  ) -> AsyncIterator[InProcessDiscord]:
     monkeypatch.setenv("TABLETOP_SEED", str(seed))
     monkeypatch.setattr(cog_ui.GameUI, "board_image", lambda self, view, lang: _PNG)
-    for ui in list(cog_ui._UIS.values()):
-        monkeypatch.setattr(type(ui), "private_image", lambda self, view, lang: _PNG)
+    for game_id in GAME_MODULES:
+        monkeypatch.setattr(type(cog_ui.ui_for(game_id)), "private_image", lambda self, view, lang: _PNG)
     world, guild, channel = default_world()
     guild.locale = guild_locale
     async with InProcessDiscord(lambda: make_bot(str(tmp_path / "x.sqlite3")), world=world, guild=guild,
                                 channel=channel, strict=False) as d:
-        for ui in list(cog_ui._UIS.values()):  # the game cogs registered theirs while the bot loaded
-            monkeypatch.setattr(type(ui), "private_image", lambda self, view, lang: _PNG)
         yield d
 
 

@@ -56,8 +56,15 @@ async def test_two_processes_each_play_the_games_of_their_shard(pg_server, tmp_p
             async def play(shard: int) -> list[str]:
                 errors = []
                 for _ in range(3):
-                    outs = await standin.command(players[shard], "/hr end", channel=rooms[shard])
-                    errors += [o.text() for o in outs if is_error_output(o)]
+                    for _attempt in range(40):
+                        outs = await standin.command(players[shard], "/hr end", channel=rooms[shard])
+                        said = [o.text() for o in outs if is_error_output(o)]
+                        # The bot seat plays after the person's answer, in its own process: on a busy machine
+                        # it may still be thinking when the next command comes; that refusal changes nothing.
+                        if not (len(said) == 1 and "(bot)" in said[0]):
+                            break
+                        await asyncio.sleep(0.5)
+                    errors += said
                 return errors
             assert await asyncio.gather(play(0), play(1)) == [[], []]
             posts = {shard: [o for o in world.outputs if o.kind in ("channel", "edit") and o.channel_id == room.id]
