@@ -18,6 +18,7 @@ from rules.base import (
     RuleError,
     Scalar,
     Step,
+    View,
 )
 from rules.hero_realms import engine as E
 from rules.hero_realms import moves as M
@@ -41,7 +42,7 @@ def _resolve_variant(options: Mapping[str, Scalar]) -> str:
     return variant
 
 
-class HeroRealms(Game):
+class HeroRealms(Game[State]):
     id = "hero-realms"
     kind_names = "hr.kind."
     name_key = "hr.name"
@@ -161,7 +162,7 @@ class HeroRealms(Game):
         ctx.finish()
         return Step(s, ctx.events, not ctx.hidden)
 
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+    def view(self, state: State, seat: int | None) -> View:
         return view(state, seat)
 
     def outcome(self, state: State) -> Outcome | None:
@@ -237,7 +238,7 @@ class HeroRealms(Game):
     def copy_state(self, state: State) -> State:
         return state.copy()
 
-    def turn_key(self, state: State) -> Any:
+    def turn_key(self, state: State) -> int:
         return state.turn_no
 
     def secret_tokens(self, state: State) -> Mapping[str, frozenset[int]]:
