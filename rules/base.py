@@ -6,13 +6,30 @@ import copy
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypedDict, TypeVar
 
 from rules.rng import Rng
-from rules.text import Msg, msg
+from rules.text import Msg, MsgJson, msg
 
 Scalar = str | int | bool
 ArgValue = Scalar | tuple[Scalar, ...]
+#: A JSON value, as `json.loads` gives it and `json.dumps` takes it.
+Json = str | int | float | bool | None | list["Json"] | dict[str, "Json"]
+
+
+class ActionJson(TypedDict):
+    """An action as stored in a game's log: its kind and its arguments (a tuple written as a list)."""
+
+    kind: str
+    args: dict[str, Scalar | list[Scalar]]
+
+
+class EventJson(TypedDict):
+    """An event as JSON: its message and the seats allowed to see it (None: everyone)."""
+
+    msg: MsgJson
+    to: list[int] | None
+
 
 #: The type of a game's state: each engine's own (a dataclass, a TypedDict). `Game` is generic over it; a subclass
 #: that names none (`class X(Game)`) leaves its state untyped, as before.
@@ -79,6 +96,8 @@ class Action:
         norm = {k: tuple(v) if isinstance(v, list) else v for k, v in args.items()}
         return Action(kind, tuple(sorted(norm.items())))
 
+    # `get` and `[]` stay untyped: the engines read their arguments through them (hundreds of reads in the four
+    # other games, typed package by package); a typed read is `text(name)` or `number(name)`.
     def get(self, name: str, default: Any = None) -> Any:
         for key, value in self.args:
             if key == name:
@@ -91,16 +110,32 @@ class Action:
                 return value
         raise KeyError(name)
 
+    def text(self, name: str) -> str:
+        """The string argument `name` (KeyError when missing, TypeError when it is not a string)."""
+        value = self[name]
+        if not isinstance(value, str):
+            raise TypeError(f"argument {name!r} of {self.kind!r} is not a string")
+        return value
+
+    def number(self, name: str) -> int:
+        """The integer argument `name` (KeyError when missing, TypeError when it is not an integer)."""
+        value = self[name]
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise TypeError(f"argument {name!r} of {self.kind!r} is not an integer")
+        return value
+
     @property
     def arg_dict(self) -> dict[str, ArgValue]:
         return dict(self.args)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> ActionJson:
         return {"kind": self.kind, "args": {k: list(v) if isinstance(v, tuple) else v for k, v in self.args}}
 
     @staticmethod
-    def from_json(data: Mapping[str, Any]) -> Action:
-        if not isinstance(data, Mapping) or not isinstance(data.get("kind"), str):
+    def from_json(data: Mapping[str, object]) -> Action:
+        """An action read back from stored or sent JSON, every part checked (ValueError when malformed)."""
+        kind = data.get("kind") if isinstance(data, Mapping) else None
+        if not isinstance(kind, str):
             raise ValueError("an action is an object with a string 'kind'")
         args = data.get("args", {})
         if not isinstance(args, Mapping):
@@ -109,7 +144,7 @@ class Action:
             items = value if isinstance(value, list) else [value]
             if not all(isinstance(v, (str, int, bool)) for v in items):
                 raise ValueError("action args are strings, integers, booleans or lists of them")
-        return Action.of(data["kind"], **args)
+        return Action.of(kind, **args)
 
     def token(self) -> str:
         """A compact, stable text form used in button ids and autocomplete values."""
@@ -184,11 +219,11 @@ class Event:
     def visible_to(self, seat: int | None) -> bool:
         return self.to is None or (seat is not None and seat in self.to)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> EventJson:
         return {"msg": self.msg.to_json(), "to": None if self.to is None else sorted(self.to)}
 
     @staticmethod
-    def from_json(data: Mapping[str, Any]) -> Event:
+    def from_json(data: EventJson) -> Event:
         to = data.get("to")
         return Event(Msg.from_json(data["msg"]), None if to is None else frozenset(to))
 
@@ -348,7 +383,7 @@ class Game(ABC, Generic[StateT]):
     def new(self, options: Mapping[str, Scalar], seats: int, seed: int) -> StateT:
         """The initial state for `seats` seats (numbered from 0) with validated options."""
 
-    def new_with_setup(self, setup: Mapping[str, Any], options: Mapping[str, Scalar], seats: int, seed: int) -> StateT:
+    def new_with_setup(self, setup: Mapping[str, Json], options: Mapping[str, Scalar], seats: int, seed: int) -> StateT:
         """A new game from a set-up: an uploaded file (`setup_from_upload`) and the per-server records of
         `profile_keys` under "profiles". Games that take neither need not override this."""
         return self.new(options, seats, seed)
@@ -382,12 +417,13 @@ class Game(ABC, Generic[StateT]):
         """None while the game is running."""
 
     @abstractmethod
-    def to_json(self, state: StateT) -> dict[str, Any]:
-        """The whole state, including the RNG, as JSON-able data."""
+    def to_json(self, state: StateT) -> Mapping[str, object]:
+        """The whole state, including the RNG, as JSON-able data (a Mapping of the game's own shape, which may be a
+        TypedDict; the table only stores and compares it)."""
 
     @abstractmethod
-    def from_json(self, data: Mapping[str, Any]) -> StateT:
-        """Inverse of `to_json`."""
+    def from_json(self, data: Mapping[str, Json]) -> StateT:
+        """Inverse of `to_json` (the data comes back from storage as plain JSON)."""
 
     # ---- optional hooks
 
@@ -440,11 +476,11 @@ class Game(ABC, Generic[StateT]):
         """
         return []
 
-    def profile_updates(self, state: StateT) -> dict[str, dict[str, Any]]:
+    def profile_updates(self, state: StateT) -> dict[str, dict[str, Json]]:
         """Per-server records to save when the game ends (merged over the ones it started with)."""
         return {}
 
-    def setup_from_upload(self, data: bytes, filename: str) -> dict[str, Any]:
+    def setup_from_upload(self, data: bytes, filename: str) -> dict[str, Json]:
         """Validate a file attached to `/game new` (e.g. a quest) and return the JSON set-up that
         `new_with_setup(setup, options, seats, seed)` will receive; raise BadOptions naming the problem."""
         raise BadOptions(msg("core.error.no_upload"))

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import TypedDict
 
 from rules.base import Event
-from rules.hero_realms import variants as V
-from rules.hero_realms.cards import CardDef, cards
-from rules.hero_realms.state import LOG_SIZE, Player, State
+from rules.hero_realms import variants
+from rules.hero_realms.cards import CardDef, Effect, cards
+from rules.hero_realms.state import LOG_SIZE, Option, PendingDecision, Player, State
 from rules.hero_realms.text import card_names, counted, describe_list
 from rules.rng import Rng
 from rules.text import Msg, SeatRef, msg
@@ -65,14 +66,14 @@ def has_ready_guard(state: State, seat: int) -> bool:
 
 
 def attackable_players(state: State, seat: int) -> list[int]:
-    return V.attackable_players(state, seat, lambda s: has_ready_guard(state, s))
+    return variants.attackable_players(state, seat, lambda s: has_ready_guard(state, s))
 
 
 def targetable_champions(state: State, seat: int) -> list[str]:
     """Opposing champions `seat` may attack or target now (guards respected)."""
     out: list[str] = []
-    for owner in V.champion_owners(state, seat):
-        protected = any(has_ready_guard(state, p) for p in V.protectors(state, owner))
+    for owner in variants.champion_owners(state, seat):
+        protected = any(has_ready_guard(state, p) for p in variants.protectors(state, owner))
         for c in state.players[owner].champions:
             if not protected or cdef(state, c).guard:
                 out.append(c)
@@ -99,14 +100,14 @@ def ally_ready(state: State, seat: int, cid: str) -> bool:
     return any(o != cid and cdef(state, o).faction == card.faction for o in in_play(p))
 
 
-def pending_of(state: State, seat: int) -> dict[str, Any] | None:
+def pending_of(state: State, seat: int) -> PendingDecision | None:
     for d in state.pending:
         if d["seat"] == seat:
             return d
     return None
 
 
-def blocking(state: State) -> dict[str, Any] | None:
+def blocking(state: State) -> PendingDecision | None:
     """A pending decision of a seat outside the current turn: it must be answered before anything else."""
     for d in state.pending:
         if d["seat"] not in state.active:
@@ -180,7 +181,7 @@ def gain(ctx: Ctx, seat: int, pool: str, amount: int) -> None:
 # ---------------------------------------------------------------- effects
 
 
-def _count_for(s: State, seat: int, name: str, arg: dict[str, Any], source: str | None) -> int:
+def _count_for(s: State, seat: int, name: str, arg: Mapping[str, object], source: str | None) -> int:
     p = s.players[seat]
     if name == "per_champion":
         return len(p.champions)
@@ -192,14 +193,22 @@ def _count_for(s: State, seat: int, name: str, arg: dict[str, Any], source: str 
     return len([c for c in in_play(p) if cdef(s, c).faction == faction and not (arg["other"] and c == source)])
 
 
-def _push(s: State, decision: dict[str, Any], index: int | None = None) -> None:
+class _DecisionBase(TypedDict):
+    """What every decision an effect asks for carries: who decides, the card that asked, the effects left after."""
+
+    seat: int
+    source: str | None
+    rest: list[Effect]
+
+
+def _push(s: State, decision: PendingDecision, index: int | None = None) -> None:
     if index is None:
         s.pending.append(decision)
     else:
         s.pending.insert(index, decision)
 
 
-def resolve(ctx: Ctx, seat: int, effects: list[Any], source: str | None) -> None:
+def resolve(ctx: Ctx, seat: int, effects: Sequence[Effect], source: str | None) -> None:
     """Resolve effects in order; stop at the first one that needs a decision (it keeps the rest)."""
     s = ctx.s
     for i, eff in enumerate(effects):
@@ -207,7 +216,7 @@ def resolve(ctx: Ctx, seat: int, effects: list[Any], source: str | None) -> None
             return
         ((name, arg),) = eff.items()
         rest = list(effects[i + 1:])
-        base = {"seat": seat, "source": source, "rest": rest}
+        base: _DecisionBase = {"seat": seat, "source": source, "rest": rest}
         if name in ("gold", "combat", "health"):
             gain(ctx, seat, name, arg)
         elif name == "draw":
@@ -269,7 +278,7 @@ def resolve(ctx: Ctx, seat: int, effects: list[Any], source: str | None) -> None
             _push(s, {**base, "kind": "draw_count", "up_to": arg["up_to"]})
             return
         elif name == "opponent_discards":
-            victims = V.discard_targets(s, seat)
+            victims = variants.discard_targets(s, seat)
             if len(victims) == 1:
                 owe_discard(ctx, victims[0], arg)
             elif victims:
@@ -302,7 +311,7 @@ def discard_to_top_options(s: State, seat: int, flt: str) -> list[str]:
     return [c for c in s.players[seat].discard if flt == "any" or cdef(s, c).champion]
 
 
-def decision_options(s: State, d: dict[str, Any]) -> list[Any]:
+def decision_options(s: State, d: PendingDecision) -> Sequence[Option]:
     """The raw option values of a pending decision (card ids, seats as "p<n>", ints, "none"...)."""
     seat, kind = d["seat"], d["kind"]
     p = s.players[seat]
@@ -319,7 +328,7 @@ def decision_options(s: State, d: dict[str, Any]) -> list[Any]:
     if kind == "discard":
         return list(p.hand)
     if kind == "opponent":
-        return [f"p{t}" for t in V.discard_targets(s, seat)]
+        return [f"p{t}" for t in variants.discard_targets(s, seat)]
     if kind == "sacrifice":
         return [*p.hand, *p.discard, "none"]
     if kind == "pass_card":
@@ -328,48 +337,65 @@ def decision_options(s: State, d: dict[str, Any]) -> list[Any]:
     raise ValueError(kind)
 
 
-def answer(ctx: Ctx, d: dict[str, Any], option: Any) -> None:
+def answer_text(option: Option) -> str:
+    """An answer that is text (a card id, "p<seat>", "deck:<key>", "none"), as `moves.check` accepted it."""
+    if not isinstance(option, str):
+        raise TypeError(f"expected a text answer, got {option!r}")
+    return option
+
+
+def answer_number(option: Option) -> int:
+    """An answer that is a number (an option's index, how many cards to draw), as `moves.check` accepted it."""
+    if not isinstance(option, int):
+        raise TypeError(f"expected a number answer, got {option!r}")
+    return option
+
+
+def answer(ctx: Ctx, d: PendingDecision, option: Option) -> None:
     """Apply a decision's answer (already validated) and continue resolving what followed it."""
     s = ctx.s
     seat, kind = d["seat"], d["kind"]
     index = s.pending.index(d)
     s.pending.pop(index)
     p = s.players[seat]
-    rest: list[Any] = d["rest"]
+    rest = d["rest"]
     if kind == "choose":
-        ctx.pub(msg("hr.ev.chose", seat=SeatRef(seat), effect=describe_list(d["options"][option])))
-        rest = list(d["options"][option]) + rest
+        chosen = d["options"][answer_number(option)]
+        ctx.pub(msg("hr.ev.chose", seat=SeatRef(seat), effect=describe_list(chosen)))
+        rest = list(chosen) + rest
     elif kind == "stun":
         if option != "none":
-            stun(ctx, option)
+            stun(ctx, answer_text(option))
     elif kind == "prepare":
-        prepare(ctx, seat, option)
+        prepare(ctx, seat, answer_text(option))
     elif kind == "to_top":
         if option != "none":
-            to_top(ctx, seat, option)
+            to_top(ctx, seat, answer_text(option))
     elif kind == "draw_count":
-        drawn = draw(ctx, seat, option) if option else 0
+        drawn = draw(ctx, seat, answer_number(option)) if option else 0
         if drawn and p.hand:
             _push(s, {**d, "kind": "discard", "count": min(drawn, len(p.hand))}, index)
             return
     elif kind == "discard":
-        p.hand.remove(option)
-        p.discard.append(option)
+        cid = answer_text(option)
+        p.hand.remove(cid)
+        p.discard.append(cid)
         ctx.hidden = True
-        ctx.pub(msg("hr.ev.discarded", seat=SeatRef(seat), card=cdef(s, option).lit))
+        ctx.pub(msg("hr.ev.discarded", seat=SeatRef(seat), card=cdef(s, cid).lit))
         if d["count"] > 1 and p.hand:
             _push(s, {**d, "count": d["count"] - 1}, index)
             return
     elif kind == "opponent":
-        owe_discard(ctx, int(option[1:]), d["count"])
+        owe_discard(ctx, int(answer_text(option)[1:]), d["count"])
     elif kind == "sacrifice":
         if option != "none":
-            zone = p.hand if option in p.hand else p.discard
+            cid = answer_text(option)
+            zone = p.hand if cid in p.hand else p.discard
             if zone is p.hand:
                 ctx.hidden = True
-            zone.remove(option)
-            to_sacrifice_pile(s, option)
-            ctx.pub(msg("hr.ev.sacrificed", seat=SeatRef(seat), card=cdef(s, option).lit))
+            zone.remove(cid)
+            to_sacrifice_pile(s, cid)
+            ctx.pub(msg("hr.ev.sacrificed", seat=SeatRef(seat), card=cdef(s, cid).lit))
             d = {**d, "left": d["left"] - 1, "done": d["done"] + 1}
             if d["left"] > 0 and (p.hand or p.discard):
                 _push(s, d, index)
@@ -378,7 +404,7 @@ def answer(ctx: Ctx, d: dict[str, Any], option: Any) -> None:
             rest = list(d["bonus"]) + rest
     elif kind == "pass_card":
         if option != "none":
-            _pass_to_emperor(ctx, seat, option)
+            _pass_to_emperor(ctx, seat, answer_text(option))
         return
     resolve(ctx, seat, rest, d["source"])
 
@@ -583,9 +609,9 @@ def resign(ctx: Ctx, seat: int) -> None:
 def _after_elimination(ctx: Ctx, seat: int) -> None:
     s = ctx.s
     if s.variant == "hunter-first-blood":
-        _win(ctx, [V.right_of(s, seat)])
+        _win(ctx, [variants.right_of(s, seat)])
     elif s.variant == "hunter-last-standing":
-        right = V.right_of(s, seat)
+        right = variants.right_of(s, seat)
         if right != seat:
             s.health[s.pool_of[right]] += HUNTER_BONUS_HEALTH
             ctx.pub(msg("hr.ev.hunter_bonus", seat=SeatRef(right), n=HUNTER_BONUS_HEALTH))
@@ -674,7 +700,7 @@ def finish_turn(ctx: Ctx) -> None:
 
 
 def next_turn_seats(s: State, last: int) -> list[int]:
-    if V.VARIANTS[s.variant].team_turns:
+    if variants.VARIANTS[s.variant].team_turns:
         teams = sorted(set(s.team_of))
         current = s.team_of[last]
         for step in range(1, len(teams) + 1):
@@ -682,4 +708,4 @@ def next_turn_seats(s: State, last: int) -> list[int]:
             seats = [o for o in range(s.n) if s.team_of[o] == team and not s.players[o].eliminated]
             if seats:
                 return seats
-    return [V.left_of(s, last)]
+    return [variants.left_of(s, last)]
