@@ -31,7 +31,7 @@ PASS_WORTH = 6.0
 
 
 def _cost(s: State, cid: str) -> int:
-    return engine.cdef(s, cid).cost
+    return engine.card_of(s, cid).cost
 
 
 def _own_turns(s: State) -> int:
@@ -67,7 +67,7 @@ def buy_value(s: State, seat: int, key: str) -> float:
     if early and _gives(card, "gold"):
         value += 1.5
     if card.faction is not None:
-        same = sum(1 for c in _owned(s, seat) if engine.cdef(s, c).faction == card.faction)
+        same = sum(1 for c in _owned(s, seat) if engine.card_of(s, c).faction == card.faction)
         value += 0.5 * min(same, 5)
     return value
 
@@ -76,7 +76,7 @@ def keep_value(s: State, cid: str) -> float:
     key = s.cards[cid]
     if key in KEEP:
         return KEEP[key]
-    return 3.0 + engine.cdef(s, cid).cost
+    return 3.0 + engine.card_of(s, cid).cost
 
 
 def effect_value(s: State, seat: int, effects: Sequence[Effect], source: str | None) -> float:
@@ -119,7 +119,7 @@ def _decide(s: State, seat: int, d: PendingDecision) -> Option:
         return max(numbers, key=lambda i: effect_value(s, seat, d["options"][i], d["source"]))
     if kind == "stun":
         targets = [o for o in texts if o != "none"]
-        return max(targets, key=lambda c: (engine.cdef(s, c).guard, _cost(s, c))) if targets else "none"
+        return max(targets, key=lambda c: (engine.card_of(s, c).guard, _cost(s, c))) if targets else "none"
     if kind == "prepare":
         return max(texts, key=lambda c: _cost(s, c))
     if kind == "to_top":
@@ -160,7 +160,7 @@ def _sacrifice_combat(s: State, seat: int) -> tuple[int, list[str]]:
     p = s.players[seat]
     extra, cards = 0, []
     for c in engine.in_play(p):
-        for eff in engine.cdef(s, c).abilities.get("sacrifice", ()):
+        for eff in engine.card_of(s, c).abilities.get("sacrifice", ()):
             if "combat" in eff:
                 extra += eff["combat"]
                 cards.append(c)
@@ -180,10 +180,11 @@ def _attack_plan(s: State, seat: int) -> Action | None:
     champions = engine.targetable_champions(s, seat)
 
     def need(c: str) -> int:
-        return engine.cdef(s, c).defense - s.damage.get(c, 0)
+        return engine.card_of(s, c).defense - s.damage.get(c, 0)
 
     # Guards standing between us and an opponent: knock them down, cheapest first.
-    blockers = [c for c in champions if engine.cdef(s, c).guard and c not in s.players[engine.owner_of(s, c)].expended]
+    blockers = [c for c in champions
+                if engine.card_of(s, c).guard and c not in s.players[engine.owner_of(s, c)].expended]
     affordable = [c for c in blockers if need(c) <= combat]
     if not players and affordable:
         best = max(affordable, key=lambda c: (_cost(s, c) - need(c), -need(c)))
@@ -245,15 +246,15 @@ def smart_action(s: State, seat: int, rng: Rng, wild: float = 0.0) -> Action:
     p = s.players[seat]
     if p.hand:
         return Action.of("play_all") if len(p.hand) > 1 else Action.of("play", card=p.hand[0])
-    ready = [c for c in p.champions if c not in p.expended and "expend" in engine.cdef(s, c).abilities]
+    ready = [c for c in p.champions if c not in p.expended and "expend" in engine.card_of(s, c).abilities]
     if ready:
-        best = max(ready, key=lambda c: (_gives(engine.cdef(s, c), "draw"), effect_value(
-            s, seat, engine.cdef(s, c).abilities["expend"], c)))
+        best = max(ready, key=lambda c: (_gives(engine.card_of(s, c), "draw"), effect_value(
+            s, seat, engine.card_of(s, c).abilities["expend"], c)))
         return Action.of("expend", card=best)
     for c in engine.in_play(p):
         if not engine.ally_ready(s, seat, c):
             continue
-        effects = engine.cdef(s, c).abilities["ally"]
+        effects = engine.card_of(s, c).abilities["ally"]
         if any("prepare_champion" in e for e in effects) and not p.expended:
             continue
         if any("stun_target_champion" in e for e in effects) and not engine.targetable_champions(s, seat):
@@ -312,10 +313,10 @@ def _lethal_or_finish(s: State, seat: int) -> Action | None:
         if combat >= _effective_health(s, t):
             return Action.of("attack", target=f"p{t}", amount=combat)
     wounded = [c for c in engine.targetable_champions(s, seat)
-               if s.damage.get(c, 0) > 0 and engine.cdef(s, c).defense - s.damage[c] <= combat]
+               if s.damage.get(c, 0) > 0 and engine.card_of(s, c).defense - s.damage[c] <= combat]
     if wounded:
-        best = max(wounded, key=lambda c: (engine.cdef(s, c).guard, _cost(s, c)))
-        return Action.of("attack", target=best, amount=engine.cdef(s, best).defense - s.damage[best])
+        best = max(wounded, key=lambda c: (engine.card_of(s, c).guard, _cost(s, c)))
+        return Action.of("attack", target=best, amount=engine.card_of(s, best).defense - s.damage[best])
     return None
 
 
@@ -328,11 +329,11 @@ def _pooled_attack(s: State, seat: int) -> Action | None:
     waiting = sum(s.players[t].combat for t in variants.teammates(s, seat) if t in s.active and s.players[t].waiting)
     if combat <= 0 or not waiting:
         return None
-    guards = [c for c in engine.targetable_champions(s, seat) if engine.cdef(s, c).guard]
-    reachable = [c for c in guards if combat < engine.cdef(s, c).defense - s.damage.get(c, 0) <= combat + waiting]
+    guards = [c for c in engine.targetable_champions(s, seat) if engine.card_of(s, c).guard]
+    reachable = [c for c in guards if combat < engine.card_of(s, c).defense - s.damage.get(c, 0) <= combat + waiting]
     if not reachable:
         return None
-    best = min(reachable, key=lambda c: engine.cdef(s, c).defense - s.damage.get(c, 0))
+    best = min(reachable, key=lambda c: engine.card_of(s, c).defense - s.damage.get(c, 0))
     return Action.of("attack", target=best, amount=combat)
 
 
@@ -357,7 +358,7 @@ def simple_action(s: State, seat: int, rng: Rng) -> Action:
     if p.hand:
         return Action.of("play_all") if len(p.hand) > 1 else Action.of("play", card=p.hand[0])
     for c in p.champions:
-        if c not in p.expended and "expend" in engine.cdef(s, c).abilities:
+        if c not in p.expended and "expend" in engine.card_of(s, c).abilities:
             return Action.of("expend", card=c)
     for c in engine.in_play(p):
         if engine.ally_ready(s, seat, c):
@@ -372,7 +373,7 @@ def simple_action(s: State, seat: int, rng: Rng) -> Action:
         if players:
             return Action.of("attack", target=f"p{players[0]}", amount=p.combat)
         for c in engine.targetable_champions(s, seat):
-            need = engine.cdef(s, c).defense - s.damage.get(c, 0)
+            need = engine.card_of(s, c).defense - s.damage.get(c, 0)
             if need <= p.combat:
                 return Action.of("attack", target=c, amount=need)
     return Action.of("end_turn")

@@ -24,7 +24,8 @@ DECISION_EFFECTS = frozenset({
 })
 
 
-def cdef(state: State, cid: str) -> CardDef:
+def card_of(state: State, cid: str) -> CardDef:
+    """The card definition of the card instance `cid`."""
     return CARDS[state.cards[cid]]
 
 
@@ -47,13 +48,15 @@ class Ctx:
         if self._rng is not None:
             self.s.rng = self._rng.state
 
-    def pub(self, message: Msg) -> None:
+    def announce(self, message: Msg) -> None:
+        """A public event, also kept in the state's log of recent events (views show it)."""
         self.events.append(Event(message))
         self.s.log.append(message.to_json())
         if len(self.s.log) > LOG_SIZE:
             del self.s.log[: len(self.s.log) - LOG_SIZE]
 
-    def priv(self, seat: int, message: Msg) -> None:
+    def tell(self, seat: int, message: Msg) -> None:
+        """An event only `seat` sees."""
         self.events.append(Event(message, frozenset({seat})))
 
 
@@ -62,7 +65,7 @@ class Ctx:
 
 def has_ready_guard(state: State, seat: int) -> bool:
     p = state.players[seat]
-    return any(cdef(state, c).guard and c not in p.expended for c in p.champions)
+    return any(card_of(state, c).guard and c not in p.expended for c in p.champions)
 
 
 def attackable_players(state: State, seat: int) -> list[int]:
@@ -75,7 +78,7 @@ def targetable_champions(state: State, seat: int) -> list[str]:
     for owner in variants.champion_owners(state, seat):
         protected = any(has_ready_guard(state, p) for p in variants.protectors(state, owner))
         for c in state.players[owner].champions:
-            if not protected or cdef(state, c).guard:
+            if not protected or card_of(state, c).guard:
                 out.append(c)
     return out
 
@@ -94,10 +97,10 @@ def in_play(p: Player) -> list[str]:
 def ally_ready(state: State, seat: int, cid: str) -> bool:
     """Whether the ally ability of a card `seat` has in play can be used now."""
     p = state.players[seat]
-    card = cdef(state, cid)
+    card = card_of(state, cid)
     if "ally" not in card.abilities or cid in p.allies_used or card.faction is None:
         return False
-    return any(o != cid and cdef(state, o).faction == card.faction for o in in_play(p))
+    return any(o != cid and card_of(state, o).faction == card.faction for o in in_play(p))
 
 
 def pending_of(state: State, seat: int) -> PendingDecision | None:
@@ -130,13 +133,13 @@ def draw(ctx: Ctx, seat: int, n: int) -> int:
             p.deck, p.discard = p.discard, []
             ctx.rng.shuffle(p.deck)
             ctx.hidden = True
-            ctx.pub(msg("hr.ev.shuffle", seat=SeatRef(seat)))
+            ctx.announce(msg("hr.ev.shuffle", seat=SeatRef(seat)))
         drawn.append(p.deck.pop())
     if drawn:
         ctx.hidden = True
         p.hand.extend(drawn)
-        ctx.pub(counted("hr.ev.drew", len(drawn), seat=SeatRef(seat)))
-        ctx.priv(seat, msg("hr.ev.drew_private", cards=card_names([cdef(s, c) for c in drawn])))
+        ctx.announce(counted("hr.ev.drew", len(drawn), seat=SeatRef(seat)))
+        ctx.tell(seat, msg("hr.ev.drew_private", cards=card_names([card_of(s, c) for c in drawn])))
     return len(drawn)
 
 
@@ -156,13 +159,13 @@ def stun(ctx: Ctx, cid: str) -> None:
     p.expended.discard(cid)
     s.damage.pop(cid, None)
     p.discard.append(cid)
-    ctx.pub(msg("hr.ev.stunned", card=cdef(s, cid).lit, seat=SeatRef(owner)))
+    ctx.announce(msg("hr.ev.stunned", card=card_of(s, cid).lit, seat=SeatRef(owner)))
 
 
 def owe_discard(ctx: Ctx, target: int, n: int) -> None:
     ctx.s.players[target].owed_discards += n
     ctx.hidden = True
-    ctx.pub(counted("hr.ev.owes_discard", n, seat=SeatRef(target)))
+    ctx.announce(counted("hr.ev.owes_discard", n, seat=SeatRef(target)))
 
 
 def gain(ctx: Ctx, seat: int, pool: str, amount: int) -> None:
@@ -171,7 +174,7 @@ def gain(ctx: Ctx, seat: int, pool: str, amount: int) -> None:
         return
     if pool == "health":
         s.health[s.pool_of[seat]] += amount
-        ctx.pub(msg("hr.ev.healed", seat=SeatRef(seat), n=amount, health=s.health[s.pool_of[seat]]))
+        ctx.announce(msg("hr.ev.healed", seat=SeatRef(seat), n=amount, health=s.health[s.pool_of[seat]]))
     elif pool == "gold":
         s.players[seat].gold += amount
     else:
@@ -188,9 +191,9 @@ def _count_for(s: State, seat: int, name: str, arg: Mapping[str, object], source
     if name == "per_other_champion":
         return len([c for c in p.champions if c != source])
     if name == "per_other_guard":
-        return len([c for c in p.champions if c != source and cdef(s, c).guard])
+        return len([c for c in p.champions if c != source and card_of(s, c).guard])
     faction = arg["faction"]
-    return len([c for c in in_play(p) if cdef(s, c).faction == faction and not (arg["other"] and c == source)])
+    return len([c for c in in_play(p) if card_of(s, c).faction == faction and not (arg["other"] and c == source)])
 
 
 class _DecisionBase(TypedDict):
@@ -297,18 +300,18 @@ def resolve(ctx: Ctx, seat: int, effects: Sequence[Effect], source: str | None) 
 
 def prepare(ctx: Ctx, seat: int, cid: str) -> None:
     ctx.s.players[seat].expended.discard(cid)
-    ctx.pub(msg("hr.ev.prepared", seat=SeatRef(seat), card=cdef(ctx.s, cid).lit))
+    ctx.announce(msg("hr.ev.prepared", seat=SeatRef(seat), card=card_of(ctx.s, cid).lit))
 
 
 def to_top(ctx: Ctx, seat: int, cid: str) -> None:
     p = ctx.s.players[seat]
     p.discard.remove(cid)
     p.deck.append(cid)
-    ctx.pub(msg("hr.ev.to_top", seat=SeatRef(seat), card=cdef(ctx.s, cid).lit))
+    ctx.announce(msg("hr.ev.to_top", seat=SeatRef(seat), card=card_of(ctx.s, cid).lit))
 
 
 def discard_to_top_options(s: State, seat: int, flt: str) -> list[str]:
-    return [c for c in s.players[seat].discard if flt == "any" or cdef(s, c).champion]
+    return [c for c in s.players[seat].discard if flt == "any" or card_of(s, c).champion]
 
 
 def decision_options(s: State, d: PendingDecision) -> Sequence[Option]:
@@ -361,7 +364,7 @@ def answer(ctx: Ctx, d: PendingDecision, option: Option) -> None:
     rest = d["rest"]
     if kind == "choose":
         chosen = d["options"][answer_number(option)]
-        ctx.pub(msg("hr.ev.chose", seat=SeatRef(seat), effect=describe_list(chosen)))
+        ctx.announce(msg("hr.ev.chose", seat=SeatRef(seat), effect=describe_list(chosen)))
         rest = list(chosen) + rest
     elif kind == "stun":
         if option != "none":
@@ -381,7 +384,7 @@ def answer(ctx: Ctx, d: PendingDecision, option: Option) -> None:
         p.hand.remove(cid)
         p.discard.append(cid)
         ctx.hidden = True
-        ctx.pub(msg("hr.ev.discarded", seat=SeatRef(seat), card=cdef(s, cid).lit))
+        ctx.announce(msg("hr.ev.discarded", seat=SeatRef(seat), card=card_of(s, cid).lit))
         if d["count"] > 1 and p.hand:
             _push(s, {**d, "count": d["count"] - 1}, index)
             return
@@ -395,7 +398,7 @@ def answer(ctx: Ctx, d: PendingDecision, option: Option) -> None:
                 ctx.hidden = True
             zone.remove(cid)
             to_sacrifice_pile(s, cid)
-            ctx.pub(msg("hr.ev.sacrificed", seat=SeatRef(seat), card=cdef(s, cid).lit))
+            ctx.announce(msg("hr.ev.sacrificed", seat=SeatRef(seat), card=card_of(s, cid).lit))
             d = {**d, "left": d["left"] - 1, "done": d["done"] + 1}
             if d["left"] > 0 and (p.hand or p.discard):
                 _push(s, d, index)
@@ -424,7 +427,7 @@ def _pass_to_emperor(ctx: Ctx, seat: int, option: str) -> None:
         (p.hand if cid in p.hand else p.discard).remove(cid)
     emperor = next(o for o in range(s.n) if s.team_of[o] == s.team_of[seat] and s.roles[o] == "emperor")
     s.players[emperor].discard.append(cid)
-    ctx.pub(msg("hr.ev.passed", seat=SeatRef(seat), card=cdef(s, cid).lit, to=SeatRef(emperor)))
+    ctx.announce(msg("hr.ev.passed", seat=SeatRef(seat), card=card_of(s, cid).lit, to=SeatRef(emperor)))
 
 
 # ---------------------------------------------------------------- main-phase moves
@@ -436,16 +439,16 @@ def play(ctx: Ctx, seat: int, cid: str) -> None:
     p.hand.remove(cid)
     # The card was hidden in the hand and everyone has now seen it: no undo past this (see NOTES.md).
     ctx.hidden = True
-    card = cdef(s, cid)
+    card = card_of(s, cid)
     (p.champions if card.champion else p.played).append(cid)
-    ctx.pub(msg("hr.ev.played", seat=SeatRef(seat), card=card.lit))
+    ctx.announce(msg("hr.ev.played", seat=SeatRef(seat), card=card.lit))
     if "primary" in card.abilities:
         resolve(ctx, seat, list(card.abilities["primary"]), cid)
 
 
 def _play_order(s: State, cid: str) -> int:
     """Champions first (cards counting champions then see them), cards asking for decisions last."""
-    card = cdef(s, cid)
+    card = card_of(s, cid)
     if card.champion:
         return 0
     if any(next(iter(e)) in DECISION_EFFECTS for e in card.abilities.get("primary", ())):
@@ -465,16 +468,16 @@ def play_all(ctx: Ctx, seat: int) -> None:
 def use_ally(ctx: Ctx, seat: int, cid: str) -> None:
     s = ctx.s
     s.players[seat].allies_used.add(cid)
-    card = cdef(s, cid)
-    ctx.pub(msg("hr.ev.ally", seat=SeatRef(seat), card=card.lit))
+    card = card_of(s, cid)
+    ctx.announce(msg("hr.ev.ally", seat=SeatRef(seat), card=card.lit))
     resolve(ctx, seat, list(card.abilities["ally"]), cid)
 
 
 def expend(ctx: Ctx, seat: int, cid: str) -> None:
     s = ctx.s
     s.players[seat].expended.add(cid)
-    card = cdef(s, cid)
-    ctx.pub(msg("hr.ev.expended", seat=SeatRef(seat), card=card.lit))
+    card = card_of(s, cid)
+    ctx.announce(msg("hr.ev.expended", seat=SeatRef(seat), card=card.lit))
     resolve(ctx, seat, list(card.abilities["expend"]), cid)
 
 
@@ -488,8 +491,8 @@ def sacrifice(ctx: Ctx, seat: int, cid: str) -> None:
     else:
         p.played.remove(cid)
     to_sacrifice_pile(s, cid)
-    card = cdef(s, cid)
-    ctx.pub(msg("hr.ev.sacrificed_ability", seat=SeatRef(seat), card=card.lit))
+    card = card_of(s, cid)
+    ctx.announce(msg("hr.ev.sacrificed_ability", seat=SeatRef(seat), card=card.lit))
     resolve(ctx, seat, list(card.abilities["sacrifice"]), cid)
 
 
@@ -506,7 +509,7 @@ def buy(ctx: Ctx, seat: int, target: str) -> None:
             ctx.hidden = True
         else:
             s.market.pop(index)
-    card = cdef(s, cid)
+    card = card_of(s, cid)
     p.gold -= card.cost
     where = "discard"
     if p.next_card_hand:
@@ -518,7 +521,7 @@ def buy(ctx: Ctx, seat: int, target: str) -> None:
     if card.type == "action":
         p.next_action_top = False
     {"hand": p.hand, "top": p.deck, "discard": p.discard}[where].append(cid)
-    ctx.pub(msg(f"hr.ev.bought_{where}", seat=SeatRef(seat), card=card.lit, cost=card.cost))
+    ctx.announce(msg(f"hr.ev.bought_{where}", seat=SeatRef(seat), card=card.lit, cost=card.cost))
 
 
 def attack(ctx: Ctx, seat: int, target: str, amount: int) -> None:
@@ -530,16 +533,16 @@ def attack(ctx: Ctx, seat: int, target: str, amount: int) -> None:
         pool = s.pool_of[victim]
         s.health[pool] -= amount
         if s.health[pool] > 0:
-            ctx.pub(msg("hr.ev.attack_player", seat=SeatRef(seat), target=SeatRef(victim), n=amount,
+            ctx.announce(msg("hr.ev.attack_player", seat=SeatRef(seat), target=SeatRef(victim), n=amount,
                         health=s.health[pool]))
         else:  # health is never shown below zero
-            ctx.pub(msg("hr.ev.attack_player_out", seat=SeatRef(seat), target=SeatRef(victim), n=amount))
+            ctx.announce(msg("hr.ev.attack_player_out", seat=SeatRef(seat), target=SeatRef(victim), n=amount))
         if s.health[pool] <= 0:
             eliminate(ctx, [o for o in range(s.n) if s.pool_of[o] == pool and not s.players[o].eliminated])
         return
-    card = cdef(s, target)
+    card = card_of(s, target)
     s.damage[target] = s.damage.get(target, 0) + amount
-    ctx.pub(msg("hr.ev.attack_champion", seat=SeatRef(seat), card=card.lit, n=amount))
+    ctx.announce(msg("hr.ev.attack_champion", seat=SeatRef(seat), card=card.lit, n=amount))
     if s.damage[target] >= card.defense:
         stun(ctx, target)
 
@@ -550,7 +553,7 @@ def give_gold(ctx: Ctx, seat: int, to: int, amount: int) -> None:
     s.players[to].gold += amount
     # A teammate holding its moves gets them back: it has gold to spend now.
     s.players[to].waiting = False
-    ctx.pub(msg("hr.ev.gave_gold", seat=SeatRef(seat), to=SeatRef(to), n=amount))
+    ctx.announce(msg("hr.ev.gave_gold", seat=SeatRef(seat), to=SeatRef(to), n=amount))
 
 
 def pass_card(ctx: Ctx, seat: int, cid: str, to: int) -> None:
@@ -559,7 +562,7 @@ def pass_card(ctx: Ctx, seat: int, cid: str, to: int) -> None:
     p.gold -= 1
     p.discard.remove(cid)
     s.players[to].discard.append(cid)
-    ctx.pub(msg("hr.ev.passed", seat=SeatRef(seat), card=cdef(s, cid).lit, to=SeatRef(to)))
+    ctx.announce(msg("hr.ev.passed", seat=SeatRef(seat), card=card_of(s, cid).lit, to=SeatRef(to)))
 
 
 # ---------------------------------------------------------------- eliminations and the end
@@ -582,7 +585,7 @@ def eliminate(ctx: Ctx, seats: list[int]) -> None:
         if seat in s.active:
             s.active.remove(seat)
             wake_if_idle(s)
-        ctx.pub(msg("hr.ev.eliminated", seat=SeatRef(seat)))
+        ctx.announce(msg("hr.ev.eliminated", seat=SeatRef(seat)))
     for seat in seats:
         if s.winners is not None:
             return
@@ -614,7 +617,7 @@ def _after_elimination(ctx: Ctx, seat: int) -> None:
         right = variants.right_of(s, seat)
         if right != seat:
             s.health[s.pool_of[right]] += HUNTER_BONUS_HEALTH
-            ctx.pub(msg("hr.ev.hunter_bonus", seat=SeatRef(right), n=HUNTER_BONUS_HEALTH))
+            ctx.announce(msg("hr.ev.hunter_bonus", seat=SeatRef(right), n=HUNTER_BONUS_HEALTH))
             draw(ctx, right, 1)
     elif s.variant == "emperor":
         if s.roles[seat] == "emperor":
@@ -631,7 +634,7 @@ def _win(ctx: Ctx, winners: list[int]) -> None:
     s.pending = []
     s.active = []
     key = "hr.ev.won_one" if len(s.winners) == 1 else "hr.ev.won_many"
-    ctx.pub(msg(key, seats=_seat_list(s.winners)))
+    ctx.announce(msg(key, seats=_seat_list(s.winners)))
 
 
 def _seat_list(seats: list[int]) -> Msg:
@@ -655,18 +658,18 @@ def start_turn(ctx: Ctx, seats: list[int]) -> None:
             s.pending.append({"seat": seat, "kind": "discard", "count": min(p.owed_discards, len(p.hand)),
                               "source": None, "rest": []})
         p.owed_discards = 0
-    ctx.pub(msg("hr.ev.turn", seats=_seat_list(seats)))
+    ctx.announce(msg("hr.ev.turn", seats=_seat_list(seats)))
 
 
 def wait(ctx: Ctx, seat: int) -> None:
     ctx.s.players[seat].waiting = True
-    ctx.pub(msg("hr.ev.waiting", seat=SeatRef(seat)))
+    ctx.announce(msg("hr.ev.waiting", seat=SeatRef(seat)))
 
 
 def end_turn(ctx: Ctx, seat: int) -> None:
     s = ctx.s
     s.players[seat].done = True
-    ctx.pub(msg("hr.ev.end_turn", seat=SeatRef(seat)))
+    ctx.announce(msg("hr.ev.end_turn", seat=SeatRef(seat)))
     if all(s.players[a].done for a in s.active):
         finish_turn(ctx)
     else:

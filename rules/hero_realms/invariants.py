@@ -28,8 +28,8 @@ def check_invariants(s: State) -> list[str]:
             problems.append(f"seat {seat} has a negative pool")
         if not p.expended <= set(p.champions):
             problems.append(f"seat {seat} has expended cards that are not champions in play")
-        if any(engine.cdef(s, c).champion for c in p.played) \
-                or any(not engine.cdef(s, c).champion for c in p.champions):
+        if any(engine.card_of(s, c).champion for c in p.played) \
+                or any(not engine.card_of(s, c).champion for c in p.champions):
             problems.append(f"seat {seat} has a card in the wrong play area")
         health = s.health[s.pool_of[seat]]
         if p.eliminated:

@@ -22,7 +22,7 @@ def to_act(s: State) -> frozenset[int]:
 
 
 def _lit(s: State, cid: str) -> Lit:
-    return engine.cdef(s, cid).lit
+    return engine.card_of(s, cid).lit
 
 
 def _first_by_key(s: State, ids: list[str]) -> list[str]:
@@ -99,7 +99,7 @@ def decision_actions(s: State, d: PendingDecision) -> list[LegalAction]:
 
 
 def _gold_cost(s: State, target: str) -> int:
-    return engine.CARDS["fire_gem"].cost if target == "gem" else engine.cdef(s, target).cost
+    return engine.CARDS["fire_gem"].cost if target == "gem" else engine.card_of(s, target).cost
 
 
 def main_actions(s: State, seat: int) -> list[LegalAction]:
@@ -108,26 +108,26 @@ def main_actions(s: State, seat: int) -> list[LegalAction]:
     add = out.append
     for c in _first_by_key(s, p.hand):
         add(LegalAction(Action.of("play", card=c), msg("hr.la.play", card=_lit(s, c)), "play",
-                        describe.card(engine.cdef(s, c))))
+                        describe.card(engine.card_of(s, c))))
     if len(p.hand) > 1:
         add(LegalAction(Action.of("play_all"), msg("hr.la.play_all", n=len(p.hand)), "play"))
     for c in _first_by_key(s, [c for c in p.champions if c not in p.expended]):
-        card = engine.cdef(s, c)
+        card = engine.card_of(s, c)
         if "expend" in card.abilities:
             add(LegalAction(Action.of("expend", card=c),
                             msg("hr.la.expend", card=card.lit, effect=describe_list(card.abilities["expend"])),
                             "expend"))
     for c in _first_by_key(s, [c for c in engine.in_play(p) if engine.ally_ready(s, seat, c)]):
-        card = engine.cdef(s, c)
+        card = engine.card_of(s, c)
         add(LegalAction(Action.of("ally", card=c),
                         msg("hr.la.ally", card=card.lit, effect=describe_list(card.abilities["ally"])), "ally"))
-    for c in _first_by_key(s, [c for c in engine.in_play(p) if "sacrifice" in engine.cdef(s, c).abilities]):
-        card = engine.cdef(s, c)
+    for c in _first_by_key(s, [c for c in engine.in_play(p) if "sacrifice" in engine.card_of(s, c).abilities]):
+        card = engine.card_of(s, c)
         add(LegalAction(Action.of("sacrifice", card=c),
                         msg("hr.la.sacrifice", card=card.lit, effect=describe_list(card.abilities["sacrifice"])),
                         "sacrifice"))
     for c in _first_by_key(s, s.market):
-        card = engine.cdef(s, c)
+        card = engine.card_of(s, c)
         if card.cost <= p.gold:
             add(LegalAction(Action.of("buy", card=c), msg("hr.la.buy", card=card.lit, cost=card.cost), "buy",
                             describe.card(card)))
@@ -167,7 +167,7 @@ def _attack_actions(s: State, seat: int, add: Callable[[LegalAction], None]) -> 
                             msg("hr.la.attack_player", seat=SeatRef(t), n=1), "attack"))
     pooling = variants.VARIANTS[s.variant].team_turns
     for c in engine.targetable_champions(s, seat):
-        card = engine.cdef(s, c)
+        card = engine.card_of(s, c)
         need = card.defense - s.damage.get(c, 0)
         if need <= combat:
             amount = need
@@ -223,7 +223,7 @@ def _valid(s: State, seat: int, kinds: tuple[str, ...] = ()) -> Param:
 
 def _card_name(s: State, cid: ArgValue | None) -> Lit | None:
     if isinstance(cid, str) and cid in s.cards:
-        return engine.cdef(s, cid).lit
+        return engine.card_of(s, cid).lit
     return None
 
 
@@ -246,22 +246,22 @@ def _why_not_attackable(s: State, seat: int, victim: int) -> IllegalAction:
         allowed = label_list([SeatRef(o) for o in reachable])
         return _bad("hr.err.out_of_reach", seat=SeatRef(victim), valid=allowed)
     guards = [c for p in variants.protectors(s, victim) for c in s.players[p].champions
-              if engine.cdef(s, c).guard and c not in s.players[p].expended]
-    return _bad("hr.err.guarded", seat=SeatRef(victim), card=engine.cdef(s, guards[0]).lit)
+              if engine.card_of(s, c).guard and c not in s.players[p].expended]
+    return _bad("hr.err.guarded", seat=SeatRef(victim), card=engine.card_of(s, guards[0]).lit)
 
 
 def _why_not_targetable(s: State, seat: int, cid: str) -> IllegalAction:
     owner = next((o for o in range(s.n) if cid in s.players[o].champions), None)
     if owner is None:
-        return _bad("hr.err.not_a_champion", card=engine.cdef(s, cid).lit, valid=_valid(s, seat, ("attack",)))
+        return _bad("hr.err.not_a_champion", card=engine.card_of(s, cid).lit, valid=_valid(s, seat, ("attack",)))
     if s.team_of[owner] == s.team_of[seat]:
         return _bad("hr.err.own_team")
     if owner not in variants.champion_owners(s, seat):
-        return _bad("hr.err.champion_out_of_reach", card=engine.cdef(s, cid).lit, seat=SeatRef(owner))
+        return _bad("hr.err.champion_out_of_reach", card=engine.card_of(s, cid).lit, seat=SeatRef(owner))
     guards = [c for p in variants.protectors(s, owner) for c in s.players[p].champions
-              if engine.cdef(s, c).guard and c not in s.players[p].expended]
-    return _bad("hr.err.champion_guarded", card=engine.cdef(s, cid).lit,
-                guard=engine.cdef(s, guards[0]).lit if guards else engine.cdef(s, cid).lit)
+              if engine.card_of(s, c).guard and c not in s.players[p].expended]
+    return _bad("hr.err.champion_guarded", card=engine.card_of(s, cid).lit,
+                guard=engine.card_of(s, guards[0]).lit if guards else engine.card_of(s, cid).lit)
 
 
 def check(s: State, seat: int, action: Action) -> PendingDecision | None:
@@ -303,10 +303,10 @@ def check(s: State, seat: int, action: Action) -> PendingDecision | None:
         if card not in engine.in_play(p) or not engine.ally_ready(s, seat, card):
             raise _bad("hr.err.no_ally", card=name, valid=_valid(s, seat, ("ally",)))
     elif kind == "expend":
-        if card not in p.champions or card in p.expended or "expend" not in engine.cdef(s, card).abilities:
+        if card not in p.champions or card in p.expended or "expend" not in engine.card_of(s, card).abilities:
             raise _bad("hr.err.cannot_expend", card=name, valid=_valid(s, seat, ("expend",)))
     elif kind == "sacrifice":
-        if card not in engine.in_play(p) or "sacrifice" not in engine.cdef(s, card).abilities:
+        if card not in engine.in_play(p) or "sacrifice" not in engine.card_of(s, card).abilities:
             raise _bad("hr.err.cannot_sacrifice", card=name, valid=_valid(s, seat, ("sacrifice",)))
     elif kind == "buy":
         if card == "gem":

@@ -59,7 +59,7 @@ def test_refusals_name_the_card_and_list_moves_by_their_labels() -> None:
     s.players[0].gold = 1
     bought = s.market[0]
     (en, es) = _refused(s, 0, Action.of("buy", card=bought))[::-1]
-    name = engine.cdef(s, bought)
+    name = engine.card_of(s, bought)
     assert name.name_en in en and name.name_es in es
     elsewhere = put(s, 1, "rake", "hand")
     en = _refused(s, 0, Action.of("play", card=elsewhere))[1]

@@ -75,7 +75,7 @@ def test_acquiring_pays_gold_goes_to_discard_and_refills_the_row() -> None:
     s = clean()
     s.players[0].gold = 10
     bought = s.market[2]
-    cost = engine.cdef(s, bought).cost
+    cost = engine.card_of(s, bought).cost
     top = s.market_deck[-1]
     step = act(s, 0, "buy", card=bought)
     s = step.state
