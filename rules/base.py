@@ -4,15 +4,41 @@ from __future__ import annotations
 
 import copy
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, TypedDict, TypeVar
 
 from rules.rng import Rng
-from rules.text import Msg, msg
+from rules.text import Msg, MsgJson, msg
 
 Scalar = str | int | bool
 ArgValue = Scalar | tuple[Scalar, ...]
+#: A JSON value, as `json.loads` gives it and `json.dumps` takes it.
+Json = str | int | float | bool | None | list["Json"] | dict[str, "Json"]
+
+
+class ActionJson(TypedDict):
+    """An action as stored in a game's log: its kind and its arguments (a tuple written as a list)."""
+
+    kind: str
+    args: dict[str, Scalar | list[Scalar]]
+
+
+class EventJson(TypedDict):
+    """An event as JSON: its message and the seats allowed to see it (None: everyone)."""
+
+    msg: MsgJson
+    to: list[int] | None
+
+
+#: The type of a game's state: each engine's own (a dataclass, a TypedDict). `Game` is generic over it; a subclass
+#: that names none (`class X(Game)`) leaves its state untyped, as before.
+StateT = TypeVar("StateT")
+#: What `Game.view` returns: JSON-able data for one viewer. Its values stay untyped because the five games' views
+#: differ and each is read by its own game's renderer and cog, chosen by game id at run time. A plain dict, not
+#: a Mapping: the table, cogs and renderers take views as dicts (a TypedDict view would need them all to take a
+#: Mapping).
+View = dict[str, Any]
 
 #: The viewer of a public view (a spectator, the channel, the public board image).
 SPECTATOR: None = None
@@ -70,6 +96,8 @@ class Action:
         norm = {k: tuple(v) if isinstance(v, list) else v for k, v in args.items()}
         return Action(kind, tuple(sorted(norm.items())))
 
+    # `get` and `[]` stay untyped: the engines read their arguments through them (hundreds of reads in the four
+    # other games, typed package by package); a typed read is `text(name)` or `number(name)`.
     def get(self, name: str, default: Any = None) -> Any:
         for key, value in self.args:
             if key == name:
@@ -82,16 +110,32 @@ class Action:
                 return value
         raise KeyError(name)
 
+    def text(self, name: str) -> str:
+        """The string argument `name` (KeyError when missing, TypeError when it is not a string)."""
+        value = self[name]
+        if not isinstance(value, str):
+            raise TypeError(f"argument {name!r} of {self.kind!r} is not a string")
+        return value
+
+    def number(self, name: str) -> int:
+        """The integer argument `name` (KeyError when missing, TypeError when it is not an integer)."""
+        value = self[name]
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise TypeError(f"argument {name!r} of {self.kind!r} is not an integer")
+        return value
+
     @property
     def arg_dict(self) -> dict[str, ArgValue]:
         return dict(self.args)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> ActionJson:
         return {"kind": self.kind, "args": {k: list(v) if isinstance(v, tuple) else v for k, v in self.args}}
 
     @staticmethod
-    def from_json(data: Mapping[str, Any]) -> Action:
-        if not isinstance(data, Mapping) or not isinstance(data.get("kind"), str):
+    def from_json(data: Mapping[str, object]) -> Action:
+        """An action read back from stored or sent JSON, every part checked (ValueError when malformed)."""
+        kind = data.get("kind") if isinstance(data, Mapping) else None
+        if not isinstance(kind, str):
             raise ValueError("an action is an object with a string 'kind'")
         args = data.get("args", {})
         if not isinstance(args, Mapping):
@@ -100,7 +144,7 @@ class Action:
             items = value if isinstance(value, list) else [value]
             if not all(isinstance(v, (str, int, bool)) for v in items):
                 raise ValueError("action args are strings, integers, booleans or lists of them")
-        return Action.of(data["kind"], **args)
+        return Action.of(kind, **args)
 
     def token(self) -> str:
         """A compact, stable text form used in button ids and autocomplete values."""
@@ -175,24 +219,24 @@ class Event:
     def visible_to(self, seat: int | None) -> bool:
         return self.to is None or (seat is not None and seat in self.to)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> EventJson:
         return {"msg": self.msg.to_json(), "to": None if self.to is None else sorted(self.to)}
 
     @staticmethod
-    def from_json(data: Mapping[str, Any]) -> Event:
+    def from_json(data: EventJson) -> Event:
         to = data.get("to")
         return Event(Msg.from_json(data["msg"]), None if to is None else frozenset(to))
 
 
 @dataclass
-class Step:
+class Step(Generic[StateT]):
     """The result of applying an action.
 
     `undoable` is False when the action drew a card, rolled a die or revealed anything hidden:
     the table never undoes past such a step.
     """
 
-    state: Any
+    state: StateT
     events: list[Event] = field(default_factory=list)
     undoable: bool = True
 
@@ -272,7 +316,7 @@ class OptionSpec:
 # ---------------------------------------------------------------- the game interface
 
 
-class Game(ABC):
+class Game(ABC, Generic[StateT]):
     """A game's static facts and its pure, deterministic rules.
 
     States are engine-specific objects; `apply` must never mutate its input state. Every random
@@ -336,64 +380,65 @@ class Game(ABC):
         return {key: spec.parse(raw[key]) if key in raw else spec.default for key, spec in specs.items()}
 
     @abstractmethod
-    def new(self, options: Mapping[str, Scalar], seats: int, seed: int) -> Any:
+    def new(self, options: Mapping[str, Scalar], seats: int, seed: int) -> StateT:
         """The initial state for `seats` seats (numbered from 0) with validated options."""
 
-    def new_with_setup(self, setup: Mapping[str, Any], options: Mapping[str, Scalar], seats: int, seed: int) -> Any:
+    def new_with_setup(self, setup: Mapping[str, Json], options: Mapping[str, Scalar], seats: int, seed: int) -> StateT:
         """A new game from a set-up: an uploaded file (`setup_from_upload`) and the per-server records of
         `profile_keys` under "profiles". Games that take neither need not override this."""
         return self.new(options, seats, seed)
 
-    def seat_count(self, state: Any) -> int:
+    def seat_count(self, state: StateT) -> int:
         """How many seats the game in `state` has (checks that look at every seat's view use it)."""
         return self.max_seats
 
     @abstractmethod
-    def to_act(self, state: Any) -> frozenset[int]:
+    def to_act(self, state: StateT) -> frozenset[int]:
         """Seats that may act now (empty when the game is over)."""
 
     @abstractmethod
-    def legal_actions(self, state: Any, seat: int) -> list[LegalAction]:
+    def legal_actions(self, state: StateT, seat: int) -> list[LegalAction]:
         """Every legal action of `seat` now, labelled; empty when it may not act."""
 
-    def is_legal(self, state: Any, seat: int, action: Action) -> bool:
+    def is_legal(self, state: StateT, seat: int, action: Action) -> bool:
         """Cheap legality check; games with huge action spaces override this."""
         return any(la.action == action for la in self.legal_actions(state, seat))
 
     @abstractmethod
-    def apply(self, state: Any, seat: int, action: Action) -> Step:
+    def apply(self, state: StateT, seat: int, action: Action) -> Step[StateT]:
         """Apply a legal action of `seat`; raise a RuleError (and change nothing) otherwise."""
 
     @abstractmethod
-    def view(self, state: Any, seat: int | None) -> dict[str, Any]:
+    def view(self, state: StateT, seat: int | None) -> View:
         """JSON-able view for a seat (None: a spectator / the public channel); secrets stripped."""
 
     @abstractmethod
-    def outcome(self, state: Any) -> Outcome | None:
+    def outcome(self, state: StateT) -> Outcome | None:
         """None while the game is running."""
 
     @abstractmethod
-    def to_json(self, state: Any) -> dict[str, Any]:
-        """The whole state, including the RNG, as JSON-able data."""
+    def to_json(self, state: StateT) -> Mapping[str, object]:
+        """The whole state, including the RNG, as JSON-able data (a Mapping of the game's own shape, which may be a
+        TypedDict; the table only stores and compares it)."""
 
     @abstractmethod
-    def from_json(self, data: Mapping[str, Any]) -> Any:
-        """Inverse of `to_json`."""
+    def from_json(self, data: Mapping[str, Json]) -> StateT:
+        """Inverse of `to_json` (the data comes back from storage as plain JSON)."""
 
     # ---- optional hooks
 
-    def secret_tokens(self, state: Any) -> Mapping[str, frozenset[int]]:
+    def secret_tokens(self, state: StateT) -> Mapping[str, frozenset[int]]:
         """Strings that only some seats may see (e.g. ids of cards in a hand), mapped to those seats.
 
         The contract tests assert no other seat's view or events ever contain one of them.
         """
         return {}
 
-    def check_invariants(self, state: Any) -> list[str]:
+    def check_invariants(self, state: StateT) -> list[str]:
         """Descriptions of broken invariants (cards created or lost, negative pools...)."""
         return []
 
-    def ai_action(self, state: Any, seat: int, rng: Rng, level: str = "normal") -> Action:
+    def ai_action(self, state: StateT, seat: int, rng: Rng, level: str = "normal") -> Action:
         """The AI's choice for `seat` playing at `level` (one of `AI_LEVELS`: "hard" is the strongest the game has,
         "easy" plays weaker on purpose); only called when `supports_ai` is True."""
         raise IllegalAction(msg("core.error.no_ai"))
@@ -404,15 +449,15 @@ class Game(ABC):
         replays it; any other move is returned unchanged."""
         return action
 
-    def why_illegal(self, state: Any, seat: int, action: Action) -> Msg | None:
+    def why_illegal(self, state: StateT, seat: int, action: Action) -> Msg | None:
         """A localized reason why this action is refused now, or None."""
         return None
 
-    def may_act(self, state: Any, seat: int, action: Action) -> bool:
+    def may_act(self, state: StateT, seat: int, action: Action) -> bool:
         """Whether `seat` may try `action` now; games with out-of-turn moves (a GM's tools) widen this."""
         return seat in self.to_act(state)
 
-    def anytime_actions(self, state: Any, seat: int) -> list[LegalAction]:
+    def anytime_actions(self, state: StateT, seat: int) -> list[LegalAction]:
         """The moves `seat` may make now although it is not on turn (a card played during another's turn); the
         table lists them, and builds them in steps, for a player none of whose seats is on turn."""
         return []
@@ -420,7 +465,7 @@ class Game(ABC):
     #: Options that an uploaded set-up file replaces (not shown in the lobby when a file was given).
     upload_overrides: ClassVar[tuple[str, ...]] = ()
 
-    def watchers(self, state: Any) -> frozenset[int]:
+    def watchers(self, state: StateT) -> frozenset[int]:
         """Seats sent their private view whenever the turn moves on (a game master watching the map)."""
         return frozenset()
 
@@ -431,24 +476,24 @@ class Game(ABC):
         """
         return []
 
-    def profile_updates(self, state: Any) -> dict[str, dict[str, Any]]:
+    def profile_updates(self, state: StateT) -> dict[str, dict[str, Json]]:
         """Per-server records to save when the game ends (merged over the ones it started with)."""
         return {}
 
-    def setup_from_upload(self, data: bytes, filename: str) -> dict[str, Any]:
+    def setup_from_upload(self, data: bytes, filename: str) -> dict[str, Json]:
         """Validate a file attached to `/game new` (e.g. a quest) and return the JSON set-up that
         `new_with_setup(setup, options, seats, seed)` will receive; raise BadOptions naming the problem."""
         raise BadOptions(msg("core.error.no_upload"))
 
-    def system_action(self, state: Any) -> Action:
+    def system_action(self, state: StateT) -> Action:
         """The game's own next step while `SYSTEM` is in `to_act`; decided by the state and its Rng alone."""
         raise IllegalAction(msg("core.error.no_system"))
 
-    def decisions(self, state: Any) -> Sequence[Decision]:
+    def decisions(self, state: StateT) -> Sequence[Decision]:
         """Questions pending for seats, in the order they must be answered (their seats are in `to_act`)."""
         return ()
 
-    def timeout_action(self, state: Any, seat: int) -> Action | None:
+    def timeout_action(self, state: StateT, seat: int) -> Action | None:
         """What the table plays for `seat` when its time runs out: its pending decision's default, else the
         action `skip_action` gives."""
         for decision in self.decisions(state):
@@ -456,7 +501,7 @@ class Game(ABC):
                 return decision.default
         return self.skip_action(state, seat)
 
-    def choices(self, state: Any, seat: int, path: Sequence[str]) -> list[Choice] | Action:
+    def choices(self, state: StateT, seat: int, path: Sequence[str]) -> list[Choice] | Action:
         """A move built in steps: the choices that may follow `path` (the tokens picked so far), or the
         complete action once `path` names one. The table shows at most 25 at a time, filtered by what the
         player types, so a step may offer more; games with huge action spaces override this to build their
@@ -472,7 +517,7 @@ class Game(ABC):
         `choices_from_legal` name it by the value the moves' labels share."""
         return Msg(self.kind_names + token) if not path and self.kind_names else None
 
-    def moves_of_kinds(self, state: Any, seat: int, kinds: Sequence[str]) -> list[LegalAction]:
+    def moves_of_kinds(self, state: StateT, seat: int, kinds: Sequence[str]) -> list[LegalAction]:
         """Every complete move built in steps whose first step is one of `kinds`, labelled as its last step shows
         it; the default walks `choices`, and a game that can list such moves at once overrides this."""
         out: list[LegalAction] = []
@@ -491,46 +536,47 @@ class Game(ABC):
             walk([kind], labels.get(kind) or msg("core.step.part", part=kind))
         return out
 
-    def quick_actions(self, state: Any) -> list[tuple[Msg, Action]] | None:
+    def quick_actions(self, state: StateT) -> list[tuple[Msg, Action]] | None:
         """Buttons for the public turn message (Play all, Attack, End turn...), at most 8, taken from the
         legal moves of the seats on turn; None: the game's Discord UI decides (older games)."""
         return None
 
-    def skip_action(self, state: Any, seat: int) -> Action | None:
+    def skip_action(self, state: StateT, seat: int) -> Action | None:
         """An action the table may take for an absent `seat` when others vote to skip, or None."""
         return None
 
-    def turn_key(self, state: Any) -> Any:
-        """Identifies the current turn; undo never crosses a change of it. Defaults to who acts."""
+    def turn_key(self, state: StateT) -> Hashable:
+        """Identifies the current turn (compared, and stored as JSON); undo never crosses a change of it. Defaults to
+        who acts."""
         return tuple(sorted(self.to_act(state)))
 
-    def copy_state(self, state: Any) -> Any:
+    def copy_state(self, state: StateT) -> StateT:
         """A deep copy; engines may override with something faster."""
         return copy.deepcopy(state)
 
-    def resign(self, state: Any, seat: int) -> Step | None:
+    def resign(self, state: StateT, seat: int) -> Step[StateT] | None:
         """The game after the player of `seat` resigns, where the rules can take a player out (eliminated; when
         one side is left, it wins and `outcome` says so); pure, like `apply`. None: the rules have no such thing
         now, and the table hands the seat to the AI (when `supports_ai`) or refuses. Raises a RuleError saying why
         when the seat cannot resign (already out)."""
         return None
 
-    def final_figures(self, state: Any) -> list[Msg]:
+    def final_figures(self, state: StateT) -> list[Msg]:
         """A few lines of key figures for the end-of-game summary (turns or waves played, each player's health,
         points, eliminations...), built from the state; none by default."""
         return []
 
-    def record_figures(self, state: Any) -> dict[int, dict[str, int]]:
+    def record_figures(self, state: StateT) -> dict[int, dict[str, int]]:
         """Per seat, the few public numbers the records keep for statistics (health left, eliminations, points);
         none by default."""
         return {}
 
-    def record_teams(self, state: Any) -> list[list[int]] | None:
+    def record_teams(self, state: StateT) -> list[list[int]] | None:
         """The seats that play as one side (duos, teams), for ratings; None: every seat plays for itself."""
         return None
 
 
-def apply_logged(game: Game, state: Any, seat: int, action: Action) -> Step:
+def apply_logged(game: Game[StateT], state: StateT, seat: int, action: Action) -> Step[StateT]:
     """One row of a game's action log applied again: a resignation through `resign`, any other move through
     `apply` (replay and rebuilding a state from its snapshot go through here)."""
     if action.kind == RESIGN:

@@ -43,5 +43,6 @@ def games() -> dict[str, Game]:
 
 
 def get(game_id: str) -> Game | None:
+    """The game registered under `game_id` (its state type is its own, unknown here), or None."""
     _load()
     return _GAMES.get(game_id)

@@ -2,11 +2,46 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Union
+from typing import Any, NotRequired, TypedDict, Union, final
 
 Param = Union[str, int, "Msg", "SeatRef", "Lit"]
+
+
+@final
+class MsgJson(TypedDict):
+    """A message as JSON (events, logs, views, records): its catalog key and its parameters."""
+
+    key: str
+    #: Always written; a message read back may omit it (no parameters).
+    params: NotRequired[dict[str, ParamJson]]
+
+
+@final
+class MsgParamJson(TypedDict):
+    """A message inside a message's parameters."""
+
+    msg: MsgJson
+
+
+@final
+class SeatJson(TypedDict):
+    """A `SeatRef` as JSON."""
+
+    seat: int
+
+
+@final
+class LitJson(TypedDict):
+    """A `Lit` as JSON."""
+
+    es: str
+    en: str
+
+
+#: A message parameter as JSON: text and numbers as they are, a message, a seat or a literal as an object.
+ParamJson = str | int | MsgParamJson | SeatJson | LitJson
 
 
 @dataclass(frozen=True)
@@ -34,11 +69,12 @@ class Msg:
     def __hash__(self) -> int:
         return hash((self.key, tuple(sorted((k, repr(v)) for k, v in self.params.items()))))
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> MsgJson:
         return {"key": self.key, "params": {k: param_to_json(v) for k, v in self.params.items()}}
 
     @staticmethod
     def from_json(data: Mapping[str, Any]) -> Msg:
+        """A message read back from stored or foreign JSON (untyped at this boundary; `param_from_json` reads it)."""
         return Msg(data["key"], {k: param_from_json(v) for k, v in data.get("params", {}).items()})
 
 
@@ -47,7 +83,7 @@ def msg(key: str, **params: Param) -> Msg:
     return Msg(key, params)
 
 
-def param_to_json(value: Param) -> Any:
+def param_to_json(value: Param) -> ParamJson:
     if isinstance(value, Msg):
         return {"msg": value.to_json()}
     if isinstance(value, SeatRef):
@@ -57,7 +93,7 @@ def param_to_json(value: Param) -> Any:
     return value
 
 
-def param_from_json(value: Any) -> Param:
+def param_from_json(value: ParamJson) -> Param:
     if isinstance(value, dict):
         if "msg" in value:
             return Msg.from_json(value["msg"])
@@ -67,7 +103,7 @@ def param_from_json(value: Any) -> Param:
     return value
 
 
-def iter_strings(value: Any):
+def iter_strings(value: object) -> Iterator[str]:
     """Yield every string inside a JSON-like value or message (keys included): used by secrecy checks."""
     if isinstance(value, str):
         yield value

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -45,7 +45,7 @@ class GameRecord:
     #: "finished", "resigned" (ended by a resignation) or "abandoned".
     outcome: str
     #: The outcome's summary message (catalog JSON), public; None when abandoned.
-    summary: dict[str, Any] | None
+    summary: Mapping[str, Any] | None
     ai_seats: int
     seats: tuple[RecordSeat, ...]
     rated: int = PENDING

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -80,7 +81,7 @@ class ActionRow:
 class LogLine:
     """One line of a game's log: a message (JSON form) and the seats allowed to read it (None: all)."""
 
-    msg: dict[str, Any]
+    msg: Mapping[str, Any]
     to: frozenset[int] | None = None
 
     @property
@@ -106,7 +107,7 @@ class Commit:
     kind: str
     seat: int | None = None
     user_id: int | None = None
-    action: dict[str, Any] | None = None
+    action: Mapping[str, Any] | None = None
     lines: list[LogLine] = field(default_factory=list)
     undoable: bool = False
     turn_before: str | None = None

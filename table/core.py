@@ -254,6 +254,6 @@ def _initial_state(game: Game, row: GameRow, seats: int, setup: dict[str, Any] |
 
 def _split(game: Game, state: Any) -> tuple[dict[str, Any], dict[str, Any]]:
     """A state's JSON as (changing part, unchanging part): the unchanging part is stored once per game."""
-    data = game.to_json(state)
+    data = dict(game.to_json(state))  # a game may give its state's JSON as a read-only Mapping (a TypedDict)
     static = {k: data.pop(k) for k in game.static_keys if k in data}
     return data, static

@@ -338,7 +338,7 @@ def _policy(state, seat, legal, names, who, n, extras_done) -> tuple[str, str | 
     if buys:
         def cost(la) -> int:  # type: ignore[no-untyped-def]
             c = la.action["card"]
-            return 2 if c == "gem" else E.cdef(state, c).cost
+            return 2 if c == "gem" else E.card_of(state, c).cost
         la = max(buys, key=cost)
         return f'{who}> {cmd["buy"]}"{_label(la, names, lang)}"', None
     if f"discard{seat}" not in extras_done and state.turn_no > 4:

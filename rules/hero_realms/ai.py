@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
 
 from rules.base import Action
-from rules.hero_realms import engine as E
-from rules.hero_realms import moves as M
-from rules.hero_realms import variants as V
-from rules.hero_realms.cards import CardDef
-from rules.hero_realms.state import State
+from rules.hero_realms import engine, moves, variants
+from rules.hero_realms.cards import CardDef, Effect
+from rules.hero_realms.state import Option, PendingDecision, State
 from rules.rng import Rng
 
 #: Extra buy value on top of the cost, from how the card tends to play (our own judgement).
@@ -33,17 +31,17 @@ PASS_WORTH = 6.0
 
 
 def _cost(s: State, cid: str) -> int:
-    return E.cdef(s, cid).cost
+    return engine.card_of(s, cid).cost
 
 
 def _own_turns(s: State) -> int:
     """Roughly how many turns each seat has had."""
-    units = len(set(s.team_of)) if V.VARIANTS[s.variant].team_turns else s.n
+    units = len(set(s.team_of)) if variants.VARIANTS[s.variant].team_turns else s.n
     return s.turn_no // units
 
 
 def _gives(card: CardDef, pool: str) -> bool:
-    def walk(effects: Any) -> bool:
+    def walk(effects: Sequence[Effect]) -> bool:
         for eff in effects:
             ((name, arg),) = eff.items()
             if name == pool or (name == "choose" and any(walk(o) for o in arg)):
@@ -59,7 +57,7 @@ def _owned(s: State, seat: int) -> list[str]:
 
 
 def buy_value(s: State, seat: int, key: str) -> float:
-    card = E.CARDS[key]
+    card = engine.CARDS[key]
     early = _own_turns(s) < EARLY_TURNS
     if key == "fire_gem":
         return 2.8 if early else 1.2
@@ -69,7 +67,7 @@ def buy_value(s: State, seat: int, key: str) -> float:
     if early and _gives(card, "gold"):
         value += 1.5
     if card.faction is not None:
-        same = sum(1 for c in _owned(s, seat) if E.cdef(s, c).faction == card.faction)
+        same = sum(1 for c in _owned(s, seat) if engine.card_of(s, c).faction == card.faction)
         value += 0.5 * min(same, 5)
     return value
 
@@ -78,10 +76,10 @@ def keep_value(s: State, cid: str) -> float:
     key = s.cards[cid]
     if key in KEEP:
         return KEEP[key]
-    return 3.0 + E.cdef(s, cid).cost
+    return 3.0 + engine.card_of(s, cid).cost
 
 
-def effect_value(s: State, seat: int, effects: Any, source: str | None) -> float:
+def effect_value(s: State, seat: int, effects: Sequence[Effect], source: str | None) -> float:
     """A rough worth of resolving some effects now (gold early, combat, health when low, cards)."""
     p = s.players[seat]
     early = _own_turns(s) < EARLY_TURNS
@@ -96,11 +94,11 @@ def effect_value(s: State, seat: int, effects: Any, source: str | None) -> float
             total += max(effect_value(s, seat, o, source) for o in arg)
         elif name in ("per_champion", "per_other_champion", "per_other_guard"):
             ((pool, amount),) = arg.items()
-            count = E._count_for(s, seat, name, arg, source)
+            count = engine._count_for(s, seat, name, arg, source)
             total += weights[pool] * amount * count
         elif name == "per_faction_in_play":
             ((pool, amount),) = arg["gain"].items()
-            total += weights[pool] * amount * E._count_for(s, seat, name, arg, source)
+            total += weights[pool] * amount * engine._count_for(s, seat, name, arg, source)
         else:
             total += 1.0
     del p
@@ -110,32 +108,35 @@ def effect_value(s: State, seat: int, effects: Any, source: str | None) -> float
 # ---------------------------------------------------------------- decisions
 
 
-def _decide(s: State, seat: int, d: dict[str, Any]) -> Any:
-    options = E.decision_options(s, d)
+def _decide(s: State, seat: int, d: PendingDecision) -> Option:
+    options = engine.decision_options(s, d)
+    # The answers of each kind are all numbers (choose, draw_count) or all text (cards, "p<seat>", "none").
+    numbers = [o for o in options if isinstance(o, int)]
+    texts = [o for o in options if isinstance(o, str)]
     kind = d["kind"]
     p = s.players[seat]
     if kind == "choose":
-        return max(options, key=lambda i: effect_value(s, seat, d["options"][i], d["source"]))
+        return max(numbers, key=lambda i: effect_value(s, seat, d["options"][i], d["source"]))
     if kind == "stun":
-        targets = [o for o in options if o != "none"]
-        return max(targets, key=lambda c: (E.cdef(s, c).guard, _cost(s, c))) if targets else "none"
+        targets = [o for o in texts if o != "none"]
+        return max(targets, key=lambda c: (engine.card_of(s, c).guard, _cost(s, c))) if targets else "none"
     if kind == "prepare":
-        return max(options, key=lambda c: _cost(s, c))
+        return max(texts, key=lambda c: _cost(s, c))
     if kind == "to_top":
-        cards = [o for o in options if o != "none"]
+        cards = [o for o in texts if o != "none"]
         best = max(cards, key=lambda c: keep_value(s, c), default=None)
         if best is None or (d["optional"] and keep_value(s, best) < 4):
             return "none"
         return best
     if kind == "draw_count":
-        return max(options)
+        return max(numbers)
     if kind == "discard":
-        return min(options, key=lambda c: keep_value(s, c))
+        return min(texts, key=lambda c: keep_value(s, c))
     if kind == "opponent":
-        return min(options, key=lambda o: s.health[s.pool_of[int(o[1:])]])
+        return min(texts, key=lambda o: s.health[s.pool_of[int(o[1:])]])
     if kind == "sacrifice":
         threshold = 2.6 if d["bonus"] else 1.6 if _own_turns(s) >= 4 else 1.2
-        cards = [o for o in options if o != "none"]
+        cards = [o for o in texts if o != "none"]
         in_discard = [c for c in cards if c in p.discard]
         pool = in_discard or cards
         worst = min(pool, key=lambda c: keep_value(s, c), default=None)
@@ -143,7 +144,7 @@ def _decide(s: State, seat: int, d: dict[str, Any]) -> Any:
             return "none"
         return worst
     if kind == "pass_card":
-        cards = [o for o in options if o != "none" and not o.startswith("deck:")]
+        cards = [o for o in texts if o != "none" and not o.startswith("deck:")]
         return max(cards, key=lambda c: keep_value(s, c), default="none")
     return options[0]
 
@@ -158,8 +159,8 @@ def _effective_health(s: State, target: int) -> int:
 def _sacrifice_combat(s: State, seat: int) -> tuple[int, list[str]]:
     p = s.players[seat]
     extra, cards = 0, []
-    for c in E.in_play(p):
-        for eff in E.cdef(s, c).abilities.get("sacrifice", ()):
+    for c in engine.in_play(p):
+        for eff in engine.card_of(s, c).abilities.get("sacrifice", ()):
             if "combat" in eff:
                 extra += eff["combat"]
                 cards.append(c)
@@ -171,18 +172,19 @@ def _attack_plan(s: State, seat: int) -> Action | None:
     combat = p.combat
     if combat <= 0:
         return None
-    players = E.attackable_players(s, seat)
+    players = engine.attackable_players(s, seat)
     # Lethal on someone: take it.
     for t in sorted(players, key=lambda o: _effective_health(s, o)):
         if combat >= _effective_health(s, t):
             return Action.of("attack", target=f"p{t}", amount=combat)
-    champions = E.targetable_champions(s, seat)
+    champions = engine.targetable_champions(s, seat)
 
     def need(c: str) -> int:
-        return E.cdef(s, c).defense - s.damage.get(c, 0)
+        return engine.card_of(s, c).defense - s.damage.get(c, 0)
 
     # Guards standing between us and an opponent: knock them down, cheapest first.
-    blockers = [c for c in champions if E.cdef(s, c).guard and c not in s.players[E.owner_of(s, c)].expended]
+    blockers = [c for c in champions
+                if engine.card_of(s, c).guard and c not in s.players[engine.owner_of(s, c)].expended]
     affordable = [c for c in blockers if need(c) <= combat]
     if not players and affordable:
         best = max(affordable, key=lambda c: (_cost(s, c) - need(c), -need(c)))
@@ -207,7 +209,7 @@ def _lethal_with_sacrifices(s: State, seat: int) -> str | None:
     if not cards:
         return None
     combat = s.players[seat].combat + extra
-    for t in E.attackable_players(s, seat):
+    for t in engine.attackable_players(s, seat):
         if combat >= _effective_health(s, t):
             return cards[0]
     return None
@@ -230,7 +232,7 @@ def leveled_action(s: State, seat: int, rng: Rng, level: str = "normal") -> Acti
 def _wild_buy(s: State, seat: int, rng: Rng) -> str | None:
     gold = s.players[seat].gold
     options: list[str | None] = [c for c in s.market if _cost(s, c) <= gold]
-    if s.gems and E.CARDS["fire_gem"].cost <= gold:
+    if s.gems and engine.CARDS["fire_gem"].cost <= gold:
         options.append("gem")
     return rng.choice(options) if options else None
 
@@ -238,24 +240,24 @@ def _wild_buy(s: State, seat: int, rng: Rng) -> str | None:
 def smart_action(s: State, seat: int, rng: Rng, wild: float = 0.0) -> Action:
     """The planning heuristic: play everything, use abilities in a good order, buy to a plan, fight well; a
     `wild` share of its buys goes to a random affordable card instead (weaker levels)."""
-    d = E.pending_of(s, seat)
+    d = engine.pending_of(s, seat)
     if d is not None:
         return Action.of("choose", option=_decide(s, seat, d))
     p = s.players[seat]
     if p.hand:
         return Action.of("play_all") if len(p.hand) > 1 else Action.of("play", card=p.hand[0])
-    ready = [c for c in p.champions if c not in p.expended and "expend" in E.cdef(s, c).abilities]
+    ready = [c for c in p.champions if c not in p.expended and "expend" in engine.card_of(s, c).abilities]
     if ready:
-        best = max(ready, key=lambda c: (_gives(E.cdef(s, c), "draw"), effect_value(
-            s, seat, E.cdef(s, c).abilities["expend"], c)))
+        best = max(ready, key=lambda c: (_gives(engine.card_of(s, c), "draw"), effect_value(
+            s, seat, engine.card_of(s, c).abilities["expend"], c)))
         return Action.of("expend", card=best)
-    for c in E.in_play(p):
-        if not E.ally_ready(s, seat, c):
+    for c in engine.in_play(p):
+        if not engine.ally_ready(s, seat, c):
             continue
-        effects = E.cdef(s, c).abilities["ally"]
+        effects = engine.card_of(s, c).abilities["ally"]
         if any("prepare_champion" in e for e in effects) and not p.expended:
             continue
-        if any("stun_target_champion" in e for e in effects) and not E.targetable_champions(s, seat):
+        if any("stun_target_champion" in e for e in effects) and not engine.targetable_champions(s, seat):
             continue
         return Action.of("ally", card=c)
     if p.gold > 0:
@@ -268,7 +270,7 @@ def smart_action(s: State, seat: int, rng: Rng, wild: float = 0.0) -> Action:
     sac = _lethal_with_sacrifices(s, seat)
     if sac is not None:
         return Action.of("sacrifice", card=sac)
-    holding = M.can_wait(s, seat)
+    holding = moves.can_wait(s, seat)
     plan = _lethal_or_finish(s, seat)
     if plan is None and not holding:
         plan = _attack_plan(s, seat)
@@ -290,12 +292,12 @@ def _share(s: State, seat: int) -> Action | None:
     """Gold the AI cannot spend well goes to a teammate still playing (Hydra, teams of three); in the
     emperor variant a captain pays its last gold to move its best card to its emperor's discard pile."""
     p = s.players[seat]
-    playing = [t for t in V.teammates(s, seat) if M.acting(s, t)]
-    if V.VARIANTS[s.variant].team_turns and playing:
+    playing = [t for t in variants.teammates(s, seat) if moves.acting(s, t)]
+    if variants.VARIANTS[s.variant].team_turns and playing:
         to = max(playing, key=lambda t: (s.players[t].gold, -t))
         return Action.of("give_gold", to=to, amount=p.gold)
     if s.variant == "emperor" and s.roles[seat] == "captain":
-        emperors = [t for t in M.adjacent_teammates(s, seat) if s.roles[t] == "emperor"]
+        emperors = [t for t in moves.adjacent_teammates(s, seat) if s.roles[t] == "emperor"]
         worth = [c for c in p.discard if keep_value(s, c) >= PASS_WORTH]
         if emperors and worth:
             return Action.of("pass_card", card=max(worth, key=lambda c: keep_value(s, c)), to=emperors[0])
@@ -307,31 +309,31 @@ def _lethal_or_finish(s: State, seat: int) -> Action | None:
     combat = s.players[seat].combat
     if combat <= 0:
         return None
-    for t in E.attackable_players(s, seat):
+    for t in engine.attackable_players(s, seat):
         if combat >= _effective_health(s, t):
             return Action.of("attack", target=f"p{t}", amount=combat)
-    wounded = [c for c in E.targetable_champions(s, seat)
-               if s.damage.get(c, 0) > 0 and E.cdef(s, c).defense - s.damage[c] <= combat]
+    wounded = [c for c in engine.targetable_champions(s, seat)
+               if s.damage.get(c, 0) > 0 and engine.card_of(s, c).defense - s.damage[c] <= combat]
     if wounded:
-        best = max(wounded, key=lambda c: (E.cdef(s, c).guard, _cost(s, c)))
-        return Action.of("attack", target=best, amount=E.cdef(s, best).defense - s.damage[best])
+        best = max(wounded, key=lambda c: (engine.card_of(s, c).guard, _cost(s, c)))
+        return Action.of("attack", target=best, amount=engine.card_of(s, best).defense - s.damage[best])
     return None
 
 
 def _pooled_attack(s: State, seat: int) -> Action | None:
     """Last to play in a shared turn, with a guard too strong alone: wound it so that a waiting teammate's
     combat finishes it."""
-    if not V.VARIANTS[s.variant].team_turns or E.attackable_players(s, seat):
+    if not variants.VARIANTS[s.variant].team_turns or engine.attackable_players(s, seat):
         return None
     combat = s.players[seat].combat
-    waiting = sum(s.players[t].combat for t in V.teammates(s, seat) if t in s.active and s.players[t].waiting)
+    waiting = sum(s.players[t].combat for t in variants.teammates(s, seat) if t in s.active and s.players[t].waiting)
     if combat <= 0 or not waiting:
         return None
-    guards = [c for c in E.targetable_champions(s, seat) if E.cdef(s, c).guard]
-    reachable = [c for c in guards if combat < E.cdef(s, c).defense - s.damage.get(c, 0) <= combat + waiting]
+    guards = [c for c in engine.targetable_champions(s, seat) if engine.card_of(s, c).guard]
+    reachable = [c for c in guards if combat < engine.card_of(s, c).defense - s.damage.get(c, 0) <= combat + waiting]
     if not reachable:
         return None
-    best = min(reachable, key=lambda c: E.cdef(s, c).defense - s.damage.get(c, 0))
+    best = min(reachable, key=lambda c: engine.card_of(s, c).defense - s.damage.get(c, 0))
     return Action.of("attack", target=best, amount=combat)
 
 
@@ -339,7 +341,7 @@ def _best_buy(s: State, seat: int) -> str | None:
     gold = s.players[seat].gold
     options = [c for c in s.market if _cost(s, c) <= gold]
     scored = [(buy_value(s, seat, s.cards[c]), c) for c in options]
-    if s.gems and E.CARDS["fire_gem"].cost <= gold:
+    if s.gems and engine.CARDS["fire_gem"].cost <= gold:
         scored.append((buy_value(s, seat, "fire_gem"), "gem"))
     if not scored:
         return None
@@ -349,29 +351,29 @@ def _best_buy(s: State, seat: int) -> str | None:
 
 def simple_action(s: State, seat: int, rng: Rng) -> Action:
     """A greedy baseline: first option, play all, every ability, most expensive buy, hit the player."""
-    d = E.pending_of(s, seat)
+    d = engine.pending_of(s, seat)
     if d is not None:
-        return Action.of("choose", option=E.decision_options(s, d)[0])
+        return Action.of("choose", option=engine.decision_options(s, d)[0])
     p = s.players[seat]
     if p.hand:
         return Action.of("play_all") if len(p.hand) > 1 else Action.of("play", card=p.hand[0])
     for c in p.champions:
-        if c not in p.expended and "expend" in E.cdef(s, c).abilities:
+        if c not in p.expended and "expend" in engine.card_of(s, c).abilities:
             return Action.of("expend", card=c)
-    for c in E.in_play(p):
-        if E.ally_ready(s, seat, c):
+    for c in engine.in_play(p):
+        if engine.ally_ready(s, seat, c):
             return Action.of("ally", card=c)
     affordable = [c for c in s.market if _cost(s, c) <= p.gold]
     if affordable:
         return Action.of("buy", card=max(affordable, key=lambda c: _cost(s, c)))
-    if s.gems and p.gold >= E.CARDS["fire_gem"].cost:
+    if s.gems and p.gold >= engine.CARDS["fire_gem"].cost:
         return Action.of("buy", card="gem")
     if p.combat > 0:
-        players = E.attackable_players(s, seat)
+        players = engine.attackable_players(s, seat)
         if players:
             return Action.of("attack", target=f"p{players[0]}", amount=p.combat)
-        for c in E.targetable_champions(s, seat):
-            need = E.cdef(s, c).defense - s.damage.get(c, 0)
+        for c in engine.targetable_champions(s, seat):
+            need = engine.card_of(s, c).defense - s.damage.get(c, 0)
             if need <= p.combat:
                 return Action.of("attack", target=c, amount=need)
     return Action.of("end_turn")
@@ -379,6 +381,6 @@ def simple_action(s: State, seat: int, rng: Rng) -> Action:
 
 def random_action(s: State, seat: int, rng: Rng) -> Action:
     """A uniformly random legal action (for measuring the other policies)."""
-    pending = E.pending_of(s, seat)
-    legal = M.main_actions(s, seat) if pending is None else M.decision_actions(s, pending)
+    pending = engine.pending_of(s, seat)
+    legal = moves.main_actions(s, seat) if pending is None else moves.decision_actions(s, pending)
     return rng.choice(legal).action

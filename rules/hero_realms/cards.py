@@ -6,7 +6,7 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from rules.readonly import freeze, loader
 from rules.text import Lit
@@ -21,6 +21,9 @@ POOLS = ("gold", "combat", "health")
 MARKET_SIZE = 80
 STARTING_DECK = {"gold": 7, "shortsword": 1, "dagger": 1, "ruby": 1}
 
+#: One effect of the card language: `{name: argument}`, the argument's shape set by the name (an amount, a flag, an
+#: object, lists of effects: data/hero_realms/NOTES.md). The loader checks every one; the code reading an argument
+#: has dispatched on the name first, so the argument stays untyped here.
 Effect = Mapping[str, Any]
 
 
@@ -54,17 +57,17 @@ class CardDef:
         return self.type == "champion"
 
 
-def _fail(where: str, what: str) -> None:
+def _fail(where: str, what: str) -> NoReturn:
     raise CardDataError(f"{where}: {what}")
 
 
-def _int(value: Any, where: str, low: int = 0) -> int:
+def _int(value: object, where: str, low: int = 0) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < low:
         _fail(where, f"expected an integer >= {low}, got {value!r}")
     return value
 
 
-def _gain(value: Any, where: str) -> None:
+def _gain(value: object, where: str) -> None:
     if not isinstance(value, Mapping) or len(value) != 1:
         _fail(where, "a gain is one of {gold|combat|health: n}")
     ((pool, amount),) = value.items()
@@ -73,7 +76,7 @@ def _gain(value: Any, where: str) -> None:
     _int(amount, where, 1)
 
 
-def validate_effect(eff: Any, where: str) -> None:
+def validate_effect(eff: object, where: str) -> None:
     """Raise CardDataError unless `eff` is one effect of our DSL."""
     if not isinstance(eff, Mapping) or len(eff) != 1:
         _fail(where, f"an effect is an object with exactly one key, got {eff!r}")
@@ -119,7 +122,7 @@ def validate_effect(eff: Any, where: str) -> None:
         _fail(here, "unknown effect")
 
 
-def _effects(value: Any, where: str) -> tuple[Effect, ...]:
+def _effects(value: object, where: str) -> tuple[Effect, ...]:
     if not isinstance(value, list) or not value:
         _fail(where, "expected a non-empty list of effects")
     for i, eff in enumerate(value):
@@ -127,7 +130,7 @@ def _effects(value: Any, where: str) -> tuple[Effect, ...]:
     return tuple(value)
 
 
-def _card(raw: Any, where: str) -> CardDef:
+def _card(raw: object, where: str) -> CardDef:
     if not isinstance(raw, Mapping):
         _fail(where, "a card is an object")
     required = {"key", "name", "type", "subtypes", "faction", "cost", "quantity", "deck", "abilities"}
@@ -182,7 +185,7 @@ def _card(raw: Any, where: str) -> CardDef:
     )
 
 
-def parse_cards(data: Any) -> dict[str, CardDef]:
+def parse_cards(data: object) -> dict[str, CardDef]:
     """Validate a whole card document and return the cards by key."""
     if not isinstance(data, Mapping) or not isinstance(data.get("cards"), list):
         raise CardDataError("the document is an object with a 'cards' list")

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import TypedDict
 
 from rules.base import Event
-from rules.hero_realms import variants as V
-from rules.hero_realms.cards import CardDef, cards
-from rules.hero_realms.state import LOG_SIZE, Player, State
+from rules.hero_realms import variants
+from rules.hero_realms.cards import CardDef, Effect, cards
+from rules.hero_realms.state import LOG_SIZE, Option, PendingDecision, Player, State
 from rules.hero_realms.text import card_names, counted, describe_list
 from rules.rng import Rng
 from rules.text import Msg, SeatRef, msg
@@ -23,7 +24,8 @@ DECISION_EFFECTS = frozenset({
 })
 
 
-def cdef(state: State, cid: str) -> CardDef:
+def card_of(state: State, cid: str) -> CardDef:
+    """The card definition of the card instance `cid`."""
     return CARDS[state.cards[cid]]
 
 
@@ -46,13 +48,15 @@ class Ctx:
         if self._rng is not None:
             self.s.rng = self._rng.state
 
-    def pub(self, message: Msg) -> None:
+    def announce(self, message: Msg) -> None:
+        """A public event, also kept in the state's log of recent events (views show it)."""
         self.events.append(Event(message))
         self.s.log.append(message.to_json())
         if len(self.s.log) > LOG_SIZE:
             del self.s.log[: len(self.s.log) - LOG_SIZE]
 
-    def priv(self, seat: int, message: Msg) -> None:
+    def tell(self, seat: int, message: Msg) -> None:
+        """An event only `seat` sees."""
         self.events.append(Event(message, frozenset({seat})))
 
 
@@ -61,20 +65,20 @@ class Ctx:
 
 def has_ready_guard(state: State, seat: int) -> bool:
     p = state.players[seat]
-    return any(cdef(state, c).guard and c not in p.expended for c in p.champions)
+    return any(card_of(state, c).guard and c not in p.expended for c in p.champions)
 
 
 def attackable_players(state: State, seat: int) -> list[int]:
-    return V.attackable_players(state, seat, lambda s: has_ready_guard(state, s))
+    return variants.attackable_players(state, seat, lambda s: has_ready_guard(state, s))
 
 
 def targetable_champions(state: State, seat: int) -> list[str]:
     """Opposing champions `seat` may attack or target now (guards respected)."""
     out: list[str] = []
-    for owner in V.champion_owners(state, seat):
-        protected = any(has_ready_guard(state, p) for p in V.protectors(state, owner))
+    for owner in variants.champion_owners(state, seat):
+        protected = any(has_ready_guard(state, p) for p in variants.protectors(state, owner))
         for c in state.players[owner].champions:
-            if not protected or cdef(state, c).guard:
+            if not protected or card_of(state, c).guard:
                 out.append(c)
     return out
 
@@ -93,20 +97,20 @@ def in_play(p: Player) -> list[str]:
 def ally_ready(state: State, seat: int, cid: str) -> bool:
     """Whether the ally ability of a card `seat` has in play can be used now."""
     p = state.players[seat]
-    card = cdef(state, cid)
+    card = card_of(state, cid)
     if "ally" not in card.abilities or cid in p.allies_used or card.faction is None:
         return False
-    return any(o != cid and cdef(state, o).faction == card.faction for o in in_play(p))
+    return any(o != cid and card_of(state, o).faction == card.faction for o in in_play(p))
 
 
-def pending_of(state: State, seat: int) -> dict[str, Any] | None:
+def pending_of(state: State, seat: int) -> PendingDecision | None:
     for d in state.pending:
         if d["seat"] == seat:
             return d
     return None
 
 
-def blocking(state: State) -> dict[str, Any] | None:
+def blocking(state: State) -> PendingDecision | None:
     """A pending decision of a seat outside the current turn: it must be answered before anything else."""
     for d in state.pending:
         if d["seat"] not in state.active:
@@ -129,13 +133,13 @@ def draw(ctx: Ctx, seat: int, n: int) -> int:
             p.deck, p.discard = p.discard, []
             ctx.rng.shuffle(p.deck)
             ctx.hidden = True
-            ctx.pub(msg("hr.ev.shuffle", seat=SeatRef(seat)))
+            ctx.announce(msg("hr.ev.shuffle", seat=SeatRef(seat)))
         drawn.append(p.deck.pop())
     if drawn:
         ctx.hidden = True
         p.hand.extend(drawn)
-        ctx.pub(counted("hr.ev.drew", len(drawn), seat=SeatRef(seat)))
-        ctx.priv(seat, msg("hr.ev.drew_private", cards=card_names([cdef(s, c) for c in drawn])))
+        ctx.announce(counted("hr.ev.drew", len(drawn), seat=SeatRef(seat)))
+        ctx.tell(seat, msg("hr.ev.drew_private", cards=card_names([card_of(s, c) for c in drawn])))
     return len(drawn)
 
 
@@ -155,13 +159,13 @@ def stun(ctx: Ctx, cid: str) -> None:
     p.expended.discard(cid)
     s.damage.pop(cid, None)
     p.discard.append(cid)
-    ctx.pub(msg("hr.ev.stunned", card=cdef(s, cid).lit, seat=SeatRef(owner)))
+    ctx.announce(msg("hr.ev.stunned", card=card_of(s, cid).lit, seat=SeatRef(owner)))
 
 
 def owe_discard(ctx: Ctx, target: int, n: int) -> None:
     ctx.s.players[target].owed_discards += n
     ctx.hidden = True
-    ctx.pub(counted("hr.ev.owes_discard", n, seat=SeatRef(target)))
+    ctx.announce(counted("hr.ev.owes_discard", n, seat=SeatRef(target)))
 
 
 def gain(ctx: Ctx, seat: int, pool: str, amount: int) -> None:
@@ -170,7 +174,7 @@ def gain(ctx: Ctx, seat: int, pool: str, amount: int) -> None:
         return
     if pool == "health":
         s.health[s.pool_of[seat]] += amount
-        ctx.pub(msg("hr.ev.healed", seat=SeatRef(seat), n=amount, health=s.health[s.pool_of[seat]]))
+        ctx.announce(msg("hr.ev.healed", seat=SeatRef(seat), n=amount, health=s.health[s.pool_of[seat]]))
     elif pool == "gold":
         s.players[seat].gold += amount
     else:
@@ -180,26 +184,34 @@ def gain(ctx: Ctx, seat: int, pool: str, amount: int) -> None:
 # ---------------------------------------------------------------- effects
 
 
-def _count_for(s: State, seat: int, name: str, arg: dict[str, Any], source: str | None) -> int:
+def _count_for(s: State, seat: int, name: str, arg: Mapping[str, object], source: str | None) -> int:
     p = s.players[seat]
     if name == "per_champion":
         return len(p.champions)
     if name == "per_other_champion":
         return len([c for c in p.champions if c != source])
     if name == "per_other_guard":
-        return len([c for c in p.champions if c != source and cdef(s, c).guard])
+        return len([c for c in p.champions if c != source and card_of(s, c).guard])
     faction = arg["faction"]
-    return len([c for c in in_play(p) if cdef(s, c).faction == faction and not (arg["other"] and c == source)])
+    return len([c for c in in_play(p) if card_of(s, c).faction == faction and not (arg["other"] and c == source)])
 
 
-def _push(s: State, decision: dict[str, Any], index: int | None = None) -> None:
+class _DecisionBase(TypedDict):
+    """What every decision an effect asks for carries: who decides, the card that asked, the effects left after."""
+
+    seat: int
+    source: str | None
+    rest: list[Effect]
+
+
+def _push(s: State, decision: PendingDecision, index: int | None = None) -> None:
     if index is None:
         s.pending.append(decision)
     else:
         s.pending.insert(index, decision)
 
 
-def resolve(ctx: Ctx, seat: int, effects: list[Any], source: str | None) -> None:
+def resolve(ctx: Ctx, seat: int, effects: Sequence[Effect], source: str | None) -> None:
     """Resolve effects in order; stop at the first one that needs a decision (it keeps the rest)."""
     s = ctx.s
     for i, eff in enumerate(effects):
@@ -207,7 +219,7 @@ def resolve(ctx: Ctx, seat: int, effects: list[Any], source: str | None) -> None
             return
         ((name, arg),) = eff.items()
         rest = list(effects[i + 1:])
-        base = {"seat": seat, "source": source, "rest": rest}
+        base: _DecisionBase = {"seat": seat, "source": source, "rest": rest}
         if name in ("gold", "combat", "health"):
             gain(ctx, seat, name, arg)
         elif name == "draw":
@@ -269,7 +281,7 @@ def resolve(ctx: Ctx, seat: int, effects: list[Any], source: str | None) -> None
             _push(s, {**base, "kind": "draw_count", "up_to": arg["up_to"]})
             return
         elif name == "opponent_discards":
-            victims = V.discard_targets(s, seat)
+            victims = variants.discard_targets(s, seat)
             if len(victims) == 1:
                 owe_discard(ctx, victims[0], arg)
             elif victims:
@@ -288,21 +300,21 @@ def resolve(ctx: Ctx, seat: int, effects: list[Any], source: str | None) -> None
 
 def prepare(ctx: Ctx, seat: int, cid: str) -> None:
     ctx.s.players[seat].expended.discard(cid)
-    ctx.pub(msg("hr.ev.prepared", seat=SeatRef(seat), card=cdef(ctx.s, cid).lit))
+    ctx.announce(msg("hr.ev.prepared", seat=SeatRef(seat), card=card_of(ctx.s, cid).lit))
 
 
 def to_top(ctx: Ctx, seat: int, cid: str) -> None:
     p = ctx.s.players[seat]
     p.discard.remove(cid)
     p.deck.append(cid)
-    ctx.pub(msg("hr.ev.to_top", seat=SeatRef(seat), card=cdef(ctx.s, cid).lit))
+    ctx.announce(msg("hr.ev.to_top", seat=SeatRef(seat), card=card_of(ctx.s, cid).lit))
 
 
 def discard_to_top_options(s: State, seat: int, flt: str) -> list[str]:
-    return [c for c in s.players[seat].discard if flt == "any" or cdef(s, c).champion]
+    return [c for c in s.players[seat].discard if flt == "any" or card_of(s, c).champion]
 
 
-def decision_options(s: State, d: dict[str, Any]) -> list[Any]:
+def decision_options(s: State, d: PendingDecision) -> Sequence[Option]:
     """The raw option values of a pending decision (card ids, seats as "p<n>", ints, "none"...)."""
     seat, kind = d["seat"], d["kind"]
     p = s.players[seat]
@@ -319,7 +331,7 @@ def decision_options(s: State, d: dict[str, Any]) -> list[Any]:
     if kind == "discard":
         return list(p.hand)
     if kind == "opponent":
-        return [f"p{t}" for t in V.discard_targets(s, seat)]
+        return [f"p{t}" for t in variants.discard_targets(s, seat)]
     if kind == "sacrifice":
         return [*p.hand, *p.discard, "none"]
     if kind == "pass_card":
@@ -328,48 +340,65 @@ def decision_options(s: State, d: dict[str, Any]) -> list[Any]:
     raise ValueError(kind)
 
 
-def answer(ctx: Ctx, d: dict[str, Any], option: Any) -> None:
+def answer_text(option: Option) -> str:
+    """An answer that is text (a card id, "p<seat>", "deck:<key>", "none"), as `moves.check` accepted it."""
+    if not isinstance(option, str):
+        raise TypeError(f"expected a text answer, got {option!r}")
+    return option
+
+
+def answer_number(option: Option) -> int:
+    """An answer that is a number (an option's index, how many cards to draw), as `moves.check` accepted it."""
+    if not isinstance(option, int):
+        raise TypeError(f"expected a number answer, got {option!r}")
+    return option
+
+
+def answer(ctx: Ctx, d: PendingDecision, option: Option) -> None:
     """Apply a decision's answer (already validated) and continue resolving what followed it."""
     s = ctx.s
     seat, kind = d["seat"], d["kind"]
     index = s.pending.index(d)
     s.pending.pop(index)
     p = s.players[seat]
-    rest: list[Any] = d["rest"]
+    rest = d["rest"]
     if kind == "choose":
-        ctx.pub(msg("hr.ev.chose", seat=SeatRef(seat), effect=describe_list(d["options"][option])))
-        rest = list(d["options"][option]) + rest
+        chosen = d["options"][answer_number(option)]
+        ctx.announce(msg("hr.ev.chose", seat=SeatRef(seat), effect=describe_list(chosen)))
+        rest = list(chosen) + rest
     elif kind == "stun":
         if option != "none":
-            stun(ctx, option)
+            stun(ctx, answer_text(option))
     elif kind == "prepare":
-        prepare(ctx, seat, option)
+        prepare(ctx, seat, answer_text(option))
     elif kind == "to_top":
         if option != "none":
-            to_top(ctx, seat, option)
+            to_top(ctx, seat, answer_text(option))
     elif kind == "draw_count":
-        drawn = draw(ctx, seat, option) if option else 0
+        drawn = draw(ctx, seat, answer_number(option)) if option else 0
         if drawn and p.hand:
             _push(s, {**d, "kind": "discard", "count": min(drawn, len(p.hand))}, index)
             return
     elif kind == "discard":
-        p.hand.remove(option)
-        p.discard.append(option)
+        cid = answer_text(option)
+        p.hand.remove(cid)
+        p.discard.append(cid)
         ctx.hidden = True
-        ctx.pub(msg("hr.ev.discarded", seat=SeatRef(seat), card=cdef(s, option).lit))
+        ctx.announce(msg("hr.ev.discarded", seat=SeatRef(seat), card=card_of(s, cid).lit))
         if d["count"] > 1 and p.hand:
             _push(s, {**d, "count": d["count"] - 1}, index)
             return
     elif kind == "opponent":
-        owe_discard(ctx, int(option[1:]), d["count"])
+        owe_discard(ctx, int(answer_text(option)[1:]), d["count"])
     elif kind == "sacrifice":
         if option != "none":
-            zone = p.hand if option in p.hand else p.discard
+            cid = answer_text(option)
+            zone = p.hand if cid in p.hand else p.discard
             if zone is p.hand:
                 ctx.hidden = True
-            zone.remove(option)
-            to_sacrifice_pile(s, option)
-            ctx.pub(msg("hr.ev.sacrificed", seat=SeatRef(seat), card=cdef(s, option).lit))
+            zone.remove(cid)
+            to_sacrifice_pile(s, cid)
+            ctx.announce(msg("hr.ev.sacrificed", seat=SeatRef(seat), card=card_of(s, cid).lit))
             d = {**d, "left": d["left"] - 1, "done": d["done"] + 1}
             if d["left"] > 0 and (p.hand or p.discard):
                 _push(s, d, index)
@@ -378,7 +407,7 @@ def answer(ctx: Ctx, d: dict[str, Any], option: Any) -> None:
             rest = list(d["bonus"]) + rest
     elif kind == "pass_card":
         if option != "none":
-            _pass_to_emperor(ctx, seat, option)
+            _pass_to_emperor(ctx, seat, answer_text(option))
         return
     resolve(ctx, seat, rest, d["source"])
 
@@ -398,7 +427,7 @@ def _pass_to_emperor(ctx: Ctx, seat: int, option: str) -> None:
         (p.hand if cid in p.hand else p.discard).remove(cid)
     emperor = next(o for o in range(s.n) if s.team_of[o] == s.team_of[seat] and s.roles[o] == "emperor")
     s.players[emperor].discard.append(cid)
-    ctx.pub(msg("hr.ev.passed", seat=SeatRef(seat), card=cdef(s, cid).lit, to=SeatRef(emperor)))
+    ctx.announce(msg("hr.ev.passed", seat=SeatRef(seat), card=card_of(s, cid).lit, to=SeatRef(emperor)))
 
 
 # ---------------------------------------------------------------- main-phase moves
@@ -410,16 +439,16 @@ def play(ctx: Ctx, seat: int, cid: str) -> None:
     p.hand.remove(cid)
     # The card was hidden in the hand and everyone has now seen it: no undo past this (see NOTES.md).
     ctx.hidden = True
-    card = cdef(s, cid)
+    card = card_of(s, cid)
     (p.champions if card.champion else p.played).append(cid)
-    ctx.pub(msg("hr.ev.played", seat=SeatRef(seat), card=card.lit))
+    ctx.announce(msg("hr.ev.played", seat=SeatRef(seat), card=card.lit))
     if "primary" in card.abilities:
         resolve(ctx, seat, list(card.abilities["primary"]), cid)
 
 
 def _play_order(s: State, cid: str) -> int:
     """Champions first (cards counting champions then see them), cards asking for decisions last."""
-    card = cdef(s, cid)
+    card = card_of(s, cid)
     if card.champion:
         return 0
     if any(next(iter(e)) in DECISION_EFFECTS for e in card.abilities.get("primary", ())):
@@ -439,16 +468,16 @@ def play_all(ctx: Ctx, seat: int) -> None:
 def use_ally(ctx: Ctx, seat: int, cid: str) -> None:
     s = ctx.s
     s.players[seat].allies_used.add(cid)
-    card = cdef(s, cid)
-    ctx.pub(msg("hr.ev.ally", seat=SeatRef(seat), card=card.lit))
+    card = card_of(s, cid)
+    ctx.announce(msg("hr.ev.ally", seat=SeatRef(seat), card=card.lit))
     resolve(ctx, seat, list(card.abilities["ally"]), cid)
 
 
 def expend(ctx: Ctx, seat: int, cid: str) -> None:
     s = ctx.s
     s.players[seat].expended.add(cid)
-    card = cdef(s, cid)
-    ctx.pub(msg("hr.ev.expended", seat=SeatRef(seat), card=card.lit))
+    card = card_of(s, cid)
+    ctx.announce(msg("hr.ev.expended", seat=SeatRef(seat), card=card.lit))
     resolve(ctx, seat, list(card.abilities["expend"]), cid)
 
 
@@ -462,8 +491,8 @@ def sacrifice(ctx: Ctx, seat: int, cid: str) -> None:
     else:
         p.played.remove(cid)
     to_sacrifice_pile(s, cid)
-    card = cdef(s, cid)
-    ctx.pub(msg("hr.ev.sacrificed_ability", seat=SeatRef(seat), card=card.lit))
+    card = card_of(s, cid)
+    ctx.announce(msg("hr.ev.sacrificed_ability", seat=SeatRef(seat), card=card.lit))
     resolve(ctx, seat, list(card.abilities["sacrifice"]), cid)
 
 
@@ -480,7 +509,7 @@ def buy(ctx: Ctx, seat: int, target: str) -> None:
             ctx.hidden = True
         else:
             s.market.pop(index)
-    card = cdef(s, cid)
+    card = card_of(s, cid)
     p.gold -= card.cost
     where = "discard"
     if p.next_card_hand:
@@ -492,7 +521,7 @@ def buy(ctx: Ctx, seat: int, target: str) -> None:
     if card.type == "action":
         p.next_action_top = False
     {"hand": p.hand, "top": p.deck, "discard": p.discard}[where].append(cid)
-    ctx.pub(msg(f"hr.ev.bought_{where}", seat=SeatRef(seat), card=card.lit, cost=card.cost))
+    ctx.announce(msg(f"hr.ev.bought_{where}", seat=SeatRef(seat), card=card.lit, cost=card.cost))
 
 
 def attack(ctx: Ctx, seat: int, target: str, amount: int) -> None:
@@ -504,16 +533,16 @@ def attack(ctx: Ctx, seat: int, target: str, amount: int) -> None:
         pool = s.pool_of[victim]
         s.health[pool] -= amount
         if s.health[pool] > 0:
-            ctx.pub(msg("hr.ev.attack_player", seat=SeatRef(seat), target=SeatRef(victim), n=amount,
+            ctx.announce(msg("hr.ev.attack_player", seat=SeatRef(seat), target=SeatRef(victim), n=amount,
                         health=s.health[pool]))
         else:  # health is never shown below zero
-            ctx.pub(msg("hr.ev.attack_player_out", seat=SeatRef(seat), target=SeatRef(victim), n=amount))
+            ctx.announce(msg("hr.ev.attack_player_out", seat=SeatRef(seat), target=SeatRef(victim), n=amount))
         if s.health[pool] <= 0:
             eliminate(ctx, [o for o in range(s.n) if s.pool_of[o] == pool and not s.players[o].eliminated])
         return
-    card = cdef(s, target)
+    card = card_of(s, target)
     s.damage[target] = s.damage.get(target, 0) + amount
-    ctx.pub(msg("hr.ev.attack_champion", seat=SeatRef(seat), card=card.lit, n=amount))
+    ctx.announce(msg("hr.ev.attack_champion", seat=SeatRef(seat), card=card.lit, n=amount))
     if s.damage[target] >= card.defense:
         stun(ctx, target)
 
@@ -524,7 +553,7 @@ def give_gold(ctx: Ctx, seat: int, to: int, amount: int) -> None:
     s.players[to].gold += amount
     # A teammate holding its moves gets them back: it has gold to spend now.
     s.players[to].waiting = False
-    ctx.pub(msg("hr.ev.gave_gold", seat=SeatRef(seat), to=SeatRef(to), n=amount))
+    ctx.announce(msg("hr.ev.gave_gold", seat=SeatRef(seat), to=SeatRef(to), n=amount))
 
 
 def pass_card(ctx: Ctx, seat: int, cid: str, to: int) -> None:
@@ -533,7 +562,7 @@ def pass_card(ctx: Ctx, seat: int, cid: str, to: int) -> None:
     p.gold -= 1
     p.discard.remove(cid)
     s.players[to].discard.append(cid)
-    ctx.pub(msg("hr.ev.passed", seat=SeatRef(seat), card=cdef(s, cid).lit, to=SeatRef(to)))
+    ctx.announce(msg("hr.ev.passed", seat=SeatRef(seat), card=card_of(s, cid).lit, to=SeatRef(to)))
 
 
 # ---------------------------------------------------------------- eliminations and the end
@@ -556,7 +585,7 @@ def eliminate(ctx: Ctx, seats: list[int]) -> None:
         if seat in s.active:
             s.active.remove(seat)
             wake_if_idle(s)
-        ctx.pub(msg("hr.ev.eliminated", seat=SeatRef(seat)))
+        ctx.announce(msg("hr.ev.eliminated", seat=SeatRef(seat)))
     for seat in seats:
         if s.winners is not None:
             return
@@ -583,12 +612,12 @@ def resign(ctx: Ctx, seat: int) -> None:
 def _after_elimination(ctx: Ctx, seat: int) -> None:
     s = ctx.s
     if s.variant == "hunter-first-blood":
-        _win(ctx, [V.right_of(s, seat)])
+        _win(ctx, [variants.right_of(s, seat)])
     elif s.variant == "hunter-last-standing":
-        right = V.right_of(s, seat)
+        right = variants.right_of(s, seat)
         if right != seat:
             s.health[s.pool_of[right]] += HUNTER_BONUS_HEALTH
-            ctx.pub(msg("hr.ev.hunter_bonus", seat=SeatRef(right), n=HUNTER_BONUS_HEALTH))
+            ctx.announce(msg("hr.ev.hunter_bonus", seat=SeatRef(right), n=HUNTER_BONUS_HEALTH))
             draw(ctx, right, 1)
     elif s.variant == "emperor":
         if s.roles[seat] == "emperor":
@@ -605,7 +634,7 @@ def _win(ctx: Ctx, winners: list[int]) -> None:
     s.pending = []
     s.active = []
     key = "hr.ev.won_one" if len(s.winners) == 1 else "hr.ev.won_many"
-    ctx.pub(msg(key, seats=_seat_list(s.winners)))
+    ctx.announce(msg(key, seats=_seat_list(s.winners)))
 
 
 def _seat_list(seats: list[int]) -> Msg:
@@ -629,18 +658,18 @@ def start_turn(ctx: Ctx, seats: list[int]) -> None:
             s.pending.append({"seat": seat, "kind": "discard", "count": min(p.owed_discards, len(p.hand)),
                               "source": None, "rest": []})
         p.owed_discards = 0
-    ctx.pub(msg("hr.ev.turn", seats=_seat_list(seats)))
+    ctx.announce(msg("hr.ev.turn", seats=_seat_list(seats)))
 
 
 def wait(ctx: Ctx, seat: int) -> None:
     ctx.s.players[seat].waiting = True
-    ctx.pub(msg("hr.ev.waiting", seat=SeatRef(seat)))
+    ctx.announce(msg("hr.ev.waiting", seat=SeatRef(seat)))
 
 
 def end_turn(ctx: Ctx, seat: int) -> None:
     s = ctx.s
     s.players[seat].done = True
-    ctx.pub(msg("hr.ev.end_turn", seat=SeatRef(seat)))
+    ctx.announce(msg("hr.ev.end_turn", seat=SeatRef(seat)))
     if all(s.players[a].done for a in s.active):
         finish_turn(ctx)
     else:
@@ -674,7 +703,7 @@ def finish_turn(ctx: Ctx) -> None:
 
 
 def next_turn_seats(s: State, last: int) -> list[int]:
-    if V.VARIANTS[s.variant].team_turns:
+    if variants.VARIANTS[s.variant].team_turns:
         teams = sorted(set(s.team_of))
         current = s.team_of[last]
         for step in range(1, len(teams) + 1):
@@ -682,4 +711,4 @@ def next_turn_seats(s: State, last: int) -> list[int]:
             seats = [o for o in range(s.n) if s.team_of[o] == team and not s.players[o].eliminated]
             if seats:
                 return seats
-    return [V.left_of(s, last)]
+    return [variants.left_of(s, last)]

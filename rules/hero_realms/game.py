@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
 
 from rules.base import (
     Action,
@@ -11,6 +10,7 @@ from rules.base import (
     Game,
     GameOver,
     IllegalAction,
+    Json,
     LegalAction,
     NotYourTurn,
     OptionSpec,
@@ -18,14 +18,13 @@ from rules.base import (
     RuleError,
     Scalar,
     Step,
+    View,
 )
-from rules.hero_realms import engine as E
-from rules.hero_realms import moves as M
-from rules.hero_realms import variants as V
+from rules.hero_realms import engine, moves, variants
 from rules.hero_realms.ai import leveled_action, random_action, simple_action
 from rules.hero_realms.cards import STARTING_DECK, market_keys
 from rules.hero_realms.invariants import check_invariants
-from rules.hero_realms.state import Player, State
+from rules.hero_realms.state import Player, State, StateJson
 from rules.hero_realms.views import view
 from rules.rng import Rng
 from rules.text import Msg, SeatRef, msg
@@ -35,13 +34,13 @@ GEMS = 16
 
 
 def _resolve_variant(options: Mapping[str, Scalar]) -> str:
-    variant = str(options.get("variant", V.DEFAULT_VARIANT))
-    if variant not in V.VARIANTS:
-        raise BadOptions(msg("core.error.option_choice", option="variant", valid=", ".join(V.VARIANTS)))
+    variant = str(options.get("variant", variants.DEFAULT_VARIANT))
+    if variant not in variants.VARIANTS:
+        raise BadOptions(msg("core.error.option_choice", option="variant", valid=", ".join(variants.VARIANTS)))
     return variant
 
 
-class HeroRealms(Game):
+class HeroRealms(Game[State]):
     id = "hero-realms"
     kind_names = "hr.kind."
     name_key = "hr.name"
@@ -51,17 +50,17 @@ class HeroRealms(Game):
 
     def options(self) -> Sequence[OptionSpec]:
         return (
-            OptionSpec("variant", msg("hr.opt.variant"), V.DEFAULT_VARIANT,
-                       tuple((k, msg(f"hr.variant.{k}")) for k in V.VARIANTS)),
+            OptionSpec("variant", msg("hr.opt.variant"), variants.DEFAULT_VARIANT,
+                       tuple((k, msg(f"hr.variant.{k}")) for k in variants.VARIANTS)),
         )
 
     def seat_role(self, options: Mapping[str, Scalar], seat: int) -> str:
         if _resolve_variant(options) == "emperor":
-            return "emperor" if seat in V.EMPEROR_SEATS else "captain"
+            return "emperor" if seat in variants.EMPEROR_SEATS else "captain"
         return "player"
 
     def seat_range(self, options: Mapping[str, Scalar]) -> tuple[int, int]:
-        v = V.VARIANTS[_resolve_variant(options)]
+        v = variants.VARIANTS[_resolve_variant(options)]
         return (v.low, v.high)
 
     def check_seats(self, options: Mapping[str, Scalar], seats: int) -> None:
@@ -91,14 +90,14 @@ class HeroRealms(Game):
         market = [market_deck.pop() for _ in range(MARKET_ROW)]
         gems = [make("fire_gem") for _ in range(GEMS)]
         # "Se echa a suertes el jugador que iniciará la partida" (in team variants, the team).
-        first = rng.below(V.first_choices(variant, seats))
-        team_of, pool_of, health, roles, hands = V.layout(variant, seats, first)
+        first = rng.below(variants.first_choices(variant, seats))
+        team_of, pool_of, health, roles, hands = variants.layout(variant, seats, first)
         for p, size in zip(players, hands, strict=True):
             p.hand = [p.deck.pop() for _ in range(size)]
         state = State(variant, cards, players, team_of, pool_of, health, roles, market_deck, market, gems, [],
                       {}, [], 0, [], [], [], None, rng.state)
-        ctx = E.Ctx(state)
-        E.start_turn(ctx, V.first_seats(variant, seats, first))
+        ctx = engine.Ctx(state)
+        engine.start_turn(ctx, variants.first_seats(variant, seats, first))
         ctx.finish()
         return state
 
@@ -134,34 +133,34 @@ class HeroRealms(Game):
         return len(state.players)
 
     def to_act(self, state: State) -> frozenset[int]:
-        return M.to_act(state)
+        return moves.to_act(state)
 
     def legal_actions(self, state: State, seat: int) -> list[LegalAction]:
-        if seat not in M.to_act(state):
+        if seat not in moves.to_act(state):
             return []
-        d = E.pending_of(state, seat)
+        d = engine.pending_of(state, seat)
         if d is not None:
-            return M.decision_actions(state, d)
-        return M.main_actions(state, seat)
+            return moves.decision_actions(state, d)
+        return moves.main_actions(state, seat)
 
     def is_legal(self, state: State, seat: int, action: Action) -> bool:
         try:
-            M.check(state, seat, action)
+            moves.check(state, seat, action)
         except RuleError:
             return False
         return True
 
     def apply(self, state: State, seat: int, action: Action) -> Step:
-        decision = M.check(state, seat, action)
+        decision = moves.check(state, seat, action)
         s = state.copy()
         if decision is not None:
             decision = s.pending[state.pending.index(decision)]
-        ctx = E.Ctx(s)
-        M.perform(ctx, seat, action, decision)
+        ctx = engine.Ctx(s)
+        moves.perform(ctx, seat, action, decision)
         ctx.finish()
         return Step(s, ctx.events, not ctx.hidden)
 
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+    def view(self, state: State, seat: int | None) -> View:
         return view(state, seat)
 
     def outcome(self, state: State) -> Outcome | None:
@@ -173,7 +172,7 @@ class HeroRealms(Game):
         ranking = winners + others + losers
         # The win itself was just announced (hr.ev.won_*): the summary adds the final standing.
         places = []
-        teams = V.VARIANTS[state.variant].team_size > 0
+        teams = variants.VARIANTS[state.variant].team_size > 0
         units: list[int] = []  # a team shares its place in team variants
         for seat in ranking:
             unit = state.team_of[seat] if teams else seat
@@ -186,7 +185,7 @@ class HeroRealms(Game):
             else:
                 places.append(msg("hr.standing.alive", place=shown, seat=SeatRef(seat),
                                   health=max(0, state.health[state.pool_of[seat]])))
-        return Outcome(frozenset(winners), msg("hr.outcome", standing=M.label_list(places)), tuple(ranking))
+        return Outcome(frozenset(winners), msg("hr.outcome", standing=moves.label_list(places)), tuple(ranking))
 
     def resign(self, state: State, seat: int) -> Step | None:
         """Resigning eliminates the player, by the variant's rules for an elimination; the last side standing
@@ -196,8 +195,8 @@ class HeroRealms(Game):
         if state.players[seat].eliminated:
             raise IllegalAction(msg("core.resign.error.out"))
         s = state.copy()
-        ctx = E.Ctx(s)
-        E.resign(ctx, seat)
+        ctx = engine.Ctx(s)
+        engine.resign(ctx, seat)
         ctx.finish()
         return Step(s, ctx.events, False)
 
@@ -221,23 +220,23 @@ class HeroRealms(Game):
                 for seat, p in enumerate(state.players)}
 
     def record_teams(self, state: State) -> list[list[int]] | None:
-        if V.VARIANTS[state.variant].team_size <= 0:
+        if variants.VARIANTS[state.variant].team_size <= 0:
             return None
         sides: dict[int, list[int]] = {}
         for seat in range(state.n):
             sides.setdefault(state.team_of[seat], []).append(seat)
         return list(sides.values())
 
-    def to_json(self, state: State) -> dict[str, Any]:
+    def to_json(self, state: State) -> StateJson:
         return state.to_json()
 
-    def from_json(self, data: Mapping[str, Any]) -> State:
+    def from_json(self, data: Mapping[str, Json]) -> State:
         return State.from_json(dict(data))
 
     def copy_state(self, state: State) -> State:
         return state.copy()
 
-    def turn_key(self, state: State) -> Any:
+    def turn_key(self, state: State) -> int:
         return state.turn_no
 
     def secret_tokens(self, state: State) -> Mapping[str, frozenset[int]]:
@@ -257,11 +256,11 @@ class HeroRealms(Game):
         return check_invariants(state)
 
     def skip_action(self, state: State, seat: int) -> Action | None:
-        if seat not in M.to_act(state):
+        if seat not in moves.to_act(state):
             return None
-        d = E.pending_of(state, seat)
+        d = engine.pending_of(state, seat)
         if d is not None:
-            return M.decision_actions(state, d)[0].action
+            return moves.decision_actions(state, d)[0].action
         return Action.of("end_turn")
 
     def ai_action(self, state: State, seat: int, rng: Rng, level: str = "normal") -> Action:
@@ -275,9 +274,9 @@ class HeroRealms(Game):
         """A uniformly random legal action."""
         return self._ai(state, seat, rng, random_action)
 
-    def _ai(self, state: State, seat: int, rng: Rng, policy) -> Action:
+    def _ai(self, state: State, seat: int, rng: Rng, policy: Callable[[State, int, Rng], Action]) -> Action:
         if state.winners is not None:
             raise GameOver(msg("hr.err.game_over"))
-        if seat not in M.to_act(state):
+        if seat not in moves.to_act(state):
             raise NotYourTurn(msg("hr.err.not_your_turn"))
         return policy(state, seat, rng)

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from rules.hero_realms import engine as E
-from rules.hero_realms import moves as M
-from rules.hero_realms import variants as V
+from rules.hero_realms import engine, moves, variants
 from rules.hero_realms.state import State
 
 
@@ -30,7 +28,8 @@ def check_invariants(s: State) -> list[str]:
             problems.append(f"seat {seat} has a negative pool")
         if not p.expended <= set(p.champions):
             problems.append(f"seat {seat} has expended cards that are not champions in play")
-        if any(E.cdef(s, c).champion for c in p.played) or any(not E.cdef(s, c).champion for c in p.champions):
+        if any(engine.card_of(s, c).champion for c in p.played) \
+                or any(not engine.card_of(s, c).champion for c in p.champions):
             problems.append(f"seat {seat} has a card in the wrong play area")
         health = s.health[s.pool_of[seat]]
         if p.eliminated:
@@ -43,10 +42,10 @@ def check_invariants(s: State) -> list[str]:
     if s.winners is None:
         if not s.active:
             problems.append("nobody has the turn")
-        elif not M.to_act(s):
+        elif not moves.to_act(s):
             problems.append("nobody may act")
         for seat, p in enumerate(s.players):
-            if p.waiting and (seat not in s.active or p.done or not V.VARIANTS[s.variant].team_turns):
+            if p.waiting and (seat not in s.active or p.done or not variants.VARIANTS[s.variant].team_turns):
                 problems.append(f"seat {seat} waits outside a shared turn")
         for d in s.pending:
             if s.players[d["seat"]].eliminated and d["kind"] != "pass_card":

@@ -2,11 +2,93 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import NotRequired, Required, TypedDict, cast
+
+from rules.base import Json
+from rules.hero_realms.cards import Effect
+from rules.text import MsgJson
 
 #: How many recent public events the state keeps for views.
 LOG_SIZE = 8
+
+#: An answer to a pending decision: a card id, "p<seat>" (an opponent), "deck:<card key>" (a card of the deck, by
+#: name), "none", or a number (an option's index, how many cards to draw).
+Option = int | str
+
+
+class PendingDecision(TypedDict, total=False):
+    """A decision a seat must answer, as JSON (never changed in place: an answer that leaves more to decide pushes
+    a new dict). `source` is the card whose effect asked (None: the rules asked) and `rest` the effects still to
+    resolve once it is answered; the other keys belong to some kinds only."""
+
+    seat: Required[int]
+    #: choose, stun, prepare, to_top, draw_count, discard, opponent, sacrifice or pass_card.
+    kind: Required[str]
+    source: Required[str | None]
+    rest: Required[list[Effect]]
+    #: choose: the effect lists to pick one of.
+    options: list[list[Effect]]
+    #: stun, to_top: whether "none" is an answer.
+    optional: bool
+    #: to_top: which discarded cards may go on top ("any" or "champion").
+    filter: str
+    #: discard: cards still to discard; opponent: cards the chosen opponent will owe.
+    count: int
+    #: draw_count: the most cards that may be drawn.
+    up_to: int
+    #: sacrifice: cards that may still be sacrificed, and how many were.
+    left: int
+    done: int
+    #: sacrifice: the effects earned when at least one card was sacrificed.
+    bonus: list[Effect]
+
+
+class PlayerJson(TypedDict):
+    """A `Player` as stored (sets as sorted lists)."""
+
+    deck: list[str]
+    hand: list[str]
+    discard: list[str]
+    played: list[str]
+    champions: list[str]
+    expended: list[str]
+    allies_used: list[str]
+    gold: int
+    combat: int
+    owed_discards: int
+    next_action_top: bool
+    next_card_top: bool
+    next_card_hand: bool
+    eliminated: bool
+    done: bool
+    #: Missing in games stored before shared turns could wait (read as False).
+    waiting: NotRequired[bool]
+
+
+class StateJson(TypedDict):
+    """A `State` as stored (the RNG's state as a decimal string)."""
+
+    variant: str
+    cards: dict[str, str]
+    players: list[PlayerJson]
+    team_of: list[int]
+    pool_of: list[int]
+    health: list[int]
+    roles: list[str]
+    market_deck: list[str]
+    market: list[str]
+    gems: list[str]
+    sacrificed: list[str]
+    damage: dict[str, int]
+    active: list[int]
+    turn_no: int
+    pending: list[PendingDecision]
+    log: list[MsgJson]
+    eliminated_order: list[int]
+    winners: list[int] | None
+    rng: str
 
 
 @dataclass(slots=True)
@@ -40,7 +122,7 @@ class Player:
             self.waiting,
         )
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> PlayerJson:
         return {
             "deck": self.deck, "hand": self.hand, "discard": self.discard, "played": self.played,
             "champions": self.champions, "expended": sorted(self.expended),
@@ -51,7 +133,7 @@ class Player:
         }
 
     @staticmethod
-    def from_json(d: dict[str, Any]) -> Player:
+    def from_json(d: PlayerJson) -> Player:
         return Player(
             list(d["deck"]), list(d["hand"]), list(d["discard"]), list(d["played"]), list(d["champions"]),
             set(d["expended"]), set(d["allies_used"]), int(d["gold"]), int(d["combat"]),
@@ -84,8 +166,8 @@ class State:
     active: list[int]
     turn_no: int
     #: Pending decisions (JSON-able dicts, never mutated in place), at most one per seat.
-    pending: list[dict[str, Any]]
-    log: list[dict[str, Any]]
+    pending: list[PendingDecision]
+    log: list[MsgJson]
     eliminated_order: list[int]
     winners: list[int] | None
     rng: int
@@ -107,24 +189,26 @@ class State:
             self.rng,
         )
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> StateJson:
         return {
             "variant": self.variant, "cards": dict(self.cards), "players": [p.to_json() for p in self.players],
             "team_of": list(self.team_of), "pool_of": list(self.pool_of), "health": list(self.health),
             "roles": list(self.roles), "market_deck": list(self.market_deck), "market": list(self.market),
             "gems": list(self.gems), "sacrificed": list(self.sacrificed), "damage": dict(self.damage),
-            "active": list(self.active), "turn_no": self.turn_no, "pending": [dict(p) for p in self.pending],
+            "active": list(self.active), "turn_no": self.turn_no, "pending": [p.copy() for p in self.pending],
             "log": list(self.log), "eliminated_order": list(self.eliminated_order),
             "winners": None if self.winners is None else list(self.winners), "rng": str(self.rng),
         }
 
     @staticmethod
-    def from_json(d: dict[str, Any]) -> State:
+    def from_json(data: Mapping[str, Json]) -> State:
+        """A state read back from storage: stored by `to_json`, so it has that shape (not checked again here)."""
+        d = cast(StateJson, data)
         return State(
             str(d["variant"]), dict(d["cards"]), [Player.from_json(p) for p in d["players"]],
             list(d["team_of"]), list(d["pool_of"]), list(d["health"]), list(d["roles"]),
             list(d["market_deck"]), list(d["market"]), list(d["gems"]), list(d["sacrificed"]),
             {k: int(v) for k, v in d["damage"].items()}, list(d["active"]), int(d["turn_no"]),
-            [dict(p) for p in d["pending"]], list(d["log"]), list(d["eliminated_order"]),
+            [PendingDecision(**p) for p in d["pending"]], list(d["log"]), list(d["eliminated_order"]),
             None if d["winners"] is None else list(d["winners"]), int(d["rng"]),
         )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rules.hero_realms.cards import CardDef, Effect
-from rules.text import Lit, Msg, Param, msg
+from rules.text import Lit, Msg, MsgJson, Param, msg
 
 
 def counted(key: str, n: int, **params: Param) -> Msg:
@@ -75,6 +75,6 @@ def describe(eff: Effect) -> Msg:
     raise ValueError(f"unknown effect {name}")
 
 
-def ability_texts(card: CardDef) -> dict[str, dict]:
+def ability_texts(card: CardDef) -> dict[str, MsgJson]:
     """Each ability of a card as Msg JSON, for renderers."""
     return {ability: describe_list(effects).to_json() for ability, effects in card.abilities.items()}

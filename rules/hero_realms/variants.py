@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from rules.hero_realms.state import State
@@ -148,7 +149,7 @@ def protectors(state: State, owner: int) -> list[int]:
     return [owner]
 
 
-def attackable_players(state: State, seat: int, guard_of) -> list[int]:
+def attackable_players(state: State, seat: int, guard_of: Callable[[int], bool]) -> list[int]:
     """Opponents `seat` may attack now; `guard_of(seat)` says whether a seat has a ready guard."""
     return [o for o in _reachable(state, seat, False) if not any(guard_of(p) for p in protectors(state, o))]
 

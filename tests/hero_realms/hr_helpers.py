@@ -5,9 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.base import Action, Step
-from rules.hero_realms import GAME
-from rules.hero_realms import engine as E
-from rules.hero_realms import variants as V
+from rules.hero_realms import GAME, engine, variants
 from rules.hero_realms.state import State
 
 
@@ -20,7 +18,7 @@ def clean(variant: str = "free-for-all", seats: int = 2, seed: int = 1) -> State
         p.deck = p.hand + p.deck
         p.hand = []
     s.pending = []
-    s.active = V.first_seats(variant, seats, 0)
+    s.active = variants.first_seats(variant, seats, 0)
     return s
 
 
@@ -42,9 +40,9 @@ def answer(s: State, seat: int, option: Any) -> State:
 
 
 def options(s: State, seat: int) -> list[Any]:
-    d = E.pending_of(s, seat)
+    d = engine.pending_of(s, seat)
     assert d is not None, "no pending decision"
-    return E.decision_options(s, d)
+    return engine.decision_options(s, d)
 
 
 def kinds(s: State, seat: int) -> set[str]:

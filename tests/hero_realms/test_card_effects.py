@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from rules.hero_realms import engine as E
+from rules.hero_realms import engine
 from rules.hero_realms.cards import cards
 from tests.hero_realms.hr_helpers import act, answer, clean, health, options, put
 
@@ -202,7 +202,7 @@ def test_card_ability(case: Case) -> None:
     s = act(s, 0, kind, card=cid).state
     for raw in case.answers:
         s = answer(s, 0, _resolve_answer(s, raw))
-    assert E.pending_of(s, 0) is None, s.pending
+    assert engine.pending_of(s, 0) is None, s.pending
     after = _measure(s)
     # Pools, health, hand, piles and flags must change exactly as listed; other counts only when listed.
     strict = {"gold", "combat", "health", "hand", "sacrificed", "owed", "stunned", "flag_action_top",
@@ -240,7 +240,7 @@ def test_stun_only_offers_targetable_champions_and_is_forced_with_one_target() -
     hit = put(s, 0, "hit_job", "played")
     s = act(s, 0, "ally", card=hit).state
     # The guard protects Rayla: the only target is the guard, stunned at once.
-    assert guard in s.players[1].discard and not E.pending_of(s, 0)
+    assert guard in s.players[1].discard and not engine.pending_of(s, 0)
 
 
 def test_rake_may_decline_and_sees_every_unprotected_champion() -> None:
@@ -338,7 +338,7 @@ def test_target_opponent_discards_at_the_start_of_their_turn_choosing_the_card()
     s = step.state
     assert s.players[1].owed_discards == 1 and len(s.players[1].hand) == 5
     s = act(s, 0, "end_turn").state
-    assert E.pending_of(s, 1)["kind"] == "discard"
+    assert engine.pending_of(s, 1)["kind"] == "discard"
     assert set(options(s, 1)) == set(s.players[1].hand)
     dagger = next(c for c in s.players[1].hand if s.cards[c] == "dagger")
     s = answer(s, 1, dagger)
@@ -354,6 +354,6 @@ def test_rampage_discards_as_many_as_were_really_drawn() -> None:
     s = act(s, 0, "play", card=rampage).state
     assert options(s, 0) == [0, 1, 2]
     s = answer(s, 0, 2)
-    assert E.pending_of(s, 0)["count"] == 1
+    assert engine.pending_of(s, 0)["count"] == 1
     s = answer(s, 0, s.players[0].hand[0])
-    assert E.pending_of(s, 0) is None and s.players[0].combat == 6
+    assert engine.pending_of(s, 0) is None and s.players[0].combat == 6

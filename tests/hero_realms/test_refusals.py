@@ -8,8 +8,7 @@ import pytest
 
 import i18n
 from rules.base import Action, IllegalAction, RuleError
-from rules.hero_realms import GAME
-from rules.hero_realms import engine as E
+from rules.hero_realms import GAME, engine
 from rules.rng import Rng
 from tests.hero_realms.hr_helpers import act, clean, put
 
@@ -60,7 +59,7 @@ def test_refusals_name_the_card_and_list_moves_by_their_labels() -> None:
     s.players[0].gold = 1
     bought = s.market[0]
     (en, es) = _refused(s, 0, Action.of("buy", card=bought))[::-1]
-    name = E.cdef(s, bought)
+    name = engine.card_of(s, bought)
     assert name.name_en in en and name.name_es in es
     elsewhere = put(s, 1, "rake", "hand")
     en = _refused(s, 0, Action.of("play", card=elsewhere))[1]

@@ -5,8 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rules.base import Action, IllegalAction, NotYourTurn
-from rules.hero_realms import GAME
-from rules.hero_realms import engine as E
+from rules.hero_realms import GAME, engine
 from tests.hero_realms.hr_helpers import act, clean, health, kinds, put
 
 
@@ -76,7 +75,7 @@ def test_acquiring_pays_gold_goes_to_discard_and_refills_the_row() -> None:
     s = clean()
     s.players[0].gold = 10
     bought = s.market[2]
-    cost = E.cdef(s, bought).cost
+    cost = engine.card_of(s, bought).cost
     top = s.market_deck[-1]
     step = act(s, 0, "buy", card=bought)
     s = step.state
@@ -91,7 +90,7 @@ def test_buying_more_than_you_have_is_refused_with_a_reason() -> None:
     with pytest.raises(IllegalAction) as err:
         act(s, 0, "buy", card="gem")
     assert err.value.reason.key == "hr.err.not_enough_gold"
-    assert err.value.reason.params == {"card": E.CARDS["fire_gem"].lit, "cost": 2, "gold": 1}
+    assert err.value.reason.params == {"card": engine.CARDS["fire_gem"].lit, "cost": 2, "gold": 1}
 
 
 def test_discard_phase_and_draw_phase() -> None:
@@ -141,8 +140,8 @@ def test_ready_guard_protects_the_player_and_other_champions() -> None:
     s.players[0].combat = 20
     guard = put(s, 1, "orc_grunt", "champions")
     other = put(s, 1, "rayla", "champions")
-    assert E.attackable_players(s, 0) == []
-    assert E.targetable_champions(s, 0) == [guard]
+    assert engine.attackable_players(s, 0) == []
+    assert engine.targetable_champions(s, 0) == [guard]
     with pytest.raises(IllegalAction):
         act(s, 0, "attack", target="p1", amount=5)
     with pytest.raises(IllegalAction):
@@ -160,8 +159,8 @@ def test_an_expended_guard_does_not_protect() -> None:
     s.players[1].expended.add(guard)
     other = put(s, 1, "rayla", "champions")
     s.players[0].combat = 5
-    assert E.attackable_players(s, 0) == [1]
-    assert set(E.targetable_champions(s, 0)) == {guard, other}
+    assert engine.attackable_players(s, 0) == [1]
+    assert set(engine.targetable_champions(s, 0)) == {guard, other}
 
 
 def test_damage_on_a_champion_does_not_carry_over_turns() -> None:
@@ -254,7 +253,7 @@ def test_play_all_plays_champions_first_then_stops_at_a_decision() -> None:
     p = s.players[0]
     assert p.champions == [borg] and p.played == [ranks, rot]
     assert p.combat == 5 + 2 + 4
-    assert E.pending_of(s, 0)["kind"] == "sacrifice"
+    assert engine.pending_of(s, 0)["kind"] == "sacrifice"
 
 
 def test_must_answer_a_pending_decision_first() -> None:

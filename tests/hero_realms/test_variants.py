@@ -8,9 +8,7 @@ import pytest
 
 from cogs.help import render as help_text
 from rules.base import Action, BadOptions, IllegalAction
-from rules.hero_realms import GAME
-from rules.hero_realms import engine as E
-from rules.hero_realms import variants as V
+from rules.hero_realms import GAME, engine, variants
 from tests.hero_realms.hr_helpers import act, answer, clean, health, kinds, options, put
 
 
@@ -62,7 +60,7 @@ def test_variant_set_up_draws_who_opens(variant: str, seats: int, health: list[i
             team = s.team_of[s.active[0]]
             opened.add(team)
             assert hands == [3 if s.team_of[o] == team else 5 for o in range(seats)]
-            if V.VARIANTS[variant].team_turns:
+            if variants.VARIANTS[variant].team_turns:
                 assert sorted(GAME.to_act(s)) == [o for o in range(seats) if s.team_of[o] == team]
             else:  # emperor: the first team's first seat opens and play goes clockwise
                 assert s.active == [team * team_size]
@@ -89,7 +87,7 @@ def test_emperor_roles_and_seating() -> None:
     assert s.roles == ["captain", "emperor", "captain", "captain", "emperor", "captain"]
     assert s.team_of == [0, 0, 0, 1, 1, 1]
     assert GAME.seat_role({"variant": "emperor"}, 4) == "emperor"
-    assert V.opposite(1, 6) == 4 and V.opposite(0, 6) == 3 and V.opposite(2, 6) == 5
+    assert variants.opposite(1, 6) == 4 and variants.opposite(0, 6) == 3 and variants.opposite(2, 6) == 5
 
 
 # ---------------------------------------------------------------- hunter
@@ -101,9 +99,9 @@ def test_hunter_attacks_only_the_left_player_and_champions_left_and_right() -> N
     across = put(s, 2, "cron", "champions")
     right = put(s, 3, "cron", "champions")
     s.players[0].combat = 10
-    assert E.attackable_players(s, 0) == [1]
-    assert set(E.targetable_champions(s, 0)) == {left, right}
-    assert across not in E.targetable_champions(s, 0)
+    assert engine.attackable_players(s, 0) == [1]
+    assert set(engine.targetable_champions(s, 0)) == {left, right}
+    assert across not in engine.targetable_champions(s, 0)
     with pytest.raises(IllegalAction):
         act(s, 0, "attack", target="p2", amount=1)
 
@@ -123,7 +121,7 @@ def test_emperor_captains_make_only_the_facing_captain_discard() -> None:
     s = clean("emperor", 6)
     spark = put(s, 0, "spark")
     s = act(s, 0, "play", card=spark).state
-    assert s.players[3].owed_discards == 1 and E.pending_of(s, 0) is None
+    assert s.players[3].owed_discards == 1 and engine.pending_of(s, 0) is None
 
 
 def test_first_blood_the_right_of_the_eliminated_player_wins() -> None:
@@ -146,7 +144,7 @@ def test_last_standing_bonus_to_the_right_and_targets_close_the_circle() -> None
     s = step.state
     assert s.winners is None and s.players[2].eliminated
     assert s.health[1] == 60 and len(s.players[1].hand) == hand + 1 and step.undoable is False
-    assert E.attackable_players(s, 1) == [3]
+    assert engine.attackable_players(s, 1) == [3]
     s = act(s, 1, "end_turn").state
     assert s.active == [3]
 
@@ -168,15 +166,15 @@ def test_hydra_shared_turn_both_teammates_act_and_the_turn_passes_when_both_end(
 def test_hydra_shared_health_and_a_guard_of_either_teammate_protects_the_team() -> None:
     s = clean("hydra", 4)
     s.players[0].combat = 10
-    assert E.attackable_players(s, 0) == [2, 3]
+    assert engine.attackable_players(s, 0) == [2, 3]
     offered = [la.action for la in GAME.legal_actions(s, 0) if la.action.kind == "attack"]
     assert {a["target"] for a in offered} == {"p2"}  # one entry per team health
     s = act(s, 0, "attack", target="p3", amount=5).state
     assert health(s, 2) == health(s, 3) == 70
     guard = put(s, 3, "orc_grunt", "champions")
     other = put(s, 2, "rayla", "champions")
-    assert E.attackable_players(s, 0) == []
-    assert E.targetable_champions(s, 0) == [guard]
+    assert engine.attackable_players(s, 0) == []
+    assert engine.targetable_champions(s, 0) == [guard]
     del other
 
 
@@ -220,10 +218,10 @@ def test_hydra_team_falls_together() -> None:
 def test_emperor_captains_target_the_facing_captain_until_they_fall() -> None:
     s = clean("emperor", 6)
     s.players[0].combat = 56
-    assert E.attackable_players(s, 0) == [3]
+    assert engine.attackable_players(s, 0) == [3]
     put(s, 4, "cron", "champions")
     facing = put(s, 3, "cron", "champions")
-    assert E.targetable_champions(s, 0) == [facing]
+    assert engine.targetable_champions(s, 0) == [facing]
     s = act(s, 0, "attack", target=facing, amount=6).state
     s = act(s, 0, "attack", target="p3", amount=50).state
     assert s.players[3].eliminated
@@ -233,7 +231,7 @@ def test_emperor_captains_target_the_facing_captain_until_they_fall() -> None:
     card = s.players[3].discard[0]
     s = answer(s, 3, card)
     assert card in s.players[4].discard and GAME.to_act(s) == frozenset({0})
-    assert E.attackable_players(s, 0) == [4]
+    assert engine.attackable_players(s, 0) == [4]
 
 
 def test_emperors_attack_anyone_and_guards_do_not_protect_teammates() -> None:
@@ -241,7 +239,7 @@ def test_emperors_attack_anyone_and_guards_do_not_protect_teammates() -> None:
     s.active = [1]
     s.players[1].combat = 5
     put(s, 4, "orc_grunt", "champions")
-    assert E.attackable_players(s, 1) == [3, 5]
+    assert engine.attackable_players(s, 1) == [3, 5]
 
 
 def test_a_fallen_emperor_loses_the_game_for_the_team() -> None:
