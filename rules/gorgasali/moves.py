@@ -4,22 +4,21 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from itertools import combinations
+from typing import Literal
 
 from rules.base import SYSTEM, Action
-from rules.gorgasali import abilities as AB
-from rules.gorgasali import combat as CB
-from rules.gorgasali import movement as MV
+from rules.gorgasali import abilities, combat, movement
 from rules.gorgasali.board import DIRS, ORTHO, Board, board_of
 from rules.gorgasali.data import CHARACTERS, SLOTS, SUPPORT
 from rules.gorgasali.engine import (
     Ctx,
-    State,
     active_cards,
     advance,
     all_cards,
     backpack_fill,
     capacity,
     card_name,
+    character,
     close_zone,
     discard,
     empty_mat,
@@ -28,14 +27,17 @@ from rules.gorgasali.engine import (
     heal,
     open_chest,
     remove_card,
+    seat_on_turn,
     set_character,
     slot_of,
+    square,
     start_game,
     teammate,
     to_act,
     use_card,
     vacant,
 )
+from rules.gorgasali.state import Area, Draft, State
 from rules.text import Msg, SeatRef, msg
 
 TURN_KINDS = ("potion", "ammo", "roll", "skip", "move_card", "teleport", "step", "move", "stop", "defend", "shoot",
@@ -60,7 +62,7 @@ def _args(a: Action, *names: str) -> bool:
 def octor_needs_start(s: State) -> bool:
     octor = next((p for p in s["players"] if p["char"] == "octor"), None)
     return octor is not None and any(
-        AB.imitable(s, octor["seat"], n, starting=True) is None for n in AB.neighbours(s, octor["seat"]))
+        abilities.imitable(s, octor["seat"], n, starting=True) is None for n in abilities.neighbours(s, octor["seat"]))
 
 
 # ---------------------------------------------------------------- refusals
@@ -88,7 +90,7 @@ def refusal(s: State, seat: int, a: Action) -> Msg | None:
     if s["phase"] == "octor":
         if a.kind != "imitate" or not _args(a, "target"):
             return msg("gg.err.octor_start")
-        return AB.imitable(s, seat, a.get("target"), starting=True)
+        return abilities.imitable(s, seat, a.get("target"), starting=True)
     if a.kind not in TURN_KINDS:
         return msg("gg.err.unknown")
     return _TURN[a.kind](s, seat, a)
@@ -176,20 +178,20 @@ def _r_teleport(s: State, seat: int, a: Action) -> Msg | None:
         return why
     board = board_of(s["board"])
     to = board.parse(a.get("to"))
-    return msg("gg.err.square") if to is None else MV.teleport_refusal(s, board, seat, to)
+    return msg("gg.err.square") if to is None else movement.teleport_refusal(s, board, seat, to)
 
 
 def _r_step(s: State, seat: int, a: Action) -> Msg | None:
     if not _args(a, "dir") or a.get("dir") not in DIRS:
         return msg("gg.err.direction")
-    return _stage(s, "rolled", "moving") or MV.step_refusal(s, board_of(s["board"]), seat, a["dir"])
+    return _stage(s, "rolled", "moving") or movement.step_refusal(s, board_of(s["board"]), seat, a["dir"])
 
 
 def _r_move(s: State, seat: int, a: Action) -> Msg | None:
     path = a.get("path")
     if not _args(a, "path") or not isinstance(path, tuple):
         return msg("gg.err.direction")
-    return _stage(s, "rolled", "moving") or MV.path_refusal(s, board_of(s["board"]), seat, path)
+    return _stage(s, "rolled", "moving") or movement.path_refusal(s, board_of(s["board"]), seat, path)
 
 
 def _r_stop(s: State, seat: int, a: Action) -> Msg | None:
@@ -197,7 +199,7 @@ def _r_stop(s: State, seat: int, a: Action) -> Msg | None:
     if why:
         return why
     board = board_of(s["board"])
-    if s["players"][seat]["pos"] in s["chests"] or not MV.legal_steps(s, board, seat):
+    if s["players"][seat]["pos"] in s["chests"] or not movement.legal_steps(s, board, seat):
         return None
     return msg("gg.err.must_move", points=s["t"]["points"])
 
@@ -213,7 +215,7 @@ def _r_defend(s: State, seat: int, a: Action) -> Msg | None:
     why = _after(s) or (msg("gg.err.one_defensive") if s["t"]["defensive"] else None)
     if why:
         return why
-    cells = CB.defend_squares(s, board_of(s["board"]), seat, card, a.get("at"), a.get("orient"))
+    cells = combat.defend_squares(s, board_of(s["board"]), seat, card, a.get("at"), a.get("orient"))
     return cells if isinstance(cells, Msg) else None
 
 
@@ -233,7 +235,7 @@ def _r_shoot(s: State, seat: int, a: Action) -> Msg | None:
         return why
     if wid in s["unloaded"]:
         return msg("gg.err.unloaded", weapon=card_name(s, wid))
-    w = CB.weapon(s, wid)
+    w = combat.weapon(s, wid)
     ext = a.get("ext")
     if ext is not None:
         if not _has_active(s, seat, ext, "consumable") or _support_use(s, ext) != "extension":
@@ -242,14 +244,16 @@ def _r_shoot(s: State, seat: int, a: Action) -> Msg | None:
             return msg("gg.err.wrong_extension")
         if s["t"]["consumable"]:
             return msg("gg.err.one_consumable")
-    return CB.target_refusal(s, board_of(s["board"]), seat, a.get("target"), 1, w.range, True)
+    return combat.target_refusal(s, board_of(s["board"]), seat, a.get("target"), 1, w.range, True)
 
 
 def _r_reroll(s: State, seat: int, a: Action) -> Msg | None:
     if s["t"]["stage"] != "strike":
         return msg("gg.err.not_now")
     dice = a.get("dice")
-    n = len(s["t"]["shot"]["faces"])
+    shot = s["t"]["shot"]
+    assert shot is not None  # (the "strike" stage keeps the shot)
+    n = len(shot["faces"])
     if not _args(a, "dice") or not isinstance(dice, tuple) or len(set(dice)) != len(dice) \
             or not all(isinstance(i, int) and 0 <= i < n for i in dice):
         return msg("gg.err.which_dice", n=n)
@@ -261,7 +265,7 @@ def _r_dober(s: State, seat: int, a: Action) -> Msg | None:
         return msg("gg.err.not_now")
     if not _args(a, "dir"):
         return msg("gg.err.direction")
-    return CB.dober_refusal(s, board_of(s["board"]), seat, a.get("dir"))
+    return combat.dober_refusal(s, board_of(s["board"]), seat, a.get("dir"))
 
 
 def _r_dober_done(s: State, seat: int, a: Action) -> Msg | None:
@@ -306,23 +310,25 @@ def _r_throw(s: State, seat: int, a: Action) -> Msg | None:
     if not _args(a, "card", "target") or not _has_active(s, seat, card, "throwable"):
         return msg("gg.err.no_card")
     why = _after(s) or (msg("gg.err.one_throwable") if s["t"]["throwable"] else None)
-    return why or CB.throw_refusal(s, board_of(s["board"]), seat, card, a.get("target"))
+    return why or combat.throw_refusal(s, board_of(s["board"]), seat, card, a.get("target"))
 
 
 def _r_ability(s: State, seat: int, a: Action) -> Msg | None:
-    return AB.refusal(s, seat, a)
+    return abilities.refusal(s, seat, a)
 
 
 def _r_imitate(s: State, seat: int, a: Action) -> Msg | None:
-    return AB.imitable(s, seat, a.get("target"), starting=False) if _args(a, "target") else msg("gg.err.bad_args")
+    if not _args(a, "target"):
+        return msg("gg.err.bad_args")
+    return abilities.imitable(s, seat, a.get("target"), starting=False)
 
 
 def _r_swap_back(s: State, seat: int, a: Action) -> Msg | None:
-    return msg("gg.err.bad_args") if a.args else AB.swap_back_refusal(s, seat)
+    return msg("gg.err.bad_args") if a.args else abilities.swap_back_refusal(s, seat)
 
 
 def _r_chest(s: State, seat: int, a: Action) -> Msg | None:
-    why = (msg("gg.err.bad_args") if a.args else None) or _stage(s, *AB.STAGES)
+    why = (msg("gg.err.bad_args") if a.args else None) or _stage(s, *abilities.STAGES)
     if why:
         return why
     if s["players"][seat]["xc"] <= 0:
@@ -341,9 +347,9 @@ def _r_end(s: State, seat: int, a: Action) -> Msg | None:
 def revive_squares(s: State, seat: int) -> list[int]:
     """Where the fallen teammate may come back: its banner square if vacant, else the nearest vacant ones."""
     mate = teammate(s, seat)
-    if mate is None or s["players"][mate]["alive"] or s["players"][mate]["ghost"] is None:
+    ghost = None if mate is None or s["players"][mate]["alive"] else s["players"][mate]["ghost"]
+    if ghost is None:
         return []
-    ghost = s["players"][mate]["ghost"]
     board = board_of(s["board"])
     if vacant(s, board, ghost):
         return [ghost]
@@ -358,7 +364,8 @@ def _r_revive(s: State, seat: int, a: Action) -> Msg | None:
     t = s["t"]
     mate = teammate(s, seat)
     card = a.get("card")
-    if mate is None or s["players"][mate]["alive"] or s["players"][mate]["ghost"] is None:
+    ghost = None if mate is None or s["players"][mate]["alive"] else s["players"][mate]["ghost"]
+    if ghost is None:
         return msg("gg.err.no_revive")
     if not _args(a, "card", "at") or _support_use(s, card) != "potion" or not _has_active(s, seat, card, "consumable"):
         return msg("gg.err.no_card")
@@ -368,7 +375,7 @@ def _r_revive(s: State, seat: int, a: Action) -> Msg | None:
     if why:
         return why
     board = board_of(s["board"])
-    if board.dist(s["players"][seat]["pos"], s["players"][mate]["ghost"]) != 1:
+    if board.dist(square(s["players"][seat]), ghost) != 1:
         return msg("gg.err.not_next_to_mate")
     at = board.parse(a.get("at"))
     return None if at is not None and at in revive_squares(s, seat) else msg("gg.err.revive_square")
@@ -382,7 +389,7 @@ def _trade_ready(s: State, seat: int) -> Msg | None:
     if why:
         return why
     board = board_of(s["board"])
-    if board.dist(s["players"][seat]["pos"], s["players"][mate]["pos"]) != 1:
+    if board.dist(square(s["players"][seat]), square(s["players"][mate])) != 1:
         return msg("gg.err.not_next_to_mate")
     return None
 
@@ -393,7 +400,7 @@ def _r_give(s: State, seat: int, a: Action) -> Msg | None:
         return why
     card = a.get("card")
     owner = seat if a.kind == "give" else teammate(s, seat)
-    key = "give" if a.kind == "give" else "take"
+    key: Literal["give", "take"] = "give" if a.kind == "give" else "take"
     assert owner is not None
     if not _args(a, "card") or not isinstance(card, str) or card not in all_cards(s["players"][owner]):
         return msg("gg.err.no_card")
@@ -447,8 +454,8 @@ def _r_propose(s: State, seat: int, a: Action) -> Msg | None:
 
 
 def _r_withdraw(s: State, seat: int, a: Action) -> Msg | None:
-    d = s["t"].get("draft") or {}
-    if a.args or not (d.get("give") or d.get("take") or d.get("xg") or d.get("xt")):
+    d = s["t"].get("draft")
+    if a.args or d is None or not (d["give"] or d["take"] or d["xg"] or d["xt"]):
         return msg("gg.err.empty_trade")
     return None
 
@@ -466,7 +473,7 @@ _TURN = {"potion": _r_potion, "ammo": _r_ammo, "roll": _r_roll, "skip": _r_skip,
 
 
 def perform(ctx: Ctx, seat: int, a: Action) -> None:
-    s, t = ctx.s, ctx.t
+    s, t = ctx.state, ctx.turn_flags
     k = a.kind
     if seat == SYSTEM:
         close_zone(ctx)
@@ -478,8 +485,8 @@ def perform(ctx: Ctx, seat: int, a: Action) -> None:
             discard(ctx, head["card"])
             ctx.say("gg.ev.discarded_new", seat=SeatRef(seat), card=card_name(s, head["card"]))
         else:
-            mat = ctx.p(seat)["mat"][slot_of(s, into)]
-            area = "a" if into in mat["a"] else "p"
+            mat = ctx.fighter(seat)["mat"][slot_of(s, into)]
+            area: Area = "a" if into in mat["a"] else "p"
             mat[area][mat[area].index(into)] = head["card"]
             discard(ctx, into)
             ctx.say("gg.ev.replaced", seat=SeatRef(seat), card=card_name(s, head["card"]), old=card_name(s, into))
@@ -488,13 +495,13 @@ def perform(ctx: Ctx, seat: int, a: Action) -> None:
         _answer_trade(ctx, k == "accept")
         return
     if k == "pick":
-        set_character(ctx.p(seat), a["char"])
+        set_character(ctx.fighter(seat), a["char"])
         ctx.say("gg.ev.picked", seat=SeatRef(seat), char=msg(f"gg.char.{a['char']}"))
         if all(p["char"] for p in s["players"]):
             after_picks(ctx)
         return
     if s["phase"] == "octor":
-        AB.imitate(ctx, seat, a["target"])
+        abilities.imitate(ctx, seat, a["target"])
         start_game(ctx)
         return
     if k == "potion":
@@ -506,7 +513,7 @@ def perform(ctx: Ctx, seat: int, a: Action) -> None:
     elif k == "ammo":
         ctx.say("gg.ev.used", seat=SeatRef(seat), card=card_name(s, a["card"]))
         use_consumable(ctx, seat, a["card"])
-        for w in active_cards(ctx.p(seat), "weapon"):
+        for w in active_cards(ctx.fighter(seat), "weapon"):
             if w in s["unloaded"]:
                 s["unloaded"].remove(w)
     elif k == "roll":
@@ -517,7 +524,7 @@ def perform(ctx: Ctx, seat: int, a: Action) -> None:
     elif k == "skip":
         t["skipped"] = not t["frozen"]
         ctx.say("gg.ev.frozen_stay" if t["frozen"] else "gg.ev.skipped", seat=SeatRef(seat))
-        MV.finish(ctx, seat)
+        movement.finish(ctx, seat)
     elif k == "move_card":
         card = a["card"]
         key = s["cards"][card]
@@ -532,52 +539,56 @@ def perform(ctx: Ctx, seat: int, a: Action) -> None:
             t["points"] = 2 * sum(t["dice"])
     elif k == "teleport":
         use_consumable(ctx, seat, a["card"])
-        MV.teleport(ctx, seat, ctx.board.parse(a["to"]))  # type: ignore[arg-type]
+        destination = ctx.board.parse(a["to"])
+        assert destination is not None  # (refusal() checked the square)
+        movement.teleport(ctx, seat, destination)
     elif k == "step":
-        MV.do_step(ctx, seat, a["dir"])
+        movement.do_step(ctx, seat, a["dir"])
     elif k == "move":
         for d in a["path"]:
-            if not ctx.p(seat)["alive"] or t.get("stage") not in ("rolled", "moving"):
+            if not ctx.fighter(seat)["alive"] or t.get("stage") not in ("rolled", "moving"):
                 break
-            MV.do_step(ctx, seat, d)
+            movement.do_step(ctx, seat, d)
     elif k == "stop":
-        MV.finish(ctx, seat)
+        movement.finish(ctx, seat)
     elif k == "defend":
-        cells = CB.defend_squares(s, ctx.board, seat, a["card"], a.get("at"), a.get("orient"))
+        cells = combat.defend_squares(s, ctx.board, seat, a["card"], a.get("at"), a.get("orient"))
         assert not isinstance(cells, Msg)
-        CB.defend(ctx, seat, a["card"], cells)
+        combat.defend(ctx, seat, a["card"], cells)
     elif k == "shoot":
-        CB.shoot(ctx, seat, a["weapon"], a["target"], a.get("ext"))
+        combat.shoot(ctx, seat, a["weapon"], a["target"], a.get("ext"))
     elif k == "reroll":
-        CB.reroll(ctx, seat, tuple(a["dice"]))
+        combat.reroll(ctx, seat, tuple(a["dice"]))
     elif k == "dober":
-        CB.dober_step(ctx, seat, a["dir"])
+        combat.dober_step(ctx, seat, a["dir"])
     elif k == "dober_done":
         t["stage"], t["dober"] = "after", None
     elif k == "reload":
         t["main"] = "reload"
-        for w in active_cards(ctx.p(seat), "weapon"):
+        for w in active_cards(ctx.fighter(seat), "weapon"):
             if w in s["unloaded"]:
                 s["unloaded"].remove(w)
         ctx.say("gg.ev.reloaded", seat=SeatRef(seat))
     elif k == "arrange":
         _arrange(ctx, seat, a["card"], a.get("with"))
     elif k == "throw":
-        CB.throw(ctx, seat, a["card"], a.get("target"))
+        combat.throw(ctx, seat, a["card"], a.get("target"))
     elif k == "ability":
-        AB.use(ctx, seat, a)
+        abilities.use(ctx, seat, a)
     elif k == "imitate":
-        AB.imitate(ctx, seat, a["target"])
+        abilities.imitate(ctx, seat, a["target"])
     elif k == "swap_back":
-        AB.swap_back(ctx, seat)
+        abilities.swap_back(ctx, seat)
     elif k == "chest":
-        ctx.p(seat)["xc"] -= 1
+        ctx.fighter(seat)["xc"] -= 1
         t["xchest"] = True
         open_chest(ctx, seat, extra=True)
     elif k == "end":
         end_turn(ctx)
     elif k == "revive":
-        _revive(ctx, seat, a["card"], ctx.board.parse(a["at"]))  # type: ignore[arg-type]
+        comeback = ctx.board.parse(a["at"])
+        assert comeback is not None  # (refusal() checked the square)
+        _revive(ctx, seat, a["card"], comeback)
     elif k in ("give", "take"):
         t["draft"]["give" if k == "give" else "take"].append(a["card"])
     elif k == "give_chest":
@@ -588,40 +599,41 @@ def perform(ctx: Ctx, seat: int, a: Action) -> None:
         t["draft"] = {"give": [], "take": [], "xg": 0, "xt": 0}
     elif k == "propose":
         mate = teammate(s, seat)
+        assert mate is not None  # (a fighter without a teammate cannot propose: _trade_ready)
         s["trade"] = {"from": seat, "to": mate, **clone_draft(t["draft"])}
-        ctx.say("gg.ev.trade_offer", seat=SeatRef(seat), mate=SeatRef(mate))  # type: ignore[arg-type]
+        ctx.say("gg.ev.trade_offer", seat=SeatRef(seat), mate=SeatRef(mate))
 
 
 def settle(ctx: Ctx) -> None:
     """An active player eliminated during its own turn ends it at once, with no end-of-turn steps (§5.1)."""
-    s = ctx.s
+    s = ctx.state
     if s["winners"] is not None:
         s["t"] = {}
-    elif s["phase"] == "play" and s["t"] and not ctx.p(s["turn"])["alive"]:
-        advance(ctx, s["turn"])
+    elif s["phase"] == "play" and s["t"] and not ctx.fighter(seat_on_turn(s))["alive"]:
+        advance(ctx, seat_on_turn(s))
 
 
-def clone_draft(d: dict[str, object]) -> dict[str, object]:
-    return {"give": list(d["give"]), "take": list(d["take"]), "xg": d["xg"], "xt": d["xt"]}  # type: ignore[call-overload]
+def clone_draft(d: Draft) -> Draft:
+    return {"give": list(d["give"]), "take": list(d["take"]), "xg": d["xg"], "xt": d["xt"]}
 
 
 def use_consumable(ctx: Ctx, seat: int, cid: str) -> None:
     """Use up a consumable: the turn's one consumable."""
     use_card(ctx, seat, cid)
-    ctx.t["consumable"] = True
+    ctx.turn_flags["consumable"] = True
 
 
 def after_picks(ctx: Ctx) -> None:
-    if octor_needs_start(ctx.s):
-        ctx.s["phase"] = "octor"
+    if octor_needs_start(ctx.state):
+        ctx.state["phase"] = "octor"
     else:
         start_game(ctx)
 
 
 def _arrange(ctx: Ctx, seat: int, card: str, other: str | None) -> None:
-    s = ctx.s
-    ctx.t["main"] = "arrange"
-    mat = ctx.p(seat)["mat"][slot_of(s, card)]
+    s = ctx.state
+    ctx.turn_flags["main"] = "arrange"
+    mat = ctx.fighter(seat)["mat"][slot_of(s, card)]
     if card in mat["p"]:
         i = mat["p"].index(card)
         if other is None:
@@ -637,28 +649,29 @@ def _arrange(ctx: Ctx, seat: int, card: str, other: str | None) -> None:
 
 
 def _revive(ctx: Ctx, seat: int, card: str, at: int) -> None:
-    s = ctx.s
+    s = ctx.state
     mate = teammate(s, seat)
     assert mate is not None
     amount = int(SUPPORT[s["cards"][card]].values["heal"])
     use_consumable(ctx, seat, card)
-    m = ctx.p(mate)
+    m = ctx.fighter(mate)
     m.update({"alive": True, "hp": min(100, amount), "pos": at, "ghost": None, "mat": empty_mat(), "xc": 0,
-              "cd": CHARACTERS[m["char"]].cooldown or 0, "copy": None, "frozen": False, "heal_block": False,
+              "cd": CHARACTERS[character(m)].cooldown or 0, "copy": None, "frozen": False, "heal_block": False,
               "skipped": False})
     if mate in s["out"]:
         s["out"].remove(mate)
-    ctx.t["revived"] = True
+    ctx.turn_flags["revived"] = True
     ctx.say("gg.ev.revived", seat=SeatRef(seat), mate=SeatRef(mate), hp=m["hp"], at=ctx.board.name(at))
 
 
 def _answer_trade(ctx: Ctx, accept: bool) -> None:
-    s = ctx.s
+    s = ctx.state
     tr = s["trade"]
+    assert tr is not None  # (an answer is only asked for while a trade waits)
     s["trade"] = None
     giver, mate = tr["from"], tr["to"]
     if not accept:
-        ctx.t["draft"] = {"give": [], "take": [], "xg": 0, "xt": 0}
+        ctx.turn_flags["draft"] = {"give": [], "take": [], "xg": 0, "xt": 0}
         ctx.say("gg.ev.trade_declined", mate=SeatRef(mate))
         return
     for c in tr["give"]:
@@ -669,8 +682,8 @@ def _answer_trade(ctx: Ctx, accept: bool) -> None:
         gain(ctx, mate, c)
     for c in tr["take"]:
         gain(ctx, giver, c)
-    ctx.p(giver)["xc"] += tr["xt"] - tr["xg"]
-    ctx.p(mate)["xc"] += tr["xg"] - tr["xt"]
+    ctx.fighter(giver)["xc"] += tr["xt"] - tr["xg"]
+    ctx.fighter(mate)["xc"] += tr["xg"] - tr["xt"]
     ctx.say("gg.ev.traded", seat=SeatRef(giver), mate=SeatRef(mate))
     end_turn(ctx)
 
@@ -698,7 +711,7 @@ def candidates(s: State, seat: int) -> Iterator[Action]:
             yield Action.of("pick", char=ch)
         return
     if s["phase"] == "octor":
-        for n in AB.neighbours(s, seat):
+        for n in abilities.neighbours(s, seat):
             yield Action.of("imitate", target=n)
         return
     t = s["t"]
@@ -707,7 +720,9 @@ def candidates(s: State, seat: int) -> Iterator[Action]:
     cons = p["mat"]["consumable"]["a"]
     stage = t["stage"]
     if stage == "strike":
-        n = len(t["shot"]["faces"])
+        shot = t["shot"]
+        assert shot is not None
+        n = len(shot["faces"])
         for k in range(n + 1):
             for combo in combinations(range(n), k):
                 yield Action.of("reroll", dice=list(combo))
@@ -727,8 +742,8 @@ def candidates(s: State, seat: int) -> Iterator[Action]:
         for c in cons:
             yield Action.of("move_card", card=c)
             if _support_use(s, c) == "teleport":
-                r, col = board.rc(p["pos"])
-                for k in range(-MV.TELEPORT_REACH, MV.TELEPORT_REACH + 1):
+                r, col = board.row_col(square(p))
+                for k in range(-movement.TELEPORT_REACH, movement.TELEPORT_REACH + 1):
                     for rr, cc in ((r + k, col), (r, col + k)):
                         if k and 0 <= rr < board.h and 0 <= cc < board.w:
                             yield Action.of("teleport", card=c, to=board.name(rr * board.w + cc))
@@ -737,7 +752,7 @@ def candidates(s: State, seat: int) -> Iterator[Action]:
         for d in DIRS:
             yield Action.of("step", dir=d)
         yield Action.of("stop")
-    if stage in AB.STAGES:
+    if stage in abilities.STAGES:
         yield from _ability_candidates(s, seat)
         yield Action.of("chest")
     if stage == "after":
@@ -745,7 +760,7 @@ def candidates(s: State, seat: int) -> Iterator[Action]:
 
 
 def _ability_candidates(s: State, seat: int) -> Iterator[Action]:
-    yield from AB.candidates(s, seat)
+    yield from abilities.candidates(s, seat)
     if s["players"][seat]["char"] == "octor":
         for o in s["players"]:
             if o["seat"] != seat:
@@ -761,7 +776,7 @@ def _after_candidates(s: State, seat: int, board: Board) -> Iterator[Action]:
         if use in ("platform", "field"):
             yield Action.of("defend", card=c)
         else:
-            for sq in board.around(p["pos"]):
+            for sq in board.around(square(p)):
                 if use == "ball":
                     yield Action.of("defend", card=c, at=board.name(sq))
                 else:
@@ -778,8 +793,8 @@ def _after_candidates(s: State, seat: int, board: Board) -> Iterator[Action]:
         mat = p["mat"][slot]
         for c in mat["p"]:
             yield Action.of("arrange", card=c)
-            for o in mat["a"]:
-                yield Action.of("arrange", card=c, **{"with": o})
+            for active in mat["a"]:
+                yield Action.of("arrange", card=c, **{"with": active})
         for c in mat["a"]:
             yield Action.of("arrange", card=c)
     for c in p["mat"]["throwable"]["a"]:
