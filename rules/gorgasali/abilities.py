@@ -23,7 +23,7 @@ from rules.gorgasali.engine import (
     vacant,
 )
 from rules.gorgasali.movement import leave_smoke
-from rules.gorgasali.state import State
+from rules.gorgasali.state import ActionArgs, State
 from rules.text import Msg, SeatRef, msg
 
 STAGES = ("start", "rolled", "after")
@@ -162,7 +162,8 @@ def candidates(s: State, seat: int) -> Iterator[Action]:
             yield Action.of("ability", target=o["seat"])
 
 
-def use(ctx: Ctx, seat: int, a: Action) -> None:
+def use(ctx: Ctx, seat: int, args: ActionArgs) -> None:
+    """Use the ability, with the arguments `refusal` accepted."""
     s, t, board = ctx.state, ctx.turn_flags, ctx.board
     me = ctx.fighter(seat)
     ability, _ = current(s, seat)
@@ -172,20 +173,22 @@ def use(ctx: Ctx, seat: int, a: Action) -> None:
     else:
         me["cd"] = CHARACTERS[character(me)].cooldown or 0
     ctx.say("gg.ev.ability", seat=SeatRef(seat), ability=msg(f"gg.ability.{ability}"))
-    target = a.get("target")
+    target = args.get("target")
     if ability == "supernova":
         dmg = int(CHARACTERS["armazi"].values["damage"])
-        for victim in [target, a.get("second")]:
+        for victim in [target, args.get("second")]:
             if victim is not None and s["winners"] is None:
                 damage(ctx, victim, dmg, seat, "ability", "supernova")
     elif ability == "hypnosis":
-        at = board.parse(a["at"])
+        target = args["target"]
+        at = board.parse(args["at"])
         assert at is not None
         ctx.fighter(target)["pos"] = at
         leave_smoke(ctx, target)
         ctx.say("gg.ev.pulled", target=SeatRef(target), at=board.name(at))
     elif ability == "steal":
-        cid = a["card"]
+        target = args["target"]
+        cid = args["card"]
         remove_card(s, target, cid)
         ctx.say("gg.ev.stolen", seat=SeatRef(seat), target=SeatRef(target), card=msg(f"gg.card.{s['cards'][cid]}"))
         gain(ctx, seat, cid)
@@ -196,9 +199,9 @@ def use(ctx: Ctx, seat: int, a: Action) -> None:
         if mate is not None and ctx.fighter(mate)["alive"] and ctx.fighter(mate)["char"] != "emoon" and \
                 board.dist(square(me), square(ctx.fighter(mate))) <= int(CHARACTERS["medea"].values["team_range"]):
             heal(ctx, mate, amount, "medea")
-        cid = draw(ctx, "sdeck")
-        if cid is not None:
-            gain(ctx, seat, cid)
+        drawn = draw(ctx, "sdeck")
+        if drawn is not None:
+            gain(ctx, seat, drawn)
     elif ability == "vortex":
         reach = (spec_of("vortex").range or (1, 3))[1]
         for o in s["players"]:
@@ -207,6 +210,7 @@ def use(ctx: Ctx, seat: int, a: Action) -> None:
                 o["frozen"] = True
                 ctx.say("gg.ev.frozen", target=SeatRef(o["seat"]))
     elif ability == "eye_contact":
+        target = args["target"]
         mine, theirs = square(me), square(ctx.fighter(target))
         me["pos"], ctx.fighter(target)["pos"] = theirs, mine
         leave_smoke(ctx, seat)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from itertools import combinations
-from typing import Literal
+from typing import Literal, cast
 
 from rules.base import SYSTEM, Action
 from rules.gorgasali import abilities, combat, movement
@@ -37,7 +37,7 @@ from rules.gorgasali.engine import (
     use_card,
     vacant,
 )
-from rules.gorgasali.state import Area, Draft, State
+from rules.gorgasali.state import ActionArgs, Area, Draft, State
 from rules.text import Msg, SeatRef, msg
 
 TURN_KINDS = ("potion", "ammo", "roll", "skip", "move_card", "teleport", "step", "move", "stop", "defend", "shoot",
@@ -472,15 +472,22 @@ _TURN = {"potion": _r_potion, "ammo": _r_ammo, "roll": _r_roll, "skip": _r_skip,
 # ---------------------------------------------------------------- performing
 
 
+def accepted_args(a: Action) -> ActionArgs:
+    """The arguments of a move `refusal` accepted, typed: refusal checked the type of each one it lets through."""
+    return cast(ActionArgs, a.arg_dict)
+
+
 def perform(ctx: Ctx, seat: int, a: Action) -> None:
+    """Play `a`, which `refusal` accepted."""
     s, t = ctx.state, ctx.turn_flags
     k = a.kind
+    args = accepted_args(a)
     if seat == SYSTEM:
         close_zone(ctx)
         return
     if k == "place":
         head = s["pending"].pop(0)
-        into = a["into"]
+        into = args["into"]
         if into == "discard":
             discard(ctx, head["card"])
             ctx.say("gg.ev.discarded_new", seat=SeatRef(seat), card=card_name(s, head["card"]))
@@ -495,24 +502,24 @@ def perform(ctx: Ctx, seat: int, a: Action) -> None:
         _answer_trade(ctx, k == "accept")
         return
     if k == "pick":
-        set_character(ctx.fighter(seat), a["char"])
-        ctx.say("gg.ev.picked", seat=SeatRef(seat), char=msg(f"gg.char.{a['char']}"))
+        set_character(ctx.fighter(seat), args["char"])
+        ctx.say("gg.ev.picked", seat=SeatRef(seat), char=msg(f"gg.char.{args['char']}"))
         if all(p["char"] for p in s["players"]):
             after_picks(ctx)
         return
     if s["phase"] == "octor":
-        abilities.imitate(ctx, seat, a["target"])
+        abilities.imitate(ctx, seat, args["target"])
         start_game(ctx)
         return
     if k == "potion":
-        card = a["card"]
+        card = args["card"]
         amount = int(SUPPORT[s["cards"][card]].values["heal"])
         ctx.say("gg.ev.used", seat=SeatRef(seat), card=card_name(s, card))
         use_consumable(ctx, seat, card)
         heal(ctx, seat, amount, "potion")
     elif k == "ammo":
-        ctx.say("gg.ev.used", seat=SeatRef(seat), card=card_name(s, a["card"]))
-        use_consumable(ctx, seat, a["card"])
+        ctx.say("gg.ev.used", seat=SeatRef(seat), card=card_name(s, args["card"]))
+        use_consumable(ctx, seat, args["card"])
         for w in active_cards(ctx.fighter(seat), "weapon"):
             if w in s["unloaded"]:
                 s["unloaded"].remove(w)
@@ -526,7 +533,7 @@ def perform(ctx: Ctx, seat: int, a: Action) -> None:
         ctx.say("gg.ev.frozen_stay" if t["frozen"] else "gg.ev.skipped", seat=SeatRef(seat))
         movement.finish(ctx, seat)
     elif k == "move_card":
-        card = a["card"]
+        card = args["card"]
         key = s["cards"][card]
         ctx.say("gg.ev.used", seat=SeatRef(seat), card=card_name(s, card))
         use_consumable(ctx, seat, card)
@@ -538,29 +545,29 @@ def perform(ctx: Ctx, seat: int, a: Action) -> None:
         elif key == "adrenaline":
             t["points"] = 2 * sum(t["dice"])
     elif k == "teleport":
-        use_consumable(ctx, seat, a["card"])
-        destination = ctx.board.parse(a["to"])
+        use_consumable(ctx, seat, args["card"])
+        destination = ctx.board.parse(args["to"])
         assert destination is not None  # (refusal() checked the square)
         movement.teleport(ctx, seat, destination)
     elif k == "step":
-        movement.do_step(ctx, seat, a["dir"])
+        movement.do_step(ctx, seat, args["dir"])
     elif k == "move":
-        for d in a["path"]:
+        for d in args["path"]:
             if not ctx.fighter(seat)["alive"] or t.get("stage") not in ("rolled", "moving"):
                 break
             movement.do_step(ctx, seat, d)
     elif k == "stop":
         movement.finish(ctx, seat)
     elif k == "defend":
-        cells = combat.defend_squares(s, ctx.board, seat, a["card"], a.get("at"), a.get("orient"))
+        cells = combat.defend_squares(s, ctx.board, seat, args["card"], args.get("at"), args.get("orient"))
         assert not isinstance(cells, Msg)
-        combat.defend(ctx, seat, a["card"], cells)
+        combat.defend(ctx, seat, args["card"], cells)
     elif k == "shoot":
-        combat.shoot(ctx, seat, a["weapon"], a["target"], a.get("ext"))
+        combat.shoot(ctx, seat, args["weapon"], args["target"], args.get("ext"))
     elif k == "reroll":
-        combat.reroll(ctx, seat, tuple(a["dice"]))
+        combat.reroll(ctx, seat, tuple(args["dice"]))
     elif k == "dober":
-        combat.dober_step(ctx, seat, a["dir"])
+        combat.dober_step(ctx, seat, args["dir"])
     elif k == "dober_done":
         t["stage"], t["dober"] = "after", None
     elif k == "reload":
@@ -570,13 +577,13 @@ def perform(ctx: Ctx, seat: int, a: Action) -> None:
                 s["unloaded"].remove(w)
         ctx.say("gg.ev.reloaded", seat=SeatRef(seat))
     elif k == "arrange":
-        _arrange(ctx, seat, a["card"], a.get("with"))
+        _arrange(ctx, seat, args["card"], args.get("with"))
     elif k == "throw":
-        combat.throw(ctx, seat, a["card"], a.get("target"))
+        combat.throw(ctx, seat, args["card"], args.get("target"))
     elif k == "ability":
-        abilities.use(ctx, seat, a)
+        abilities.use(ctx, seat, args)
     elif k == "imitate":
-        abilities.imitate(ctx, seat, a["target"])
+        abilities.imitate(ctx, seat, args["target"])
     elif k == "swap_back":
         abilities.swap_back(ctx, seat)
     elif k == "chest":
@@ -586,11 +593,11 @@ def perform(ctx: Ctx, seat: int, a: Action) -> None:
     elif k == "end":
         end_turn(ctx)
     elif k == "revive":
-        comeback = ctx.board.parse(a["at"])
+        comeback = ctx.board.parse(args["at"])
         assert comeback is not None  # (refusal() checked the square)
-        _revive(ctx, seat, a["card"], comeback)
+        _revive(ctx, seat, args["card"], comeback)
     elif k in ("give", "take"):
-        t["draft"]["give" if k == "give" else "take"].append(a["card"])
+        t["draft"]["give" if k == "give" else "take"].append(args["card"])
     elif k == "give_chest":
         t["draft"]["xg"] += 1
     elif k == "take_chest":

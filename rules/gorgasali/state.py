@@ -123,6 +123,13 @@ class EyeSwap(TypedDict):
     moved: bool
 
 
+#: The arguments of a move once `moves.refusal` has accepted it (each kind of move has the few it needs).
+ActionArgs = TypedDict("ActionArgs", {
+    "card": str, "into": str, "char": str, "target": int, "second": int, "dir": str, "path": tuple[str, ...],
+    "dice": tuple[int, ...], "weapon": str, "ext": str, "to": str, "at": str, "orient": str, "with": str,
+}, total=False)
+
+
 class TurnFlags(TypedDict, total=False):
     """The turn being played (`new_turn_flags`); every key is set at a turn's start, and the dict is empty
     before the first turn and once the game is over."""
