@@ -93,7 +93,7 @@ def refusal(s: State, seat: int, a: Action) -> Msg | None:
         return abilities.imitable(s, seat, a.get("target"), starting=True)
     if a.kind not in TURN_KINDS:
         return msg("gg.err.unknown")
-    return _TURN[a.kind](s, seat, a)
+    return _TURN_REFUSALS[a.kind](s, seat, a)
 
 
 def _place_refusal(s: State, seat: int, a: Action) -> Msg | None:
@@ -113,7 +113,7 @@ def _stage(s: State, *stages: str) -> Msg | None:
     return None if s["t"]["stage"] in stages else msg("gg.err.not_now")
 
 
-def _r_potion(s: State, seat: int, a: Action) -> Msg | None:
+def _refusal_potion(s: State, seat: int, a: Action) -> Msg | None:
     t = s["t"]
     card = a.get("card")
     if not _args(a, "card") or _support_use(s, card) != "potion" or not _has_active(s, seat, card, "consumable"):
@@ -127,7 +127,7 @@ def _r_potion(s: State, seat: int, a: Action) -> Msg | None:
     return None
 
 
-def _r_ammo(s: State, seat: int, a: Action) -> Msg | None:
+def _refusal_ammo(s: State, seat: int, a: Action) -> Msg | None:
     card = a.get("card")
     if not _args(a, "card") or _support_use(s, card) != "ammo" or not _has_active(s, seat, card, "consumable"):
         return msg("gg.err.no_card")
@@ -136,7 +136,7 @@ def _r_ammo(s: State, seat: int, a: Action) -> Msg | None:
     return msg("gg.err.one_consumable") if s["t"]["consumable"] else None
 
 
-def _r_roll(s: State, seat: int, a: Action) -> Msg | None:
+def _refusal_roll(s: State, seat: int, a: Action) -> Msg | None:
     if a.args:
         return msg("gg.err.bad_args")
     if s["t"]["frozen"]:
@@ -157,18 +157,18 @@ def may_skip(s: State, seat: int) -> Msg | None:
     return None
 
 
-def _r_skip(s: State, seat: int, a: Action) -> Msg | None:
+def _refusal_skip(s: State, seat: int, a: Action) -> Msg | None:
     return msg("gg.err.bad_args") if a.args else may_skip(s, seat)
 
 
-def _r_move_card(s: State, seat: int, a: Action) -> Msg | None:
+def _refusal_move_card(s: State, seat: int, a: Action) -> Msg | None:
     card = a.get("card")
     if not _args(a, "card") or _support_use(s, card) != "movement" or not _has_active(s, seat, card, "consumable"):
         return msg("gg.err.no_card")
     return _stage(s, "rolled") or (msg("gg.err.one_consumable") if s["t"]["consumable"] else None)
 
 
-def _r_teleport(s: State, seat: int, a: Action) -> Msg | None:
+def _refusal_teleport(s: State, seat: int, a: Action) -> Msg | None:
     card = a.get("card")
     if not _args(a, "card", "to") or _support_use(s, card) != "teleport" \
             or not _has_active(s, seat, card, "consumable"):
@@ -181,20 +181,20 @@ def _r_teleport(s: State, seat: int, a: Action) -> Msg | None:
     return msg("gg.err.square") if to is None else movement.teleport_refusal(s, board, seat, to)
 
 
-def _r_step(s: State, seat: int, a: Action) -> Msg | None:
+def _refusal_step(s: State, seat: int, a: Action) -> Msg | None:
     if not _args(a, "dir") or a.get("dir") not in DIRS:
         return msg("gg.err.direction")
     return _stage(s, "rolled", "moving") or movement.step_refusal(s, board_of(s["board"]), seat, a["dir"])
 
 
-def _r_move(s: State, seat: int, a: Action) -> Msg | None:
+def _refusal_move(s: State, seat: int, a: Action) -> Msg | None:
     path = a.get("path")
     if not _args(a, "path") or not isinstance(path, tuple):
         return msg("gg.err.direction")
     return _stage(s, "rolled", "moving") or movement.path_refusal(s, board_of(s["board"]), seat, path)
 
 
-def _r_stop(s: State, seat: int, a: Action) -> Msg | None:
+def _refusal_stop(s: State, seat: int, a: Action) -> Msg | None:
     why = msg("gg.err.bad_args") if a.args else _stage(s, "rolled", "moving")
     if why:
         return why
@@ -208,7 +208,7 @@ def _after(s: State) -> Msg | None:
     return _stage(s, "after")
 
 
-def _r_defend(s: State, seat: int, a: Action) -> Msg | None:
+def _refusal_defend(s: State, seat: int, a: Action) -> Msg | None:
     card = a.get("card")
     if not _args(a, "card", "at", "orient") or not _has_active(s, seat, card, "defensive"):
         return msg("gg.err.no_card")
@@ -226,7 +226,7 @@ def _main_free(s: State) -> Msg | None:
     return None if t["main"] is None else msg("gg.err.main_used")
 
 
-def _r_shoot(s: State, seat: int, a: Action) -> Msg | None:
+def _refusal_shoot(s: State, seat: int, a: Action) -> Msg | None:
     wid = a.get("weapon")
     if not _args(a, "weapon", "target", "ext") or not _has_active(s, seat, wid, "weapon"):
         return msg("gg.err.no_weapon")
@@ -247,7 +247,7 @@ def _r_shoot(s: State, seat: int, a: Action) -> Msg | None:
     return combat.target_refusal(s, board_of(s["board"]), seat, a.get("target"), 1, w.range, True)
 
 
-def _r_reroll(s: State, seat: int, a: Action) -> Msg | None:
+def _refusal_reroll(s: State, seat: int, a: Action) -> Msg | None:
     if s["t"]["stage"] != "strike":
         return msg("gg.err.not_now")
     dice = a.get("dice")
@@ -260,7 +260,7 @@ def _r_reroll(s: State, seat: int, a: Action) -> Msg | None:
     return None
 
 
-def _r_dober(s: State, seat: int, a: Action) -> Msg | None:
+def _refusal_dober(s: State, seat: int, a: Action) -> Msg | None:
     if s["t"]["stage"] != "dober":
         return msg("gg.err.not_now")
     if not _args(a, "dir"):
@@ -268,14 +268,14 @@ def _r_dober(s: State, seat: int, a: Action) -> Msg | None:
     return combat.dober_refusal(s, board_of(s["board"]), seat, a.get("dir"))
 
 
-def _r_dober_done(s: State, seat: int, a: Action) -> Msg | None:
+def _refusal_dober_done(s: State, seat: int, a: Action) -> Msg | None:
     if s["t"]["stage"] != "dober" or a.args:
         return msg("gg.err.not_now")
     here = s["players"][seat]["pos"]
     return msg("gg.err.dober_on_chest", at=board_of(s["board"]).name(here)) if here in s["chests"] else None
 
 
-def _r_reload(s: State, seat: int, a: Action) -> Msg | None:
+def _refusal_reload(s: State, seat: int, a: Action) -> Msg | None:
     why = (msg("gg.err.bad_args") if a.args else None) or _after(s) or _main_free(s)
     if why:
         return why
@@ -283,7 +283,7 @@ def _r_reload(s: State, seat: int, a: Action) -> Msg | None:
     return None if any(w in s["unloaded"] for w in weapons) else msg("gg.err.all_loaded")
 
 
-def _r_arrange(s: State, seat: int, a: Action) -> Msg | None:
+def _refusal_arrange(s: State, seat: int, a: Action) -> Msg | None:
     t = s["t"]
     card, other = a.get("card"), a.get("with")
     if not _args(a, "card", "with") or not isinstance(card, str) or card not in s["cards"]:
@@ -305,7 +305,7 @@ def _r_arrange(s: State, seat: int, a: Action) -> Msg | None:
     return msg("gg.err.no_card")
 
 
-def _r_throw(s: State, seat: int, a: Action) -> Msg | None:
+def _refusal_throw(s: State, seat: int, a: Action) -> Msg | None:
     card = a.get("card")
     if not _args(a, "card", "target") or not _has_active(s, seat, card, "throwable"):
         return msg("gg.err.no_card")
@@ -313,21 +313,21 @@ def _r_throw(s: State, seat: int, a: Action) -> Msg | None:
     return why or combat.throw_refusal(s, board_of(s["board"]), seat, card, a.get("target"))
 
 
-def _r_ability(s: State, seat: int, a: Action) -> Msg | None:
+def _refusal_ability(s: State, seat: int, a: Action) -> Msg | None:
     return abilities.refusal(s, seat, a)
 
 
-def _r_imitate(s: State, seat: int, a: Action) -> Msg | None:
+def _refusal_imitate(s: State, seat: int, a: Action) -> Msg | None:
     if not _args(a, "target"):
         return msg("gg.err.bad_args")
     return abilities.imitable(s, seat, a.get("target"), starting=False)
 
 
-def _r_swap_back(s: State, seat: int, a: Action) -> Msg | None:
+def _refusal_swap_back(s: State, seat: int, a: Action) -> Msg | None:
     return msg("gg.err.bad_args") if a.args else abilities.swap_back_refusal(s, seat)
 
 
-def _r_chest(s: State, seat: int, a: Action) -> Msg | None:
+def _refusal_chest(s: State, seat: int, a: Action) -> Msg | None:
     why = (msg("gg.err.bad_args") if a.args else None) or _stage(s, *abilities.STAGES)
     if why:
         return why
@@ -336,7 +336,7 @@ def _r_chest(s: State, seat: int, a: Action) -> Msg | None:
     return msg("gg.err.one_extra_chest") if s["t"]["xchest"] else None
 
 
-def _r_end(s: State, seat: int, a: Action) -> Msg | None:
+def _refusal_end(s: State, seat: int, a: Action) -> Msg | None:
     if a.args:
         return msg("gg.err.bad_args")
     if s["t"]["stage"] in ("start", "rolled", "moving"):
@@ -360,7 +360,7 @@ def revive_squares(s: State, seat: int) -> list[int]:
     return []
 
 
-def _r_revive(s: State, seat: int, a: Action) -> Msg | None:
+def _refusal_revive(s: State, seat: int, a: Action) -> Msg | None:
     t = s["t"]
     mate = teammate(s, seat)
     card = a.get("card")
@@ -394,7 +394,7 @@ def _trade_ready(s: State, seat: int) -> Msg | None:
     return None
 
 
-def _r_give(s: State, seat: int, a: Action) -> Msg | None:
+def _refusal_give(s: State, seat: int, a: Action) -> Msg | None:
     why = _trade_ready(s, seat)
     if why:
         return why
@@ -407,7 +407,7 @@ def _r_give(s: State, seat: int, a: Action) -> Msg | None:
     return msg("gg.err.already_offered") if card in s["t"]["draft"][key] else None
 
 
-def _r_give_chest(s: State, seat: int, a: Action) -> Msg | None:
+def _refusal_give_chest(s: State, seat: int, a: Action) -> Msg | None:
     why = _trade_ready(s, seat) or (msg("gg.err.bad_args") if a.args else None)
     if why:
         return why
@@ -436,7 +436,7 @@ def trade_fits(s: State, seat: int) -> bool:
     return True
 
 
-def _r_propose(s: State, seat: int, a: Action) -> Msg | None:
+def _refusal_propose(s: State, seat: int, a: Action) -> Msg | None:
     why = _trade_ready(s, seat) or (msg("gg.err.bad_args") if a.args else None)
     if why:
         return why
@@ -453,20 +453,45 @@ def _r_propose(s: State, seat: int, a: Action) -> Msg | None:
     return None if trade_fits(s, seat) else msg("gg.err.trade_no_room")
 
 
-def _r_withdraw(s: State, seat: int, a: Action) -> Msg | None:
+def _refusal_withdraw(s: State, seat: int, a: Action) -> Msg | None:
     d = s["t"].get("draft")
     if a.args or d is None or not (d["give"] or d["take"] or d["xg"] or d["xt"]):
         return msg("gg.err.empty_trade")
     return None
 
 
-_TURN = {"potion": _r_potion, "ammo": _r_ammo, "roll": _r_roll, "skip": _r_skip, "move_card": _r_move_card,
-         "teleport": _r_teleport, "step": _r_step, "move": _r_move, "stop": _r_stop, "defend": _r_defend,
-         "shoot": _r_shoot, "reroll": _r_reroll, "dober": _r_dober, "dober_done": _r_dober_done,
-         "reload": _r_reload, "arrange": _r_arrange, "throw": _r_throw, "ability": _r_ability,
-         "imitate": _r_imitate, "swap_back": _r_swap_back, "chest": _r_chest, "end": _r_end, "revive": _r_revive,
-         "give": _r_give, "take": _r_give, "give_chest": _r_give_chest, "take_chest": _r_give_chest,
-         "propose": _r_propose, "withdraw": _r_withdraw}
+#: The refusal of each kind of move played in a turn.
+_TURN_REFUSALS = {
+    "potion": _refusal_potion,
+    "ammo": _refusal_ammo,
+    "roll": _refusal_roll,
+    "skip": _refusal_skip,
+    "move_card": _refusal_move_card,
+    "teleport": _refusal_teleport,
+    "step": _refusal_step,
+    "move": _refusal_move,
+    "stop": _refusal_stop,
+    "defend": _refusal_defend,
+    "shoot": _refusal_shoot,
+    "reroll": _refusal_reroll,
+    "dober": _refusal_dober,
+    "dober_done": _refusal_dober_done,
+    "reload": _refusal_reload,
+    "arrange": _refusal_arrange,
+    "throw": _refusal_throw,
+    "ability": _refusal_ability,
+    "imitate": _refusal_imitate,
+    "swap_back": _refusal_swap_back,
+    "chest": _refusal_chest,
+    "end": _refusal_end,
+    "revive": _refusal_revive,
+    "give": _refusal_give,
+    "take": _refusal_give,
+    "give_chest": _refusal_give_chest,
+    "take_chest": _refusal_give_chest,
+    "propose": _refusal_propose,
+    "withdraw": _refusal_withdraw,
+}
 
 
 # ---------------------------------------------------------------- performing
@@ -480,12 +505,12 @@ def accepted_args(a: Action) -> ActionArgs:
 def perform(ctx: Ctx, seat: int, a: Action) -> None:
     """Play `a`, which `refusal` accepted."""
     s, t = ctx.state, ctx.turn_flags
-    k = a.kind
+    kind = a.kind
     args = accepted_args(a)
     if seat == SYSTEM:
         close_zone(ctx)
         return
-    if k == "place":
+    if kind == "place":
         head = s["pending"].pop(0)
         into = args["into"]
         if into == "discard":
@@ -498,10 +523,10 @@ def perform(ctx: Ctx, seat: int, a: Action) -> None:
             discard(ctx, into)
             ctx.say("gg.ev.replaced", seat=SeatRef(seat), card=card_name(s, head["card"]), old=card_name(s, into))
         return
-    if k in ("accept", "decline"):
-        _answer_trade(ctx, k == "accept")
+    if kind in ("accept", "decline"):
+        _answer_trade(ctx, kind == "accept")
         return
-    if k == "pick":
+    if kind == "pick":
         set_character(ctx.fighter(seat), args["char"])
         ctx.say("gg.ev.picked", seat=SeatRef(seat), char=msg(f"gg.char.{args['char']}"))
         if all(p["char"] for p in s["players"]):
@@ -511,28 +536,28 @@ def perform(ctx: Ctx, seat: int, a: Action) -> None:
         abilities.imitate(ctx, seat, args["target"])
         start_game(ctx)
         return
-    if k == "potion":
+    if kind == "potion":
         card = args["card"]
         amount = int(SUPPORT[s["cards"][card]].values["heal"])
         ctx.say("gg.ev.used", seat=SeatRef(seat), card=card_name(s, card))
         use_consumable(ctx, seat, card)
         heal(ctx, seat, amount, "potion")
-    elif k == "ammo":
+    elif kind == "ammo":
         ctx.say("gg.ev.used", seat=SeatRef(seat), card=card_name(s, args["card"]))
         use_consumable(ctx, seat, args["card"])
         for w in active_cards(ctx.fighter(seat), "weapon"):
             if w in s["unloaded"]:
                 s["unloaded"].remove(w)
-    elif k == "roll":
+    elif kind == "roll":
         t["dice"] = [ctx.die(), ctx.die()]
         t["points"] = sum(t["dice"])
         t["stage"] = "rolled"
         ctx.say("gg.ev.rolled", seat=SeatRef(seat), a=t["dice"][0], b=t["dice"][1])
-    elif k == "skip":
+    elif kind == "skip":
         t["skipped"] = not t["frozen"]
         ctx.say("gg.ev.frozen_stay" if t["frozen"] else "gg.ev.skipped", seat=SeatRef(seat))
         movement.finish(ctx, seat)
-    elif k == "move_card":
+    elif kind == "move_card":
         card = args["card"]
         key = s["cards"][card]
         ctx.say("gg.ev.used", seat=SeatRef(seat), card=card_name(s, card))
@@ -544,67 +569,67 @@ def perform(ctx: Ctx, seat: int, a: Action) -> None:
             t["compass"] = True
         elif key == "adrenaline":
             t["points"] = 2 * sum(t["dice"])
-    elif k == "teleport":
+    elif kind == "teleport":
         use_consumable(ctx, seat, args["card"])
         destination = ctx.board.parse(args["to"])
         assert destination is not None  # (refusal() checked the square)
         movement.teleport(ctx, seat, destination)
-    elif k == "step":
+    elif kind == "step":
         movement.do_step(ctx, seat, args["dir"])
-    elif k == "move":
+    elif kind == "move":
         for d in args["path"]:
             if not ctx.fighter(seat)["alive"] or t.get("stage") not in ("rolled", "moving"):
                 break
             movement.do_step(ctx, seat, d)
-    elif k == "stop":
+    elif kind == "stop":
         movement.finish(ctx, seat)
-    elif k == "defend":
+    elif kind == "defend":
         cells = combat.defend_squares(s, ctx.board, seat, args["card"], args.get("at"), args.get("orient"))
         assert not isinstance(cells, Msg)
         combat.defend(ctx, seat, args["card"], cells)
-    elif k == "shoot":
+    elif kind == "shoot":
         combat.shoot(ctx, seat, args["weapon"], args["target"], args.get("ext"))
-    elif k == "reroll":
+    elif kind == "reroll":
         combat.reroll(ctx, seat, tuple(args["dice"]))
-    elif k == "dober":
+    elif kind == "dober":
         combat.dober_step(ctx, seat, args["dir"])
-    elif k == "dober_done":
+    elif kind == "dober_done":
         t["stage"], t["dober"] = "after", None
-    elif k == "reload":
+    elif kind == "reload":
         t["main"] = "reload"
         for w in active_cards(ctx.fighter(seat), "weapon"):
             if w in s["unloaded"]:
                 s["unloaded"].remove(w)
         ctx.say("gg.ev.reloaded", seat=SeatRef(seat))
-    elif k == "arrange":
+    elif kind == "arrange":
         _arrange(ctx, seat, args["card"], args.get("with"))
-    elif k == "throw":
+    elif kind == "throw":
         combat.throw(ctx, seat, args["card"], args.get("target"))
-    elif k == "ability":
+    elif kind == "ability":
         abilities.use(ctx, seat, args)
-    elif k == "imitate":
+    elif kind == "imitate":
         abilities.imitate(ctx, seat, args["target"])
-    elif k == "swap_back":
+    elif kind == "swap_back":
         abilities.swap_back(ctx, seat)
-    elif k == "chest":
+    elif kind == "chest":
         ctx.fighter(seat)["xc"] -= 1
         t["xchest"] = True
         open_chest(ctx, seat, extra=True)
-    elif k == "end":
+    elif kind == "end":
         end_turn(ctx)
-    elif k == "revive":
+    elif kind == "revive":
         comeback = ctx.board.parse(args["at"])
         assert comeback is not None  # (refusal() checked the square)
         _revive(ctx, seat, args["card"], comeback)
-    elif k in ("give", "take"):
-        t["draft"]["give" if k == "give" else "take"].append(args["card"])
-    elif k == "give_chest":
+    elif kind in ("give", "take"):
+        t["draft"]["give" if kind == "give" else "take"].append(args["card"])
+    elif kind == "give_chest":
         t["draft"]["xg"] += 1
-    elif k == "take_chest":
+    elif kind == "take_chest":
         t["draft"]["xt"] += 1
-    elif k == "withdraw":
+    elif kind == "withdraw":
         t["draft"] = {"give": [], "take": [], "xg": 0, "xt": 0}
-    elif k == "propose":
+    elif kind == "propose":
         mate = teammate(s, seat)
         assert mate is not None  # (a fighter without a teammate cannot propose: _trade_ready)
         s["trade"] = {"from": seat, "to": mate, **clone_draft(t["draft"])}
@@ -673,24 +698,24 @@ def _revive(ctx: Ctx, seat: int, card: str, at: int) -> None:
 
 def _answer_trade(ctx: Ctx, accept: bool) -> None:
     s = ctx.state
-    tr = s["trade"]
-    assert tr is not None  # (an answer is only asked for while a trade waits)
+    trade = s["trade"]
+    assert trade is not None  # (an answer is only asked for while a trade waits)
     s["trade"] = None
-    giver, mate = tr["from"], tr["to"]
+    giver, mate = trade["from"], trade["to"]
     if not accept:
         ctx.turn_flags["draft"] = {"give": [], "take": [], "xg": 0, "xt": 0}
         ctx.say("gg.ev.trade_declined", mate=SeatRef(mate))
         return
-    for c in tr["give"]:
+    for c in trade["give"]:
         remove_card(s, giver, c)
-    for c in tr["take"]:
+    for c in trade["take"]:
         remove_card(s, mate, c)
-    for c in tr["give"]:
+    for c in trade["give"]:
         gain(ctx, mate, c)
-    for c in tr["take"]:
+    for c in trade["take"]:
         gain(ctx, giver, c)
-    ctx.fighter(giver)["xc"] += tr["xt"] - tr["xg"]
-    ctx.fighter(mate)["xc"] += tr["xg"] - tr["xt"]
+    ctx.fighter(giver)["xc"] += trade["xt"] - trade["xg"]
+    ctx.fighter(mate)["xc"] += trade["xg"] - trade["xt"]
     ctx.say("gg.ev.traded", seat=SeatRef(giver), mate=SeatRef(mate))
     end_turn(ctx)
 
