@@ -112,7 +112,9 @@ class _SupportFile(TypedDict):
     support: list[_SupportEntry]
 
 
-class _Sector(TypedDict):
+class MapSector(TypedDict):
+    """A starting sector in map.json: its number, its square and the duo teammate's square."""
+
     n: int
     at: str
     duo: str
@@ -125,7 +127,7 @@ class MapFile(TypedDict):
     height: int
     rows: list[str]
     zones: list[str]
-    sectors: NotRequired[list[_Sector]]
+    sectors: NotRequired[list[MapSector]]
 
 
 FileShape = TypeVar("FileShape")
