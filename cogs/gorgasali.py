@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 import discord
 from discord.ext import commands
@@ -17,6 +17,7 @@ from cogs.translator import locale_of
 from cogs.ui import GameButton, GameUI, Walk, add_step_menu, button_id, choices_line, offered
 from renderers.gorgasali import render
 from rules.base import Action, Choice, IllegalAction, LegalAction
+from rules.gorgasali.views import View
 from rules.text import msg
 
 GAME_ID = "gorgasali"
@@ -73,7 +74,8 @@ class GorgasaliUI(GameUI):
         return "\n".join(out)
 
     def private_image(self, view: dict[str, Any], lang: str) -> bytes | None:
-        return render(view, lang) if view.get("map") else None
+        # The table hands every game's view over as a plain dict; this one is Gorgasali's (rules.gorgasali.views.View).
+        return render(cast(View, view), lang) if view.get("map") else None
 
     async def step_panel(self, walk: Walk, game_id: int, version: int, first: list[Choice],
                          view: dict[str, Any], lang: str, names: dict[int, str]) -> discord.ui.View | None:

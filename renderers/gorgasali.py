@@ -23,6 +23,7 @@ from renderers import kit
 from renderers.kit import OKABE_ITO, PALETTE, Box, Canvas, Color
 from rules import coords
 from rules.gorgasali.data import WEAPONS
+from rules.gorgasali.views import CardView, View
 
 SIZE = 30  # the island's squares a side
 WIDTH = 800
@@ -81,7 +82,7 @@ def _cell(name: object) -> tuple[int, int] | None:
     return coords.parse(name, SIZE, SIZE) if isinstance(name, str) else None
 
 
-def _name(view: Mapping[str, Any], seat: int) -> str:
+def _name(view: View, seat: int) -> str:
     names = view.get("names") or []
     return str(names[seat]) if seat < len(names) else f"P{seat + 1}"
 
@@ -91,7 +92,7 @@ def _key(code: str) -> str:
     return "".join(sorted(code.upper()))
 
 
-def codes(view: Mapping[str, Any]) -> dict[int, str]:
+def codes(view: View) -> dict[int, str]:
     """Each fighter's letter, by seat: the player's initial where no one else's is the same, else its first two
     letters; if two codes still clash (or mirror each other), every fighter gets its seat number."""
     seats = [p["seat"] for p in view.get("players", [])]
@@ -109,7 +110,7 @@ def initials(char: str | None, seat: int) -> str:
     return char[:2].upper() if char else str(seat + 1)
 
 
-def look(view: Mapping[str, Any], seat: int) -> tuple[Color, str]:
+def look(view: View, seat: int) -> tuple[Color, str]:
     """A fighter's colour and shape: the seat's own; in duos the shape is the team's."""
     color, shape = SEATS[seat % len(SEATS)]
     if view.get("mode") == "duo":
@@ -121,7 +122,7 @@ def look(view: Mapping[str, Any], seat: int) -> tuple[Color, str]:
 # ---------------------------------------------------------------- the crop and the static layer
 
 
-def crop(view: Mapping[str, Any]) -> tuple[int, int, int, int]:
+def crop(view: View) -> tuple[int, int, int, int]:
     """The squares drawn, as (first row, first column, rows, columns): the whole island until a zone closes,
     then the open island and every fighter standing outside it, plus `CROP_MARGIN` squares."""
     zones = view["map"]["zones"]
@@ -185,7 +186,7 @@ def clear_cache() -> None:
 # ---------------------------------------------------------------- the dynamic layers
 
 
-def _layers(view: Mapping[str, Any], grid: kb.SquareGrid) -> kb.Layers:
+def _layers(view: View, grid: kb.SquareGrid) -> kb.Layers:
     zones = view["map"]["zones"]
     closed_n = int(view.get("zone") or 0)
     closed = tuple((r, c) for r, row in enumerate(zones) for c, z in enumerate(row)
@@ -223,7 +224,7 @@ def _layers(view: Mapping[str, Any], grid: kb.SquareGrid) -> kb.Layers:
                      arrows=tuple(arrows))
 
 
-def _shot(view: Mapping[str, Any], lang: str) -> kb.Arrow | None:
+def _shot(view: View, lang: str) -> kb.Arrow | None:
     """The shot of the turn being played, from shooter to target, labelled with its dice and outcome."""
     last = view.get("last")
     if not view.get("shot_now") or not isinstance(last, Mapping) or "shooter" not in last or "target" not in last:
@@ -244,7 +245,7 @@ def _shot(view: Mapping[str, Any], lang: str) -> kb.Arrow | None:
 # ---------------------------------------------------------------- fighters
 
 
-def token_boxes(view: Mapping[str, Any], grid: kb.SquareGrid) -> dict[int, Box]:
+def token_boxes(view: View, grid: kb.SquareGrid) -> dict[int, Box]:
     """Where each fighter on the board is drawn, by seat: a token larger than a square (smaller when another
     fighter stands next to it), centred on its square; fighters sharing a square side by side."""
     at: dict[int, tuple[int, int]] = {}
@@ -268,7 +269,7 @@ def token_boxes(view: Mapping[str, Any], grid: kb.SquareGrid) -> dict[int, Box]:
     return out
 
 
-def _fighters(canvas: Canvas, view: Mapping[str, Any], grid: kb.SquareGrid, boxes: Mapping[int, Box]) -> None:
+def _fighters(canvas: Canvas, view: View, grid: kb.SquareGrid, boxes: Mapping[int, Box]) -> None:
     letters = codes(view)
     turn = view.get("turn")
     order = sorted(boxes, key=lambda seat: seat == turn)  # the fighter on turn on top
@@ -293,7 +294,7 @@ def _fighters(canvas: Canvas, view: Mapping[str, Any], grid: kb.SquareGrid, boxe
 SHOT_TEXT = 22
 
 
-def shot_label_box(view: Mapping[str, Any], grid: kb.SquareGrid, boxes: Mapping[int, Box], lang: str) -> Box | None:
+def shot_label_box(view: View, grid: kb.SquareGrid, boxes: Mapping[int, Box], lang: str) -> Box | None:
     """Where the shot's pill goes: beside its line where no token covers it (else where the fewest do), in the
     board; None when no shot is drawn."""
     shot = _shot(view, lang)
@@ -320,7 +321,7 @@ def shot_label_box(view: Mapping[str, Any], grid: kb.SquareGrid, boxes: Mapping[
     return min(tries, key=clash)  # the first with the fewest tokens under it
 
 
-def _shot_label(canvas: Canvas, view: Mapping[str, Any], grid: kb.SquareGrid, boxes: Mapping[int, Box],
+def _shot_label(canvas: Canvas, view: View, grid: kb.SquareGrid, boxes: Mapping[int, Box],
                 lang: str) -> None:
     """The shot's dice and outcome in a pill on top of everything."""
     pill = shot_label_box(view, grid, boxes, lang)
@@ -335,7 +336,7 @@ def _shot_label(canvas: Canvas, view: Mapping[str, Any], grid: kb.SquareGrid, bo
 # ---------------------------------------------------------------- legend, header and roster
 
 
-def _legend_items(view: Mapping[str, Any], lang: str, grid: kb.SquareGrid) -> list[kb.LegendItem]:
+def _legend_items(view: View, lang: str, grid: kb.SquareGrid) -> list[kb.LegendItem]:
     items = [kb.LegendItem(_t("gg.render.forest", lang), FOREST),
              kb.LegendItem(_t("gg.render.mountain", lang), MOUNTAIN),
              kb.LegendItem(_t("gg.render.water", lang), WATER),
@@ -374,7 +375,7 @@ def _legend_height(items: Sequence[kb.LegendItem], width: int) -> int:
     return rows * (sw + 6)
 
 
-def _header(canvas: Canvas, view: Mapping[str, Any], lang: str) -> None:
+def _header(canvas: Canvas, view: View, lang: str) -> None:
     d = canvas.draw
     turn = view.get("turn")
     first = [_t("gg.render.title", lang), _t("gg.render.round", lang, n=view.get("round", 0))]
@@ -389,18 +390,18 @@ def _header(canvas: Canvas, view: Mapping[str, Any], lang: str) -> None:
     kit.text(d, (MARGIN, 48), " · ".join(second), 21, PALETTE.muted, max_width=WIDTH - 2 * MARGIN)
 
 
-def _card_label(entry: Mapping[str, Any], lang: str) -> str:
+def _card_label(entry: CardView, lang: str) -> str:
     name = _t(f"gg.card.{entry['card']}", lang)
     if "loaded" in entry and not entry["loaded"]:
         name += " (" + _t("gg.render.unloaded", lang) + ")"
     return name
 
 
-def _roster_height(view: Mapping[str, Any]) -> int:
+def _roster_height(view: View) -> int:
     return 20 + ((len(view["players"]) + 1) // 2) * (CARD_H + 10)
 
 
-def _roster(canvas: Canvas, view: Mapping[str, Any], lang: str, panel: Box) -> None:
+def _roster(canvas: Canvas, view: View, lang: str, panel: Box) -> None:
     """Each fighter as a card, two to a row: token, name and character, HP, armour and square, weapons, the rest."""
     d = canvas.draw
     d.rounded_rectangle(panel.rect, radius=10, fill=PALETTE.panel)
@@ -422,7 +423,7 @@ def _roster(canvas: Canvas, view: Mapping[str, Any], lang: str, panel: Box) -> N
         x = token.x2 + 8
         title = _name(view, seat)
         if p.get("char"):
-            title += " · " + _t("gg.char." + p["char"], lang)
+            title += " · " + _t(f"gg.char.{p['char']}", lang)
         if seat == you:
             title += f" ({_t('gg.render.you', lang)})"
         kit.text(d, (x, card.y + 6), title, TEXT, PALETTE.muted if out else PALETTE.ink, bold=seat == view.get("turn"),
@@ -456,9 +457,10 @@ def _roster(canvas: Canvas, view: Mapping[str, Any], lang: str, panel: Box) -> N
         y += lh
         rest = [_card_label(e, lang) for slot in ("helmet", "body", "defensive", "consumable", "throwable")
                 for e in mat[slot] if not e.get("backpack")]
-        if p.get("ability"):
+        ability = p.get("ability")
+        if ability:
             cd = p.get("cooldown", 0)
-            rest.insert(0, f"{_t('gg.ability.' + p['ability'], lang)} ({cd if cd else _t('gg.render.ready', lang)})")
+            rest.insert(0, f"{_t('gg.ability.' + ability, lang)} ({cd if cd else _t('gg.render.ready', lang)})")
         if p.get("extra_chests"):
             rest.append(_t("gg.render.extra_chests", lang, n=p["extra_chests"]))
         pack = [_card_label(e, lang) for slot in ("consumable", "throwable") for e in mat[slot] if e.get("backpack")]
@@ -471,7 +473,7 @@ def _roster(canvas: Canvas, view: Mapping[str, Any], lang: str, panel: Box) -> N
 # ---------------------------------------------------------------- the image
 
 
-def layout(view: Mapping[str, Any], lang: str = "en") -> tuple[kb.SquareGrid, Box, Box, int]:
+def layout(view: View, lang: str = "en") -> tuple[kb.SquareGrid, Box, Box, int]:
     """The board's grid, the legend's and the roster's boxes and the image's height, for this view."""
     grid = grid_for(crop(view))
     inner = WIDTH - 2 * MARGIN
@@ -480,7 +482,7 @@ def layout(view: Mapping[str, Any], lang: str = "en") -> tuple[kb.SquareGrid, Bo
     return grid, legend, roster, roster.y2 + MARGIN
 
 
-def render(view: dict[str, Any], lang: str) -> bytes:
+def render(view: View, lang: str) -> bytes:
     """The island, every fighter and the roster of mats, as PNG bytes."""
     rows = tuple(view["map"]["rows"])
     grid, legend, roster, height = layout(view, lang)

@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 from rules.base import Action
 from rules.gorgasali.board import board_of
-from rules.gorgasali.data import CHARACTERS
+from rules.gorgasali.data import CHARACTERS, Character
 from rules.gorgasali.engine import (
     Ctx,
-    State,
     all_cards,
+    character,
     damage,
     draw,
     enemies,
@@ -19,10 +18,12 @@ from rules.gorgasali.engine import (
     heal,
     inactive,
     remove_card,
+    square,
     teammate,
     vacant,
 )
 from rules.gorgasali.movement import leave_smoke
+from rules.gorgasali.state import ActionArgs, State
 from rules.text import Msg, SeatRef, msg
 
 STAGES = ("start", "rolled", "after")
@@ -35,10 +36,10 @@ def current(s: State, seat: int) -> tuple[str | None, int]:
     p = s["players"][seat]
     if p["char"] == "octor":
         return (p["copy"]["ability"], p["copy"]["cd"]) if p["copy"] else (None, 0)
-    return CHARACTERS[p["char"]].ability, p["cd"]
+    return CHARACTERS[character(p)].ability, p["cd"]
 
 
-def spec_of(ability: str) -> Any:
+def spec_of(ability: str) -> Character:
     return next(c for c in CHARACTERS.values() if c.ability == ability)
 
 
@@ -58,7 +59,7 @@ def affects(s: State, user: int, target: object, ability: str) -> Msg | None:
 def in_range(s: State, user: int, target: int, ability: str) -> Msg | None:
     rng = spec_of(ability).range
     board = board_of(s["board"])
-    dist = board.dist(s["players"][user]["pos"], s["players"][target]["pos"])
+    dist = board.dist(square(s["players"][user]), square(s["players"][target]))
     if rng and not rng[0] <= dist <= rng[1]:
         return msg("gg.err.range", seat=SeatRef(target), dist=dist, low=rng[0], high=rng[1])
     return None
@@ -75,7 +76,7 @@ def unusable(s: State, seat: int) -> Msg | None:
         return msg("gg.err.passive")
     if cd > 0:
         return msg("gg.err.cooldown", turns=cd)
-    if ability in ("hypnosis", "eye_contact") and inactive(s, board_of(s["board"]), s["players"][seat]["pos"]):
+    if ability in ("hypnosis", "eye_contact") and inactive(s, board_of(s["board"]), square(s["players"][seat])):
         return msg("gg.err.inactive_zone")
     return None
 
@@ -115,7 +116,7 @@ def refusal(s: State, seat: int, a: Action) -> Msg | None:
         return None
     if ability == "hypnosis":
         at = board.parse(a.get("at"))
-        if at is None or board.dist(at, me["pos"]) != 1 or a.get("second") is not None:
+        if at is None or board.dist(at, square(me)) != 1 or a.get("second") is not None:
             return msg("gg.err.adjacent_square")
         if not vacant(s, board, at):
             return msg("gg.err.not_vacant", at=board.name(at))
@@ -151,7 +152,7 @@ def candidates(s: State, seat: int) -> Iterator[Action]:
                 if o2["alive"] and o2["seat"] > o["seat"] and o2["seat"] != seat:
                     yield Action.of("ability", target=o["seat"], second=o2["seat"])
         elif ability == "hypnosis":
-            for sq in board.around(me["pos"]):
+            for sq in board.around(square(me)):
                 yield Action.of("ability", target=o["seat"], at=board.name(sq))
         elif ability == "steal":
             for cid in all_cards(o):
@@ -161,30 +162,33 @@ def candidates(s: State, seat: int) -> Iterator[Action]:
             yield Action.of("ability", target=o["seat"])
 
 
-def use(ctx: Ctx, seat: int, a: Action) -> None:
-    s, t, board = ctx.s, ctx.t, ctx.board
-    me = ctx.p(seat)
+def use(ctx: Ctx, seat: int, args: ActionArgs) -> None:
+    """Use the ability, with the arguments `refusal` accepted."""
+    s, t, board = ctx.state, ctx.turn_flags, ctx.board
+    me = ctx.fighter(seat)
     ability, _ = current(s, seat)
     assert ability is not None
     if me["char"] == "octor":
         me["copy"] = None
     else:
-        me["cd"] = CHARACTERS[me["char"]].cooldown or 0
+        me["cd"] = CHARACTERS[character(me)].cooldown or 0
     ctx.say("gg.ev.ability", seat=SeatRef(seat), ability=msg(f"gg.ability.{ability}"))
-    target = a.get("target")
+    target = args.get("target")
     if ability == "supernova":
         dmg = int(CHARACTERS["armazi"].values["damage"])
-        for victim in [target, a.get("second")]:
+        for victim in [target, args.get("second")]:
             if victim is not None and s["winners"] is None:
                 damage(ctx, victim, dmg, seat, "ability", "supernova")
     elif ability == "hypnosis":
-        at = board.parse(a["at"])
+        target = args["target"]
+        at = board.parse(args["at"])
         assert at is not None
-        ctx.p(target)["pos"] = at
+        ctx.fighter(target)["pos"] = at
         leave_smoke(ctx, target)
         ctx.say("gg.ev.pulled", target=SeatRef(target), at=board.name(at))
     elif ability == "steal":
-        cid = a["card"]
+        target = args["target"]
+        cid = args["card"]
         remove_card(s, target, cid)
         ctx.say("gg.ev.stolen", seat=SeatRef(seat), target=SeatRef(target), card=msg(f"gg.card.{s['cards'][cid]}"))
         gain(ctx, seat, cid)
@@ -192,22 +196,23 @@ def use(ctx: Ctx, seat: int, a: Action) -> None:
         amount = int(CHARACTERS["medea"].values["heal"])
         heal(ctx, seat, amount, "medea")
         mate = teammate(s, seat)
-        if mate is not None and ctx.p(mate)["alive"] and ctx.p(mate)["char"] != "emoon" and \
-                board.dist(me["pos"], ctx.p(mate)["pos"]) <= int(CHARACTERS["medea"].values["team_range"]):
+        if mate is not None and ctx.fighter(mate)["alive"] and ctx.fighter(mate)["char"] != "emoon" and \
+                board.dist(square(me), square(ctx.fighter(mate))) <= int(CHARACTERS["medea"].values["team_range"]):
             heal(ctx, mate, amount, "medea")
-        cid = draw(ctx, "sdeck")
-        if cid is not None:
-            gain(ctx, seat, cid)
+        drawn = draw(ctx, "sdeck")
+        if drawn is not None:
+            gain(ctx, seat, drawn)
     elif ability == "vortex":
         reach = (spec_of("vortex").range or (1, 3))[1]
         for o in s["players"]:
             if o["alive"] and enemies(s, seat, o["seat"]) and o["char"] != "emoon" \
-                    and board.dist(o["pos"], me["pos"]) <= reach:
+                    and board.dist(square(o), square(me)) <= reach:
                 o["frozen"] = True
                 ctx.say("gg.ev.frozen", target=SeatRef(o["seat"]))
     elif ability == "eye_contact":
-        mine, theirs = me["pos"], ctx.p(target)["pos"]
-        me["pos"], ctx.p(target)["pos"] = theirs, mine
+        target = args["target"]
+        mine, theirs = square(me), square(ctx.fighter(target))
+        me["pos"], ctx.fighter(target)["pos"] = theirs, mine
         leave_smoke(ctx, seat)
         leave_smoke(ctx, target)
         t["kswap"] = {"user": seat, "target": target, "me": mine, "them": theirs, "moved": False}
@@ -233,9 +238,10 @@ def swap_back_refusal(s: State, seat: int) -> Msg | None:
 
 
 def swap_back(ctx: Ctx, seat: int) -> None:
-    k = ctx.t["kswap"]
-    ctx.p(seat)["pos"], ctx.p(k["target"])["pos"] = k["me"], k["them"]
-    ctx.t["kswap"] = None
+    k = ctx.turn_flags["kswap"]
+    assert k is not None  # (swap_back_refusal() checked it)
+    ctx.fighter(seat)["pos"], ctx.fighter(k["target"])["pos"] = k["me"], k["them"]
+    ctx.turn_flags["kswap"] = None
     ctx.say("gg.ev.swapped_back", seat=SeatRef(seat), target=SeatRef(k["target"]))
 
 
@@ -262,9 +268,9 @@ def imitable(s: State, seat: int, target: object, starting: bool) -> Msg | None:
 
 
 def imitate(ctx: Ctx, seat: int, target: int) -> None:
-    o = ctx.p(target)
-    spec = CHARACTERS[o["char"]]
-    ctx.p(seat)["copy"] = {"ability": spec.ability, "cd": spec.cooldown or 0}
+    o = ctx.fighter(target)
+    spec = CHARACTERS[character(o)]
+    ctx.fighter(seat)["copy"] = {"ability": spec.ability, "cd": spec.cooldown or 0}
     ctx.say("gg.ev.imitate", seat=SeatRef(seat), target=SeatRef(target), ability=msg(f"gg.ability.{spec.ability}"))
 
 

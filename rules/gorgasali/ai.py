@@ -6,11 +6,11 @@ import heapq
 from collections.abc import Sequence
 
 from rules.base import Action, Game, LegalAction
-from rules.gorgasali import ai_plan as AP
-from rules.gorgasali import movement as MV
+from rules.gorgasali import ai_plan, movement
 from rules.gorgasali.board import ORTHO, Board, board_of
 from rules.gorgasali.data import SUPPORT, WEAPONS
-from rules.gorgasali.engine import State, enemies, inactive, teammate
+from rules.gorgasali.engine import enemies, inactive, square, teammate
+from rules.gorgasali.state import State
 from rules.rng import Rng
 
 RARITY = {"common": 0, "rare": 1, "epic": 2, "legendary": 3}
@@ -36,12 +36,14 @@ def _choose(s: State, seat: int, legal: list[LegalAction], rng: Rng, level: str 
     if "accept" in by:
         return Action.of("accept")
     if "pick" in by and level == "hard":
-        return AP.pick(by["pick"])
+        return ai_plan.pick(by["pick"])
     if "pick" in by or ("imitate" in by and s["phase"] == "octor"):
         return rng.choice(legal).action
     stage = s["t"].get("stage")
     if stage == "strike":
-        faces = s["t"]["shot"]["faces"]
+        shot = s["t"]["shot"]
+        assert shot is not None  # (the "strike" stage keeps the shot)
+        faces = shot["faces"]
         return Action.of("reroll", dice=[i for i, f in enumerate(faces) if f <= 3])
     if stage == "dober":
         return Action.of("dober_done")
@@ -56,7 +58,7 @@ def _choose(s: State, seat: int, legal: list[LegalAction], rng: Rng, level: str 
     # after the movement
     if level == "hard" and "shoot" in by and "revive" not in by:
         board = board_of(s["board"])
-        return max(by["shoot"], key=lambda a: AP.shot_value(s, seat, a, board))
+        return max(by["shoot"], key=lambda a: ai_plan.shot_value(s, seat, a, board))
     for kind in ("revive", "shoot", "throw"):
         if kind in by:
             best = _best_target(s, by[kind], kind)
@@ -144,8 +146,8 @@ def _best_target(s: State, options: list[Action], kind: str) -> Action | None:
 
 def _nearest_enemy(s: State, seat: int) -> int | None:
     board = board_of(s["board"])
-    me = s["players"][seat]["pos"]
-    dists = [board.dist(me, o["pos"]) for o in s["players"]
+    me = square(s["players"][seat])
+    dists = [board.dist(me, square(o)) for o in s["players"]
              if o["alive"] and o["seat"] != seat and enemies(s, seat, o["seat"])]
     return min(dists, default=None)
 
@@ -156,9 +158,10 @@ def _goals(s: State, seat: int, board: Board) -> list[int]:
     if safe:
         return safe
     mate = teammate(s, seat)
-    if mate is not None and not s["players"][mate]["alive"] and s["players"][mate]["ghost"] is not None:
-        return [s["players"][mate]["ghost"]]
-    foes = [o["pos"] for o in s["players"] if o["alive"] and enemies(s, seat, o["seat"])]
+    ghost = s["players"][mate]["ghost"] if mate is not None and not s["players"][mate]["alive"] else None
+    if ghost is not None:
+        return [ghost]
+    foes = [square(o) for o in s["players"] if o["alive"] and enemies(s, seat, o["seat"])]
     return foes or [(board.h // 2) * board.w + board.w // 2]
 
 
@@ -170,7 +173,7 @@ def _distances(s: State, board: Board, goals: list[int]) -> dict[int, int]:
         d, q = heapq.heappop(heap)
         if d > dist.get(q, 1 << 30):
             continue
-        step_cost = MV.COSTS.get(board.terrain[q], 1) + (6 if inactive(s, board, q) else 0)
+        step_cost = movement.COSTS.get(board.terrain[q], 1) + (6 if inactive(s, board, q) else 0)
         for direction in ORTHO:
             n = board.step(q, direction)
             if n is None or board.is_tree(n):
@@ -193,7 +196,7 @@ def _forced_move(s: State, here: object, by: dict[str, list[Action]]) -> Action 
 
 def _move(s: State, seat: int, by: dict[str, list[Action]], rng: Rng) -> Action:
     board = board_of(s["board"])
-    here = s["players"][seat]["pos"]
+    here = square(s["players"][seat])
     forced = _forced_move(s, here, by)
     if forced is not None:
         return forced
@@ -213,11 +216,11 @@ def _move(s: State, seat: int, by: dict[str, list[Action]], rng: Rng) -> Action:
 def _plan_move(s: State, seat: int, by: dict[str, list[Action]]) -> Action:
     """The hard bot's movement: the step toward the best square its movement can end on (ai_plan.Planner)."""
     board = board_of(s["board"])
-    here = s["players"][seat]["pos"]
+    here = square(s["players"][seat])
     forced = _forced_move(s, here, by)
     if forced is not None:
         return forced
     steps = by["step"]
-    planner = AP.Planner(s, seat, board, _distances(s, board, _goals(s, seat, board)))
+    planner = ai_plan.Planner(s, seat, board, _distances(s, board, _goals(s, seat, board)))
     stay = (lambda: planner.value(here)) if "skip" in by else None
     return planner.best_step(s["t"]["points"], s["t"]["seen"], steps, stay)

@@ -13,20 +13,21 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rules.base import Action
-from rules.gorgasali import movement as MV
+from rules.gorgasali import movement
 from rules.gorgasali.board import Board
 from rules.gorgasali.combat import SCOUT_MIN
 from rules.gorgasali.data import CHARACTERS, RULES, WEAPONS
 from rules.gorgasali.engine import (
-    State,
     barrier_squares,
     blockers,
     enemies,
     has_smoke,
     inactive,
     on_banner,
+    square,
     zone_penalty,
 )
+from rules.gorgasali.state import State
 
 #: The hard bot's order of preference when it picks its character (measured against aggressive fighters:
 #: tools/gg_endings.py; NOTES in the report).
@@ -111,12 +112,12 @@ def shot_value(s: State, seat: int, a: Action, board: Board) -> float:
     """How good a listed shot is: the expected damage (up to the target's hit points), much more when it is
     likely to eliminate the target (whose cards the shooter takes), a little more on a weaker target; an
     extension spent is a small cost."""
-    here = s["players"][seat]["pos"]
+    here = square(s["players"][seat])
     o = s["players"][a["target"]]
-    hr, hc = board.rc(here)
-    tr, tc = board.rc(o["pos"])
+    hr, hc = board.row_col(here)
+    tr, tc = board.row_col(square(o))
     w = WEAPONS[s["cards"][a["weapon"]]]
-    raw = expected_raw(s, seat, a["weapon"], a["target"], board.dist(here, o["pos"]), a.get("ext"),
+    raw = expected_raw(s, seat, a["weapon"], a["target"], board.dist(here, square(o)), a.get("ext"),
                        abs(hr - tr) == abs(hc - tc))
     dmg = after_armour(s, a["target"], raw, w.special == "pierce")
     return min(dmg, o["hp"]) + (25 if dmg >= o["hp"] else 0) + (100 - o["hp"]) / 20 - (3 if a.get("ext") else 0)
@@ -150,6 +151,7 @@ class Planner:
         self.me = me
         self.foes = [o["seat"] for o in s["players"] if o["alive"] and o["pos"] is not None
                      and enemies(s, seat, o["seat"])]
+        self.foe_squares = {f: square(s["players"][f]) for f in self.foes}
         self.loaded = [w for w in me["mat"]["weapon"]["a"] if w not in s["unloaded"]]
         self.threats = {f: foe_threat(s, f) for f in self.foes}
         self.blocking = blockers(s, board)
@@ -176,17 +178,17 @@ class Planner:
             v += min(20, 100 - me["hp"]) * 0.8
         # the best shot from here
         best = 0.0
-        sr, sc = board.rc(sq)
+        sr, sc = board.row_col(sq)
         for f in self.foes:
             o = s["players"][f]
-            d = board.dist(sq, o["pos"])
+            d = board.dist(sq, self.foe_squares[f])
             if has_smoke(s, f):
                 continue
             for wid in self.loaded:
                 w = WEAPONS[s["cards"][wid]]
-                if d > w.range or not board.clear_view(sq, o["pos"], self.blocking):
+                if d > w.range or not board.clear_view(sq, self.foe_squares[f], self.blocking):
                     continue
-                tr, tc = board.rc(o["pos"])
+                tr, tc = board.row_col(self.foe_squares[f])
                 dmg = after_armour(s, f, expected_raw(s, self.seat, wid, f, d, None, abs(sr - tr) == abs(sc - tc)),
                                    w.special == "pierce")
                 best = max(best, min(dmg, o["hp"]) + (25 if dmg >= o["hp"] else 0) + (100 - o["hp"]) / 20)
@@ -198,10 +200,10 @@ class Planner:
             reach, dmg = self.threats[f]
             if not dmg:
                 continue
-            fr, fc = board.rc(o["pos"])
+            fr, fc = board.row_col(self.foe_squares[f])
             need = max(0, abs(fr - sr) - reach) + max(0, abs(fc - sc) - reach)
-            mine = board.dist(o["pos"], sq)
-            nearer = any(board.dist(o["pos"], s["players"][g]["pos"]) < mine for g in self.foes if g != f)
+            mine = board.dist(self.foe_squares[f], sq)
+            nearer = any(board.dist(self.foe_squares[f], self.foe_squares[g]) < mine for g in self.foes if g != f)
             danger += move_chance(need) * max(0.0, dmg - self.armour * 0.6) * (0.35 if nearer else 1.0)
             if o["char"] == "tharsis" and mine == 1 and me["char"] != "emoon":
                 danger += 10
@@ -212,11 +214,11 @@ class Planner:
                   stay: Callable[[], float] | None) -> Action:
         """The step (or `stay`'s choice, None) whose best reachable end is worth most."""
         s, board, seat = self.s, self.board, self.seat
-        here = self.me["pos"]
+        here = square(self.me)
         blocked = set(seen) | {here} | barrier_squares(s)
         occupied = {o["pos"] for o in s["players"] if o["alive"] and o["seat"] != seat and o["pos"] is not None}
         blocked |= occupied
-        dirs = MV.directions(s)
+        dirs = movement.directions(s)
         death = self.me["hp"]
         memo: dict[tuple[int, int], float] = {}
 
@@ -234,7 +236,7 @@ class Planner:
                 to = board.step(sq, d)
                 if to is None or to in blocked or board.is_tree(to):
                     continue
-                c = MV.cost(s, board, to)
+                c = movement.cost(s, board, to)
                 if c > left:
                     continue
                 val = (self.value(to) if left - c == 0 else best_end(to, left - c)) - step_loss(to)
@@ -253,7 +255,7 @@ class Planner:
             to = board.step(here, a["dir"])
             if to is None:
                 continue
-            c = MV.cost(s, board, to)
+            c = movement.cost(s, board, to)
             val = (self.value(to) if points - c == 0 else best_end(to, points - c)) - step_loss(to)
             scored.append((val, -i, a))
         best = max(scored, key=lambda x: (x[0], x[1]))

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
 
 from rules import coords
+from rules.gorgasali.state import MapData
 from rules.readonly import BoundedCache, SameObjectCache
 
 ORTHO = {"N": (-1, 0), "E": (0, 1), "S": (1, 0), "W": (0, -1)}
@@ -25,7 +25,7 @@ class Board:
     sectors: tuple[tuple[int, int], ...]
     tree: tuple[int, ...]
 
-    def rc(self, sq: int) -> tuple[int, int]:
+    def row_col(self, sq: int) -> tuple[int, int]:
         return divmod(sq, self.w)
 
     def name(self, sq: int) -> str:
@@ -130,13 +130,13 @@ _BOARDS: BoundedCache[MapKey, Board] = BoundedCache(16)
 _SEEN: SameObjectCache[Board] = SameObjectCache(8)
 
 
-def _by_value(data: Mapping[str, Any]) -> Board:
+def _by_value(data: MapData) -> Board:
     key: MapKey = (int(data["w"]), int(data["h"]), tuple(data["rows"]), tuple(data["zones"]),
                    tuple((int(a), int(b)) for a, b in data["sectors"]))
     return _BOARDS.get(key, lambda: _board(key))
 
 
-def board_of(data: Mapping[str, Any]) -> Board:
+def board_of(data: MapData) -> Board:
     """The Board of a state's map data."""
     found = _SEEN.find(data)
     return found if found is not None else _SEEN.put(data, _by_value(data))

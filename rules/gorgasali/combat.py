@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from rules.gorgasali.board import ORTHO, Board
 from rules.gorgasali.data import CHARACTERS, RULES, SUPPORT, WEAPONS, Weapon
 from rules.gorgasali.engine import (
     Ctx,
-    State,
     ability_of,
     barrier_squares,
     blockers,
@@ -18,10 +15,12 @@ from rules.gorgasali.engine import (
     heal,
     occupant,
     on_banner,
+    square,
     use_card,
     vacant,
 )
 from rules.gorgasali.movement import leave_smoke
+from rules.gorgasali.state import PendingShot, State
 from rules.text import Msg, SeatRef, msg
 
 SCOUT_MIN = [int(x) for x in RULES["scout_min"]]
@@ -43,11 +42,11 @@ def target_refusal(s: State, board: Board, seat: int, target: object, low: int, 
         return msg("gg.err.not_enemy", seat=SeatRef(target))
     if weapon_shot and has_smoke(s, target):
         return msg("gg.err.smoke", seat=SeatRef(target))
-    here = s["players"][seat]["pos"]
-    dist = board.dist(here, o["pos"])
+    here = square(s["players"][seat])
+    dist = board.dist(here, square(o))
     if not low <= dist <= high:
         return msg("gg.err.range", seat=SeatRef(target), dist=dist, low=low, high=high)
-    if not board.clear_view(here, o["pos"], blockers(s, board)):
+    if not board.clear_view(here, square(o), blockers(s, board)):
         return msg("gg.err.no_view", seat=SeatRef(target))
     return None
 
@@ -56,7 +55,7 @@ def target_refusal(s: State, board: Board, seat: int, target: object, low: int, 
 
 
 def shoot(ctx: Ctx, seat: int, wid: str, target: int, ext: str | None) -> None:
-    s, t = ctx.s, ctx.t
+    s, t = ctx.state, ctx.turn_flags
     w = weapon(s, wid)
     t["main"] = "shoot"
     ext_key = None
@@ -66,8 +65,8 @@ def shoot(ctx: Ctx, seat: int, wid: str, target: int, ext: str | None) -> None:
         t["consumable"] = True
     n = w.dice + (1 if ext_key == "extra_six" else 0)
     faces = [ctx.die() for _ in range(n)]
-    shot = {"w": wid, "target": target, "ext": ext_key, "faces": faces,
-            "range": ctx.board.dist(ctx.p(seat)["pos"], ctx.p(target)["pos"])}
+    shot: PendingShot = {"w": wid, "target": target, "ext": ext_key, "faces": faces,
+            "range": ctx.board.dist(square(ctx.fighter(seat)), square(ctx.fighter(target)))}
     ctx.say("gg.ev.shoot", seat=SeatRef(seat), target=SeatRef(target), weapon=msg(f"gg.card.{w.id}"),
             dice=" ".join(map(str, faces)))
     if ext_key == "strike_option":
@@ -78,12 +77,13 @@ def shoot(ctx: Ctx, seat: int, wid: str, target: int, ext: str | None) -> None:
 
 
 def reroll(ctx: Ctx, seat: int, which: tuple[int, ...]) -> None:
-    shot = ctx.t["shot"]
+    shot = ctx.turn_flags["shot"]
+    assert shot is not None  # (the "strike" stage keeps the shot)
     for i in sorted(set(which)):
         shot["faces"][i] = ctx.die()
     if which:
         ctx.say("gg.ev.reroll", seat=SeatRef(seat), dice=" ".join(map(str, shot["faces"])))
-    ctx.t["shot"] = None
+    ctx.turn_flags["shot"] = None
     resolve(ctx, seat, shot)
 
 
@@ -93,9 +93,9 @@ def effective(s: State, target: int, faces: list[int]) -> list[int]:
     return list(faces)
 
 
-def resolve(ctx: Ctx, seat: int, shot: dict[str, Any]) -> None:
+def resolve(ctx: Ctx, seat: int, shot: PendingShot) -> None:
     """Steps 4-13 of §4.2 once the dice are final (after Strike Option)."""
-    s, t, board = ctx.s, ctx.t, ctx.board
+    s, t, board = ctx.state, ctx.turn_flags, ctx.board
     w = weapon(s, shot["w"])
     target = shot["target"]
     faces = shot["faces"]
@@ -107,8 +107,8 @@ def resolve(ctx: Ctx, seat: int, shot: dict[str, Any]) -> None:
         if w.special == "seven" and total == 7:
             total = int(RULES["seven_as"] if len(eff) == 2 else RULES["seven_as_three_dice"])
         unit = w.unit
-        sr, sc = board.rc(ctx.p(seat)["pos"])
-        tr, tc = board.rc(ctx.p(target)["pos"])
+        sr, sc = board.row_col(square(ctx.fighter(seat)))
+        tr, tc = board.row_col(square(ctx.fighter(target)))
         if w.special == "diagonal" and abs(sr - tr) == abs(sc - tc):
             unit = int(RULES["ibex_diagonal_unit"])
         raw = total * unit
@@ -143,16 +143,16 @@ def resolve(ctx: Ctx, seat: int, shot: dict[str, Any]) -> None:
             if bonus:
                 damage(ctx, target, bonus, seat, "ability", "drain")
                 heal(ctx, seat, bonus, "drain")
-        if w.special == "leech" and ctx.p(seat)["alive"]:
+        if w.special == "leech" and ctx.fighter(seat)["alive"]:
             heal(ctx, seat, int(RULES["jalugar_heal"]), "jalugar")
     t["drain"] = False
     t["stage"] = "after"
     if w.special == "dober" and sum(eff) >= int(RULES["dober_min"]) and s["winners"] is None:
         t["stage"] = "dober"
-        t["dober"] = {"left": int(RULES["dober_steps"]), "seen": [ctx.p(seat)["pos"]]}
+        t["dober"] = {"left": int(RULES["dober_steps"]), "seen": [square(ctx.fighter(seat))]}
 
 
-def _fixed_hits(w: Weapon, eff: list[int], shot: dict[str, Any]) -> bool:
+def _fixed_hits(w: Weapon, eff: list[int], shot: PendingShot) -> bool:
     if w.group == "massive":
         return eff[0] >= w.min
     need = SCOUT_MIN[shot["range"] - 1] - (int(RULES["eagle_eye"]) if shot["ext"] == "eagle_eye" else 0)
@@ -162,17 +162,19 @@ def _fixed_hits(w: Weapon, eff: list[int], shot: dict[str, Any]) -> bool:
 def dober_refusal(s: State, board: Board, seat: int, d: str) -> Msg | None:
     if d not in ORTHO:
         return msg("gg.err.direction")
-    to = board.step(s["players"][seat]["pos"], d)
+    to = board.step(square(s["players"][seat]), d)
     if to is None:
         return msg("gg.err.off_board")
-    seen = s["t"]["dober"]["seen"]
+    dober = s["t"]["dober"]
+    assert dober is not None  # (the "dober" stage keeps its moves)
+    seen = dober["seen"]
     if not _dober_free(s, board, to):
         return msg("gg.err.blocked", at=board.name(to))
     if to in seen:
         return msg("gg.err.covered", at=board.name(to))
     if to in s["chests"]:  # crossed, never ended on (P-27): a second step must lead off it
         beyond = [board.step(to, x) for x in ORTHO]
-        if s["t"]["dober"]["left"] < 2 or not any(
+        if dober["left"] < 2 or not any(
                 q is not None and q not in seen and q not in s["chests"] and _dober_free(s, board, q)
                 for q in beyond):
             return msg("gg.err.dober_chest", at=board.name(to))
@@ -184,17 +186,20 @@ def _dober_free(s: State, board: Board, q: int) -> bool:
 
 
 def dober_step(ctx: Ctx, seat: int, d: str) -> None:
-    t = ctx.t
-    p = ctx.p(seat)
-    to = ctx.board.step(p["pos"], d)
+    t = ctx.turn_flags
+    p = ctx.fighter(seat)
+    to = ctx.board.step(square(p), d)
     assert to is not None
     p["pos"] = to
-    t["dober"]["seen"].append(to)
-    t["dober"]["left"] -= 1
-    if t["kswap"] is not None:
-        t["kswap"]["moved"] = True
+    dober = t["dober"]
+    assert dober is not None
+    dober["seen"].append(to)
+    dober["left"] -= 1
+    swap = t["kswap"]
+    if swap is not None:
+        swap["moved"] = True
     ctx.say("gg.ev.dober", seat=SeatRef(seat), to=ctx.board.name(to))
-    if t["dober"]["left"] == 0 or not any(dober_refusal(ctx.s, ctx.board, seat, x) is None for x in "NESW"):
+    if dober["left"] == 0 or not any(dober_refusal(ctx.state, ctx.board, seat, x) is None for x in "NESW"):
         t["stage"] = "after"
         t["dober"] = None
 
@@ -203,13 +208,13 @@ def dober_step(ctx: Ctx, seat: int, d: str) -> None:
 
 
 def throw(ctx: Ctx, seat: int, cid: str, target: int | None) -> None:
-    s, t, board = ctx.s, ctx.t, ctx.board
+    s, t, board = ctx.state, ctx.turn_flags, ctx.board
     key = s["cards"][cid]
     card = SUPPORT[key]
     use_card(ctx, seat, cid)
     t["throwable"] = True
     if card.use == "smoke":
-        pos = ctx.p(seat)["pos"]
+        pos = square(ctx.fighter(seat))
         s["banners"].append({"kind": "smoke", "owner": seat, "sq": [pos], "round": s["round"]})
         ctx.say("gg.ev.smoke", seat=SeatRef(seat), at=board.name(pos))
         return
@@ -226,16 +231,16 @@ def throw(ctx: Ctx, seat: int, cid: str, target: int | None) -> None:
         hit = sum(faces) >= int(card.values["min"])
         ctx.say("gg.ev.dice", dice=" ".join(map(str, faces)), hit=msg("gg.ev.hit" if hit else "gg.ev.missed"))
         if hit:
-            centre = ctx.p(target)["pos"]
+            centre = square(ctx.fighter(target))
             splash = [o["seat"] for o in s["players"] if o["alive"] and o["seat"] != target
-                      and enemies(s, seat, o["seat"]) and board.dist(o["pos"], centre) == 1]
+                      and enemies(s, seat, o["seat"]) and board.dist(square(o), centre) == 1]
             for victim in [target, *splash]:
                 if s["winners"] is None:
                     damage(ctx, victim, int(card.values["damage"]), seat, "card", "flame")
         return
     if card.use == "spear":
         face = ctx.die()
-        dist = board.dist(ctx.p(seat)["pos"], ctx.p(target)["pos"])
+        dist = board.dist(square(ctx.fighter(seat)), square(ctx.fighter(target)))
         hit = face == dist
         ctx.say("gg.ev.dice", dice=str(face), hit=msg("gg.ev.hit" if hit else "gg.ev.missed"))
         if hit:
@@ -261,7 +266,7 @@ def throw_refusal(s: State, board: Board, seat: int, cid: str, target: object) -
 
 
 def barrier_squares_for(board: Board, middle: int, orient: str) -> list[int] | None:
-    r, c = board.rc(middle)
+    r, c = board.row_col(middle)
     cells = [(r, c + k) for k in range(-2, 3)] if orient == "h" else [(r + k, c) for k in range(-2, 3)]
     if not all(0 <= rr < board.h and 0 <= cc < board.w for rr, cc in cells):
         return None
@@ -271,7 +276,7 @@ def barrier_squares_for(board: Board, middle: int, orient: str) -> list[int] | N
 def defend_squares(s: State, board: Board, seat: int, cid: str, at: object, orient: object) -> list[int] | Msg:
     """The squares the banner would cover, or the reason it cannot go there."""
     use = SUPPORT[s["cards"][cid]].use
-    here = s["players"][seat]["pos"]
+    here = square(s["players"][seat])
     if use in ("platform", "field"):
         if at is not None or orient is not None:
             return msg("gg.err.under_you")
@@ -297,10 +302,10 @@ def defend_squares(s: State, board: Board, seat: int, cid: str, at: object, orie
 
 
 def defend(ctx: Ctx, seat: int, cid: str, cells: list[int]) -> None:
-    s = ctx.s
+    s = ctx.state
     use = SUPPORT[s["cards"][cid]].use
     use_card(ctx, seat, cid)
-    ctx.t["defensive"] = True
+    ctx.turn_flags["defensive"] = True
     s["banners"].append({"kind": BANNER_OF[use], "owner": seat, "sq": cells, "round": s["round"]})
     ctx.say("gg.ev.defend", seat=SeatRef(seat), kind=msg(f"gg.banner.{BANNER_OF[use]}"),
             at=" ".join(ctx.board.name(q) for q in cells))

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import NotRequired, TypedDict, TypeVar, cast
 
 from rules.coords import parse
+from rules.gorgasali.state import MapData
 from rules.readonly import freeze
 
 DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "gorgasali"
@@ -20,6 +21,116 @@ GROUPS = ("six", "striker", "massive", "scout")
 
 class DataError(ValueError):
     """A data file of the game is malformed."""
+
+
+# ---------------------------------------------------------------- the files' shapes, as written in data/gorgasali
+
+
+class RuleNumbers(TypedDict):
+    """rules.json: the numbers of the rules that are not on a card (read-only once loaded)."""
+
+    hp: int
+    slots: Mapping[str, Sequence[int]]  # per mat category: [active slots, backpack slots]
+    chest: Mapping[str, int]  # cards in a chest: "support", "weapon"
+    extra_chests: int
+    healing_point: int
+    terrain_cost: Mapping[str, int]
+    zone_closes_after: Sequence[int]
+    zone_penalty: Sequence[int]
+    banner_rounds: int
+    scout_min: Sequence[int]
+    eagle_eye: int
+    seven_as: int
+    seven_as_three_dice: int
+    ibex_diagonal_unit: int
+    kbraus_bonus: int
+    kbraus_face: int
+    tochinator_keep: int
+    jalugar_heal: int
+    kondor_bonus: int
+    kondor_sum: int
+    dober_min: int
+    dober_steps: int
+    max_rounds: int
+
+
+class _CharacterEntry(TypedDict):
+    id: str
+    ability: str
+    kind: str
+    range: NotRequired[list[int] | None]
+    cooldown: NotRequired[int | None]
+    values: NotRequired[dict[str, int]]
+
+
+class _CharactersFile(TypedDict):
+    characters: list[_CharacterEntry]
+
+
+class _WeaponGroup(TypedDict):
+    range: int
+
+
+class _WeaponEntry(TypedDict):
+    id: str
+    group: str
+    rarity: str
+    dice: int
+    unit: NotRequired[int]
+    fixed: NotRequired[int]
+    min: NotRequired[int]
+    count: int
+    special: NotRequired[str | None]
+
+
+class _WeaponsFile(TypedDict):
+    groups: dict[str, _WeaponGroup]
+    weapons: list[_WeaponEntry]
+
+
+class SupportValues(TypedDict, total=False):
+    """A support card's own numbers (each card has the few its use needs)."""
+
+    reach: int
+    damage: int
+    min: int
+    absorb: int
+    heal: int
+    terrain: str  # a terrain letter that costs 1 this turn
+    group: str  # the weapon group an extension fits
+
+
+class _SupportEntry(SupportValues):
+    id: str
+    slot: str
+    use: str
+    rarity: str
+    count: int
+
+
+class _SupportFile(TypedDict):
+    support: list[_SupportEntry]
+
+
+class MapSector(TypedDict):
+    """A starting sector in map.json: its number, its square and the duo teammate's square."""
+
+    n: int
+    at: str
+    duo: str
+
+
+class MapFile(TypedDict):
+    """A map as written in map.json (or built by a test): size, terrain rows, zone rows, starting sectors."""
+
+    width: int
+    height: int
+    rows: list[str]
+    zones: list[str]
+    sectors: NotRequired[list[MapSector]]
+
+
+FileShape = TypeVar("FileShape")
 
 
 @dataclass(frozen=True)
@@ -53,17 +164,17 @@ class Support:
     use: str
     rarity: str
     count: int
-    values: Mapping[str, Any]
+    values: SupportValues
 
 
-def _load(name: str) -> dict[str, Any]:
+def _load(name: str, shape: type[FileShape]) -> FileShape:
     try:
         data = json.loads((DATA_DIR / name).read_text(encoding="utf-8"))
     except (OSError, json.JSONDecodeError) as exc:
         raise DataError(f"{name}: {exc}") from exc
     if not isinstance(data, dict):
         raise DataError(f"{name}: not an object")
-    return data
+    return cast(FileShape, data)  # JSON read from a file: its loader checks what it relies on
 
 
 def _need(cond: bool, what: str) -> None:
@@ -71,8 +182,8 @@ def _need(cond: bool, what: str) -> None:
         raise DataError(what)
 
 
-def load_rules() -> dict[str, Any]:
-    rules = _load("rules.json")
+def load_rules() -> RuleNumbers:
+    rules = _load("rules.json", RuleNumbers)
     for key in ("hp", "slots", "chest", "terrain_cost", "zone_closes_after", "zone_penalty", "scout_min"):
         _need(key in rules, f"rules.json: missing {key}")
     _need(set(rules["slots"]) == set(SLOTS), "rules.json: slots must name every mat category")
@@ -83,7 +194,7 @@ def load_rules() -> dict[str, Any]:
 
 def load_characters() -> dict[str, Character]:
     out: dict[str, Character] = {}
-    for c in _load("characters.json")["characters"]:
+    for c in _load("characters.json", _CharactersFile)["characters"]:
         rng = c.get("range")
         _need(c["id"] not in out, f"characters.json: {c['id']} twice")
         _need(c["kind"] in ("active", "passive"), f"characters.json: {c['id']} kind")
@@ -95,7 +206,7 @@ def load_characters() -> dict[str, Character]:
 
 
 def load_weapons() -> dict[str, Weapon]:
-    data = _load("weapons.json")
+    data = _load("weapons.json", _WeaponsFile)
     groups = data["groups"]
     _need(set(groups) == set(GROUPS), "weapons.json: the four groups")
     out: dict[str, Weapon] = {}
@@ -112,7 +223,7 @@ def load_weapons() -> dict[str, Weapon]:
 
 def load_support() -> dict[str, Support]:
     out: dict[str, Support] = {}
-    for s in _load("support.json")["support"]:
+    for s in _load("support.json", _SupportFile)["support"]:
         _need(s["slot"] in SLOTS and s["slot"] != "weapon", f"support.json: {s['id']} slot")
         values = {k: v for k, v in s.items() if k not in ("id", "slot", "use", "rarity", "count", "provisional")}
         out[s["id"]] = Support(s["id"], s["slot"], s["use"], s["rarity"], int(s["count"]), freeze(values))
@@ -120,13 +231,13 @@ def load_support() -> dict[str, Support]:
     return out
 
 
-def load_map() -> dict[str, Any]:
+def load_map() -> MapData:
     """The standard island as the state keeps it: terrain rows, zone rows and sectors as square indexes."""
-    data = _load("map.json")
+    data = _load("map.json", MapFile)
     return check_map(data)
 
 
-def check_map(data: dict[str, Any]) -> dict[str, Any]:
+def check_map(data: MapFile) -> MapData:
     """Validate a map (the standard one or a test board) and return it in the state's form."""
     w, h = int(data["width"]), int(data["height"])
     rows, zones = list(data["rows"]), list(data["zones"])
@@ -144,8 +255,8 @@ def check_map(data: dict[str, Any]) -> dict[str, Any]:
 
 
 # Read-only tables shared by every game in the process (see rules/readonly.py)
-RULES: Mapping[str, Any] = freeze(load_rules())
+RULES: RuleNumbers = freeze(load_rules())
 CHARACTERS: Mapping[str, Character] = freeze(load_characters())
 WEAPONS: Mapping[str, Weapon] = freeze(load_weapons())
 SUPPORT: Mapping[str, Support] = freeze(load_support())
-MAP: Mapping[str, Any] = freeze(load_map())
+MAP: MapData = freeze(load_map())

@@ -2,36 +2,55 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import TypeVar, cast
 
-from rules.base import SYSTEM, Event
+from rules.base import SYSTEM, Event, Scalar
 from rules.gorgasali.board import Board, board_of
 from rules.gorgasali.data import CHARACTERS, MAP, RULES, SLOTS, SUPPORT, WEAPONS
+from rules.gorgasali.state import (
+    AREAS,
+    Banner,
+    Deck,
+    Discards,
+    Fighter,
+    MapData,
+    Mat,
+    State,
+    TurnFlags,
+)
 from rules.rng import Rng
-from rules.text import Msg, SeatRef, msg
+from rules.text import Msg, Param, SeatRef, msg
 
-State = dict[str, Any]
 #: Parts of the state that never change after `new` (the table stores them once per game).
 STATIC = ("board", "cards")
 HP = int(RULES["hp"])
 
 
-def clone(value: Any) -> Any:
+Json = TypeVar("Json")
+
+
+def _copied(value: object) -> object:
     """A deep copy of JSON-like data (faster than copy.deepcopy for these plain values).
 
     The state's lists hold either only scalars or only containers, so a list of scalars is copied flat.
     """
     if isinstance(value, dict):
-        return {k: clone(v) for k, v in value.items()}
+        return {k: _copied(v) for k, v in value.items()}
     if isinstance(value, list):
         if not value or not isinstance(value[0], (dict, list)):
             return value.copy()
-        return [clone(v) for v in value]
+        return [_copied(v) for v in value]
     return value
 
 
+def clone(value: Json) -> Json:
+    """A deep copy of JSON-like data, of the same type (a fresh, writable copy even of a read-only table)."""
+    return cast(Json, _copied(value))  # the one cast of the deep copy: a copy has the type of its original
+
+
 def copy_state(s: State) -> State:
-    return {k: (v if k in STATIC else clone(v)) for k, v in s.items()}
+    return cast(State, {k: (v if k in STATIC else _copied(v)) for k, v in s.items()})  # (as clone)
 
 
 # ---------------------------------------------------------------- set-up
@@ -53,11 +72,11 @@ def card_catalog() -> dict[str, str]:
     return cards
 
 
-def empty_mat() -> dict[str, dict[str, list[str]]]:
+def empty_mat() -> Mat:
     return {slot: {"a": [], "p": []} for slot in SLOTS}
 
 
-def new_player(seat: int, team: int) -> dict[str, Any]:
+def new_player(seat: int, team: int) -> Fighter:
     return {"seat": seat, "char": None, "team": team, "pos": None, "ghost": None, "hp": HP, "alive": True,
             "cd": 0, "copy": None, "mat": empty_mat(), "xc": int(RULES["extra_chests"]), "skipped": False,
             "frozen": False, "heal_block": False, "turns": 0, "kills": 0}
@@ -67,7 +86,7 @@ def chests_of(board: Board) -> list[int]:
     return [i for i, ch in enumerate(board.terrain) if ch == "C"]
 
 
-def new_state(options: dict[str, Any], seats: int, seed: int, map_data: dict[str, Any] | None = None) -> State:
+def new_state(options: Mapping[str, Scalar], seats: int, seed: int, map_data: MapData | None = None) -> State:
     """The initial state: decks shuffled, first player and sectors rolled (the rulebook's order)."""
     rng = Rng.from_seed(seed)
     duo = options.get("mode") == "duo"
@@ -87,10 +106,11 @@ def new_state(options: dict[str, Any], seats: int, seed: int, map_data: dict[str
     ring = paired[0::2] + paired[1::2] if duo else paired
     players = [new_player(i, team[i]) for i in range(seats)]
     s: State = {"board": board_data, "cards": cards, "mode": "duo" if duo else "ffa", "n": seats,
-                "final_zone": options.get("final_zone", "shrink"), "wdeck": wdeck, "sdeck": sdeck, "wdisc": [],
+                "final_zone": str(options.get("final_zone", "shrink")), "wdeck": wdeck, "sdeck": sdeck, "wdisc": [],
                 "sdisc": [], "unloaded": [], "chests": chests_of(board), "players": players, "banners": [],
                 "round": 0, "order": [], "turn": None, "phase": "pick", "zone": 0, "zone_due": False, "t": {},
-                "pending": [], "trade": None, "out": [], "winners": None, "last": None, "log_rolls": {}}
+                "pending": [], "trade": None, "out": [], "winners": None, "last": None, "log_rolls": {},
+                "rng": 0}  # (the generator's state is saved last, once the set-up's rolls are made)
     # first player: everyone rolls 2d6, the tied highest roll again (P-09)
     rolling = list(range(seats))
     rolls: dict[str, list[int]] = {}
@@ -131,7 +151,7 @@ def new_state(options: dict[str, Any], seats: int, seed: int, map_data: dict[str
     return s
 
 
-def set_character(p: dict[str, Any], char: str) -> None:
+def set_character(p: Fighter, char: str) -> None:
     p["char"] = char
     p["cd"] = CHARACTERS[char].cooldown or 0
 
@@ -143,31 +163,52 @@ class Ctx:
     """One move being applied: the copied state, its random generator, the events it emits."""
 
     def __init__(self, s: State) -> None:
-        self.s = s
+        self.state = s
         self.rng = Rng(s["rng"])
         self.events: list[Event] = []
         self.undoable = True
         self.board = board_of(s["board"])
 
     def finish(self) -> None:
-        self.s["rng"] = self.rng.state
+        self.state["rng"] = self.rng.state
 
-    def say(self, key: str, **params: Any) -> None:
+    def say(self, key: str, **params: Param) -> None:
         self.events.append(Event(msg(key, **params)))
 
     def die(self) -> int:
         self.undoable = False
         return self.rng.die()
 
-    def p(self, seat: int) -> dict[str, Any]:
-        return self.s["players"][seat]
+    def fighter(self, seat: int) -> Fighter:
+        return self.state["players"][seat]
 
     @property
-    def t(self) -> dict[str, Any]:
-        return self.s["t"]
+    def turn_flags(self) -> TurnFlags:
+        return self.state["t"]
 
 
 # ---------------------------------------------------------------- queries
+
+
+def square(p: Fighter) -> int:
+    """Where a fighter on the island stands (only an eliminated one has no square)."""
+    pos = p["pos"]
+    assert pos is not None, f"seat {p['seat']} is not on the island"
+    return pos
+
+
+def character(p: Fighter) -> str:
+    """A fighter's character, once picked."""
+    char = p["char"]
+    assert char is not None, f"seat {p['seat']} has no character yet"
+    return char
+
+
+def seat_on_turn(s: State) -> int:
+    """The seat whose turn it is, once the fight has begun."""
+    seat = s["turn"]
+    assert seat is not None, "no turn has begun"
+    return seat
 
 
 def card_key(s: State, cid: str) -> str:
@@ -182,7 +223,7 @@ def card_name(s: State, cid: str) -> Msg:
     return msg(f"gg.card.{s['cards'][cid]}")
 
 
-def char_name(p: dict[str, Any]) -> Msg:
+def char_name(p: Fighter) -> Msg:
     return msg(f"gg.char.{p['char']}")
 
 
@@ -209,7 +250,7 @@ def occupant(s: State, sq: int) -> int | None:
     return None
 
 
-def banner_at(s: State, sq: int) -> dict[str, Any] | None:
+def banner_at(s: State, sq: int) -> Banner | None:
     for b in s["banners"]:
         if sq in b["sq"]:
             return b
@@ -250,11 +291,11 @@ def on_banner(s: State, sq: int | None, kind: str) -> bool:
     return sq is not None and any(b["kind"] == kind and sq in b["sq"] for b in s["banners"])
 
 
-def all_cards(p: dict[str, Any]) -> list[str]:
-    return [c for slot in SLOTS for area in ("a", "p") for c in p["mat"][slot][area]]
+def all_cards(p: Fighter) -> list[str]:
+    return [c for slot in SLOTS for area in AREAS for c in p["mat"][slot][area]]
 
 
-def active_cards(p: dict[str, Any], slot: str) -> list[str]:
+def active_cards(p: Fighter, slot: str) -> list[str]:
     return list(p["mat"][slot]["a"])
 
 
@@ -264,16 +305,16 @@ def capacity(slot: str) -> tuple[int, int]:
 
 
 def ability_of(s: State, seat: int) -> str:
-    return CHARACTERS[s["players"][seat]["char"]].ability
+    return CHARACTERS[character(s["players"][seat])].ability
 
 
 # ---------------------------------------------------------------- cards
 
 
-def draw(ctx: Ctx, deck: str) -> str | None:
+def draw(ctx: Ctx, deck: Deck) -> str | None:
     """The top card of a deck; an empty deck is refilled from its shuffled discards first (P-24)."""
-    s = ctx.s
-    disc = "wdisc" if deck == "wdeck" else "sdisc"
+    s = ctx.state
+    disc: Discards = "wdisc" if deck == "wdeck" else "sdisc"
     if not s[deck] and s[disc]:
         s[deck], s[disc] = s[disc], []
         ctx.rng.shuffle(s[deck])
@@ -283,7 +324,7 @@ def draw(ctx: Ctx, deck: str) -> str | None:
 
 
 def discard(ctx: Ctx, cid: str) -> None:
-    s = ctx.s
+    s = ctx.state
     if cid[0] == "w":
         if cid in s["unloaded"]:
             s["unloaded"].remove(cid)
@@ -294,7 +335,7 @@ def discard(ctx: Ctx, cid: str) -> None:
 
 def gain(ctx: Ctx, seat: int, cid: str) -> None:
     """Place a gained card: an empty active slot, else an empty backpack slot, else the holder decides."""
-    s = ctx.s
+    s = ctx.state
     slot = slot_of(s, cid)
     mat = s["players"][seat]["mat"][slot]
     act, pack = capacity(slot)
@@ -310,7 +351,7 @@ def gain(ctx: Ctx, seat: int, cid: str) -> None:
 
 def remove_card(s: State, seat: int, cid: str) -> None:
     mat = s["players"][seat]["mat"][slot_of(s, cid)]
-    for area in ("a", "p"):
+    for area in AREAS:
         if cid in mat[area]:
             mat[area].remove(cid)
             return
@@ -318,13 +359,13 @@ def remove_card(s: State, seat: int, cid: str) -> None:
 
 
 def use_card(ctx: Ctx, seat: int, cid: str) -> None:
-    remove_card(ctx.s, seat, cid)
+    remove_card(ctx.state, seat, cid)
     discard(ctx, cid)
 
 
 def open_chest(ctx: Ctx, seat: int, extra: bool) -> None:
     ctx.say("gg.ev.extra_chest" if extra else "gg.ev.chest", seat=SeatRef(seat),
-            at=ctx.board.name(ctx.p(seat)["pos"]))
+            at=ctx.board.name(square(ctx.fighter(seat))))
     for _ in range(int(RULES["chest"]["support"])):
         cid = draw(ctx, "sdeck")
         if cid is not None:
@@ -347,7 +388,7 @@ def backpack_fill(s: State, seat: int) -> None:
 
 
 def heal(ctx: Ctx, seat: int, amount: int, why: str) -> None:
-    p = ctx.p(seat)
+    p = ctx.fighter(seat)
     before = p["hp"]
     p["hp"] = min(HP, p["hp"] + amount)
     ctx.say("gg.ev.heal", seat=SeatRef(seat), why=msg(f"gg.why.{why}"), before=before, after=p["hp"])
@@ -359,8 +400,8 @@ def damage(ctx: Ctx, victim: int, raw: int, source: int | None, kind: str, why: 
     kind: "card" (magic field, then armour), "pierce" (magic field only: Breathold), "ability" and "zone"
     (straight to HP). `source` is credited with the kill (None: nobody gets the cards).
     """
-    s = ctx.s
-    p = ctx.p(victim)
+    s = ctx.state
+    p = ctx.fighter(victim)
     if not p["alive"]:
         return 0
     d = raw
@@ -390,7 +431,7 @@ def damage(ctx: Ctx, victim: int, raw: int, source: int | None, kind: str, why: 
     before = p["hp"]
     p["hp"] = max(0, p["hp"] - d)
     if source is not None and source != victim:  # damage dealt, kept for the records
-        ctx.p(source)["dealt"] = ctx.p(source).get("dealt", 0) + before - p["hp"]
+        ctx.fighter(source)["dealt"] = ctx.fighter(source).get("dealt", 0) + before - p["hp"]
     ctx.say("gg.ev.damage", seat=SeatRef(victim), raw=raw, lost=before - p["hp"], hp=p["hp"],
             why=msg(f"gg.why.{why}"), field=msg("gg.ev.field") if field else "",
             armour=msg("gg.ev.armour", cards=listing(spent)) if spent else "")
@@ -399,7 +440,7 @@ def damage(ctx: Ctx, victim: int, raw: int, source: int | None, kind: str, why: 
     return before - p["hp"]
 
 
-def listing(items: list[Any]) -> Msg:
+def listing(items: Sequence[Param]) -> Msg:
     """"a, b and c" in the reader's language (the shared core.list keys)."""
     if len(items) <= 6:
         return msg(f"core.list.{len(items)}", **{f"s{i}": v for i, v in enumerate(items)})
@@ -407,8 +448,8 @@ def listing(items: list[Any]) -> Msg:
 
 
 def eliminate(ctx: Ctx, victim: int, killer: int | None) -> None:
-    s = ctx.s
-    p = ctx.p(victim)
+    s = ctx.state
+    p = ctx.fighter(victim)
     p["alive"] = False
     p["hp"] = 0
     p["frozen"] = p["heal_block"] = False
@@ -419,12 +460,12 @@ def eliminate(ctx: Ctx, victim: int, killer: int | None) -> None:
     cards = all_cards(p)
     p["mat"] = empty_mat()
     chests, p["xc"] = p["xc"], 0
-    gets = killer is not None and ctx.p(killer)["alive"]
+    gets = killer is not None and ctx.fighter(killer)["alive"]
     if gets:
         assert killer is not None
         ctx.say("gg.ev.eliminated_by", seat=SeatRef(victim), killer=SeatRef(killer))
-        ctx.p(killer)["kills"] = ctx.p(killer).get("kills", 0) + 1  # (older states have no count yet)
-        ctx.p(killer)["xc"] += chests
+        ctx.fighter(killer)["kills"] = ctx.fighter(killer).get("kills", 0) + 1  # (older states have no count yet)
+        ctx.fighter(killer)["xc"] += chests
         for cid in cards:
             gain(ctx, killer, cid)
     else:
@@ -437,7 +478,7 @@ def eliminate(ctx: Ctx, victim: int, killer: int | None) -> None:
 def resign(ctx: Ctx, seat: int) -> None:
     """A fighter whose player resigns is eliminated with nobody credited: the cards go to the discard piles, the
     loot it was placing too, and a trade it was part of is called off; the last team standing wins."""
-    s = ctx.s
+    s = ctx.state
     for q in [q for q in s["pending"] if q["seat"] == seat]:
         s["pending"].remove(q)
         discard(ctx, q["card"])
@@ -451,8 +492,8 @@ def resign(ctx: Ctx, seat: int) -> None:
 
 
 def check_winner(ctx: Ctx) -> None:
-    s = ctx.s
-    teams = {ctx.p(seat)["team"] for seat in living(s)}
+    s = ctx.state
+    teams = {ctx.fighter(seat)["team"] for seat in living(s)}
     if len(teams) <= 1:
         winners = sorted(p["seat"] for p in s["players"] if p["team"] in teams)
         s["winners"] = winners
@@ -467,7 +508,7 @@ def check_winner(ctx: Ctx) -> None:
 # ---------------------------------------------------------------- turns
 
 
-def new_turn_flags(frozen: bool, heal_block: bool) -> dict[str, Any]:
+def new_turn_flags(frozen: bool, heal_block: bool) -> TurnFlags:
     return {"stage": "start", "dice": [], "points": 0, "seen": [], "mods": [], "compass": False,
             "moved": False, "teleported": False, "skipped": False, "frozen": frozen, "heal_block": heal_block,
             "consumable": False, "defensive": False, "main": None, "throwable": False, "xchest": False,
@@ -480,7 +521,7 @@ def position(s: State, seat: int) -> int:
 
 
 def start_game(ctx: Ctx) -> None:
-    s = ctx.s
+    s = ctx.state
     s["phase"] = "play"
     s["round"] = 1
     ctx.say("gg.ev.round", round=1)
@@ -488,7 +529,7 @@ def start_game(ctx: Ctx) -> None:
 
 
 def start_turn(ctx: Ctx, seat: int) -> None:
-    s = ctx.s
+    s = ctx.state
     s["turn"] = seat
     r = s["round"]
     mine = position(s, seat)
@@ -501,7 +542,7 @@ def start_turn(ctx: Ctx, seat: int) -> None:
         else:
             keep.append(b)
     s["banners"] = keep
-    p = ctx.p(seat)
+    p = ctx.fighter(seat)
     if p["cd"] > 0:
         p["cd"] -= 1
     if p["copy"] and p["copy"]["cd"] > 0:
@@ -527,9 +568,9 @@ def next_seat(s: State, seat: int) -> tuple[int | None, bool]:
 
 def end_turn(ctx: Ctx) -> None:
     """End-of-turn processing (A-29), then the next turn (or the zone closing first)."""
-    s = ctx.s
-    seat = s["turn"]
-    p = ctx.p(seat)
+    s = ctx.state
+    seat = seat_on_turn(s)
+    p = ctx.fighter(seat)
     if p["alive"]:
         backpack_fill(s, seat)
         ball_lightning(ctx, seat)
@@ -541,7 +582,7 @@ def end_turn(ctx: Ctx) -> None:
 
 
 def advance(ctx: Ctx, seat: int) -> None:
-    s = ctx.s
+    s = ctx.state
     if s["winners"] is not None:
         s["t"] = {}
         return
@@ -567,35 +608,35 @@ def advance(ctx: Ctx, seat: int) -> None:
 
 
 def close_zone(ctx: Ctx) -> None:
-    s = ctx.s
+    s = ctx.state
     s["zone"] += 1
     s["zone_due"] = False
     ctx.undoable = False
     ctx.say("gg.ev.zone_closed", zone=s["zone"], penalty=zone_penalty(s))
-    start_turn(ctx, s["turn"])
+    start_turn(ctx, seat_on_turn(s))
 
 
 def ball_lightning(ctx: Ctx, seat: int) -> None:
-    s = ctx.s
+    s = ctx.state
     for b in list(s["banners"]):
         if b["kind"] != "ball" or not enemies(s, b["owner"], seat):
             continue
-        p = ctx.p(seat)
-        if p["alive"] and ctx.board.dist(b["sq"][0], p["pos"]) <= int(SUPPORT["ball_lightning"].values["reach"]):
-            owner = b["owner"] if ctx.p(b["owner"])["alive"] else None
+        p = ctx.fighter(seat)
+        if p["alive"] and ctx.board.dist(b["sq"][0], square(p)) <= int(SUPPORT["ball_lightning"].values["reach"]):
+            owner = b["owner"] if ctx.fighter(b["owner"])["alive"] else None
             damage(ctx, seat, int(SUPPORT["ball_lightning"].values["damage"]), owner, "card", "ball")
 
 
 def ignite(ctx: Ctx, seat: int) -> None:
     """Tharsis (or Octor's used copy) burns adjacent enemies at the end of his turn; enemies ending next to
     Tharsis burn too."""
-    s = ctx.s
-    p = ctx.p(seat)
+    s = ctx.state
+    p = ctx.fighter(seat)
     dmg = int(CHARACTERS["tharsis"].values["damage"])
     if ability_of(s, seat) == "ignite" or s["t"].get("ignite"):
         for o in list(s["players"]):
             if o["alive"] and enemies(s, seat, o["seat"]) and o["char"] != "emoon" \
-                    and ctx.board.dist(o["pos"], p["pos"]) == 1:
+                    and ctx.board.dist(square(o), square(p)) == 1:
                 o["heal_block"] = True
                 damage(ctx, o["seat"], dmg, seat, "ability", "ignite")
                 if s["winners"] is not None:
@@ -604,7 +645,7 @@ def ignite(ctx: Ctx, seat: int) -> None:
         return
     for o in s["players"]:
         if o["alive"] and o["char"] == "tharsis" and enemies(s, seat, o["seat"]) and p["alive"] \
-                and ctx.board.dist(o["pos"], p["pos"]) == 1:
+                and ctx.board.dist(square(o), square(p)) == 1:
             p["heal_block"] = True
             damage(ctx, seat, dmg, o["seat"], "ability", "ignite")
 
@@ -622,4 +663,4 @@ def to_act(s: State) -> frozenset[int]:
         return frozenset({next(p["seat"] for p in s["players"] if p["char"] == "octor")})
     if s["zone_due"]:
         return frozenset({SYSTEM})
-    return frozenset({s["turn"]})
+    return frozenset({seat_on_turn(s)})

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import cast
 
 from rules.base import (
     SYSTEM,
@@ -19,16 +19,13 @@ from rules.base import (
     Scalar,
     Step,
 )
-from rules.gorgasali import ai
-from rules.gorgasali import movement as MV
-from rules.gorgasali import moves as M
+from rules.gorgasali import ai, movement, moves
 from rules.gorgasali.board import DIRS, board_of
 from rules.gorgasali.data import SLOTS
 from rules.gorgasali.engine import (
     HP,
     STATIC,
     Ctx,
-    State,
     all_cards,
     capacity,
     char_name,
@@ -37,8 +34,10 @@ from rules.gorgasali.engine import (
     listing,
     new_state,
     resign,
+    square,
     to_act,
 )
+from rules.gorgasali.state import MapData, State
 from rules.gorgasali.views import description, label, view
 from rules.rng import Rng
 from rules.text import Msg, SeatRef, msg
@@ -81,13 +80,13 @@ class Gorgasali(Game):
         return self.new_on(options, seats, seed, None)
 
     def new_on(self, options: Mapping[str, Scalar], seats: int, seed: int,
-               map_data: dict[str, Any] | None) -> State:
+               map_data: MapData | None) -> State:
         """A new game on a given map (tests use small boards); the standard island when `map_data` is None."""
         self.check_seats(options, seats)
         s = new_state(dict(options), seats, seed, map_data)
         if s["phase"] == "octor":
             ctx = Ctx(s)
-            M.after_picks(ctx)
+            moves.after_picks(ctx)
             ctx.finish()
         return s
 
@@ -97,7 +96,7 @@ class Gorgasali(Game):
     def to_act(self, state: State) -> frozenset[int]:
         return to_act(state)
 
-    def turn_key(self, state: State) -> Any:
+    def turn_key(self, state: State) -> tuple[int, int | None, str, int, bool, bool]:
         return (state["round"], state["turn"], state["phase"], len(state["pending"]), state["trade"] is not None,
                 state["zone_due"])
 
@@ -108,27 +107,27 @@ class Gorgasali(Game):
             return []
         seen: set[Action] = set()
         out = []
-        for a in M.candidates(state, seat):
-            if a not in seen and M.refusal(state, seat, a) is None:
+        for a in moves.candidates(state, seat):
+            if a not in seen and moves.refusal(state, seat, a) is None:
                 seen.add(a)
                 out.append(LegalAction(a, label(state, a), a.kind, description(state, a)))
         return out
 
     def is_legal(self, state: State, seat: int, action: Action) -> bool:
-        return M.refusal(state, seat, action) is None
+        return moves.refusal(state, seat, action) is None
 
     def why_illegal(self, state: State, seat: int, action: Action) -> Msg | None:
-        return M.refusal(state, seat, action)
+        return moves.refusal(state, seat, action)
 
     def apply(self, state: State, seat: int, action: Action) -> Step:
-        why = M.refusal(state, seat, action)
+        why = moves.refusal(state, seat, action)
         if why is not None:
             raise IllegalAction(why)
         ctx = Ctx(copy_state(state))
-        M.perform(ctx, seat, action)
-        M.settle(ctx)
+        moves.perform(ctx, seat, action)
+        moves.settle(ctx)
         ctx.finish()
-        return Step(ctx.s, ctx.events, ctx.undoable)
+        return Step(ctx.state, ctx.events, ctx.undoable)
 
     def system_action(self, state: State) -> Action:
         if not state["zone_due"]:
@@ -153,20 +152,20 @@ class Gorgasali(Game):
         board = board_of(state["board"])
         if steps and steps[-1] == "go":
             action = Action.of("move", path=list(steps[:-1]))
-            return action if M.refusal(state, seat, action) is None else []
-        if steps and MV.path_refusal(state, board, seat, steps) is not None:
+            return action if moves.refusal(state, seat, action) is None else []
+        if steps and movement.path_refusal(state, board, seat, steps) is not None:
             return []
         # where the figure would stand, and what is left, after these steps
-        pos = state["players"][seat]["pos"]
+        pos = square(state["players"][seat])
         seen = list(state["t"]["seen"]) or [pos]
         points = state["t"]["points"]
         for d in steps:
             nxt = board.step(pos, d)
             assert nxt is not None
-            points -= MV.cost(state, board, nxt)
+            points -= movement.cost(state, board, nxt)
             seen.append(nxt)
             pos = nxt
-        nexts = MV.legal_steps(state, board, seat, pos, seen, points)
+        nexts = movement.legal_steps(state, board, seat, pos, seen, points)
         if steps and (points == 0 or not nexts):
             return Action.of("move", path=list(steps))
         out = []
@@ -174,7 +173,7 @@ class Gorgasali(Game):
             to = board.step(pos, d)
             assert to is not None
             out.append(Choice(d, msg("gg.act.step", dir=msg(f"gg.dir.{d}"), to=board.name(to),
-                                     cost=MV.cost(state, board, to))))
+                                     cost=movement.cost(state, board, to))))
         if steps:
             out.append(Choice("go", msg("gg.act.move_go", at=board.name(pos), points=points)))
         return out
@@ -196,7 +195,7 @@ class Gorgasali(Game):
         for seat in sorted(to_act(state) - {SYSTEM}):
             for kind in ("roll", "skip", "stop", "reload", "chest", "dober_done", "end"):
                 a = Action.of(kind)
-                if M.refusal(state, seat, a) is None:
+                if moves.refusal(state, seat, a) is None:
                     out.append((msg(f"gg.button.{kind}"), a))
         return out[:8]
 
@@ -210,15 +209,16 @@ class Gorgasali(Game):
         candidates = [Action.of("roll"), Action.of("skip"), *(Action.of("step", dir=d) for d in DIRS),
                       Action.of("stop"), Action.of("dober_done"), Action.of("reroll", dice=[]), Action.of("end")]
         for a in candidates:
-            if M.refusal(state, seat, a) is None:
+            if moves.refusal(state, seat, a) is None:
                 return a
         legal = self.legal_actions(state, seat)
         return legal[0].action if legal else None
 
     # ---------------------------------------------------------------- state, views, outcome
 
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        return view(state, seat)
+    def view(self, state: State, seat: int | None) -> dict[str, object]:
+        # The contract's views are plain dicts (rules/base.py); views.View is this game's shape of one.
+        return cast(dict[str, object], view(state, seat))
 
     def outcome(self, state: State) -> Outcome | None:
         if state["winners"] is None:
@@ -242,9 +242,9 @@ class Gorgasali(Game):
             raise IllegalAction(msg("core.resign.error.out"))
         ctx = Ctx(copy_state(state))
         resign(ctx, seat)
-        M.settle(ctx)
+        moves.settle(ctx)
         ctx.finish()
-        return Step(ctx.s, ctx.events, False)
+        return Step(ctx.state, ctx.events, False)
 
     def final_figures(self, state: State) -> list[Msg]:
         """Rounds played, then each fighter by final place: character, health left, eliminations, turns played."""
@@ -266,16 +266,16 @@ class Gorgasali(Game):
     def record_teams(self, state: State) -> list[list[int]] | None:
         if state["mode"] != "duo":
             return None
-        sides: dict[Any, list[int]] = {}
+        sides: dict[int, list[int]] = {}
         for p in state["players"]:
             sides.setdefault(p["team"], []).append(p["seat"])
         return list(sides.values())
 
-    def to_json(self, state: State) -> dict[str, Any]:
-        return clone(state)
+    def to_json(self, state: State) -> dict[str, object]:
+        return dict(clone(state))
 
-    def from_json(self, data: Mapping[str, Any]) -> State:
-        return clone(dict(data))
+    def from_json(self, data: Mapping[str, object]) -> State:
+        return cast(State, clone(dict(data)))  # the JSON stored by to_json
 
     def copy_state(self, state: State) -> State:
         return copy_state(state)

@@ -13,6 +13,7 @@ from rules.gorgasali.engine import (
     inactive,
     occupant,
     open_chest,
+    square,
     vacant,
     zone_penalty,
 )
@@ -39,7 +40,7 @@ def step_refusal(s: State, board: Board, seat: int, d: str, pos: int | None = No
     t = s["t"]
     if d not in directions(s):
         return msg("gg.err.direction")
-    here = s["players"][seat]["pos"] if pos is None else pos
+    here = square(s["players"][seat]) if pos is None else pos
     seen = t["seen"] if seen is None else seen
     points = t["points"] if points is None else points
     to = board.step(here, d)
@@ -66,7 +67,7 @@ def path_refusal(s: State, board: Board, seat: int, dirs: tuple[str, ...]) -> Ms
     previous one left the figure, and the movement must not end before the last one."""
     if not dirs:
         return msg("gg.err.empty_path")
-    pos = s["players"][seat]["pos"]
+    pos = square(s["players"][seat])
     seen = list(s["t"]["seen"]) or [pos]
     points = s["t"]["points"]
     for i, d in enumerate(dirs):
@@ -87,26 +88,26 @@ def path_refusal(s: State, board: Board, seat: int, dirs: tuple[str, ...]) -> Ms
 
 def begin(ctx: Ctx, seat: int) -> None:
     """The first step or teleport: the figure leaves its square, ending its smoke (A-34)."""
-    t = ctx.t
+    t = ctx.turn_flags
     if not t["seen"]:
-        t["seen"].append(ctx.p(seat)["pos"])
+        t["seen"].append(square(ctx.fighter(seat)))
     leave_smoke(ctx, seat)
     if t["kswap"] is not None and t["kswap"]["user"] == seat:
         t["kswap"]["moved"] = True
 
 
 def leave_smoke(ctx: Ctx, seat: int) -> None:
-    before = len(ctx.s["banners"])
-    ctx.s["banners"] = [b for b in ctx.s["banners"] if not (b["kind"] == "smoke" and b["owner"] == seat)]
-    if len(ctx.s["banners"]) != before:
+    before = len(ctx.state["banners"])
+    ctx.state["banners"] = [b for b in ctx.state["banners"] if not (b["kind"] == "smoke" and b["owner"] == seat)]
+    if len(ctx.state["banners"]) != before:
         ctx.say("gg.ev.smoke_ends", seat=SeatRef(seat))
 
 
 def do_step(ctx: Ctx, seat: int, d: str) -> None:
-    s, t, board = ctx.s, ctx.t, ctx.board
+    s, t, board = ctx.state, ctx.turn_flags, ctx.board
     begin(ctx, seat)
-    p = ctx.p(seat)
-    to = board.step(p["pos"], d)
+    p = ctx.fighter(seat)
+    to = board.step(square(p), d)
     assert to is not None
     t["points"] -= cost(s, board, to)
     t["seen"].append(to)
@@ -122,10 +123,10 @@ def do_step(ctx: Ctx, seat: int, d: str) -> None:
 
 
 def teleport(ctx: Ctx, seat: int, to: int) -> None:
-    s, t, board = ctx.s, ctx.t, ctx.board
+    s, t, board = ctx.state, ctx.turn_flags, ctx.board
     begin(ctx, seat)
-    p = ctx.p(seat)
-    ctx.say("gg.ev.teleport", seat=SeatRef(seat), src=board.name(p["pos"]), to=board.name(to))
+    p = ctx.fighter(seat)
+    ctx.say("gg.ev.teleport", seat=SeatRef(seat), src=board.name(square(p)), to=board.name(to))
     p["pos"] = to
     t["seen"].append(to)
     t["teleported"] = True
@@ -134,9 +135,9 @@ def teleport(ctx: Ctx, seat: int, to: int) -> None:
 
 
 def teleport_refusal(s: State, board: Board, seat: int, to: int) -> Msg | None:
-    here = s["players"][seat]["pos"]
-    hr, hc = board.rc(here)
-    tr, tc = board.rc(to)
+    here = square(s["players"][seat])
+    hr, hc = board.row_col(here)
+    tr, tc = board.row_col(to)
     reach = TELEPORT_REACH
     if (hr == tr) == (hc == tc) or board.dist(here, to) > reach:
         return msg("gg.err.teleport_line", reach=reach)
@@ -147,12 +148,12 @@ def teleport_refusal(s: State, board: Board, seat: int, to: int) -> Msg | None:
 
 def finish(ctx: Ctx, seat: int) -> None:
     """Movement ends where the figure stands: a chest opens, a healing point heals on arrival (A-12)."""
-    s, t, board = ctx.s, ctx.t, ctx.board
-    p = ctx.p(seat)
+    s, t, board = ctx.state, ctx.turn_flags, ctx.board
+    p = ctx.fighter(seat)
     t["stage"] = "after"
     if t["moved"]:
         ctx.say("gg.ev.moved", seat=SeatRef(seat), path=" ".join(board.name(q) for q in t["seen"]))
-    here = p["pos"]
+    here = square(p)
     if here in s["chests"]:
         s["chests"].remove(here)
         open_chest(ctx, seat, extra=False)

@@ -4,22 +4,21 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from itertools import combinations
+from typing import Literal, cast
 
 from rules.base import SYSTEM, Action
-from rules.gorgasali import abilities as AB
-from rules.gorgasali import combat as CB
-from rules.gorgasali import movement as MV
+from rules.gorgasali import abilities, combat, movement
 from rules.gorgasali.board import DIRS, ORTHO, Board, board_of
 from rules.gorgasali.data import CHARACTERS, SLOTS, SUPPORT
 from rules.gorgasali.engine import (
     Ctx,
-    State,
     active_cards,
     advance,
     all_cards,
     backpack_fill,
     capacity,
     card_name,
+    character,
     close_zone,
     discard,
     empty_mat,
@@ -28,14 +27,17 @@ from rules.gorgasali.engine import (
     heal,
     open_chest,
     remove_card,
+    seat_on_turn,
     set_character,
     slot_of,
+    square,
     start_game,
     teammate,
     to_act,
     use_card,
     vacant,
 )
+from rules.gorgasali.state import ActionArgs, Area, Draft, State
 from rules.text import Msg, SeatRef, msg
 
 TURN_KINDS = ("potion", "ammo", "roll", "skip", "move_card", "teleport", "step", "move", "stop", "defend", "shoot",
@@ -60,7 +62,7 @@ def _args(a: Action, *names: str) -> bool:
 def octor_needs_start(s: State) -> bool:
     octor = next((p for p in s["players"] if p["char"] == "octor"), None)
     return octor is not None and any(
-        AB.imitable(s, octor["seat"], n, starting=True) is None for n in AB.neighbours(s, octor["seat"]))
+        abilities.imitable(s, octor["seat"], n, starting=True) is None for n in abilities.neighbours(s, octor["seat"]))
 
 
 # ---------------------------------------------------------------- refusals
@@ -88,10 +90,10 @@ def refusal(s: State, seat: int, a: Action) -> Msg | None:
     if s["phase"] == "octor":
         if a.kind != "imitate" or not _args(a, "target"):
             return msg("gg.err.octor_start")
-        return AB.imitable(s, seat, a.get("target"), starting=True)
+        return abilities.imitable(s, seat, a.get("target"), starting=True)
     if a.kind not in TURN_KINDS:
         return msg("gg.err.unknown")
-    return _TURN[a.kind](s, seat, a)
+    return _TURN_REFUSALS[a.kind](s, seat, a)
 
 
 def _place_refusal(s: State, seat: int, a: Action) -> Msg | None:
@@ -111,7 +113,7 @@ def _stage(s: State, *stages: str) -> Msg | None:
     return None if s["t"]["stage"] in stages else msg("gg.err.not_now")
 
 
-def _r_potion(s: State, seat: int, a: Action) -> Msg | None:
+def _refusal_potion(s: State, seat: int, a: Action) -> Msg | None:
     t = s["t"]
     card = a.get("card")
     if not _args(a, "card") or _support_use(s, card) != "potion" or not _has_active(s, seat, card, "consumable"):
@@ -125,7 +127,7 @@ def _r_potion(s: State, seat: int, a: Action) -> Msg | None:
     return None
 
 
-def _r_ammo(s: State, seat: int, a: Action) -> Msg | None:
+def _refusal_ammo(s: State, seat: int, a: Action) -> Msg | None:
     card = a.get("card")
     if not _args(a, "card") or _support_use(s, card) != "ammo" or not _has_active(s, seat, card, "consumable"):
         return msg("gg.err.no_card")
@@ -134,7 +136,7 @@ def _r_ammo(s: State, seat: int, a: Action) -> Msg | None:
     return msg("gg.err.one_consumable") if s["t"]["consumable"] else None
 
 
-def _r_roll(s: State, seat: int, a: Action) -> Msg | None:
+def _refusal_roll(s: State, seat: int, a: Action) -> Msg | None:
     if a.args:
         return msg("gg.err.bad_args")
     if s["t"]["frozen"]:
@@ -155,18 +157,18 @@ def may_skip(s: State, seat: int) -> Msg | None:
     return None
 
 
-def _r_skip(s: State, seat: int, a: Action) -> Msg | None:
+def _refusal_skip(s: State, seat: int, a: Action) -> Msg | None:
     return msg("gg.err.bad_args") if a.args else may_skip(s, seat)
 
 
-def _r_move_card(s: State, seat: int, a: Action) -> Msg | None:
+def _refusal_move_card(s: State, seat: int, a: Action) -> Msg | None:
     card = a.get("card")
     if not _args(a, "card") or _support_use(s, card) != "movement" or not _has_active(s, seat, card, "consumable"):
         return msg("gg.err.no_card")
     return _stage(s, "rolled") or (msg("gg.err.one_consumable") if s["t"]["consumable"] else None)
 
 
-def _r_teleport(s: State, seat: int, a: Action) -> Msg | None:
+def _refusal_teleport(s: State, seat: int, a: Action) -> Msg | None:
     card = a.get("card")
     if not _args(a, "card", "to") or _support_use(s, card) != "teleport" \
             or not _has_active(s, seat, card, "consumable"):
@@ -176,28 +178,28 @@ def _r_teleport(s: State, seat: int, a: Action) -> Msg | None:
         return why
     board = board_of(s["board"])
     to = board.parse(a.get("to"))
-    return msg("gg.err.square") if to is None else MV.teleport_refusal(s, board, seat, to)
+    return msg("gg.err.square") if to is None else movement.teleport_refusal(s, board, seat, to)
 
 
-def _r_step(s: State, seat: int, a: Action) -> Msg | None:
+def _refusal_step(s: State, seat: int, a: Action) -> Msg | None:
     if not _args(a, "dir") or a.get("dir") not in DIRS:
         return msg("gg.err.direction")
-    return _stage(s, "rolled", "moving") or MV.step_refusal(s, board_of(s["board"]), seat, a["dir"])
+    return _stage(s, "rolled", "moving") or movement.step_refusal(s, board_of(s["board"]), seat, a["dir"])
 
 
-def _r_move(s: State, seat: int, a: Action) -> Msg | None:
+def _refusal_move(s: State, seat: int, a: Action) -> Msg | None:
     path = a.get("path")
     if not _args(a, "path") or not isinstance(path, tuple):
         return msg("gg.err.direction")
-    return _stage(s, "rolled", "moving") or MV.path_refusal(s, board_of(s["board"]), seat, path)
+    return _stage(s, "rolled", "moving") or movement.path_refusal(s, board_of(s["board"]), seat, path)
 
 
-def _r_stop(s: State, seat: int, a: Action) -> Msg | None:
+def _refusal_stop(s: State, seat: int, a: Action) -> Msg | None:
     why = msg("gg.err.bad_args") if a.args else _stage(s, "rolled", "moving")
     if why:
         return why
     board = board_of(s["board"])
-    if s["players"][seat]["pos"] in s["chests"] or not MV.legal_steps(s, board, seat):
+    if s["players"][seat]["pos"] in s["chests"] or not movement.legal_steps(s, board, seat):
         return None
     return msg("gg.err.must_move", points=s["t"]["points"])
 
@@ -206,14 +208,14 @@ def _after(s: State) -> Msg | None:
     return _stage(s, "after")
 
 
-def _r_defend(s: State, seat: int, a: Action) -> Msg | None:
+def _refusal_defend(s: State, seat: int, a: Action) -> Msg | None:
     card = a.get("card")
     if not _args(a, "card", "at", "orient") or not _has_active(s, seat, card, "defensive"):
         return msg("gg.err.no_card")
     why = _after(s) or (msg("gg.err.one_defensive") if s["t"]["defensive"] else None)
     if why:
         return why
-    cells = CB.defend_squares(s, board_of(s["board"]), seat, card, a.get("at"), a.get("orient"))
+    cells = combat.defend_squares(s, board_of(s["board"]), seat, card, a.get("at"), a.get("orient"))
     return cells if isinstance(cells, Msg) else None
 
 
@@ -224,7 +226,7 @@ def _main_free(s: State) -> Msg | None:
     return None if t["main"] is None else msg("gg.err.main_used")
 
 
-def _r_shoot(s: State, seat: int, a: Action) -> Msg | None:
+def _refusal_shoot(s: State, seat: int, a: Action) -> Msg | None:
     wid = a.get("weapon")
     if not _args(a, "weapon", "target", "ext") or not _has_active(s, seat, wid, "weapon"):
         return msg("gg.err.no_weapon")
@@ -233,7 +235,7 @@ def _r_shoot(s: State, seat: int, a: Action) -> Msg | None:
         return why
     if wid in s["unloaded"]:
         return msg("gg.err.unloaded", weapon=card_name(s, wid))
-    w = CB.weapon(s, wid)
+    w = combat.weapon(s, wid)
     ext = a.get("ext")
     if ext is not None:
         if not _has_active(s, seat, ext, "consumable") or _support_use(s, ext) != "extension":
@@ -242,36 +244,38 @@ def _r_shoot(s: State, seat: int, a: Action) -> Msg | None:
             return msg("gg.err.wrong_extension")
         if s["t"]["consumable"]:
             return msg("gg.err.one_consumable")
-    return CB.target_refusal(s, board_of(s["board"]), seat, a.get("target"), 1, w.range, True)
+    return combat.target_refusal(s, board_of(s["board"]), seat, a.get("target"), 1, w.range, True)
 
 
-def _r_reroll(s: State, seat: int, a: Action) -> Msg | None:
+def _refusal_reroll(s: State, seat: int, a: Action) -> Msg | None:
     if s["t"]["stage"] != "strike":
         return msg("gg.err.not_now")
     dice = a.get("dice")
-    n = len(s["t"]["shot"]["faces"])
+    shot = s["t"]["shot"]
+    assert shot is not None  # (the "strike" stage keeps the shot)
+    n = len(shot["faces"])
     if not _args(a, "dice") or not isinstance(dice, tuple) or len(set(dice)) != len(dice) \
             or not all(isinstance(i, int) and 0 <= i < n for i in dice):
         return msg("gg.err.which_dice", n=n)
     return None
 
 
-def _r_dober(s: State, seat: int, a: Action) -> Msg | None:
+def _refusal_dober(s: State, seat: int, a: Action) -> Msg | None:
     if s["t"]["stage"] != "dober":
         return msg("gg.err.not_now")
     if not _args(a, "dir"):
         return msg("gg.err.direction")
-    return CB.dober_refusal(s, board_of(s["board"]), seat, a.get("dir"))
+    return combat.dober_refusal(s, board_of(s["board"]), seat, a.get("dir"))
 
 
-def _r_dober_done(s: State, seat: int, a: Action) -> Msg | None:
+def _refusal_dober_done(s: State, seat: int, a: Action) -> Msg | None:
     if s["t"]["stage"] != "dober" or a.args:
         return msg("gg.err.not_now")
     here = s["players"][seat]["pos"]
     return msg("gg.err.dober_on_chest", at=board_of(s["board"]).name(here)) if here in s["chests"] else None
 
 
-def _r_reload(s: State, seat: int, a: Action) -> Msg | None:
+def _refusal_reload(s: State, seat: int, a: Action) -> Msg | None:
     why = (msg("gg.err.bad_args") if a.args else None) or _after(s) or _main_free(s)
     if why:
         return why
@@ -279,7 +283,7 @@ def _r_reload(s: State, seat: int, a: Action) -> Msg | None:
     return None if any(w in s["unloaded"] for w in weapons) else msg("gg.err.all_loaded")
 
 
-def _r_arrange(s: State, seat: int, a: Action) -> Msg | None:
+def _refusal_arrange(s: State, seat: int, a: Action) -> Msg | None:
     t = s["t"]
     card, other = a.get("card"), a.get("with")
     if not _args(a, "card", "with") or not isinstance(card, str) or card not in s["cards"]:
@@ -301,28 +305,30 @@ def _r_arrange(s: State, seat: int, a: Action) -> Msg | None:
     return msg("gg.err.no_card")
 
 
-def _r_throw(s: State, seat: int, a: Action) -> Msg | None:
+def _refusal_throw(s: State, seat: int, a: Action) -> Msg | None:
     card = a.get("card")
     if not _args(a, "card", "target") or not _has_active(s, seat, card, "throwable"):
         return msg("gg.err.no_card")
     why = _after(s) or (msg("gg.err.one_throwable") if s["t"]["throwable"] else None)
-    return why or CB.throw_refusal(s, board_of(s["board"]), seat, card, a.get("target"))
+    return why or combat.throw_refusal(s, board_of(s["board"]), seat, card, a.get("target"))
 
 
-def _r_ability(s: State, seat: int, a: Action) -> Msg | None:
-    return AB.refusal(s, seat, a)
+def _refusal_ability(s: State, seat: int, a: Action) -> Msg | None:
+    return abilities.refusal(s, seat, a)
 
 
-def _r_imitate(s: State, seat: int, a: Action) -> Msg | None:
-    return AB.imitable(s, seat, a.get("target"), starting=False) if _args(a, "target") else msg("gg.err.bad_args")
+def _refusal_imitate(s: State, seat: int, a: Action) -> Msg | None:
+    if not _args(a, "target"):
+        return msg("gg.err.bad_args")
+    return abilities.imitable(s, seat, a.get("target"), starting=False)
 
 
-def _r_swap_back(s: State, seat: int, a: Action) -> Msg | None:
-    return msg("gg.err.bad_args") if a.args else AB.swap_back_refusal(s, seat)
+def _refusal_swap_back(s: State, seat: int, a: Action) -> Msg | None:
+    return msg("gg.err.bad_args") if a.args else abilities.swap_back_refusal(s, seat)
 
 
-def _r_chest(s: State, seat: int, a: Action) -> Msg | None:
-    why = (msg("gg.err.bad_args") if a.args else None) or _stage(s, *AB.STAGES)
+def _refusal_chest(s: State, seat: int, a: Action) -> Msg | None:
+    why = (msg("gg.err.bad_args") if a.args else None) or _stage(s, *abilities.STAGES)
     if why:
         return why
     if s["players"][seat]["xc"] <= 0:
@@ -330,7 +336,7 @@ def _r_chest(s: State, seat: int, a: Action) -> Msg | None:
     return msg("gg.err.one_extra_chest") if s["t"]["xchest"] else None
 
 
-def _r_end(s: State, seat: int, a: Action) -> Msg | None:
+def _refusal_end(s: State, seat: int, a: Action) -> Msg | None:
     if a.args:
         return msg("gg.err.bad_args")
     if s["t"]["stage"] in ("start", "rolled", "moving"):
@@ -341,9 +347,9 @@ def _r_end(s: State, seat: int, a: Action) -> Msg | None:
 def revive_squares(s: State, seat: int) -> list[int]:
     """Where the fallen teammate may come back: its banner square if vacant, else the nearest vacant ones."""
     mate = teammate(s, seat)
-    if mate is None or s["players"][mate]["alive"] or s["players"][mate]["ghost"] is None:
+    ghost = None if mate is None or s["players"][mate]["alive"] else s["players"][mate]["ghost"]
+    if ghost is None:
         return []
-    ghost = s["players"][mate]["ghost"]
     board = board_of(s["board"])
     if vacant(s, board, ghost):
         return [ghost]
@@ -354,11 +360,12 @@ def revive_squares(s: State, seat: int) -> list[int]:
     return []
 
 
-def _r_revive(s: State, seat: int, a: Action) -> Msg | None:
+def _refusal_revive(s: State, seat: int, a: Action) -> Msg | None:
     t = s["t"]
     mate = teammate(s, seat)
     card = a.get("card")
-    if mate is None or s["players"][mate]["alive"] or s["players"][mate]["ghost"] is None:
+    ghost = None if mate is None or s["players"][mate]["alive"] else s["players"][mate]["ghost"]
+    if ghost is None:
         return msg("gg.err.no_revive")
     if not _args(a, "card", "at") or _support_use(s, card) != "potion" or not _has_active(s, seat, card, "consumable"):
         return msg("gg.err.no_card")
@@ -368,7 +375,7 @@ def _r_revive(s: State, seat: int, a: Action) -> Msg | None:
     if why:
         return why
     board = board_of(s["board"])
-    if board.dist(s["players"][seat]["pos"], s["players"][mate]["ghost"]) != 1:
+    if board.dist(square(s["players"][seat]), ghost) != 1:
         return msg("gg.err.not_next_to_mate")
     at = board.parse(a.get("at"))
     return None if at is not None and at in revive_squares(s, seat) else msg("gg.err.revive_square")
@@ -382,25 +389,25 @@ def _trade_ready(s: State, seat: int) -> Msg | None:
     if why:
         return why
     board = board_of(s["board"])
-    if board.dist(s["players"][seat]["pos"], s["players"][mate]["pos"]) != 1:
+    if board.dist(square(s["players"][seat]), square(s["players"][mate])) != 1:
         return msg("gg.err.not_next_to_mate")
     return None
 
 
-def _r_give(s: State, seat: int, a: Action) -> Msg | None:
+def _refusal_give(s: State, seat: int, a: Action) -> Msg | None:
     why = _trade_ready(s, seat)
     if why:
         return why
     card = a.get("card")
     owner = seat if a.kind == "give" else teammate(s, seat)
-    key = "give" if a.kind == "give" else "take"
+    key: Literal["give", "take"] = "give" if a.kind == "give" else "take"
     assert owner is not None
     if not _args(a, "card") or not isinstance(card, str) or card not in all_cards(s["players"][owner]):
         return msg("gg.err.no_card")
     return msg("gg.err.already_offered") if card in s["t"]["draft"][key] else None
 
 
-def _r_give_chest(s: State, seat: int, a: Action) -> Msg | None:
+def _refusal_give_chest(s: State, seat: int, a: Action) -> Msg | None:
     why = _trade_ready(s, seat) or (msg("gg.err.bad_args") if a.args else None)
     if why:
         return why
@@ -429,7 +436,7 @@ def trade_fits(s: State, seat: int) -> bool:
     return True
 
 
-def _r_propose(s: State, seat: int, a: Action) -> Msg | None:
+def _refusal_propose(s: State, seat: int, a: Action) -> Msg | None:
     why = _trade_ready(s, seat) or (msg("gg.err.bad_args") if a.args else None)
     if why:
         return why
@@ -446,80 +453,112 @@ def _r_propose(s: State, seat: int, a: Action) -> Msg | None:
     return None if trade_fits(s, seat) else msg("gg.err.trade_no_room")
 
 
-def _r_withdraw(s: State, seat: int, a: Action) -> Msg | None:
-    d = s["t"].get("draft") or {}
-    if a.args or not (d.get("give") or d.get("take") or d.get("xg") or d.get("xt")):
+def _refusal_withdraw(s: State, seat: int, a: Action) -> Msg | None:
+    d = s["t"].get("draft")
+    if a.args or d is None or not (d["give"] or d["take"] or d["xg"] or d["xt"]):
         return msg("gg.err.empty_trade")
     return None
 
 
-_TURN = {"potion": _r_potion, "ammo": _r_ammo, "roll": _r_roll, "skip": _r_skip, "move_card": _r_move_card,
-         "teleport": _r_teleport, "step": _r_step, "move": _r_move, "stop": _r_stop, "defend": _r_defend,
-         "shoot": _r_shoot, "reroll": _r_reroll, "dober": _r_dober, "dober_done": _r_dober_done,
-         "reload": _r_reload, "arrange": _r_arrange, "throw": _r_throw, "ability": _r_ability,
-         "imitate": _r_imitate, "swap_back": _r_swap_back, "chest": _r_chest, "end": _r_end, "revive": _r_revive,
-         "give": _r_give, "take": _r_give, "give_chest": _r_give_chest, "take_chest": _r_give_chest,
-         "propose": _r_propose, "withdraw": _r_withdraw}
+#: The refusal of each kind of move played in a turn.
+_TURN_REFUSALS = {
+    "potion": _refusal_potion,
+    "ammo": _refusal_ammo,
+    "roll": _refusal_roll,
+    "skip": _refusal_skip,
+    "move_card": _refusal_move_card,
+    "teleport": _refusal_teleport,
+    "step": _refusal_step,
+    "move": _refusal_move,
+    "stop": _refusal_stop,
+    "defend": _refusal_defend,
+    "shoot": _refusal_shoot,
+    "reroll": _refusal_reroll,
+    "dober": _refusal_dober,
+    "dober_done": _refusal_dober_done,
+    "reload": _refusal_reload,
+    "arrange": _refusal_arrange,
+    "throw": _refusal_throw,
+    "ability": _refusal_ability,
+    "imitate": _refusal_imitate,
+    "swap_back": _refusal_swap_back,
+    "chest": _refusal_chest,
+    "end": _refusal_end,
+    "revive": _refusal_revive,
+    "give": _refusal_give,
+    "take": _refusal_give,
+    "give_chest": _refusal_give_chest,
+    "take_chest": _refusal_give_chest,
+    "propose": _refusal_propose,
+    "withdraw": _refusal_withdraw,
+}
 
 
 # ---------------------------------------------------------------- performing
 
 
+def accepted_args(a: Action) -> ActionArgs:
+    """The arguments of a move `refusal` accepted, typed: refusal checked the type of each one it lets through."""
+    return cast(ActionArgs, a.arg_dict)
+
+
 def perform(ctx: Ctx, seat: int, a: Action) -> None:
-    s, t = ctx.s, ctx.t
-    k = a.kind
+    """Play `a`, which `refusal` accepted."""
+    s, t = ctx.state, ctx.turn_flags
+    kind = a.kind
+    args = accepted_args(a)
     if seat == SYSTEM:
         close_zone(ctx)
         return
-    if k == "place":
+    if kind == "place":
         head = s["pending"].pop(0)
-        into = a["into"]
+        into = args["into"]
         if into == "discard":
             discard(ctx, head["card"])
             ctx.say("gg.ev.discarded_new", seat=SeatRef(seat), card=card_name(s, head["card"]))
         else:
-            mat = ctx.p(seat)["mat"][slot_of(s, into)]
-            area = "a" if into in mat["a"] else "p"
+            mat = ctx.fighter(seat)["mat"][slot_of(s, into)]
+            area: Area = "a" if into in mat["a"] else "p"
             mat[area][mat[area].index(into)] = head["card"]
             discard(ctx, into)
             ctx.say("gg.ev.replaced", seat=SeatRef(seat), card=card_name(s, head["card"]), old=card_name(s, into))
         return
-    if k in ("accept", "decline"):
-        _answer_trade(ctx, k == "accept")
+    if kind in ("accept", "decline"):
+        _answer_trade(ctx, kind == "accept")
         return
-    if k == "pick":
-        set_character(ctx.p(seat), a["char"])
-        ctx.say("gg.ev.picked", seat=SeatRef(seat), char=msg(f"gg.char.{a['char']}"))
+    if kind == "pick":
+        set_character(ctx.fighter(seat), args["char"])
+        ctx.say("gg.ev.picked", seat=SeatRef(seat), char=msg(f"gg.char.{args['char']}"))
         if all(p["char"] for p in s["players"]):
             after_picks(ctx)
         return
     if s["phase"] == "octor":
-        AB.imitate(ctx, seat, a["target"])
+        abilities.imitate(ctx, seat, args["target"])
         start_game(ctx)
         return
-    if k == "potion":
-        card = a["card"]
+    if kind == "potion":
+        card = args["card"]
         amount = int(SUPPORT[s["cards"][card]].values["heal"])
         ctx.say("gg.ev.used", seat=SeatRef(seat), card=card_name(s, card))
         use_consumable(ctx, seat, card)
         heal(ctx, seat, amount, "potion")
-    elif k == "ammo":
-        ctx.say("gg.ev.used", seat=SeatRef(seat), card=card_name(s, a["card"]))
-        use_consumable(ctx, seat, a["card"])
-        for w in active_cards(ctx.p(seat), "weapon"):
+    elif kind == "ammo":
+        ctx.say("gg.ev.used", seat=SeatRef(seat), card=card_name(s, args["card"]))
+        use_consumable(ctx, seat, args["card"])
+        for w in active_cards(ctx.fighter(seat), "weapon"):
             if w in s["unloaded"]:
                 s["unloaded"].remove(w)
-    elif k == "roll":
+    elif kind == "roll":
         t["dice"] = [ctx.die(), ctx.die()]
         t["points"] = sum(t["dice"])
         t["stage"] = "rolled"
         ctx.say("gg.ev.rolled", seat=SeatRef(seat), a=t["dice"][0], b=t["dice"][1])
-    elif k == "skip":
+    elif kind == "skip":
         t["skipped"] = not t["frozen"]
         ctx.say("gg.ev.frozen_stay" if t["frozen"] else "gg.ev.skipped", seat=SeatRef(seat))
-        MV.finish(ctx, seat)
-    elif k == "move_card":
-        card = a["card"]
+        movement.finish(ctx, seat)
+    elif kind == "move_card":
+        card = args["card"]
         key = s["cards"][card]
         ctx.say("gg.ev.used", seat=SeatRef(seat), card=card_name(s, card))
         use_consumable(ctx, seat, card)
@@ -530,98 +569,103 @@ def perform(ctx: Ctx, seat: int, a: Action) -> None:
             t["compass"] = True
         elif key == "adrenaline":
             t["points"] = 2 * sum(t["dice"])
-    elif k == "teleport":
-        use_consumable(ctx, seat, a["card"])
-        MV.teleport(ctx, seat, ctx.board.parse(a["to"]))  # type: ignore[arg-type]
-    elif k == "step":
-        MV.do_step(ctx, seat, a["dir"])
-    elif k == "move":
-        for d in a["path"]:
-            if not ctx.p(seat)["alive"] or t.get("stage") not in ("rolled", "moving"):
+    elif kind == "teleport":
+        use_consumable(ctx, seat, args["card"])
+        destination = ctx.board.parse(args["to"])
+        assert destination is not None  # (refusal() checked the square)
+        movement.teleport(ctx, seat, destination)
+    elif kind == "step":
+        movement.do_step(ctx, seat, args["dir"])
+    elif kind == "move":
+        for d in args["path"]:
+            if not ctx.fighter(seat)["alive"] or t.get("stage") not in ("rolled", "moving"):
                 break
-            MV.do_step(ctx, seat, d)
-    elif k == "stop":
-        MV.finish(ctx, seat)
-    elif k == "defend":
-        cells = CB.defend_squares(s, ctx.board, seat, a["card"], a.get("at"), a.get("orient"))
+            movement.do_step(ctx, seat, d)
+    elif kind == "stop":
+        movement.finish(ctx, seat)
+    elif kind == "defend":
+        cells = combat.defend_squares(s, ctx.board, seat, args["card"], args.get("at"), args.get("orient"))
         assert not isinstance(cells, Msg)
-        CB.defend(ctx, seat, a["card"], cells)
-    elif k == "shoot":
-        CB.shoot(ctx, seat, a["weapon"], a["target"], a.get("ext"))
-    elif k == "reroll":
-        CB.reroll(ctx, seat, tuple(a["dice"]))
-    elif k == "dober":
-        CB.dober_step(ctx, seat, a["dir"])
-    elif k == "dober_done":
+        combat.defend(ctx, seat, args["card"], cells)
+    elif kind == "shoot":
+        combat.shoot(ctx, seat, args["weapon"], args["target"], args.get("ext"))
+    elif kind == "reroll":
+        combat.reroll(ctx, seat, tuple(args["dice"]))
+    elif kind == "dober":
+        combat.dober_step(ctx, seat, args["dir"])
+    elif kind == "dober_done":
         t["stage"], t["dober"] = "after", None
-    elif k == "reload":
+    elif kind == "reload":
         t["main"] = "reload"
-        for w in active_cards(ctx.p(seat), "weapon"):
+        for w in active_cards(ctx.fighter(seat), "weapon"):
             if w in s["unloaded"]:
                 s["unloaded"].remove(w)
         ctx.say("gg.ev.reloaded", seat=SeatRef(seat))
-    elif k == "arrange":
-        _arrange(ctx, seat, a["card"], a.get("with"))
-    elif k == "throw":
-        CB.throw(ctx, seat, a["card"], a.get("target"))
-    elif k == "ability":
-        AB.use(ctx, seat, a)
-    elif k == "imitate":
-        AB.imitate(ctx, seat, a["target"])
-    elif k == "swap_back":
-        AB.swap_back(ctx, seat)
-    elif k == "chest":
-        ctx.p(seat)["xc"] -= 1
+    elif kind == "arrange":
+        _arrange(ctx, seat, args["card"], args.get("with"))
+    elif kind == "throw":
+        combat.throw(ctx, seat, args["card"], args.get("target"))
+    elif kind == "ability":
+        abilities.use(ctx, seat, args)
+    elif kind == "imitate":
+        abilities.imitate(ctx, seat, args["target"])
+    elif kind == "swap_back":
+        abilities.swap_back(ctx, seat)
+    elif kind == "chest":
+        ctx.fighter(seat)["xc"] -= 1
         t["xchest"] = True
         open_chest(ctx, seat, extra=True)
-    elif k == "end":
+    elif kind == "end":
         end_turn(ctx)
-    elif k == "revive":
-        _revive(ctx, seat, a["card"], ctx.board.parse(a["at"]))  # type: ignore[arg-type]
-    elif k in ("give", "take"):
-        t["draft"]["give" if k == "give" else "take"].append(a["card"])
-    elif k == "give_chest":
+    elif kind == "revive":
+        comeback = ctx.board.parse(args["at"])
+        assert comeback is not None  # (refusal() checked the square)
+        _revive(ctx, seat, args["card"], comeback)
+    elif kind in ("give", "take"):
+        t["draft"]["give" if kind == "give" else "take"].append(args["card"])
+    elif kind == "give_chest":
         t["draft"]["xg"] += 1
-    elif k == "take_chest":
+    elif kind == "take_chest":
         t["draft"]["xt"] += 1
-    elif k == "withdraw":
+    elif kind == "withdraw":
         t["draft"] = {"give": [], "take": [], "xg": 0, "xt": 0}
-    elif k == "propose":
+    elif kind == "propose":
         mate = teammate(s, seat)
+        assert mate is not None  # (a fighter without a teammate cannot propose: _trade_ready)
         s["trade"] = {"from": seat, "to": mate, **clone_draft(t["draft"])}
-        ctx.say("gg.ev.trade_offer", seat=SeatRef(seat), mate=SeatRef(mate))  # type: ignore[arg-type]
+        ctx.say("gg.ev.trade_offer", seat=SeatRef(seat), mate=SeatRef(mate))
 
 
 def settle(ctx: Ctx) -> None:
     """An active player eliminated during its own turn ends it at once, with no end-of-turn steps (§5.1)."""
-    s = ctx.s
+    s = ctx.state
     if s["winners"] is not None:
         s["t"] = {}
-    elif s["phase"] == "play" and s["t"] and not ctx.p(s["turn"])["alive"]:
-        advance(ctx, s["turn"])
+    elif s["phase"] == "play" and s["t"] and not ctx.fighter(seat_on_turn(s))["alive"]:
+        advance(ctx, seat_on_turn(s))
 
 
-def clone_draft(d: dict[str, object]) -> dict[str, object]:
-    return {"give": list(d["give"]), "take": list(d["take"]), "xg": d["xg"], "xt": d["xt"]}  # type: ignore[call-overload]
+def clone_draft(d: Draft) -> Draft:
+    return {"give": list(d["give"]), "take": list(d["take"]), "xg": d["xg"], "xt": d["xt"]}
 
 
 def use_consumable(ctx: Ctx, seat: int, cid: str) -> None:
     """Use up a consumable: the turn's one consumable."""
     use_card(ctx, seat, cid)
-    ctx.t["consumable"] = True
+    ctx.turn_flags["consumable"] = True
 
 
 def after_picks(ctx: Ctx) -> None:
-    if octor_needs_start(ctx.s):
-        ctx.s["phase"] = "octor"
+    if octor_needs_start(ctx.state):
+        ctx.state["phase"] = "octor"
     else:
         start_game(ctx)
 
 
 def _arrange(ctx: Ctx, seat: int, card: str, other: str | None) -> None:
-    s = ctx.s
-    ctx.t["main"] = "arrange"
-    mat = ctx.p(seat)["mat"][slot_of(s, card)]
+    s = ctx.state
+    ctx.turn_flags["main"] = "arrange"
+    mat = ctx.fighter(seat)["mat"][slot_of(s, card)]
     if card in mat["p"]:
         i = mat["p"].index(card)
         if other is None:
@@ -637,40 +681,41 @@ def _arrange(ctx: Ctx, seat: int, card: str, other: str | None) -> None:
 
 
 def _revive(ctx: Ctx, seat: int, card: str, at: int) -> None:
-    s = ctx.s
+    s = ctx.state
     mate = teammate(s, seat)
     assert mate is not None
     amount = int(SUPPORT[s["cards"][card]].values["heal"])
     use_consumable(ctx, seat, card)
-    m = ctx.p(mate)
+    m = ctx.fighter(mate)
     m.update({"alive": True, "hp": min(100, amount), "pos": at, "ghost": None, "mat": empty_mat(), "xc": 0,
-              "cd": CHARACTERS[m["char"]].cooldown or 0, "copy": None, "frozen": False, "heal_block": False,
+              "cd": CHARACTERS[character(m)].cooldown or 0, "copy": None, "frozen": False, "heal_block": False,
               "skipped": False})
     if mate in s["out"]:
         s["out"].remove(mate)
-    ctx.t["revived"] = True
+    ctx.turn_flags["revived"] = True
     ctx.say("gg.ev.revived", seat=SeatRef(seat), mate=SeatRef(mate), hp=m["hp"], at=ctx.board.name(at))
 
 
 def _answer_trade(ctx: Ctx, accept: bool) -> None:
-    s = ctx.s
-    tr = s["trade"]
+    s = ctx.state
+    trade = s["trade"]
+    assert trade is not None  # (an answer is only asked for while a trade waits)
     s["trade"] = None
-    giver, mate = tr["from"], tr["to"]
+    giver, mate = trade["from"], trade["to"]
     if not accept:
-        ctx.t["draft"] = {"give": [], "take": [], "xg": 0, "xt": 0}
+        ctx.turn_flags["draft"] = {"give": [], "take": [], "xg": 0, "xt": 0}
         ctx.say("gg.ev.trade_declined", mate=SeatRef(mate))
         return
-    for c in tr["give"]:
+    for c in trade["give"]:
         remove_card(s, giver, c)
-    for c in tr["take"]:
+    for c in trade["take"]:
         remove_card(s, mate, c)
-    for c in tr["give"]:
+    for c in trade["give"]:
         gain(ctx, mate, c)
-    for c in tr["take"]:
+    for c in trade["take"]:
         gain(ctx, giver, c)
-    ctx.p(giver)["xc"] += tr["xt"] - tr["xg"]
-    ctx.p(mate)["xc"] += tr["xg"] - tr["xt"]
+    ctx.fighter(giver)["xc"] += trade["xt"] - trade["xg"]
+    ctx.fighter(mate)["xc"] += trade["xg"] - trade["xt"]
     ctx.say("gg.ev.traded", seat=SeatRef(giver), mate=SeatRef(mate))
     end_turn(ctx)
 
@@ -698,7 +743,7 @@ def candidates(s: State, seat: int) -> Iterator[Action]:
             yield Action.of("pick", char=ch)
         return
     if s["phase"] == "octor":
-        for n in AB.neighbours(s, seat):
+        for n in abilities.neighbours(s, seat):
             yield Action.of("imitate", target=n)
         return
     t = s["t"]
@@ -707,7 +752,9 @@ def candidates(s: State, seat: int) -> Iterator[Action]:
     cons = p["mat"]["consumable"]["a"]
     stage = t["stage"]
     if stage == "strike":
-        n = len(t["shot"]["faces"])
+        shot = t["shot"]
+        assert shot is not None
+        n = len(shot["faces"])
         for k in range(n + 1):
             for combo in combinations(range(n), k):
                 yield Action.of("reroll", dice=list(combo))
@@ -727,8 +774,8 @@ def candidates(s: State, seat: int) -> Iterator[Action]:
         for c in cons:
             yield Action.of("move_card", card=c)
             if _support_use(s, c) == "teleport":
-                r, col = board.rc(p["pos"])
-                for k in range(-MV.TELEPORT_REACH, MV.TELEPORT_REACH + 1):
+                r, col = board.row_col(square(p))
+                for k in range(-movement.TELEPORT_REACH, movement.TELEPORT_REACH + 1):
                     for rr, cc in ((r + k, col), (r, col + k)):
                         if k and 0 <= rr < board.h and 0 <= cc < board.w:
                             yield Action.of("teleport", card=c, to=board.name(rr * board.w + cc))
@@ -737,7 +784,7 @@ def candidates(s: State, seat: int) -> Iterator[Action]:
         for d in DIRS:
             yield Action.of("step", dir=d)
         yield Action.of("stop")
-    if stage in AB.STAGES:
+    if stage in abilities.STAGES:
         yield from _ability_candidates(s, seat)
         yield Action.of("chest")
     if stage == "after":
@@ -745,7 +792,7 @@ def candidates(s: State, seat: int) -> Iterator[Action]:
 
 
 def _ability_candidates(s: State, seat: int) -> Iterator[Action]:
-    yield from AB.candidates(s, seat)
+    yield from abilities.candidates(s, seat)
     if s["players"][seat]["char"] == "octor":
         for o in s["players"]:
             if o["seat"] != seat:
@@ -761,7 +808,7 @@ def _after_candidates(s: State, seat: int, board: Board) -> Iterator[Action]:
         if use in ("platform", "field"):
             yield Action.of("defend", card=c)
         else:
-            for sq in board.around(p["pos"]):
+            for sq in board.around(square(p)):
                 if use == "ball":
                     yield Action.of("defend", card=c, at=board.name(sq))
                 else:
@@ -778,8 +825,8 @@ def _after_candidates(s: State, seat: int, board: Board) -> Iterator[Action]:
         mat = p["mat"][slot]
         for c in mat["p"]:
             yield Action.of("arrange", card=c)
-            for o in mat["a"]:
-                yield Action.of("arrange", card=c, **{"with": o})
+            for active in mat["a"]:
+                yield Action.of("arrange", card=c, **{"with": active})
         for c in mat["a"]:
             yield Action.of("arrange", card=c)
     for c in p["mat"]["throwable"]["a"]:

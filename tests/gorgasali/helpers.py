@@ -7,23 +7,24 @@ from typing import Any
 from rules.base import SYSTEM, Action
 from rules.coords import name
 from rules.gorgasali import GAME
-from rules.gorgasali.data import CHARACTERS, check_map
-from rules.gorgasali.engine import Ctx, State, slot_of, start_turn
+from rules.gorgasali.data import CHARACTERS, MapSector, check_map
+from rules.gorgasali.engine import Ctx, slot_of, square, start_turn
+from rules.gorgasali.state import AREAS, Deck, MapData, State
 from rules.rng import Rng
 
 
 def plain(w: int = 10, h: int = 10, marks: dict[tuple[int, int], str] | None = None,
-          zone: str = "4") -> dict[str, Any]:
+          zone: str = "4") -> MapData:
     """A `w`×`h` map of plain squares, with terrain letters at `marks`, every square in zone `zone`."""
     rows = [["."] * w for _ in range(h)]
     for (r, c), ch in (marks or {}).items():
         rows[r][c] = ch
-    sectors = [{"n": i + 1, "at": name(0, i), "duo": name(1, i)} for i in range(w)]
+    sectors: list[MapSector] = [{"n": i + 1, "at": name(0, i), "duo": name(1, i)} for i in range(w)]
     return check_map({"width": w, "height": h, "rows": ["".join(r) for r in rows], "zones": [zone * w] * h,
                       "sectors": sectors})
 
 
-def setup(chars: list[str], at: list[tuple[int, int]], board: dict[str, Any] | None = None, *,
+def setup(chars: list[str], at: list[tuple[int, int]], board: MapData | None = None, *,
           mode: str = "ffa", seed: int = 1) -> State:
     """A game in round 1 on `board` with seat i playing chars[i] on square at[i]; seat 0 is on turn, no cards."""
     board = board or plain()
@@ -51,12 +52,12 @@ def sq(s: State, r: int, c: int) -> int:
 
 
 def at(s: State, seat: int) -> tuple[int, int]:
-    return divmod(s["players"][seat]["pos"], s["board"]["w"])
+    return divmod(square(s["players"][seat]), s["board"]["w"])
 
 
 def give(s: State, seat: int, key: str, *, backpack: bool = False, loaded: bool = True) -> str:
     """Move a card `key` from its deck onto `seat`'s mat; returns its id."""
-    deck = "wdeck" if any(s["cards"][c] == key for c in s["wdeck"]) else "sdeck"
+    deck: Deck = "wdeck" if any(s["cards"][c] == key for c in s["wdeck"]) else "sdeck"
     cid = next(c for c in s[deck] if s["cards"][c] == key)
     s[deck].remove(cid)
     s["players"][seat]["mat"][slot_of(s, cid)]["p" if backpack else "a"].append(cid)
@@ -115,4 +116,4 @@ def hp(s: State, seat: int) -> int:
 
 def holds(s: State, seat: int, key: str) -> bool:
     p = s["players"][seat]
-    return any(s["cards"][c] == key for slot in p["mat"].values() for area in slot.values() for c in area)
+    return any(s["cards"][c] == key for slot in p["mat"].values() for area in AREAS for c in slot[area])

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from rules.gorgasali import GAME
 from rules.gorgasali.board import board_of
 from rules.gorgasali.engine import Ctx, damage
+from rules.gorgasali.state import State
 from tests.gorgasali.helpers import (
     at,
     force,
@@ -23,7 +24,7 @@ from tests.gorgasali.helpers import (
 )
 
 
-def _cycle(s: dict, turns: int) -> dict:
+def _cycle(s: State, turns: int) -> State:
     """Both seats pass `turns` full rounds, seat 0 first."""
     for _ in range(turns):
         s = pass_turn(s, 0)
@@ -55,7 +56,7 @@ def test_dt2_supernova_first_on_the_fifth_turn() -> None:
 
 
 def _shoot(chars: list[str], where: list[tuple[int, int]], weapon: str, faces: tuple[int, ...],
-           ext: str | None = None, prep: Callable[[dict], None] | None = None) -> dict:
+           ext: str | None = None, prep: Callable[[State], None] | None = None) -> State:
     s = setup(chars, where)
     wid = give(s, 0, weapon)
     extra = {"ext": give(s, 0, ext)} if ext else {}
@@ -99,14 +100,14 @@ def test_dt7_tochinator_stays_loaded_on_five() -> None:
 
 
 def test_dt8_jalugar_heals_the_shooter() -> None:
-    def hurt(s: dict) -> None:
+    def hurt(s: State) -> None:
         s["players"][0]["hp"] = 70
     s = _shoot(["armazi", "ebue"], [(5, 2), (5, 3)], "jalugar", (3,), prep=hurt)
     assert hp(s, 0) == 85 and hp(s, 1) == 50
 
 
 def test_dt9_drain_through_body_armour() -> None:
-    def prep(s: dict) -> None:
+    def prep(s: State) -> None:
         give(s, 1, "body_armour")
         s["players"][0]["hp"] = 50
     s = _shoot(["drain", "ebue"], [(5, 2), (5, 5)], "mantis", (6, 5, 4, 1, 2), prep=prep)
@@ -169,7 +170,7 @@ def test_dt14_magic_field_then_armour() -> None:
 
 
 def test_dt15_breathold_ignores_armour() -> None:
-    def prep(s: dict) -> None:
+    def prep(s: State) -> None:
         give(s, 1, "helmet")
         give(s, 1, "body_armour")
     s = _shoot(["armazi", "ebue"], [(5, 1), (5, 3)], "breathold", (4, 4), prep=prep)
@@ -177,7 +178,7 @@ def test_dt15_breathold_ignores_armour() -> None:
 
 
 def test_dt16_tochinator_misses_a_target_on_a_tree_platform() -> None:
-    def prep(s: dict) -> None:
+    def prep(s: State) -> None:
         s["banners"].append({"kind": "platform", "owner": 1, "sq": [sq(s, 5, 3)], "round": 1})
     assert hp(_shoot(["armazi", "ebue"], [(5, 2), (5, 3)], "tochinator", (4,), prep=prep), 1) == 100
 

@@ -14,6 +14,8 @@ from rules.base import SYSTEM, Action, BadOptions
 from rules.gorgasali import GAME
 from rules.gorgasali.board import board_of
 from rules.gorgasali.data import CHARACTERS, MAP, SUPPORT, WEAPONS
+from rules.gorgasali.engine import square
+from rules.gorgasali.state import State
 from rules.rng import Rng
 from rules.text import Msg, iter_strings
 from tests.gorgasali.helpers import at, force, pass_turn, plain, play, setup, why
@@ -77,7 +79,7 @@ def test_new_game_rolls_first_player_and_distinct_sectors() -> None:
     assert firsts == {0, 1, 2, 3}  # drawn with the dice, never the join order
 
 
-def _teams(s: dict) -> list[set[int]]:
+def _teams(s: State) -> list[set[int]]:
     by_team: dict[int, set[int]] = {}
     for p in s["players"]:
         by_team.setdefault(p["team"], set()).add(p["seat"])
@@ -92,7 +94,7 @@ def test_duo_teammates_sit_opposite_and_share_a_sector() -> None:
     for k, seat in enumerate(order):  # teams alternate: a teammate comes back after the others
         assert team[order[(k + 3) % 6]] == team[seat] and len({team[order[(k + j) % 6]] for j in range(3)}) == 3
         mate = s["players"][next(o for o in range(6) if o != seat and team[o] == team[seat])]
-        assert board.dist(s["players"][seat]["pos"], mate["pos"]) == 1
+        assert board.dist(square(s["players"][seat]), square(mate)) == 1
     drawn = [_teams(GAME.new(GAME.resolve_options({"mode": "duo", "teams": "random"}), 6, seed))
              for seed in range(8)]
     assert all(sorted(map(len, t)) == [2, 2, 2] for t in drawn) and len({str(t) for t in drawn}) > 1

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rules.gorgasali import GAME
 from rules.gorgasali.engine import Ctx, damage
+from rules.gorgasali.state import State
 from tests.gorgasali.helpers import (
     at,
     events,
@@ -68,7 +69,7 @@ def test_we2_the_action_list_example() -> None:
 
 
 def _shot(chars: list[str], where: list[tuple[int, int]], weapon: str, faces: tuple[int, ...],
-          **kw: object) -> tuple[dict, str]:
+          **kw: object) -> tuple[State, str]:
     s = setup(chars, where)
     wid = give(s, 0, weapon)
     s = to_after(s, 0)
