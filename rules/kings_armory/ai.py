@@ -6,11 +6,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.base import Action, LegalAction
-from rules.kings_armory import armory, coop, data, shop
-from rules.kings_armory import figures as fg
-from rules.kings_armory import round as rnd
-from rules.kings_armory import state as st
-from rules.kings_armory.board import Sq, footprint, rd
+from rules.kings_armory import armory, coop, data, figures, queries, shop
+from rules.kings_armory import round as allies_round
+from rules.kings_armory.board import Sq, footprint, range_distance
 from rules.rng import Rng
 
 S = dict[str, Any]
@@ -105,18 +103,18 @@ def choose(legal: list[LegalAction], s: S, seat: int, rng: Rng, level: str = "no
             return card
     if s["active"] is None:
         return (by.get("activate") or by.get("end_turn") or [first])[0]
-    return _activation(s, st.ally(s, s["active"]), by, style) or first
+    return _activation(s, queries.ally(s, s["active"]), by, style) or first
 
 
 def _missed_all(s: S) -> bool:
     """Whether the roll waiting for the Lucky Charm's answer missed every monster it aimed at (then re-roll)."""
     r = s["reroll"]
-    a = st.ally(s, r["ally"])
+    a = queries.ally(s, r["ally"])
     attack = Action.from_json(r["action"])
-    opt = next(o for o in fg.offered_options(a) if o["id"] == attack["opt"])
+    opt = next(o for o in figures.offered_options(a) if o["id"] == attack["opt"])
     bonus = int(opt["hit"]) + (2 if a["st"]["bless"] else 0)
-    monsters, _ = rnd.aimed(s, a, opt, attack)
-    return not any(fg.roll_hit(int(r["nat"]), bonus, fg.monster_card(m)["dodge"], list(opt["crit"]))[0]
+    monsters, _ = allies_round.aimed(s, a, opt, attack)
+    return not any(figures.roll_hit(int(r["nat"]), bonus, figures.monster_card(m)["dodge"], list(opt["crit"]))[0]
                    for m in monsters)
 
 
@@ -134,7 +132,7 @@ def _pick_rank(action: Action, order: tuple[str, ...] = HERO_ORDER) -> int:
 
 def _urgency(s: S, sq: Sq) -> float:
     """How close to the Gate a lane square is: 1 at the entrance up to 3 at the exit."""
-    b = st.bd(s)
+    b = queries.board_of(s)
     best = 0.0
     for lane in b.lanes.values():
         if sq in lane:
@@ -143,23 +141,23 @@ def _urgency(s: S, sq: Sq) -> float:
 
 
 def _lane_weights(s: S) -> list[tuple[Sq, float]]:
-    return [(sq, _urgency(s, sq)) for sq in sorted(st.bd(s).path)]
+    return [(sq, _urgency(s, sq)) for sq in sorted(queries.board_of(s).path)]
 
 
 def _cover(squares: list[Sq], lanes: list[tuple[Sq, float]], reach: int) -> float:
-    return sum(w for sq, w in lanes if min(rd(sq, q) for q in squares) <= reach)
+    return sum(w for sq, w in lanes if min(range_distance(sq, q) for q in squares) <= reach)
 
 
 def _front(s: S) -> Fig | None:
     """The monster nearest the Gate (fewest squares left to walk)."""
-    b = st.bd(s)
+    b = queries.board_of(s)
     if not s["monsters"]:
         return None
     return min(s["monsters"], key=lambda m: (b.route_left(m["lane"], m["i"]), -m["hp"], m["id"]))
 
 
 def _ranged(a: Fig) -> bool:
-    return fg.primary_type(a) in ("R", "SN") or fg.primary_type(a) is None
+    return figures.primary_type(a) in ("R", "SN") or figures.primary_type(a) is None
 
 
 # ---------------------------------------------------------------- set-up and between waves
@@ -171,9 +169,9 @@ def _shop(s: S, seat: int, by: dict[str, list[Action]], style: Style = STYLES["e
     lanes = _lane_weights(s)
     if "build" in by and (s["free_towers"] or len(s["towers"]) < TOWERS_WANTED):
         return max(by["build"], key=lambda a: (_build_score(s, a, lanes), str(a["at"])))
-    mine = st.seat_allies(s, seat)
+    mine = queries.seat_allies(s, seat)
     for a in [x for x in mine if x["kind"] == "hero"] + [x for x in mine if x["kind"] == "champion"]:
-        if st.housed(s, a) or (a["kind"] == "champion" and (a["pos"] is not None or _spare(s) < 1)):
+        if queries.housed(s, a) or (a["kind"] == "champion" and (a["pos"] is not None or _spare(s) < 1)):
             continue
         places = [x for x in by.get("place", []) if x["ally"] == a["id"]]
         if places:
@@ -198,9 +196,9 @@ def _shop_well(s: S, seat: int, by: dict[str, list[Action]], style: Style) -> Ac
     lanes = _lane_weights(s)
     if "build" in by and (s["free_towers"] or len(s["towers"]) < TOWERS_WANTED):
         return max(by["build"], key=lambda a: (_build_score(s, a, lanes), str(a["at"])))
-    mine = st.seat_allies(s, seat)
+    mine = queries.seat_allies(s, seat)
     for a in [x for x in mine if x["kind"] == "hero"] + [x for x in mine if x["kind"] == "champion"]:
-        if st.housed(s, a) or (a["kind"] == "champion" and (a["pos"] is not None or _spare(s) < 1)):
+        if queries.housed(s, a) or (a["kind"] == "champion" and (a["pos"] is not None or _spare(s) < 1)):
             continue
         places = [x for x in by.get("place", []) if x["ally"] == a["id"]]
         if places:
@@ -208,28 +206,28 @@ def _shop_well(s: S, seat: int, by: dict[str, list[Action]], style: Style) -> Ac
     keep = _armory_savings(s) if style.cards else 0
     ups = [u for u in by.get("upgrade", []) if s["gold"] - _upgrade_cost(s, u) >= keep]
     if ups:
-        return min(ups, key=lambda u: (0 if st.ally(s, str(u["ally"]))["key"] in SHOOTERS else 1,
+        return min(ups, key=lambda u: (0 if queries.ally(s, str(u["ally"]))["key"] in SHOOTERS else 1,
                                        _upgrade_cost(s, u), str(u["ally"])))
     for kind in SHOOTERS:
         hire = next((a for a in by.get("hire", []) if a["type"] == kind), None)
-        if hire is None or s["gold"] - st.champion_cost(s, kind, 0) < keep:
+        if hire is None or s["gold"] - queries.champion_cost(s, kind, 0) < keep:
             continue
         if _spare(s) >= 1:
             return hire
-        if "build" in by and s["gold"] >= st.champion_cost(s, kind, 0) + st.tower_eco(s, "build") + keep:
+        if "build" in by and s["gold"] >= queries.champion_cost(s, kind, 0) + queries.tower_eco(s, "build") + keep:
             return max(by["build"], key=lambda a: (_build_score(s, a, lanes), str(a["at"])))
     if style.cards:
         if "buy_armory" in by:
             return by["buy_armory"][0]
-        if "buy_card" in by and s["wave"] >= st.last_wave(s) - 1 \
+        if "buy_card" in by and s["wave"] >= queries.last_wave(s) - 1 \
                 and s["gold"] - data.economy()["reinforcement"]["buy"] >= keep:
             return by["buy_card"][0]
     return (by.get("ready") or by.get("place") or [next(iter(by.values()))[0]])[0]
 
 
 def _upgrade_cost(s: S, action: Action) -> int:
-    a = st.ally(s, str(action["ally"]))
-    return st.champion_cost(s, a["key"], a["level"])
+    a = queries.ally(s, str(action["ally"]))
+    return queries.champion_cost(s, a["key"], a["level"])
 
 
 def _plan(s: S, seat: int, style: Style = STYLES["normal"]) -> list[str]:
@@ -237,7 +235,7 @@ def _plan(s: S, seat: int, style: Style = STYLES["normal"]) -> list[str]:
     proposed: its proposal to the team while it waits for the others (the moves placing its own allies are left
     out, they are nobody else's business)."""
     base = coop.after_proposals(s)
-    sim = st.clone(base)
+    sim = queries.clone(base)
     rng = Rng(s["rng_state"])  # no shared move draws anything
     plan: list[str] = []
     for _ in range(PLAN_STEPS):
@@ -260,30 +258,30 @@ def _plan(s: S, seat: int, style: Style = STYLES["normal"]) -> list[str]:
 
 def _spare(s: S) -> int:
     """House slots left once every hero not yet housed has one: champions never take a hero's place."""
-    free = sum(max(0, st.capacity(s, h) - st.slots_used(s, h)) for h in st.houses(s))
-    return free - sum(1 for a in st.heroes(s) if not st.housed(s, a))
+    free = sum(max(0, queries.capacity(s, h) - queries.slots_used(s, h)) for h in queries.houses(s))
+    return free - sum(1 for a in queries.heroes(s) if not queries.housed(s, a))
 
 
 def _build_score(s: S, action: Action, lanes: list[tuple[Sq, float]]) -> float:
-    corner = st.bd(s).parse(str(action["at"]))
+    corner = queries.board_of(s).parse(str(action["at"]))
     assert corner is not None
     cells = footprint(corner)
-    taken = st.tower_squares(s)
-    spread = min((rd(c, t) for c in cells for t in taken), default=9)
+    taken = queries.tower_squares(s)
+    spread = min((range_distance(c, t) for c in cells for t in taken), default=9)
     return _cover(cells, lanes, TOWER_REACH) - (40 if spread <= 3 else 0)
 
 
 def _place_score(s: S, a: Fig, action: Action, lanes: list[tuple[Sq, float]]) -> float:
-    b = st.bd(s)
+    b = queries.board_of(s)
     sq = b.parse(str(action["at"]))
     assert sq is not None
-    inside = sq in st.houses(s)[str(action["house"])]
+    inside = sq in queries.houses(s)[str(action["house"])]
     if _ranged(a):
         return _cover([sq], lanes, TOWER_REACH + 1) + (20 if inside else 0)
     if inside or sq in b.path:
         return -1.0
     # a fighter stands beside a lane, as near the Gate as it can, to block
-    near = [w for p, w in lanes if rd(sq, p) <= 1]
+    near = [w for p, w in lanes if range_distance(sq, p) <= 1]
     return max(near, default=0.0) * 10 + len(near)
 
 
@@ -294,7 +292,7 @@ def _activation(s: S, a: Fig, by: dict[str, list[Action]], style: Style = STYLES
     heal = _heal(s, a, by.get("special", []))
     if heal is not None:
         return heal
-    retreat = _retreat(s, a, by) if a["hp"] <= fg.ally_card(a)["max"] * style.retreat_at else None
+    retreat = _retreat(s, a, by) if a["hp"] <= figures.ally_card(a)["max"] * style.retreat_at else None
     if retreat is not None:
         return retreat
     best = max(by.get("attack", []), key=lambda x: (_attack_value(s, a, x), x.token()), default=None)
@@ -313,7 +311,7 @@ def _activation(s: S, a: Fig, by: dict[str, list[Action]], style: Style = STYLES
 def _shelter(s: S, a: Fig, by: dict[str, list[Action]]) -> Action | None:
     """A hero keeps to its tower: a shooter inside stays there; one outside walks back and goes in; a fighter
     steps toward the front monster only while it stays within 2 squares of its tower (heroes lost lose the game)."""
-    p = st.pos(a)
+    p = queries.pos(a)
     if p is None:
         return None
     if _ranged(a):
@@ -322,37 +320,37 @@ def _shelter(s: S, a: Fig, by: dict[str, list[Action]]) -> Action | None:
         if by.get("enter"):
             return by["enter"][0]
         return _homeward(s, a, by.get("move", []))
-    house = a["house"] if a["house"] in st.houses(s) else None
+    house = a["house"] if a["house"] in queries.houses(s) else None
     near = [m for m in by.get("move", []) + by.get("exit", [])
-            if house is None or st.near_house(s, house, _sq(s, m))]
+            if house is None or queries.near_house(s, house, _sq(s, m))]
     return _approach(s, a, near)
 
 
 def _homeward(s: S, a: Fig, moves: list[Action]) -> Action | None:
     """A step toward the nearest house with room for this ally."""
-    homes = [hid for hid in st.houses(s) if st.has_slot(s, hid, without=a["id"])]
-    entries = [sq for hid in homes for sq in st.entry_squares(s, hid)]
-    p = st.pos(a)
+    homes = [hid for hid in queries.houses(s) if queries.has_slot(s, hid, without=a["id"])]
+    entries = [sq for hid in homes for sq in queries.entry_squares(s, hid)]
+    p = queries.pos(a)
     if not entries or not moves or p is None:
         return None
 
     def gap(sq: Sq) -> int:
-        return min(rd(sq, e) for e in entries)
+        return min(range_distance(sq, e) for e in entries)
 
     best = min(moves, key=lambda m: (gap(_sq(s, m)), str(m["to"])))
     return best if gap(_sq(s, best)) < gap(p) else None
 
 
 def _sq(s: S, action: Action) -> Sq:
-    sq = st.bd(s).parse(str(action["to"]))
+    sq = queries.board_of(s).parse(str(action["to"]))
     assert sq is not None
     return sq
 
 
 def _may_block(s: S, action: Action) -> bool:
     """Champions block whatever they can; a hero only while healthy (heroes lost lose the game)."""
-    a = st.ally(s, str(action["ally"]))
-    return a["kind"] != "hero" or a["hp"] >= BLOCK_AT * fg.ally_card(a)["max"]
+    a = queries.ally(s, str(action["ally"]))
+    return a["kind"] != "hero" or a["hp"] >= BLOCK_AT * figures.ally_card(a)["max"]
 
 
 # ---------------------------------------------------------------- cards (hard)
@@ -360,7 +358,7 @@ def _may_block(s: S, action: Action) -> bool:
 
 def _armory_savings(s: S) -> int:
     """Gold kept back for the Armory card in the intermission before the last wave, when the team has that much."""
-    if s["armory"] is not None or not s["adeck"] or s["wave"] != st.last_wave(s) - 1 \
+    if s["armory"] is not None or not s["adeck"] or s["wave"] != queries.last_wave(s) - 1 \
             or s["gold"] < armory.armory_price(s):
         return 0
     return armory.armory_price(s)
@@ -388,17 +386,17 @@ def _card_value(s: S, seat: int, action: Action) -> float:
     key = str(action["card"])
     target = data.cards()[key]["target"]
     if target == "phoenix":
-        down = sum(1 for h in st.leaders(s) if h["ko"])
-        return 100.0 if down and down >= len(st.leaders(s)) - 1 else 0.0
+        down = sum(1 for h in queries.leaders(s) if h["ko"])
+        return 100.0 if down and down >= len(queries.leaders(s)) - 1 else 0.0
     if target == "golem":
         return 40.0
     if target == "hourglass":
         return 40.0 if len(s["monsters"]) >= 6 else 0.0
     if target == "allies":
         return 3.0 * len(action["targets"]) if len(s["monsters"]) >= 4 else 0.0
-    before = {m["id"]: (m["hp"], _urgency(s, st.msq(s, m))) for m in s["monsters"]}
+    before = {m["id"]: (m["hp"], _urgency(s, queries.monster_square(s, m))) for m in s["monsters"]}
     hp = {a["id"]: a["hp"] for a in s["allies"]}
-    sim = st.clone(s)
+    sim = queries.clone(s)
     armory.card_apply(sim, Rng(s["rng_state"]), [], seat, action)
     after = {m["id"]: m["hp"] for m in sim["monsters"]}
     value = 0.0
@@ -414,29 +412,29 @@ def _card_value(s: S, seat: int, action: Action) -> float:
 
 def _retreat(s: S, a: Fig, by: dict[str, list[Action]]) -> Action | None:
     """A hurt ally with monsters close by gets into a tower, or steps as far from them as it can."""
-    p = st.pos(a)
+    p = queries.pos(a)
     if p is None or a["inside"]:
         return None
-    near = [st.msq(s, m) for m in s["monsters"]]
-    if not near or min(rd(p, q) for q in near) > 2:
+    near = [queries.monster_square(s, m) for m in s["monsters"]]
+    if not near or min(range_distance(p, q) for q in near) > 2:
         return None
     if by.get("enter"):
         return by["enter"][0]
-    b = st.bd(s)
+    b = queries.board_of(s)
 
     def away(action: Action) -> tuple[int, str]:
         sq = b.parse(str(action["to"]))
         assert sq is not None
-        return min(rd(sq, q) for q in near), str(action["to"])
+        return min(range_distance(sq, q) for q in near), str(action["to"])
 
     best = max(by.get("move", []), key=away, default=None)
-    return best if best is not None and away(best)[0] > min(rd(p, q) for q in near) else None
+    return best if best is not None and away(best)[0] > min(range_distance(p, q) for q in near) else None
 
 
 def _heal(s: S, a: Fig, specials: list[Action]) -> Action | None:
-    hurt = {x["id"]: fg.ally_card(x)["max"] - x["hp"] for x in s["allies"] if not x["ko"]}
+    hurt = {x["id"]: figures.ally_card(x)["max"] - x["hp"] for x in s["allies"] if not x["ko"]}
     for action in specials:
-        opt = next(o for o in fg.offered_options(a) if o["id"] == action["opt"])
+        opt = next(o for o in figures.offered_options(a) if o["id"] == action["opt"])
         if opt["effect"] == "heal" and hurt.get(str(action.get("target")), 0) >= 4:
             return action
         if opt["effect"] == "heal_area" and sum(1 for v in hurt.values() if v >= 4) >= 2:
@@ -445,25 +443,26 @@ def _heal(s: S, a: Fig, specials: list[Action]) -> Action | None:
 
 
 def _attack_value(s: S, a: Fig, action: Action) -> float:
-    opt = next(o for o in fg.offered_options(a) if o["id"] == action["opt"])
+    opt = next(o for o in figures.offered_options(a) if o["id"] == action["opt"])
     bonus = 0 if opt["hit"] == "auto" else int(opt["hit"]) + (2 if a["st"]["bless"] else 0)
     if opt.get("area") is None:
-        aims = [st.monster(s, action["target"]), st.monster(s, action.get("second"))]
+        aims = [queries.monster(s, action["target"]), queries.monster(s, action.get("second"))]
         targets = [m for m in aims if m is not None]
         friends = 0
     else:
-        cells = set(rnd.area_squares(s, a, opt, action))
-        targets = [m for m in s["monsters"] if st.msq(s, m) in cells and rnd.can_target(opt, m)]
-        friends = sum(1 for x in s["allies"] if not x["ko"] and st.pos(x) in cells and x["id"] != a["id"])
+        cells = set(allies_round.area_squares(s, a, opt, action))
+        targets = [m for m in s["monsters"]
+                   if queries.monster_square(s, m) in cells and allies_round.can_target(opt, m)]
+        friends = sum(1 for x in s["allies"] if not x["ko"] and queries.pos(x) in cells and x["id"] != a["id"])
     value = 0.0
     for m in targets:
-        card = fg.monster_card(m)
+        card = figures.monster_card(m)
         res = card["res"][opt["type"]]
         if res == "Im":
             continue
         hit = 1.0 if opt["hit"] == "auto" else min(0.95, max(0.05, (21 - card["dodge"] + bonus) / 20))
-        dealt = sum(fg.damage(int(opt["dmg"]), opt.get("hits", 1), False, 1.0, 0, int(res) + m["st"]["bless"]))
-        urgent = _urgency(s, st.msq(s, m))
+        dealt = sum(figures.damage(int(opt["dmg"]), opt.get("hits", 1), False, 1.0, 0, int(res) + m["st"]["bless"]))
+        urgent = _urgency(s, queries.monster_square(s, m))
         value += hit * urgent * (min(dealt, m["hp"]) + (4 if dealt >= m["hp"] else 0))
     return value / max(1, int(opt["ac"])) - 100 * friends
 
@@ -472,18 +471,18 @@ def _approach(s: S, a: Fig, moves: list[Action]) -> Action | None:
     """A step toward the monster nearest the Gate (into range of it, for archers and casters: a tower with nothing
     in reach is no use to them)."""
     front = _front(s)
-    p = st.pos(a)
+    p = queries.pos(a)
     if front is None or p is None or not moves:
         return None
-    b = st.bd(s)
-    goal = st.msq(s, front)
-    reach = max((int(o["range"]) for o in fg.offered_options(a) if o["kind"] == "attack"), default=1)
+    b = queries.board_of(s)
+    goal = queries.monster_square(s, front)
+    reach = max((int(o["range"]) for o in figures.offered_options(a) if o["kind"] == "attack"), default=1)
     want = 1 if not _ranged(a) else reach
 
     def score(action: Action) -> tuple[int, str]:
         sq = b.parse(str(action["to"]))
         assert sq is not None
-        return abs(rd(sq, goal) - want), str(action["to"])
+        return abs(range_distance(sq, goal) - want), str(action["to"])
 
     best = min(moves, key=score)
-    return best if score(best)[0] < abs(rd(p, goal) - want) else None
+    return best if score(best)[0] < abs(range_distance(p, goal) - want) else None

@@ -6,12 +6,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.base import Action, Event, LegalAction
-from rules.kings_armory import data, enemy
-from rules.kings_armory import figures as fg
+from rules.kings_armory import data, enemy, figures, queries
 from rules.kings_armory import maps as kmaps
-from rules.kings_armory import round as rnd
-from rules.kings_armory import state as st
-from rules.kings_armory.board import STEP, Sq, rd
+from rules.kings_armory import round as allies_round
+from rules.kings_armory.board import STEP, Sq, range_distance
 from rules.rng import Rng
 from rules.text import Lit, Msg, SeatRef, msg
 
@@ -23,7 +21,7 @@ CARD_KINDS = ("buy_card", "buy_armory", "play")
 WINDOW_KINDS = ("go_on", "hold")
 
 
-def _la(action: Action, key: str, described: Msg | None = None, **params: Any) -> LegalAction:
+def _offer(action: Action, key: str, described: Msg | None = None, **params: Any) -> LegalAction:
     return LegalAction(action, msg(f"ka.act.{key}", **params), group=action.kind, description=described)
 
 
@@ -58,9 +56,9 @@ def deal(s: S, rng: Rng) -> None:
         for _ in range(int(_eco()["equipment"]["starting_per_player"])):
             if deck:
                 s["gear"].append({"id": f"e{len(s['gear'])}", "card": deck.pop(), "seat": seat,
-                                  "locked": not st.variant(s, "generals"), "on": None})
+                                  "locked": not queries.variant(s, "generals"), "on": None})
     s["gear_deck"] = deck
-    s["gear_gate"] = bool(st.variant(s, "generals"))  # General-ly Enough: both starting pieces come unlocked
+    s["gear_gate"] = bool(queries.variant(s, "generals"))  # General-ly Enough: both starting pieces come unlocked
     s["used_gear"] = []
     reinforcements = sorted(k for k, c in data.cards().items() if c["deck"] == "reinforcements"
                             for _ in range(c["copies"]))
@@ -85,7 +83,7 @@ def gear_legal(s: S, seat: int) -> list[LegalAction]:
         return []
     eco = _eco()["equipment"]
     out = []
-    heroes = [a for a in st.seat_allies(s, seat) if a["kind"] == "hero"]
+    heroes = [a for a in queries.seat_allies(s, seat) if a["kind"] == "hero"]
     offered = trade_pieces(s)
     for g in s["gear"]:
         if g["seat"] != seat or g["id"] in offered:
@@ -93,20 +91,20 @@ def gear_legal(s: S, seat: int) -> list[LegalAction]:
         name = gear_name(g)
         if g["locked"]:
             if s["gold"] >= eco["unlock"]:
-                out.append(_la(Action.of("unlock", gear=g["id"]), "unlock", _gear_text(g), gear=name,
+                out.append(_offer(Action.of("unlock", gear=g["id"]), "unlock", _gear_text(g), gear=name,
                                gold=eco["unlock"]))
             continue
         if g["on"] is not None:
-            out.append(_la(Action.of("unequip", gear=g["id"]), "unequip", _gear_text(g), gear=name))
+            out.append(_offer(Action.of("unequip", gear=g["id"]), "unequip", _gear_text(g), gear=name))
             continue
-        out.append(_la(Action.of("sell_gear", gear=g["id"]), "sell_gear", _gear_text(g), gear=name,
+        out.append(_offer(Action.of("sell_gear", gear=g["id"]), "sell_gear", _gear_text(g), gear=name,
                        gold=eco["sell"]))
         for a in heroes:
             if len(a["gear"]) < eco["max_carried"]:
-                out.append(_la(Action.of("equip", gear=g["id"], ally=a["id"]), "equip", _gear_text(g), gear=name,
-                               ally=fg.ally_name(a)))
+                out.append(_offer(Action.of("equip", gear=g["id"], ally=a["id"]), "equip", _gear_text(g), gear=name,
+                               ally=figures.ally_name(a)))
     if s["gear_gate"] and s["gear_deck"] and s["gold"] >= eco["buy"]:
-        out.append(_la(Action.of("buy_gear"), "buy_gear", gold=eco["buy"]))
+        out.append(_offer(Action.of("buy_gear"), "buy_gear", gold=eco["buy"]))
     return out + trade_legal(s, seat)
 
 
@@ -139,23 +137,23 @@ def gear_apply(s: S, rng: Rng, events: list[Event], seat: int, action: Action) -
         s["used_gear"] = [*s["used_gear"], g["card"]]
         events.append(Event(msg("ka.ev.sell_gear", gear=gear_name(g), gold=eco["sell"])))
     elif kind == "equip":
-        a = st.ally(s, str(action["ally"]))
+        a = queries.ally(s, str(action["ally"]))
         g["on"] = a["id"]
         a["gear"] = [*a["gear"], g["card"]]
         a["hp"] += data.equipment()[g["card"]]["mods"].get("max", 0)
-        events.append(Event(msg("ka.ev.equip", gear=gear_name(g), ally=fg.ally_name(a))))
+        events.append(Event(msg("ka.ev.equip", gear=gear_name(g), ally=figures.ally_name(a))))
     elif kind == "unequip":
         _take_off(s, events, g)
 
 
 def _take_off(s: S, events: list[Event], g: dict[str, Any]) -> None:
-    a = st.ally(s, str(g["on"]))
+    a = queries.ally(s, str(g["on"]))
     g["on"] = None
     gear = list(a["gear"])
     gear.remove(g["card"])
     a["gear"] = gear
-    a["hp"] = max(1, min(fg.ally_card(a)["max"], a["hp"] - data.equipment()[g["card"]]["mods"].get("max", 0)))
-    events.append(Event(msg("ka.ev.unequip", gear=gear_name(g), ally=fg.ally_name(a))))
+    a["hp"] = max(1, min(figures.ally_card(a)["max"], a["hp"] - data.equipment()[g["card"]]["mods"].get("max", 0)))
+    events.append(Event(msg("ka.ev.unequip", gear=gear_name(g), ally=figures.ally_name(a))))
 
 
 # ---------------------------------------------------------------- equipment trades (between waves, one for one)
@@ -179,10 +177,10 @@ def trade_legal(s: S, seat: int) -> list[LegalAction]:
         return []
     t = s["trade"]
     if t is not None:
-        return [_la(Action.of("withdraw_trade"), "withdraw_trade")] if t["from"] == seat else []
+        return [_offer(Action.of("withdraw_trade"), "withdraw_trade")] if t["from"] == seat else []
     mine = [g for g in s["gear"] if g["seat"] == seat and tradable(g)]
     theirs = [w for w in s["gear"] if w["seat"] != seat and tradable(w)]
-    return [_la(Action.of("trade", gear=g["id"], want=w["id"]), "trade", _gear_text(w), gear=gear_name(g),
+    return [_offer(Action.of("trade", gear=g["id"], want=w["id"]), "trade", _gear_text(w), gear=gear_name(g),
                 want=gear_name(w), seat=SeatRef(w["seat"])) for g in mine for w in theirs]
 
 
@@ -192,9 +190,9 @@ def trade_answers(s: S, seat: int) -> list[LegalAction]:
         return []
     give, want = piece(s, t["give"]), piece(s, t["want"])
     assert give is not None and want is not None
-    return [_la(Action.of("accept_trade"), "accept_trade", _gear_text(give), gear=gear_name(give),
+    return [_offer(Action.of("accept_trade"), "accept_trade", _gear_text(give), gear=gear_name(give),
                 want=gear_name(want), seat=SeatRef(t["from"])),
-            _la(Action.of("decline_trade"), "decline_trade", gear=gear_name(give), seat=SeatRef(t["from"]))]
+            _offer(Action.of("decline_trade"), "decline_trade", gear=gear_name(give), seat=SeatRef(t["from"]))]
 
 
 def trade_apply(s: S, events: list[Event], seat: int, action: Action) -> None:
@@ -269,26 +267,26 @@ def card_legal(s: S, *, full: bool = False) -> list[LegalAction]:
     """Buying and playing cards; `full` lists every way to play (checks), otherwise a few per card (menus)."""
     out = []
     if can_buy_card(s):
-        out.append(_la(Action.of("buy_card"), "buy_card", gold=_eco()["reinforcement"]["buy"]))
+        out.append(_offer(Action.of("buy_card"), "buy_card", gold=_eco()["reinforcement"]["buy"]))
     if can_buy_armory(s):
-        out.append(_la(Action.of("buy_armory"), "buy_armory", gold=armory_price(s)))
+        out.append(_offer(Action.of("buy_armory"), "buy_armory", gold=armory_price(s)))
     if playable_now(s):
         for key in dict.fromkeys(held(s)):
             for action in plays(s, key, full=full):
                 how = aim(s, action)
                 text = msg(f"ka.desc.card.{key}")
-                out.append(_la(action, "play", text, card=card_name(key), how=how) if how else
-                           _la(action, "play_plain", text, card=card_name(key)))
+                out.append(_offer(action, "play", text, card=card_name(key), how=how) if how else
+                           _offer(action, "play_plain", text, card=card_name(key)))
     return out
 
 
 def aim(s: S, action: Action) -> Msg | None:
     """What a card play aims at, for its label: an area's corner, a line, a lane, or the figures it names."""
-    b = st.bd(s)
+    b = queries.board_of(s)
     card = data.cards()[str(action["card"])]
     if "targets" in action.arg_dict:
-        names = [fg.monster_name(m) if (m := st.monster(s, t)) is not None else fg.ally_name(st.ally(s, t))
-                 for t in action["targets"]]
+        names = [figures.monster_name(m) if (m := queries.monster(s, t)) is not None
+                 else figures.ally_name(queries.ally(s, t)) for t in action["targets"]]
         return msg("ka.aim.figures", figures=kmaps.listing(names))  # type: ignore[arg-type]
     if card["target"] in ("area", "golem"):
         return msg(f"ka.aim.{card['target']}", square=str(action["at"]), rows=card.get("rows", 1),
@@ -311,20 +309,20 @@ def _rect(anchor: Sq, rows: int, cols: int) -> list[Sq]:
 def _filter(card: dict[str, Any], m: Fig) -> bool:
     f = card.get("filter")
     if f == "flying":
-        return fg.flying(m)
+        return figures.flying(m)
     if f == "siege":  # Gnome Sappers destroy: a boss (the Siege Colossus) is immune, so never a target
-        return fg.siege(m) and not fg.status_immune(m, "destroy")
+        return figures.siege(m) and not figures.status_immune(m, "destroy")
     if f == "non_boss_non_siege":
-        return not m["boss"] and not fg.siege(m)
+        return not m["boss"] and not figures.siege(m)
     return not m["boss"] if f == "non_boss" else True
 
 
 def plays(s: S, key: str, *, full: bool) -> list[Action]:
     """The ways to play card `key` now: every one when `full`, else those aimed at a monster (a few each)."""
     card = data.cards()[key]
-    b = st.bd(s)
+    b = queries.board_of(s)
     target = card["target"]
-    here = [st.msq(s, m) for m in s["monsters"]]
+    here = [queries.monster_square(s, m) for m in s["monsters"]]
     if target == "area":
         rows, cols = card["rows"], card["cols"]
         if full:
@@ -351,7 +349,7 @@ def plays(s: S, key: str, *, full: bool) -> list[Action]:
     if target == "lane_run":
         runs = [(lane, i) for lane, squares in b.lanes.items() for i in range(1, len(squares) - card["length"])]
         if not full:
-            runs = [(m["lane"], m["i"]) for m in s["monsters"] if not fg.flying(m)
+            runs = [(m["lane"], m["i"]) for m in s["monsters"] if not figures.flying(m)
                     and 1 <= m["i"] < len(b.lanes[m["lane"]]) - card["length"]]
         return [Action.of("play", card=key, lane=lane, start=i) for lane, i in dict.fromkeys(runs)]
     if target == "monsters":
@@ -372,13 +370,13 @@ def plays(s: S, key: str, *, full: bool) -> list[Action]:
 
 
 def _near_exit(s: S, cells: list[Sq], reach: int) -> bool:
-    exits = st.bd(s).exits.values()
-    return all(min(rd(c, e) for e in exits) <= reach for c in cells)
+    exits = queries.board_of(s).exits.values()
+    return all(min(range_distance(c, e) for e in exits) <= reach for c in cells)
 
 
 def _edge_line(s: S, edge: str, index: int, length: int) -> list[Sq]:
     """`length` squares from the field's `edge` inwards along row or column `index`."""
-    b = st.bd(s)
+    b = queries.board_of(s)
     start = {"N": (0, index), "S": (b.height - 1, index), "W": (index, 0), "E": (index, b.width - 1)}[edge]
     dr, dc = STEP[{"N": "S", "S": "N", "W": "E", "E": "W"}[edge]]
     return [(start[0] + dr * k, start[1] + dc * k) for k in range(length)]
@@ -386,14 +384,14 @@ def _edge_line(s: S, edge: str, index: int, length: int) -> list[Sq]:
 
 def golem_squares(s: S) -> list[Sq]:
     """Free squares next to an exit square or a parapet where the Sword Golem may enter."""
-    b = st.bd(s)
-    towers = st.tower_squares(s)
+    b = queries.board_of(s)
+    towers = queries.tower_squares(s)
     spots = [*b.exits.values(), *b.parapets.values()]
     out = []
     for spot in spots:
         for dr, dc in STEP.values():
             sq = (spot[0] + dr, spot[1] + dc)
-            if sq not in out and st.walkable(s, sq, towers) and sq not in spots and st.free_for_ally(s, sq):
+            if sq not in out and queries.walkable(s, sq, towers) and sq not in spots and queries.free_for_ally(s, sq):
                 out.append(sq)
     return sorted(out)
 
@@ -411,7 +409,7 @@ def play_ok(s: S, action: Action) -> bool:
 
 def _aim_ok(s: S, card: dict[str, Any], action: Action) -> bool:
     """One aim checked directly, without listing the hundreds a card may have (an area anywhere)."""
-    b = st.bd(s)
+    b = queries.board_of(s)
     args = set(action.arg_dict)
     target = card["target"]
     if target in ("area", "golem"):
@@ -445,8 +443,8 @@ def _play_ok_targets(s: S, action: Action) -> bool:
     if not 1 <= len(picks) <= card["max"] or len(set(picks)) != len(picks):
         return False
     if card["target"] == "monsters":
-        return all((m := st.monster(s, p)) is not None and _filter(card, m) for p in picks)
-    return all((a := st.find_ally(s, p)) is not None and not a["ko"] and a["pos"] is not None for p in picks)
+        return all((m := queries.monster(s, p)) is not None and _filter(card, m) for p in picks)
+    return all((a := queries.find_ally(s, p)) is not None and not a["ko"] and a["pos"] is not None for p in picks)
 
 
 def card_apply(s: S, rng: Rng, events: list[Event], seat: int, action: Action) -> None:
@@ -476,7 +474,7 @@ def card_apply(s: S, rng: Rng, events: list[Event], seat: int, action: Action) -
 
 
 def _squares(s: S, card: dict[str, Any], action: Action) -> list[Sq]:
-    b = st.bd(s)
+    b = queries.board_of(s)
     target = card["target"]
     if target == "area":
         anchor = b.parse(str(action["at"]))
@@ -496,23 +494,23 @@ def _squares(s: S, card: dict[str, Any], action: Action) -> list[Sq]:
 
 
 def _res(m: Fig, kind: str) -> int | str:
-    value = fg.monster_card(m)["res"][kind]
+    value = figures.monster_card(m)["res"][kind]
     if value == "Im":
         return value
-    return fg.lowered(int(value) + (1 if m["st"]["bless"] else 0), m["sundered"])
+    return figures.lowered(int(value) + (1 if m["st"]["bless"] else 0), m["sundered"])
 
 
 def hurt_monster(s: S, events: list[Event], m: Fig, card: dict[str, Any]) -> None:
     """Card damage never rolls: printed damage of its type, less resistance (minimum 1, 0 if immune)."""
     res = _res(m, card["type"]) if "type" in card else 0
     if card.get("dmg"):
-        hurt = fg.damage(int(card["dmg"]), 1, False, 1, 0, res)[0]
+        hurt = figures.damage(int(card["dmg"]), 1, False, 1, 0, res)[0]
         m["hp"] -= hurt
-        events.append(Event(msg("ka.ev.hit", monster=fg.monster_name(m), hp=hurt)))
+        events.append(Event(msg("ka.ev.hit", monster=figures.monster_name(m), hp=hurt)))
     if res != "Im":
         for kind, n in card.get("status", []):
-            if not fg.status_immune(m, kind):
-                fg.add_status(m["st"], kind, n)
+            if not figures.status_immune(m, kind):
+                figures.add_status(m["st"], kind, n)
     if m["hp"] <= 0:
         enemy.kill(s, events, m)
 
@@ -523,50 +521,50 @@ def _resolve(s: S, events: list[Event], seat: int, card: dict[str, Any], action:
         cells = None if target == "all_monsters" else set(_squares(s, card, action))
         hits = card.get("hits", "monsters")
         for m in list(s["monsters"]):
-            if cells is not None and st.msq(s, m) not in cells:
+            if cells is not None and queries.monster_square(s, m) not in cells:
                 continue
-            if hits == "ground" and fg.flying(m) and not m["grounded"]:
+            if hits == "ground" and figures.flying(m) and not m["grounded"]:
                 continue
             hurt_monster(s, events, m, card)
-            if card.get("stun_after") and st.monster(s, m["id"]) and not fg.flying(m) \
-                    and not fg.status_immune(m, "stun") and not m["boss"]:
-                fg.add_status(m["st"], "stun")
+            if card.get("stun_after") and queries.monster(s, m["id"]) and not figures.flying(m) \
+                    and not figures.status_immune(m, "stun") and not m["boss"]:
+                figures.add_status(m["st"], "stun")
         if hits == "figures" and cells is not None:
             for a in list(s["allies"]):
-                if not a["ko"] and st.pos(a) in cells:
-                    res = fg.ally_res(a, card["type"])
-                    hurt = fg.damage(int(card["dmg"]), 1, False, 1, 0, res)[0]
+                if not a["ko"] and queries.pos(a) in cells:
+                    res = figures.ally_res(a, card["type"])
+                    hurt = figures.damage(int(card["dmg"]), 1, False, 1, 0, res)[0]
                     a["hp"] = max(0, a["hp"] - hurt)
-                    events.append(Event(msg("ka.ev.friendly_hit", ally=fg.ally_name(a), hp=hurt)))
+                    events.append(Event(msg("ka.ev.friendly_hit", ally=figures.ally_name(a), hp=hurt)))
                     if a["hp"] <= 0:
                         enemy.fall(s, events, a)
     elif target == "monsters":
         for mid in action["targets"]:
-            m = st.monster(s, mid)
+            m = queries.monster(s, mid)
             if m is None:
                 continue
             if card.get("destroy"):
-                if not fg.status_immune(m, "destroy"):
+                if not figures.status_immune(m, "destroy"):
                     enemy.kill(s, events, m)
             else:
                 hurt_monster(s, events, m, card)
     elif target == "allies":
         for aid in action["targets"]:
-            fg.add_status(st.ally(s, aid)["st"], "bless")
+            figures.add_status(queries.ally(s, aid)["st"], "bless")
     elif target == "all_allies":
         for a in s["allies"]:
             if not a["ko"]:
-                a["hp"] = min(fg.ally_card(a)["max"], a["hp"] + int(card["heal"]))
+                a["hp"] = min(figures.ally_card(a)["max"], a["hp"] + int(card["heal"]))
     elif target == "phoenix":
         for a in s["allies"]:
             a["ko"] = False
-            a["hp"] = fg.ally_card(a)["max"]
+            a["hp"] = figures.ally_card(a)["max"]
     elif target == "hourglass":
         s["hourglass"] = "next"
     elif target == "golem":
-        sq = st.bd(s).parse(str(action["at"]))
+        sq = queries.board_of(s).parse(str(action["at"]))
         assert sq is not None
-        s["allies"].append(rnd.new_summon(s, "golem", seat, sq))
+        s["allies"].append(allies_round.new_summon(s, "golem", seat, sq))
 
 
 # ---------------------------------------------------------------- pausing the enemy turn for card plays
@@ -578,7 +576,7 @@ def hold_legal(s: S, seat: int) -> list[LegalAction]:
     if s["phase"] in ("pick", "over") or s["result"] is not None:
         return []
     on = seat in s["holds"]
-    return [_la(Action.of("hold", on=not on), "hold_off" if on else "hold_on")]
+    return [_offer(Action.of("hold", on=not on), "hold_off" if on else "hold_on")]
 
 
 def hold_ok(s: S, seat: int, action: Action) -> bool:
@@ -605,7 +603,7 @@ def open_window(s: S, events: list[Event]) -> bool:
 
 def window_legal(s: S) -> list[LegalAction]:
     """A seat in the window: any card play (or buy), go on, or go on and stop pausing for it."""
-    return [*card_legal(s), _la(Action.of("go_on"), "go_on"), _la(Action.of("hold", on=False), "hold_off")]
+    return [*card_legal(s), _offer(Action.of("go_on"), "go_on"), _offer(Action.of("hold", on=False), "hold_off")]
 
 
 def leave_window(s: S, seat: int) -> None:
@@ -629,10 +627,10 @@ def settle(s: S) -> None:
     """After a card played in the middle of a monster's turn: a monster that died ends its activation, and a
     block question about a figure that is gone or can no longer block is dropped."""
     act, ask = s["act"], s["ask"]
-    if act is not None and st.monster(s, act["mid"]) is None:
+    if act is not None and queries.monster(s, act["mid"]) is None:
         s["act"] = s["ask"] = None
         return
     if ask is not None:
-        m = st.monster(s, ask["mid"])
+        m = queries.monster(s, ask["mid"])
         if m is None or all(a["id"] != ask["ally"] for a in enemy.blockers(s, m)):
             s["ask"] = None

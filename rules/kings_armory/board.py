@@ -15,7 +15,7 @@ STEP = {"N": (-1, 0), "S": (1, 0), "E": (0, 1), "W": (0, -1)}
 OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E"}
 
 
-def rd(a: Sq, b: Sq) -> int:
+def range_distance(a: Sq, b: Sq) -> int:
     """Range distance: 1 for the 8 neighbours, otherwise counted orthogonally (A-09)."""
     dr, dc = abs(a[0] - b[0]), abs(a[1] - b[1])
     return 1 if dr <= 1 and dc <= 1 and dr + dc else dr + dc
@@ -119,10 +119,10 @@ class Board:
         return len(self.lanes[lane]) - 1 - index
 
     def gate_range(self, sq: Sq) -> int:
-        return min(rd(sq, g) for g in self.gate)
+        return min(range_distance(sq, g) for g in self.gate)
 
     def path_distance(self, sq: Sq) -> int:
-        return min(rd(sq, p) for p in self.path)
+        return min(range_distance(sq, p) for p in self.path)
 
 
 @loader(maxsize=64)

@@ -6,9 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.base import Action, Event, LegalAction
-from rules.kings_armory import data, shop
-from rules.kings_armory import figures as fg
-from rules.kings_armory import state as st
+from rules.kings_armory import data, figures, queries, shop
 from rules.rng import Rng
 from rules.text import Lit, Msg, Param, SeatRef, msg
 
@@ -81,7 +79,7 @@ def plan_of(action: Action) -> list[str]:
 def try_plan(s: S, seat: int, plan: list[str], labels: list[Param] | None = None) -> S | None:
     """A copy of the state after `seat` makes every move of `plan` in turn, or None when one of them is not
     legal by then; `labels` receives how each is read out."""
-    sim = st.clone(s)
+    sim = queries.clone(s)
     sim["ready"] = [x for x in sim["ready"] if x != seat]
     rng = Rng(s["rng_state"])  # shared moves draw nothing
     for text in plan:
@@ -96,7 +94,7 @@ def try_plan(s: S, seat: int, plan: list[str], labels: list[Param] | None = None
 
 def after_proposals(s: S) -> S:
     """The state as it would be after everything already proposed this round (a later proposal builds on them)."""
-    sim = st.clone(s)
+    sim = queries.clone(s)
     for seat, text in s.get("proposed", []):
         done = try_plan(sim, seat, [text])
         if done is not None:
@@ -113,7 +111,7 @@ def defer_ok(s: S, seat: int, action: Action) -> bool:
 
 def _label(s: S, action: Action) -> Msg:
     """One proposal item as players read it: "a tower at C5", "an archer", "Bram to level 2"."""
-    kind, b = action.kind, st.bd(s)
+    kind, b = action.kind, queries.board_of(s)
     if kind == "build":
         return msg("ka.coop.item.build", square=str(action["at"]))
     if kind == "sell":
@@ -123,8 +121,8 @@ def _label(s: S, action: Action) -> Msg:
         champ = data.champions()[str(action["type"])]
         return msg("ka.coop.item.hire", champion=Lit(champ["es"], champ["en"]), n=1)
     if kind == "upgrade":
-        a = st.ally(s, str(action["ally"]))
-        return msg("ka.coop.item.upgrade", ally=fg.ally_name(a), level=a["level"] + 1)
+        a = queries.ally(s, str(action["ally"]))
+        return msg("ka.coop.item.upgrade", ally=figures.ally_name(a), level=a["level"] + 1)
     return msg("ka.coop.item.repair")
 
 

@@ -6,10 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from rules.base import Event
-from rules.kings_armory import data
-from rules.kings_armory import figures as fg
-from rules.kings_armory import state as st
-from rules.kings_armory.board import Sq, rd
+from rules.kings_armory import data, figures, queries
+from rules.kings_armory.board import Sq, range_distance
 from rules.rng import Rng
 from rules.text import msg
 
@@ -41,17 +39,18 @@ def draw_monster(s: S, rng: Rng, level: int) -> str:
 
 def _place(s: S, mon: Fig) -> None:
     """At an occupied entrance square a monster goes forward to the first free square of its route."""
-    b = st.bd(s)
-    while st.layer_taken(s, mon, st.msq(s, mon)) and not mon["boss"] and mon["i"] < len(b.lanes[mon["lane"]]) - 2:
+    b = queries.board_of(s)
+    while queries.layer_taken(s, mon, queries.monster_square(s, mon)) and not mon["boss"] \
+            and mon["i"] < len(b.lanes[mon["lane"]]) - 2:
         mon["i"] += 1
 
 
 def new_monster(s: S, key: str, side: str, *, boss: bool = False) -> Fig:
     card = data.bosses()[key] if boss else data.monsters()[key]
     hp = card["hp"] + (data.boss_hp_step() * (s["n"] - 1) if boss else 0)
-    lane = st.bd(s).lane_of(side, card["arrow"])
+    lane = queries.board_of(s).lane_of(side, card["arrow"])
     mon = {"id": f"m{s['mseq']}", "key": key, "boss": boss, "hp": hp, "max": hp, "lane": lane, "i": 0,
-           "st": fg.no_status(), "blocked_by": None, "acted": False, "grounded": False, "fog": 0, "sundered": 0}
+           "st": figures.no_status(), "blocked_by": None, "acted": False, "grounded": False, "fog": 0, "sundered": 0}
     s["mseq"] += 1
     s["monsters"].append(mon)
     _place(s, mon)
@@ -61,14 +60,15 @@ def new_monster(s: S, key: str, side: str, *, boss: bool = False) -> Fig:
 def arrive(s: S, rng: Rng, events: list[Event], level: int | None = None) -> Fig:
     """One arrival: d12 on the Wave Card row (unless the level is forced), draw, odd left / even right (A-07)."""
     roll = rng.die(12)
-    mining = st.variant(s, "gold_mining")
+    mining = queries.variant(s, "gold_mining")
     if mining and level is None and roll == mining["bank_roll"]:
         s["banked"] += mining["bank_gold"]  # Gold Mining: a natural 12 on the wave die banks gold (P-28)
     lvl = level if level is not None else data.level_for_roll(s["wave"], roll)
     key = draw_monster(s, rng, lvl)
     side = "L" if roll % 2 else "R"
     mon = new_monster(s, key, side)
-    _say(events, "arrive", monster=fg.monster_name(mon), roll=roll, level=lvl, square=st.bd(s).label(st.msq(s, mon)))
+    _say(events, "arrive", monster=figures.monster_name(mon), roll=roll, level=lvl,
+         square=queries.board_of(s).label(queries.monster_square(s, mon)))
     return mon
 
 
@@ -103,11 +103,11 @@ def step(s: S, rng: Rng, events: list[Event]) -> None:
 
 def _next_by_priority(s: S, rng: Rng, waiting: list[Fig]) -> Fig:
     """Turn priority (§3.3): nearest the Armory, faster, flyer, red arrow, right lane; then a die (A-08)."""
-    b = st.bd(s)
+    b = queries.board_of(s)
 
     def key(m: Fig) -> tuple[int, int, int, int, int]:
-        card = fg.monster_card(m)
-        return (b.route_left(m["lane"], m["i"]), -fg.monster_mv(m), 0 if fg.flying(m) else 1,
+        card = figures.monster_card(m)
+        return (b.route_left(m["lane"], m["i"]), -figures.monster_mv(m), 0 if figures.flying(m) else 1,
                 0 if card["arrow"] == "r" else 1, 0 if m["lane"][-1] == "R" else 1)
 
     best = min(key(m) for m in waiting)
@@ -124,7 +124,8 @@ def _boss_arrives(s: S, rng: Rng, events: list[Event]) -> None:
     else:
         side = "R" if s["boss_side"] == "L" else "L"  # the second boss enters on the other side, no roll
     mon = new_monster(s, key, side, boss=True)
-    _say(events, "boss", monster=fg.monster_name(mon), square=st.bd(s).label(st.msq(s, mon)))
+    _say(events, "boss", monster=figures.monster_name(mon),
+         square=queries.board_of(s).label(queries.monster_square(s, mon)))
     if data.bosses()[key].get("special") == "escort_l2x2":
         s["extra"] += [2, 2]
     _start(s, rng, events, mon, upkeep=False)
@@ -142,22 +143,22 @@ def _start(s: S, rng: Rng, events: list[Event], mon: Fig, *, upkeep: bool) -> No
     if upkeep and not _upkeep(s, events, mon):
         check_end(s, events)
         return
-    if s["result"] is not None or st.monster(s, mon["id"]) is None:
+    if s["result"] is not None or queries.monster(s, mon["id"]) is None:
         return
     if s["hourglass"] == "now" and not mon["boss"]:
-        _say(events, "hourglass", monster=fg.monster_name(mon))  # the King's Hourglass: no move, no attack
+        _say(events, "hourglass", monster=figures.monster_name(mon))  # the King's Hourglass: no move, no attack
         return
     stays = mon["blocked_by"] is not None
-    in_range = st.bd(s).gate_range(st.msq(s, mon)) <= card_range(mon)
-    if fg.siege(mon) and monster_attacks(mon)[0]["type"] == "R" and in_range:
+    in_range = queries.board_of(s).gate_range(queries.monster_square(s, mon)) <= card_range(mon)
+    if figures.siege(mon) and monster_attacks(mon)[0]["type"] == "R" and in_range:
         stays = True  # ranged siege already in range of the Gate skips its movement
-    s["act"] = {"mid": mon["id"], "left": 0 if stays else fg.monster_mv(mon), "trail": [], "asked": [],
+    s["act"] = {"mid": mon["id"], "left": 0 if stays else figures.monster_mv(mon), "trail": [], "asked": [],
                 "passed": [], "moved": 0}
     _continue(s, rng, events)
 
 
 def card_range(mon: Fig) -> int:
-    card = fg.monster_card(mon)
+    card = figures.monster_card(mon)
     return int(card["attacks"][0]["range"] if mon["boss"] else card["range"])
 
 
@@ -167,13 +168,13 @@ def _upkeep(s: S, events: list[Event], mon: Fig) -> bool:
     loss = tokens["bleed"] + tokens["burn"]
     if loss:
         mon["hp"] -= loss
-        _say(events, "upkeep", monster=fg.monster_name(mon), hp=loss)
+        _say(events, "upkeep", monster=figures.monster_name(mon), hp=loss)
         if mon["hp"] <= 0:
             kill(s, events, mon)
             return False
     if tokens["stun"]:
         tokens["stun"] = 0
-        _say(events, "stunned", monster=fg.monster_name(mon))
+        _say(events, "stunned", monster=figures.monster_name(mon))
         return False
     tokens["bless"] = 0
     if mon["boss"] and data.bosses()[mon["key"]].get("special") == "regenerate_5" and not tokens["burn"]:
@@ -183,21 +184,22 @@ def _upkeep(s: S, events: list[Event], mon: Fig) -> bool:
 
 def blockers(s: S, mon: Fig) -> list[Fig]:
     """Allies that may block this monster where it stands now (§4.3)."""
-    if mon["boss"] or fg.siege(mon) or "UnS" in fg.flags(mon):
+    if mon["boss"] or figures.siege(mon) or "UnS" in figures.flags(mon):
         return []
-    if fg.flying(mon) and not mon["grounded"]:
+    if figures.flying(mon) and not mon["grounded"]:
         return []
-    sq = st.msq(s, mon)
-    if (not st.bd(s).on_field(sq) and sq not in st.bd(s).exits.values()) or st.layer_taken(s, mon, sq):
+    sq = queries.monster_square(s, mon)
+    if (not queries.board_of(s).on_field(sq) and sq not in queries.board_of(s).exits.values()) \
+            or queries.layer_taken(s, mon, sq):
         return []
     out = []
     for a in s["allies"]:
-        p = st.pos(a)
-        if a["ko"] or p is None or rd(p, sq) > 1 or len(a["blocks"]) >= fg.tank(a):
+        p = queries.pos(a)
+        if a["ko"] or p is None or range_distance(p, sq) > 1 or len(a["blocks"]) >= figures.tank(a):
             continue
-        if a["inside"] and not fg.ally_card(a).get("mind_cage"):
+        if a["inside"] and not figures.ally_card(a).get("mind_cage"):
             continue
-        if "U" in fg.flags(mon) and not (a.get("phalanx") and not a.get("phalanx_used")):
+        if "U" in figures.flags(mon) and not (a.get("phalanx") and not a.get("phalanx_used")):
             continue
         out.append(a)
     return out
@@ -206,15 +208,15 @@ def blockers(s: S, mon: Fig) -> list[Fig]:
 def block(s: S, a: Fig, mon: Fig) -> None:
     mon["blocked_by"] = a["id"]
     a["blocks"].append(mon["id"])
-    if "U" in fg.flags(mon):
+    if "U" in figures.flags(mon):
         a["phalanx_used"] = True
 
 
 def _continue(s: S, rng: Rng, events: list[Event]) -> None:
     act = s["act"]
-    mon = st.monster(s, act["mid"])
+    mon = queries.monster(s, act["mid"])
     assert mon is not None
-    b = st.bd(s)
+    b = queries.board_of(s)
     lane = b.lanes[mon["lane"]]
     while act["left"] > 0 and mon["blocked_by"] is None and mon["i"] < len(lane) - 1:
         # a blocking window on every square where the monster could stop, unless a standing order answers it
@@ -227,7 +229,8 @@ def _continue(s: S, rng: Rng, events: list[Event]) -> None:
                 continue
             if standing == "block":
                 block(s, a, mon)
-                events.append(Event(msg("ka.ev.block_order", ally=fg.ally_name(a), monster=fg.monster_name(mon))))
+                events.append(Event(msg("ka.ev.block_order", ally=figures.ally_name(a),
+                                        monster=figures.monster_name(mon))))
                 break
             s["ask"] = {"ally": a["id"], "mid": mon["id"]}
             act["asked"].append(a["id"])
@@ -248,20 +251,20 @@ def _continue(s: S, rng: Rng, events: list[Event]) -> None:
         act["moved"] += 1
         act["asked"] = []
         if nxt == len(lane) - 1:
-            if mon["boss"] or fg.siege(mon):
+            if mon["boss"] or figures.siege(mon):
                 act["left"] = 0
                 break
             _enters_armory(s, events, mon)
             return
     if act["moved"]:
         _land(s, mon, act["trail"])
-        if st.monster(s, mon["id"]) is None:  # pushed forward into the Armory while landing
+        if queries.monster(s, mon["id"]) is None:  # pushed forward into the Armory while landing
             _enters_armory(s, events, mon, already_removed=True)
             return
-        _say(events, "monster_move", monster=fg.monster_name(mon), square=b.label(st.msq(s, mon)))
+        _say(events, "monster_move", monster=figures.monster_name(mon), square=b.label(queries.monster_square(s, mon)))
     s["act"] = None
     _attack(s, rng, events, mon, moved=act["moved"])
-    if mon["boss"] and data.bosses()[mon["key"]].get("special") == "summon_l1" and st.monster(s, mon["id"]):
+    if mon["boss"] and data.bosses()[mon["key"]].get("special") == "summon_l1" and queries.monster(s, mon["id"]):
         summoned = arrive(s, rng, events, level=1)
         summoned["acted"] = True
     check_end(s, events)
@@ -269,25 +272,25 @@ def _continue(s: S, rng: Rng, events: list[Event]) -> None:
 
 def walled(s: S, mon: Fig, sq: Sq) -> bool:
     """Psychic Wall: non-boss, non-unstoppable ground monsters cannot enter the square."""
-    if mon["boss"] or "UnS" in fg.flags(mon) or (fg.flying(mon) and not mon["grounded"]):
+    if mon["boss"] or "UnS" in figures.flags(mon) or (figures.flying(mon) and not mon["grounded"]):
         return False
     return [sq[0], sq[1]] in s["walls"]
 
 
 def _pushable(m: Fig) -> bool:
-    return "push" in fg.flags(m) and not m["boss"] and not fg.flying(m) and m["blocked_by"] is None
+    return "push" in figures.flags(m) and not m["boss"] and not figures.flying(m) and m["blocked_by"] is None
 
 
 def _push(s: S, events: list[Event], mover: Fig, nxt: int) -> None:
     """A ground monster stepping onto a pushable (+) one pushes it, and any chain of them, a square ahead;
     a non-pushable monster in front stops the push and the mover passes through (§3.4, A-12)."""
-    if fg.flying(mover):
+    if figures.flying(mover):
         return
-    lanes = st.bd(s).lanes
+    lanes = queries.board_of(s).lanes
     lane = lanes[mover["lane"]]
     # a boss stacked with a pushable monster holds the square: non-pushable monsters are read last and win
-    ground = {st.msq(s, m): m for m in sorted(s["monsters"], key=_pushable, reverse=True)
-              if not fg.flying(m) and m["id"] != mover["id"]}
+    ground = {queries.monster_square(s, m): m for m in sorted(s["monsters"], key=_pushable, reverse=True)
+              if not figures.flying(m) and m["id"] != mover["id"]}
     chain = []
     k = nxt
     while k < len(lane) and lane[k] in ground:
@@ -302,7 +305,7 @@ def _push(s: S, events: list[Event], mover: Fig, nxt: int) -> None:
         return
     for m in reversed(chain):
         m["i"] += 1
-        if m["i"] == len(lanes[m["lane"]]) - 1 and not fg.siege(m):
+        if m["i"] == len(lanes[m["lane"]]) - 1 and not figures.siege(m):
             _into_armory(s, events, m)
             if s["result"] is not None:
                 return
@@ -310,15 +313,15 @@ def _push(s: S, events: list[Event], mover: Fig, nxt: int) -> None:
 
 def _land(s: S, mon: Fig, trail: list[int]) -> None:
     """Back up to the last free square of the way just walked, or forward when it cannot (§3.4)."""
-    if mon["boss"] or not st.layer_taken(s, mon, st.msq(s, mon)) or mon["blocked_by"] is not None:
+    if mon["boss"] or not queries.layer_taken(s, mon, queries.monster_square(s, mon)) or mon["blocked_by"] is not None:
         return
     for i in reversed(trail):
         mon["i"] = i
-        if not st.layer_taken(s, mon, st.msq(s, mon)):
+        if not queries.layer_taken(s, mon, queries.monster_square(s, mon)):
             return
-    last = len(st.bd(s).lanes[mon["lane"]]) - 1
+    last = len(queries.board_of(s).lanes[mon["lane"]]) - 1
     mon["i"] = trail[-1] + 1 if trail else mon["i"]
-    while st.layer_taken(s, mon, st.msq(s, mon)) and mon["i"] < last:
+    while queries.layer_taken(s, mon, queries.monster_square(s, mon)) and mon["i"] < last:
         mon["i"] += 1
     if mon["i"] == last:
         remove(s, mon)
@@ -331,12 +334,12 @@ def _enters_armory(s: S, events: list[Event], mon: Fig, *, already_removed: bool
 
 
 def _into_armory(s: S, events: list[Event], mon: Fig, *, already_removed: bool = False) -> None:
-    card = fg.monster_card(mon)
+    card = figures.monster_card(mon)
     hurt = card["dmg"] * card.get("hits", 1)
     s["gate"] = max(0, s["gate"] - hurt)
     if not already_removed:
         remove(s, mon)
-    _say(events, "armory", monster=fg.monster_name(mon), hp=hurt, gate=s["gate"])
+    _say(events, "armory", monster=figures.monster_name(mon), hp=hurt, gate=s["gate"])
     check_end(s, events)
 
 
@@ -344,7 +347,7 @@ def remove(s: S, mon: Fig) -> None:
     """Off the board (defeated or into the Armory): its token goes to its level's discard (P-27)."""
     s["monsters"] = [m for m in s["monsters"] if m["id"] != mon["id"]]
     if mon["blocked_by"] is not None:
-        blocker = st.find_ally(s, mon["blocked_by"])
+        blocker = queries.find_ally(s, mon["blocked_by"])
         if blocker is not None and mon["id"] in blocker["blocks"]:
             blocker["blocks"].remove(mon["id"])
     if mon["boss"]:
@@ -355,7 +358,7 @@ def remove(s: S, mon: Fig) -> None:
 
 def kill(s: S, events: list[Event], mon: Fig) -> None:
     remove(s, mon)
-    _say(events, "defeated", monster=fg.monster_name(mon))
+    _say(events, "defeated", monster=figures.monster_name(mon))
 
 
 # ---------------------------------------------------------------- attacks
@@ -369,11 +372,11 @@ def _reach(kind: str, rng_: int, a: Fig) -> bool:
 
 
 def viable(s: S, mon: Fig, attack: dict[str, Any]) -> list[Fig]:
-    sq = st.msq(s, mon)
+    sq = queries.monster_square(s, mon)
     out = []
     for a in s["allies"]:
-        p = st.pos(a)
-        if a["ko"] or p is None or rd(sq, p) > attack["range"]:
+        p = queries.pos(a)
+        if a["ko"] or p is None or range_distance(sq, p) > attack["range"]:
             continue
         if _reach(attack["type"], attack["range"], a):
             out.append(a)
@@ -388,14 +391,15 @@ def choose_target(s: S, rng: Rng, mon: Fig, attack: dict[str, Any], exclude: set
         targets = [a for a in targets if a["id"] not in exclude]
     if not targets:
         return None
-    b = st.bd(s)
-    sq = st.msq(s, mon)
+    b = queries.board_of(s)
+    sq = queries.monster_square(s, mon)
     ahead = set(b.lanes[mon["lane"]][mon["i"] + 1:])
 
     def key(a: Fig) -> tuple[int, ...]:
-        p = st.pos(a)
+        p = queries.pos(a)
         assert p is not None
-        return (0 if mon["blocked_by"] == a["id"] else 1, rd(sq, p), 0 if fg.primary_type(a) == attack["type"] else 1,
+        return (0 if mon["blocked_by"] == a["id"] else 1, range_distance(sq, p),
+                0 if figures.primary_type(a) == attack["type"] else 1,
                 0 if p in ahead else 1, 0 if p in b.path else 1, b.path_distance(p), b.gate_range(p))
 
     best = min(key(a) for a in targets)
@@ -405,16 +409,17 @@ def choose_target(s: S, rng: Rng, mon: Fig, attack: dict[str, Any], exclude: set
 
 def guard_of(s: S, a: Fig) -> Fig:
     """Guard Ally: an attack that selects a guarded ally strikes its adjacent, standing guardian instead."""
-    p = st.pos(a)
+    p = queries.pos(a)
     for g in s["allies"]:
-        gp = st.pos(g)
-        if g.get("guarding") == a["id"] and not g["ko"] and gp is not None and p is not None and rd(gp, p) <= 1:
+        gp = queries.pos(g)
+        if g.get("guarding") == a["id"] and not g["ko"] and gp is not None and p is not None \
+                and range_distance(gp, p) <= 1:
             return g
     return a
 
 
 def monster_attacks(mon: Fig) -> list[dict[str, Any]]:
-    card = fg.monster_card(mon)
+    card = figures.monster_card(mon)
     if mon["boss"]:
         return [dict(a, hit=card["hit"]) for a in card["attacks"]]
     return [{"type": card["type"], "range": card["range"], "dmg": card["dmg"], "hits": card.get("hits", 1),
@@ -422,7 +427,7 @@ def monster_attacks(mon: Fig) -> list[dict[str, Any]]:
 
 
 def _attack(s: S, rng: Rng, events: list[Event], mon: Fig, *, moved: int) -> None:
-    if st.monster(s, mon["id"]) is None or s["result"] is not None:
+    if queries.monster(s, mon["id"]) is None or s["result"] is not None:
         return
     hit_against: set[str] = set()
     for attack in monster_attacks(mon):
@@ -431,10 +436,10 @@ def _attack(s: S, rng: Rng, events: list[Event], mon: Fig, *, moved: int) -> Non
         if attack["hit"] != "CO":
             target = choose_target(s, rng, mon, attack, hit_against if attack.get("other_target") else set())
         if target is None:
-            if st.bd(s).gate_range(st.msq(s, mon)) <= attack["range"]:
+            if queries.board_of(s).gate_range(queries.monster_square(s, mon)) <= attack["range"]:
                 hurt = (attack["dmg"] + bonus) * attack.get("hits", 1)
                 s["gate"] = max(0, s["gate"] - hurt)
-                _say(events, "gate_hit", monster=fg.monster_name(mon), hp=hurt, gate=s["gate"])
+                _say(events, "gate_hit", monster=figures.monster_name(mon), hp=hurt, gate=s["gate"])
                 check_end(s, events)
             continue
         hit_against.add(target["id"])
@@ -445,26 +450,26 @@ def _attack(s: S, rng: Rng, events: list[Event], mon: Fig, *, moved: int) -> Non
 
 
 def _strike(s: S, rng: Rng, events: list[Event], mon: Fig, a: Fig, attack: dict[str, Any], bonus: int) -> None:
-    quick = st.variant(s, "quick")
+    quick = queries.variant(s, "quick")
     nat = None if quick else rng.die(20)  # Quick Game: every attack is Auto
-    ettin = st.variant(s, "ettin")
+    ettin = queries.variant(s, "ettin")
     hit_bonus = int(attack["hit"]) + (2 if mon["st"]["bless"] else 0) - mon["fog"] \
         + (ettin["monster_hit"] if ettin else 0)
-    hit, crit = fg.roll_hit(nat, hit_bonus, fg.ally_dodge(a), [20])
+    hit, crit = figures.roll_hit(nat, hit_bonus, figures.ally_dodge(a), [20])
     bonus += quick["damage"] if quick else 0
     if not hit:
-        _say(events, "monster_miss", monster=fg.monster_name(mon), ally=fg.ally_name(a), roll=nat)
+        _say(events, "monster_miss", monster=figures.monster_name(mon), ally=figures.ally_name(a), roll=nat)
         return
-    res = fg.ally_res(a, attack["type"])
-    hurt = sum(fg.damage(attack["dmg"], attack.get("hits", 1), crit, 2, bonus, res))
+    res = figures.ally_res(a, attack["type"])
+    hurt = sum(figures.damage(attack["dmg"], attack.get("hits", 1), crit, 2, bonus, res))
     a["hp"] = max(0, a["hp"] - hurt)
     if nat is None:
-        _say(events, "monster_hit_auto", monster=fg.monster_name(mon), ally=fg.ally_name(a), hp=hurt)
+        _say(events, "monster_hit_auto", monster=figures.monster_name(mon), ally=figures.ally_name(a), hp=hurt)
     else:
-        _say(events, "monster_hit", monster=fg.monster_name(mon), ally=fg.ally_name(a), roll=nat, hp=hurt)
+        _say(events, "monster_hit", monster=figures.monster_name(mon), ally=figures.ally_name(a), roll=nat, hp=hurt)
     if res != "Im":
         for kind, n in attack.get("on_hit", []) + (attack.get("on_crit", []) if crit else []):
-            fg.add_status(a["st"], kind, n)
+            figures.add_status(a["st"], kind, n)
     if a["hp"] <= 0:
         fall(s, events, a)
 
@@ -478,12 +483,12 @@ def fall(s: S, events: list[Event], a: Fig) -> None:
     if a["kind"] == "hero" or a.get("own"):  # General-ly Not Enough: a player's own champion is KO'd (P-28)
         a["ko"] = True
         a["hp"] = 0
-        _say(events, "ko", ally=fg.ally_name(a))
+        _say(events, "ko", ally=figures.ally_name(a))
     else:
         s["allies"] = [x for x in s["allies"] if x["id"] != a["id"]]
         if a["kind"] == "champion":
             s["fallen"][a["key"]] = s["fallen"].get(a["key"], 0) + 1
-        _say(events, "champion_dies", ally=fg.ally_name(a))
+        _say(events, "champion_dies", ally=figures.ally_name(a))
     if s["active"] == a["id"]:
         s["active"] = None
     check_end(s, events)
@@ -536,11 +541,11 @@ def next_seat(s: S, events: list[Event]) -> None:
         if s["turn"] >= s["n"]:
             start_enemy_turn(s, events)
             return
-        for a in st.seat_allies(s, s["turn"]):
+        for a in queries.seat_allies(s, s["turn"]):
             _ally_upkeep(s, events, a)
             if s["result"] is not None:
                 return
-        if any(not a["ko"] and not a["done"] and a["pos"] is not None for a in st.seat_allies(s, s["turn"])):
+        if any(not a["ko"] and not a["done"] and a["pos"] is not None for a in queries.seat_allies(s, s["turn"])):
             return
 
 
@@ -553,7 +558,7 @@ def _ally_upkeep(s: S, events: list[Event], a: Fig) -> None:
     loss = a["st"]["bleed"] + a["st"]["burn"]
     if loss:
         a["hp"] = max(0, a["hp"] - loss)
-        _say(events, "ally_upkeep", ally=fg.ally_name(a), hp=loss)
+        _say(events, "ally_upkeep", ally=figures.ally_name(a), hp=loss)
         if a["hp"] <= 0:
             fall(s, events, a)
             return
@@ -571,8 +576,8 @@ def check_end(s: S, events: list[Event]) -> None:
         s["phase"] = "over"
         _say(events, "lost_gate")
         return
-    if all(h["ko"] for h in st.leaders(s)):
-        lost = "champions" if st.variant(s, "not_enough") else "heroes"
+    if all(h["ko"] for h in queries.leaders(s)):
+        lost = "champions" if queries.variant(s, "not_enough") else "heroes"
         s["result"] = lost
         s["phase"] = "over"
         _say(events, "lost_champions" if lost == "champions" else "lost_heroes")
@@ -583,7 +588,7 @@ def check_end(s: S, events: list[Event]) -> None:
 
 
 def end_wave(s: S, events: list[Event]) -> None:
-    if s["wave"] == st.last_wave(s):
+    if s["wave"] == queries.last_wave(s):
         s["result"] = "won"
         s["phase"] = "over"
         _say(events, "won")
@@ -598,7 +603,7 @@ def end_wave(s: S, events: list[Event]) -> None:
     # the Guardian leaves when the wave ends; Felicity may call it again next wave
     s["allies"] = [a for a in s["allies"] if a["kind"] != "summon" or not data.summons()[a["key"]]["leaves_after_wave"]]
     for a in s["allies"]:
-        card = fg.ally_card(a)
+        card = figures.ally_card(a)
         if a["ko"]:
             a["ko"], a["hp"] = False, min(card["max"], card["heal"])
         else:
@@ -610,16 +615,16 @@ def end_wave(s: S, events: list[Event]) -> None:
             a["house"] = None
     for a in s["allies"]:
         if a["kind"] == "hero" and a["house"] is None and a["pos"] is not None:
-            near = [h for h in st.houses(s) if st.near_house(s, h, st.pos(a)) and st.has_slot(s, h)]  # type: ignore[arg-type]
+            near = [h for h in queries.houses(s) if queries.near_house(s, h, queries.pos(a)) and queries.has_slot(s, h)]  # type: ignore[arg-type]
             a["house"] = near[0] if near else None
-    draws = s["n"] + s["wave"] + (1 if st.bd(s).short else 0) + (1 if st.bd(s).split else 0)
-    stars, scarce = st.variant(s, "stars"), st.variant(s, "scarce")
+    draws = s["n"] + s["wave"] + (1 if queries.board_of(s).short else 0) + (1 if queries.board_of(s).split else 0)
+    stars, scarce = queries.variant(s, "stars"), queries.variant(s, "scarce")
     if stars:
         lost = s["gate"] < s["gate_at_start"]
         draws = max(1, draws - stars["penalty_cards"]) if lost else draws + stars["bonus_cards"]
     if scarce:
         draws = max(1, draws + scarce["coin_cards"])
-    if st.variant(s, "endurance"):
+    if queries.variant(s, "endurance"):
         draws = 0  # Endurance: no income (P-28)
     gained = 0
     for _ in range(draws):
@@ -628,7 +633,7 @@ def end_wave(s: S, events: list[Event]) -> None:
     s["banked"] = 0
     s["gold"] += gained
     s["ready"] = []
-    if st.variant(s, "endurance"):
+    if queries.variant(s, "endurance"):
         _say(events, "wave_survived", wave=s["wave"], gold=gained)
     else:
         _say(events, "wave_won", wave=s["wave"], cards=draws, gold=gained)

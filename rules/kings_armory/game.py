@@ -20,11 +20,9 @@ from rules.base import (
     Step,
     choices_from_legal,
 )
-from rules.kings_armory import ai, armory, coop, data, enemy, orders, shop
-from rules.kings_armory import figures as fg
+from rules.kings_armory import ai, armory, coop, data, enemy, figures, orders, queries, shop
 from rules.kings_armory import maps as kmaps
-from rules.kings_armory import round as rnd
-from rules.kings_armory import state as st
+from rules.kings_armory import round as allies_round
 from rules.kings_armory.board import board
 from rules.rng import Rng
 from rules.text import Lit, Msg, SeatRef, msg
@@ -117,13 +115,13 @@ class KingsArmory(Game):
         return int(state["n"])
 
     def to_json(self, state: S) -> dict[str, Any]:
-        return dict(st.clone(state))
+        return dict(queries.clone(state))
 
     def from_json(self, data_: Mapping[str, Any]) -> S:
-        return dict(st.clone(dict(data_)))
+        return dict(queries.clone(dict(data_)))
 
     def copy_state(self, state: S) -> S:
-        return dict(st.clone(state))
+        return dict(queries.clone(state))
 
     # ---------------------------------------------------------------- whose turn
 
@@ -137,15 +135,15 @@ class KingsArmory(Game):
             trade = state["trade"]
             return coop.deciding(state) | (frozenset({trade["to"]}) if trade is not None else frozenset())
         if state["reroll"] is not None:
-            return frozenset({st.ally(state, state["reroll"]["ally"])["seat"]})
+            return frozenset({queries.ally(state, state["reroll"]["ally"])["seat"]})
         if state["ask"] is not None:
-            return frozenset({st.ally(state, state["ask"]["ally"])["seat"]})
+            return frozenset({queries.ally(state, state["ask"]["ally"])["seat"]})
         if state["window"] is not None:
             return frozenset(state["window"]["seats"])
         if phase == "enemy":
             return frozenset({SYSTEM})
         if state["active"] is not None:  # Boleslaw may be acting out of turn (P-25)
-            return frozenset({st.ally(state, state["active"])["seat"]})
+            return frozenset({queries.ally(state, state["active"])["seat"]})
         return frozenset({state["turn"]})
 
     def turn_key(self, state: S) -> Any:
@@ -169,8 +167,8 @@ class KingsArmory(Game):
                          want=armory.gear_name(want))
             return [Decision(trade["to"], prompt, Action.of("decline_trade"), private=False, seconds=ASK_SECONDS)]
         if reroll is not None:
-            a = st.ally(state, reroll["ally"])
-            prompt = msg("ka.ask.reroll", ally=fg.ally_name(a), roll=reroll["nat"])
+            a = queries.ally(state, reroll["ally"])
+            prompt = msg("ka.ask.reroll", ally=figures.ally_name(a), roll=reroll["nat"])
             return [Decision(a["seat"], prompt, Action.of("keep_roll"), private=False, seconds=ASK_SECONDS)]
         if window is not None and state["ask"] is None:
             return [Decision(seat, msg("ka.ask.window"), Action.of("go_on"), private=False, seconds=ASK_SECONDS)
@@ -178,11 +176,11 @@ class KingsArmory(Game):
         ask = state["ask"]
         if ask is None:
             return []
-        a = st.ally(state, ask["ally"])
-        mon = st.monster(state, ask["mid"])
+        a = queries.ally(state, ask["ally"])
+        mon = queries.monster(state, ask["mid"])
         assert mon is not None
-        prompt = msg("ka.ask.block", ally=fg.ally_name(a), monster=fg.monster_name(mon),
-                     square=st.bd(state).label(st.msq(state, mon)))
+        prompt = msg("ka.ask.block", ally=figures.ally_name(a), monster=figures.monster_name(mon),
+                     square=queries.board_of(state).label(queries.monster_square(state, mon)))
         return [Decision(a["seat"], prompt, Action.of("pass"), private=False, seconds=BLOCK_SECONDS)]
 
     def may_act(self, state: S, seat: int, action: Action) -> bool:
@@ -198,7 +196,8 @@ class KingsArmory(Game):
         listed = armory.card_legal(state) if state["phase"] in ("allies", "enemy") else []
         listed += armory.hold_legal(state, seat) if state["phase"] in ("allies", "enemy") else []
         if state["phase"] == "allies" and state["active"] is None and state["ask"] is None:
-            listed += rnd.block_actions(state, seat) + rnd.unblock_actions(state, seat) + rnd.out_of_turn(state, seat)
+            listed += allies_round.block_actions(state, seat) + allies_round.unblock_actions(state, seat) \
+                + allies_round.out_of_turn(state, seat)
         return [la for la in listed if self._anytime(state, seat, la.action)] + orders.legal(state, seat)
 
     def _anytime(self, state: S, seat: int, action: Action) -> bool:
@@ -219,11 +218,11 @@ class KingsArmory(Game):
         if phase != "allies" or state["active"] is not None or state["ask"] is not None:
             return False
         if action.kind == "block":
-            return any(la.action == action for la in rnd.block_actions(state, seat))
+            return any(la.action == action for la in allies_round.block_actions(state, seat))
         if action.kind == "unblock":
-            return any(la.action == action for la in rnd.unblock_actions(state, seat))
+            return any(la.action == action for la in allies_round.unblock_actions(state, seat))
         if action.kind == "activate":
-            return any(la.action == action for la in rnd.out_of_turn(state, seat))
+            return any(la.action == action for la in allies_round.out_of_turn(state, seat))
         return False
 
     def is_legal(self, state: S, seat: int, action: Action) -> bool:
@@ -265,22 +264,23 @@ class KingsArmory(Game):
             return answers + shop.legal(state, seat, kind) + (
                 extra + armory.hold_legal(state, seat) + coop.legal(state, seat) if kind is None else [])
         if state["reroll"] is not None:
-            return rnd.reroll_legal(state)
+            return allies_round.reroll_legal(state)
         if state["ask"] is None and state["window"] is not None:
             return armory.window_legal(state)
         if state["ask"] is not None:
             ask = state["ask"]
-            a = st.ally(state, ask["ally"])
-            mon = st.monster(state, ask["mid"])
+            a = queries.ally(state, ask["ally"])
+            mon = queries.monster(state, ask["mid"])
             assert mon is not None
-            name, mname = fg.ally_name(a), fg.monster_name(mon)
+            name, mname = figures.ally_name(a), figures.monster_name(mon)
             return [LegalAction(Action.of("block", ally=a["id"], monster=mon["id"]), msg("ka.act.block", ally=name,
                                                                                       monster=mname)),
                     LegalAction(Action.of("wait"), msg("ka.act.wait", monster=mname)),
                     LegalAction(Action.of("pass"), msg("ka.act.pass", monster=mname)),
                     *armory.card_legal(state)]  # a card may be played in the middle of a monster's move
         on_turn = kind is None and state["active"] is None and seat == state["turn"]
-        return rnd.legal(state, seat, kind) + (armory.card_legal(state) if kind in (None, *armory.CARD_KINDS) else []) \
+        return allies_round.legal(state, seat, kind) \
+            + (armory.card_legal(state) if kind in (None, *armory.CARD_KINDS) else []) \
             + (armory.hold_legal(state, seat) if on_turn else [])
 
     def why_illegal(self, state: S, seat: int, action: Action) -> Msg | None:
@@ -293,9 +293,9 @@ class KingsArmory(Game):
         if seat != SYSTEM and seat not in self.to_act(state):
             return msg("ka.why.not_your_turn")
         if action.kind == "end" and state["phase"] == "allies" and state["active"]:
-            a = st.ally(state, state["active"])
-            if not rnd.may_stop(state, a):
-                return msg("ka.why.must_attack", ally=fg.ally_name(a), count=rnd.minimum(state, a))
+            a = queries.ally(state, state["active"])
+            if not allies_round.may_stop(state, a):
+                return msg("ka.why.must_attack", ally=figures.ally_name(a), count=allies_round.minimum(state, a))
         if action.kind == "ready" and state["phase"] in ("setup", "between"):
             if state["phase"] == "setup" and state["free_towers"]:
                 return msg("ka.why.towers_left", count=state["free_towers"])
@@ -312,7 +312,7 @@ class KingsArmory(Game):
             raise IllegalAction(msg("ka.why.not_your_turn"))
         elif not self.is_legal(state, seat, action):
             raise IllegalAction(self.why_illegal(state, seat, action) or msg("ka.why.illegal"))
-        s = st.clone(state)
+        s = queries.clone(state)
         rng = Rng(s["rng_state"])
         events: list[Event] = []
         undoable = True
@@ -333,7 +333,7 @@ class KingsArmory(Game):
         elif action.kind in armory.WINDOW_KINDS:
             armory.hold_apply(s, events, seat, action)
         elif s["reroll"] is not None:
-            rnd.answer_reroll(s, rng, events, action)
+            allies_round.answer_reroll(s, rng, events, action)
             undoable = False
         elif phase == "pick":
             shop.pick(s, events, seat, action)
@@ -347,7 +347,7 @@ class KingsArmory(Game):
             self._answer(s, events, action)
             undoable = False
         else:
-            undoable = not rnd.apply(s, rng, events, seat, action)
+            undoable = not allies_round.apply(s, rng, events, seat, action)
         if phase in ("setup", "between"):
             if s["phase"] in ("setup", "between"):
                 coop.announce_return(state, s, events)
@@ -365,12 +365,12 @@ class KingsArmory(Game):
         ask = s["ask"]
         s["ask"] = None
         act = s["act"]
-        a = st.ally(s, ask["ally"])
-        mon = st.monster(s, ask["mid"])
+        a = queries.ally(s, ask["ally"])
+        mon = queries.monster(s, ask["mid"])
         assert mon is not None and act is not None
         if action.kind == "block":
             enemy.block(s, a, mon)
-            events.append(Event(msg("ka.ev.block", ally=fg.ally_name(a), monster=fg.monster_name(mon))))
+            events.append(Event(msg("ka.ev.block", ally=figures.ally_name(a), monster=figures.monster_name(mon))))
         elif action.kind == "pass":
             act["passed"].append(a["id"])
 
@@ -378,11 +378,11 @@ class KingsArmory(Game):
         if state["result"] is None:
             return None
         everyone = frozenset(range(state["n"]))
-        if st.variant(state, "endurance"):  # the score is what counts: waves survived (P-28)
+        if queries.variant(state, "endurance"):  # the score is what counts: waves survived (P-28)
             won = state["result"] == "won"
             return Outcome(everyone if won else frozenset(),
                            msg("ka.end.endurance_won" if won else "ka.end.endurance_lost", wave=state["wave"],
-                               score=st.waves_survived(state), why=msg(f"ka.end.why.{state['result']}")))
+                               score=queries.waves_survived(state), why=msg(f"ka.end.why.{state['result']}")))
         if state["result"] == "won":
             return Outcome(everyone, msg("ka.end.won", wave=state["wave"]))
         return Outcome(frozenset(), msg(f"ka.end.lost_{state['result']}", wave=state["wave"]))
@@ -390,23 +390,23 @@ class KingsArmory(Game):
     def final_figures(self, state: S) -> list[Msg]:
         """The wave reached and the waves survived, the Gate's health and the gold left, then each player's hero
         (or own champion): level and health, or knocked out."""
-        lines = [msg("ka.figures.waves", wave=state["wave"], waves=st.last_wave(state),
-                     survived=st.waves_survived(state), gate=state["gate"], max=state["gate_max"],
+        lines = [msg("ka.figures.waves", wave=state["wave"], waves=queries.last_wave(state),
+                     survived=queries.waves_survived(state), gate=state["gate"], max=state["gate_max"],
                      gold=state["gold"])]
         for a in state["allies"]:
             if a["kind"] != "hero" and not a.get("own"):
                 continue
             if a["ko"]:
-                lines.append(msg("ka.figures.hero_ko", seat=SeatRef(a["seat"]), hero=fg.ally_name(a),
+                lines.append(msg("ka.figures.hero_ko", seat=SeatRef(a["seat"]), hero=figures.ally_name(a),
                                  level=a["level"]))
             else:
-                lines.append(msg("ka.figures.hero", seat=SeatRef(a["seat"]), hero=fg.ally_name(a), level=a["level"],
-                                 hp=a["hp"], max=fg.ally_card(a)["max"]))
+                lines.append(msg("ka.figures.hero", seat=SeatRef(a["seat"]), hero=figures.ally_name(a),
+                                 level=a["level"], hp=a["hp"], max=figures.ally_card(a)["max"]))
         return lines
 
     def record_figures(self, state: S) -> dict[int, dict[str, int]]:
         """The team's waves survived and the Gate's health left, the same for every seat."""
-        shared = {"waves": st.waves_survived(state), "gate": max(0, int(state["gate"]))}
+        shared = {"waves": queries.waves_survived(state), "gate": max(0, int(state["gate"]))}
         return {seat: dict(shared) for seat in range(state["n"])}
 
     # ---------------------------------------------------------------- table helpers
@@ -470,33 +470,33 @@ class KingsArmory(Game):
 
     def view(self, state: S, seat: int | None) -> dict[str, Any]:
         """Everything on the table is public (§11); deck orders, piles and the RNG never leave the state."""
-        b = st.bd(state)
+        b = queries.board_of(state)
 
         def ally_view(a: dict[str, Any]) -> dict[str, Any]:
-            card = fg.ally_card(a)
-            p = st.pos(a)
+            card = figures.ally_card(a)
+            p = queries.pos(a)
             return {"id": a["id"], "kind": a["kind"], "type": a["key"], "seat": a["seat"], "level": a["level"],
-                    "name": _lit(fg.ally_name(a)), "hp": a["hp"], "max": card["max"], "ko": a["ko"],
+                    "name": _lit(figures.ally_name(a)), "hp": a["hp"], "max": card["max"], "ko": a["ko"],
                     "square": None if p is None else b.label(p), "house": a["house"], "inside": a["inside"],
-                    "ap": a["ap"], "tank": [len(a["blocks"]), fg.tank(a)], "blocks": list(a["blocks"]),
+                    "ap": a["ap"], "tank": [len(a["blocks"]), figures.tank(a)], "blocks": list(a["blocks"]),
                     "order": orders.mode(a),
                     "status": {k: v for k, v in a["st"].items() if v}, "done": a["done"],
                     "effects": [k for k in ("enchanted", "summoned") if a.get(k)] + (
                         [f"guarding:{a['guarding']}"] if a.get("guarding") else [])}
 
         def monster_view(m: dict[str, Any]) -> dict[str, Any]:
-            card = fg.monster_card(m)
+            card = figures.monster_card(m)
             return {"id": m["id"], "type": m["key"], "boss": m["boss"], "level": 0 if m["boss"] else card["level"],
-                    "name": _lit(fg.monster_name(m)), "hp": m["hp"], "max": m["max"], "mv": fg.monster_mv(m),
-                    "square": b.label(st.msq(state, m)), "lane": m["lane"][-1],
-                    "arrow": "y" if m["lane"].startswith("Y") else "r", "flags": fg.flags(m),
+                    "name": _lit(figures.monster_name(m)), "hp": m["hp"], "max": m["max"], "mv": figures.monster_mv(m),
+                    "square": b.label(queries.monster_square(state, m)), "lane": m["lane"][-1],
+                    "arrow": "y" if m["lane"].startswith("Y") else "r", "flags": figures.flags(m),
                     "blocked_by": m["blocked_by"], "status": {k: v for k, v in m["st"].items() if v},
                     "effects": [k for k in ("grounded", "fog", "sundered") if m.get(k)]}
 
         return {"game": self.id, "phase": state["phase"], "map": state["map"],
                 **({"map_spec": dict(state["map_spec"])} if "map_spec" in state else {}), "wave": state["wave"],
-                "waves": st.last_wave(state), "variants": list(state["variants"]),
-                "score": st.waves_survived(state) if st.variant(state, "endurance") else None,
+                "waves": queries.last_wave(state), "variants": list(state["variants"]),
+                "score": queries.waves_survived(state) if queries.variant(state, "endurance") else None,
                 "enemy_turn": state["eturn"], "gate": [state["gate"], state["gate_max"]],
                 "gold": state["gold"], "turn": state["turn"], "active": state["active"], "picker": state["picker"],
                 "mc": state["mc"], "ready": list(state["ready"]), "deferred": coop.deferred(state),
@@ -504,7 +504,7 @@ class KingsArmory(Game):
                 "to_arrive": state["arrive"] + state["later"] + len(state["extra"]),
                 "boss_turns": list(state["boss_due"]),
                 "towers": [{"id": t["id"], "square": b.label((t["at"][0], t["at"][1])),
-                            "used": st.slots_used(state, t["id"])} for t in state["towers"]],
+                            "used": queries.slots_used(state, t["id"])} for t in state["towers"]],
                 "allies": [ally_view(a) for a in state["allies"]],
                 "monsters": [monster_view(m) for m in state["monsters"]],
                 "asking": None if state["ask"] is None else dict(state["ask"]),
@@ -526,13 +526,13 @@ class KingsArmory(Game):
             out.append(f"gate HP {state['gate']} out of bounds")
         squares: dict[Any, int] = {}
         for a in state["allies"]:
-            card = fg.ally_card(a)
+            card = figures.ally_card(a)
             if not 0 <= a["hp"] <= card["max"]:
                 out.append(f"{a['id']} HP {a['hp']} outside 0..{card['max']}")
             if (a["hp"] == 0) != a["ko"] and (a["kind"] == "hero" or a.get("own")):
                 out.append(f"{a['id']} KO flag disagrees with HP")
             out += _token_problems(a["id"], a["st"])
-            if len(a["blocks"]) > fg.tank(a):
+            if len(a["blocks"]) > figures.tank(a):
                 out.append(f"{a['id']} blocks more than its Tank")
             if orders.mode(a) not in orders.MODES:
                 out.append(f"{a['id']} has an unknown standing order {orders.mode(a)!r}")
@@ -546,7 +546,7 @@ class KingsArmory(Game):
                 out.append(f"{m['id']} HP {m['hp']} outside 1..{m['max']}")
             out += _token_problems(m["id"], m["st"])
             if not m["boss"]:
-                key = (tuple(st.msq(state, m)), fg.flying(m))
+                key = (tuple(queries.monster_square(state, m)), figures.flying(m))
                 layers[key] = layers.get(key, 0) + 1
         out += [f"two monsters of one kind on {k[0]}" for k, n in layers.items() if n > 1]
         board_count = sum(1 for m in state["monsters"] if not m["boss"])
@@ -559,8 +559,8 @@ class KingsArmory(Game):
         for kind, champ in data.champions().items():
             if shop.alive_of(state, kind) + state["fallen"].get(kind, 0) > champ["limit"]:
                 out.append(f"too many {kind} champions")
-        for hid in st.houses(state):
-            if state["phase"] != "pick" and st.slots_used(state, hid) > st.capacity(state, hid):
+        for hid in queries.houses(state):
+            if state["phase"] != "pick" and queries.slots_used(state, hid) > queries.capacity(state, hid):
                 out.append(f"house {hid} over capacity")
         return out + _figure_problems(state) + _card_problems(state) + _question_problems(state) \
             + _team_problems(state)
@@ -569,15 +569,15 @@ class KingsArmory(Game):
 def _figure_problems(state: S) -> list[str]:
     """Every figure listed once, standing on one square where it may stand."""
     out = []
-    b = st.bd(state)
+    b = queries.board_of(state)
     ids = [a["id"] for a in state["allies"]] + [m["id"] for m in state["monsters"]]
     out += [f"figure {i} listed twice" for i in sorted({i for i in ids if ids.count(i) > 1})]
     for m in state["monsters"]:
         if m["lane"] not in b.lanes or not 0 <= m["i"] < len(b.lanes[m["lane"]]):
             out.append(f"{m['id']} is off its lane")
-    towers = st.tower_squares(state)
+    towers = queries.tower_squares(state)
     for a in state["allies"]:
-        p = st.pos(a)
+        p = queries.pos(a)
         if p is None:
             continue
         if a["inside"] != (p in towers or p in b.parapets.values()):
@@ -629,7 +629,7 @@ def _question_problems(state: S) -> list[str]:
     if window is not None and (state["phase"] != "enemy" or not window["seats"]
                                or not set(window["seats"]) <= set(state["holds"])):
         out.append(f"card pause {window} open in phase {state['phase']} for seats not holding")
-    if reroll is not None and (state["phase"] != "allies" or st.find_ally(state, reroll["ally"]) is None):
+    if reroll is not None and (state["phase"] != "allies" or queries.find_ally(state, reroll["ally"]) is None):
         out.append(f"Lucky Charm question {reroll} in phase {state['phase']}")
     return out
 
@@ -645,7 +645,7 @@ def _team_problems(state: S) -> list[str]:
 
 
 def _token_problems(fid: str, tokens: dict[str, int]) -> list[str]:
-    out = [f"{fid} has {tokens[k]} {k}" for k, cap in fg.CAPS.items() if not 0 <= tokens[k] <= cap]
+    out = [f"{fid} has {tokens[k]} {k}" for k, cap in figures.CAPS.items() if not 0 <= tokens[k] <= cap]
     if tokens["bleed"] + tokens["burn"] > 4 or tokens["slow"] < 0:
         out.append(f"{fid} tokens out of bounds")
     return out

@@ -5,8 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.base import Action, Event, LegalAction
-from rules.kings_armory import figures as fg
-from rules.kings_armory import state as st
+from rules.kings_armory import figures, queries
 from rules.text import msg
 
 S = dict[str, Any]
@@ -24,10 +23,11 @@ def legal(s: S, seat: int) -> list[LegalAction]:
         return []
     out = []
     for a in s["allies"]:
-        if a["seat"] != seat or fg.tank(a) <= 0:
+        if a["seat"] != seat or figures.tank(a) <= 0:
             continue
-        out += [LegalAction(Action.of("order", ally=a["id"], mode=m), msg(f"ka.act.order_{m}", ally=fg.ally_name(a)),
-                            group="order") for m in MODES if m != mode(a)]
+        out += [LegalAction(Action.of("order", ally=a["id"], mode=m),
+                            msg(f"ka.act.order_{m}", ally=figures.ally_name(a)), group="order")
+                for m in MODES if m != mode(a)]
     return out
 
 
@@ -36,6 +36,6 @@ def ok(s: S, seat: int, action: Action) -> bool:
 
 
 def apply(s: S, events: list[Event], action: Action) -> None:
-    a = st.ally(s, str(action["ally"]))
+    a = queries.ally(s, str(action["ally"]))
     a["order"] = str(action["mode"])
-    events.append(Event(msg(f"ka.ev.order_{a['order']}", ally=fg.ally_name(a))))
+    events.append(Event(msg(f"ka.ev.order_{a['order']}", ally=figures.ally_name(a))))

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.kings_armory import data
-from rules.kings_armory import figures as fg
-from rules.kings_armory.board import STEP, Board, Sq, around, board, footprint, rd
+from rules.kings_armory import data, figures
+from rules.kings_armory.board import STEP, Board, Sq, around, board, footprint, range_distance
 
 S = dict[str, Any]
 Fig = dict[str, Any]
@@ -25,7 +24,7 @@ def clone(value: Any) -> Any:
     return value
 
 
-def bd(s: S) -> Board:
+def board_of(s: S) -> Board:
     return board(s["map"], s.get("map_spec"))
 
 
@@ -41,8 +40,8 @@ def monster(s: S, mid: Any) -> Fig | None:
     return next((m for m in s["monsters"] if m["id"] == mid), None)
 
 
-def msq(s: S, mon: Fig) -> Sq:
-    return bd(s).lanes[mon["lane"]][mon["i"]]
+def monster_square(s: S, mon: Fig) -> Sq:
+    return board_of(s).lanes[mon["lane"]][mon["i"]]
 
 
 def pos(a: Fig) -> Sq | None:
@@ -93,7 +92,7 @@ def waves_survived(s: S) -> int:
 def houses(s: S) -> dict[str, list[Sq]]:
     """Every house: towers (2×2) and the two parapets (one square each), as their interior squares."""
     out = {t["id"]: footprint((t["at"][0], t["at"][1])) for t in s["towers"]}
-    out.update({k: [v] for k, v in bd(s).parapets.items()})
+    out.update({k: [v] for k, v in board_of(s).parapets.items()})
     return out
 
 
@@ -142,7 +141,7 @@ def house_of_square(s: S, sq: Sq) -> str | None:
 
 def near_house(s: S, house: str, sq: Sq) -> bool:
     """Inside it or within 2 squares (range distance) of it (A-21)."""
-    return min(rd(sq, h) for h in houses(s)[house]) <= 2
+    return min(range_distance(sq, h) for h in houses(s)[house]) <= 2
 
 
 def housed(s: S, a: Fig) -> bool:
@@ -160,7 +159,7 @@ def entry_squares(s: S, house: str) -> list[Sq]:
 
 def walkable(s: S, sq: Sq, towers: set[Sq] | None = None) -> bool:
     """Where an ally may walk: field squares outside towers, and the castle-exit squares."""
-    b = bd(s)
+    b = board_of(s)
     if sq in b.exits.values():
         return True
     return b.on_field(sq) and sq not in (tower_squares(s) if towers is None else towers)
@@ -171,7 +170,7 @@ def ally_at(s: S, sq: Sq) -> Fig | None:
 
 
 def monsters_at(s: S, sq: Sq) -> list[Fig]:
-    return [m for m in s["monsters"] if msq(s, m) == sq]
+    return [m for m in s["monsters"] if monster_square(s, m) == sq]
 
 
 def free_for_ally(s: S, sq: Sq) -> bool:
@@ -199,13 +198,13 @@ def reachable(s: S, start: Sq, steps: int) -> list[Sq]:
 def occupied(s: S) -> set[Sq]:
     """Squares where an ally or a monster stands (not free for an ally: `free_for_ally`)."""
     taken = {p for p in (pos(a) for a in s["allies"]) if p is not None}
-    return taken | {msq(s, m) for m in s["monsters"]}
+    return taken | {monster_square(s, m) for m in s["monsters"]}
 
 
 def layer_taken(s: S, mon: Fig, sq: Sq) -> bool:
     """Whether another monster of the same kind (ground or flying) already stands there (A-11)."""
-    fly = fg.flying(mon)
-    return any(m["id"] != mon["id"] and fg.flying(m) == fly for m in monsters_at(s, sq))
+    fly = figures.flying(mon)
+    return any(m["id"] != mon["id"] and figures.flying(m) == fly for m in monsters_at(s, sq))
 
 
 def monsters_left(s: S) -> int:
