@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from rules.base import Action, LegalAction
 from rules.kings_armory import armory, coop, data, figures, queries, shop
 from rules.kings_armory import round as allies_round
 from rules.kings_armory.board import Sq, footprint, range_distance
+from rules.kings_armory.shapes import Ally, Monster, State
 from rules.rng import Rng
 
-S = dict[str, Any]
-Fig = dict[str, Any]
 #: Moves the AI never makes itself: trade offers and the enemy-turn pause are for people.
 IGNORED = ("trade", "withdraw_trade", "hold", "unblock", "give", "transfer")
 #: Heroes in the order the AI takes them: a tank, ranged damage, a healer, then the rest.
@@ -65,7 +63,7 @@ BLOCK_AT = 0.7
 CARD_WORTH = {"reinforcement": 9.0, "armory": 30.0}
 
 
-def choose(legal: list[LegalAction], s: S, seat: int, rng: Rng, level: str = "normal") -> Action:
+def choose(legal: list[LegalAction], s: State, seat: int, rng: Rng, level: str = "normal") -> Action:
     """The AI's move for `seat` among `legal` (never empty) at `level` (LEVELS); deterministic for a state (`rng`
     breaks no ties)."""
     style = STYLES.get(level, STYLES["normal"])
@@ -106,9 +104,10 @@ def choose(legal: list[LegalAction], s: S, seat: int, rng: Rng, level: str = "no
     return _activation(s, queries.ally(s, s["active"]), by, style) or first
 
 
-def _missed_all(s: S) -> bool:
+def _missed_all(s: State) -> bool:
     """Whether the roll waiting for the Lucky Charm's answer missed every monster it aimed at (then re-roll)."""
     r = s["reroll"]
+    assert r is not None
     a = queries.ally(s, r["ally"])
     attack = Action.from_json(r["action"])
     opt = next(o for o in figures.offered_options(a) if o["id"] == attack["opt"])
@@ -130,7 +129,7 @@ def _pick_rank(action: Action, order: tuple[str, ...] = HERO_ORDER) -> int:
 # ---------------------------------------------------------------- the map, as the AI weighs it
 
 
-def _urgency(s: S, sq: Sq) -> float:
+def _urgency(s: State, sq: Sq) -> float:
     """How close to the Gate a lane square is: 1 at the entrance up to 3 at the exit."""
     b = queries.board_of(s)
     best = 0.0
@@ -140,7 +139,7 @@ def _urgency(s: S, sq: Sq) -> float:
     return 1 + 2 * best
 
 
-def _lane_weights(s: S) -> list[tuple[Sq, float]]:
+def _lane_weights(s: State) -> list[tuple[Sq, float]]:
     return [(sq, _urgency(s, sq)) for sq in sorted(queries.board_of(s).path)]
 
 
@@ -148,7 +147,7 @@ def _cover(squares: list[Sq], lanes: list[tuple[Sq, float]], reach: int) -> floa
     return sum(w for sq, w in lanes if min(range_distance(sq, q) for q in squares) <= reach)
 
 
-def _front(s: S) -> Fig | None:
+def _front(s: State) -> Monster | None:
     """The monster nearest the Gate (fewest squares left to walk)."""
     b = queries.board_of(s)
     if not s["monsters"]:
@@ -156,14 +155,14 @@ def _front(s: S) -> Fig | None:
     return min(s["monsters"], key=lambda m: (b.route_left(m["lane"], m["i"]), -m["hp"], m["id"]))
 
 
-def _ranged(a: Fig) -> bool:
+def _ranged(a: Ally) -> bool:
     return figures.primary_type(a) in ("R", "SN") or figures.primary_type(a) is None
 
 
 # ---------------------------------------------------------------- set-up and between waves
 
 
-def _shop(s: S, seat: int, by: dict[str, list[Action]], style: Style = STYLES["easy"]) -> Action:
+def _shop(s: State, seat: int, by: dict[str, list[Action]], style: Style = STYLES["easy"]) -> Action:
     if style.shelter:
         return _shop_well(s, seat, by, style)
     lanes = _lane_weights(s)
@@ -189,7 +188,7 @@ def _shop(s: S, seat: int, by: dict[str, list[Action]], style: Style = STYLES["e
 SHOOTERS = ("sorcerer", "archer")  # supernatural damage first: the bosses resist it least
 
 
-def _shop_well(s: S, seat: int, by: dict[str, list[Action]], style: Style) -> Action:
+def _shop_well(s: State, seat: int, by: dict[str, list[Action]], style: Style) -> Action:
     """Towers first (the free ones, then enough for everyone), every ally housed, then the gold into the shooters:
     a level-up before a new hire (more damage for the gold), a new tower when there is no slot for a hire, and
     (hard) reinforcement cards with what is left before the last wave."""
@@ -225,12 +224,12 @@ def _shop_well(s: S, seat: int, by: dict[str, list[Action]], style: Style) -> Ac
     return (by.get("ready") or by.get("place") or [next(iter(by.values()))[0]])[0]
 
 
-def _upgrade_cost(s: S, action: Action) -> int:
+def _upgrade_cost(s: State, action: Action) -> int:
     a = queries.ally(s, str(action["ally"]))
     return queries.champion_cost(s, a["key"], a["level"])
 
 
-def _plan(s: S, seat: int, style: Style = STYLES["normal"]) -> list[str]:
+def _plan(s: State, seat: int, style: Style = STYLES["normal"]) -> list[str]:
     """The shared moves (towers, champions, levels) this seat would make now, after those its teammates already
     proposed: its proposal to the team while it waits for the others (the moves placing its own allies are left
     out, they are nobody else's business)."""
@@ -256,13 +255,13 @@ def _plan(s: S, seat: int, style: Style = STYLES["normal"]) -> list[str]:
     return plan
 
 
-def _spare(s: S) -> int:
+def _spare(s: State) -> int:
     """House slots left once every hero not yet housed has one: champions never take a hero's place."""
     free = sum(max(0, queries.capacity(s, h) - queries.slots_used(s, h)) for h in queries.houses(s))
     return free - sum(1 for a in queries.heroes(s) if not queries.housed(s, a))
 
 
-def _build_score(s: S, action: Action, lanes: list[tuple[Sq, float]]) -> float:
+def _build_score(s: State, action: Action, lanes: list[tuple[Sq, float]]) -> float:
     corner = queries.board_of(s).parse(str(action["at"]))
     assert corner is not None
     cells = footprint(corner)
@@ -271,7 +270,7 @@ def _build_score(s: S, action: Action, lanes: list[tuple[Sq, float]]) -> float:
     return _cover(cells, lanes, TOWER_REACH) - (40 if spread <= 3 else 0)
 
 
-def _place_score(s: S, a: Fig, action: Action, lanes: list[tuple[Sq, float]]) -> float:
+def _place_score(s: State, a: Ally, action: Action, lanes: list[tuple[Sq, float]]) -> float:
     b = queries.board_of(s)
     sq = b.parse(str(action["at"]))
     assert sq is not None
@@ -288,7 +287,7 @@ def _place_score(s: S, a: Fig, action: Action, lanes: list[tuple[Sq, float]]) ->
 # ---------------------------------------------------------------- an activation
 
 
-def _activation(s: S, a: Fig, by: dict[str, list[Action]], style: Style = STYLES["easy"]) -> Action | None:
+def _activation(s: State, a: Ally, by: dict[str, list[Action]], style: Style = STYLES["easy"]) -> Action | None:
     heal = _heal(s, a, by.get("special", []))
     if heal is not None:
         return heal
@@ -308,7 +307,7 @@ def _activation(s: S, a: Fig, by: dict[str, list[Action]], style: Style = STYLES
     return ends[0] if ends else None
 
 
-def _shelter(s: S, a: Fig, by: dict[str, list[Action]]) -> Action | None:
+def _shelter(s: State, a: Ally, by: dict[str, list[Action]]) -> Action | None:
     """A hero keeps to its tower: a shooter inside stays there; one outside walks back and goes in; a fighter
     steps toward the front monster only while it stays within 2 squares of its tower (heroes lost lose the game)."""
     p = queries.pos(a)
@@ -326,7 +325,7 @@ def _shelter(s: S, a: Fig, by: dict[str, list[Action]]) -> Action | None:
     return _approach(s, a, near)
 
 
-def _homeward(s: S, a: Fig, moves: list[Action]) -> Action | None:
+def _homeward(s: State, a: Ally, moves: list[Action]) -> Action | None:
     """A step toward the nearest house with room for this ally."""
     homes = [hid for hid in queries.houses(s) if queries.has_slot(s, hid, without=a["id"])]
     entries = [sq for hid in homes for sq in queries.entry_squares(s, hid)]
@@ -341,13 +340,13 @@ def _homeward(s: S, a: Fig, moves: list[Action]) -> Action | None:
     return best if gap(_sq(s, best)) < gap(p) else None
 
 
-def _sq(s: S, action: Action) -> Sq:
+def _sq(s: State, action: Action) -> Sq:
     sq = queries.board_of(s).parse(str(action["to"]))
     assert sq is not None
     return sq
 
 
-def _may_block(s: S, action: Action) -> bool:
+def _may_block(s: State, action: Action) -> bool:
     """Champions block whatever they can; a hero only while healthy (heroes lost lose the game)."""
     a = queries.ally(s, str(action["ally"]))
     return a["kind"] != "hero" or a["hp"] >= BLOCK_AT * figures.ally_card(a)["max"]
@@ -356,7 +355,7 @@ def _may_block(s: S, action: Action) -> bool:
 # ---------------------------------------------------------------- cards (hard)
 
 
-def _armory_savings(s: S) -> int:
+def _armory_savings(s: State) -> int:
     """Gold kept back for the Armory card in the intermission before the last wave, when the team has that much."""
     if s["armory"] is not None or not s["adeck"] or s["wave"] != queries.last_wave(s) - 1 \
             or s["gold"] < armory.armory_price(s):
@@ -364,7 +363,7 @@ def _armory_savings(s: S) -> int:
     return armory.armory_price(s)
 
 
-def _card_move(s: S, seat: int, by: dict[str, list[Action]]) -> Action | None:
+def _card_move(s: State, seat: int, by: dict[str, list[Action]]) -> Action | None:
     """Play the card worth most now if it is worth its price; buy one when the team's hand has room."""
     if s["ask"] is not None or s["reroll"] is not None:
         return None
@@ -380,7 +379,7 @@ def _card_move(s: S, seat: int, by: dict[str, list[Action]]) -> Action | None:
     return None
 
 
-def _card_value(s: S, seat: int, action: Action) -> float:
+def _card_value(s: State, seat: int, action: Action) -> float:
     """What playing this card would do, tried on a copy: urgency-weighted damage to monsters (a kill counts its
     remaining HP and 4 more), less twice the harm to allies; the cards that do no damage by their own rules."""
     key = str(action["card"])
@@ -410,7 +409,7 @@ def _card_value(s: S, seat: int, action: Action) -> float:
     return value
 
 
-def _retreat(s: S, a: Fig, by: dict[str, list[Action]]) -> Action | None:
+def _retreat(s: State, a: Ally, by: dict[str, list[Action]]) -> Action | None:
     """A hurt ally with monsters close by gets into a tower, or steps as far from them as it can."""
     p = queries.pos(a)
     if p is None or a["inside"]:
@@ -431,7 +430,7 @@ def _retreat(s: S, a: Fig, by: dict[str, list[Action]]) -> Action | None:
     return best if best is not None and away(best)[0] > min(range_distance(p, q) for q in near) else None
 
 
-def _heal(s: S, a: Fig, specials: list[Action]) -> Action | None:
+def _heal(s: State, a: Ally, specials: list[Action]) -> Action | None:
     hurt = {x["id"]: figures.ally_card(x)["max"] - x["hp"] for x in s["allies"] if not x["ko"]}
     for action in specials:
         opt = next(o for o in figures.offered_options(a) if o["id"] == action["opt"])
@@ -442,7 +441,7 @@ def _heal(s: S, a: Fig, specials: list[Action]) -> Action | None:
     return None
 
 
-def _attack_value(s: S, a: Fig, action: Action) -> float:
+def _attack_value(s: State, a: Ally, action: Action) -> float:
     opt = next(o for o in figures.offered_options(a) if o["id"] == action["opt"])
     bonus = 0 if opt["hit"] == "auto" else int(opt["hit"]) + (2 if a["st"]["bless"] else 0)
     if opt.get("area") is None:
@@ -467,7 +466,7 @@ def _attack_value(s: S, a: Fig, action: Action) -> float:
     return value / max(1, int(opt["ac"])) - 100 * friends
 
 
-def _approach(s: S, a: Fig, moves: list[Action]) -> Action | None:
+def _approach(s: State, a: Ally, moves: list[Action]) -> Action | None:
     """A step toward the monster nearest the Gate (into range of it, for archers and casters: a tower with nothing
     in reach is no use to them)."""
     front = _front(s)

@@ -2,35 +2,31 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
-from rules.base import Action, Event, LegalAction
+from rules.base import Action, Event, LegalAction, Scalar
 from rules.kings_armory import data, enemy, figures, queries
 from rules.kings_armory import maps as kmaps
 from rules.kings_armory import round as allies_round
 from rules.kings_armory.board import STEP, Sq, range_distance
+from rules.kings_armory.shapes import Card, Decks, Economy, GearPiece, Monster, State
 from rules.rng import Rng
-from rules.text import Lit, Msg, SeatRef, msg
+from rules.text import Lit, Msg, Param, SeatRef, msg
 
-S = dict[str, Any]
-Fig = dict[str, Any]
 GEAR_KINDS = ("unlock", "equip", "unequip", "sell_gear", "buy_gear", "trade", "withdraw_trade")
 TRADE_ANSWERS = ("accept_trade", "decline_trade")
 CARD_KINDS = ("buy_card", "buy_armory", "play")
 WINDOW_KINDS = ("go_on", "hold")
 
 
-def _offer(action: Action, key: str, described: Msg | None = None, **params: Any) -> LegalAction:
+def _offer(action: Action, key: str, described: Msg | None = None, **params: Param) -> LegalAction:
     return LegalAction(action, msg(f"ka.act.{key}", **params), group=action.kind, description=described)
 
 
-def _gear_text(piece: dict[str, Any]) -> Msg:
+def _gear_text(piece: GearPiece) -> Msg:
     """What a piece of equipment does for the hero carrying it (the line under it in menus)."""
     return msg(f"ka.desc.gear.{piece['card']}")
 
 
-def _eco() -> Mapping[str, Any]:
+def _eco() -> Economy:
     return data.economy()
 
 
@@ -39,7 +35,7 @@ def card_name(key: str) -> Lit:
     return Lit(card["es"], card["en"])
 
 
-def gear_name(piece: dict[str, Any]) -> Lit:
+def gear_name(piece: GearPiece) -> Lit:
     card = data.equipment()[piece["card"]]
     return Lit(card["es"], card["en"])
 
@@ -47,38 +43,37 @@ def gear_name(piece: dict[str, Any]) -> Lit:
 # ---------------------------------------------------------------- set-up
 
 
-def deal(s: S, rng: Rng) -> None:
-    """Shuffle the three decks; every seat gets its 2 locked starting equipment cards (§2.2 step 6)."""
+def deal(seats: int, generals: bool, rng: Rng) -> Decks:
+    """Shuffle the three decks; every seat gets its 2 locked starting equipment cards (§2.2 step 6), unlocked in
+    General-ly Enough (`generals`)."""
     deck = sorted(data.equipment())
     rng.shuffle(deck)
-    s["gear"] = []
-    for seat in range(s["n"]):
+    gear: list[GearPiece] = []
+    for seat in range(seats):
         for _ in range(int(_eco()["equipment"]["starting_per_player"])):
             if deck:
-                s["gear"].append({"id": f"e{len(s['gear'])}", "card": deck.pop(), "seat": seat,
-                                  "locked": not queries.variant(s, "generals"), "on": None})
-    s["gear_deck"] = deck
-    s["gear_gate"] = bool(queries.variant(s, "generals"))  # General-ly Enough: both starting pieces come unlocked
-    s["used_gear"] = []
+                gear.append({"id": f"e{len(gear)}", "card": deck.pop(), "seat": seat, "locked": not generals,
+                             "on": None})
     reinforcements = sorted(k for k, c in data.cards().items() if c["deck"] == "reinforcements"
                             for _ in range(c["copies"]))
     armory = sorted(k for k, c in data.cards().items() if c["deck"] == "armory")
     rng.shuffle(reinforcements)
     rng.shuffle(armory)
-    s.update(rdeck=reinforcements, hand=[], used_cards=[], adeck=armory, armory=None, hourglass=None)
-    # out-of-turn questions: an equipment trade offered, the seats pausing the enemy turn for cards and the pause
-    # itself, a Lucky Charm roll waiting for its holder's answer
-    s.update(trade=None, holds=[], window=None, offered=False, reroll=None)
+    # General-ly Enough: both starting pieces come unlocked. Out-of-turn questions: an equipment trade offered, the
+    # seats pausing the enemy turn for cards and the pause itself, a Lucky Charm roll waiting for its holder's answer
+    return {"gear": gear, "gear_deck": deck, "gear_gate": generals, "used_gear": [],
+            "rdeck": reinforcements, "hand": [], "used_cards": [], "adeck": armory, "armory": None, "hourglass": None,
+            "trade": None, "holds": [], "window": None, "offered": False, "reroll": None}
 
 
 # ---------------------------------------------------------------- equipment (between waves)
 
 
-def piece(s: S, gid: Any) -> dict[str, Any] | None:
+def piece(s: State, gid: object) -> GearPiece | None:
     return next((g for g in s["gear"] if g["id"] == gid), None)
 
 
-def gear_legal(s: S, seat: int) -> list[LegalAction]:
+def gear_legal(s: State, seat: int) -> list[LegalAction]:
     if s["phase"] != "between":
         return []
     eco = _eco()["equipment"]
@@ -108,7 +103,7 @@ def gear_legal(s: S, seat: int) -> list[LegalAction]:
     return out + trade_legal(s, seat)
 
 
-def gear_apply(s: S, rng: Rng, events: list[Event], seat: int, action: Action) -> None:
+def gear_apply(s: State, rng: Rng, events: list[Event], seat: int, action: Action) -> None:
     eco = _eco()["equipment"]
     kind = action.kind
     if kind in ("trade", "withdraw_trade", *TRADE_ANSWERS):
@@ -117,8 +112,8 @@ def gear_apply(s: S, rng: Rng, events: list[Event], seat: int, action: Action) -
     if kind == "buy_gear":
         s["gold"] -= eco["buy"]
         # every piece ever dealt or bought is in `gear` or (sold) in `used_gear`: a new id never repeats an old one
-        bought = {"id": f"e{len(s['gear']) + len(s['used_gear'])}", "card": s["gear_deck"].pop(), "seat": seat,
-                  "locked": False, "on": None}
+        bought: GearPiece = {"id": f"e{len(s['gear']) + len(s['used_gear'])}", "card": s["gear_deck"].pop(),
+                             "seat": seat, "locked": False, "on": None}
         s["gear"].append(bought)
         events.append(Event(msg("ka.ev.buy_gear", gear=gear_name(bought), gold=eco["buy"])))
         return
@@ -146,7 +141,7 @@ def gear_apply(s: S, rng: Rng, events: list[Event], seat: int, action: Action) -
         _take_off(s, events, g)
 
 
-def _take_off(s: S, events: list[Event], g: dict[str, Any]) -> None:
+def _take_off(s: State, events: list[Event], g: GearPiece) -> None:
     a = queries.ally(s, str(g["on"]))
     g["on"] = None
     gear = list(a["gear"])
@@ -159,18 +154,18 @@ def _take_off(s: S, events: list[Event], g: dict[str, Any]) -> None:
 # ---------------------------------------------------------------- equipment trades (between waves, one for one)
 
 
-def trade_pieces(s: S) -> set[str]:
+def trade_pieces(s: State) -> set[str]:
     """The two pieces of the offer waiting for an answer: neither may be sold or equipped meanwhile."""
     t = s["trade"]
     return set() if t is None else {t["give"], t["want"]}
 
 
-def tradable(g: dict[str, Any]) -> bool:
+def tradable(g: GearPiece) -> bool:
     """Only unlocked equipment is traded (§4.5); a worn piece is taken off when the trade is made."""
     return not g["locked"]
 
 
-def trade_legal(s: S, seat: int) -> list[LegalAction]:
+def trade_legal(s: State, seat: int) -> list[LegalAction]:
     """Offers one for one of the seat's unlocked pieces against another seat's, one offer at a time; the offering
     seat may withdraw it; the other seat answers it (`trade_answers`)."""
     if s["phase"] != "between":
@@ -184,7 +179,7 @@ def trade_legal(s: S, seat: int) -> list[LegalAction]:
                 want=gear_name(w), seat=SeatRef(w["seat"])) for g in mine for w in theirs]
 
 
-def trade_answers(s: S, seat: int) -> list[LegalAction]:
+def trade_answers(s: State, seat: int) -> list[LegalAction]:
     t = s["trade"]
     if t is None or t["to"] != seat or s["phase"] != "between":
         return []
@@ -195,7 +190,7 @@ def trade_answers(s: S, seat: int) -> list[LegalAction]:
             _offer(Action.of("decline_trade"), "decline_trade", gear=gear_name(give), seat=SeatRef(t["from"]))]
 
 
-def trade_apply(s: S, events: list[Event], seat: int, action: Action) -> None:
+def trade_apply(s: State, events: list[Event], seat: int, action: Action) -> None:
     kind = action.kind
     if kind == "trade":
         give, want = piece(s, action["gear"]), piece(s, action["want"])
@@ -205,6 +200,7 @@ def trade_apply(s: S, events: list[Event], seat: int, action: Action) -> None:
                                 to=SeatRef(want["seat"]))))
         return
     t = s["trade"]
+    assert t is not None
     s["trade"] = None
     give, want = piece(s, t["give"]), piece(s, t["want"])
     assert give is not None and want is not None
@@ -222,7 +218,7 @@ def trade_apply(s: S, events: list[Event], seat: int, action: Action) -> None:
                                 want=gear_name(want), to=SeatRef(t["to"]))))
 
 
-def lapse_trade(s: S, events: list[Event]) -> None:
+def lapse_trade(s: State, events: list[Event]) -> None:
     """An offer nobody answered before the wave started lapses (trades happen only between waves)."""
     if s["trade"] is not None and s["phase"] != "between":
         give = piece(s, s["trade"]["give"])
@@ -231,7 +227,7 @@ def lapse_trade(s: S, events: list[Event]) -> None:
             events.append(Event(msg("ka.ev.trade_lapsed", gear=gear_name(give))))
 
 
-def starting_gear_ids(s: S, seat: int) -> list[str]:
+def starting_gear_ids(s: State, seat: int) -> list[str]:
     """The pieces dealt to `seat` at set-up: dealt first, seat by seat, so their ids come before any bought."""
     per_seat = int(_eco()["equipment"]["starting_per_player"])
     return [f"e{per_seat * seat + k}" for k in range(per_seat)]
@@ -240,30 +236,30 @@ def starting_gear_ids(s: S, seat: int) -> list[str]:
 # ---------------------------------------------------------------- reinforcement and Armory cards
 
 
-def can_buy_card(s: S) -> bool:
+def can_buy_card(s: State) -> bool:
     eco = _eco()["reinforcement"]
     return bool(s["rdeck"]) and len(s["hand"]) < eco["max_held"] and s["gold"] >= eco["buy"] \
         and s["phase"] not in ("pick", "over")
 
 
-def armory_price(s: S) -> int:
+def armory_price(s: State) -> int:
     return int(_eco()["armory"][str(s["waves"])])
 
 
-def can_buy_armory(s: S) -> bool:
+def can_buy_armory(s: State) -> bool:
     return s["phase"] == "between" and s["armory"] is None and bool(s["adeck"]) and s["gold"] >= armory_price(s)
 
 
-def playable_now(s: S) -> bool:
+def playable_now(s: State) -> bool:
     """Cards are played during the waves (allies' round and enemy turn); there is nothing to hit between them."""
     return s["phase"] in ("allies", "enemy") and s["result"] is None
 
 
-def held(s: S) -> list[str]:
+def held(s: State) -> list[str]:
     return [*s["hand"], *([s["armory"]] if s["armory"] else [])]
 
 
-def card_legal(s: S, *, full: bool = False) -> list[LegalAction]:
+def card_legal(s: State, *, full: bool = False) -> list[LegalAction]:
     """Buying and playing cards; `full` lists every way to play (checks), otherwise a few per card (menus)."""
     out = []
     if can_buy_card(s):
@@ -280,14 +276,14 @@ def card_legal(s: S, *, full: bool = False) -> list[LegalAction]:
     return out
 
 
-def aim(s: S, action: Action) -> Msg | None:
+def aim(s: State, action: Action) -> Msg | None:
     """What a card play aims at, for its label: an area's corner, a line, a lane, or the figures it names."""
     b = queries.board_of(s)
     card = data.cards()[str(action["card"])]
     if "targets" in action.arg_dict:
         names = [figures.monster_name(m) if (m := queries.monster(s, t)) is not None
                  else figures.ally_name(queries.ally(s, t)) for t in action["targets"]]
-        return msg("ka.aim.figures", figures=kmaps.listing(names))  # type: ignore[arg-type]
+        return msg("ka.aim.figures", figures=kmaps.listing(names))
     if card["target"] in ("area", "golem"):
         return msg(f"ka.aim.{card['target']}", square=str(action["at"]), rows=card.get("rows", 1),
                    cols=card.get("cols", 1))
@@ -306,7 +302,7 @@ def _rect(anchor: Sq, rows: int, cols: int) -> list[Sq]:
     return [(anchor[0] + r, anchor[1] + c) for r in range(rows) for c in range(cols)]
 
 
-def _filter(card: dict[str, Any], m: Fig) -> bool:
+def _filter(card: Card, m: Monster) -> bool:
     f = card.get("filter")
     if f == "flying":
         return figures.flying(m)
@@ -317,7 +313,7 @@ def _filter(card: dict[str, Any], m: Fig) -> bool:
     return not m["boss"] if f == "non_boss" else True
 
 
-def plays(s: S, key: str, *, full: bool) -> list[Action]:
+def plays(s: State, key: str, *, full: bool) -> list[Action]:
     """The ways to play card `key` now: every one when `full`, else those aimed at a monster (a few each)."""
     card = data.cards()[key]
     b = queries.board_of(s)
@@ -353,10 +349,10 @@ def plays(s: S, key: str, *, full: bool) -> list[Action]:
                     and 1 <= m["i"] < len(b.lanes[m["lane"]]) - card["length"]]
         return [Action.of("play", card=key, lane=lane, start=i) for lane, i in dict.fromkeys(runs)]
     if target == "monsters":
-        fit = [m["id"] for m in s["monsters"] if _filter(card, m)]
+        fit: list[Scalar] = [m["id"] for m in s["monsters"] if _filter(card, m)]
         if not fit:
             return []
-        picks = [[mid] for mid in fit]
+        picks: list[list[Scalar]] = [[mid] for mid in fit]
         if card["max"] > 1 and len(fit) > 1:
             picks.append(fit[:card["max"]])
         return [Action.of("play", card=key, targets=p) for p in picks]
@@ -369,12 +365,12 @@ def plays(s: S, key: str, *, full: bool) -> list[Action]:
     return [Action.of("play", card=key)]
 
 
-def _near_exit(s: S, cells: list[Sq], reach: int) -> bool:
+def _near_exit(s: State, cells: list[Sq], reach: int) -> bool:
     exits = queries.board_of(s).exits.values()
     return all(min(range_distance(c, e) for e in exits) <= reach for c in cells)
 
 
-def _edge_line(s: S, edge: str, index: int, length: int) -> list[Sq]:
+def _edge_line(s: State, edge: str, index: int, length: int) -> list[Sq]:
     """`length` squares from the field's `edge` inwards along row or column `index`."""
     b = queries.board_of(s)
     start = {"N": (0, index), "S": (b.height - 1, index), "W": (index, 0), "E": (index, b.width - 1)}[edge]
@@ -382,7 +378,7 @@ def _edge_line(s: S, edge: str, index: int, length: int) -> list[Sq]:
     return [(start[0] + dr * k, start[1] + dc * k) for k in range(length)]
 
 
-def golem_squares(s: S) -> list[Sq]:
+def golem_squares(s: State) -> list[Sq]:
     """Free squares next to an exit square or a parapet where the Sword Golem may enter."""
     b = queries.board_of(s)
     towers = queries.tower_squares(s)
@@ -396,7 +392,7 @@ def golem_squares(s: S) -> list[Sq]:
     return sorted(out)
 
 
-def play_ok(s: S, action: Action) -> bool:
+def play_ok(s: State, action: Action) -> bool:
     """Whether this card play is legal now, without listing every way to play it."""
     key = action.get("card")
     if not playable_now(s) or key not in held(s):
@@ -407,7 +403,7 @@ def play_ok(s: S, action: Action) -> bool:
     return _aim_ok(s, card, action)
 
 
-def _aim_ok(s: S, card: dict[str, Any], action: Action) -> bool:
+def _aim_ok(s: State, card: Card, action: Action) -> bool:
     """One aim checked directly, without listing the hundreds a card may have (an area anywhere)."""
     b = queries.board_of(s)
     args = set(action.arg_dict)
@@ -434,7 +430,7 @@ def _aim_ok(s: S, card: dict[str, Any], action: Action) -> bool:
     return args == {"card"}
 
 
-def _play_ok_targets(s: S, action: Action) -> bool:
+def _play_ok_targets(s: State, action: Action) -> bool:
     card = data.cards()[str(action["card"])]
     picks = action.get("targets")
     if card["target"] not in ("monsters", "allies") or not isinstance(picks, tuple) or set(action.arg_dict) != {
@@ -447,7 +443,7 @@ def _play_ok_targets(s: S, action: Action) -> bool:
     return all((a := queries.find_ally(s, p)) is not None and not a["ko"] and a["pos"] is not None for p in picks)
 
 
-def card_apply(s: S, rng: Rng, events: list[Event], seat: int, action: Action) -> None:
+def card_apply(s: State, rng: Rng, events: list[Event], seat: int, action: Action) -> None:
     kind = action.kind
     if kind == "buy_card":
         s["gold"] -= _eco()["reinforcement"]["buy"]
@@ -458,8 +454,9 @@ def card_apply(s: S, rng: Rng, events: list[Event], seat: int, action: Action) -
     if kind == "buy_armory":
         price = armory_price(s)
         s["gold"] -= price
-        s["armory"] = s["adeck"].pop()
-        events.append(Event(msg("ka.ev.buy_armory", card=card_name(s["armory"]), gold=price)))
+        bought = s["adeck"].pop()
+        s["armory"] = bought
+        events.append(Event(msg("ka.ev.buy_armory", card=card_name(bought), gold=price)))
         return
     key = str(action["card"])
     if s["armory"] == key:
@@ -473,7 +470,7 @@ def card_apply(s: S, rng: Rng, events: list[Event], seat: int, action: Action) -
     enemy.check_end(s, events)
 
 
-def _squares(s: S, card: dict[str, Any], action: Action) -> list[Sq]:
+def _squares(s: State, card: Card, action: Action) -> list[Sq]:
     b = queries.board_of(s)
     target = card["target"]
     if target == "area":
@@ -493,14 +490,14 @@ def _squares(s: S, card: dict[str, Any], action: Action) -> list[Sq]:
     return []
 
 
-def _res(m: Fig, kind: str) -> int | str:
+def _res(m: Monster, kind: str) -> int | str:
     value = figures.monster_card(m)["res"][kind]
     if value == "Im":
         return value
     return figures.lowered(int(value) + (1 if m["st"]["bless"] else 0), m["sundered"])
 
 
-def hurt_monster(s: S, events: list[Event], m: Fig, card: dict[str, Any]) -> None:
+def hurt_monster(s: State, events: list[Event], m: Monster, card: Card) -> None:
     """Card damage never rolls: printed damage of its type, less resistance (minimum 1, 0 if immune)."""
     res = _res(m, card["type"]) if "type" in card else 0
     if card.get("dmg"):
@@ -515,7 +512,7 @@ def hurt_monster(s: S, events: list[Event], m: Fig, card: dict[str, Any]) -> Non
         enemy.kill(s, events, m)
 
 
-def _resolve(s: S, events: list[Event], seat: int, card: dict[str, Any], action: Action) -> None:
+def _resolve(s: State, events: list[Event], seat: int, card: Card, action: Action) -> None:
     target = card["target"]
     if target in ("area", "edge_line", "row_or_col", "lane_run", "all_monsters"):
         cells = None if target == "all_monsters" else set(_squares(s, card, action))
@@ -540,14 +537,14 @@ def _resolve(s: S, events: list[Event], seat: int, card: dict[str, Any], action:
                         enemy.fall(s, events, a)
     elif target == "monsters":
         for mid in action["targets"]:
-            m = queries.monster(s, mid)
-            if m is None:
+            mon = queries.monster(s, mid)
+            if mon is None:
                 continue
             if card.get("destroy"):
-                if not figures.status_immune(m, "destroy"):
-                    enemy.kill(s, events, m)
+                if not figures.status_immune(mon, "destroy"):
+                    enemy.kill(s, events, mon)
             else:
-                hurt_monster(s, events, m, card)
+                hurt_monster(s, events, mon, card)
     elif target == "allies":
         for aid in action["targets"]:
             figures.add_status(queries.ally(s, aid)["st"], "bless")
@@ -570,7 +567,7 @@ def _resolve(s: S, events: list[Event], seat: int, card: dict[str, Any], action:
 # ---------------------------------------------------------------- pausing the enemy turn for card plays
 
 
-def hold_legal(s: S, seat: int) -> list[LegalAction]:
+def hold_legal(s: State, seat: int) -> list[LegalAction]:
     """The seat's standing order: pause the enemy turn before each monster acts while the team holds a card it
     can play (digest §12.3 `hold` / `release`)."""
     if s["phase"] in ("pick", "over") or s["result"] is not None:
@@ -579,17 +576,17 @@ def hold_legal(s: S, seat: int) -> list[LegalAction]:
     return [_offer(Action.of("hold", on=not on), "hold_off" if on else "hold_on")]
 
 
-def hold_ok(s: S, seat: int, action: Action) -> bool:
+def hold_ok(s: State, seat: int, action: Action) -> bool:
     return action.get("on") in (True, False) and set(action.arg_dict) == {"on"} \
         and s["phase"] not in ("pick", "over") and s["result"] is None
 
 
-def can_play_any(s: S) -> bool:
+def can_play_any(s: State) -> bool:
     """Whether the team holds a card with a legal play now."""
     return playable_now(s) and any(plays(s, key, full=False) for key in dict.fromkeys(held(s)))
 
 
-def open_window(s: S, events: list[Event]) -> bool:
+def open_window(s: State, events: list[Event]) -> bool:
     """Before a monster's activation, the seats holding the enemy turn are asked whether to play a card first;
     only when the team holds a card it can play, once per activation. Returns whether the window opened."""
     if s["offered"] or not s["holds"] or s["act"] is not None or not enemy.activation_next(s) \
@@ -601,12 +598,12 @@ def open_window(s: S, events: list[Event]) -> bool:
     return True
 
 
-def window_legal(s: S) -> list[LegalAction]:
+def window_legal(s: State) -> list[LegalAction]:
     """A seat in the window: any card play (or buy), go on, or go on and stop pausing for it."""
     return [*card_legal(s), _offer(Action.of("go_on"), "go_on"), _offer(Action.of("hold", on=False), "hold_off")]
 
 
-def leave_window(s: S, seat: int) -> None:
+def leave_window(s: State, seat: int) -> None:
     w = s["window"]
     if w is None or seat not in w["seats"]:
         return
@@ -615,7 +612,7 @@ def leave_window(s: S, seat: int) -> None:
         s["window"] = None
 
 
-def hold_apply(s: S, events: list[Event], seat: int, action: Action) -> None:
+def hold_apply(s: State, events: list[Event], seat: int, action: Action) -> None:
     if action.kind == "hold":
         on = bool(action["on"])
         s["holds"] = sorted({*s["holds"], seat} if on else set(s["holds"]) - {seat})
@@ -623,7 +620,7 @@ def hold_apply(s: S, events: list[Event], seat: int, action: Action) -> None:
     leave_window(s, seat)
 
 
-def settle(s: S) -> None:
+def settle(s: State) -> None:
     """After a card played in the middle of a monster's turn: a monster that died ends its activation, and a
     block question about a figure that is gone or can no longer block is dropped."""
     act, ask = s["act"], s["ask"]

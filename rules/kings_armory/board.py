@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Sequence
 
 from rules.coords import name as square_name
 from rules.coords import parse as parse_square
 from rules.kings_armory import maps
+from rules.kings_armory.shapes import MapFile, MapSpec, RouteStep
 from rules.readonly import BoundedCache, freeze, loader
 
 Sq = tuple[int, int]
@@ -48,7 +48,7 @@ def _tile_lane(entry: str, exit_: str, side: str) -> list[Sq]:
     return squares
 
 
-def _route_lane(route: list[list[Any]], side: str, size: int) -> list[Sq]:
+def _route_lane(route: Sequence[RouteStep], side: str, size: int) -> list[Sq]:
     """One lane of a route, from its entrance square to its exit square."""
     lane: list[Sq] = []
     for tr, tc, entry, exit_ in route:
@@ -62,7 +62,7 @@ def _route_lane(route: list[list[Any]], side: str, size: int) -> list[Sq]:
 class Board:
     """One map's geometry; built once per map id and shared (never mutated)."""
 
-    def __init__(self, spec: dict[str, Any]) -> None:
+    def __init__(self, spec: MapSpec) -> None:
         self.id: str = spec["id"]
         size = spec["tile_size"]
         self.tile_size: int = size
@@ -70,7 +70,7 @@ class Board:
         self.split: bool = spec["split"]
         self.short: bool = spec["length"] == "short"
         self.lanes: dict[str, list[Sq]] = {}
-        routes = {"": spec["route"], **({"Y": spec["yellow"]} if spec.get("yellow") else {})}
+        routes = {"": spec["route"], **({"Y": yellow} if (yellow := spec.get("yellow")) else {})}
         for colour, route in routes.items():
             for side in ("L", "R"):
                 self.lanes[colour + side] = _route_lane(route, side, size)
@@ -134,7 +134,7 @@ def _named_board(map_id: str) -> Board:
 _UPLOADED: BoundedCache[str, Board] = BoundedCache(64)
 
 
-def board(map_id: str, spec: Mapping[str, Any] | None = None) -> Board:
+def board(map_id: str, spec: MapFile | None = None) -> Board:
     """The board of a preset, of a custom map file, or (with `spec`, the map a game carries in its state) of an
     uploaded map; checked on first use (BadOptions lists what is wrong)."""
     if spec is None:

@@ -3,14 +3,12 @@ towers, the team's gold) to the others and act once they are done, and say what 
 
 from __future__ import annotations
 
-from typing import Any
-
 from rules.base import Action, Event, LegalAction
 from rules.kings_armory import data, figures, queries, shop
+from rules.kings_armory.shapes import State
 from rules.rng import Rng
 from rules.text import Lit, Msg, Param, SeatRef, msg
 
-S = dict[str, Any]
 #: Moves that spend or change what the whole team shares (its gold, its towers): the ones a seat may propose.
 SHARED = ("build", "sell", "hire", "upgrade", "repair")
 #: The argument each shared move takes, written after the kind in a proposal ("build:C5", "hire:archer").
@@ -19,12 +17,12 @@ _ARG = {"build": "at", "sell": "tower", "hire": "type", "upgrade": "ally", "repa
 MAX_PLAN = 12
 
 
-def deferred(s: S) -> list[int]:
+def deferred(s: State) -> list[int]:
     """The seats that left this round of shopping to the team (older saved games have none)."""
     return list(s.get("deferred", []))
 
 
-def deciding(s: S) -> frozenset[int]:
+def deciding(s: State) -> frozenset[int]:
     """The seats choosing now: those not ready that have not left it to the team, or, once only seats that left
     it remain, those (everyone else has had their chance)."""
     ready, waiting = s["ready"], deferred(s)
@@ -32,19 +30,19 @@ def deciding(s: S) -> frozenset[int]:
     return frozenset([x for x in open_ if x not in waiting] or open_)
 
 
-def held(s: S, seat: int) -> bool:
+def held(s: State, seat: int) -> bool:
     """Whether `seat` left it to the team and some other seat is still choosing."""
     return s["phase"] in ("setup", "between") and seat not in s["ready"] and seat in deferred(s) \
         and seat not in deciding(s)
 
 
-def can_defer(s: S, seat: int) -> bool:
+def can_defer(s: State, seat: int) -> bool:
     """Once per shopping round, while some other seat is not ready yet (alone, there is nobody to leave it to)."""
     return s["phase"] in ("setup", "between") and s["result"] is None and seat not in s["ready"] \
         and seat not in deferred(s) and any(x != seat and x not in s["ready"] for x in range(s["n"]))
 
 
-def legal(s: S, seat: int) -> list[LegalAction]:
+def legal(s: State, seat: int) -> list[LegalAction]:
     if not can_defer(s, seat):
         return []
     return [LegalAction(Action.of("defer"), msg("ka.coop.act.defer"), group="defer",
@@ -76,7 +74,7 @@ def plan_of(action: Action) -> list[str]:
     return [str(x) for x in plan] if isinstance(plan, tuple) else [str(plan)]
 
 
-def try_plan(s: S, seat: int, plan: list[str], labels: list[Param] | None = None) -> S | None:
+def try_plan(s: State, seat: int, plan: list[str], labels: list[Param] | None = None) -> State | None:
     """A copy of the state after `seat` makes every move of `plan` in turn, or None when one of them is not
     legal by then; `labels` receives how each is read out."""
     sim = queries.clone(s)
@@ -92,24 +90,24 @@ def try_plan(s: S, seat: int, plan: list[str], labels: list[Param] | None = None
     return sim
 
 
-def after_proposals(s: S) -> S:
+def after_proposals(s: State) -> State:
     """The state as it would be after everything already proposed this round (a later proposal builds on them)."""
     sim = queries.clone(s)
     for seat, text in s.get("proposed", []):
-        done = try_plan(sim, seat, [text])
+        done = try_plan(sim, int(seat), [str(text)])
         if done is not None:
             sim = done
     return sim
 
 
-def defer_ok(s: S, seat: int, action: Action) -> bool:
+def defer_ok(s: State, seat: int, action: Action) -> bool:
     if not can_defer(s, seat) or set(action.arg_dict) - {"plan"}:
         return False
     plan = plan_of(action)
     return len(plan) <= MAX_PLAN and (not plan or try_plan(after_proposals(s), seat, plan) is not None)
 
 
-def _label(s: S, action: Action) -> Msg:
+def _label(s: State, action: Action) -> Msg:
     """One proposal item as players read it: "a tower at C5", "an archer", "Bram to level 2"."""
     kind, b = action.kind, queries.board_of(s)
     if kind == "build":
@@ -152,7 +150,7 @@ def listing(items: list[Param]) -> Msg:
     return Msg("core.list.many", {**{f"s{i}": v for i, v in enumerate(items[:5])}, "n": len(items) - 5})
 
 
-def apply(s: S, events: list[Event], seat: int, action: Action) -> None:
+def apply(s: State, events: list[Event], seat: int, action: Action) -> None:
     """The seat steps back until the others are done; what it proposes is told to everyone."""
     plan = plan_of(action)
     labels: list[Param] = []
@@ -160,7 +158,8 @@ def apply(s: S, events: list[Event], seat: int, action: Action) -> None:
     after = try_plan(before, seat, plan, labels)
     assert after is not None
     s["deferred"] = [*deferred(s), seat]
-    s["proposed"] = [*s.get("proposed", []), *([seat, text] for text in plan)]
+    items: list[list[int | str]] = [[seat, text] for text in plan]
+    s["proposed"] = [*s.get("proposed", []), *items]
     if not plan:
         events.append(Event(msg("ka.coop.ev.defer", seat=SeatRef(seat))))
     elif s["phase"] == "setup":
@@ -170,7 +169,7 @@ def apply(s: S, events: list[Event], seat: int, action: Action) -> None:
                                 gold=max(0, before["gold"] - after["gold"]))))
 
 
-def announce_return(before: S, s: S, events: list[Event]) -> None:
+def announce_return(before: State, s: State, events: list[Event]) -> None:
     """When the last seat still choosing is done, the seats that left it to the team are told it is theirs."""
     if s["phase"] not in ("setup", "between") or not any(held(before, x) for x in range(before["n"])):
         return
@@ -179,6 +178,6 @@ def announce_return(before: S, s: S, events: list[Event]) -> None:
         events.append(Event(msg("ka.coop.ev.back", seats=listing([SeatRef(x) for x in back]), n=len(back))))
 
 
-def reset(s: S) -> None:
+def reset(s: State) -> None:
     """A new round of shopping (the set-up, or the pause between two waves) starts with nobody stepping back."""
     s["deferred"], s["proposed"] = [], []

@@ -3,26 +3,22 @@ attacks by priority and the Gate; one SYSTEM step at a time so the table can sho
 
 from __future__ import annotations
 
-from typing import Any
-
 from rules.base import Event
 from rules.kings_armory import data, figures, queries
 from rules.kings_armory.board import Sq, range_distance
+from rules.kings_armory.shapes import Ally, Monster, MonsterAttack, State
 from rules.rng import Rng
-from rules.text import msg
-
-S = dict[str, Any]
-Fig = dict[str, Any]
+from rules.text import Param, msg
 
 
-def _say(events: list[Event], key: str, **params: Any) -> None:
+def _say(events: list[Event], key: str, **params: Param) -> None:
     events.append(Event(msg(f"ka.ev.{key}", **params)))
 
 
 # ---------------------------------------------------------------- piles and arrival
 
 
-def draw_monster(s: S, rng: Rng, level: int) -> str:
+def draw_monster(s: State, rng: Rng, level: int) -> str:
     """A random token of the level (piles are shuffled at set-up); an empty pile takes its discards back,
     else the nearest lower level, then higher (P-27)."""
     order = [level, *range(level - 1, 0, -1), *range(level + 1, 6)]
@@ -37,7 +33,7 @@ def draw_monster(s: S, rng: Rng, level: int) -> str:
     raise AssertionError("all 85 monster tokens are on the board")
 
 
-def _place(s: S, mon: Fig) -> None:
+def _place(s: State, mon: Monster) -> None:
     """At an occupied entrance square a monster goes forward to the first free square of its route."""
     b = queries.board_of(s)
     while queries.layer_taken(s, mon, queries.monster_square(s, mon)) and not mon["boss"] \
@@ -45,19 +41,20 @@ def _place(s: S, mon: Fig) -> None:
         mon["i"] += 1
 
 
-def new_monster(s: S, key: str, side: str, *, boss: bool = False) -> Fig:
+def new_monster(s: State, key: str, side: str, *, boss: bool = False) -> Monster:
     card = data.bosses()[key] if boss else data.monsters()[key]
     hp = card["hp"] + (data.boss_hp_step() * (s["n"] - 1) if boss else 0)
     lane = queries.board_of(s).lane_of(side, card["arrow"])
-    mon = {"id": f"m{s['mseq']}", "key": key, "boss": boss, "hp": hp, "max": hp, "lane": lane, "i": 0,
-           "st": figures.no_status(), "blocked_by": None, "acted": False, "grounded": False, "fog": 0, "sundered": 0}
+    mon: Monster = {"id": f"m{s['mseq']}", "key": key, "boss": boss, "hp": hp, "max": hp, "lane": lane, "i": 0,
+                    "st": figures.no_status(), "blocked_by": None, "acted": False, "grounded": False, "fog": 0,
+                    "sundered": 0}
     s["mseq"] += 1
     s["monsters"].append(mon)
     _place(s, mon)
     return mon
 
 
-def arrive(s: S, rng: Rng, events: list[Event], level: int | None = None) -> Fig:
+def arrive(s: State, rng: Rng, events: list[Event], level: int | None = None) -> Monster:
     """One arrival: d12 on the Wave Card row (unless the level is forced), draw, odd left / even right (A-07)."""
     roll = rng.die(12)
     mining = queries.variant(s, "gold_mining")
@@ -75,7 +72,7 @@ def arrive(s: S, rng: Rng, events: list[Event], level: int | None = None) -> Fig
 # ---------------------------------------------------------------- the step machine
 
 
-def step(s: S, rng: Rng, events: list[Event]) -> None:
+def step(s: State, rng: Rng, events: list[Event]) -> None:
     """One automated step of the enemy turn; ends by handing over to the allies when nothing is left to do."""
     if s["act"] is not None:
         _continue(s, rng, events)
@@ -101,11 +98,11 @@ def step(s: S, rng: Rng, events: list[Event]) -> None:
     start_allies_round(s, events)
 
 
-def _next_by_priority(s: S, rng: Rng, waiting: list[Fig]) -> Fig:
+def _next_by_priority(s: State, rng: Rng, waiting: list[Monster]) -> Monster:
     """Turn priority (§3.3): nearest the Armory, faster, flyer, red arrow, right lane; then a die (A-08)."""
     b = queries.board_of(s)
 
-    def key(m: Fig) -> tuple[int, int, int, int, int]:
+    def key(m: Monster) -> tuple[int, int, int, int, int]:
         card = figures.monster_card(m)
         return (b.route_left(m["lane"], m["i"]), -figures.monster_mv(m), 0 if figures.flying(m) else 1,
                 0 if card["arrow"] == "r" else 1, 0 if m["lane"][-1] == "R" else 1)
@@ -115,7 +112,7 @@ def _next_by_priority(s: S, rng: Rng, waiting: list[Fig]) -> Fig:
     return tied[0] if len(tied) == 1 else tied[rng.below(len(tied))]
 
 
-def _boss_arrives(s: S, rng: Rng, events: list[Event]) -> None:
+def _boss_arrives(s: State, rng: Rng, events: list[Event]) -> None:
     key = s["boss_pile"].pop(rng.below(len(s["boss_pile"])))
     if s["boss_side"] is None:
         roll = rng.die(12)
@@ -131,13 +128,13 @@ def _boss_arrives(s: S, rng: Rng, events: list[Event]) -> None:
     _start(s, rng, events, mon, upkeep=False)
 
 
-def activation_next(s: S) -> bool:
+def activation_next(s: State) -> bool:
     """Whether the next step starts a monster's activation (an arrival, a monster waiting to act, a boss)."""
     return bool(s["extra"] or s["arrive"] > 0 or any(not m["acted"] for m in s["monsters"])
                 or (s["boss_due"] and s["boss_due"][0] == s["eturn"]))
 
 
-def _start(s: S, rng: Rng, events: list[Event], mon: Fig, *, upkeep: bool) -> None:
+def _start(s: State, rng: Rng, events: list[Event], mon: Monster, *, upkeep: bool) -> None:
     mon["acted"] = True
     s["offered"] = False  # the next activation may be paused for card plays again
     if upkeep and not _upkeep(s, events, mon):
@@ -157,12 +154,12 @@ def _start(s: S, rng: Rng, events: list[Event], mon: Fig, *, upkeep: bool) -> No
     _continue(s, rng, events)
 
 
-def card_range(mon: Fig) -> int:
+def card_range(mon: Monster) -> int:
     card = figures.monster_card(mon)
     return int(card["attacks"][0]["range"] if mon["boss"] else card["range"])
 
 
-def _upkeep(s: S, events: list[Event], mon: Fig) -> bool:
+def _upkeep(s: State, events: list[Event], mon: Monster) -> bool:
     """Bleed, Burn, Slow, Stun, Bless in that order; False when the monster dies or is stunned."""
     tokens = mon["st"]
     loss = tokens["bleed"] + tokens["burn"]
@@ -182,7 +179,7 @@ def _upkeep(s: S, events: list[Event], mon: Fig) -> bool:
     return True
 
 
-def blockers(s: S, mon: Fig) -> list[Fig]:
+def blockers(s: State, mon: Monster) -> list[Ally]:
     """Allies that may block this monster where it stands now (§4.3)."""
     if mon["boss"] or figures.siege(mon) or "UnS" in figures.flags(mon):
         return []
@@ -205,15 +202,16 @@ def blockers(s: S, mon: Fig) -> list[Fig]:
     return out
 
 
-def block(s: S, a: Fig, mon: Fig) -> None:
+def block(s: State, a: Ally, mon: Monster) -> None:
     mon["blocked_by"] = a["id"]
     a["blocks"].append(mon["id"])
     if "U" in figures.flags(mon):
         a["phalanx_used"] = True
 
 
-def _continue(s: S, rng: Rng, events: list[Event]) -> None:
+def _continue(s: State, rng: Rng, events: list[Event]) -> None:
     act = s["act"]
+    assert act is not None
     mon = queries.monster(s, act["mid"])
     assert mon is not None
     b = queries.board_of(s)
@@ -270,18 +268,18 @@ def _continue(s: S, rng: Rng, events: list[Event]) -> None:
     check_end(s, events)
 
 
-def walled(s: S, mon: Fig, sq: Sq) -> bool:
+def walled(s: State, mon: Monster, sq: Sq) -> bool:
     """Psychic Wall: non-boss, non-unstoppable ground monsters cannot enter the square."""
     if mon["boss"] or "UnS" in figures.flags(mon) or (figures.flying(mon) and not mon["grounded"]):
         return False
     return [sq[0], sq[1]] in s["walls"]
 
 
-def _pushable(m: Fig) -> bool:
+def _pushable(m: Monster) -> bool:
     return "push" in figures.flags(m) and not m["boss"] and not figures.flying(m) and m["blocked_by"] is None
 
 
-def _push(s: S, events: list[Event], mover: Fig, nxt: int) -> None:
+def _push(s: State, events: list[Event], mover: Monster, nxt: int) -> None:
     """A ground monster stepping onto a pushable (+) one pushes it, and any chain of them, a square ahead;
     a non-pushable monster in front stops the push and the mover passes through (§3.4, A-12)."""
     if figures.flying(mover):
@@ -311,7 +309,7 @@ def _push(s: S, events: list[Event], mover: Fig, nxt: int) -> None:
                 return
 
 
-def _land(s: S, mon: Fig, trail: list[int]) -> None:
+def _land(s: State, mon: Monster, trail: list[int]) -> None:
     """Back up to the last free square of the way just walked, or forward when it cannot (§3.4)."""
     if mon["boss"] or not queries.layer_taken(s, mon, queries.monster_square(s, mon)) or mon["blocked_by"] is not None:
         return
@@ -327,13 +325,13 @@ def _land(s: S, mon: Fig, trail: list[int]) -> None:
         remove(s, mon)
 
 
-def _enters_armory(s: S, events: list[Event], mon: Fig, *, already_removed: bool = False) -> None:
+def _enters_armory(s: State, events: list[Event], mon: Monster, *, already_removed: bool = False) -> None:
     """The acting monster reaches an exit square: the Gate takes its full damage and its activation ends."""
     s["act"] = None
     _into_armory(s, events, mon, already_removed=already_removed)
 
 
-def _into_armory(s: S, events: list[Event], mon: Fig, *, already_removed: bool = False) -> None:
+def _into_armory(s: State, events: list[Event], mon: Monster, *, already_removed: bool = False) -> None:
     card = figures.monster_card(mon)
     hurt = card["dmg"] * card.get("hits", 1)
     s["gate"] = max(0, s["gate"] - hurt)
@@ -343,7 +341,7 @@ def _into_armory(s: S, events: list[Event], mon: Fig, *, already_removed: bool =
     check_end(s, events)
 
 
-def remove(s: S, mon: Fig) -> None:
+def remove(s: State, mon: Monster) -> None:
     """Off the board (defeated or into the Armory): its token goes to its level's discard (P-27)."""
     s["monsters"] = [m for m in s["monsters"] if m["id"] != mon["id"]]
     if mon["blocked_by"] is not None:
@@ -356,7 +354,7 @@ def remove(s: S, mon: Fig) -> None:
         s["discard"][str(data.monsters()[mon["key"]]["level"])].append(mon["key"])
 
 
-def kill(s: S, events: list[Event], mon: Fig) -> None:
+def kill(s: State, events: list[Event], mon: Monster) -> None:
     remove(s, mon)
     _say(events, "defeated", monster=figures.monster_name(mon))
 
@@ -364,14 +362,14 @@ def kill(s: S, events: list[Event], mon: Fig) -> None:
 # ---------------------------------------------------------------- attacks
 
 
-def _reach(kind: str, rng_: int, a: Fig) -> bool:
+def _reach(kind: str, reach: int, a: Ally) -> bool:
     """Melee never reaches into a tower; supernatural only at range 2 or more; ranged always (§3.7.2)."""
     if not a["inside"]:
         return True
-    return kind == "R" or (kind == "SN" and rng_ >= 2)
+    return kind == "R" or (kind == "SN" and reach >= 2)
 
 
-def viable(s: S, mon: Fig, attack: dict[str, Any]) -> list[Fig]:
+def viable(s: State, mon: Monster, attack: MonsterAttack) -> list[Ally]:
     sq = queries.monster_square(s, mon)
     out = []
     for a in s["allies"]:
@@ -383,7 +381,7 @@ def viable(s: S, mon: Fig, attack: dict[str, Any]) -> list[Fig]:
     return out
 
 
-def choose_target(s: S, rng: Rng, mon: Fig, attack: dict[str, Any], exclude: set[str]) -> Fig | None:
+def choose_target(s: State, rng: Rng, mon: Monster, attack: MonsterAttack, exclude: set[str]) -> Ally | None:
     """Attack priority (§3.5.1, A-14): blocker, nearest, same damage type, on its route, on the path, nearest
     the path, nearest the Gate, then a die."""
     targets = viable(s, mon, attack)
@@ -395,7 +393,7 @@ def choose_target(s: S, rng: Rng, mon: Fig, attack: dict[str, Any], exclude: set
     sq = queries.monster_square(s, mon)
     ahead = set(b.lanes[mon["lane"]][mon["i"] + 1:])
 
-    def key(a: Fig) -> tuple[int, ...]:
+    def key(a: Ally) -> tuple[int, ...]:
         p = queries.pos(a)
         assert p is not None
         return (0 if mon["blocked_by"] == a["id"] else 1, range_distance(sq, p),
@@ -407,7 +405,7 @@ def choose_target(s: S, rng: Rng, mon: Fig, attack: dict[str, Any], exclude: set
     return tied[0] if len(tied) == 1 else tied[rng.below(len(tied))]
 
 
-def guard_of(s: S, a: Fig) -> Fig:
+def guard_of(s: State, a: Ally) -> Ally:
     """Guard Ally: an attack that selects a guarded ally strikes its adjacent, standing guardian instead."""
     p = queries.pos(a)
     for g in s["allies"]:
@@ -418,15 +416,15 @@ def guard_of(s: S, a: Fig) -> Fig:
     return a
 
 
-def monster_attacks(mon: Fig) -> list[dict[str, Any]]:
+def monster_attacks(mon: Monster) -> list[MonsterAttack]:
     card = figures.monster_card(mon)
     if mon["boss"]:
-        return [dict(a, hit=card["hit"]) for a in card["attacks"]]
+        return [{**a, "hit": card["hit"]} for a in card["attacks"]]
     return [{"type": card["type"], "range": card["range"], "dmg": card["dmg"], "hits": card.get("hits", 1),
              "hit": card["hit"]}]
 
 
-def _attack(s: S, rng: Rng, events: list[Event], mon: Fig, *, moved: int) -> None:
+def _attack(s: State, rng: Rng, events: list[Event], mon: Monster, *, moved: int) -> None:
     if queries.monster(s, mon["id"]) is None or s["result"] is not None:
         return
     hit_against: set[str] = set()
@@ -449,7 +447,7 @@ def _attack(s: S, rng: Rng, events: list[Event], mon: Fig, *, moved: int) -> Non
             return
 
 
-def _strike(s: S, rng: Rng, events: list[Event], mon: Fig, a: Fig, attack: dict[str, Any], bonus: int) -> None:
+def _strike(s: State, rng: Rng, events: list[Event], mon: Monster, a: Ally, attack: MonsterAttack, bonus: int) -> None:
     quick = queries.variant(s, "quick")
     nat = None if quick else rng.die(20)  # Quick Game: every attack is Auto
     ettin = queries.variant(s, "ettin")
@@ -458,6 +456,7 @@ def _strike(s: S, rng: Rng, events: list[Event], mon: Fig, a: Fig, attack: dict[
     hit, crit = figures.roll_hit(nat, hit_bonus, figures.ally_dodge(a), [20])
     bonus += quick["damage"] if quick else 0
     if not hit:
+        assert nat is not None  # an Auto attack (no roll) always hits
         _say(events, "monster_miss", monster=figures.monster_name(mon), ally=figures.ally_name(a), roll=nat)
         return
     res = figures.ally_res(a, attack["type"])
@@ -468,13 +467,13 @@ def _strike(s: S, rng: Rng, events: list[Event], mon: Fig, a: Fig, attack: dict[
     else:
         _say(events, "monster_hit", monster=figures.monster_name(mon), ally=figures.ally_name(a), roll=nat, hp=hurt)
     if res != "Im":
-        for kind, n in attack.get("on_hit", []) + (attack.get("on_crit", []) if crit else []):
+        for kind, n in [*attack.get("on_hit", []), *(attack.get("on_crit", []) if crit else [])]:
             figures.add_status(a["st"], kind, n)
     if a["hp"] <= 0:
         fall(s, events, a)
 
 
-def fall(s: S, events: list[Event], a: Fig) -> None:
+def fall(s: State, events: list[Event], a: Ally) -> None:
     """A hero at 0 HP is KO'd and keeps its square and slot; a champion at 0 HP is dead for good (§4.1)."""
     for m in s["monsters"]:
         if m["blocked_by"] == a["id"]:
@@ -497,7 +496,7 @@ def fall(s: S, events: list[Event], a: Fig) -> None:
 # ---------------------------------------------------------------- phases
 
 
-def start_enemy_turn(s: S, events: list[Event]) -> None:
+def start_enemy_turn(s: State, events: list[Event]) -> None:
     s["phase"] = "enemy"
     s["eturn"] += 1
     s["mc"] = (s["mc"] + 1) % s["n"]
@@ -513,7 +512,7 @@ def start_enemy_turn(s: S, events: list[Event]) -> None:
     _say(events, "enemy_turn", wave=s["wave"], turn=s["eturn"])
 
 
-def start_allies_round(s: S, events: list[Event]) -> None:
+def start_allies_round(s: State, events: list[Event]) -> None:
     """Blocks are cleared, allies' Bless removed and round effects end (§3.9 step 1, P-18)."""
     s["phase"] = "allies"
     s["offered"] = False
@@ -527,14 +526,15 @@ def start_allies_round(s: S, events: list[Event]) -> None:
         a["guarding"] = None
         a["blocks"] = []
         a["st"]["bless"] = 0
-        a.update(tank_bonus=0, phalanx=False, phalanx_used=False, done=False, attacks=0, sprinted=False, ap=0)
+        a.update({"tank_bonus": 0, "phalanx": False, "phalanx_used": False, "done": False, "attacks": 0,
+                  "sprinted": False, "ap": 0})
     s["active"] = None
     s["turn"] = -1
     _say(events, "allies_round")
     next_seat(s, events)
 
 
-def next_seat(s: S, events: list[Event]) -> None:
+def next_seat(s: State, events: list[Event]) -> None:
     """The next seat in order with an ally able to act, after its allies' upkeep (A-19); else the enemy."""
     while True:
         s["turn"] += 1
@@ -549,7 +549,7 @@ def next_seat(s: S, events: list[Event]) -> None:
             return
 
 
-def _ally_upkeep(s: S, events: list[Event], a: Fig) -> None:
+def _ally_upkeep(s: State, events: list[Event], a: Ally) -> None:
     if a["ko"]:
         a["done"] = True
         return
@@ -567,7 +567,7 @@ def _ally_upkeep(s: S, events: list[Event], a: Fig) -> None:
         a["done"] = True
 
 
-def check_end(s: S, events: list[Event]) -> None:
+def check_end(s: State, events: list[Event]) -> None:
     """Defeat as soon as the Gate falls or every hero is KO'd; the wave ends when nothing is left (§3.8)."""
     if s["result"] is not None:
         return
@@ -587,7 +587,7 @@ def check_end(s: S, events: list[Event]) -> None:
         end_wave(s, events)
 
 
-def end_wave(s: S, events: list[Event]) -> None:
+def end_wave(s: State, events: list[Event]) -> None:
     if s["wave"] == queries.last_wave(s):
         s["result"] = "won"
         s["phase"] = "over"
@@ -608,14 +608,15 @@ def end_wave(s: S, events: list[Event]) -> None:
             a["ko"], a["hp"] = False, min(card["max"], card["heal"])
         else:
             a["hp"] = min(card["max"], a["hp"] + card["heal"])
-        a.update(blocks=[], done=False, ap=0, tank_bonus=0, phalanx=False, shield=False, dodge_pen=0, summoned=False,
-                 guarding=None, enchanted=0, once=[])
+        a.update({"blocks": [], "done": False, "ap": 0, "tank_bonus": 0, "phalanx": False, "shield": False,
+                  "dodge_pen": 0, "summoned": False, "guarding": None, "enchanted": 0, "once": []})
     for a in s["allies"]:  # assignments kept only where the house still has room for everyone assigned
         if a["house"] is not None and not a["inside"] and a["kind"] == "hero":
             a["house"] = None
     for a in s["allies"]:
-        if a["kind"] == "hero" and a["house"] is None and a["pos"] is not None:
-            near = [h for h in queries.houses(s) if queries.near_house(s, h, queries.pos(a)) and queries.has_slot(s, h)]  # type: ignore[arg-type]
+        here = queries.pos(a)
+        if a["kind"] == "hero" and a["house"] is None and here is not None:
+            near = [h for h in queries.houses(s) if queries.near_house(s, h, here) and queries.has_slot(s, h)]
             a["house"] = near[0] if near else None
     draws = s["n"] + s["wave"] + (1 if queries.board_of(s).short else 0) + (1 if queries.board_of(s).split else 0)
     stars, scarce = queries.variant(s, "stars"), queries.variant(s, "scarce")

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Hashable, Mapping, Sequence
+from typing import Any, TypedDict, cast
 
 from rules.base import (
     SYSTEM,
@@ -24,10 +24,10 @@ from rules.kings_armory import ai, armory, coop, data, enemy, figures, orders, q
 from rules.kings_armory import maps as kmaps
 from rules.kings_armory import round as allies_round
 from rules.kings_armory.board import board
+from rules.kings_armory.shapes import Ally, AllyView, MapFile, Monster, MonsterView, Names, State, View
 from rules.rng import Rng
 from rules.text import Lit, Msg, SeatRef, msg
 
-S = dict[str, Any]
 BLOCK_SECONDS = 120
 #: Seconds to answer the other out-of-turn questions (re-roll, a pause for cards, a trade) before the default.
 ASK_SECONDS = 120
@@ -68,16 +68,16 @@ class KingsArmory(Game):
         spec = kmaps.from_upload(data_, filename)
         return {"map": spec, "title": {"es": spec["es"], "en": spec["en"]}}
 
-    def new_with_setup(self, setup: Mapping[str, Any], options: Mapping[str, Scalar], seats: int, seed: int) -> S:
+    def new_with_setup(self, setup: Mapping[str, Any], options: Mapping[str, Scalar], seats: int, seed: int) -> State:
         spec = setup.get("map")
         if not isinstance(spec, dict):
             return self.new(options, seats, seed)
-        return self._new(options, seats, seed, dict(spec))
+        return self._new(options, seats, seed, cast(MapFile, dict(spec)))  # stored with the game, once checked
 
-    def new(self, options: Mapping[str, Scalar], seats: int, seed: int) -> S:
+    def new(self, options: Mapping[str, Scalar], seats: int, seed: int) -> State:
         return self._new(options, seats, seed, None)
 
-    def _new(self, options: Mapping[str, Scalar], seats: int, seed: int, spec: dict[str, Any] | None) -> S:
+    def _new(self, options: Mapping[str, Scalar], seats: int, seed: int, spec: MapFile | None) -> State:
         rng = Rng.from_seed(seed)
         map_id = str(options.get("map", "long-road")) if spec is None else kmaps.upload_id(spec)
         board(map_id, spec)
@@ -94,7 +94,7 @@ class KingsArmory(Game):
         variants = sorted(k for k in data.variants() if options.get(k) is True)
         mining = data.variants()["gold_mining"]
         gold = card["starting_gold"] + (mining["start_per_player"] * seats if "gold_mining" in variants else 0)
-        s: S = {"map": map_id, "variants": variants, "banked": 0, "gate_at_start": gate, "waves": waves,
+        s: State = {"map": map_id, "variants": variants, "banked": 0, "gate_at_start": gate, "waves": waves,
                 "arrival": str(options.get("arrival", "full")), "n": seats,
                 "phase": "pick", "result": None, "picker": 0, "wave": 1, "eturn": 0, "mc": -1,
                 "gate": gate, "gate_max": gate, "gold": gold, "coins": coins, "saved": [],
@@ -102,30 +102,30 @@ class KingsArmory(Game):
                 "boss_pile": sorted(data.bosses()), "boss_dead": [], "boss_due": [], "boss_side": None,
                 "towers": [], "tseq": 0, "free_towers": card["starting_towers"][str(seats)], "allies": [],
                 "fallen": {}, "cseq": 0, "monsters": [], "mseq": 0, "arrive": 0, "later": 0, "extra": [],
-                "act": None, "ask": None, "walls": [], "turn": -1, "active": None, "ready": []}
-        # the card decks come from their own stream of the seed, so adding them left phase 1's dice unchanged
-        if spec is not None:
+                "act": None, "ask": None, "walls": [], "turn": -1, "active": None, "ready": [],
+                # the card decks come from their own stream of the seed, so adding them left phase 1's dice unchanged
+                **armory.deal(seats, "generals" in variants, Rng.from_seed(seed * 7919 + 101)),
+                # nobody has left the first round of shopping to the team (`coop.reset`)
+                "deferred": [], "proposed": [], "rng_state": rng.state}
+        if spec is not None:  # static: stored apart from the state (`static_keys`), wherever it stands in it
             s["map_spec"] = spec
-        armory.deal(s, Rng.from_seed(seed * 7919 + 101))
-        coop.reset(s)
-        s["rng_state"] = rng.state
         return s
 
-    def seat_count(self, state: S) -> int:
+    def seat_count(self, state: State) -> int:
         return int(state["n"])
 
-    def to_json(self, state: S) -> dict[str, Any]:
+    def to_json(self, state: State) -> dict[str, Any]:
         return dict(queries.clone(state))
 
-    def from_json(self, data_: Mapping[str, Any]) -> S:
-        return dict(queries.clone(dict(data_)))
+    def from_json(self, data_: Mapping[str, Any]) -> State:
+        return cast(State, dict(queries.clone(dict(data_))))  # a state's stored JSON (`to_json`)
 
-    def copy_state(self, state: S) -> S:
-        return dict(queries.clone(state))
+    def copy_state(self, state: State) -> State:
+        return queries.clone(state)
 
     # ---------------------------------------------------------------- whose turn
 
-    def to_act(self, state: S) -> frozenset[int]:
+    def to_act(self, state: State) -> frozenset[int]:
         phase = state["phase"]
         if phase == "over":
             return frozenset()
@@ -146,16 +146,16 @@ class KingsArmory(Game):
             return frozenset({queries.ally(state, state["active"])["seat"]})
         return frozenset({state["turn"]})
 
-    def turn_key(self, state: S) -> Any:
+    def turn_key(self, state: State) -> Hashable:
         return (state["phase"], state["wave"], state["eturn"], state["turn"], state["active"],
                 state["ask"] and state["ask"]["ally"], tuple(state["ready"]), state["trade"] and state["trade"]["to"],
                 state["window"] and tuple(state["window"]["seats"]), state["reroll"] and state["reroll"]["ally"],
                 tuple(coop.deferred(state)))
 
-    def system_action(self, state: S) -> Action:
+    def system_action(self, state: State) -> Action:
         return Action.of("step")
 
-    def decisions(self, state: S) -> list[Decision]:
+    def decisions(self, state: State) -> list[Decision]:
         """The out-of-turn questions: a block, the Lucky Charm's re-roll, a pause for cards, a trade offer."""
         if state["phase"] == "over":
             return []
@@ -183,12 +183,12 @@ class KingsArmory(Game):
                      square=queries.board_of(state).label(queries.monster_square(state, mon)))
         return [Decision(a["seat"], prompt, Action.of("pass"), private=False, seconds=BLOCK_SECONDS)]
 
-    def may_act(self, state: S, seat: int, action: Action) -> bool:
+    def may_act(self, state: State, seat: int, action: Action) -> bool:
         """Anyone may buy or play a reinforcement or Armory card at any time of a wave, block during the allies'
         round, and Boleslaw's player may activate him between other allies' activations (§4.2, §4.6, P-25)."""
         return seat in self.to_act(state) or (0 <= seat < state["n"] and self._anytime(state, seat, action))
 
-    def anytime_actions(self, state: S, seat: int) -> list[LegalAction]:
+    def anytime_actions(self, state: State, seat: int) -> list[LegalAction]:
         """The moves `seat` may make now although it is not on turn (the table's `legal` and `choices` list only
         seats on turn, so the game's cog offers these itself): card buys and plays, blocks, Boleslaw."""
         if seat in self.to_act(state) or not 0 <= seat < state["n"]:
@@ -200,7 +200,7 @@ class KingsArmory(Game):
                 + allies_round.out_of_turn(state, seat)
         return [la for la in listed if self._anytime(state, seat, la.action)] + orders.legal(state, seat)
 
-    def _anytime(self, state: S, seat: int, action: Action) -> bool:
+    def _anytime(self, state: State, seat: int, action: Action) -> bool:
         """Legality of the moves a seat may make out of turn."""
         if action.kind == "order":
             return orders.ok(state, seat, action)
@@ -225,7 +225,7 @@ class KingsArmory(Game):
             return any(la.action == action for la in allies_round.out_of_turn(state, seat))
         return False
 
-    def is_legal(self, state: S, seat: int, action: Action) -> bool:
+    def is_legal(self, state: State, seat: int, action: Action) -> bool:
         if action.kind == "order":  # a standing order is given at any time, on turn or not
             return 0 <= seat < state["n"] and orders.ok(state, seat, action)
         if action.kind in (*armory.CARD_KINDS, "hold") and state["phase"] in ("allies", "enemy"):
@@ -244,11 +244,11 @@ class KingsArmory(Game):
             return shop.is_legal(state, seat, action)
         return any(la.action == action for la in self._legal(state, seat, action.kind))
 
-    def legal_actions(self, state: S, seat: int) -> list[LegalAction]:
+    def legal_actions(self, state: State, seat: int) -> list[LegalAction]:
         listed = self._legal(state, seat, None)
         return listed + orders.legal(state, seat) if listed else listed
 
-    def _legal(self, state: S, seat: int, kind: str | None) -> list[LegalAction]:
+    def _legal(self, state: State, seat: int, kind: str | None) -> list[LegalAction]:
         if seat == SYSTEM or seat not in self.to_act(state):
             return []
         phase = state["phase"]
@@ -283,7 +283,7 @@ class KingsArmory(Game):
             + (armory.card_legal(state) if kind in (None, *armory.CARD_KINDS) else []) \
             + (armory.hold_legal(state, seat) if on_turn else [])
 
-    def why_illegal(self, state: S, seat: int, action: Action) -> Msg | None:
+    def why_illegal(self, state: State, seat: int, action: Action) -> Msg | None:
         if action.kind == "order":
             return msg("ka.why.order")
         if seat != SYSTEM and 0 <= seat < state["n"] and coop.held(state, seat):
@@ -304,7 +304,7 @@ class KingsArmory(Game):
             return msg("ka.why.tower_full")
         return None
 
-    def apply(self, state: S, seat: int, action: Action) -> Step:
+    def apply(self, state: State, seat: int, action: Action) -> Step:
         if seat == SYSTEM:
             if SYSTEM not in self.to_act(state) or action != Action.of("step"):
                 raise IllegalAction(msg("ka.why.not_your_turn"))
@@ -357,12 +357,13 @@ class KingsArmory(Game):
         s["log"] = [*s.get("log", []), *(e.msg.to_json() for e in events if e.to is None)][-LOG_LINES:]
         return Step(s, events, undoable=undoable)
 
-    def ai_action(self, state: S, seat: int, rng: Rng, level: str = "normal") -> Action:
+    def ai_action(self, state: State, seat: int, rng: Rng, level: str = "normal") -> Action:
         """The AI's move at `level` ("easy", "normal" or "hard"; anything else plays "normal")."""
         return ai.choose(self.legal_actions(state, seat), state, seat, rng, level)
 
-    def _answer(self, s: S, events: list[Event], action: Action) -> None:
+    def _answer(self, s: State, events: list[Event], action: Action) -> None:
         ask = s["ask"]
+        assert ask is not None
         s["ask"] = None
         act = s["act"]
         a = queries.ally(s, ask["ally"])
@@ -374,7 +375,7 @@ class KingsArmory(Game):
         elif action.kind == "pass":
             act["passed"].append(a["id"])
 
-    def outcome(self, state: S) -> Outcome | None:
+    def outcome(self, state: State) -> Outcome | None:
         if state["result"] is None:
             return None
         everyone = frozenset(range(state["n"]))
@@ -387,7 +388,7 @@ class KingsArmory(Game):
             return Outcome(everyone, msg("ka.end.won", wave=state["wave"]))
         return Outcome(frozenset(), msg(f"ka.end.lost_{state['result']}", wave=state["wave"]))
 
-    def final_figures(self, state: S) -> list[Msg]:
+    def final_figures(self, state: State) -> list[Msg]:
         """The wave reached and the waves survived, the Gate's health and the gold left, then each player's hero
         (or own champion): level and health, or knocked out."""
         lines = [msg("ka.figures.waves", wave=state["wave"], waves=queries.last_wave(state),
@@ -404,14 +405,14 @@ class KingsArmory(Game):
                                  level=a["level"], hp=a["hp"], max=figures.ally_card(a)["max"]))
         return lines
 
-    def record_figures(self, state: S) -> dict[int, dict[str, int]]:
+    def record_figures(self, state: State) -> dict[int, dict[str, int]]:
         """The team's waves survived and the Gate's health left, the same for every seat."""
         shared = {"waves": queries.waves_survived(state), "gate": max(0, int(state["gate"]))}
         return {seat: dict(shared) for seat in range(state["n"])}
 
     # ---------------------------------------------------------------- table helpers
 
-    def choices(self, state: S, seat: int, path: Sequence[str]) -> list[Choice] | Action:
+    def choices(self, state: State, seat: int, path: Sequence[str]) -> list[Choice] | Action:
         """Builds and placements offer every square when built in steps; `legal_actions` lists a few of each."""
         path = tuple(path)
         if path and path[0] in ("build", "place") and state["phase"] in ("setup", "between") \
@@ -426,7 +427,7 @@ class KingsArmory(Game):
             return msg(f"ka.step.{arg}", **{arg: int(value[1:])})
         return super().step_name(path, token, moves)
 
-    def moves_of_kinds(self, state: S, seat: int, kinds: Sequence[str]) -> list[LegalAction]:
+    def moves_of_kinds(self, state: State, seat: int, kinds: Sequence[str]) -> list[LegalAction]:
         """Every build and placement at once (walking them step by step would list the shop once per square)."""
         if state["phase"] not in ("setup", "between") or seat not in self.to_act(state):
             return super().moves_of_kinds(state, seat, kinds)
@@ -434,7 +435,7 @@ class KingsArmory(Game):
         listed = [la for k in squares for la in shop.legal(state, seat, k) if la.action.kind == k]
         return listed + super().moves_of_kinds(state, seat, [k for k in kinds if k not in squares])
 
-    def quick_actions(self, state: S) -> list[tuple[Msg, Action]] | None:
+    def quick_actions(self, state: State) -> list[tuple[Msg, Action]] | None:
         wanted: tuple[str, ...] = ("end", "end_turn", "ready", "defer", "pass", "go_on", "keep_roll", "reroll",
                                    "accept_trade", "decline_trade")
         if state["ask"] is not None:  # a block window offers all three of its answers, not only "let it pass"
@@ -448,7 +449,7 @@ class KingsArmory(Game):
                     out.append((la.label, la.action))
         return out[:8]
 
-    def skip_action(self, state: S, seat: int) -> Action | None:
+    def skip_action(self, state: State, seat: int) -> Action | None:
         legal = self.legal_actions(state, seat)
         for kind in ("pass", "ready", "defer", "end", "end_turn", "pick", "place", "attack"):
             for la in legal:
@@ -456,7 +457,7 @@ class KingsArmory(Game):
                     return la.action
         return None
 
-    def timeout_action(self, state: S, seat: int) -> Action | None:
+    def timeout_action(self, state: State, seat: int) -> Action | None:
         """A question's default for the seat asked; while a trade waits for its answer, the other seats' time
         is not up (their deadline was the trade's)."""
         for decision in self.decisions(state):
@@ -468,11 +469,11 @@ class KingsArmory(Game):
 
     # ---------------------------------------------------------------- views and checks
 
-    def view(self, state: S, seat: int | None) -> dict[str, Any]:
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
         """Everything on the table is public (§11); deck orders, piles and the RNG never leave the state."""
         b = queries.board_of(state)
 
-        def ally_view(a: dict[str, Any]) -> dict[str, Any]:
+        def ally_view(a: Ally) -> AllyView:
             card = figures.ally_card(a)
             p = queries.pos(a)
             return {"id": a["id"], "kind": a["kind"], "type": a["key"], "seat": a["seat"], "level": a["level"],
@@ -484,7 +485,7 @@ class KingsArmory(Game):
                     "effects": [k for k in ("enchanted", "summoned") if a.get(k)] + (
                         [f"guarding:{a['guarding']}"] if a.get("guarding") else [])}
 
-        def monster_view(m: dict[str, Any]) -> dict[str, Any]:
+        def monster_view(m: Monster) -> MonsterView:
             card = figures.monster_card(m)
             return {"id": m["id"], "type": m["key"], "boss": m["boss"], "level": 0 if m["boss"] else card["level"],
                     "name": _lit(figures.monster_name(m)), "hp": m["hp"], "max": m["max"], "mv": figures.monster_mv(m),
@@ -493,38 +494,40 @@ class KingsArmory(Game):
                     "blocked_by": m["blocked_by"], "status": {k: v for k, v in m["st"].items() if v},
                     "effects": [k for k in ("grounded", "fog", "sundered") if m.get(k)]}
 
-        return {"game": self.id, "phase": state["phase"], "map": state["map"],
-                **({"map_spec": dict(state["map_spec"])} if "map_spec" in state else {}), "wave": state["wave"],
-                "waves": queries.last_wave(state), "variants": list(state["variants"]),
-                "score": queries.waves_survived(state) if queries.variant(state, "endurance") else None,
-                "enemy_turn": state["eturn"], "gate": [state["gate"], state["gate_max"]],
-                "gold": state["gold"], "turn": state["turn"], "active": state["active"], "picker": state["picker"],
-                "mc": state["mc"], "ready": list(state["ready"]), "deferred": coop.deferred(state),
-                "free_towers": state["free_towers"],
-                "to_arrive": state["arrive"] + state["later"] + len(state["extra"]),
-                "boss_turns": list(state["boss_due"]),
-                "towers": [{"id": t["id"], "square": b.label((t["at"][0], t["at"][1])),
-                            "used": queries.slots_used(state, t["id"])} for t in state["towers"]],
-                "allies": [ally_view(a) for a in state["allies"]],
-                "monsters": [monster_view(m) for m in state["monsters"]],
-                "asking": None if state["ask"] is None else dict(state["ask"]),
-                "trade": None if state["trade"] is None else dict(state["trade"]),
-                "reroll": None if state["reroll"] is None else {"ally": state["reroll"]["ally"],
-                                                                "roll": state["reroll"]["nat"]},
-                "pause": None if state["window"] is None else list(state["window"]["seats"]),
-                "holds": list(state["holds"]),
-                "gear": [{"id": g["id"], "name": _lit(armory.gear_name(g)), "seat": g["seat"], "locked": g["locked"],
-                          "on": g["on"]} for g in state["gear"]],
-                "walls": [b.label((w[0], w[1])) for w in state["walls"]],
-                "log": list(state.get("log", [])), "result": state["result"]}
+        view: View = {"game": self.id, "phase": state["phase"], "map": state["map"],
+                      **_map_spec(state), "wave": state["wave"],
+                      "waves": queries.last_wave(state), "variants": list(state["variants"]),
+                      "score": queries.waves_survived(state) if queries.variant(state, "endurance") else None,
+                      "enemy_turn": state["eturn"], "gate": [state["gate"], state["gate_max"]],
+                      "gold": state["gold"], "turn": state["turn"], "active": state["active"],
+                      "picker": state["picker"],
+                      "mc": state["mc"], "ready": list(state["ready"]), "deferred": coop.deferred(state),
+                      "free_towers": state["free_towers"],
+                      "to_arrive": state["arrive"] + state["later"] + len(state["extra"]),
+                      "boss_turns": list(state["boss_due"]),
+                      "towers": [{"id": t["id"], "square": b.label((t["at"][0], t["at"][1])),
+                                  "used": queries.slots_used(state, t["id"])} for t in state["towers"]],
+                      "allies": [ally_view(a) for a in state["allies"]],
+                      "monsters": [monster_view(m) for m in state["monsters"]],
+                      "asking": None if state["ask"] is None else {**state["ask"]},
+                      "trade": None if state["trade"] is None else {**state["trade"]},
+                      "reroll": None if state["reroll"] is None else {"ally": state["reroll"]["ally"],
+                                                                      "roll": state["reroll"]["nat"]},
+                      "pause": None if state["window"] is None else list(state["window"]["seats"]),
+                      "holds": list(state["holds"]),
+                      "gear": [{"id": g["id"], "name": _lit(armory.gear_name(g)), "seat": g["seat"],
+                                "locked": g["locked"], "on": g["on"]} for g in state["gear"]],
+                      "walls": [b.label((w[0], w[1])) for w in state["walls"]],
+                      "log": list(state.get("log", [])), "result": state["result"]}
+        return dict(view)
 
-    def check_invariants(self, state: S) -> list[str]:
+    def check_invariants(self, state: State) -> list[str]:
         out = []
         if state["gold"] < 0:
             out.append(f"gold is negative: {state['gold']}")
         if not 0 <= state["gate"] <= state["gate_max"]:
             out.append(f"gate HP {state['gate']} out of bounds")
-        squares: dict[Any, int] = {}
+        squares: dict[tuple[int, ...], int] = {}
         for a in state["allies"]:
             card = figures.ally_card(a)
             if not 0 <= a["hp"] <= card["max"]:
@@ -540,14 +543,14 @@ class KingsArmory(Game):
                 key = tuple(a["pos"])
                 squares[key] = squares.get(key, 0) + 1
         out += [f"two allies on {sq}" for sq, n in squares.items() if n > 1]
-        layers: dict[Any, int] = {}
+        layers: dict[tuple[tuple[int, ...], bool], int] = {}
         for m in state["monsters"]:
             if not 0 < m["hp"] <= m["max"]:
                 out.append(f"{m['id']} HP {m['hp']} outside 1..{m['max']}")
             out += _token_problems(m["id"], m["st"])
             if not m["boss"]:
-                key = (tuple(queries.monster_square(state, m)), figures.flying(m))
-                layers[key] = layers.get(key, 0) + 1
+                layer = (tuple(queries.monster_square(state, m)), figures.flying(m))
+                layers[layer] = layers.get(layer, 0) + 1
         out += [f"two monsters of one kind on {k[0]}" for k, n in layers.items() if n > 1]
         board_count = sum(1 for m in state["monsters"] if not m["boss"])
         stock = sum(len(p) for p in state["piles"].values()) + sum(len(p) for p in state["discard"].values())
@@ -566,7 +569,7 @@ class KingsArmory(Game):
             + _team_problems(state)
 
 
-def _figure_problems(state: S) -> list[str]:
+def _figure_problems(state: State) -> list[str]:
     """Every figure listed once, standing on one square where it may stand."""
     out = []
     b = queries.board_of(state)
@@ -588,7 +591,7 @@ def _figure_problems(state: S) -> list[str]:
     return out
 
 
-def _card_problems(state: S) -> list[str]:
+def _card_problems(state: State) -> list[str]:
     """Every equipment, reinforcement and Armory card accounted for; carrying and holding limits kept."""
     out = []
     eco = data.economy()
@@ -616,7 +619,7 @@ def _card_problems(state: S) -> list[str]:
     return out
 
 
-def _question_problems(state: S) -> list[str]:
+def _question_problems(state: State) -> list[str]:
     """The out-of-turn questions open only where they belong, about things that exist."""
     out = []
     trade, window, reroll = state["trade"], state["window"], state["reroll"]
@@ -634,7 +637,7 @@ def _question_problems(state: S) -> list[str]:
     return out
 
 
-def _team_problems(state: S) -> list[str]:
+def _team_problems(state: State) -> list[str]:
     """Seats step back only while the team shops, once each, and propose only while they do."""
     waiting, proposed = coop.deferred(state), state.get("proposed", [])
     out = [f"seat {x} stepped back twice" for x in sorted(set(waiting)) if waiting.count(x) > 1]
@@ -651,5 +654,14 @@ def _token_problems(fid: str, tokens: dict[str, int]) -> list[str]:
     return out
 
 
-def _lit(value: Lit) -> dict[str, str]:
+class _MapSpecPart(TypedDict, total=False):
+    map_spec: MapFile
+
+
+def _map_spec(state: State) -> _MapSpecPart:
+    """An uploaded map's file for the view (a preset or custom map is known by its name)."""
+    return {"map_spec": {**state["map_spec"]}} if "map_spec" in state else {}
+
+
+def _lit(value: Lit) -> Names:
     return {"es": value.es, "en": value.en}

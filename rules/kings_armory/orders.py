@@ -2,22 +2,20 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from rules.base import Action, Event, LegalAction
 from rules.kings_armory import figures, queries
+from rules.kings_armory.shapes import Ally, State
 from rules.text import msg
 
-S = dict[str, Any]
 #: `ask` opens the react window (the default); `block` blocks at the first square it can; `pass` never blocks.
 MODES = ("ask", "block", "pass")
 
 
-def mode(ally: dict[str, Any]) -> str:
+def mode(ally: Ally) -> str:
     return str(ally.get("order", "ask"))
 
 
-def legal(s: S, seat: int) -> list[LegalAction]:
+def legal(s: State, seat: int) -> list[LegalAction]:
     """The orders `seat` may give now: to each of its allies able to block, each mode other than the current."""
     if s["phase"] in ("pick", "over") or s["result"] is not None:
         return []
@@ -31,11 +29,11 @@ def legal(s: S, seat: int) -> list[LegalAction]:
     return out
 
 
-def ok(s: S, seat: int, action: Action) -> bool:
+def ok(s: State, seat: int, action: Action) -> bool:
     return any(la.action == action for la in legal(s, seat))
 
 
-def apply(s: S, events: list[Event], action: Action) -> None:
+def apply(s: State, events: list[Event], action: Action) -> None:
     a = queries.ally(s, str(action["ally"]))
     a["order"] = str(action["mode"])
     events.append(Event(msg(f"ka.ev.order_{a['order']}", ally=figures.ally_name(a))))

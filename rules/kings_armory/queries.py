@@ -2,73 +2,76 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Literal, TypeVar, cast
 
 from rules.kings_armory import data, figures
 from rules.kings_armory.board import STEP, Board, Sq, around, board, footprint, range_distance
-
-S = dict[str, Any]
-Fig = dict[str, Any]
-
+from rules.kings_armory.shapes import Ally, Monster, State, Variant
 
 #: Values a deep copy shares instead of copying (immutable).
 _SCALARS = frozenset({str, int, float, bool, type(None)})
+#: What `clone` copies: JSON-like data (the state or any part of it) comes back with its own type.
+Json = TypeVar("Json")
 
 
-def clone(value: Any) -> Any:
+def clone(value: Json) -> Json:
     """A deep copy of JSON-like data (dicts, lists, scalars), several times faster than copy.deepcopy."""
+    return cast(Json, _deep_copy(value))  # a copy has the type of what it copies
+
+
+def _deep_copy(value: object) -> object:
     if isinstance(value, dict):
-        return {k: v if v.__class__ in _SCALARS else clone(v) for k, v in value.items()}
+        return {k: v if v.__class__ in _SCALARS else _deep_copy(v) for k, v in value.items()}
     if isinstance(value, list):
-        return [v if v.__class__ in _SCALARS else clone(v) for v in value]
+        return [v if v.__class__ in _SCALARS else _deep_copy(v) for v in value]
     return value
 
 
-def board_of(s: S) -> Board:
+def board_of(s: State) -> Board:
     return board(s["map"], s.get("map_spec"))
 
 
-def ally(s: S, aid: str) -> Fig:
+def ally(s: State, aid: str) -> Ally:
     return next(a for a in s["allies"] if a["id"] == aid)
 
 
-def find_ally(s: S, aid: Any) -> Fig | None:
+def find_ally(s: State, aid: object) -> Ally | None:
     return next((a for a in s["allies"] if a["id"] == aid), None)
 
 
-def monster(s: S, mid: Any) -> Fig | None:
+def monster(s: State, mid: object) -> Monster | None:
     return next((m for m in s["monsters"] if m["id"] == mid), None)
 
 
-def monster_square(s: S, mon: Fig) -> Sq:
+def monster_square(s: State, mon: Monster) -> Sq:
     return board_of(s).lanes[mon["lane"]][mon["i"]]
 
 
-def pos(a: Fig) -> Sq | None:
+def pos(a: Ally) -> Sq | None:
     return None if a["pos"] is None else (a["pos"][0], a["pos"][1])
 
 
-def seat_allies(s: S, seat: int) -> list[Fig]:
+def seat_allies(s: State, seat: int) -> list[Ally]:
     return [a for a in s["allies"] if a["seat"] == seat]
 
 
-def heroes(s: S) -> list[Fig]:
+def heroes(s: State) -> list[Ally]:
     return [a for a in s["allies"] if a["kind"] == "hero"]
 
 
-def leaders(s: S) -> list[Fig]:
+def leaders(s: State) -> list[Ally]:
     """The figures whose fall loses the game when all are down: the heroes, or in General-ly Not Enough the
     champions the players picked instead (P-28); they are knocked out, not killed, and get up between waves."""
     return [a for a in s["allies"] if a["kind"] == "hero" or a.get("own")]
 
 
-def last_wave(s: S) -> int:
+def last_wave(s: State) -> int:
     """The wave whose end wins the game: the chosen length, or Endurance's cap (P-28)."""
     endurance = variant(s, "endurance")
     return int(endurance["max_waves"]) if endurance else int(s["waves"])
 
 
-def wave_size(s: S) -> int:
+def wave_size(s: State) -> int:
     """Monsters in the current wave (Wave Card, P-05); Endurance repeats the last row with more each time."""
     card = data.wave_card()["monsters_per_wave"]
     rows = len(data.wave_card()["levels"])
@@ -80,7 +83,7 @@ def wave_size(s: S) -> int:
     return int(count)
 
 
-def waves_survived(s: S) -> int:
+def waves_survived(s: State) -> int:
     """Endurance's score: the waves the allies have seen out (the current one counts once it is over)."""
     done = s["phase"] == "between" or s["result"] == "won"
     return int(s["wave"]) if done else int(s["wave"]) - 1
@@ -89,67 +92,67 @@ def waves_survived(s: S) -> int:
 # ---------------------------------------------------------------- towers and parapets ("houses")
 
 
-def houses(s: S) -> dict[str, list[Sq]]:
+def houses(s: State) -> dict[str, list[Sq]]:
     """Every house: towers (2×2) and the two parapets (one square each), as their interior squares."""
     out = {t["id"]: footprint((t["at"][0], t["at"][1])) for t in s["towers"]}
     out.update({k: [v] for k, v in board_of(s).parapets.items()})
     return out
 
 
-def variant(s: S, name: str) -> dict[str, Any] | None:
+def variant(s: State, name: str) -> Variant | None:
     """The numbers of a §7 variant when this game plays it (P-28), else None."""
     return data.variants()[name] if name in s["variants"] else None
 
 
-def tower_eco(s: S, key: str) -> int:
+def tower_eco(s: State, key: Literal["build", "sell", "slots"]) -> int:
     """A tower's price, sale value or slots; Hard Stones changes all three."""
     hard = variant(s, "hard_stones")
     return int(hard[key] if hard else data.economy()["tower"][key])
 
 
-def champion_cost(s: S, kind: str, level: int) -> int:
+def champion_cost(s: State, kind: str, level: int) -> int:
     """Hire (level 0) or upgrade cost; Scarce and Underpaid adds to both."""
     scarce = variant(s, "scarce")
     return int(data.champions()[kind]["cost"][level]) + (scarce["champion_cost"] if scarce else 0)
 
 
-def capacity(s: S, house: str) -> int:
+def capacity(s: State, house: str) -> int:
     return int(data.economy()["parapet_slots"]) if house in ("PW", "PE") else tower_eco(s, "slots")
 
 
-def slots_used(s: S, house: str, *, without: str | None = None) -> int:
+def slots_used(s: State, house: str, *, without: str | None = None) -> int:
     """Champions hold their slot all wave; heroes only while inside; before a wave every assignment counts."""
     placing = s["phase"] in ("setup", "between")
     return sum(1 for a in s["allies"] if a["house"] == house and a["id"] != without
                and (placing or a["kind"] != "hero" or a["inside"]))
 
 
-def has_slot(s: S, house: str, *, without: str | None = None) -> bool:
+def has_slot(s: State, house: str, *, without: str | None = None) -> bool:
     return slots_used(s, house, without=without) < capacity(s, house)
 
 
-def tower_squares(s: S) -> set[Sq]:
+def tower_squares(s: State) -> set[Sq]:
     return {sq for t in s["towers"] for sq in footprint((t["at"][0], t["at"][1]))}
 
 
-def house_of_square(s: S, sq: Sq) -> str | None:
+def house_of_square(s: State, sq: Sq) -> str | None:
     for hid, squares in houses(s).items():
         if sq in squares:
             return hid
     return None
 
 
-def near_house(s: S, house: str, sq: Sq) -> bool:
+def near_house(s: State, house: str, sq: Sq) -> bool:
     """Inside it or within 2 squares (range distance) of it (A-21)."""
     return min(range_distance(sq, h) for h in houses(s)[house]) <= 2
 
 
-def housed(s: S, a: Fig) -> bool:
+def housed(s: State, a: Ally) -> bool:
     p = pos(a)
     return p is not None and a["house"] in houses(s) and near_house(s, a["house"], p)
 
 
-def entry_squares(s: S, house: str) -> list[Sq]:
+def entry_squares(s: State, house: str) -> list[Sq]:
     towers = tower_squares(s)
     return [sq for sq in around(houses(s)[house]) if walkable(s, sq, towers)]
 
@@ -157,7 +160,7 @@ def entry_squares(s: S, house: str) -> list[Sq]:
 # ---------------------------------------------------------------- squares and movement
 
 
-def walkable(s: S, sq: Sq, towers: set[Sq] | None = None) -> bool:
+def walkable(s: State, sq: Sq, towers: set[Sq] | None = None) -> bool:
     """Where an ally may walk: field squares outside towers, and the castle-exit squares."""
     b = board_of(s)
     if sq in b.exits.values():
@@ -165,19 +168,19 @@ def walkable(s: S, sq: Sq, towers: set[Sq] | None = None) -> bool:
     return b.on_field(sq) and sq not in (tower_squares(s) if towers is None else towers)
 
 
-def ally_at(s: S, sq: Sq) -> Fig | None:
+def ally_at(s: State, sq: Sq) -> Ally | None:
     return next((a for a in s["allies"] if pos(a) == sq), None)
 
 
-def monsters_at(s: S, sq: Sq) -> list[Fig]:
+def monsters_at(s: State, sq: Sq) -> list[Monster]:
     return [m for m in s["monsters"] if monster_square(s, m) == sq]
 
 
-def free_for_ally(s: S, sq: Sq) -> bool:
+def free_for_ally(s: State, sq: Sq) -> bool:
     return ally_at(s, sq) is None and not monsters_at(s, sq)
 
 
-def reachable(s: S, start: Sq, steps: int) -> list[Sq]:
+def reachable(s: State, start: Sq, steps: int) -> list[Sq]:
     """Squares an ally can end on with up to `steps` orthogonal steps, passing through figures (A-10)."""
     towers = tower_squares(s)
     seen = {start}
@@ -195,17 +198,17 @@ def reachable(s: S, start: Sq, steps: int) -> list[Sq]:
     return sorted(sq for sq in seen if sq != start and sq not in taken)
 
 
-def occupied(s: S) -> set[Sq]:
+def occupied(s: State) -> set[Sq]:
     """Squares where an ally or a monster stands (not free for an ally: `free_for_ally`)."""
     taken = {p for p in (pos(a) for a in s["allies"]) if p is not None}
     return taken | {monster_square(s, m) for m in s["monsters"]}
 
 
-def layer_taken(s: S, mon: Fig, sq: Sq) -> bool:
+def layer_taken(s: State, mon: Monster, sq: Sq) -> bool:
     """Whether another monster of the same kind (ground or flying) already stands there (A-11)."""
     fly = figures.flying(mon)
     return any(m["id"] != mon["id"] and figures.flying(m) == fly for m in monsters_at(s, sq))
 
 
-def monsters_left(s: S) -> int:
+def monsters_left(s: State) -> int:
     return len(s["monsters"])

@@ -3,37 +3,33 @@ blocks declared on one's turn, and the behaviour minimums that may refuse ending
 
 from __future__ import annotations
 
-from typing import Any
-
 from rules.base import Action, Event, LegalAction
 from rules.kings_armory import data, enemy, figures, queries
 from rules.kings_armory.board import STEP, Sq, range_distance
+from rules.kings_armory.shapes import Ally, Monster, Option, State
 from rules.rng import Rng
-from rules.text import Lit, msg
-
-S = dict[str, Any]
-Fig = dict[str, Any]
+from rules.text import Lit, Param, msg
 
 
-def _offer(action: Action, key: str, **params: Any) -> LegalAction:
+def _offer(action: Action, key: str, **params: Param) -> LegalAction:
     return LegalAction(action, msg(f"ka.act.{key}", **params), group=action.kind)
 
 
 # ---------------------------------------------------------------- targets
 
 
-def can_target(opt: dict[str, Any], mon: Fig) -> bool:
+def can_target(opt: Option, mon: Monster) -> bool:
     """Melee never hits flyers, supernatural range 1 neither; ranged always does (§3.7.2)."""
     if figures.flying(mon) and not mon["grounded"]:
         return opt["type"] == "R" or (opt["type"] == "SN" and opt["range"] >= 2)
     return True
 
 
-def attack_range(a: Fig, opt: dict[str, Any]) -> int:
+def attack_range(a: Ally, opt: Option) -> int:
     return int(opt["range"]) + (1 if a["inside"] and opt["type"] == "R" else 0)  # +1 in a tower (A-22)
 
 
-def usable_from(a: Fig, opt: dict[str, Any]) -> bool:
+def usable_from(a: Ally, opt: Option) -> bool:
     """Melee (and supernatural range 1) never reach into or out of a tower."""
     return not a["inside"] or opt["type"] == "R" or (opt["type"] == "SN" and opt["range"] >= 2)
 
@@ -42,7 +38,7 @@ def _rect(anchor: Sq, rows: int, cols: int) -> list[Sq]:
     return [(anchor[0] + r, anchor[1] + c) for r in range(rows) for c in range(cols)]
 
 
-def area_squares(s: S, a: Fig, opt: dict[str, Any], action: Action) -> list[Sq]:
+def area_squares(s: State, a: Ally, opt: Option, action: Action) -> list[Sq]:
     p = queries.pos(a)
     assert p is not None
     area = opt.get("area")
@@ -57,12 +53,12 @@ def area_squares(s: S, a: Fig, opt: dict[str, Any], action: Action) -> list[Sq]:
     return _rect(anchor, int(action["rows"]), int(action["cols"]))
 
 
-def _monsters_in(s: S, squares: list[Sq], opt: dict[str, Any]) -> list[Fig]:
+def _monsters_in(s: State, squares: list[Sq], opt: Option) -> list[Monster]:
     cells = set(squares)
     return [m for m in s["monsters"] if queries.monster_square(s, m) in cells and can_target(opt, m)]
 
 
-def attack_actions(s: S, a: Fig) -> list[LegalAction]:
+def attack_actions(s: State, a: Ally) -> list[LegalAction]:
     out: list[LegalAction] = []
     p = queries.pos(a)
     if p is None or a["shield"]:
@@ -100,7 +96,7 @@ def attack_actions(s: S, a: Fig) -> list[LegalAction]:
     return out
 
 
-def _area_attacks(s: S, opt: dict[str, Any], p: Sq, reach: int, name: Lit) -> list[LegalAction]:
+def _area_attacks(s: State, opt: Option, p: Sq, reach: int, name: Lit) -> list[LegalAction]:
     """Every placement of a rectangular area wholly within range that holds a monster. «El AOE puede quedarse fuera
     del mapa, siempre y cuando el rango sea lo suficientemente grande»: it may hang off any edge. An area is named by
     its top-left square; one hanging off the top or left edge, whose top-left square is off the map, by its first
@@ -108,6 +104,7 @@ def _area_attacks(s: S, opt: dict[str, Any], p: Sq, reach: int, name: Lit) -> li
     squares, where monsters arrive) are still in it (A-44)."""
     b = queries.board_of(s)
     area = opt["area"]
+    assert not isinstance(area, str)  # an area of rows by columns
     hit = {queries.monster_square(s, m) for m in s["monsters"] if can_target(opt, m)}
     out: list[LegalAction] = []
     for rows, cols in {(area[0], area[1]), (area[1], area[0])}:
@@ -128,7 +125,7 @@ def _area_attacks(s: S, opt: dict[str, Any], p: Sq, reach: int, name: Lit) -> li
     return out
 
 
-def _res(mon: Fig, kind: str, a: Fig | None = None) -> int | str:
+def _res(mon: Monster, kind: str, a: Ally | None = None) -> int | str:
     """The monster's resistance to this attack: Bless +1, then Enchant Weapon on the attacker and Psychic
     Sunder on the target each 2 lower (minimum 0, immunity untouched)."""
     value = figures.monster_card(mon)["res"][kind]
@@ -138,7 +135,7 @@ def _res(mon: Fig, kind: str, a: Fig | None = None) -> int | str:
     return figures.lowered(value, (a["enchanted"] if a else 0) + mon["sundered"])
 
 
-def qualifies(s: S, a: Fig, action: Action) -> bool:
+def qualifies(s: State, a: Ally, action: Action) -> bool:
     """Whether this attack would count toward the attack minimum: it aims at a non-immune monster (§3.7.5)."""
     opt = next(o for o in figures.offered_options(a) if o["id"] == action["opt"])
     if opt.get("area") is None:
@@ -149,7 +146,7 @@ def qualifies(s: S, a: Fig, action: Action) -> bool:
     return any(_res(m, opt["type"]) != "Im" for m in targets)
 
 
-def minimum(s: S, a: Fig) -> int:
+def minimum(s: State, a: Ally) -> int:
     card = figures.ally_card(a)
     need = int(card.get("min_attacks", 0))
     if len(s["monsters"]) <= 5:
@@ -159,7 +156,7 @@ def minimum(s: S, a: Fig) -> int:
     return need
 
 
-def may_stop(s: S, a: Fig, attacks: list[LegalAction] | None = None) -> bool:
+def may_stop(s: State, a: Ally, attacks: list[LegalAction] | None = None) -> bool:
     """A-27: refused only while below the minimum and a qualifying attack is possible right now (`attacks`: the
     active ally's attack actions, when the caller has them already)."""
     if a["attacks"] >= minimum(s, a) or a["ko"]:
@@ -173,7 +170,7 @@ def may_stop(s: S, a: Fig, attacks: list[LegalAction] | None = None) -> bool:
 # ---------------------------------------------------------------- listing
 
 
-def block_actions(s: S, seat: int) -> list[LegalAction]:
+def block_actions(s: State, seat: int) -> list[LegalAction]:
     out = []
     for m in s["monsters"]:
         if m["blocked_by"] is not None:
@@ -185,7 +182,7 @@ def block_actions(s: S, seat: int) -> list[LegalAction]:
     return out
 
 
-def unblock_actions(s: S, seat: int) -> list[LegalAction]:
+def unblock_actions(s: State, seat: int) -> list[LegalAction]:
     """«Puedes desbloquear en cualquier momento durante el turno del jugador»: during the allies' round the seat
     may drop any block its allies hold, for free (never during the enemy turn, §4.3)."""
     if s["phase"] != "allies":
@@ -200,7 +197,7 @@ def unblock_actions(s: S, seat: int) -> list[LegalAction]:
     return out
 
 
-def unblock(s: S, events: list[Event], action: Action) -> None:
+def unblock(s: State, events: list[Event], action: Action) -> None:
     a = queries.ally(s, str(action["ally"]))
     m = queries.monster(s, action["monster"])
     assert m is not None
@@ -211,7 +208,7 @@ def unblock(s: S, events: list[Event], action: Action) -> None:
     events.append(Event(msg("ka.ev.unblock", ally=figures.ally_name(a), monster=figures.monster_name(m))))
 
 
-def _champion_ok(s: S, a: Fig, sq: Sq) -> bool:
+def _champion_ok(s: State, a: Ally, sq: Sq) -> bool:
     return a["kind"] == "hero" or a["house"] is None or queries.near_house(s, a["house"], sq)
 
 
@@ -219,12 +216,12 @@ def _champion_ok(s: S, a: Fig, sq: Sq) -> bool:
 MOVE_KINDS = frozenset({"move", "exit", "enter", "transfer"})
 
 
-def _gate_distance(s: S, house: str) -> int:
+def _gate_distance(s: State, house: str) -> int:
     b = queries.board_of(s)
     return min(b.gate_range(sq) for sq in queries.houses(s)[house])
 
 
-def _nothing_in_reach(s: S, a: Fig) -> bool:
+def _nothing_in_reach(s: State, a: Ally) -> bool:
     """No monster within range of any of the ally's attacks now (section D's second case)."""
     p = queries.pos(a)
     assert p is not None
@@ -236,7 +233,7 @@ def _nothing_in_reach(s: S, a: Fig) -> bool:
     return True
 
 
-def transfer_actions(s: S, a: Fig) -> list[LegalAction]:
+def transfer_actions(s: State, a: Ally) -> list[LegalAction]:
     """«Puede pasar de 1 Torre a otra torre válida si pueden hacer todo el viaje en 1 turno»: a champion with all
     its AP may spend them all to go to another tower with a free slot (inside it, or within 2 squares of it), when
     the whole trip fits in this activation, and only as section D allows: «Hay 6 o más monstruos en el tablero»,
@@ -277,7 +274,7 @@ def transfer_actions(s: S, a: Fig) -> list[LegalAction]:
     return out
 
 
-def ally_actions(s: S, a: Fig, kind: str | None = None) -> list[LegalAction]:
+def ally_actions(s: State, a: Ally, kind: str | None = None) -> list[LegalAction]:
     """The active ally's moves; only those of `kind` (and perhaps a few others) when it is given."""
     out: list[LegalAction] = []
     p = queries.pos(a)
@@ -321,7 +318,7 @@ def ally_actions(s: S, a: Fig, kind: str | None = None) -> list[LegalAction]:
     return out
 
 
-def _special_actions(s: S, a: Fig) -> list[LegalAction]:
+def _special_actions(s: State, a: Ally) -> list[LegalAction]:
     out: list[LegalAction] = []
     p = queries.pos(a)
     assert p is not None
@@ -389,14 +386,14 @@ def _special_actions(s: S, a: Fig) -> list[LegalAction]:
     return out
 
 
-def special_fits(effect: str, m: Fig) -> bool:
+def special_fits(effect: str, m: Monster) -> bool:
     """Psychic Sunder: any monster; Gravity Well: a non-boss flyer still flying; Mind Fog: a non-boss monster."""
     if effect == "gravity":
         return not m["boss"] and figures.flying(m) and not m["grounded"]
     return effect == "sunder" or not m["boss"]
 
 
-def summon_squares(s: S, p: Sq, reach: int) -> list[Sq]:
+def summon_squares(s: State, p: Sq, reach: int) -> list[Sq]:
     """Free field squares outside towers within `reach` of `p` (Call the Guardian)."""
     b = queries.board_of(s)
     towers = queries.tower_squares(s)
@@ -405,7 +402,7 @@ def summon_squares(s: S, p: Sq, reach: int) -> list[Sq]:
             and b.on_field((r, c)) and queries.free_for_ally(s, (r, c))]
 
 
-def teleport_targets(s: S, a: Fig, x: Fig, reach: int) -> list[Sq]:
+def teleport_targets(s: State, a: Ally, x: Ally, reach: int) -> list[Sq]:
     """Where Teleport Ally may send `x`: a free square, or a free slot of a house, within `reach` of the
     psionicist `a`; a champion stays within 2 squares of its own tower, a summon stays out of towers."""
     p = queries.pos(a)
@@ -420,7 +417,7 @@ def teleport_targets(s: S, a: Fig, x: Fig, reach: int) -> list[Sq]:
     return out
 
 
-def out_of_turn(s: S, seat: int) -> list[LegalAction]:
+def out_of_turn(s: State, seat: int) -> list[LegalAction]:
     """Boleslaw's player may activate him between other allies' activations of the allies' round (P-25); he
     then spends his AP at once, and what he leaves unspent is lost."""
     if s["phase"] != "allies" or s["active"] is not None or seat == s["turn"] or s["turn"] < 0:
@@ -430,7 +427,7 @@ def out_of_turn(s: S, seat: int) -> list[LegalAction]:
             if figures.ally_card(a).get("out_of_turn") and not a["ko"] and not a["done"] and queries.pos(a) is not None]
 
 
-def legal(s: S, seat: int, kind: str | None = None) -> list[LegalAction]:
+def legal(s: State, seat: int, kind: str | None = None) -> list[LegalAction]:
     """The seat's moves in the allies' round; with `kind`, a shorter list that still holds every move of it."""
     if s["active"] is not None and queries.ally(s, s["active"])["seat"] == seat:
         return ally_actions(s, queries.ally(s, s["active"]), kind)
@@ -455,13 +452,13 @@ def legal(s: S, seat: int, kind: str | None = None) -> list[LegalAction]:
 # ---------------------------------------------------------------- applying
 
 
-def _spend(s: S, events: list[Event], a: Fig, ac: int) -> None:
+def _spend(s: State, events: list[Event], a: Ally, ac: int) -> None:
     a["ap"] -= ac
     if a["ap"] <= 0 and queries.find_ally(s, a["id"]) is not None:
         finish(s, events, a)
 
 
-def finish(s: S, events: list[Event], a: Fig) -> None:
+def finish(s: State, events: list[Event], a: Ally) -> None:
     a["done"] = True
     a["ap"] = 0
     a["rage"] = 0
@@ -470,7 +467,7 @@ def finish(s: S, events: list[Event], a: Fig) -> None:
         enemy.next_seat(s, events)
 
 
-def _refresh_blocks(s: S, a: Fig) -> None:
+def _refresh_blocks(s: State, a: Ally) -> None:
     """A block ends when the blocker leaves range 1 or goes into a tower (A-05)."""
     p = queries.pos(a)
     for mid in list(a["blocks"]):
@@ -482,7 +479,7 @@ def _refresh_blocks(s: S, a: Fig) -> None:
                 m["blocked_by"] = None
 
 
-def apply(s: S, rng: Rng, events: list[Event], seat: int, action: Action) -> bool:
+def apply(s: State, rng: Rng, events: list[Event], seat: int, action: Action) -> bool:
     """Apply a legal allies'-round action; returns whether it rolled a die."""
     b = queries.board_of(s)
     kind = action.kind
@@ -517,8 +514,9 @@ def apply(s: S, rng: Rng, events: list[Event], seat: int, action: Action) -> boo
     if kind == "transfer":
         sq = b.parse(str(action["to"]))
         assert sq is not None
-        a["pos"], a["house"] = [sq[0], sq[1]], str(action["house"])
-        a["inside"] = sq in queries.houses(s)[a["house"]]
+        house = str(action["house"])
+        a["pos"], a["house"] = [sq[0], sq[1]], house
+        a["inside"] = sq in queries.houses(s)[house]
         _refresh_blocks(s, a)
         events.append(Event(msg("ka.ev.transfer", ally=figures.ally_name(a), square=b.label(sq))))
         finish(s, events, a)  # the trip takes all its actions
@@ -546,22 +544,24 @@ def apply(s: S, rng: Rng, events: list[Event], seat: int, action: Action) -> boo
     return rolled
 
 
-def _after_attack(s: S, events: list[Event], a: Fig, opt: dict[str, Any]) -> None:
+def _after_attack(s: State, events: list[Event], a: Ally, opt: Option) -> None:
     if queries.find_ally(s, a["id"]) is not None and not a["ko"] and s["phase"] == "allies" and s["active"] == a["id"]:
         _spend(s, events, a, opt["ac"])
 
 
-def reroll_legal(s: S) -> list[LegalAction]:
+def reroll_legal(s: State) -> list[LegalAction]:
     """The Lucky Charm's question to its holder's player: roll the attack again, or keep the roll."""
     r = s["reroll"]
+    assert r is not None
     name = figures.ally_name(queries.ally(s, r["ally"]))
     return [_offer(Action.of("reroll"), "reroll", ally=name, roll=r["nat"]),
             _offer(Action.of("keep_roll"), "keep_roll", ally=name, roll=r["nat"])]
 
 
-def answer_reroll(s: S, rng: Rng, events: list[Event], action: Action) -> None:
+def answer_reroll(s: State, rng: Rng, events: list[Event], action: Action) -> None:
     """The holder's answer: a re-roll spends the charm for this wave and the second roll stands (§8.6)."""
     r = s["reroll"]
+    assert r is not None
     s["reroll"] = None
     a = queries.ally(s, r["ally"])
     attack = Action.from_json(r["action"])
@@ -577,7 +577,7 @@ def answer_reroll(s: S, rng: Rng, events: list[Event], action: Action) -> None:
     _after_attack(s, events, a, opt)
 
 
-def _special(s: S, events: list[Event], a: Fig, opt: dict[str, Any], action: Action) -> None:
+def _special(s: State, events: list[Event], a: Ally, opt: Option, action: Action) -> None:
     effect = opt["effect"]
     name = Lit(opt["es"], opt["en"])
     events.append(Event(msg("ka.ev.special", ally=figures.ally_name(a), option=name)))
@@ -652,19 +652,20 @@ def _special(s: S, events: list[Event], a: Fig, opt: dict[str, Any], action: Act
         a["shield"] = True
 
 
-def new_summon(s: S, key: str, seat: int, sq: Sq) -> Fig:
+def new_summon(s: State, key: str, seat: int, sq: Sq) -> Ally:
     """A Guardian or Golem joining the allies under `seat`'s control; it needs no tower (P-12)."""
     card = data.summons()[key]
-    summon = {"id": f"s{s['cseq']}", "kind": "summon", "key": key, "seat": seat, "level": 1, "token": 0,
-              "hp": card["hp"], "pos": [sq[0], sq[1]], "house": None, "inside": False, "st": figures.no_status(),
-              "ko": False, "ap": 0, "attacks": 0, "done": False, "blocks": [], "tank_bonus": 0, "phalanx": False,
-              "phalanx_used": False, "rage": 0, "dodge_pen": 0, "shield": False, "sprinted": False, "guarding": None,
-              "enchanted": 0, "summoned": False, "gear": [], "once": []}
+    summon: Ally = {"id": f"s{s['cseq']}", "kind": "summon", "key": key, "seat": seat, "level": 1, "token": 0,
+                    "hp": card["hp"], "pos": [sq[0], sq[1]], "house": None, "inside": False,
+                    "st": figures.no_status(), "ko": False, "ap": 0, "attacks": 0, "done": False, "blocks": [],
+                    "tank_bonus": 0, "phalanx": False, "phalanx_used": False, "rage": 0, "dodge_pen": 0,
+                    "shield": False, "sprinted": False, "guarding": None, "enchanted": 0, "summoned": False, "gear": [],
+                    "once": []}
     s["cseq"] += 1
     return summon
 
 
-def aimed(s: S, a: Fig, opt: dict[str, Any], action: Action) -> tuple[list[Fig], list[Fig]]:
+def aimed(s: State, a: Ally, opt: Option, action: Action) -> tuple[list[Monster], list[Ally]]:
     """The monsters an attack aims at, and the allies its area catches."""
     if opt.get("area") is None:
         aims = [queries.monster(s, action["target"]), queries.monster(s, action.get("second"))]
@@ -678,7 +679,7 @@ def aimed(s: S, a: Fig, opt: dict[str, Any], action: Action) -> tuple[list[Fig],
     return monsters, allies
 
 
-def _attack(s: S, rng: Rng, events: list[Event], a: Fig, opt: dict[str, Any], action: Action) -> bool:
+def _attack(s: State, rng: Rng, events: list[Event], a: Ally, opt: Option, action: Action) -> bool:
     """One roll for the whole attack (A-26), compared with each target's Dodge; returns whether it rolled."""
     counts = qualifies(s, a, action)
     monsters, _ = aimed(s, a, opt, action)
@@ -701,7 +702,7 @@ def _attack(s: S, rng: Rng, events: list[Event], a: Fig, opt: dict[str, Any], ac
     return nat is not None
 
 
-def _resolve_attack(s: S, events: list[Event], a: Fig, opt: dict[str, Any], action: Action, nat: int | None,
+def _resolve_attack(s: State, events: list[Event], a: Ally, opt: Option, action: Action, nat: int | None,
                     counts: bool) -> None:
     """Damage, statuses and friendly fire of one attack whose roll is known."""
     monsters, allies = aimed(s, a, opt, action)

@@ -4,19 +4,16 @@ allies, and everyone readying up at once; the coin deck's exchange when a wave s
 from __future__ import annotations
 
 import math
-from typing import Any
 
 from rules.base import Action, Event, LegalAction
 from rules.kings_armory import data, enemy, figures, queries
 from rules.kings_armory.board import Sq, footprint, range_distance
+from rules.kings_armory.shapes import Ally, State
 from rules.rng import Rng
-from rules.text import Lit, Msg, SeatRef, msg
-
-S = dict[str, Any]
-Fig = dict[str, Any]
+from rules.text import Lit, Msg, Param, SeatRef, msg
 
 
-def _offer(action: Action, key: str, **params: Any) -> LegalAction:
+def _offer(action: Action, key: str, **params: Param) -> LegalAction:
     return LegalAction(action, msg(f"ka.act.{key}", **params), group=action.kind, description=_description(action))
 
 
@@ -33,7 +30,7 @@ def coin_values() -> list[int]:
     return sorted(int(v) for v, n in data.economy()["coins"].items() for _ in range(n))
 
 
-def new_ally(seat: int, key: str, hp: int) -> Fig:
+def new_ally(seat: int, key: str, hp: int) -> Ally:
     return {"id": f"a{seat}", "kind": "hero", "key": key, "seat": seat, "level": 1, "token": 0, "hp": hp,
             "pos": None, "house": None, "inside": False, "st": figures.no_status(), "ko": False, "ap": 0, "attacks": 0,
             "done": False, "blocks": [], "tank_bonus": 0, "phalanx": False, "phalanx_used": False, "rage": 0,
@@ -41,12 +38,12 @@ def new_ally(seat: int, key: str, hp: int) -> Fig:
             "gear": [], "once": []}
 
 
-def new_champion(s: S, seat: int, kind: str) -> Fig:
+def new_champion(s: State, seat: int, kind: str) -> Ally:
     """A level-1 champion of `kind` on its first free token (its name comes with the token)."""
     champ = data.champions()[kind]
     used = {a["token"] for a in s["allies"] if a["kind"] == "champion" and a["key"] == kind}
     token = min(i for i in range(champ["limit"]) if i not in used)
-    made = {**new_ally(seat, kind, champ["hp"][0]), "id": f"c{s['cseq']}", "kind": "champion", "token": token}
+    made: Ally = {**new_ally(seat, kind, champ["hp"][0]), "id": f"c{s['cseq']}", "kind": "champion", "token": token}
     s["cseq"] += 1
     return made
 
@@ -54,7 +51,7 @@ def new_champion(s: S, seat: int, kind: str) -> Fig:
 # ---------------------------------------------------------------- hero pick
 
 
-def pick_legal(s: S, seat: int) -> list[LegalAction]:
+def pick_legal(s: State, seat: int) -> list[LegalAction]:
     if seat != s["picker"]:
         return []
     if queries.variant(s, "not_enough"):  # General-ly Not Enough: a champion type with a token left (P-28)
@@ -65,9 +62,9 @@ def pick_legal(s: S, seat: int) -> list[LegalAction]:
             for k, h in data.heroes().items() if k not in taken]
 
 
-def pick(s: S, events: list[Event], seat: int, action: Action) -> None:
+def pick(s: State, events: list[Event], seat: int, action: Action) -> None:
     if action.get("type") is not None:
-        own = {**new_champion(s, seat, str(action["type"])), "own": True}
+        own: Ally = {**new_champion(s, seat, str(action["type"])), "own": True}
         s["allies"].append(own)
         events.append(Event(msg("ka.ev.pick", hero=figures.ally_name(own), seat=SeatRef(seat))))
     else:
@@ -83,7 +80,7 @@ def pick(s: S, events: list[Event], seat: int, action: Action) -> None:
 # ---------------------------------------------------------------- the shop
 
 
-def build_squares(s: S) -> list[Sq]:
+def build_squares(s: State) -> list[Sq]:
     b = queries.board_of(s)
     taken = queries.tower_squares(s)
     standing = {queries.pos(a) for a in s["allies"]}
@@ -96,21 +93,21 @@ def build_squares(s: S) -> list[Sq]:
     return out
 
 
-def tower_price(s: S) -> int:
+def tower_price(s: State) -> int:
     return 0 if s["free_towers"] else queries.tower_eco(s, "build")
 
 
-def can_build(s: S) -> bool:
+def can_build(s: State) -> bool:
     if len(s["towers"]) >= data.economy()["tower"]["max"]:
         return False
     return s["free_towers"] > 0 if s["phase"] == "setup" else s["gold"] >= queries.tower_eco(s, "build")
 
 
-def alive_of(s: S, kind: str) -> int:
+def alive_of(s: State, kind: str) -> int:
     return sum(1 for a in s["allies"] if a["kind"] == "champion" and a["key"] == kind)
 
 
-def can_hire(s: S, kind: str) -> bool:
+def can_hire(s: State, kind: str) -> bool:
     champ = data.champions()[kind]
     if queries.variant(s, "generals"):
         return False  # General-ly Enough: no champions
@@ -118,7 +115,7 @@ def can_hire(s: S, kind: str) -> bool:
         and alive_of(s, kind) + s["fallen"].get(kind, 0) < champ["limit"]
 
 
-def place_targets(s: S, a: Fig) -> list[tuple[str, Sq]]:
+def place_targets(s: State, a: Ally) -> list[tuple[str, Sq]]:
     """(house, square): inside a house with a free slot, or within 2 squares of it (§4.7 step 6)."""
     out = []
     b = queries.board_of(s)
@@ -141,7 +138,7 @@ def place_targets(s: S, a: Fig) -> list[tuple[str, Sq]]:
     return out
 
 
-def listed_builds(s: S) -> list[Sq]:
+def listed_builds(s: State) -> list[Sq]:
     """The builds `legal_actions` lists: the first corner (reading order) on each map tile. Every other corner
     stays legal and is offered when the move is built in steps (`choices`); listing all of them (well over a
     hundred) would drown every other move of a seat."""
@@ -156,7 +153,7 @@ def listed_builds(s: S) -> list[Sq]:
     return out
 
 
-def listed_places(s: S, a: Fig) -> list[tuple[str, Sq]]:
+def listed_places(s: State, a: Ally) -> list[tuple[str, Sq]]:
     """The placements `legal_actions` lists: per house, its first free interior square and the first free
     square around it; the others stay legal and are offered step by step (`choices`)."""
     out: list[tuple[str, Sq]] = []
@@ -170,7 +167,7 @@ def listed_places(s: S, a: Fig) -> list[tuple[str, Sq]]:
     return out
 
 
-def place_ok(s: S, a: Fig, house: str, sq: Sq) -> bool:
+def place_ok(s: State, a: Ally, house: str, sq: Sq) -> bool:
     """`place_targets` for one square, without listing them all."""
     squares = queries.houses(s).get(house)
     if squares is None or not queries.has_slot(s, house, without=a["id"]) or queries.ally_at(s, sq) is not None:
@@ -182,14 +179,14 @@ def place_ok(s: S, a: Fig, house: str, sq: Sq) -> bool:
         and (b.on_field(sq) or sq in b.exits.values())
 
 
-def build_ok(s: S, sq: Sq) -> bool:
+def build_ok(s: State, sq: Sq) -> bool:
     b = queries.board_of(s)
     taken = queries.tower_squares(s)
     standing = {queries.pos(a) for a in s["allies"]}
     return can_build(s) and all(b.open_ground(q) and q not in taken and q not in standing for q in footprint(sq))
 
 
-def is_legal(s: S, seat: int, action: Action) -> bool:
+def is_legal(s: State, seat: int, action: Action) -> bool:
     """Cheap checks for the two kinds with hundreds of options; the others are looked up in the list."""
     if seat in s["ready"]:
         return False
@@ -205,7 +202,7 @@ def is_legal(s: S, seat: int, action: Action) -> bool:
     return any(la.action == action for la in legal(s, seat, action.kind))
 
 
-def seat_ready_ok(s: S, seat: int) -> bool:
+def seat_ready_ok(s: State, seat: int) -> bool:
     """Every ally of the seat housed (a benched champion and a summon need no house); a hero with no house
     slot left anywhere may stay where it stands, or the seat could never ready and the game would stall."""
     if s["phase"] == "setup" and s["free_towers"]:
@@ -214,7 +211,7 @@ def seat_ready_ok(s: S, seat: int) -> bool:
                or (a["kind"] == "hero" and not place_targets(s, a)) for a in queries.seat_allies(s, seat))
 
 
-def legal(s: S, seat: int, kind: str | None = None) -> list[LegalAction]:
+def legal(s: State, seat: int, kind: str | None = None) -> list[LegalAction]:
     """The seat's legal moves (only those of one kind when `kind` is given, for cheap legality checks)."""
     if seat in s["ready"]:
         return []
@@ -259,7 +256,7 @@ def legal(s: S, seat: int, kind: str | None = None) -> list[LegalAction]:
     return out
 
 
-def give_legal(s: S, seat: int) -> list[LegalAction]:
+def give_legal(s: State, seat: int) -> list[LegalAction]:
     """«El control de los campeones sólo se puede cambiar entre las oleadas durante la Reposición de aliados»: between
     waves a seat may hand one of its hired champions to another seat, who activates it from the next wave on (an
     own champion of General-ly Not Enough stays with its player)."""
@@ -270,7 +267,7 @@ def give_legal(s: S, seat: int) -> list[LegalAction]:
             for other in range(s["n"]) if other != seat]
 
 
-def apply(s: S, rng: Rng, events: list[Event], seat: int, action: Action) -> None:
+def apply(s: State, rng: Rng, events: list[Event], seat: int, action: Action) -> None:
     b = queries.board_of(s)
     kind = action.kind
     if kind == "give":
@@ -309,8 +306,9 @@ def apply(s: S, rng: Rng, events: list[Event], seat: int, action: Action) -> Non
         a = queries.ally(s, str(action["ally"]))
         sq = b.parse(str(action["at"]))
         assert sq is not None
-        a["pos"], a["house"] = [sq[0], sq[1]], str(action["house"])
-        a["inside"] = sq in queries.houses(s)[a["house"]]
+        house = str(action["house"])
+        a["pos"], a["house"] = [sq[0], sq[1]], house
+        a["inside"] = sq in queries.houses(s)[house]
         events.append(Event(msg("ka.ev.place", ally=figures.ally_name(a), square=b.label(sq))))
     elif kind == "bench":
         a = queries.ally(s, str(action["ally"]))
@@ -329,7 +327,7 @@ def apply(s: S, rng: Rng, events: list[Event], seat: int, action: Action) -> Non
             start_wave(s, rng, events)
 
 
-def exchange(s: S, rng: Rng) -> None:
+def exchange(s: State, rng: Rng) -> None:
     """Saved gold is held as 100-cards and at most one 50-card; every other coin card is shuffled back (A-33)."""
     pool = coin_values()
     saved: list[int] = []
@@ -348,7 +346,7 @@ def exchange(s: S, rng: Rng) -> None:
     s["coins"], s["saved"] = pool, sorted(saved)
 
 
-def start_wave(s: S, rng: Rng, events: list[Event]) -> None:
+def start_wave(s: State, rng: Rng, events: list[Event]) -> None:
     if s["phase"] == "between":
         exchange(s, rng)
         s["wave"] += 1
