@@ -26,7 +26,7 @@ def _gear_text(piece: GearPiece) -> Msg:
     return msg(f"ka.desc.gear.{piece['card']}")
 
 
-def _eco() -> Economy:
+def _economy() -> Economy:
     return data.economy()
 
 
@@ -50,7 +50,7 @@ def deal(seats: int, generals: bool, rng: Rng) -> Decks:
     rng.shuffle(deck)
     gear: list[GearPiece] = []
     for seat in range(seats):
-        for _ in range(int(_eco()["equipment"]["starting_per_player"])):
+        for _ in range(int(_economy()["equipment"]["starting_per_player"])):
             if deck:
                 gear.append({"id": f"e{len(gear)}", "card": deck.pop(), "seat": seat, "locked": not generals,
                              "on": None})
@@ -76,7 +76,7 @@ def piece(s: State, gid: object) -> GearPiece | None:
 def gear_legal(s: State, seat: int) -> list[LegalAction]:
     if s["phase"] != "between":
         return []
-    eco = _eco()["equipment"]
+    eco = _economy()["equipment"]
     out = []
     heroes = [a for a in queries.seat_allies(s, seat) if a["kind"] == "hero"]
     offered = trade_pieces(s)
@@ -104,7 +104,7 @@ def gear_legal(s: State, seat: int) -> list[LegalAction]:
 
 
 def gear_apply(s: State, rng: Rng, events: list[Event], seat: int, action: Action) -> None:
-    eco = _eco()["equipment"]
+    eco = _economy()["equipment"]
     kind = action.kind
     if kind in ("trade", "withdraw_trade", *TRADE_ANSWERS):
         trade_apply(s, events, seat, action)
@@ -229,7 +229,7 @@ def lapse_trade(s: State, events: list[Event]) -> None:
 
 def starting_gear_ids(s: State, seat: int) -> list[str]:
     """The pieces dealt to `seat` at set-up: dealt first, seat by seat, so their ids come before any bought."""
-    per_seat = int(_eco()["equipment"]["starting_per_player"])
+    per_seat = int(_economy()["equipment"]["starting_per_player"])
     return [f"e{per_seat * seat + k}" for k in range(per_seat)]
 
 
@@ -237,13 +237,13 @@ def starting_gear_ids(s: State, seat: int) -> list[str]:
 
 
 def can_buy_card(s: State) -> bool:
-    eco = _eco()["reinforcement"]
+    eco = _economy()["reinforcement"]
     return bool(s["rdeck"]) and len(s["hand"]) < eco["max_held"] and s["gold"] >= eco["buy"] \
         and s["phase"] not in ("pick", "over")
 
 
 def armory_price(s: State) -> int:
-    return int(_eco()["armory"][str(s["waves"])])
+    return int(_economy()["armory"][str(s["waves"])])
 
 
 def can_buy_armory(s: State) -> bool:
@@ -263,7 +263,7 @@ def card_legal(s: State, *, full: bool = False) -> list[LegalAction]:
     """Buying and playing cards; `full` lists every way to play (checks), otherwise a few per card (menus)."""
     out = []
     if can_buy_card(s):
-        out.append(_offer(Action.of("buy_card"), "buy_card", gold=_eco()["reinforcement"]["buy"]))
+        out.append(_offer(Action.of("buy_card"), "buy_card", gold=_economy()["reinforcement"]["buy"]))
     if can_buy_armory(s):
         out.append(_offer(Action.of("buy_armory"), "buy_armory", gold=armory_price(s)))
     if playable_now(s):
@@ -446,10 +446,10 @@ def _play_ok_targets(s: State, action: Action) -> bool:
 def card_apply(s: State, rng: Rng, events: list[Event], seat: int, action: Action) -> None:
     kind = action.kind
     if kind == "buy_card":
-        s["gold"] -= _eco()["reinforcement"]["buy"]
+        s["gold"] -= _economy()["reinforcement"]["buy"]
         key = s["rdeck"].pop()
         s["hand"].append(key)
-        events.append(Event(msg("ka.ev.buy_card", card=card_name(key), gold=_eco()["reinforcement"]["buy"])))
+        events.append(Event(msg("ka.ev.buy_card", card=card_name(key), gold=_economy()["reinforcement"]["buy"])))
         return
     if kind == "buy_armory":
         price = armory_price(s)

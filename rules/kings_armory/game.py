@@ -95,18 +95,18 @@ class KingsArmory(Game):
         mining = data.variants()["gold_mining"]
         gold = card["starting_gold"] + (mining["start_per_player"] * seats if "gold_mining" in variants else 0)
         s: State = {"map": map_id, "variants": variants, "banked": 0, "gate_at_start": gate, "waves": waves,
-                "arrival": str(options.get("arrival", "full")), "n": seats,
-                "phase": "pick", "result": None, "picker": 0, "wave": 1, "eturn": 0, "mc": -1,
-                "gate": gate, "gate_max": gate, "gold": gold, "coins": coins, "saved": [],
-                "piles": piles, "discard": {str(lvl): [] for lvl in range(1, 6)},
-                "boss_pile": sorted(data.bosses()), "boss_dead": [], "boss_due": [], "boss_side": None,
-                "towers": [], "tseq": 0, "free_towers": card["starting_towers"][str(seats)], "allies": [],
-                "fallen": {}, "cseq": 0, "monsters": [], "mseq": 0, "arrive": 0, "later": 0, "extra": [],
-                "act": None, "ask": None, "walls": [], "turn": -1, "active": None, "ready": [],
-                # the card decks come from their own stream of the seed, so adding them left phase 1's dice unchanged
-                **armory.deal(seats, "generals" in variants, Rng.from_seed(seed * 7919 + 101)),
-                # nobody has left the first round of shopping to the team (`coop.reset`)
-                "deferred": [], "proposed": [], "rng_state": rng.state}
+                    "arrival": str(options.get("arrival", "full")), "n": seats,
+                    "phase": "pick", "result": None, "picker": 0, "wave": 1, "eturn": 0, "mc": -1,
+                    "gate": gate, "gate_max": gate, "gold": gold, "coins": coins, "saved": [],
+                    "piles": piles, "discard": {str(lvl): [] for lvl in range(1, 6)},
+                    "boss_pile": sorted(data.bosses()), "boss_dead": [], "boss_due": [], "boss_side": None,
+                    "towers": [], "tseq": 0, "free_towers": card["starting_towers"][str(seats)], "allies": [],
+                    "fallen": {}, "cseq": 0, "monsters": [], "mseq": 0, "arrive": 0, "later": 0, "extra": [],
+                    "act": None, "ask": None, "walls": [], "turn": -1, "active": None, "ready": [],
+                    # the card decks come from their own stream of the seed: adding them left phase 1's dice unchanged
+                    **armory.deal(seats, "generals" in variants, Rng.from_seed(seed * 7919 + 101)),
+                    # nobody has left the first round of shopping to the team (`coop.reset`)
+                    "deferred": [], "proposed": [], "rng_state": rng.state}
         if spec is not None:  # static: stored apart from the state (`static_keys`), wherever it stands in it
             s["map_spec"] = spec
         return s

@@ -1,5 +1,5 @@
 """The shapes of The King's Armory's JSON (TypedDicts, plain dicts at runtime): the game state and its figures, the
-data files' records (read-only), the maps, the views the renderer and the cog read, and the actions' arguments.
+data files' records (read-only), the maps, and the view the renderer and the cog read.
 
 The state is stored as JSON and copied by `queries.clone`, so its key names are the stored ones (some are short:
 `st` is a figure's status tokens, `eturn` the enemy turn, `mc` the seat holding the monster cards)."""
@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import Literal, NotRequired, TypedDict
-
-from rules.base import Scalar
 
 #: A figure's status tokens, by kind (`figures.STATUSES`): bleed, burn, slow, stun, bless.
 Statuses = dict[str, int]
@@ -614,10 +612,3 @@ class View(TypedDict):
     walls: list[str]
     log: list[dict[str, object]]
     result: str | None
-
-
-# ---------------------------------------------------------------- actions' arguments
-
-
-#: An action's argument as `Action` holds it.
-ArgValue = Scalar | tuple[Scalar, ...]
