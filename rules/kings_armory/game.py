@@ -20,8 +20,7 @@ from rules.base import (
     Step,
     choices_from_legal,
 )
-from rules.kings_armory import ai, armory, coop, data, enemy, figures, orders, queries, shop
-from rules.kings_armory import maps as kmaps
+from rules.kings_armory import ai, armory, coop, data, enemy, figures, maps, orders, queries, shop
 from rules.kings_armory import round as allies_round
 from rules.kings_armory.board import board
 from rules.kings_armory.shapes import Ally, AllyView, MapFile, Monster, MonsterView, Names, State, View
@@ -46,12 +45,12 @@ class KingsArmory(Game):
     supports_ai = True
 
     def options(self) -> list[OptionSpec]:
-        maps = tuple((k, msg("ka.opt.map." + k)) for k in data.maps()) + tuple(
-            (kmaps.CUSTOM_PREFIX + name, msg("ka.opt.map.custom", name=name)) for name in kmaps.custom_names())
+        map_choices = tuple((k, msg("ka.opt.map." + k)) for k in data.maps()) + tuple(
+            (maps.CUSTOM_PREFIX + name, msg("ka.opt.map.custom", name=name)) for name in maps.custom_names())
         waves = (("5", msg("ka.opt.waves.5")), ("7", msg("ka.opt.waves.7")))
         arrival = (("full", msg("ka.opt.arrival.full")), ("delayed", msg("ka.opt.arrival.delayed")))
         return [OptionSpec("waves", msg("ka.opt.waves"), "5", choices=waves),
-                OptionSpec("map", msg("ka.opt.map"), "long-road", choices=maps),
+                OptionSpec("map", msg("ka.opt.map"), "long-road", choices=map_choices),
                 OptionSpec("arrival", msg("ka.opt.arrival"), "full", choices=arrival),
                 *(OptionSpec(key, msg("ka.opt.variant", name=Lit(v["es"], v["en"])), False)
                   for key, v in data.variants().items())]
@@ -65,7 +64,7 @@ class KingsArmory(Game):
     def setup_from_upload(self, data_: bytes, filename: str) -> dict[str, Any]:
         """A map file attached to `/game new` (the format of data/kings_armory/maps/*.json, docs/kings-armory-maps.md):
         the checked map and its name for the lobby; BadOptions naming every problem otherwise."""
-        spec = kmaps.from_upload(data_, filename)
+        spec = maps.from_upload(data_, filename)
         return {"map": spec, "title": {"es": spec["es"], "en": spec["en"]}}
 
     def new_with_setup(self, setup: Mapping[str, Any], options: Mapping[str, Scalar], seats: int, seed: int) -> State:
@@ -79,7 +78,7 @@ class KingsArmory(Game):
 
     def _new(self, options: Mapping[str, Scalar], seats: int, seed: int, spec: MapFile | None) -> State:
         rng = Rng.from_seed(seed)
-        map_id = str(options.get("map", "long-road")) if spec is None else kmaps.upload_id(spec)
+        map_id = str(options.get("map", "long-road")) if spec is None else maps.upload_id(spec)
         board(map_id, spec)
         waves = int(str(options.get("waves", "5")))
         piles: dict[str, list[str]] = {str(lvl): [] for lvl in range(1, 6)}
@@ -94,22 +93,22 @@ class KingsArmory(Game):
         variants = sorted(k for k in data.variants() if options.get(k) is True)
         mining = data.variants()["gold_mining"]
         gold = card["starting_gold"] + (mining["start_per_player"] * seats if "gold_mining" in variants else 0)
-        s: State = {"map": map_id, "variants": variants, "banked": 0, "gate_at_start": gate, "waves": waves,
-                    "arrival": str(options.get("arrival", "full")), "n": seats,
-                    "phase": "pick", "result": None, "picker": 0, "wave": 1, "eturn": 0, "mc": -1,
-                    "gate": gate, "gate_max": gate, "gold": gold, "coins": coins, "saved": [],
-                    "piles": piles, "discard": {str(lvl): [] for lvl in range(1, 6)},
-                    "boss_pile": sorted(data.bosses()), "boss_dead": [], "boss_due": [], "boss_side": None,
-                    "towers": [], "tseq": 0, "free_towers": card["starting_towers"][str(seats)], "allies": [],
-                    "fallen": {}, "cseq": 0, "monsters": [], "mseq": 0, "arrive": 0, "later": 0, "extra": [],
-                    "act": None, "ask": None, "walls": [], "turn": -1, "active": None, "ready": [],
-                    # the card decks come from their own stream of the seed: adding them left phase 1's dice unchanged
-                    **armory.deal(seats, "generals" in variants, Rng.from_seed(seed * 7919 + 101)),
-                    # nobody has left the first round of shopping to the team (`coop.reset`)
-                    "deferred": [], "proposed": [], "rng_state": rng.state}
+        state: State = {"map": map_id, "variants": variants, "banked": 0, "gate_at_start": gate, "waves": waves,
+                        "arrival": str(options.get("arrival", "full")), "n": seats,
+                        "phase": "pick", "result": None, "picker": 0, "wave": 1, "eturn": 0, "mc": -1,
+                        "gate": gate, "gate_max": gate, "gold": gold, "coins": coins, "saved": [],
+                        "piles": piles, "discard": {str(lvl): [] for lvl in range(1, 6)},
+                        "boss_pile": sorted(data.bosses()), "boss_dead": [], "boss_due": [], "boss_side": None,
+                        "towers": [], "tseq": 0, "free_towers": card["starting_towers"][str(seats)], "allies": [],
+                        "fallen": {}, "cseq": 0, "monsters": [], "mseq": 0, "arrive": 0, "later": 0, "extra": [],
+                        "act": None, "ask": None, "walls": [], "turn": -1, "active": None, "ready": [],
+                        # the decks come from their own stream of the seed: adding them left phase 1's dice unchanged
+                        **armory.deal(seats, "generals" in variants, Rng.from_seed(seed * 7919 + 101)),
+                        # nobody has left the first round of shopping to the team (`coop.reset`)
+                        "deferred": [], "proposed": [], "rng_state": rng.state}
         if spec is not None:  # static: stored apart from the state (`static_keys`), wherever it stands in it
-            s["map_spec"] = spec
-        return s
+            state["map_spec"] = spec
+        return state
 
     def seat_count(self, state: State) -> int:
         return int(state["n"])
@@ -312,65 +311,65 @@ class KingsArmory(Game):
             raise IllegalAction(msg("ka.why.not_your_turn"))
         elif not self.is_legal(state, seat, action):
             raise IllegalAction(self.why_illegal(state, seat, action) or msg("ka.why.illegal"))
-        s = queries.clone(state)
-        rng = Rng(s["rng_state"])
+        after = queries.clone(state)
+        rng = Rng(after["rng_state"])
         events: list[Event] = []
         undoable = True
-        phase = s["phase"]
+        phase = after["phase"]
         if seat == SYSTEM:
-            if not armory.open_window(s, events):
-                enemy.step(s, rng, events)
+            if not armory.open_window(after, events):
+                enemy.step(after, rng, events)
             undoable = False
         elif action.kind == "order":
-            orders.apply(s, events, action)
+            orders.apply(after, events, action)
         elif action.kind in armory.CARD_KINDS:
-            armory.card_apply(s, rng, events, seat, action)
+            armory.card_apply(after, rng, events, seat, action)
             undoable = action.kind == "play"
         elif action.kind in (*armory.GEAR_KINDS, *armory.TRADE_ANSWERS):
-            armory.gear_apply(s, rng, events, seat, action)
+            armory.gear_apply(after, rng, events, seat, action)
             # an answer to a trade is the other seat's move: nobody takes it back
             undoable = action.kind not in ("buy_gear", "trade", "withdraw_trade", *armory.TRADE_ANSWERS)
         elif action.kind in armory.WINDOW_KINDS:
-            armory.hold_apply(s, events, seat, action)
-        elif s["reroll"] is not None:
-            allies_round.answer_reroll(s, rng, events, action)
+            armory.hold_apply(after, events, seat, action)
+        elif after["reroll"] is not None:
+            allies_round.answer_reroll(after, rng, events, action)
             undoable = False
         elif phase == "pick":
-            shop.pick(s, events, seat, action)
+            shop.pick(after, events, seat, action)
         elif action.kind == "defer":
-            coop.apply(s, events, seat, action)
+            coop.apply(after, events, seat, action)
         elif phase in ("setup", "between"):
-            shop.apply(s, rng, events, seat, action)
-            armory.lapse_trade(s, events)
-            undoable = action.kind != "ready" or bool(s["ready"])
-        elif s["ask"] is not None:
-            self._answer(s, events, action)
+            shop.apply(after, rng, events, seat, action)
+            armory.lapse_trade(after, events)
+            undoable = action.kind != "ready" or bool(after["ready"])
+        elif after["ask"] is not None:
+            self._answer(after, events, action)
             undoable = False
         else:
-            undoable = not allies_round.apply(s, rng, events, seat, action)
+            undoable = not allies_round.apply(after, rng, events, seat, action)
         if phase in ("setup", "between"):
-            if s["phase"] in ("setup", "between"):
-                coop.announce_return(state, s, events)
+            if after["phase"] in ("setup", "between"):
+                coop.announce_return(state, after, events)
             else:  # the wave started: the next round of shopping begins with nobody stepping back
-                coop.reset(s)
-        s["rng_state"] = rng.state
-        s["log"] = [*s.get("log", []), *(e.msg.to_json() for e in events if e.to is None)][-LOG_LINES:]
-        return Step(s, events, undoable=undoable)
+                coop.reset(after)
+        after["rng_state"] = rng.state
+        after["log"] = [*after.get("log", []), *(e.msg.to_json() for e in events if e.to is None)][-LOG_LINES:]
+        return Step(after, events, undoable=undoable)
 
     def ai_action(self, state: State, seat: int, rng: Rng, level: str = "normal") -> Action:
         """The AI's move at `level` ("easy", "normal" or "hard"; anything else plays "normal")."""
         return ai.choose(self.legal_actions(state, seat), state, seat, rng, level)
 
-    def _answer(self, s: State, events: list[Event], action: Action) -> None:
-        ask = s["ask"]
+    def _answer(self, state: State, events: list[Event], action: Action) -> None:
+        ask = state["ask"]
         assert ask is not None
-        s["ask"] = None
-        act = s["act"]
-        a = queries.ally(s, ask["ally"])
-        mon = queries.monster(s, ask["mid"])
+        state["ask"] = None
+        act = state["act"]
+        a = queries.ally(state, ask["ally"])
+        mon = queries.monster(state, ask["mid"])
         assert mon is not None and act is not None
         if action.kind == "block":
-            enemy.block(s, a, mon)
+            enemy.block(state, a, mon)
             events.append(Event(msg("ka.ev.block", ally=figures.ally_name(a), monster=figures.monster_name(mon))))
         elif action.kind == "pass":
             act["passed"].append(a["id"])
@@ -477,7 +476,7 @@ class KingsArmory(Game):
             card = figures.ally_card(a)
             p = queries.pos(a)
             return {"id": a["id"], "kind": a["kind"], "type": a["key"], "seat": a["seat"], "level": a["level"],
-                    "name": _lit(figures.ally_name(a)), "hp": a["hp"], "max": card["max"], "ko": a["ko"],
+                    "name": _names(figures.ally_name(a)), "hp": a["hp"], "max": card["max"], "ko": a["ko"],
                     "square": None if p is None else b.label(p), "house": a["house"], "inside": a["inside"],
                     "ap": a["ap"], "tank": [len(a["blocks"]), figures.tank(a)], "blocks": list(a["blocks"]),
                     "order": orders.mode(a),
@@ -488,8 +487,9 @@ class KingsArmory(Game):
         def monster_view(m: Monster) -> MonsterView:
             card = figures.monster_card(m)
             return {"id": m["id"], "type": m["key"], "boss": m["boss"], "level": 0 if m["boss"] else card["level"],
-                    "name": _lit(figures.monster_name(m)), "hp": m["hp"], "max": m["max"], "mv": figures.monster_mv(m),
-                    "square": b.label(queries.monster_square(state, m)), "lane": m["lane"][-1],
+                    "name": _names(figures.monster_name(m)), "hp": m["hp"], "max": m["max"],
+                    "mv": figures.monster_mv(m), "square": b.label(queries.monster_square(state, m)),
+                    "lane": m["lane"][-1],
                     "arrow": "y" if m["lane"].startswith("Y") else "r", "flags": figures.flags(m),
                     "blocked_by": m["blocked_by"], "status": {k: v for k, v in m["st"].items() if v},
                     "effects": [k for k in ("grounded", "fog", "sundered") if m.get(k)]}
@@ -515,7 +515,7 @@ class KingsArmory(Game):
                                                                       "roll": state["reroll"]["nat"]},
                       "pause": None if state["window"] is None else list(state["window"]["seats"]),
                       "holds": list(state["holds"]),
-                      "gear": [{"id": g["id"], "name": _lit(armory.gear_name(g)), "seat": g["seat"],
+                      "gear": [{"id": g["id"], "name": _names(armory.gear_name(g)), "seat": g["seat"],
                                 "locked": g["locked"], "on": g["on"]} for g in state["gear"]],
                       "walls": [b.label((w[0], w[1])) for w in state["walls"]],
                       "log": list(state.get("log", [])), "result": state["result"]}
@@ -663,5 +663,5 @@ def _map_spec(state: State) -> _MapSpecPart:
     return {"map_spec": {**state["map_spec"]}} if "map_spec" in state else {}
 
 
-def _lit(value: Lit) -> Names:
+def _names(value: Lit) -> Names:
     return {"es": value.es, "en": value.en}

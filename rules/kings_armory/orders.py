@@ -15,12 +15,12 @@ def mode(ally: Ally) -> str:
     return str(ally.get("order", "ask"))
 
 
-def legal(s: State, seat: int) -> list[LegalAction]:
+def legal(state: State, seat: int) -> list[LegalAction]:
     """The orders `seat` may give now: to each of its allies able to block, each mode other than the current."""
-    if s["phase"] in ("pick", "over") or s["result"] is not None:
+    if state["phase"] in ("pick", "over") or state["result"] is not None:
         return []
     out = []
-    for a in s["allies"]:
+    for a in state["allies"]:
         if a["seat"] != seat or figures.tank(a) <= 0:
             continue
         out += [LegalAction(Action.of("order", ally=a["id"], mode=m),
@@ -29,11 +29,11 @@ def legal(s: State, seat: int) -> list[LegalAction]:
     return out
 
 
-def ok(s: State, seat: int, action: Action) -> bool:
-    return any(la.action == action for la in legal(s, seat))
+def ok(state: State, seat: int, action: Action) -> bool:
+    return any(la.action == action for la in legal(state, seat))
 
 
-def apply(s: State, events: list[Event], action: Action) -> None:
-    a = queries.ally(s, str(action["ally"]))
+def apply(state: State, events: list[Event], action: Action) -> None:
+    a = queries.ally(state, str(action["ally"]))
     a["order"] = str(action["mode"])
     events.append(Event(msg(f"ka.ev.order_{a['order']}", ally=figures.ally_name(a))))
