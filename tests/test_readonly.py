@@ -217,7 +217,7 @@ def test_objects_built_from_the_data_keep_their_tables_read_only() -> None:
 
 def test_the_engines_fast_copies_of_a_table_are_writable() -> None:
     from rules.gorgasali.engine import clone as gg_clone
-    from rules.kings_armory.state import clone as ka_clone
+    from rules.kings_armory.queries import clone as ka_clone
 
     table = freeze({"a": [1, 2], "b": [{"c": 1}]})
     for clone in (gg_clone, ka_clone):

@@ -3,18 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from rules.base import Action, LegalAction
-from rules.kings_armory import armory, coop, data, shop
-from rules.kings_armory import figures as fg
-from rules.kings_armory import round as rnd
-from rules.kings_armory import state as st
-from rules.kings_armory.board import Sq, footprint, rd
+from rules.kings_armory import armory, coop, data, figures, queries, shop
+from rules.kings_armory import round as allies_round
+from rules.kings_armory.board import Sq, footprint, range_distance
+from rules.kings_armory.shapes import Ally, Monster, State
 from rules.rng import Rng
 
-S = dict[str, Any]
-Fig = dict[str, Any]
 #: Moves the AI never makes itself: trade offers and the enemy-turn pause are for people.
 IGNORED = ("trade", "withdraw_trade", "hold", "unblock", "give", "transfer")
 #: Heroes in the order the AI takes them: a tank, ranged damage, a healer, then the rest.
@@ -67,7 +63,7 @@ BLOCK_AT = 0.7
 CARD_WORTH = {"reinforcement": 9.0, "armory": 30.0}
 
 
-def choose(legal: list[LegalAction], s: S, seat: int, rng: Rng, level: str = "normal") -> Action:
+def choose(legal: list[LegalAction], state: State, seat: int, rng: Rng, level: str = "normal") -> Action:
     """The AI's move for `seat` among `legal` (never empty) at `level` (LEVELS); deterministic for a state (`rng`
     breaks no ties)."""
     style = STYLES.get(level, STYLES["normal"])
@@ -77,15 +73,15 @@ def choose(legal: list[LegalAction], s: S, seat: int, rng: Rng, level: str = "no
             by.setdefault(la.action.kind, []).append(la.action)
     if not by:
         return legal[0].action
-    if style.noise and s["phase"] in ("allies", "setup", "between") and rng.below(style.noise) == 0:
+    if style.noise and state["phase"] in ("allies", "setup", "between") and rng.below(style.noise) == 0:
         return rng.choice([a for moves in by.values() for a in moves])
     if "accept_trade" in by:
         return by["accept_trade"][0]  # a teammate asked for this piece: the AI hands it over
     if "reroll" in by:
-        return by["reroll"][0] if _missed_all(s) else by["keep_roll"][0]
+        return by["reroll"][0] if _missed_all(state) else by["keep_roll"][0]
     if "go_on" in by:
         return by["go_on"][0]
-    blocks = [b for b in by.get("block", []) if not style.shelter or _may_block(s, b)]
+    blocks = [b for b in by.get("block", []) if not style.shelter or _may_block(state, b)]
     if blocks:
         return blocks[0]
     if "wait" in by or "pass" in by:
@@ -93,30 +89,31 @@ def choose(legal: list[LegalAction], s: S, seat: int, rng: Rng, level: str = "no
     if "pick" in by:
         return min(by["pick"], key=lambda x: _pick_rank(x, style.heroes))
     if "defer" in by:  # the team's gold and towers wait for everyone else's choices; say what we would do
-        plan = _plan(s, seat, style)
+        plan = _plan(state, seat, style)
         return Action.of("defer", plan=tuple(plan)) if plan else by["defer"][0]
-    if s["phase"] in ("setup", "between"):
-        return _shop(s, seat, by, style)
+    if state["phase"] in ("setup", "between"):
+        return _shop(state, seat, by, style)
     first = next((la.action for la in legal if la.action.kind not in IGNORED and la.action.kind != "block"),
                  legal[0].action)
     if style.cards:
-        card = _card_move(s, seat, by)
+        card = _card_move(state, seat, by)
         if card is not None:
             return card
-    if s["active"] is None:
+    if state["active"] is None:
         return (by.get("activate") or by.get("end_turn") or [first])[0]
-    return _activation(s, st.ally(s, s["active"]), by, style) or first
+    return _activation(state, queries.ally(state, state["active"]), by, style) or first
 
 
-def _missed_all(s: S) -> bool:
+def _missed_all(state: State) -> bool:
     """Whether the roll waiting for the Lucky Charm's answer missed every monster it aimed at (then re-roll)."""
-    r = s["reroll"]
-    a = st.ally(s, r["ally"])
+    r = state["reroll"]
+    assert r is not None
+    a = queries.ally(state, r["ally"])
     attack = Action.from_json(r["action"])
-    opt = next(o for o in fg.offered_options(a) if o["id"] == attack["opt"])
+    opt = next(o for o in figures.offered_options(a) if o["id"] == attack["opt"])
     bonus = int(opt["hit"]) + (2 if a["st"]["bless"] else 0)
-    monsters, _ = rnd.aimed(s, a, opt, attack)
-    return not any(fg.roll_hit(int(r["nat"]), bonus, fg.monster_card(m)["dodge"], list(opt["crit"]))[0]
+    monsters, _ = allies_round.aimed(state, a, opt, attack)
+    return not any(figures.roll_hit(int(r["nat"]), bonus, figures.monster_card(m)["dodge"], list(opt["crit"]))[0]
                    for m in monsters)
 
 
@@ -132,9 +129,9 @@ def _pick_rank(action: Action, order: tuple[str, ...] = HERO_ORDER) -> int:
 # ---------------------------------------------------------------- the map, as the AI weighs it
 
 
-def _urgency(s: S, sq: Sq) -> float:
+def _urgency(state: State, sq: Sq) -> float:
     """How close to the Gate a lane square is: 1 at the entrance up to 3 at the exit."""
-    b = st.bd(s)
+    b = queries.board_of(state)
     best = 0.0
     for lane in b.lanes.values():
         if sq in lane:
@@ -142,45 +139,45 @@ def _urgency(s: S, sq: Sq) -> float:
     return 1 + 2 * best
 
 
-def _lane_weights(s: S) -> list[tuple[Sq, float]]:
-    return [(sq, _urgency(s, sq)) for sq in sorted(st.bd(s).path)]
+def _lane_weights(state: State) -> list[tuple[Sq, float]]:
+    return [(sq, _urgency(state, sq)) for sq in sorted(queries.board_of(state).path)]
 
 
 def _cover(squares: list[Sq], lanes: list[tuple[Sq, float]], reach: int) -> float:
-    return sum(w for sq, w in lanes if min(rd(sq, q) for q in squares) <= reach)
+    return sum(w for sq, w in lanes if min(range_distance(sq, q) for q in squares) <= reach)
 
 
-def _front(s: S) -> Fig | None:
+def _front(state: State) -> Monster | None:
     """The monster nearest the Gate (fewest squares left to walk)."""
-    b = st.bd(s)
-    if not s["monsters"]:
+    b = queries.board_of(state)
+    if not state["monsters"]:
         return None
-    return min(s["monsters"], key=lambda m: (b.route_left(m["lane"], m["i"]), -m["hp"], m["id"]))
+    return min(state["monsters"], key=lambda m: (b.route_left(m["lane"], m["i"]), -m["hp"], m["id"]))
 
 
-def _ranged(a: Fig) -> bool:
-    return fg.primary_type(a) in ("R", "SN") or fg.primary_type(a) is None
+def _ranged(a: Ally) -> bool:
+    return figures.primary_type(a) in ("R", "SN") or figures.primary_type(a) is None
 
 
 # ---------------------------------------------------------------- set-up and between waves
 
 
-def _shop(s: S, seat: int, by: dict[str, list[Action]], style: Style = STYLES["easy"]) -> Action:
+def _shop(state: State, seat: int, by: dict[str, list[Action]], style: Style = STYLES["easy"]) -> Action:
     if style.shelter:
-        return _shop_well(s, seat, by, style)
-    lanes = _lane_weights(s)
-    if "build" in by and (s["free_towers"] or len(s["towers"]) < TOWERS_WANTED):
-        return max(by["build"], key=lambda a: (_build_score(s, a, lanes), str(a["at"])))
-    mine = st.seat_allies(s, seat)
+        return _shop_well(state, seat, by, style)
+    lanes = _lane_weights(state)
+    if "build" in by and (state["free_towers"] or len(state["towers"]) < TOWERS_WANTED):
+        return max(by["build"], key=lambda a: (_build_score(state, a, lanes), str(a["at"])))
+    mine = queries.seat_allies(state, seat)
     for a in [x for x in mine if x["kind"] == "hero"] + [x for x in mine if x["kind"] == "champion"]:
-        if st.housed(s, a) or (a["kind"] == "champion" and (a["pos"] is not None or _spare(s) < 1)):
+        if queries.housed(state, a) or (a["kind"] == "champion" and (a["pos"] is not None or _spare(state) < 1)):
             continue
         places = [x for x in by.get("place", []) if x["ally"] == a["id"]]
         if places:
-            return max(places, key=lambda x: (_place_score(s, a, x, lanes), str(x["at"])))
+            return max(places, key=lambda x: (_place_score(state, a, x, lanes), str(x["at"])))
     for kind in HIRE_ORDER:
         hire = next((a for a in by.get("hire", []) if a["type"] == kind), None)
-        if hire is not None and _spare(s) >= 1:
+        if hire is not None and _spare(state) >= 1:
             return hire
     if "upgrade" in by:
         return by["upgrade"][0]
@@ -191,54 +188,55 @@ def _shop(s: S, seat: int, by: dict[str, list[Action]], style: Style = STYLES["e
 SHOOTERS = ("sorcerer", "archer")  # supernatural damage first: the bosses resist it least
 
 
-def _shop_well(s: S, seat: int, by: dict[str, list[Action]], style: Style) -> Action:
+def _shop_well(state: State, seat: int, by: dict[str, list[Action]], style: Style) -> Action:
     """Towers first (the free ones, then enough for everyone), every ally housed, then the gold into the shooters:
     a level-up before a new hire (more damage for the gold), a new tower when there is no slot for a hire, and
     (hard) reinforcement cards with what is left before the last wave."""
-    lanes = _lane_weights(s)
-    if "build" in by and (s["free_towers"] or len(s["towers"]) < TOWERS_WANTED):
-        return max(by["build"], key=lambda a: (_build_score(s, a, lanes), str(a["at"])))
-    mine = st.seat_allies(s, seat)
+    lanes = _lane_weights(state)
+    if "build" in by and (state["free_towers"] or len(state["towers"]) < TOWERS_WANTED):
+        return max(by["build"], key=lambda a: (_build_score(state, a, lanes), str(a["at"])))
+    mine = queries.seat_allies(state, seat)
     for a in [x for x in mine if x["kind"] == "hero"] + [x for x in mine if x["kind"] == "champion"]:
-        if st.housed(s, a) or (a["kind"] == "champion" and (a["pos"] is not None or _spare(s) < 1)):
+        if queries.housed(state, a) or (a["kind"] == "champion" and (a["pos"] is not None or _spare(state) < 1)):
             continue
         places = [x for x in by.get("place", []) if x["ally"] == a["id"]]
         if places:
-            return max(places, key=lambda x: (_place_score(s, a, x, lanes), str(x["at"])))
-    keep = _armory_savings(s) if style.cards else 0
-    ups = [u for u in by.get("upgrade", []) if s["gold"] - _upgrade_cost(s, u) >= keep]
+            return max(places, key=lambda x: (_place_score(state, a, x, lanes), str(x["at"])))
+    keep = _armory_savings(state) if style.cards else 0
+    ups = [u for u in by.get("upgrade", []) if state["gold"] - _upgrade_cost(state, u) >= keep]
     if ups:
-        return min(ups, key=lambda u: (0 if st.ally(s, str(u["ally"]))["key"] in SHOOTERS else 1,
-                                       _upgrade_cost(s, u), str(u["ally"])))
+        return min(ups, key=lambda u: (0 if queries.ally(state, str(u["ally"]))["key"] in SHOOTERS else 1,
+                                       _upgrade_cost(state, u), str(u["ally"])))
     for kind in SHOOTERS:
         hire = next((a for a in by.get("hire", []) if a["type"] == kind), None)
-        if hire is None or s["gold"] - st.champion_cost(s, kind, 0) < keep:
+        if hire is None or state["gold"] - queries.champion_cost(state, kind, 0) < keep:
             continue
-        if _spare(s) >= 1:
+        if _spare(state) >= 1:
             return hire
-        if "build" in by and s["gold"] >= st.champion_cost(s, kind, 0) + st.tower_eco(s, "build") + keep:
-            return max(by["build"], key=lambda a: (_build_score(s, a, lanes), str(a["at"])))
+        if "build" in by \
+                and state["gold"] >= queries.champion_cost(state, kind, 0) + queries.tower_eco(state, "build") + keep:
+            return max(by["build"], key=lambda a: (_build_score(state, a, lanes), str(a["at"])))
     if style.cards:
         if "buy_armory" in by:
             return by["buy_armory"][0]
-        if "buy_card" in by and s["wave"] >= st.last_wave(s) - 1 \
-                and s["gold"] - data.economy()["reinforcement"]["buy"] >= keep:
+        if "buy_card" in by and state["wave"] >= queries.last_wave(state) - 1 \
+                and state["gold"] - data.economy()["reinforcement"]["buy"] >= keep:
             return by["buy_card"][0]
     return (by.get("ready") or by.get("place") or [next(iter(by.values()))[0]])[0]
 
 
-def _upgrade_cost(s: S, action: Action) -> int:
-    a = st.ally(s, str(action["ally"]))
-    return st.champion_cost(s, a["key"], a["level"])
+def _upgrade_cost(state: State, action: Action) -> int:
+    a = queries.ally(state, str(action["ally"]))
+    return queries.champion_cost(state, a["key"], a["level"])
 
 
-def _plan(s: S, seat: int, style: Style = STYLES["normal"]) -> list[str]:
+def _plan(state: State, seat: int, style: Style = STYLES["normal"]) -> list[str]:
     """The shared moves (towers, champions, levels) this seat would make now, after those its teammates already
     proposed: its proposal to the team while it waits for the others (the moves placing its own allies are left
     out, they are nobody else's business)."""
-    base = coop.after_proposals(s)
-    sim = st.clone(base)
-    rng = Rng(s["rng_state"])  # no shared move draws anything
+    base = coop.after_proposals(state)
+    sim = queries.clone(base)
+    rng = Rng(state["rng_state"])  # no shared move draws anything
     plan: list[str] = []
     for _ in range(PLAN_STEPS):
         by: dict[str, list[Action]] = {}
@@ -258,62 +256,62 @@ def _plan(s: S, seat: int, style: Style = STYLES["normal"]) -> list[str]:
     return plan
 
 
-def _spare(s: S) -> int:
+def _spare(state: State) -> int:
     """House slots left once every hero not yet housed has one: champions never take a hero's place."""
-    free = sum(max(0, st.capacity(s, h) - st.slots_used(s, h)) for h in st.houses(s))
-    return free - sum(1 for a in st.heroes(s) if not st.housed(s, a))
+    free = sum(max(0, queries.capacity(state, h) - queries.slots_used(state, h)) for h in queries.houses(state))
+    return free - sum(1 for a in queries.heroes(state) if not queries.housed(state, a))
 
 
-def _build_score(s: S, action: Action, lanes: list[tuple[Sq, float]]) -> float:
-    corner = st.bd(s).parse(str(action["at"]))
+def _build_score(state: State, action: Action, lanes: list[tuple[Sq, float]]) -> float:
+    corner = queries.board_of(state).parse(str(action["at"]))
     assert corner is not None
     cells = footprint(corner)
-    taken = st.tower_squares(s)
-    spread = min((rd(c, t) for c in cells for t in taken), default=9)
+    taken = queries.tower_squares(state)
+    spread = min((range_distance(c, t) for c in cells for t in taken), default=9)
     return _cover(cells, lanes, TOWER_REACH) - (40 if spread <= 3 else 0)
 
 
-def _place_score(s: S, a: Fig, action: Action, lanes: list[tuple[Sq, float]]) -> float:
-    b = st.bd(s)
+def _place_score(state: State, a: Ally, action: Action, lanes: list[tuple[Sq, float]]) -> float:
+    b = queries.board_of(state)
     sq = b.parse(str(action["at"]))
     assert sq is not None
-    inside = sq in st.houses(s)[str(action["house"])]
+    inside = sq in queries.houses(state)[str(action["house"])]
     if _ranged(a):
         return _cover([sq], lanes, TOWER_REACH + 1) + (20 if inside else 0)
     if inside or sq in b.path:
         return -1.0
     # a fighter stands beside a lane, as near the Gate as it can, to block
-    near = [w for p, w in lanes if rd(sq, p) <= 1]
+    near = [w for p, w in lanes if range_distance(sq, p) <= 1]
     return max(near, default=0.0) * 10 + len(near)
 
 
 # ---------------------------------------------------------------- an activation
 
 
-def _activation(s: S, a: Fig, by: dict[str, list[Action]], style: Style = STYLES["easy"]) -> Action | None:
-    heal = _heal(s, a, by.get("special", []))
+def _activation(state: State, a: Ally, by: dict[str, list[Action]], style: Style = STYLES["easy"]) -> Action | None:
+    heal = _heal(state, a, by.get("special", []))
     if heal is not None:
         return heal
-    retreat = _retreat(s, a, by) if a["hp"] <= fg.ally_card(a)["max"] * style.retreat_at else None
+    retreat = _retreat(state, a, by) if a["hp"] <= figures.ally_card(a)["max"] * style.retreat_at else None
     if retreat is not None:
         return retreat
-    best = max(by.get("attack", []), key=lambda x: (_attack_value(s, a, x), x.token()), default=None)
-    if best is not None and _attack_value(s, a, best) > 0:
+    best = max(by.get("attack", []), key=lambda x: (_attack_value(state, a, x), x.token()), default=None)
+    if best is not None and _attack_value(state, a, best) > 0:
         return best
-    if style.shelter and a["kind"] == "hero" and len(s["monsters"]) > FEW:
-        move = _shelter(s, a, by)
+    if style.shelter and a["kind"] == "hero" and len(state["monsters"]) > FEW:
+        move = _shelter(state, a, by)
     else:
-        move = _approach(s, a, by.get("move", []) + by.get("exit", []))
+        move = _approach(state, a, by.get("move", []) + by.get("exit", []))
     if move is not None:
         return move
     ends = by.get("end")
     return ends[0] if ends else None
 
 
-def _shelter(s: S, a: Fig, by: dict[str, list[Action]]) -> Action | None:
+def _shelter(state: State, a: Ally, by: dict[str, list[Action]]) -> Action | None:
     """A hero keeps to its tower: a shooter inside stays there; one outside walks back and goes in; a fighter
     steps toward the front monster only while it stays within 2 squares of its tower (heroes lost lose the game)."""
-    p = st.pos(a)
+    p = queries.pos(a)
     if p is None:
         return None
     if _ranged(a):
@@ -321,85 +319,85 @@ def _shelter(s: S, a: Fig, by: dict[str, list[Action]]) -> Action | None:
             return None
         if by.get("enter"):
             return by["enter"][0]
-        return _homeward(s, a, by.get("move", []))
-    house = a["house"] if a["house"] in st.houses(s) else None
+        return _homeward(state, a, by.get("move", []))
+    house = a["house"] if a["house"] in queries.houses(state) else None
     near = [m for m in by.get("move", []) + by.get("exit", [])
-            if house is None or st.near_house(s, house, _sq(s, m))]
-    return _approach(s, a, near)
+            if house is None or queries.near_house(state, house, _square_of(state, m))]
+    return _approach(state, a, near)
 
 
-def _homeward(s: S, a: Fig, moves: list[Action]) -> Action | None:
+def _homeward(state: State, a: Ally, moves: list[Action]) -> Action | None:
     """A step toward the nearest house with room for this ally."""
-    homes = [hid for hid in st.houses(s) if st.has_slot(s, hid, without=a["id"])]
-    entries = [sq for hid in homes for sq in st.entry_squares(s, hid)]
-    p = st.pos(a)
+    homes = [hid for hid in queries.houses(state) if queries.has_slot(state, hid, without=a["id"])]
+    entries = [sq for hid in homes for sq in queries.entry_squares(state, hid)]
+    p = queries.pos(a)
     if not entries or not moves or p is None:
         return None
 
     def gap(sq: Sq) -> int:
-        return min(rd(sq, e) for e in entries)
+        return min(range_distance(sq, e) for e in entries)
 
-    best = min(moves, key=lambda m: (gap(_sq(s, m)), str(m["to"])))
-    return best if gap(_sq(s, best)) < gap(p) else None
+    best = min(moves, key=lambda m: (gap(_square_of(state, m)), str(m["to"])))
+    return best if gap(_square_of(state, best)) < gap(p) else None
 
 
-def _sq(s: S, action: Action) -> Sq:
-    sq = st.bd(s).parse(str(action["to"]))
+def _square_of(state: State, action: Action) -> Sq:
+    sq = queries.board_of(state).parse(str(action["to"]))
     assert sq is not None
     return sq
 
 
-def _may_block(s: S, action: Action) -> bool:
+def _may_block(state: State, action: Action) -> bool:
     """Champions block whatever they can; a hero only while healthy (heroes lost lose the game)."""
-    a = st.ally(s, str(action["ally"]))
-    return a["kind"] != "hero" or a["hp"] >= BLOCK_AT * fg.ally_card(a)["max"]
+    a = queries.ally(state, str(action["ally"]))
+    return a["kind"] != "hero" or a["hp"] >= BLOCK_AT * figures.ally_card(a)["max"]
 
 
 # ---------------------------------------------------------------- cards (hard)
 
 
-def _armory_savings(s: S) -> int:
+def _armory_savings(state: State) -> int:
     """Gold kept back for the Armory card in the intermission before the last wave, when the team has that much."""
-    if s["armory"] is not None or not s["adeck"] or s["wave"] != st.last_wave(s) - 1 \
-            or s["gold"] < armory.armory_price(s):
+    if state["armory"] is not None or not state["adeck"] or state["wave"] != queries.last_wave(state) - 1 \
+            or state["gold"] < armory.armory_price(state):
         return 0
-    return armory.armory_price(s)
+    return armory.armory_price(state)
 
 
-def _card_move(s: S, seat: int, by: dict[str, list[Action]]) -> Action | None:
+def _card_move(state: State, seat: int, by: dict[str, list[Action]]) -> Action | None:
     """Play the card worth most now if it is worth its price; buy one when the team's hand has room."""
-    if s["ask"] is not None or s["reroll"] is not None:
+    if state["ask"] is not None or state["reroll"] is not None:
         return None
     plays = by.get("play", [])
     if plays:
-        scored = [(_card_value(s, seat, p), p.token(), p) for p in plays]
+        scored = [(_card_value(state, seat, p), p.token(), p) for p in plays]
         value, _, best = max(scored, key=lambda x: (x[0], x[1]))
-        kind = "armory" if str(best["card"]) == s["armory"] else "reinforcement"
+        kind = "armory" if str(best["card"]) == state["armory"] else "reinforcement"
         if value >= CARD_WORTH[kind]:
             return best
-    if "buy_card" in by and s["active"] is None and len(s["monsters"]) >= 4:
+    if "buy_card" in by and state["active"] is None and len(state["monsters"]) >= 4:
         return by["buy_card"][0]
     return None
 
 
-def _card_value(s: S, seat: int, action: Action) -> float:
+def _card_value(state: State, seat: int, action: Action) -> float:
     """What playing this card would do, tried on a copy: urgency-weighted damage to monsters (a kill counts its
     remaining HP and 4 more), less twice the harm to allies; the cards that do no damage by their own rules."""
     key = str(action["card"])
     target = data.cards()[key]["target"]
     if target == "phoenix":
-        down = sum(1 for h in st.leaders(s) if h["ko"])
-        return 100.0 if down and down >= len(st.leaders(s)) - 1 else 0.0
+        down = sum(1 for h in queries.leaders(state) if h["ko"])
+        return 100.0 if down and down >= len(queries.leaders(state)) - 1 else 0.0
     if target == "golem":
         return 40.0
     if target == "hourglass":
-        return 40.0 if len(s["monsters"]) >= 6 else 0.0
+        return 40.0 if len(state["monsters"]) >= 6 else 0.0
     if target == "allies":
-        return 3.0 * len(action["targets"]) if len(s["monsters"]) >= 4 else 0.0
-    before = {m["id"]: (m["hp"], _urgency(s, st.msq(s, m))) for m in s["monsters"]}
-    hp = {a["id"]: a["hp"] for a in s["allies"]}
-    sim = st.clone(s)
-    armory.card_apply(sim, Rng(s["rng_state"]), [], seat, action)
+        return 3.0 * len(action["targets"]) if len(state["monsters"]) >= 4 else 0.0
+    before = {m["id"]: (m["hp"], _urgency(state, queries.monster_square(state, m))) for m in state["monsters"]}
+    hp = {a["id"]: a["hp"] for a in state["allies"]}
+    sim = queries.clone(state)
+    armory.card_apply(sim, Rng(state["rng_state"]), [], seat, action)
     after = {m["id"]: m["hp"] for m in sim["monsters"]}
     value = 0.0
     for mid, (was, urgent) in before.items():
@@ -412,31 +410,31 @@ def _card_value(s: S, seat: int, action: Action) -> float:
     return value
 
 
-def _retreat(s: S, a: Fig, by: dict[str, list[Action]]) -> Action | None:
+def _retreat(state: State, a: Ally, by: dict[str, list[Action]]) -> Action | None:
     """A hurt ally with monsters close by gets into a tower, or steps as far from them as it can."""
-    p = st.pos(a)
+    p = queries.pos(a)
     if p is None or a["inside"]:
         return None
-    near = [st.msq(s, m) for m in s["monsters"]]
-    if not near or min(rd(p, q) for q in near) > 2:
+    near = [queries.monster_square(state, m) for m in state["monsters"]]
+    if not near or min(range_distance(p, q) for q in near) > 2:
         return None
     if by.get("enter"):
         return by["enter"][0]
-    b = st.bd(s)
+    b = queries.board_of(state)
 
     def away(action: Action) -> tuple[int, str]:
         sq = b.parse(str(action["to"]))
         assert sq is not None
-        return min(rd(sq, q) for q in near), str(action["to"])
+        return min(range_distance(sq, q) for q in near), str(action["to"])
 
     best = max(by.get("move", []), key=away, default=None)
-    return best if best is not None and away(best)[0] > min(rd(p, q) for q in near) else None
+    return best if best is not None and away(best)[0] > min(range_distance(p, q) for q in near) else None
 
 
-def _heal(s: S, a: Fig, specials: list[Action]) -> Action | None:
-    hurt = {x["id"]: fg.ally_card(x)["max"] - x["hp"] for x in s["allies"] if not x["ko"]}
+def _heal(state: State, a: Ally, specials: list[Action]) -> Action | None:
+    hurt = {x["id"]: figures.ally_card(x)["max"] - x["hp"] for x in state["allies"] if not x["ko"]}
     for action in specials:
-        opt = next(o for o in fg.offered_options(a) if o["id"] == action["opt"])
+        opt = next(o for o in figures.offered_options(a) if o["id"] == action["opt"])
         if opt["effect"] == "heal" and hurt.get(str(action.get("target")), 0) >= 4:
             return action
         if opt["effect"] == "heal_area" and sum(1 for v in hurt.values() if v >= 4) >= 2:
@@ -444,46 +442,47 @@ def _heal(s: S, a: Fig, specials: list[Action]) -> Action | None:
     return None
 
 
-def _attack_value(s: S, a: Fig, action: Action) -> float:
-    opt = next(o for o in fg.offered_options(a) if o["id"] == action["opt"])
+def _attack_value(state: State, a: Ally, action: Action) -> float:
+    opt = next(o for o in figures.offered_options(a) if o["id"] == action["opt"])
     bonus = 0 if opt["hit"] == "auto" else int(opt["hit"]) + (2 if a["st"]["bless"] else 0)
     if opt.get("area") is None:
-        aims = [st.monster(s, action["target"]), st.monster(s, action.get("second"))]
+        aims = [queries.monster(state, action["target"]), queries.monster(state, action.get("second"))]
         targets = [m for m in aims if m is not None]
         friends = 0
     else:
-        cells = set(rnd.area_squares(s, a, opt, action))
-        targets = [m for m in s["monsters"] if st.msq(s, m) in cells and rnd.can_target(opt, m)]
-        friends = sum(1 for x in s["allies"] if not x["ko"] and st.pos(x) in cells and x["id"] != a["id"])
+        cells = set(allies_round.area_squares(state, a, opt, action))
+        targets = [m for m in state["monsters"]
+                   if queries.monster_square(state, m) in cells and allies_round.can_target(opt, m)]
+        friends = sum(1 for x in state["allies"] if not x["ko"] and queries.pos(x) in cells and x["id"] != a["id"])
     value = 0.0
     for m in targets:
-        card = fg.monster_card(m)
+        card = figures.monster_card(m)
         res = card["res"][opt["type"]]
         if res == "Im":
             continue
         hit = 1.0 if opt["hit"] == "auto" else min(0.95, max(0.05, (21 - card["dodge"] + bonus) / 20))
-        dealt = sum(fg.damage(int(opt["dmg"]), opt.get("hits", 1), False, 1.0, 0, int(res) + m["st"]["bless"]))
-        urgent = _urgency(s, st.msq(s, m))
+        dealt = sum(figures.damage(int(opt["dmg"]), opt.get("hits", 1), False, 1.0, 0, int(res) + m["st"]["bless"]))
+        urgent = _urgency(state, queries.monster_square(state, m))
         value += hit * urgent * (min(dealt, m["hp"]) + (4 if dealt >= m["hp"] else 0))
     return value / max(1, int(opt["ac"])) - 100 * friends
 
 
-def _approach(s: S, a: Fig, moves: list[Action]) -> Action | None:
+def _approach(state: State, a: Ally, moves: list[Action]) -> Action | None:
     """A step toward the monster nearest the Gate (into range of it, for archers and casters: a tower with nothing
     in reach is no use to them)."""
-    front = _front(s)
-    p = st.pos(a)
+    front = _front(state)
+    p = queries.pos(a)
     if front is None or p is None or not moves:
         return None
-    b = st.bd(s)
-    goal = st.msq(s, front)
-    reach = max((int(o["range"]) for o in fg.offered_options(a) if o["kind"] == "attack"), default=1)
+    b = queries.board_of(state)
+    goal = queries.monster_square(state, front)
+    reach = max((int(o["range"]) for o in figures.offered_options(a) if o["kind"] == "attack"), default=1)
     want = 1 if not _ranged(a) else reach
 
     def score(action: Action) -> tuple[int, str]:
         sq = b.parse(str(action["to"]))
         assert sq is not None
-        return abs(rd(sq, goal) - want), str(action["to"])
+        return abs(range_distance(sq, goal) - want), str(action["to"])
 
     best = min(moves, key=score)
-    return best if score(best)[0] < abs(rd(p, goal) - want) else None
+    return best if score(best)[0] < abs(range_distance(p, goal) - want) else None

@@ -2,37 +2,30 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
-from rules.base import Action, Event, LegalAction
-from rules.kings_armory import data, enemy
-from rules.kings_armory import figures as fg
-from rules.kings_armory import maps as kmaps
-from rules.kings_armory import round as rnd
-from rules.kings_armory import state as st
-from rules.kings_armory.board import STEP, Sq, rd
+from rules.base import Action, Event, LegalAction, Scalar
+from rules.kings_armory import data, enemy, figures, maps, queries
+from rules.kings_armory import round as allies_round
+from rules.kings_armory.board import STEP, Sq, range_distance
+from rules.kings_armory.shapes import Card, Decks, Economy, GearPiece, Monster, State
 from rules.rng import Rng
-from rules.text import Lit, Msg, SeatRef, msg
+from rules.text import Lit, Msg, Param, SeatRef, msg
 
-S = dict[str, Any]
-Fig = dict[str, Any]
 GEAR_KINDS = ("unlock", "equip", "unequip", "sell_gear", "buy_gear", "trade", "withdraw_trade")
 TRADE_ANSWERS = ("accept_trade", "decline_trade")
 CARD_KINDS = ("buy_card", "buy_armory", "play")
 WINDOW_KINDS = ("go_on", "hold")
 
 
-def _la(action: Action, key: str, described: Msg | None = None, **params: Any) -> LegalAction:
+def _offer(action: Action, key: str, described: Msg | None = None, **params: Param) -> LegalAction:
     return LegalAction(action, msg(f"ka.act.{key}", **params), group=action.kind, description=described)
 
 
-def _gear_text(piece: dict[str, Any]) -> Msg:
+def _gear_text(piece: GearPiece) -> Msg:
     """What a piece of equipment does for the hero carrying it (the line under it in menus)."""
     return msg(f"ka.desc.gear.{piece['card']}")
 
 
-def _eco() -> Mapping[str, Any]:
+def _economy() -> Economy:
     return data.economy()
 
 
@@ -41,7 +34,7 @@ def card_name(key: str) -> Lit:
     return Lit(card["es"], card["en"])
 
 
-def gear_name(piece: dict[str, Any]) -> Lit:
+def gear_name(piece: GearPiece) -> Lit:
     card = data.equipment()[piece["card"]]
     return Lit(card["es"], card["en"])
 
@@ -49,166 +42,166 @@ def gear_name(piece: dict[str, Any]) -> Lit:
 # ---------------------------------------------------------------- set-up
 
 
-def deal(s: S, rng: Rng) -> None:
-    """Shuffle the three decks; every seat gets its 2 locked starting equipment cards (§2.2 step 6)."""
+def deal(seats: int, generals: bool, rng: Rng) -> Decks:
+    """Shuffle the three decks; every seat gets its 2 locked starting equipment cards (§2.2 step 6), unlocked in
+    General-ly Enough (`generals`)."""
     deck = sorted(data.equipment())
     rng.shuffle(deck)
-    s["gear"] = []
-    for seat in range(s["n"]):
-        for _ in range(int(_eco()["equipment"]["starting_per_player"])):
+    gear: list[GearPiece] = []
+    for seat in range(seats):
+        for _ in range(int(_economy()["equipment"]["starting_per_player"])):
             if deck:
-                s["gear"].append({"id": f"e{len(s['gear'])}", "card": deck.pop(), "seat": seat,
-                                  "locked": not st.variant(s, "generals"), "on": None})
-    s["gear_deck"] = deck
-    s["gear_gate"] = bool(st.variant(s, "generals"))  # General-ly Enough: both starting pieces come unlocked
-    s["used_gear"] = []
+                gear.append({"id": f"e{len(gear)}", "card": deck.pop(), "seat": seat, "locked": not generals,
+                             "on": None})
     reinforcements = sorted(k for k, c in data.cards().items() if c["deck"] == "reinforcements"
                             for _ in range(c["copies"]))
     armory = sorted(k for k, c in data.cards().items() if c["deck"] == "armory")
     rng.shuffle(reinforcements)
     rng.shuffle(armory)
-    s.update(rdeck=reinforcements, hand=[], used_cards=[], adeck=armory, armory=None, hourglass=None)
-    # out-of-turn questions: an equipment trade offered, the seats pausing the enemy turn for cards and the pause
-    # itself, a Lucky Charm roll waiting for its holder's answer
-    s.update(trade=None, holds=[], window=None, offered=False, reroll=None)
+    # General-ly Enough: both starting pieces come unlocked. Out-of-turn questions: an equipment trade offered, the
+    # seats pausing the enemy turn for cards and the pause itself, a Lucky Charm roll waiting for its holder's answer
+    return {"gear": gear, "gear_deck": deck, "gear_gate": generals, "used_gear": [],
+            "rdeck": reinforcements, "hand": [], "used_cards": [], "adeck": armory, "armory": None, "hourglass": None,
+            "trade": None, "holds": [], "window": None, "offered": False, "reroll": None}
 
 
 # ---------------------------------------------------------------- equipment (between waves)
 
 
-def piece(s: S, gid: Any) -> dict[str, Any] | None:
-    return next((g for g in s["gear"] if g["id"] == gid), None)
+def piece(state: State, gid: object) -> GearPiece | None:
+    return next((g for g in state["gear"] if g["id"] == gid), None)
 
 
-def gear_legal(s: S, seat: int) -> list[LegalAction]:
-    if s["phase"] != "between":
+def gear_legal(state: State, seat: int) -> list[LegalAction]:
+    if state["phase"] != "between":
         return []
-    eco = _eco()["equipment"]
+    eco = _economy()["equipment"]
     out = []
-    heroes = [a for a in st.seat_allies(s, seat) if a["kind"] == "hero"]
-    offered = trade_pieces(s)
-    for g in s["gear"]:
+    heroes = [a for a in queries.seat_allies(state, seat) if a["kind"] == "hero"]
+    offered = trade_pieces(state)
+    for g in state["gear"]:
         if g["seat"] != seat or g["id"] in offered:
             continue
         name = gear_name(g)
         if g["locked"]:
-            if s["gold"] >= eco["unlock"]:
-                out.append(_la(Action.of("unlock", gear=g["id"]), "unlock", _gear_text(g), gear=name,
+            if state["gold"] >= eco["unlock"]:
+                out.append(_offer(Action.of("unlock", gear=g["id"]), "unlock", _gear_text(g), gear=name,
                                gold=eco["unlock"]))
             continue
         if g["on"] is not None:
-            out.append(_la(Action.of("unequip", gear=g["id"]), "unequip", _gear_text(g), gear=name))
+            out.append(_offer(Action.of("unequip", gear=g["id"]), "unequip", _gear_text(g), gear=name))
             continue
-        out.append(_la(Action.of("sell_gear", gear=g["id"]), "sell_gear", _gear_text(g), gear=name,
+        out.append(_offer(Action.of("sell_gear", gear=g["id"]), "sell_gear", _gear_text(g), gear=name,
                        gold=eco["sell"]))
         for a in heroes:
             if len(a["gear"]) < eco["max_carried"]:
-                out.append(_la(Action.of("equip", gear=g["id"], ally=a["id"]), "equip", _gear_text(g), gear=name,
-                               ally=fg.ally_name(a)))
-    if s["gear_gate"] and s["gear_deck"] and s["gold"] >= eco["buy"]:
-        out.append(_la(Action.of("buy_gear"), "buy_gear", gold=eco["buy"]))
-    return out + trade_legal(s, seat)
+                out.append(_offer(Action.of("equip", gear=g["id"], ally=a["id"]), "equip", _gear_text(g), gear=name,
+                               ally=figures.ally_name(a)))
+    if state["gear_gate"] and state["gear_deck"] and state["gold"] >= eco["buy"]:
+        out.append(_offer(Action.of("buy_gear"), "buy_gear", gold=eco["buy"]))
+    return out + trade_legal(state, seat)
 
 
-def gear_apply(s: S, rng: Rng, events: list[Event], seat: int, action: Action) -> None:
-    eco = _eco()["equipment"]
+def gear_apply(state: State, rng: Rng, events: list[Event], seat: int, action: Action) -> None:
+    eco = _economy()["equipment"]
     kind = action.kind
     if kind in ("trade", "withdraw_trade", *TRADE_ANSWERS):
-        trade_apply(s, events, seat, action)
+        trade_apply(state, events, seat, action)
         return
     if kind == "buy_gear":
-        s["gold"] -= eco["buy"]
+        state["gold"] -= eco["buy"]
         # every piece ever dealt or bought is in `gear` or (sold) in `used_gear`: a new id never repeats an old one
-        bought = {"id": f"e{len(s['gear']) + len(s['used_gear'])}", "card": s["gear_deck"].pop(), "seat": seat,
-                  "locked": False, "on": None}
-        s["gear"].append(bought)
+        bought: GearPiece = {"id": f"e{len(state['gear']) + len(state['used_gear'])}", "card": state["gear_deck"].pop(),
+                             "seat": seat, "locked": False, "on": None}
+        state["gear"].append(bought)
         events.append(Event(msg("ka.ev.buy_gear", gear=gear_name(bought), gold=eco["buy"])))
         return
-    g = piece(s, action["gear"])
+    g = piece(state, action["gear"])
     assert g is not None
     if kind == "unlock":
-        s["gold"] -= eco["unlock"]
+        state["gold"] -= eco["unlock"]
         g["locked"] = False
-        mine = [x for x in s["gear"] if x["id"] in starting_gear_ids(s, seat)]
+        mine = [x for x in state["gear"] if x["id"] in starting_gear_ids(state, seat)]
         if mine and all(not x["locked"] for x in mine):
-            s["gear_gate"] = True  # some player has unlocked both starting pieces: blind buys open (A-31)
+            state["gear_gate"] = True  # some player has unlocked both starting pieces: blind buys open (A-31)
         events.append(Event(msg("ka.ev.unlock", gear=gear_name(g), gold=eco["unlock"])))
     elif kind == "sell_gear":
-        s["gold"] += eco["sell"]
-        s["gear"] = [x for x in s["gear"] if x["id"] != g["id"]]
-        s["used_gear"] = [*s["used_gear"], g["card"]]
+        state["gold"] += eco["sell"]
+        state["gear"] = [x for x in state["gear"] if x["id"] != g["id"]]
+        state["used_gear"] = [*state["used_gear"], g["card"]]
         events.append(Event(msg("ka.ev.sell_gear", gear=gear_name(g), gold=eco["sell"])))
     elif kind == "equip":
-        a = st.ally(s, str(action["ally"]))
+        a = queries.ally(state, str(action["ally"]))
         g["on"] = a["id"]
         a["gear"] = [*a["gear"], g["card"]]
         a["hp"] += data.equipment()[g["card"]]["mods"].get("max", 0)
-        events.append(Event(msg("ka.ev.equip", gear=gear_name(g), ally=fg.ally_name(a))))
+        events.append(Event(msg("ka.ev.equip", gear=gear_name(g), ally=figures.ally_name(a))))
     elif kind == "unequip":
-        _take_off(s, events, g)
+        _take_off(state, events, g)
 
 
-def _take_off(s: S, events: list[Event], g: dict[str, Any]) -> None:
-    a = st.ally(s, str(g["on"]))
+def _take_off(state: State, events: list[Event], g: GearPiece) -> None:
+    a = queries.ally(state, str(g["on"]))
     g["on"] = None
     gear = list(a["gear"])
     gear.remove(g["card"])
     a["gear"] = gear
-    a["hp"] = max(1, min(fg.ally_card(a)["max"], a["hp"] - data.equipment()[g["card"]]["mods"].get("max", 0)))
-    events.append(Event(msg("ka.ev.unequip", gear=gear_name(g), ally=fg.ally_name(a))))
+    a["hp"] = max(1, min(figures.ally_card(a)["max"], a["hp"] - data.equipment()[g["card"]]["mods"].get("max", 0)))
+    events.append(Event(msg("ka.ev.unequip", gear=gear_name(g), ally=figures.ally_name(a))))
 
 
 # ---------------------------------------------------------------- equipment trades (between waves, one for one)
 
 
-def trade_pieces(s: S) -> set[str]:
+def trade_pieces(state: State) -> set[str]:
     """The two pieces of the offer waiting for an answer: neither may be sold or equipped meanwhile."""
-    t = s["trade"]
+    t = state["trade"]
     return set() if t is None else {t["give"], t["want"]}
 
 
-def tradable(g: dict[str, Any]) -> bool:
+def tradable(g: GearPiece) -> bool:
     """Only unlocked equipment is traded (§4.5); a worn piece is taken off when the trade is made."""
     return not g["locked"]
 
 
-def trade_legal(s: S, seat: int) -> list[LegalAction]:
+def trade_legal(state: State, seat: int) -> list[LegalAction]:
     """Offers one for one of the seat's unlocked pieces against another seat's, one offer at a time; the offering
     seat may withdraw it; the other seat answers it (`trade_answers`)."""
-    if s["phase"] != "between":
+    if state["phase"] != "between":
         return []
-    t = s["trade"]
+    t = state["trade"]
     if t is not None:
-        return [_la(Action.of("withdraw_trade"), "withdraw_trade")] if t["from"] == seat else []
-    mine = [g for g in s["gear"] if g["seat"] == seat and tradable(g)]
-    theirs = [w for w in s["gear"] if w["seat"] != seat and tradable(w)]
-    return [_la(Action.of("trade", gear=g["id"], want=w["id"]), "trade", _gear_text(w), gear=gear_name(g),
+        return [_offer(Action.of("withdraw_trade"), "withdraw_trade")] if t["from"] == seat else []
+    mine = [g for g in state["gear"] if g["seat"] == seat and tradable(g)]
+    theirs = [w for w in state["gear"] if w["seat"] != seat and tradable(w)]
+    return [_offer(Action.of("trade", gear=g["id"], want=w["id"]), "trade", _gear_text(w), gear=gear_name(g),
                 want=gear_name(w), seat=SeatRef(w["seat"])) for g in mine for w in theirs]
 
 
-def trade_answers(s: S, seat: int) -> list[LegalAction]:
-    t = s["trade"]
-    if t is None or t["to"] != seat or s["phase"] != "between":
+def trade_answers(state: State, seat: int) -> list[LegalAction]:
+    t = state["trade"]
+    if t is None or t["to"] != seat or state["phase"] != "between":
         return []
-    give, want = piece(s, t["give"]), piece(s, t["want"])
+    give, want = piece(state, t["give"]), piece(state, t["want"])
     assert give is not None and want is not None
-    return [_la(Action.of("accept_trade"), "accept_trade", _gear_text(give), gear=gear_name(give),
+    return [_offer(Action.of("accept_trade"), "accept_trade", _gear_text(give), gear=gear_name(give),
                 want=gear_name(want), seat=SeatRef(t["from"])),
-            _la(Action.of("decline_trade"), "decline_trade", gear=gear_name(give), seat=SeatRef(t["from"]))]
+            _offer(Action.of("decline_trade"), "decline_trade", gear=gear_name(give), seat=SeatRef(t["from"]))]
 
 
-def trade_apply(s: S, events: list[Event], seat: int, action: Action) -> None:
+def trade_apply(state: State, events: list[Event], seat: int, action: Action) -> None:
     kind = action.kind
     if kind == "trade":
-        give, want = piece(s, action["gear"]), piece(s, action["want"])
+        give, want = piece(state, action["gear"]), piece(state, action["want"])
         assert give is not None and want is not None
-        s["trade"] = {"from": seat, "to": want["seat"], "give": give["id"], "want": want["id"]}
+        state["trade"] = {"from": seat, "to": want["seat"], "give": give["id"], "want": want["id"]}
         events.append(Event(msg("ka.ev.trade_offer", seat=SeatRef(seat), gear=gear_name(give), want=gear_name(want),
                                 to=SeatRef(want["seat"]))))
         return
-    t = s["trade"]
-    s["trade"] = None
-    give, want = piece(s, t["give"]), piece(s, t["want"])
+    t = state["trade"]
+    assert t is not None
+    state["trade"] = None
+    give, want = piece(state, t["give"]), piece(state, t["want"])
     assert give is not None and want is not None
     if kind == "withdraw_trade":
         events.append(Event(msg("ka.ev.trade_withdrawn", seat=SeatRef(seat), gear=gear_name(give))))
@@ -218,83 +211,84 @@ def trade_apply(s: S, events: list[Event], seat: int, action: Action) -> None:
     else:
         for g in (give, want):
             if g["on"] is not None:
-                _take_off(s, events, g)
+                _take_off(state, events, g)
         give["seat"], want["seat"] = t["to"], t["from"]
         events.append(Event(msg("ka.ev.trade_done", seat=SeatRef(t["from"]), gear=gear_name(give),
                                 want=gear_name(want), to=SeatRef(t["to"]))))
 
 
-def lapse_trade(s: S, events: list[Event]) -> None:
+def lapse_trade(state: State, events: list[Event]) -> None:
     """An offer nobody answered before the wave started lapses (trades happen only between waves)."""
-    if s["trade"] is not None and s["phase"] != "between":
-        give = piece(s, s["trade"]["give"])
-        s["trade"] = None
+    if state["trade"] is not None and state["phase"] != "between":
+        give = piece(state, state["trade"]["give"])
+        state["trade"] = None
         if give is not None:
             events.append(Event(msg("ka.ev.trade_lapsed", gear=gear_name(give))))
 
 
-def starting_gear_ids(s: S, seat: int) -> list[str]:
+def starting_gear_ids(state: State, seat: int) -> list[str]:
     """The pieces dealt to `seat` at set-up: dealt first, seat by seat, so their ids come before any bought."""
-    per_seat = int(_eco()["equipment"]["starting_per_player"])
+    per_seat = int(_economy()["equipment"]["starting_per_player"])
     return [f"e{per_seat * seat + k}" for k in range(per_seat)]
 
 
 # ---------------------------------------------------------------- reinforcement and Armory cards
 
 
-def can_buy_card(s: S) -> bool:
-    eco = _eco()["reinforcement"]
-    return bool(s["rdeck"]) and len(s["hand"]) < eco["max_held"] and s["gold"] >= eco["buy"] \
-        and s["phase"] not in ("pick", "over")
+def can_buy_card(state: State) -> bool:
+    eco = _economy()["reinforcement"]
+    return bool(state["rdeck"]) and len(state["hand"]) < eco["max_held"] and state["gold"] >= eco["buy"] \
+        and state["phase"] not in ("pick", "over")
 
 
-def armory_price(s: S) -> int:
-    return int(_eco()["armory"][str(s["waves"])])
+def armory_price(state: State) -> int:
+    return int(_economy()["armory"][str(state["waves"])])
 
 
-def can_buy_armory(s: S) -> bool:
-    return s["phase"] == "between" and s["armory"] is None and bool(s["adeck"]) and s["gold"] >= armory_price(s)
+def can_buy_armory(state: State) -> bool:
+    return state["phase"] == "between" and state["armory"] is None and bool(state["adeck"]) \
+        and state["gold"] >= armory_price(state)
 
 
-def playable_now(s: S) -> bool:
+def playable_now(state: State) -> bool:
     """Cards are played during the waves (allies' round and enemy turn); there is nothing to hit between them."""
-    return s["phase"] in ("allies", "enemy") and s["result"] is None
+    return state["phase"] in ("allies", "enemy") and state["result"] is None
 
 
-def held(s: S) -> list[str]:
-    return [*s["hand"], *([s["armory"]] if s["armory"] else [])]
+def held(state: State) -> list[str]:
+    return [*state["hand"], *([state["armory"]] if state["armory"] else [])]
 
 
-def card_legal(s: S, *, full: bool = False) -> list[LegalAction]:
+def card_legal(state: State, *, full: bool = False) -> list[LegalAction]:
     """Buying and playing cards; `full` lists every way to play (checks), otherwise a few per card (menus)."""
     out = []
-    if can_buy_card(s):
-        out.append(_la(Action.of("buy_card"), "buy_card", gold=_eco()["reinforcement"]["buy"]))
-    if can_buy_armory(s):
-        out.append(_la(Action.of("buy_armory"), "buy_armory", gold=armory_price(s)))
-    if playable_now(s):
-        for key in dict.fromkeys(held(s)):
-            for action in plays(s, key, full=full):
-                how = aim(s, action)
+    if can_buy_card(state):
+        out.append(_offer(Action.of("buy_card"), "buy_card", gold=_economy()["reinforcement"]["buy"]))
+    if can_buy_armory(state):
+        out.append(_offer(Action.of("buy_armory"), "buy_armory", gold=armory_price(state)))
+    if playable_now(state):
+        for key in dict.fromkeys(held(state)):
+            for action in plays(state, key, full=full):
+                how = aim(state, action)
                 text = msg(f"ka.desc.card.{key}")
-                out.append(_la(action, "play", text, card=card_name(key), how=how) if how else
-                           _la(action, "play_plain", text, card=card_name(key)))
+                out.append(_offer(action, "play", text, card=card_name(key), how=how) if how else
+                           _offer(action, "play_plain", text, card=card_name(key)))
     return out
 
 
-def aim(s: S, action: Action) -> Msg | None:
+def aim(state: State, action: Action) -> Msg | None:
     """What a card play aims at, for its label: an area's corner, a line, a lane, or the figures it names."""
-    b = st.bd(s)
+    b = queries.board_of(state)
     card = data.cards()[str(action["card"])]
     if "targets" in action.arg_dict:
-        names = [fg.monster_name(m) if (m := st.monster(s, t)) is not None else fg.ally_name(st.ally(s, t))
-                 for t in action["targets"]]
-        return msg("ka.aim.figures", figures=kmaps.listing(names))  # type: ignore[arg-type]
+        names = [figures.monster_name(m) if (m := queries.monster(state, t)) is not None
+                 else figures.ally_name(queries.ally(state, t)) for t in action["targets"]]
+        return msg("ka.aim.figures", figures=maps.listing(names))
     if card["target"] in ("area", "golem"):
         return msg(f"ka.aim.{card['target']}", square=str(action["at"]), rows=card.get("rows", 1),
                    cols=card.get("cols", 1))
     if card["target"] == "edge_line":
-        first = _edge_line(s, str(action["edge"]), int(action["line"]), 1)[0]
+        first = _edge_line(state, str(action["edge"]), int(action["line"]), 1)[0]
         return msg("ka.aim.edge_line", square=b.label(first), edge=str(action["edge"]))
     if card["target"] == "row_or_col":
         i = int(action["line"])
@@ -304,27 +298,27 @@ def aim(s: S, action: Action) -> Msg | None:
     return None
 
 
-def _rect(anchor: Sq, rows: int, cols: int) -> list[Sq]:
+def _rectangle(anchor: Sq, rows: int, cols: int) -> list[Sq]:
     return [(anchor[0] + r, anchor[1] + c) for r in range(rows) for c in range(cols)]
 
 
-def _filter(card: dict[str, Any], m: Fig) -> bool:
+def _filter(card: Card, m: Monster) -> bool:
     f = card.get("filter")
     if f == "flying":
-        return fg.flying(m)
+        return figures.flying(m)
     if f == "siege":  # Gnome Sappers destroy: a boss (the Siege Colossus) is immune, so never a target
-        return fg.siege(m) and not fg.status_immune(m, "destroy")
+        return figures.siege(m) and not figures.status_immune(m, "destroy")
     if f == "non_boss_non_siege":
-        return not m["boss"] and not fg.siege(m)
+        return not m["boss"] and not figures.siege(m)
     return not m["boss"] if f == "non_boss" else True
 
 
-def plays(s: S, key: str, *, full: bool) -> list[Action]:
+def plays(state: State, key: str, *, full: bool) -> list[Action]:
     """The ways to play card `key` now: every one when `full`, else those aimed at a monster (a few each)."""
     card = data.cards()[key]
-    b = st.bd(s)
+    b = queries.board_of(state)
     target = card["target"]
-    here = [st.msq(s, m) for m in s["monsters"]]
+    here = [queries.monster_square(state, m) for m in state["monsters"]]
     if target == "area":
         rows, cols = card["rows"], card["cols"]
         if full:
@@ -334,14 +328,14 @@ def plays(s: S, key: str, *, full: bool) -> list[Action]:
                        for q in here]
         out = []
         for anchor in dict.fromkeys(anchors):
-            if card.get("near_exit") and not _near_exit(s, _rect(anchor, rows, cols), card["near_exit"]):
+            if card.get("near_exit") and not _near_exit(state, _rectangle(anchor, rows, cols), card["near_exit"]):
                 continue
             out.append(Action.of("play", card=key, at=b.label(anchor)))
         return out
     if target == "edge_line":
         lines = [(d, i) for d in "NSEW" for i in range(b.width if d in "NS" else b.height)]
         if not full:
-            lines = [(d, i) for d, i in lines if set(_edge_line(s, d, i, card["length"])) & set(here)]
+            lines = [(d, i) for d, i in lines if set(_edge_line(state, d, i, card["length"])) & set(here)]
         return [Action.of("play", card=key, edge=d, line=i) for d, i in lines]
     if target == "row_or_col":
         lines = [("row", i) for i in range(b.height)] + [("col", i) for i in range(b.width)]
@@ -351,67 +345,68 @@ def plays(s: S, key: str, *, full: bool) -> list[Action]:
     if target == "lane_run":
         runs = [(lane, i) for lane, squares in b.lanes.items() for i in range(1, len(squares) - card["length"])]
         if not full:
-            runs = [(m["lane"], m["i"]) for m in s["monsters"] if not fg.flying(m)
+            runs = [(m["lane"], m["i"]) for m in state["monsters"] if not figures.flying(m)
                     and 1 <= m["i"] < len(b.lanes[m["lane"]]) - card["length"]]
         return [Action.of("play", card=key, lane=lane, start=i) for lane, i in dict.fromkeys(runs)]
     if target == "monsters":
-        fit = [m["id"] for m in s["monsters"] if _filter(card, m)]
+        fit: list[Scalar] = [m["id"] for m in state["monsters"] if _filter(card, m)]
         if not fit:
             return []
-        picks = [[mid] for mid in fit]
+        picks: list[list[Scalar]] = [[mid] for mid in fit]
         if card["max"] > 1 and len(fit) > 1:
             picks.append(fit[:card["max"]])
         return [Action.of("play", card=key, targets=p) for p in picks]
     if target == "allies":
-        fit = [a["id"] for a in s["allies"] if not a["ko"] and a["pos"] is not None]
+        fit = [a["id"] for a in state["allies"] if not a["ko"] and a["pos"] is not None]
         picks = [[aid] for aid in fit] + ([fit[:card["max"]]] if len(fit) > 1 else [])
         return [Action.of("play", card=key, targets=p) for p in picks]
     if target == "golem":
-        return [Action.of("play", card=key, at=b.label(sq)) for sq in golem_squares(s)[:None if full else 4]]
+        return [Action.of("play", card=key, at=b.label(sq)) for sq in golem_squares(state)[:None if full else 4]]
     return [Action.of("play", card=key)]
 
 
-def _near_exit(s: S, cells: list[Sq], reach: int) -> bool:
-    exits = st.bd(s).exits.values()
-    return all(min(rd(c, e) for e in exits) <= reach for c in cells)
+def _near_exit(state: State, cells: list[Sq], reach: int) -> bool:
+    exits = queries.board_of(state).exits.values()
+    return all(min(range_distance(c, e) for e in exits) <= reach for c in cells)
 
 
-def _edge_line(s: S, edge: str, index: int, length: int) -> list[Sq]:
+def _edge_line(state: State, edge: str, index: int, length: int) -> list[Sq]:
     """`length` squares from the field's `edge` inwards along row or column `index`."""
-    b = st.bd(s)
+    b = queries.board_of(state)
     start = {"N": (0, index), "S": (b.height - 1, index), "W": (index, 0), "E": (index, b.width - 1)}[edge]
     dr, dc = STEP[{"N": "S", "S": "N", "W": "E", "E": "W"}[edge]]
     return [(start[0] + dr * k, start[1] + dc * k) for k in range(length)]
 
 
-def golem_squares(s: S) -> list[Sq]:
+def golem_squares(state: State) -> list[Sq]:
     """Free squares next to an exit square or a parapet where the Sword Golem may enter."""
-    b = st.bd(s)
-    towers = st.tower_squares(s)
+    b = queries.board_of(state)
+    towers = queries.tower_squares(state)
     spots = [*b.exits.values(), *b.parapets.values()]
     out = []
     for spot in spots:
         for dr, dc in STEP.values():
             sq = (spot[0] + dr, spot[1] + dc)
-            if sq not in out and st.walkable(s, sq, towers) and sq not in spots and st.free_for_ally(s, sq):
+            if sq not in out and queries.walkable(state, sq, towers) and sq not in spots \
+                    and queries.free_for_ally(state, sq):
                 out.append(sq)
     return sorted(out)
 
 
-def play_ok(s: S, action: Action) -> bool:
+def play_ok(state: State, action: Action) -> bool:
     """Whether this card play is legal now, without listing every way to play it."""
     key = action.get("card")
-    if not playable_now(s) or key not in held(s):
+    if not playable_now(state) or key not in held(state):
         return False
     card = data.cards()[str(key)]
     if card["target"] in ("monsters", "allies"):
-        return _play_ok_targets(s, action)
-    return _aim_ok(s, card, action)
+        return _play_ok_targets(state, action)
+    return _aim_ok(state, card, action)
 
 
-def _aim_ok(s: S, card: dict[str, Any], action: Action) -> bool:
+def _aim_ok(state: State, card: Card, action: Action) -> bool:
     """One aim checked directly, without listing the hundreds a card may have (an area anywhere)."""
-    b = st.bd(s)
+    b = queries.board_of(state)
     args = set(action.arg_dict)
     target = card["target"]
     if target in ("area", "golem"):
@@ -419,8 +414,9 @@ def _aim_ok(s: S, card: dict[str, Any], action: Action) -> bool:
         if sq is None or b.label(sq) != action["at"] or not b.on_field(sq):
             return False
         if target == "golem":
-            return sq in golem_squares(s)
-        return not card.get("near_exit") or _near_exit(s, _rect(sq, card["rows"], card["cols"]), card["near_exit"])
+            return sq in golem_squares(state)
+        return not card.get("near_exit") \
+            or _near_exit(state, _rectangle(sq, card["rows"], card["cols"]), card["near_exit"])
     if target in ("edge_line", "row_or_col"):
         head = "edge" if target == "edge_line" else "axis"
         if args != {"card", head, "line"} or not isinstance(action["line"], int) or isinstance(action["line"], bool):
@@ -436,7 +432,7 @@ def _aim_ok(s: S, card: dict[str, Any], action: Action) -> bool:
     return args == {"card"}
 
 
-def _play_ok_targets(s: S, action: Action) -> bool:
+def _play_ok_targets(state: State, action: Action) -> bool:
     card = data.cards()[str(action["card"])]
     picks = action.get("targets")
     if card["target"] not in ("monsters", "allies") or not isinstance(picks, tuple) or set(action.arg_dict) != {
@@ -445,45 +441,46 @@ def _play_ok_targets(s: S, action: Action) -> bool:
     if not 1 <= len(picks) <= card["max"] or len(set(picks)) != len(picks):
         return False
     if card["target"] == "monsters":
-        return all((m := st.monster(s, p)) is not None and _filter(card, m) for p in picks)
-    return all((a := st.find_ally(s, p)) is not None and not a["ko"] and a["pos"] is not None for p in picks)
+        return all((m := queries.monster(state, p)) is not None and _filter(card, m) for p in picks)
+    return all((a := queries.find_ally(state, p)) is not None and not a["ko"] and a["pos"] is not None for p in picks)
 
 
-def card_apply(s: S, rng: Rng, events: list[Event], seat: int, action: Action) -> None:
+def card_apply(state: State, rng: Rng, events: list[Event], seat: int, action: Action) -> None:
     kind = action.kind
     if kind == "buy_card":
-        s["gold"] -= _eco()["reinforcement"]["buy"]
-        key = s["rdeck"].pop()
-        s["hand"].append(key)
-        events.append(Event(msg("ka.ev.buy_card", card=card_name(key), gold=_eco()["reinforcement"]["buy"])))
+        state["gold"] -= _economy()["reinforcement"]["buy"]
+        key = state["rdeck"].pop()
+        state["hand"].append(key)
+        events.append(Event(msg("ka.ev.buy_card", card=card_name(key), gold=_economy()["reinforcement"]["buy"])))
         return
     if kind == "buy_armory":
-        price = armory_price(s)
-        s["gold"] -= price
-        s["armory"] = s["adeck"].pop()
-        events.append(Event(msg("ka.ev.buy_armory", card=card_name(s["armory"]), gold=price)))
+        price = armory_price(state)
+        state["gold"] -= price
+        bought = state["adeck"].pop()
+        state["armory"] = bought
+        events.append(Event(msg("ka.ev.buy_armory", card=card_name(bought), gold=price)))
         return
     key = str(action["card"])
-    if s["armory"] == key:
-        s["armory"] = None
+    if state["armory"] == key:
+        state["armory"] = None
     else:
-        s["hand"].remove(key)
-    s["used_cards"].append(key)
+        state["hand"].remove(key)
+    state["used_cards"].append(key)
     events.append(Event(msg("ka.ev.play", card=card_name(key), seat=SeatRef(seat))))
-    _resolve(s, events, seat, data.cards()[key], action)
-    settle(s)
-    enemy.check_end(s, events)
+    _resolve(state, events, seat, data.cards()[key], action)
+    settle(state)
+    enemy.check_end(state, events)
 
 
-def _squares(s: S, card: dict[str, Any], action: Action) -> list[Sq]:
-    b = st.bd(s)
+def _squares(state: State, card: Card, action: Action) -> list[Sq]:
+    b = queries.board_of(state)
     target = card["target"]
     if target == "area":
         anchor = b.parse(str(action["at"]))
         assert anchor is not None
-        return _rect(anchor, card["rows"], card["cols"])
+        return _rectangle(anchor, card["rows"], card["cols"])
     if target == "edge_line":
-        return _edge_line(s, str(action["edge"]), int(action["line"]), card["length"])
+        return _edge_line(state, str(action["edge"]), int(action["line"]), card["length"])
     if target == "row_or_col":
         i = int(action["line"])
         if action["axis"] == "row":
@@ -495,144 +492,144 @@ def _squares(s: S, card: dict[str, Any], action: Action) -> list[Sq]:
     return []
 
 
-def _res(m: Fig, kind: str) -> int | str:
-    value = fg.monster_card(m)["res"][kind]
+def _resistance(m: Monster, kind: str) -> int | str:
+    value = figures.monster_card(m)["res"][kind]
     if value == "Im":
         return value
-    return fg.lowered(int(value) + (1 if m["st"]["bless"] else 0), m["sundered"])
+    return figures.lowered(int(value) + (1 if m["st"]["bless"] else 0), m["sundered"])
 
 
-def hurt_monster(s: S, events: list[Event], m: Fig, card: dict[str, Any]) -> None:
+def hurt_monster(state: State, events: list[Event], m: Monster, card: Card) -> None:
     """Card damage never rolls: printed damage of its type, less resistance (minimum 1, 0 if immune)."""
-    res = _res(m, card["type"]) if "type" in card else 0
+    res = _resistance(m, card["type"]) if "type" in card else 0
     if card.get("dmg"):
-        hurt = fg.damage(int(card["dmg"]), 1, False, 1, 0, res)[0]
+        hurt = figures.damage(int(card["dmg"]), 1, False, 1, 0, res)[0]
         m["hp"] -= hurt
-        events.append(Event(msg("ka.ev.hit", monster=fg.monster_name(m), hp=hurt)))
+        events.append(Event(msg("ka.ev.hit", monster=figures.monster_name(m), hp=hurt)))
     if res != "Im":
         for kind, n in card.get("status", []):
-            if not fg.status_immune(m, kind):
-                fg.add_status(m["st"], kind, n)
+            if not figures.status_immune(m, kind):
+                figures.add_status(m["st"], kind, n)
     if m["hp"] <= 0:
-        enemy.kill(s, events, m)
+        enemy.kill(state, events, m)
 
 
-def _resolve(s: S, events: list[Event], seat: int, card: dict[str, Any], action: Action) -> None:
+def _resolve(state: State, events: list[Event], seat: int, card: Card, action: Action) -> None:
     target = card["target"]
     if target in ("area", "edge_line", "row_or_col", "lane_run", "all_monsters"):
-        cells = None if target == "all_monsters" else set(_squares(s, card, action))
+        cells = None if target == "all_monsters" else set(_squares(state, card, action))
         hits = card.get("hits", "monsters")
-        for m in list(s["monsters"]):
-            if cells is not None and st.msq(s, m) not in cells:
+        for m in list(state["monsters"]):
+            if cells is not None and queries.monster_square(state, m) not in cells:
                 continue
-            if hits == "ground" and fg.flying(m) and not m["grounded"]:
+            if hits == "ground" and figures.flying(m) and not m["grounded"]:
                 continue
-            hurt_monster(s, events, m, card)
-            if card.get("stun_after") and st.monster(s, m["id"]) and not fg.flying(m) \
-                    and not fg.status_immune(m, "stun") and not m["boss"]:
-                fg.add_status(m["st"], "stun")
+            hurt_monster(state, events, m, card)
+            if card.get("stun_after") and queries.monster(state, m["id"]) and not figures.flying(m) \
+                    and not figures.status_immune(m, "stun") and not m["boss"]:
+                figures.add_status(m["st"], "stun")
         if hits == "figures" and cells is not None:
-            for a in list(s["allies"]):
-                if not a["ko"] and st.pos(a) in cells:
-                    res = fg.ally_res(a, card["type"])
-                    hurt = fg.damage(int(card["dmg"]), 1, False, 1, 0, res)[0]
+            for a in list(state["allies"]):
+                if not a["ko"] and queries.pos(a) in cells:
+                    res = figures.ally_res(a, card["type"])
+                    hurt = figures.damage(int(card["dmg"]), 1, False, 1, 0, res)[0]
                     a["hp"] = max(0, a["hp"] - hurt)
-                    events.append(Event(msg("ka.ev.friendly_hit", ally=fg.ally_name(a), hp=hurt)))
+                    events.append(Event(msg("ka.ev.friendly_hit", ally=figures.ally_name(a), hp=hurt)))
                     if a["hp"] <= 0:
-                        enemy.fall(s, events, a)
+                        enemy.fall(state, events, a)
     elif target == "monsters":
         for mid in action["targets"]:
-            m = st.monster(s, mid)
-            if m is None:
+            mon = queries.monster(state, mid)
+            if mon is None:
                 continue
             if card.get("destroy"):
-                if not fg.status_immune(m, "destroy"):
-                    enemy.kill(s, events, m)
+                if not figures.status_immune(mon, "destroy"):
+                    enemy.kill(state, events, mon)
             else:
-                hurt_monster(s, events, m, card)
+                hurt_monster(state, events, mon, card)
     elif target == "allies":
         for aid in action["targets"]:
-            fg.add_status(st.ally(s, aid)["st"], "bless")
+            figures.add_status(queries.ally(state, aid)["st"], "bless")
     elif target == "all_allies":
-        for a in s["allies"]:
+        for a in state["allies"]:
             if not a["ko"]:
-                a["hp"] = min(fg.ally_card(a)["max"], a["hp"] + int(card["heal"]))
+                a["hp"] = min(figures.ally_card(a)["max"], a["hp"] + int(card["heal"]))
     elif target == "phoenix":
-        for a in s["allies"]:
+        for a in state["allies"]:
             a["ko"] = False
-            a["hp"] = fg.ally_card(a)["max"]
+            a["hp"] = figures.ally_card(a)["max"]
     elif target == "hourglass":
-        s["hourglass"] = "next"
+        state["hourglass"] = "next"
     elif target == "golem":
-        sq = st.bd(s).parse(str(action["at"]))
+        sq = queries.board_of(state).parse(str(action["at"]))
         assert sq is not None
-        s["allies"].append(rnd.new_summon(s, "golem", seat, sq))
+        state["allies"].append(allies_round.new_summon(state, "golem", seat, sq))
 
 
 # ---------------------------------------------------------------- pausing the enemy turn for card plays
 
 
-def hold_legal(s: S, seat: int) -> list[LegalAction]:
+def hold_legal(state: State, seat: int) -> list[LegalAction]:
     """The seat's standing order: pause the enemy turn before each monster acts while the team holds a card it
     can play (digest §12.3 `hold` / `release`)."""
-    if s["phase"] in ("pick", "over") or s["result"] is not None:
+    if state["phase"] in ("pick", "over") or state["result"] is not None:
         return []
-    on = seat in s["holds"]
-    return [_la(Action.of("hold", on=not on), "hold_off" if on else "hold_on")]
+    on = seat in state["holds"]
+    return [_offer(Action.of("hold", on=not on), "hold_off" if on else "hold_on")]
 
 
-def hold_ok(s: S, seat: int, action: Action) -> bool:
+def hold_ok(state: State, seat: int, action: Action) -> bool:
     return action.get("on") in (True, False) and set(action.arg_dict) == {"on"} \
-        and s["phase"] not in ("pick", "over") and s["result"] is None
+        and state["phase"] not in ("pick", "over") and state["result"] is None
 
 
-def can_play_any(s: S) -> bool:
+def can_play_any(state: State) -> bool:
     """Whether the team holds a card with a legal play now."""
-    return playable_now(s) and any(plays(s, key, full=False) for key in dict.fromkeys(held(s)))
+    return playable_now(state) and any(plays(state, key, full=False) for key in dict.fromkeys(held(state)))
 
 
-def open_window(s: S, events: list[Event]) -> bool:
+def open_window(state: State, events: list[Event]) -> bool:
     """Before a monster's activation, the seats holding the enemy turn are asked whether to play a card first;
     only when the team holds a card it can play, once per activation. Returns whether the window opened."""
-    if s["offered"] or not s["holds"] or s["act"] is not None or not enemy.activation_next(s) \
-            or not can_play_any(s):
+    if state["offered"] or not state["holds"] or state["act"] is not None or not enemy.activation_next(state) \
+            or not can_play_any(state):
         return False
-    s["offered"] = True
-    s["window"] = {"seats": sorted(s["holds"])}
+    state["offered"] = True
+    state["window"] = {"seats": sorted(state["holds"])}
     events.append(Event(msg("ka.ev.window")))
     return True
 
 
-def window_legal(s: S) -> list[LegalAction]:
+def window_legal(state: State) -> list[LegalAction]:
     """A seat in the window: any card play (or buy), go on, or go on and stop pausing for it."""
-    return [*card_legal(s), _la(Action.of("go_on"), "go_on"), _la(Action.of("hold", on=False), "hold_off")]
+    return [*card_legal(state), _offer(Action.of("go_on"), "go_on"), _offer(Action.of("hold", on=False), "hold_off")]
 
 
-def leave_window(s: S, seat: int) -> None:
-    w = s["window"]
+def leave_window(state: State, seat: int) -> None:
+    w = state["window"]
     if w is None or seat not in w["seats"]:
         return
     w["seats"] = [x for x in w["seats"] if x != seat]
     if not w["seats"]:
-        s["window"] = None
+        state["window"] = None
 
 
-def hold_apply(s: S, events: list[Event], seat: int, action: Action) -> None:
+def hold_apply(state: State, events: list[Event], seat: int, action: Action) -> None:
     if action.kind == "hold":
         on = bool(action["on"])
-        s["holds"] = sorted({*s["holds"], seat} if on else set(s["holds"]) - {seat})
+        state["holds"] = sorted({*state["holds"], seat} if on else set(state["holds"]) - {seat})
         events.append(Event(msg("ka.ev.hold_on" if on else "ka.ev.hold_off", seat=SeatRef(seat))))
-    leave_window(s, seat)
+    leave_window(state, seat)
 
 
-def settle(s: S) -> None:
+def settle(state: State) -> None:
     """After a card played in the middle of a monster's turn: a monster that died ends its activation, and a
     block question about a figure that is gone or can no longer block is dropped."""
-    act, ask = s["act"], s["ask"]
-    if act is not None and st.monster(s, act["mid"]) is None:
-        s["act"] = s["ask"] = None
+    act, ask = state["act"], state["ask"]
+    if act is not None and queries.monster(state, act["mid"]) is None:
+        state["act"] = state["ask"] = None
         return
     if ask is not None:
-        m = st.monster(s, ask["mid"])
-        if m is None or all(a["id"] != ask["ally"] for a in enemy.blockers(s, m)):
-            s["ask"] = None
+        m = queries.monster(state, ask["mid"])
+        if m is None or all(a["id"] != ask["ally"] for a in enemy.blockers(state, m)):
+            state["ask"] = None

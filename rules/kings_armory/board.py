@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Sequence
 
 from rules.coords import name as square_name
 from rules.coords import parse as parse_square
 from rules.kings_armory import maps
+from rules.kings_armory.shapes import MapFile, MapSpec, RouteStep
 from rules.readonly import BoundedCache, freeze, loader
 
 Sq = tuple[int, int]
@@ -15,7 +15,7 @@ STEP = {"N": (-1, 0), "S": (1, 0), "E": (0, 1), "W": (0, -1)}
 OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E"}
 
 
-def rd(a: Sq, b: Sq) -> int:
+def range_distance(a: Sq, b: Sq) -> int:
     """Range distance: 1 for the 8 neighbours, otherwise counted orthogonally (A-09)."""
     dr, dc = abs(a[0] - b[0]), abs(a[1] - b[1])
     return 1 if dr <= 1 and dc <= 1 and dr + dc else dr + dc
@@ -48,7 +48,7 @@ def _tile_lane(entry: str, exit_: str, side: str) -> list[Sq]:
     return squares
 
 
-def _route_lane(route: list[list[Any]], side: str, size: int) -> list[Sq]:
+def _route_lane(route: Sequence[RouteStep], side: str, size: int) -> list[Sq]:
     """One lane of a route, from its entrance square to its exit square."""
     lane: list[Sq] = []
     for tr, tc, entry, exit_ in route:
@@ -62,7 +62,7 @@ def _route_lane(route: list[list[Any]], side: str, size: int) -> list[Sq]:
 class Board:
     """One map's geometry; built once per map id and shared (never mutated)."""
 
-    def __init__(self, spec: dict[str, Any]) -> None:
+    def __init__(self, spec: MapSpec) -> None:
         self.id: str = spec["id"]
         size = spec["tile_size"]
         self.tile_size: int = size
@@ -70,7 +70,7 @@ class Board:
         self.split: bool = spec["split"]
         self.short: bool = spec["length"] == "short"
         self.lanes: dict[str, list[Sq]] = {}
-        routes = {"": spec["route"], **({"Y": spec["yellow"]} if spec.get("yellow") else {})}
+        routes = {"": spec["route"], **({"Y": yellow} if (yellow := spec.get("yellow")) else {})}
         for colour, route in routes.items():
             for side in ("L", "R"):
                 self.lanes[colour + side] = _route_lane(route, side, size)
@@ -119,10 +119,10 @@ class Board:
         return len(self.lanes[lane]) - 1 - index
 
     def gate_range(self, sq: Sq) -> int:
-        return min(rd(sq, g) for g in self.gate)
+        return min(range_distance(sq, g) for g in self.gate)
 
     def path_distance(self, sq: Sq) -> int:
-        return min(rd(sq, p) for p in self.path)
+        return min(range_distance(sq, p) for p in self.path)
 
 
 @loader(maxsize=64)
@@ -134,7 +134,7 @@ def _named_board(map_id: str) -> Board:
 _UPLOADED: BoundedCache[str, Board] = BoundedCache(64)
 
 
-def board(map_id: str, spec: Mapping[str, Any] | None = None) -> Board:
+def board(map_id: str, spec: MapFile | None = None) -> Board:
     """The board of a preset, of a custom map file, or (with `spec`, the map a game carries in its state) of an
     uploaded map; checked on first use (BadOptions lists what is wrong)."""
     if spec is None:

@@ -3,16 +3,12 @@ towers, the team's gold) to the others and act once they are done, and say what 
 
 from __future__ import annotations
 
-from typing import Any
-
 from rules.base import Action, Event, LegalAction
-from rules.kings_armory import data, shop
-from rules.kings_armory import figures as fg
-from rules.kings_armory import state as st
+from rules.kings_armory import data, figures, queries, shop
+from rules.kings_armory.shapes import State
 from rules.rng import Rng
 from rules.text import Lit, Msg, Param, SeatRef, msg
 
-S = dict[str, Any]
 #: Moves that spend or change what the whole team shares (its gold, its towers): the ones a seat may propose.
 SHARED = ("build", "sell", "hire", "upgrade", "repair")
 #: The argument each shared move takes, written after the kind in a proposal ("build:C5", "hire:archer").
@@ -21,33 +17,33 @@ _ARG = {"build": "at", "sell": "tower", "hire": "type", "upgrade": "ally", "repa
 MAX_PLAN = 12
 
 
-def deferred(s: S) -> list[int]:
+def deferred(state: State) -> list[int]:
     """The seats that left this round of shopping to the team (older saved games have none)."""
-    return list(s.get("deferred", []))
+    return list(state.get("deferred", []))
 
 
-def deciding(s: S) -> frozenset[int]:
+def deciding(state: State) -> frozenset[int]:
     """The seats choosing now: those not ready that have not left it to the team, or, once only seats that left
     it remain, those (everyone else has had their chance)."""
-    ready, waiting = s["ready"], deferred(s)
-    open_ = [x for x in range(s["n"]) if x not in ready]
+    ready, waiting = state["ready"], deferred(state)
+    open_ = [x for x in range(state["n"]) if x not in ready]
     return frozenset([x for x in open_ if x not in waiting] or open_)
 
 
-def held(s: S, seat: int) -> bool:
+def held(state: State, seat: int) -> bool:
     """Whether `seat` left it to the team and some other seat is still choosing."""
-    return s["phase"] in ("setup", "between") and seat not in s["ready"] and seat in deferred(s) \
-        and seat not in deciding(s)
+    return state["phase"] in ("setup", "between") and seat not in state["ready"] and seat in deferred(state) \
+        and seat not in deciding(state)
 
 
-def can_defer(s: S, seat: int) -> bool:
+def can_defer(state: State, seat: int) -> bool:
     """Once per shopping round, while some other seat is not ready yet (alone, there is nobody to leave it to)."""
-    return s["phase"] in ("setup", "between") and s["result"] is None and seat not in s["ready"] \
-        and seat not in deferred(s) and any(x != seat and x not in s["ready"] for x in range(s["n"]))
+    return state["phase"] in ("setup", "between") and state["result"] is None and seat not in state["ready"] \
+        and seat not in deferred(state) and any(x != seat and x not in state["ready"] for x in range(state["n"]))
 
 
-def legal(s: S, seat: int) -> list[LegalAction]:
-    if not can_defer(s, seat):
+def legal(state: State, seat: int) -> list[LegalAction]:
+    if not can_defer(state, seat):
         return []
     return [LegalAction(Action.of("defer"), msg("ka.coop.act.defer"), group="defer",
                         description=msg("ka.coop.act.defer_about"))]
@@ -78,12 +74,12 @@ def plan_of(action: Action) -> list[str]:
     return [str(x) for x in plan] if isinstance(plan, tuple) else [str(plan)]
 
 
-def try_plan(s: S, seat: int, plan: list[str], labels: list[Param] | None = None) -> S | None:
+def try_plan(state: State, seat: int, plan: list[str], labels: list[Param] | None = None) -> State | None:
     """A copy of the state after `seat` makes every move of `plan` in turn, or None when one of them is not
     legal by then; `labels` receives how each is read out."""
-    sim = st.clone(s)
+    sim = queries.clone(state)
     sim["ready"] = [x for x in sim["ready"] if x != seat]
-    rng = Rng(s["rng_state"])  # shared moves draw nothing
+    rng = Rng(state["rng_state"])  # shared moves draw nothing
     for text in plan:
         action = move(text)
         if action is None or not shop.is_legal(sim, seat, action):
@@ -94,37 +90,37 @@ def try_plan(s: S, seat: int, plan: list[str], labels: list[Param] | None = None
     return sim
 
 
-def after_proposals(s: S) -> S:
+def after_proposals(state: State) -> State:
     """The state as it would be after everything already proposed this round (a later proposal builds on them)."""
-    sim = st.clone(s)
-    for seat, text in s.get("proposed", []):
-        done = try_plan(sim, seat, [text])
+    sim = queries.clone(state)
+    for seat, text in state.get("proposed", []):
+        done = try_plan(sim, int(seat), [str(text)])
         if done is not None:
             sim = done
     return sim
 
 
-def defer_ok(s: S, seat: int, action: Action) -> bool:
-    if not can_defer(s, seat) or set(action.arg_dict) - {"plan"}:
+def defer_ok(state: State, seat: int, action: Action) -> bool:
+    if not can_defer(state, seat) or set(action.arg_dict) - {"plan"}:
         return False
     plan = plan_of(action)
-    return len(plan) <= MAX_PLAN and (not plan or try_plan(after_proposals(s), seat, plan) is not None)
+    return len(plan) <= MAX_PLAN and (not plan or try_plan(after_proposals(state), seat, plan) is not None)
 
 
-def _label(s: S, action: Action) -> Msg:
+def _label(state: State, action: Action) -> Msg:
     """One proposal item as players read it: "a tower at C5", "an archer", "Bram to level 2"."""
-    kind, b = action.kind, st.bd(s)
+    kind, b = action.kind, queries.board_of(state)
     if kind == "build":
         return msg("ka.coop.item.build", square=str(action["at"]))
     if kind == "sell":
-        t = next(t for t in s["towers"] if t["id"] == action["tower"])
+        t = next(t for t in state["towers"] if t["id"] == action["tower"])
         return msg("ka.coop.item.sell", square=b.label((t["at"][0], t["at"][1])))
     if kind == "hire":
         champ = data.champions()[str(action["type"])]
         return msg("ka.coop.item.hire", champion=Lit(champ["es"], champ["en"]), n=1)
     if kind == "upgrade":
-        a = st.ally(s, str(action["ally"]))
-        return msg("ka.coop.item.upgrade", ally=fg.ally_name(a), level=a["level"] + 1)
+        a = queries.ally(state, str(action["ally"]))
+        return msg("ka.coop.item.upgrade", ally=figures.ally_name(a), level=a["level"] + 1)
     return msg("ka.coop.item.repair")
 
 
@@ -154,33 +150,34 @@ def listing(items: list[Param]) -> Msg:
     return Msg("core.list.many", {**{f"s{i}": v for i, v in enumerate(items[:5])}, "n": len(items) - 5})
 
 
-def apply(s: S, events: list[Event], seat: int, action: Action) -> None:
+def apply(state: State, events: list[Event], seat: int, action: Action) -> None:
     """The seat steps back until the others are done; what it proposes is told to everyone."""
     plan = plan_of(action)
     labels: list[Param] = []
-    before = after_proposals(s)
+    before = after_proposals(state)
     after = try_plan(before, seat, plan, labels)
     assert after is not None
-    s["deferred"] = [*deferred(s), seat]
-    s["proposed"] = [*s.get("proposed", []), *([seat, text] for text in plan)]
+    state["deferred"] = [*deferred(state), seat]
+    items: list[list[int | str]] = [[seat, text] for text in plan]
+    state["proposed"] = [*state.get("proposed", []), *items]
     if not plan:
         events.append(Event(msg("ka.coop.ev.defer", seat=SeatRef(seat))))
-    elif s["phase"] == "setup":
+    elif state["phase"] == "setup":
         events.append(Event(msg("ka.coop.ev.propose_towers", seat=SeatRef(seat), items=listing(labels))))
     else:
         events.append(Event(msg("ka.coop.ev.propose", seat=SeatRef(seat), items=listing(_merged(labels)),
                                 gold=max(0, before["gold"] - after["gold"]))))
 
 
-def announce_return(before: S, s: S, events: list[Event]) -> None:
+def announce_return(before: State, state: State, events: list[Event]) -> None:
     """When the last seat still choosing is done, the seats that left it to the team are told it is theirs."""
-    if s["phase"] not in ("setup", "between") or not any(held(before, x) for x in range(before["n"])):
+    if state["phase"] not in ("setup", "between") or not any(held(before, x) for x in range(before["n"])):
         return
-    if not any(held(s, x) for x in range(s["n"])):
-        back = sorted(deciding(s))
+    if not any(held(state, x) for x in range(state["n"])):
+        back = sorted(deciding(state))
         events.append(Event(msg("ka.coop.ev.back", seats=listing([SeatRef(x) for x in back]), n=len(back))))
 
 
-def reset(s: S) -> None:
+def reset(state: State) -> None:
     """A new round of shopping (the set-up, or the pause between two waves) starts with nobody stepping back."""
-    s["deferred"], s["proposed"] = [], []
+    state["deferred"], state["proposed"] = [], []

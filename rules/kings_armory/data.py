@@ -3,24 +3,74 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TypedDict, TypeVar, cast
 
+from rules.kings_armory.shapes import (
+    Card,
+    ChampionData,
+    Economy,
+    EquipmentCard,
+    FigureCard,
+    LevelledOption,
+    MapFile,
+    MapsFile,
+    MonsterCard,
+    Option,
+    Variant,
+    WaveCard,
+)
 from rules.readonly import loader
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "kings_armory"
 TYPES = ("M", "R", "SN")
+File = TypeVar("File")
 
 
-def _load(name: str) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads((DATA / f"{name}.json").read_text(encoding="utf-8"))
+class _Heroes(TypedDict):
+    heroes: Sequence[FigureCard]
+
+
+class _Champions(TypedDict):
+    champions: Sequence[ChampionData]
+
+
+class _Monsters(TypedDict):
+    monsters: Sequence[MonsterCard]
+
+
+class _Summons(TypedDict):
+    summons: Sequence[FigureCard]
+
+
+class _Equipment(TypedDict):
+    cards: Sequence[EquipmentCard]
+
+
+class _Cards(TypedDict):
+    reinforcements: Sequence[Card]
+    armory: Sequence[Card]
+
+
+class _Variants(TypedDict):
+    variants: Mapping[str, Variant]
+
+
+class _Bosses(TypedDict):
+    hp_per_extra_player: int
+    bosses: Sequence[MonsterCard]
+
+
+def _load(name: str, shape: type[File]) -> File:
+    """A data file read as `shape`: the one place its JSON gets a type (the loaders below check what they use)."""
+    data = json.loads((DATA / f"{name}.json").read_text(encoding="utf-8"))
     if not data.get("provisional"):
         raise ValueError(f"{name}.json must say which of its values are provisional")
-    return data
+    return cast(File, data)
 
 
-def _check_option(owner: str, opt: dict[str, Any]) -> None:
+def _check_option(owner: str, opt: Option | LevelledOption) -> None:
     if opt["kind"] == "attack":
         if opt["type"] not in TYPES or opt["ac"] < 1 or opt["range"] < 1:
             raise ValueError(f"{owner}: bad attack option {opt['id']}")
@@ -29,9 +79,9 @@ def _check_option(owner: str, opt: dict[str, Any]) -> None:
 
 
 @loader()
-def heroes() -> Mapping[str, dict[str, Any]]:
+def heroes() -> Mapping[str, FigureCard]:
     out = {}
-    for hero in _load("heroes")["heroes"]:
+    for hero in _load("heroes", _Heroes)["heroes"]:
         if len(hero["options"]) != 4:
             raise ValueError(f"{hero['id']}: every hero has exactly 4 options [R]")
         for opt in hero["options"]:
@@ -41,9 +91,9 @@ def heroes() -> Mapping[str, dict[str, Any]]:
 
 
 @loader()
-def champions() -> Mapping[str, dict[str, Any]]:
+def champions() -> Mapping[str, ChampionData]:
     out = {}
-    for champ in _load("champions")["champions"]:
+    for champ in _load("champions", _Champions)["champions"]:
         for key in ("cost", "hp", "dodge", "res", "tank", "heal"):
             if len(champ[key]) != 3:
                 raise ValueError(f"{champ['id']}: {key} needs three levels")
@@ -56,8 +106,8 @@ def champions() -> Mapping[str, dict[str, Any]]:
 
 
 @loader()
-def monsters() -> Mapping[str, dict[str, Any]]:
-    data = _load("monsters")["monsters"]
+def monsters() -> Mapping[str, MonsterCard]:
+    data = _load("monsters", _Monsters)["monsters"]
     for level in range(1, 6):
         if sum(m["count"] for m in data if m["level"] == level) != 17:
             raise ValueError(f"level {level} must have 17 monster tokens (P-13)")
@@ -65,10 +115,10 @@ def monsters() -> Mapping[str, dict[str, Any]]:
 
 
 @loader()
-def summons() -> Mapping[str, dict[str, Any]]:
+def summons() -> Mapping[str, FigureCard]:
     """Figures that join the allies during play: Felicity's Guardian, the Armory card's Sword Golem (P-12)."""
     out = {}
-    for summon in _load("summons")["summons"]:
+    for summon in _load("summons", _Summons)["summons"]:
         for opt in summon["options"]:
             _check_option(summon["id"], opt)
         out[summon["id"]] = summon
@@ -76,9 +126,9 @@ def summons() -> Mapping[str, dict[str, Any]]:
 
 
 @loader()
-def equipment() -> Mapping[str, dict[str, Any]]:
+def equipment() -> Mapping[str, EquipmentCard]:
     out = {}
-    for card in _load("equipment")["cards"]:
+    for card in _load("equipment", _Equipment)["cards"]:
         if "option" in card:
             _check_option(card["id"], card["option"])
         out[card["id"]] = card
@@ -86,10 +136,10 @@ def equipment() -> Mapping[str, dict[str, Any]]:
 
 
 @loader()
-def cards() -> Mapping[str, dict[str, Any]]:
+def cards() -> Mapping[str, Card]:
     """Reinforcement and Armory cards by id, each marked with its deck."""
-    raw = _load("cards")
-    out = {}
+    raw = _load("cards", _Cards)
+    out: dict[str, Card] = {}
     for deck in ("reinforcements", "armory"):
         for card in raw[deck]:
             if card["id"] in out:
@@ -101,37 +151,37 @@ def cards() -> Mapping[str, dict[str, Any]]:
 
 
 @loader()
-def variants() -> Mapping[str, dict[str, Any]]:
+def variants() -> Mapping[str, Variant]:
     """The §7 variants and scenarios the digest makes playable, with their provisional numbers (P-28)."""
-    return dict(_load("variants")["variants"])
+    return dict(_load("variants", _Variants)["variants"])
 
 
 @loader()
-def bosses() -> Mapping[str, dict[str, Any]]:
-    return {b["id"]: b for b in _load("bosses")["bosses"]}
+def bosses() -> Mapping[str, MonsterCard]:
+    return {b["id"]: b for b in _load("bosses", _Bosses)["bosses"]}
 
 
 @loader()
 def boss_hp_step() -> int:
-    return int(_load("bosses")["hp_per_extra_player"])
+    return int(_load("bosses", _Bosses)["hp_per_extra_player"])
 
 
 @loader()
-def wave_card() -> Mapping[str, Any]:
-    return _load("wave_card")
+def wave_card() -> WaveCard:
+    return _load("wave_card", WaveCard)
 
 
 @loader()
-def economy() -> Mapping[str, Any]:
-    return _load("economy")
+def economy() -> Economy:
+    return _load("economy", Economy)
 
 
 @loader()
-def maps_file() -> Mapping[str, Any]:
-    return _load("maps")
+def maps_file() -> MapsFile:
+    return _load("maps", MapsFile)
 
 
-def maps() -> dict[str, dict[str, Any]]:
+def maps() -> dict[str, MapFile]:
     """The preset maps, unchecked (rules.kings_armory.maps checks them on use)."""
     return {m["id"]: m for m in maps_file()["maps"]}
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Hashable, Mapping, Sequence
+from typing import Any, TypedDict, cast
 
 from rules.base import (
     SYSTEM,
@@ -20,16 +20,13 @@ from rules.base import (
     Step,
     choices_from_legal,
 )
-from rules.kings_armory import ai, armory, coop, data, enemy, orders, shop
-from rules.kings_armory import figures as fg
-from rules.kings_armory import maps as kmaps
-from rules.kings_armory import round as rnd
-from rules.kings_armory import state as st
+from rules.kings_armory import ai, armory, coop, data, enemy, figures, maps, orders, queries, shop
+from rules.kings_armory import round as allies_round
 from rules.kings_armory.board import board
+from rules.kings_armory.shapes import Ally, AllyView, MapFile, Monster, MonsterView, Names, State, View
 from rules.rng import Rng
 from rules.text import Lit, Msg, SeatRef, msg
 
-S = dict[str, Any]
 BLOCK_SECONDS = 120
 #: Seconds to answer the other out-of-turn questions (re-roll, a pause for cards, a trade) before the default.
 ASK_SECONDS = 120
@@ -48,12 +45,12 @@ class KingsArmory(Game):
     supports_ai = True
 
     def options(self) -> list[OptionSpec]:
-        maps = tuple((k, msg("ka.opt.map." + k)) for k in data.maps()) + tuple(
-            (kmaps.CUSTOM_PREFIX + name, msg("ka.opt.map.custom", name=name)) for name in kmaps.custom_names())
+        map_choices = tuple((k, msg("ka.opt.map." + k)) for k in data.maps()) + tuple(
+            (maps.CUSTOM_PREFIX + name, msg("ka.opt.map.custom", name=name)) for name in maps.custom_names())
         waves = (("5", msg("ka.opt.waves.5")), ("7", msg("ka.opt.waves.7")))
         arrival = (("full", msg("ka.opt.arrival.full")), ("delayed", msg("ka.opt.arrival.delayed")))
         return [OptionSpec("waves", msg("ka.opt.waves"), "5", choices=waves),
-                OptionSpec("map", msg("ka.opt.map"), "long-road", choices=maps),
+                OptionSpec("map", msg("ka.opt.map"), "long-road", choices=map_choices),
                 OptionSpec("arrival", msg("ka.opt.arrival"), "full", choices=arrival),
                 *(OptionSpec(key, msg("ka.opt.variant", name=Lit(v["es"], v["en"])), False)
                   for key, v in data.variants().items())]
@@ -67,21 +64,21 @@ class KingsArmory(Game):
     def setup_from_upload(self, data_: bytes, filename: str) -> dict[str, Any]:
         """A map file attached to `/game new` (the format of data/kings_armory/maps/*.json, docs/kings-armory-maps.md):
         the checked map and its name for the lobby; BadOptions naming every problem otherwise."""
-        spec = kmaps.from_upload(data_, filename)
+        spec = maps.from_upload(data_, filename)
         return {"map": spec, "title": {"es": spec["es"], "en": spec["en"]}}
 
-    def new_with_setup(self, setup: Mapping[str, Any], options: Mapping[str, Scalar], seats: int, seed: int) -> S:
+    def new_with_setup(self, setup: Mapping[str, Any], options: Mapping[str, Scalar], seats: int, seed: int) -> State:
         spec = setup.get("map")
         if not isinstance(spec, dict):
             return self.new(options, seats, seed)
-        return self._new(options, seats, seed, dict(spec))
+        return self._new(options, seats, seed, cast(MapFile, dict(spec)))  # stored with the game, once checked
 
-    def new(self, options: Mapping[str, Scalar], seats: int, seed: int) -> S:
+    def new(self, options: Mapping[str, Scalar], seats: int, seed: int) -> State:
         return self._new(options, seats, seed, None)
 
-    def _new(self, options: Mapping[str, Scalar], seats: int, seed: int, spec: dict[str, Any] | None) -> S:
+    def _new(self, options: Mapping[str, Scalar], seats: int, seed: int, spec: MapFile | None) -> State:
         rng = Rng.from_seed(seed)
-        map_id = str(options.get("map", "long-road")) if spec is None else kmaps.upload_id(spec)
+        map_id = str(options.get("map", "long-road")) if spec is None else maps.upload_id(spec)
         board(map_id, spec)
         waves = int(str(options.get("waves", "5")))
         piles: dict[str, list[str]] = {str(lvl): [] for lvl in range(1, 6)}
@@ -96,38 +93,38 @@ class KingsArmory(Game):
         variants = sorted(k for k in data.variants() if options.get(k) is True)
         mining = data.variants()["gold_mining"]
         gold = card["starting_gold"] + (mining["start_per_player"] * seats if "gold_mining" in variants else 0)
-        s: S = {"map": map_id, "variants": variants, "banked": 0, "gate_at_start": gate, "waves": waves,
-                "arrival": str(options.get("arrival", "full")), "n": seats,
-                "phase": "pick", "result": None, "picker": 0, "wave": 1, "eturn": 0, "mc": -1,
-                "gate": gate, "gate_max": gate, "gold": gold, "coins": coins, "saved": [],
-                "piles": piles, "discard": {str(lvl): [] for lvl in range(1, 6)},
-                "boss_pile": sorted(data.bosses()), "boss_dead": [], "boss_due": [], "boss_side": None,
-                "towers": [], "tseq": 0, "free_towers": card["starting_towers"][str(seats)], "allies": [],
-                "fallen": {}, "cseq": 0, "monsters": [], "mseq": 0, "arrive": 0, "later": 0, "extra": [],
-                "act": None, "ask": None, "walls": [], "turn": -1, "active": None, "ready": []}
-        # the card decks come from their own stream of the seed, so adding them left phase 1's dice unchanged
-        if spec is not None:
-            s["map_spec"] = spec
-        armory.deal(s, Rng.from_seed(seed * 7919 + 101))
-        coop.reset(s)
-        s["rng_state"] = rng.state
-        return s
+        state: State = {"map": map_id, "variants": variants, "banked": 0, "gate_at_start": gate, "waves": waves,
+                        "arrival": str(options.get("arrival", "full")), "n": seats,
+                        "phase": "pick", "result": None, "picker": 0, "wave": 1, "eturn": 0, "mc": -1,
+                        "gate": gate, "gate_max": gate, "gold": gold, "coins": coins, "saved": [],
+                        "piles": piles, "discard": {str(lvl): [] for lvl in range(1, 6)},
+                        "boss_pile": sorted(data.bosses()), "boss_dead": [], "boss_due": [], "boss_side": None,
+                        "towers": [], "tseq": 0, "free_towers": card["starting_towers"][str(seats)], "allies": [],
+                        "fallen": {}, "cseq": 0, "monsters": [], "mseq": 0, "arrive": 0, "later": 0, "extra": [],
+                        "act": None, "ask": None, "walls": [], "turn": -1, "active": None, "ready": [],
+                        # the decks come from their own stream of the seed: adding them left phase 1's dice unchanged
+                        **armory.deal(seats, "generals" in variants, Rng.from_seed(seed * 7919 + 101)),
+                        # nobody has left the first round of shopping to the team (`coop.reset`)
+                        "deferred": [], "proposed": [], "rng_state": rng.state}
+        if spec is not None:  # static: stored apart from the state (`static_keys`), wherever it stands in it
+            state["map_spec"] = spec
+        return state
 
-    def seat_count(self, state: S) -> int:
+    def seat_count(self, state: State) -> int:
         return int(state["n"])
 
-    def to_json(self, state: S) -> dict[str, Any]:
-        return dict(st.clone(state))
+    def to_json(self, state: State) -> dict[str, Any]:
+        return dict(queries.clone(state))
 
-    def from_json(self, data_: Mapping[str, Any]) -> S:
-        return dict(st.clone(dict(data_)))
+    def from_json(self, data_: Mapping[str, Any]) -> State:
+        return cast(State, dict(queries.clone(dict(data_))))  # a state's stored JSON (`to_json`)
 
-    def copy_state(self, state: S) -> S:
-        return dict(st.clone(state))
+    def copy_state(self, state: State) -> State:
+        return queries.clone(state)
 
     # ---------------------------------------------------------------- whose turn
 
-    def to_act(self, state: S) -> frozenset[int]:
+    def to_act(self, state: State) -> frozenset[int]:
         phase = state["phase"]
         if phase == "over":
             return frozenset()
@@ -137,27 +134,27 @@ class KingsArmory(Game):
             trade = state["trade"]
             return coop.deciding(state) | (frozenset({trade["to"]}) if trade is not None else frozenset())
         if state["reroll"] is not None:
-            return frozenset({st.ally(state, state["reroll"]["ally"])["seat"]})
+            return frozenset({queries.ally(state, state["reroll"]["ally"])["seat"]})
         if state["ask"] is not None:
-            return frozenset({st.ally(state, state["ask"]["ally"])["seat"]})
+            return frozenset({queries.ally(state, state["ask"]["ally"])["seat"]})
         if state["window"] is not None:
             return frozenset(state["window"]["seats"])
         if phase == "enemy":
             return frozenset({SYSTEM})
         if state["active"] is not None:  # Boleslaw may be acting out of turn (P-25)
-            return frozenset({st.ally(state, state["active"])["seat"]})
+            return frozenset({queries.ally(state, state["active"])["seat"]})
         return frozenset({state["turn"]})
 
-    def turn_key(self, state: S) -> Any:
+    def turn_key(self, state: State) -> Hashable:
         return (state["phase"], state["wave"], state["eturn"], state["turn"], state["active"],
                 state["ask"] and state["ask"]["ally"], tuple(state["ready"]), state["trade"] and state["trade"]["to"],
                 state["window"] and tuple(state["window"]["seats"]), state["reroll"] and state["reroll"]["ally"],
                 tuple(coop.deferred(state)))
 
-    def system_action(self, state: S) -> Action:
+    def system_action(self, state: State) -> Action:
         return Action.of("step")
 
-    def decisions(self, state: S) -> list[Decision]:
+    def decisions(self, state: State) -> list[Decision]:
         """The out-of-turn questions: a block, the Lucky Charm's re-roll, a pause for cards, a trade offer."""
         if state["phase"] == "over":
             return []
@@ -169,8 +166,8 @@ class KingsArmory(Game):
                          want=armory.gear_name(want))
             return [Decision(trade["to"], prompt, Action.of("decline_trade"), private=False, seconds=ASK_SECONDS)]
         if reroll is not None:
-            a = st.ally(state, reroll["ally"])
-            prompt = msg("ka.ask.reroll", ally=fg.ally_name(a), roll=reroll["nat"])
+            a = queries.ally(state, reroll["ally"])
+            prompt = msg("ka.ask.reroll", ally=figures.ally_name(a), roll=reroll["nat"])
             return [Decision(a["seat"], prompt, Action.of("keep_roll"), private=False, seconds=ASK_SECONDS)]
         if window is not None and state["ask"] is None:
             return [Decision(seat, msg("ka.ask.window"), Action.of("go_on"), private=False, seconds=ASK_SECONDS)
@@ -178,19 +175,19 @@ class KingsArmory(Game):
         ask = state["ask"]
         if ask is None:
             return []
-        a = st.ally(state, ask["ally"])
-        mon = st.monster(state, ask["mid"])
+        a = queries.ally(state, ask["ally"])
+        mon = queries.monster(state, ask["mid"])
         assert mon is not None
-        prompt = msg("ka.ask.block", ally=fg.ally_name(a), monster=fg.monster_name(mon),
-                     square=st.bd(state).label(st.msq(state, mon)))
+        prompt = msg("ka.ask.block", ally=figures.ally_name(a), monster=figures.monster_name(mon),
+                     square=queries.board_of(state).label(queries.monster_square(state, mon)))
         return [Decision(a["seat"], prompt, Action.of("pass"), private=False, seconds=BLOCK_SECONDS)]
 
-    def may_act(self, state: S, seat: int, action: Action) -> bool:
+    def may_act(self, state: State, seat: int, action: Action) -> bool:
         """Anyone may buy or play a reinforcement or Armory card at any time of a wave, block during the allies'
         round, and Boleslaw's player may activate him between other allies' activations (§4.2, §4.6, P-25)."""
         return seat in self.to_act(state) or (0 <= seat < state["n"] and self._anytime(state, seat, action))
 
-    def anytime_actions(self, state: S, seat: int) -> list[LegalAction]:
+    def anytime_actions(self, state: State, seat: int) -> list[LegalAction]:
         """The moves `seat` may make now although it is not on turn (the table's `legal` and `choices` list only
         seats on turn, so the game's cog offers these itself): card buys and plays, blocks, Boleslaw."""
         if seat in self.to_act(state) or not 0 <= seat < state["n"]:
@@ -198,10 +195,11 @@ class KingsArmory(Game):
         listed = armory.card_legal(state) if state["phase"] in ("allies", "enemy") else []
         listed += armory.hold_legal(state, seat) if state["phase"] in ("allies", "enemy") else []
         if state["phase"] == "allies" and state["active"] is None and state["ask"] is None:
-            listed += rnd.block_actions(state, seat) + rnd.unblock_actions(state, seat) + rnd.out_of_turn(state, seat)
+            listed += allies_round.block_actions(state, seat) + allies_round.unblock_actions(state, seat) \
+                + allies_round.out_of_turn(state, seat)
         return [la for la in listed if self._anytime(state, seat, la.action)] + orders.legal(state, seat)
 
-    def _anytime(self, state: S, seat: int, action: Action) -> bool:
+    def _anytime(self, state: State, seat: int, action: Action) -> bool:
         """Legality of the moves a seat may make out of turn."""
         if action.kind == "order":
             return orders.ok(state, seat, action)
@@ -219,14 +217,14 @@ class KingsArmory(Game):
         if phase != "allies" or state["active"] is not None or state["ask"] is not None:
             return False
         if action.kind == "block":
-            return any(la.action == action for la in rnd.block_actions(state, seat))
+            return any(la.action == action for la in allies_round.block_actions(state, seat))
         if action.kind == "unblock":
-            return any(la.action == action for la in rnd.unblock_actions(state, seat))
+            return any(la.action == action for la in allies_round.unblock_actions(state, seat))
         if action.kind == "activate":
-            return any(la.action == action for la in rnd.out_of_turn(state, seat))
+            return any(la.action == action for la in allies_round.out_of_turn(state, seat))
         return False
 
-    def is_legal(self, state: S, seat: int, action: Action) -> bool:
+    def is_legal(self, state: State, seat: int, action: Action) -> bool:
         if action.kind == "order":  # a standing order is given at any time, on turn or not
             return 0 <= seat < state["n"] and orders.ok(state, seat, action)
         if action.kind in (*armory.CARD_KINDS, "hold") and state["phase"] in ("allies", "enemy"):
@@ -245,11 +243,11 @@ class KingsArmory(Game):
             return shop.is_legal(state, seat, action)
         return any(la.action == action for la in self._legal(state, seat, action.kind))
 
-    def legal_actions(self, state: S, seat: int) -> list[LegalAction]:
+    def legal_actions(self, state: State, seat: int) -> list[LegalAction]:
         listed = self._legal(state, seat, None)
         return listed + orders.legal(state, seat) if listed else listed
 
-    def _legal(self, state: S, seat: int, kind: str | None) -> list[LegalAction]:
+    def _legal(self, state: State, seat: int, kind: str | None) -> list[LegalAction]:
         if seat == SYSTEM or seat not in self.to_act(state):
             return []
         phase = state["phase"]
@@ -265,25 +263,26 @@ class KingsArmory(Game):
             return answers + shop.legal(state, seat, kind) + (
                 extra + armory.hold_legal(state, seat) + coop.legal(state, seat) if kind is None else [])
         if state["reroll"] is not None:
-            return rnd.reroll_legal(state)
+            return allies_round.reroll_legal(state)
         if state["ask"] is None and state["window"] is not None:
             return armory.window_legal(state)
         if state["ask"] is not None:
             ask = state["ask"]
-            a = st.ally(state, ask["ally"])
-            mon = st.monster(state, ask["mid"])
+            a = queries.ally(state, ask["ally"])
+            mon = queries.monster(state, ask["mid"])
             assert mon is not None
-            name, mname = fg.ally_name(a), fg.monster_name(mon)
+            name, mname = figures.ally_name(a), figures.monster_name(mon)
             return [LegalAction(Action.of("block", ally=a["id"], monster=mon["id"]), msg("ka.act.block", ally=name,
                                                                                       monster=mname)),
                     LegalAction(Action.of("wait"), msg("ka.act.wait", monster=mname)),
                     LegalAction(Action.of("pass"), msg("ka.act.pass", monster=mname)),
                     *armory.card_legal(state)]  # a card may be played in the middle of a monster's move
         on_turn = kind is None and state["active"] is None and seat == state["turn"]
-        return rnd.legal(state, seat, kind) + (armory.card_legal(state) if kind in (None, *armory.CARD_KINDS) else []) \
+        return allies_round.legal(state, seat, kind) \
+            + (armory.card_legal(state) if kind in (None, *armory.CARD_KINDS) else []) \
             + (armory.hold_legal(state, seat) if on_turn else [])
 
-    def why_illegal(self, state: S, seat: int, action: Action) -> Msg | None:
+    def why_illegal(self, state: State, seat: int, action: Action) -> Msg | None:
         if action.kind == "order":
             return msg("ka.why.order")
         if seat != SYSTEM and 0 <= seat < state["n"] and coop.held(state, seat):
@@ -293,9 +292,9 @@ class KingsArmory(Game):
         if seat != SYSTEM and seat not in self.to_act(state):
             return msg("ka.why.not_your_turn")
         if action.kind == "end" and state["phase"] == "allies" and state["active"]:
-            a = st.ally(state, state["active"])
-            if not rnd.may_stop(state, a):
-                return msg("ka.why.must_attack", ally=fg.ally_name(a), count=rnd.minimum(state, a))
+            a = queries.ally(state, state["active"])
+            if not allies_round.may_stop(state, a):
+                return msg("ka.why.must_attack", ally=figures.ally_name(a), count=allies_round.minimum(state, a))
         if action.kind == "ready" and state["phase"] in ("setup", "between"):
             if state["phase"] == "setup" and state["free_towers"]:
                 return msg("ka.why.towers_left", count=state["free_towers"])
@@ -304,7 +303,7 @@ class KingsArmory(Game):
             return msg("ka.why.tower_full")
         return None
 
-    def apply(self, state: S, seat: int, action: Action) -> Step:
+    def apply(self, state: State, seat: int, action: Action) -> Step:
         if seat == SYSTEM:
             if SYSTEM not in self.to_act(state) or action != Action.of("step"):
                 raise IllegalAction(msg("ka.why.not_your_turn"))
@@ -312,106 +311,107 @@ class KingsArmory(Game):
             raise IllegalAction(msg("ka.why.not_your_turn"))
         elif not self.is_legal(state, seat, action):
             raise IllegalAction(self.why_illegal(state, seat, action) or msg("ka.why.illegal"))
-        s = st.clone(state)
-        rng = Rng(s["rng_state"])
+        after = queries.clone(state)
+        rng = Rng(after["rng_state"])
         events: list[Event] = []
         undoable = True
-        phase = s["phase"]
+        phase = after["phase"]
         if seat == SYSTEM:
-            if not armory.open_window(s, events):
-                enemy.step(s, rng, events)
+            if not armory.open_window(after, events):
+                enemy.step(after, rng, events)
             undoable = False
         elif action.kind == "order":
-            orders.apply(s, events, action)
+            orders.apply(after, events, action)
         elif action.kind in armory.CARD_KINDS:
-            armory.card_apply(s, rng, events, seat, action)
+            armory.card_apply(after, rng, events, seat, action)
             undoable = action.kind == "play"
         elif action.kind in (*armory.GEAR_KINDS, *armory.TRADE_ANSWERS):
-            armory.gear_apply(s, rng, events, seat, action)
+            armory.gear_apply(after, rng, events, seat, action)
             # an answer to a trade is the other seat's move: nobody takes it back
             undoable = action.kind not in ("buy_gear", "trade", "withdraw_trade", *armory.TRADE_ANSWERS)
         elif action.kind in armory.WINDOW_KINDS:
-            armory.hold_apply(s, events, seat, action)
-        elif s["reroll"] is not None:
-            rnd.answer_reroll(s, rng, events, action)
+            armory.hold_apply(after, events, seat, action)
+        elif after["reroll"] is not None:
+            allies_round.answer_reroll(after, rng, events, action)
             undoable = False
         elif phase == "pick":
-            shop.pick(s, events, seat, action)
+            shop.pick(after, events, seat, action)
         elif action.kind == "defer":
-            coop.apply(s, events, seat, action)
+            coop.apply(after, events, seat, action)
         elif phase in ("setup", "between"):
-            shop.apply(s, rng, events, seat, action)
-            armory.lapse_trade(s, events)
-            undoable = action.kind != "ready" or bool(s["ready"])
-        elif s["ask"] is not None:
-            self._answer(s, events, action)
+            shop.apply(after, rng, events, seat, action)
+            armory.lapse_trade(after, events)
+            undoable = action.kind != "ready" or bool(after["ready"])
+        elif after["ask"] is not None:
+            self._answer(after, events, action)
             undoable = False
         else:
-            undoable = not rnd.apply(s, rng, events, seat, action)
+            undoable = not allies_round.apply(after, rng, events, seat, action)
         if phase in ("setup", "between"):
-            if s["phase"] in ("setup", "between"):
-                coop.announce_return(state, s, events)
+            if after["phase"] in ("setup", "between"):
+                coop.announce_return(state, after, events)
             else:  # the wave started: the next round of shopping begins with nobody stepping back
-                coop.reset(s)
-        s["rng_state"] = rng.state
-        s["log"] = [*s.get("log", []), *(e.msg.to_json() for e in events if e.to is None)][-LOG_LINES:]
-        return Step(s, events, undoable=undoable)
+                coop.reset(after)
+        after["rng_state"] = rng.state
+        after["log"] = [*after.get("log", []), *(e.msg.to_json() for e in events if e.to is None)][-LOG_LINES:]
+        return Step(after, events, undoable=undoable)
 
-    def ai_action(self, state: S, seat: int, rng: Rng, level: str = "normal") -> Action:
+    def ai_action(self, state: State, seat: int, rng: Rng, level: str = "normal") -> Action:
         """The AI's move at `level` ("easy", "normal" or "hard"; anything else plays "normal")."""
         return ai.choose(self.legal_actions(state, seat), state, seat, rng, level)
 
-    def _answer(self, s: S, events: list[Event], action: Action) -> None:
-        ask = s["ask"]
-        s["ask"] = None
-        act = s["act"]
-        a = st.ally(s, ask["ally"])
-        mon = st.monster(s, ask["mid"])
+    def _answer(self, state: State, events: list[Event], action: Action) -> None:
+        ask = state["ask"]
+        assert ask is not None
+        state["ask"] = None
+        act = state["act"]
+        a = queries.ally(state, ask["ally"])
+        mon = queries.monster(state, ask["mid"])
         assert mon is not None and act is not None
         if action.kind == "block":
-            enemy.block(s, a, mon)
-            events.append(Event(msg("ka.ev.block", ally=fg.ally_name(a), monster=fg.monster_name(mon))))
+            enemy.block(state, a, mon)
+            events.append(Event(msg("ka.ev.block", ally=figures.ally_name(a), monster=figures.monster_name(mon))))
         elif action.kind == "pass":
             act["passed"].append(a["id"])
 
-    def outcome(self, state: S) -> Outcome | None:
+    def outcome(self, state: State) -> Outcome | None:
         if state["result"] is None:
             return None
         everyone = frozenset(range(state["n"]))
-        if st.variant(state, "endurance"):  # the score is what counts: waves survived (P-28)
+        if queries.variant(state, "endurance"):  # the score is what counts: waves survived (P-28)
             won = state["result"] == "won"
             return Outcome(everyone if won else frozenset(),
                            msg("ka.end.endurance_won" if won else "ka.end.endurance_lost", wave=state["wave"],
-                               score=st.waves_survived(state), why=msg(f"ka.end.why.{state['result']}")))
+                               score=queries.waves_survived(state), why=msg(f"ka.end.why.{state['result']}")))
         if state["result"] == "won":
             return Outcome(everyone, msg("ka.end.won", wave=state["wave"]))
         return Outcome(frozenset(), msg(f"ka.end.lost_{state['result']}", wave=state["wave"]))
 
-    def final_figures(self, state: S) -> list[Msg]:
+    def final_figures(self, state: State) -> list[Msg]:
         """The wave reached and the waves survived, the Gate's health and the gold left, then each player's hero
         (or own champion): level and health, or knocked out."""
-        lines = [msg("ka.figures.waves", wave=state["wave"], waves=st.last_wave(state),
-                     survived=st.waves_survived(state), gate=state["gate"], max=state["gate_max"],
+        lines = [msg("ka.figures.waves", wave=state["wave"], waves=queries.last_wave(state),
+                     survived=queries.waves_survived(state), gate=state["gate"], max=state["gate_max"],
                      gold=state["gold"])]
         for a in state["allies"]:
             if a["kind"] != "hero" and not a.get("own"):
                 continue
             if a["ko"]:
-                lines.append(msg("ka.figures.hero_ko", seat=SeatRef(a["seat"]), hero=fg.ally_name(a),
+                lines.append(msg("ka.figures.hero_ko", seat=SeatRef(a["seat"]), hero=figures.ally_name(a),
                                  level=a["level"]))
             else:
-                lines.append(msg("ka.figures.hero", seat=SeatRef(a["seat"]), hero=fg.ally_name(a), level=a["level"],
-                                 hp=a["hp"], max=fg.ally_card(a)["max"]))
+                lines.append(msg("ka.figures.hero", seat=SeatRef(a["seat"]), hero=figures.ally_name(a),
+                                 level=a["level"], hp=a["hp"], max=figures.ally_card(a)["max"]))
         return lines
 
-    def record_figures(self, state: S) -> dict[int, dict[str, int]]:
+    def record_figures(self, state: State) -> dict[int, dict[str, int]]:
         """The team's waves survived and the Gate's health left, the same for every seat."""
-        shared = {"waves": st.waves_survived(state), "gate": max(0, int(state["gate"]))}
+        shared = {"waves": queries.waves_survived(state), "gate": max(0, int(state["gate"]))}
         return {seat: dict(shared) for seat in range(state["n"])}
 
     # ---------------------------------------------------------------- table helpers
 
-    def choices(self, state: S, seat: int, path: Sequence[str]) -> list[Choice] | Action:
+    def choices(self, state: State, seat: int, path: Sequence[str]) -> list[Choice] | Action:
         """Builds and placements offer every square when built in steps; `legal_actions` lists a few of each."""
         path = tuple(path)
         if path and path[0] in ("build", "place") and state["phase"] in ("setup", "between") \
@@ -426,7 +426,7 @@ class KingsArmory(Game):
             return msg(f"ka.step.{arg}", **{arg: int(value[1:])})
         return super().step_name(path, token, moves)
 
-    def moves_of_kinds(self, state: S, seat: int, kinds: Sequence[str]) -> list[LegalAction]:
+    def moves_of_kinds(self, state: State, seat: int, kinds: Sequence[str]) -> list[LegalAction]:
         """Every build and placement at once (walking them step by step would list the shop once per square)."""
         if state["phase"] not in ("setup", "between") or seat not in self.to_act(state):
             return super().moves_of_kinds(state, seat, kinds)
@@ -434,7 +434,7 @@ class KingsArmory(Game):
         listed = [la for k in squares for la in shop.legal(state, seat, k) if la.action.kind == k]
         return listed + super().moves_of_kinds(state, seat, [k for k in kinds if k not in squares])
 
-    def quick_actions(self, state: S) -> list[tuple[Msg, Action]] | None:
+    def quick_actions(self, state: State) -> list[tuple[Msg, Action]] | None:
         wanted: tuple[str, ...] = ("end", "end_turn", "ready", "defer", "pass", "go_on", "keep_roll", "reroll",
                                    "accept_trade", "decline_trade")
         if state["ask"] is not None:  # a block window offers all three of its answers, not only "let it pass"
@@ -448,7 +448,7 @@ class KingsArmory(Game):
                     out.append((la.label, la.action))
         return out[:8]
 
-    def skip_action(self, state: S, seat: int) -> Action | None:
+    def skip_action(self, state: State, seat: int) -> Action | None:
         legal = self.legal_actions(state, seat)
         for kind in ("pass", "ready", "defer", "end", "end_turn", "pick", "place", "attack"):
             for la in legal:
@@ -456,7 +456,7 @@ class KingsArmory(Game):
                     return la.action
         return None
 
-    def timeout_action(self, state: S, seat: int) -> Action | None:
+    def timeout_action(self, state: State, seat: int) -> Action | None:
         """A question's default for the seat asked; while a trade waits for its answer, the other seats' time
         is not up (their deadline was the trade's)."""
         for decision in self.decisions(state):
@@ -468,71 +468,74 @@ class KingsArmory(Game):
 
     # ---------------------------------------------------------------- views and checks
 
-    def view(self, state: S, seat: int | None) -> dict[str, Any]:
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
         """Everything on the table is public (§11); deck orders, piles and the RNG never leave the state."""
-        b = st.bd(state)
+        b = queries.board_of(state)
 
-        def ally_view(a: dict[str, Any]) -> dict[str, Any]:
-            card = fg.ally_card(a)
-            p = st.pos(a)
+        def ally_view(a: Ally) -> AllyView:
+            card = figures.ally_card(a)
+            p = queries.pos(a)
             return {"id": a["id"], "kind": a["kind"], "type": a["key"], "seat": a["seat"], "level": a["level"],
-                    "name": _lit(fg.ally_name(a)), "hp": a["hp"], "max": card["max"], "ko": a["ko"],
+                    "name": _names(figures.ally_name(a)), "hp": a["hp"], "max": card["max"], "ko": a["ko"],
                     "square": None if p is None else b.label(p), "house": a["house"], "inside": a["inside"],
-                    "ap": a["ap"], "tank": [len(a["blocks"]), fg.tank(a)], "blocks": list(a["blocks"]),
+                    "ap": a["ap"], "tank": [len(a["blocks"]), figures.tank(a)], "blocks": list(a["blocks"]),
                     "order": orders.mode(a),
                     "status": {k: v for k, v in a["st"].items() if v}, "done": a["done"],
                     "effects": [k for k in ("enchanted", "summoned") if a.get(k)] + (
                         [f"guarding:{a['guarding']}"] if a.get("guarding") else [])}
 
-        def monster_view(m: dict[str, Any]) -> dict[str, Any]:
-            card = fg.monster_card(m)
+        def monster_view(m: Monster) -> MonsterView:
+            card = figures.monster_card(m)
             return {"id": m["id"], "type": m["key"], "boss": m["boss"], "level": 0 if m["boss"] else card["level"],
-                    "name": _lit(fg.monster_name(m)), "hp": m["hp"], "max": m["max"], "mv": fg.monster_mv(m),
-                    "square": b.label(st.msq(state, m)), "lane": m["lane"][-1],
-                    "arrow": "y" if m["lane"].startswith("Y") else "r", "flags": fg.flags(m),
+                    "name": _names(figures.monster_name(m)), "hp": m["hp"], "max": m["max"],
+                    "mv": figures.monster_mv(m), "square": b.label(queries.monster_square(state, m)),
+                    "lane": m["lane"][-1],
+                    "arrow": "y" if m["lane"].startswith("Y") else "r", "flags": figures.flags(m),
                     "blocked_by": m["blocked_by"], "status": {k: v for k, v in m["st"].items() if v},
                     "effects": [k for k in ("grounded", "fog", "sundered") if m.get(k)]}
 
-        return {"game": self.id, "phase": state["phase"], "map": state["map"],
-                **({"map_spec": dict(state["map_spec"])} if "map_spec" in state else {}), "wave": state["wave"],
-                "waves": st.last_wave(state), "variants": list(state["variants"]),
-                "score": st.waves_survived(state) if st.variant(state, "endurance") else None,
-                "enemy_turn": state["eturn"], "gate": [state["gate"], state["gate_max"]],
-                "gold": state["gold"], "turn": state["turn"], "active": state["active"], "picker": state["picker"],
-                "mc": state["mc"], "ready": list(state["ready"]), "deferred": coop.deferred(state),
-                "free_towers": state["free_towers"],
-                "to_arrive": state["arrive"] + state["later"] + len(state["extra"]),
-                "boss_turns": list(state["boss_due"]),
-                "towers": [{"id": t["id"], "square": b.label((t["at"][0], t["at"][1])),
-                            "used": st.slots_used(state, t["id"])} for t in state["towers"]],
-                "allies": [ally_view(a) for a in state["allies"]],
-                "monsters": [monster_view(m) for m in state["monsters"]],
-                "asking": None if state["ask"] is None else dict(state["ask"]),
-                "trade": None if state["trade"] is None else dict(state["trade"]),
-                "reroll": None if state["reroll"] is None else {"ally": state["reroll"]["ally"],
-                                                                "roll": state["reroll"]["nat"]},
-                "pause": None if state["window"] is None else list(state["window"]["seats"]),
-                "holds": list(state["holds"]),
-                "gear": [{"id": g["id"], "name": _lit(armory.gear_name(g)), "seat": g["seat"], "locked": g["locked"],
-                          "on": g["on"]} for g in state["gear"]],
-                "walls": [b.label((w[0], w[1])) for w in state["walls"]],
-                "log": list(state.get("log", [])), "result": state["result"]}
+        view: View = {"game": self.id, "phase": state["phase"], "map": state["map"],
+                      **_map_spec(state), "wave": state["wave"],
+                      "waves": queries.last_wave(state), "variants": list(state["variants"]),
+                      "score": queries.waves_survived(state) if queries.variant(state, "endurance") else None,
+                      "enemy_turn": state["eturn"], "gate": [state["gate"], state["gate_max"]],
+                      "gold": state["gold"], "turn": state["turn"], "active": state["active"],
+                      "picker": state["picker"],
+                      "mc": state["mc"], "ready": list(state["ready"]), "deferred": coop.deferred(state),
+                      "free_towers": state["free_towers"],
+                      "to_arrive": state["arrive"] + state["later"] + len(state["extra"]),
+                      "boss_turns": list(state["boss_due"]),
+                      "towers": [{"id": t["id"], "square": b.label((t["at"][0], t["at"][1])),
+                                  "used": queries.slots_used(state, t["id"])} for t in state["towers"]],
+                      "allies": [ally_view(a) for a in state["allies"]],
+                      "monsters": [monster_view(m) for m in state["monsters"]],
+                      "asking": None if state["ask"] is None else {**state["ask"]},
+                      "trade": None if state["trade"] is None else {**state["trade"]},
+                      "reroll": None if state["reroll"] is None else {"ally": state["reroll"]["ally"],
+                                                                      "roll": state["reroll"]["nat"]},
+                      "pause": None if state["window"] is None else list(state["window"]["seats"]),
+                      "holds": list(state["holds"]),
+                      "gear": [{"id": g["id"], "name": _names(armory.gear_name(g)), "seat": g["seat"],
+                                "locked": g["locked"], "on": g["on"]} for g in state["gear"]],
+                      "walls": [b.label((w[0], w[1])) for w in state["walls"]],
+                      "log": list(state.get("log", [])), "result": state["result"]}
+        return dict(view)
 
-    def check_invariants(self, state: S) -> list[str]:
+    def check_invariants(self, state: State) -> list[str]:
         out = []
         if state["gold"] < 0:
             out.append(f"gold is negative: {state['gold']}")
         if not 0 <= state["gate"] <= state["gate_max"]:
             out.append(f"gate HP {state['gate']} out of bounds")
-        squares: dict[Any, int] = {}
+        squares: dict[tuple[int, ...], int] = {}
         for a in state["allies"]:
-            card = fg.ally_card(a)
+            card = figures.ally_card(a)
             if not 0 <= a["hp"] <= card["max"]:
                 out.append(f"{a['id']} HP {a['hp']} outside 0..{card['max']}")
             if (a["hp"] == 0) != a["ko"] and (a["kind"] == "hero" or a.get("own")):
                 out.append(f"{a['id']} KO flag disagrees with HP")
             out += _token_problems(a["id"], a["st"])
-            if len(a["blocks"]) > fg.tank(a):
+            if len(a["blocks"]) > figures.tank(a):
                 out.append(f"{a['id']} blocks more than its Tank")
             if orders.mode(a) not in orders.MODES:
                 out.append(f"{a['id']} has an unknown standing order {orders.mode(a)!r}")
@@ -540,14 +543,14 @@ class KingsArmory(Game):
                 key = tuple(a["pos"])
                 squares[key] = squares.get(key, 0) + 1
         out += [f"two allies on {sq}" for sq, n in squares.items() if n > 1]
-        layers: dict[Any, int] = {}
+        layers: dict[tuple[tuple[int, ...], bool], int] = {}
         for m in state["monsters"]:
             if not 0 < m["hp"] <= m["max"]:
                 out.append(f"{m['id']} HP {m['hp']} outside 1..{m['max']}")
             out += _token_problems(m["id"], m["st"])
             if not m["boss"]:
-                key = (tuple(st.msq(state, m)), fg.flying(m))
-                layers[key] = layers.get(key, 0) + 1
+                layer = (tuple(queries.monster_square(state, m)), figures.flying(m))
+                layers[layer] = layers.get(layer, 0) + 1
         out += [f"two monsters of one kind on {k[0]}" for k, n in layers.items() if n > 1]
         board_count = sum(1 for m in state["monsters"] if not m["boss"])
         stock = sum(len(p) for p in state["piles"].values()) + sum(len(p) for p in state["discard"].values())
@@ -559,25 +562,25 @@ class KingsArmory(Game):
         for kind, champ in data.champions().items():
             if shop.alive_of(state, kind) + state["fallen"].get(kind, 0) > champ["limit"]:
                 out.append(f"too many {kind} champions")
-        for hid in st.houses(state):
-            if state["phase"] != "pick" and st.slots_used(state, hid) > st.capacity(state, hid):
+        for hid in queries.houses(state):
+            if state["phase"] != "pick" and queries.slots_used(state, hid) > queries.capacity(state, hid):
                 out.append(f"house {hid} over capacity")
         return out + _figure_problems(state) + _card_problems(state) + _question_problems(state) \
             + _team_problems(state)
 
 
-def _figure_problems(state: S) -> list[str]:
+def _figure_problems(state: State) -> list[str]:
     """Every figure listed once, standing on one square where it may stand."""
     out = []
-    b = st.bd(state)
+    b = queries.board_of(state)
     ids = [a["id"] for a in state["allies"]] + [m["id"] for m in state["monsters"]]
     out += [f"figure {i} listed twice" for i in sorted({i for i in ids if ids.count(i) > 1})]
     for m in state["monsters"]:
         if m["lane"] not in b.lanes or not 0 <= m["i"] < len(b.lanes[m["lane"]]):
             out.append(f"{m['id']} is off its lane")
-    towers = st.tower_squares(state)
+    towers = queries.tower_squares(state)
     for a in state["allies"]:
-        p = st.pos(a)
+        p = queries.pos(a)
         if p is None:
             continue
         if a["inside"] != (p in towers or p in b.parapets.values()):
@@ -588,7 +591,7 @@ def _figure_problems(state: S) -> list[str]:
     return out
 
 
-def _card_problems(state: S) -> list[str]:
+def _card_problems(state: State) -> list[str]:
     """Every equipment, reinforcement and Armory card accounted for; carrying and holding limits kept."""
     out = []
     eco = data.economy()
@@ -616,7 +619,7 @@ def _card_problems(state: S) -> list[str]:
     return out
 
 
-def _question_problems(state: S) -> list[str]:
+def _question_problems(state: State) -> list[str]:
     """The out-of-turn questions open only where they belong, about things that exist."""
     out = []
     trade, window, reroll = state["trade"], state["window"], state["reroll"]
@@ -629,12 +632,12 @@ def _question_problems(state: S) -> list[str]:
     if window is not None and (state["phase"] != "enemy" or not window["seats"]
                                or not set(window["seats"]) <= set(state["holds"])):
         out.append(f"card pause {window} open in phase {state['phase']} for seats not holding")
-    if reroll is not None and (state["phase"] != "allies" or st.find_ally(state, reroll["ally"]) is None):
+    if reroll is not None and (state["phase"] != "allies" or queries.find_ally(state, reroll["ally"]) is None):
         out.append(f"Lucky Charm question {reroll} in phase {state['phase']}")
     return out
 
 
-def _team_problems(state: S) -> list[str]:
+def _team_problems(state: State) -> list[str]:
     """Seats step back only while the team shops, once each, and propose only while they do."""
     waiting, proposed = coop.deferred(state), state.get("proposed", [])
     out = [f"seat {x} stepped back twice" for x in sorted(set(waiting)) if waiting.count(x) > 1]
@@ -645,11 +648,20 @@ def _team_problems(state: S) -> list[str]:
 
 
 def _token_problems(fid: str, tokens: dict[str, int]) -> list[str]:
-    out = [f"{fid} has {tokens[k]} {k}" for k, cap in fg.CAPS.items() if not 0 <= tokens[k] <= cap]
+    out = [f"{fid} has {tokens[k]} {k}" for k, cap in figures.CAPS.items() if not 0 <= tokens[k] <= cap]
     if tokens["bleed"] + tokens["burn"] > 4 or tokens["slow"] < 0:
         out.append(f"{fid} tokens out of bounds")
     return out
 
 
-def _lit(value: Lit) -> dict[str, str]:
+class _MapSpecPart(TypedDict, total=False):
+    map_spec: MapFile
+
+
+def _map_spec(state: State) -> _MapSpecPart:
+    """An uploaded map's file for the view (a preset or custom map is known by its name)."""
+    return {"map_spec": {**state["map_spec"]}} if "map_spec" in state else {}
+
+
+def _names(value: Lit) -> Names:
     return {"es": value.es, "en": value.en}

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import cast
 
 from rules.base import BadOptions
 from rules.kings_armory import data
+from rules.kings_armory.shapes import MapFile, MapSpec, RouteStep
 from rules.safe_text import clean_name, only_invisible
-from rules.text import Msg, msg
+from rules.text import Msg, Param, msg
 
 CUSTOM_DIR = data.DATA / "maps"
 CUSTOM_PREFIX = "custom:"
@@ -26,7 +28,7 @@ def custom_names() -> list[str]:
     return sorted(p.stem for p in CUSTOM_DIR.glob("*.json")) if CUSTOM_DIR.is_dir() else []
 
 
-def spec(map_id: str) -> dict[str, Any]:
+def spec(map_id: str) -> MapSpec:
     """The checked definition of a preset or of `custom:<name>` (a file under data/kings_armory/maps/)."""
     if map_id.startswith(CUSTOM_PREFIX):
         name = map_id[len(CUSTOM_PREFIX):]
@@ -43,32 +45,33 @@ def spec(map_id: str) -> dict[str, Any]:
     return checked(presets[map_id], map_id)
 
 
-def checked(raw: Any, map_id: str) -> dict[str, Any]:
+def checked(raw: object, map_id: str) -> MapSpec:
     """`raw` with its id and tile size set, or BadOptions listing every problem found."""
     problems = problems_of(raw)
     if problems:
         raise BadOptions(msg("ka.map.invalid", name=map_id, problems=listing(problems)))
-    return {**raw, "id": map_id, "tile_size": data.maps_file()["tile_size"],
-            "split": bool(raw.get("yellow")), "length": raw.get("length") or _length(raw)}
+    spec = cast(MapFile, raw)  # a map file's JSON in which problems_of found nothing wrong
+    return {**spec, "id": map_id, "tile_size": data.maps_file()["tile_size"],
+            "split": bool(spec.get("yellow")), "length": spec.get("length") or _length(spec)}
 
 
-def listing(items: list[Msg]) -> Msg:
+def listing(items: Sequence[Param]) -> Msg:
     shown = {f"s{i}": m for i, m in enumerate(items[:5])}
     if len(items) <= 5:
         return Msg(f"core.list.{len(items)}", shown)
     return Msg("core.list.many", {**shown, "n": len(items) - 5})
 
 
-def _length(raw: dict[str, Any]) -> str:
+def _length(raw: MapFile) -> str:
     """Long if the red route crosses 10 or more tiles (P-04)."""
     return "long" if len(raw["route"]) >= 10 else "short"
 
 
-def _tile(step: Any) -> Tile:
+def _tile(step: RouteStep) -> Tile:
     return (int(step[0]), int(step[1]))
 
 
-def _shape_problems(raw: Any) -> list[Msg]:
+def _shape_problems(raw: object) -> list[Msg]:
     if not isinstance(raw, dict):
         return [msg("ka.map.bad.json")]
     out = []
@@ -90,13 +93,14 @@ def _shape_problems(raw: Any) -> list[Msg]:
     return out
 
 
-def problems_of(raw: Any) -> list[Msg]:
+def problems_of(raw: object) -> list[Msg]:
     """Every reason this map cannot be played; empty when it can."""
     out = _shape_problems(raw)
     if out:
         return out
-    w, h = raw["tiles_w"], raw["tiles_h"]
-    routes = {"red": raw["route"], **({"yellow": raw["yellow"]} if raw.get("yellow") else {})}
+    spec = cast(MapFile, raw)  # _shape_problems found each field of the type a map file gives it
+    w, h = spec["tiles_w"], spec["tiles_h"]
+    routes = {"red": spec["route"], **({"yellow": yellow} if (yellow := spec.get("yellow")) else {})}
     for colour, route in routes.items():
         out += _route_problems(route, w, h, colour)
     if out:
@@ -134,7 +138,7 @@ def _name(tile: Tile) -> str:
     return f"({tile[0]},{tile[1]})"
 
 
-def _route_problems(route: list[list[Any]], w: int, h: int, colour: str) -> list[Msg]:
+def _route_problems(route: Sequence[RouteStep], w: int, h: int, colour: str) -> list[Msg]:
     out: list[Msg] = []
     seen: set[Tile] = set()
     for k, (r, c, entry, exit_) in enumerate(route):
@@ -164,7 +168,7 @@ def _inside(tile: Tile, edge: str, w: int, h: int) -> bool:
     return 0 <= tile[0] + dr < h and 0 <= tile[1] + dc < w
 
 
-def _split_problems(red: list[list[Any]], yellow: list[list[Any]]) -> list[Msg]:
+def _split_problems(red: Sequence[RouteStep], yellow: Sequence[RouteStep]) -> list[Msg]:
     """The yellow route leaves the red one at a fork and rejoins it at a merge, sharing the rest [A-02]."""
     if red[0][:3] != yellow[0][:3] or red[-1][:2] != yellow[-1][:2] or red[-1][3] != yellow[-1][3]:
         return [msg("ka.map.bad.ends")]
@@ -185,7 +189,7 @@ def _split_problems(red: list[list[Any]], yellow: list[list[Any]]) -> list[Msg]:
     return []
 
 
-def load_file(path: Path) -> dict[str, Any]:
+def load_file(path: Path) -> MapSpec:
     """A custom map file, checked (tools and tests)."""
     return checked(json.loads(path.read_text(encoding="utf-8")), CUSTOM_PREFIX + path.stem)
 
@@ -202,7 +206,7 @@ UPLOAD_KEYS = ("es", "en", "tiles_w", "tiles_h", "route", "yellow", "length")
 IGNORED_KEYS = ("id", "split")
 
 
-def from_upload(blob: bytes, filename: str) -> dict[str, Any]:
+def from_upload(blob: bytes, filename: str) -> MapFile:
     """A map file attached to `/game new`: the checked map (only its known fields) with its names filled from the
     file name when it has none; BadOptions naming every problem and what would be valid otherwise."""
     stem = clean_name(Path(filename).stem, MAX_NAME) or "map"
@@ -229,22 +233,23 @@ def from_upload(blob: bytes, filename: str) -> dict[str, Any]:
     problems += problems_of(raw)
     if problems:
         raise _refused(_shown_name(raw, stem), problems)
-    spec = {k: raw[k] for k in UPLOAD_KEYS if k in raw}
+    spec = cast(MapFile, {k: raw[k] for k in UPLOAD_KEYS if k in raw})  # problems_of found nothing wrong with it
     spec["es"], spec["en"] = (clean_name(str(raw.get("es") or raw.get("en") or stem), MAX_NAME),
                               clean_name(str(raw.get("en") or raw.get("es") or stem), MAX_NAME))
     return spec
 
 
-def upload_id(spec: dict[str, Any]) -> str:
+def upload_id(spec: MapFile) -> str:
     """The id of an uploaded map: named by its content, so equal files share one board."""
     canonical = json.dumps(spec, sort_keys=True, ensure_ascii=True, separators=(",", ":"))
     return UPLOAD_PREFIX + hashlib.sha256(canonical.encode()).hexdigest()[:12]
 
 
-def _shown_name(raw: dict[str, Any], stem: str) -> str:
+def _shown_name(raw: Mapping[str, object], stem: str) -> str:
     for key in ("en", "es"):
-        if isinstance(raw.get(key), str) and clean_name(raw[key], MAX_NAME):
-            return clean_name(raw[key], MAX_NAME)
+        name = raw.get(key)
+        if isinstance(name, str) and clean_name(name, MAX_NAME):
+            return clean_name(name, MAX_NAME)
     return stem
 
 

@@ -5,9 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from rules.base import SYSTEM
-from rules.kings_armory import GAME, shop
-from rules.kings_armory import figures as fg
-from rules.kings_armory.board import Sq, board, rd
+from rules.kings_armory import GAME, figures, shop
+from rules.kings_armory.board import Sq, board, range_distance
 from rules.rng import Rng
 
 
@@ -41,13 +40,13 @@ def lane_square(s: dict[str, Any], index: int, lane: str = "L") -> Sq:
 def add_monster(s: dict[str, Any], key: str, index: int, lane: str = "L", *, boss: bool = False) -> dict[str, Any]:
     """Take a token out of its pile (so every token stays accounted for) and stand it on a lane square."""
     if not boss:
-        level = str(fg.data.monsters()[key]["level"])
+        level = str(figures.data.monsters()[key]["level"])
         s["piles"][level].remove(key)
     else:
         s["boss_pile"].remove(key)
     mon = {"id": f"m{s['mseq']}", "key": key, "boss": boss, "hp": 0, "max": 0, "lane": lane, "i": index,
-           "st": fg.no_status(), "blocked_by": None, "acted": False, "grounded": False, "fog": 0, "sundered": 0}
-    card = fg.monster_card(mon)
+           "st": figures.no_status(), "blocked_by": None, "acted": False, "grounded": False, "fog": 0, "sundered": 0}
+    card = figures.monster_card(mon)
     mon["hp"] = mon["max"] = card["hp"] + (10 * (s["n"] - 1) if boss else 0)
     s["mseq"] += 1
     s["monsters"].append(mon)
@@ -55,7 +54,7 @@ def add_monster(s: dict[str, Any], key: str, index: int, lane: str = "L", *, bos
 
 
 def add_hero(s: dict[str, Any], key: str, sq: Sq, seat: int = 0) -> dict[str, Any]:
-    hero = fg.data.heroes()[key]
+    hero = figures.data.heroes()[key]
     a = shop.new_ally(seat, key, hero["hp"])
     a["id"] = f"a{len(s['allies'])}"
     a["pos"] = [sq[0], sq[1]]
@@ -64,7 +63,7 @@ def add_hero(s: dict[str, Any], key: str, sq: Sq, seat: int = 0) -> dict[str, An
 
 
 def add_champion(s: dict[str, Any], key: str, sq: Sq, seat: int = 0, level: int = 1) -> dict[str, Any]:
-    champ = fg.data.champions()[key]
+    champ = figures.data.champions()[key]
     a = {**shop.new_ally(seat, key, champ["hp"][level - 1]), "id": f"c{s['cseq']}", "kind": "champion",
          "level": level, "pos": [sq[0], sq[1]]}
     s["cseq"] += 1
@@ -77,7 +76,7 @@ def open_square_at(s: dict[str, Any], target: Sq, distance: int, *, avoid: tuple
     b = board(s["map"])
     for r in range(b.height):
         for c in range(b.width):
-            if rd((r, c), target) == distance and b.open_ground((r, c)) and (r, c) not in avoid:
+            if range_distance((r, c), target) == distance and b.open_ground((r, c)) and (r, c) not in avoid:
                 return (r, c)
     raise AssertionError("no such square")
 
@@ -89,8 +88,8 @@ def tower_at_range(s: dict[str, Any], target: Sq, distance: int) -> tuple[str, S
         for c in range(b.width - 1):
             cells = [(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)]
             if all(b.open_ground(q) for q in cells):
-                hit = [q for q in cells if rd(q, target) == distance]
-                if hit and all(rd(q, target) >= distance for q in cells):
+                hit = [q for q in cells if range_distance(q, target) == distance]
+                if hit and all(range_distance(q, target) >= distance for q in cells):
                     tid = f"t{s['tseq']}"
                     s["towers"].append({"id": tid, "at": [r, c]})
                     s["tseq"] += 1

@@ -5,9 +5,8 @@ from __future__ import annotations
 import pytest
 
 from rules.base import SYSTEM, Action
-from rules.kings_armory import GAME, ai
-from rules.kings_armory import figures as fg
-from rules.kings_armory.board import board, rd
+from rules.kings_armory import GAME, ai, figures
+from rules.kings_armory.board import board, range_distance
 from rules.rng import Rng
 from tools.ka_ai_eval import play
 
@@ -63,9 +62,9 @@ def test_attacks_the_monster_nearest_the_gate() -> None:
     far = add_monster(s, "goblin_raider", 10)
     near = add_monster(s, "goblin_raider", 14)
     spot = next(sq for sq in [open_square_at(s, lane_square(s, 12), d) for d in (2, 3)]
-                if rd(sq, lane_square(s, 10)) <= 6 and rd(sq, lane_square(s, 14)) <= 6)
+                if range_distance(sq, lane_square(s, 10)) <= 6 and range_distance(sq, lane_square(s, 14)) <= 6)
     ember = add_hero(s, "ember", spot)
-    s["active"], ember["ap"] = ember["id"], fg.ally_card(ember)["ap"]
+    s["active"], ember["ap"] = ember["id"], figures.ally_card(ember)["ap"]
     action = _choose(s)
     assert action.kind == "attack" and action["target"] == near["id"] != far["id"]
 

@@ -7,9 +7,7 @@ from typing import Any
 import pytest
 
 from rules.base import Action
-from rules.kings_armory import GAME, ai, data
-from rules.kings_armory import figures as fg
-from rules.kings_armory import state as st
+from rules.kings_armory import GAME, ai, data, figures, queries
 from rules.kings_armory.board import board
 from rules.rng import Rng
 
@@ -64,7 +62,7 @@ def _sheltered_ember(monsters: int = 6) -> tuple[dict[str, Any], dict[str, Any]]
     tid, sq = tower_at_range(s, lane_square(s, 40), 3)
     ember = add_hero(s, "ember", sq)
     ember.update(house=tid, inside=True)
-    s["active"], ember["ap"] = ember["id"], fg.ally_card(ember)["ap"]
+    s["active"], ember["ap"] = ember["id"], figures.ally_card(ember)["ap"]
     assert not [la for la in GAME.legal_actions(s, 0) if la.action.kind == "attack"]
     assert mon["id"]
     return s, ember
@@ -137,7 +135,7 @@ def test_hard_puts_its_gold_in_levels_before_new_hires_where_normal_hires_first(
     assert move == Action.of("upgrade", ally=archer["id"])
     assert _choose(s, "normal").kind == "hire"
     assert data.champions()["archer"]["cost"][1] <= s["gold"]
-    assert st.bd(s) is board(s["map"])
+    assert queries.board_of(s) is board(s["map"])
 
 
 
@@ -146,7 +144,7 @@ def _picked(level: str, seats: int = 3) -> list[str]:
     while s["phase"] == "pick":
         seat = min(GAME.to_act(s))
         s = GAME.apply(s, seat, _choose(s, level, seat)).state
-    return [a["key"] for a in st.heroes(s)]
+    return [a["key"] for a in queries.heroes(s)]
 
 
 def test_hard_takes_two_shooters_and_the_healer_where_normal_takes_the_tank() -> None:

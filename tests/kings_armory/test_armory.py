@@ -8,9 +8,7 @@ from typing import Any
 import pytest
 
 from rules.base import SYSTEM, Action, IllegalAction
-from rules.kings_armory import GAME, armory, data, enemy
-from rules.kings_armory import figures as fg
-from rules.kings_armory import state as st
+from rules.kings_armory import GAME, armory, data, enemy, figures, queries
 from rules.kings_armory.board import board
 
 from .helpers import Dice, add_champion, add_hero, add_monster, lane_square, open_square_at, scene
@@ -45,7 +43,7 @@ def _equip(card: str, hero: str = "valcor") -> tuple[dict[str, Any], dict[str, A
     piece = _give(s, card)
     s.update(phase="between", gold=0, ready=[])
     s = _act(s, 0, Action.of("equip", gear=piece["id"], ally=a["id"]))
-    return s, st.ally(s, a["id"])
+    return s, queries.ally(s, a["id"])
 
 
 # ---------------------------------------------------------------- equipment: the shop items
@@ -100,7 +98,7 @@ def test_a_hero_carries_at_most_two_pieces() -> None:
     boots, ring = (next(g for g in s["gear"] if g["card"] == c) for c in ("boots", "ring"))
     s = _act(s, 0, Action.of("equip", gear=boots["id"], ally=a["id"]))
     assert not GAME.is_legal(s, 0, Action.of("equip", gear=ring["id"], ally=a["id"]))
-    assert sorted(st.ally(s, a["id"])["gear"]) == ["boots", "cloak"]
+    assert sorted(queries.ally(s, a["id"])["gear"]) == ["boots", "cloak"]
 
 
 def test_equipment_is_handled_between_waves_only() -> None:
@@ -115,46 +113,46 @@ def test_equipment_is_handled_between_waves_only() -> None:
 
 def test_whetstone_adds_one_damage_to_the_primary_attack_only() -> None:
     _, a = _equip("whetstone")
-    card = fg.ally_card(a)
+    card = figures.ally_card(a)
     assert [o["dmg"] for o in card["options"] if o["kind"] == "attack"] == [5, 2]  # Mace 4 → 5, Shield Bash 2
 
 
 def test_chainmail_hauberk_warding_ring_cloak_boots_and_tower_shield_change_the_card() -> None:
-    base = fg.ally_card(add_hero(scene(), "valcor", (8, 8)))
+    base = figures.ally_card(add_hero(scene(), "valcor", (8, 8)))
     expected = {"hauberk": ("res", {"M": base["res"]["M"] + 1, "R": base["res"]["R"] + 1, "SN": base["res"]["SN"]}),
                 "ring": ("res", {**base["res"], "SN": base["res"]["SN"] + 2}),
                 "cloak": ("dodge", base["dodge"] + 1), "boots": ("mv", base["mv"] + 1)}
     for card, (stat, value) in expected.items():
         _, a = _equip(card)
-        assert fg.ally_card(a)[stat] == value, card
+        assert figures.ally_card(a)[stat] == value, card
     _, a = _equip("tower_shield")
-    assert (fg.tank(a), fg.ally_mv(a)) == (base["tank"] + 1, base["mv"] - 1)
+    assert (figures.tank(a), figures.ally_mv(a)) == (base["tank"] + 1, base["mv"] - 1)
 
 
 def test_amulet_of_vigor_raises_max_and_current_hp_and_takes_them_back_when_removed() -> None:
     s, a = _equip("amulet")
-    assert (a["hp"], fg.ally_card(a)["max"]) == (24, 24)
+    assert (a["hp"], figures.ally_card(a)["max"]) == (24, 24)
     a["hp"] = 3
     s = _act(s, 0, Action.of("unequip", gear=next(g["id"] for g in s["gear"] if g["card"] == "amulet")))
-    assert st.ally(s, a["id"])["hp"] == 1  # −4, minimum 1
+    assert queries.ally(s, a["id"])["hp"] == 1  # −4, minimum 1
 
 
 def test_eagle_eye_quiver_focus_crystal_and_keen_gauntlets_work_by_attack_type() -> None:
     _, ember = _equip("quiver", "ember")
-    bow = next(o for o in fg.ally_card(ember)["options"] if o["id"] == "longbow")
+    bow = next(o for o in figures.ally_card(ember)["options"] if o["id"] == "longbow")
     assert (bow["range"], bow["hit"]) == (7, 7)
     _, midnight = _equip("crystal", "midnight")
-    blast = next(o for o in fg.ally_card(midnight)["options"] if o["id"] == "blast")
+    blast = next(o for o in figures.ally_card(midnight)["options"] if o["id"] == "blast")
     assert blast["dmg"] == 4
     _, valcor = _equip("gauntlets")
-    bash = next(o for o in fg.ally_card(valcor)["options"] if o["id"] == "bash")
+    bash = next(o for o in figures.ally_card(valcor)["options"] if o["id"] == "bash")
     assert bash["crit"] == [19, 20]
 
 
 def test_throwing_axes_add_an_attack_option() -> None:
     s, a = _equip("axes")
     s.update(phase="allies", turn=0, active=a["id"])
-    a = st.ally(s, a["id"])
+    a = queries.ally(s, a["id"])
     a["ap"] = 3
     orc = add_monster(s, "orc_warrior", 20)
     a["pos"] = list(open_square_at(s, lane_square(s, 20), 3))
@@ -164,13 +162,13 @@ def test_throwing_axes_add_an_attack_option() -> None:
 def test_potion_belt_heals_six_once_per_wave() -> None:
     s, a = _equip("potions")
     s.update(phase="allies", turn=0, active=a["id"])
-    a = st.ally(s, a["id"])
+    a = queries.ally(s, a["id"])
     a["ap"], a["hp"] = 3, 5
     s = _act(s, 0, Action.of("special", opt="potion"))
-    assert st.ally(s, a["id"])["hp"] == 11
+    assert queries.ally(s, a["id"])["hp"] == 11
     assert Action.of("special", opt="potion") not in [la.action for la in GAME.legal_actions(s, 0)]
     enemy.end_wave(s, [])
-    assert st.ally(s, a["id"])["once"] == []
+    assert queries.ally(s, a["id"])["once"] == []
 
 
 def test_hourglass_charm_gives_one_more_action_point_once_per_wave() -> None:
@@ -178,9 +176,9 @@ def test_hourglass_charm_gives_one_more_action_point_once_per_wave() -> None:
     s.update(phase="allies", turn=0, active=None)
     add_monster(s, "orc_warrior", 40)
     s = _act(s, 0, Action.of("activate", ally=a["id"], charm=True))
-    assert st.ally(s, a["id"])["ap"] == 4
+    assert queries.ally(s, a["id"])["ap"] == 4
     s = _act(s, 0, Action.of("end"))
-    st.ally(s, a["id"])["done"] = False
+    queries.ally(s, a["id"])["done"] = False
     assert Action.of("activate", ally=a["id"], charm=True) not in [la.action for la in GAME.legal_actions(s, 0)]
 
 
@@ -212,7 +210,7 @@ def test_reinforcements_can_be_bought_and_played_during_the_enemy_turn_by_anyone
     play = Action.of("play", card="flash_bomb", targets=[orc["id"]])
     assert GAME.may_act(step.state, 0, play)
     s2 = GAME.apply(step.state, 0, play).state
-    assert st.monster(s2, orc["id"])["st"]["stun"] == 1 and s2["hand"] == [] and s2["used_cards"] == ["flash_bomb"]
+    assert queries.monster(s2, orc["id"])["st"]["stun"] == 1 and s2["hand"] == [] and s2["used_cards"] == ["flash_bomb"]
 
 
 def test_tc25_the_armory_card_costs_1000_or_1200_only_between_waves_one_at_a_time() -> None:
@@ -267,7 +265,7 @@ def test_catapult_barrage_hits_every_figure_in_a_3x3_area_with_3_ranged() -> Non
     valcor = add_hero(s, "valcor", open_square_at(s, sq, 1))  # R resistance 1
     anchor = (min(sq[0], valcor["pos"][0]), min(sq[1], valcor["pos"][1]))
     s = _play(s, at=board(s["map"]).label(anchor))
-    assert st.monster(s, orc["id"])["hp"] == 6 and st.ally(s, valcor["id"])["hp"] == 18
+    assert queries.monster(s, orc["id"])["hp"] == 6 and queries.ally(s, valcor["id"])["hp"] == 18
 
 
 def test_ballista_bolt_hits_monsters_on_eight_squares_from_the_edge() -> None:
@@ -277,7 +275,7 @@ def test_ballista_bolt_hits_monsters_on_eight_squares_from_the_edge() -> None:
     sq = next(q for q in b.lanes["L"] if b.on_field(q) and q[1] < 8)
     orc = add_monster(s, "orc_warrior", b.lanes["L"].index(sq))
     s = _play(s, edge="W", line=sq[0])
-    assert st.monster(s, orc["id"])["hp"] == 9 - 5
+    assert queries.monster(s, orc["id"])["hp"] == 9 - 5
 
 
 def test_boiling_oil_burns_monsters_near_an_exit() -> None:
@@ -288,7 +286,7 @@ def test_boiling_oil_burns_monsters_near_an_exit() -> None:
     orc = add_monster(s, "orc_warrior", k)
     sq = b.lanes["L"][k]
     s = _play(s, at=b.label(sq))
-    m = st.monster(s, orc["id"])
+    m = queries.monster(s, orc["id"])
     assert m["hp"] == 9 - 4 and m["st"]["burn"] == 1
     far = _with_card("boiling_oil")
     assert not GAME.is_legal(far, 0, Action.of("play", card="boiling_oil", at="A1"))  # not within 4 of an exit
@@ -300,7 +298,7 @@ def test_cavalry_charge_hits_ground_monsters_on_six_lane_squares() -> None:
     orc = add_monster(s, "orc_warrior", 12)
     bat = add_monster(s, "giant_bat", 13)
     s = _play(s, lane="L", start=10)
-    assert st.monster(s, orc["id"])["hp"] == 9 - (4 - 1) and st.monster(s, bat["id"])["hp"] == 5
+    assert queries.monster(s, orc["id"])["hp"] == 9 - (4 - 1) and queries.monster(s, bat["id"])["hp"] == 5
 
 
 def test_powder_keg_hits_every_figure_in_a_2x2_area_with_6_ranged() -> None:
@@ -308,7 +306,7 @@ def test_powder_keg_hits_every_figure_in_a_2x2_area_with_6_ranged() -> None:
     orc = add_monster(s, "orc_warrior", 20)
     add_hero(s, "valcor", (0, 0))
     s = _play(s, at=board(s["map"]).label(lane_square(s, 20)))
-    assert st.monster(s, orc["id"])["hp"] == 3
+    assert queries.monster(s, orc["id"])["hp"] == 3
 
 
 def test_net_throwers_slow_up_to_three_non_boss_monsters() -> None:
@@ -318,7 +316,7 @@ def test_net_throwers_slow_up_to_three_non_boss_monsters() -> None:
     boss = add_monster(s, "grukk", 20, boss=True)
     assert not GAME.is_legal(s, 0, Action.of("play", card="net_throwers", targets=[boss["id"]]))
     s = _play(s, targets=[m["id"] for m in ms])
-    assert [st.monster(s, m["id"])["st"]["slow"] for m in ms] == [1, 1, 1]
+    assert [queries.monster(s, m["id"])["st"]["slow"] for m in ms] == [1, 1, 1]
 
 
 def test_flash_bomb_stuns_one_non_boss_non_siege_monster() -> None:
@@ -328,7 +326,7 @@ def test_flash_bomb_stuns_one_non_boss_non_siege_monster() -> None:
     orc = add_monster(s, "orc_warrior", 12)
     assert not GAME.is_legal(s, 0, Action.of("play", card="flash_bomb", targets=[ram["id"]]))
     s = _play(s, targets=[orc["id"]])
-    assert st.monster(s, orc["id"])["st"]["stun"] == 1
+    assert queries.monster(s, orc["id"])["st"]["stun"] == 1
 
 
 def test_supply_wagon_heals_every_standing_ally_four() -> None:
@@ -337,7 +335,7 @@ def test_supply_wagon_heals_every_standing_ally_four() -> None:
     a = add_hero(s, "valcor", (0, 0))
     a["hp"] = 10
     s = _play(s)
-    assert st.ally(s, a["id"])["hp"] == 14
+    assert queries.ally(s, a["id"])["hp"] == 14
 
 
 def test_eagle_riders_hit_up_to_two_flyers() -> None:
@@ -347,7 +345,7 @@ def test_eagle_riders_hit_up_to_two_flyers() -> None:
     orc = add_monster(s, "orc_warrior", 14)
     assert not GAME.is_legal(s, 0, Action.of("play", card="eagle_riders", targets=[orc["id"]]))
     s = _play(s, targets=[bats[0]["id"]])
-    assert st.monster(s, bats[0]["id"]) is None  # 5 R on 5 HP
+    assert queries.monster(s, bats[0]["id"]) is None  # 5 R on 5 HP
 
 
 def test_gnome_sappers_destroy_one_siege_monster() -> None:
@@ -356,7 +354,7 @@ def test_gnome_sappers_destroy_one_siege_monster() -> None:
     ram = add_monster(s, "battering_ram", 10)
     add_monster(s, "orc_warrior", 30)
     s = _play(s, targets=[ram["id"]])
-    assert st.monster(s, ram["id"]) is None and "battering_ram" in s["discard"]["2"]
+    assert queries.monster(s, ram["id"]) is None and "battering_ram" in s["discard"]["2"]
 
 
 def test_royal_blessing_blesses_up_to_three_allies() -> None:
@@ -364,7 +362,7 @@ def test_royal_blessing_blesses_up_to_three_allies() -> None:
     add_monster(s, "orc_warrior", 30)
     allies = [add_hero(s, k, (0, i)) for i, k in enumerate(("valcor", "ember"))]
     s = _play(s, targets=[a["id"] for a in allies])
-    assert [st.ally(s, a["id"])["st"]["bless"] for a in allies] == [1, 1]
+    assert [queries.ally(s, a["id"])["st"]["bless"] for a in allies] == [1, 1]
 
 
 def test_dwarven_thunder_cannon_hits_monsters_in_a_5x5_area() -> None:
@@ -373,7 +371,8 @@ def test_dwarven_thunder_cannon_hits_monsters_in_a_5x5_area() -> None:
     valcor = add_hero(s, "valcor", open_square_at(s, lane_square(s, 20), 1))
     sq = lane_square(s, 20)
     s = _play(s, at=board(s["map"]).label((max(0, sq[0] - 2), max(0, sq[1] - 2))))
-    assert st.monster(s, troll["id"])["hp"] == 16 - 9 and st.ally(s, valcor["id"])["hp"] == 20  # monsters only
+    assert queries.monster(s, troll["id"])["hp"] == 16 - 9  # monsters only
+    assert queries.ally(s, valcor["id"])["hp"] == 20
 
 
 def test_gnomish_lightning_engine_hits_every_monster() -> None:
@@ -381,7 +380,7 @@ def test_gnomish_lightning_engine_hits_every_monster() -> None:
     add_hero(s, "valcor", (0, 0))
     orc, cultist = add_monster(s, "orc_warrior", 10), add_monster(s, "dark_cultist", 30)
     s = _play(s)
-    assert st.monster(s, orc["id"])["hp"] == 3 and st.monster(s, cultist["id"])["hp"] == 8 - 3
+    assert queries.monster(s, orc["id"])["hp"] == 3 and queries.monster(s, cultist["id"])["hp"] == 8 - 3
 
 
 def test_the_sword_golem_enters_next_to_an_exit_for_the_rest_of_the_game() -> None:
@@ -391,11 +390,11 @@ def test_the_sword_golem_enters_next_to_an_exit_for_the_rest_of_the_game() -> No
     spot = armory.golem_squares(s)[0]
     s = _play(s, at=board(s["map"]).label(spot))
     golem = next(a for a in s["allies"] if a["kind"] == "summon")
-    assert golem["key"] == "golem" and st.pos(golem) == spot and golem["hp"] == 25 and s["armory"] is None
+    assert golem["key"] == "golem" and queries.pos(golem) == spot and golem["hp"] == 25 and s["armory"] is None
     enemy.end_wave(s, [])
     assert golem["id"] in [a["id"] for a in s["allies"]]  # it stays for the rest of the game
     parapet = board(s["map"]).parapets["PW"]
-    st.ally(s, valcor["id"]).update(pos=list(parapet), house="PW", inside=True)
+    queries.ally(s, valcor["id"]).update(pos=list(parapet), house="PW", inside=True)
     assert Action.of("ready") in [la.action for la in GAME.legal_actions(s, 0)]  # the Golem needs no tower
 
 
@@ -404,7 +403,7 @@ def test_hourglass_of_the_king_holds_non_boss_monsters_for_one_enemy_turn() -> N
     add_hero(s, "valcor", (0, 0))
     orc = add_monster(s, "orc_warrior", 10)
     s = _play(s)
-    orc = st.monster(s, orc["id"])
+    orc = queries.monster(s, orc["id"])
     s["turn"] = s["n"]
     enemy.start_enemy_turn(s, [])
     enemy._start(s, Dice(), [], orc, upkeep=True)  # type: ignore[arg-type]
@@ -424,9 +423,9 @@ def test_earthshaker_hammer_hits_and_stuns_ground_monsters_only() -> None:
     troll, bat, ram = (add_monster(s, k, i)
                        for k, i in (("bridge_troll", 10), ("giant_bat", 12), ("battering_ram", 14)))
     s = _play(s)
-    assert st.monster(s, troll["id"])["hp"] == 16 - 5 and st.monster(s, troll["id"])["st"]["stun"] == 1
-    assert st.monster(s, bat["id"])["hp"] == 5
-    assert st.monster(s, ram["id"])["hp"] == 12 - 6 and st.monster(s, ram["id"])["st"]["stun"] == 0  # siege
+    assert queries.monster(s, troll["id"])["hp"] == 16 - 5 and queries.monster(s, troll["id"])["st"]["stun"] == 1
+    assert queries.monster(s, bat["id"])["hp"] == 5
+    assert queries.monster(s, ram["id"])["hp"] == 12 - 6 and queries.monster(s, ram["id"])["st"]["stun"] == 0  # siege
 
 
 def test_phoenix_standard_revives_and_heals_everyone() -> None:
@@ -436,7 +435,8 @@ def test_phoenix_standard_revives_and_heals_everyone() -> None:
     ember.update(hp=0, ko=True)
     valcor["hp"] = 2
     s = _play(s)
-    assert (st.ally(s, valcor["id"])["hp"], st.ally(s, ember["id"])["hp"], st.ally(s, ember["id"])["ko"]) == \
+    assert (queries.ally(s, valcor["id"])["hp"], queries.ally(s, ember["id"])["hp"],
+            queries.ally(s, ember["id"])["ko"]) == \
         (20, 14, False)
 
 
@@ -445,7 +445,7 @@ def test_dragonbone_ballista_hits_every_monster_on_a_row() -> None:
     add_hero(s, "valcor", (0, 0))
     troll = add_monster(s, "bridge_troll", 20)
     s = _play(s, axis="row", line=lane_square(s, 20)[0])
-    assert st.monster(s, troll["id"]) is None  # 20 − 3 = 17 ≥ 16
+    assert queries.monster(s, troll["id"]) is None  # 20 − 3 = 17 ≥ 16
 
 
 # ---------------------------------------------------------------- out of turn (may_act)
@@ -462,7 +462,7 @@ def test_boleslaw_acts_out_of_turn_between_other_allies_activations() -> None:
     s = GAME.apply(s, 1, wake).state
     assert GAME.to_act(s) == {1} and not GAME.is_legal(s, 0, Action.of("activate", ally=valcor["id"]))
     s = GAME.apply(s, 1, Action.of("end")).state
-    assert GAME.to_act(s) == {0} and st.ally(s, boleslaw["id"])["done"]
+    assert GAME.to_act(s) == {0} and queries.ally(s, boleslaw["id"])["done"]
     s = GAME.apply(s, 0, Action.of("activate", ally=valcor["id"])).state
     assert not GAME.may_act(s, 1, wake)  # not in the middle of another ally's activation
 
@@ -487,7 +487,7 @@ def test_anyone_may_block_during_the_allies_round() -> None:
     block = Action.of("block", ally=soldier["id"], monster=orc["id"])
     assert GAME.may_act(s, 1, block)
     s = GAME.apply(s, 1, block).state
-    assert st.monster(s, orc["id"])["blocked_by"] == soldier["id"]
+    assert queries.monster(s, orc["id"])["blocked_by"] == soldier["id"]
 
 
 def test_moves_out_of_turn_are_listed_for_the_cog() -> None:

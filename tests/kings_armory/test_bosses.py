@@ -6,9 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.base import Event
-from rules.kings_armory import data, enemy
-from rules.kings_armory import figures as fg
-from rules.kings_armory import state as st
+from rules.kings_armory import data, enemy, figures, queries
 from rules.kings_armory.board import board
 
 from .helpers import Dice, add_hero, add_monster, lane_square, open_square_at, scene
@@ -47,7 +45,7 @@ def test_grukk_brings_two_level_two_monsters_that_arrive_right_after_him() -> No
         enemy.step(s, Dice(4, 4, 4, 4, 4), [])  # type: ignore[arg-type]
         s["act"] = s["ask"] = None
     escort = [m for m in s["monsters"] if not m["boss"]]
-    assert len(escort) == 2 and all(fg.monster_card(m)["level"] == 2 for m in escort) and s["extra"] == []
+    assert len(escort) == 2 and all(figures.monster_card(m)["level"] == 2 for m in escort) and s["extra"] == []
 
 
 def test_vyrax_attacks_twice_and_its_claws_look_for_another_target() -> None:
@@ -55,9 +53,9 @@ def test_vyrax_attacks_twice_and_its_claws_look_for_another_target() -> None:
     vyrax = add_monster(s, "vyrax", 20, boss=True)
     sq = lane_square(s, 20)
     near = add_hero(s, "valcor", open_square_at(s, sq, 1))
-    other = add_hero(s, "cyrus", open_square_at(s, sq, 1, avoid=(st.pos(near),)))  # type: ignore[arg-type]
+    other = add_hero(s, "cyrus", open_square_at(s, sq, 1, avoid=(queries.pos(near),)))  # type: ignore[arg-type]
     enemy._attack(s, Dice(20, 20), [], vyrax, moved=0)
-    hurt = [a for a in (near, other) if a["hp"] < fg.ally_card(a)["max"]]
+    hurt = [a for a in (near, other) if a["hp"] < figures.ally_card(a)["max"]]
     assert len(hurt) == 2  # Fire Breath and Claws on two different allies
     assert sum(a["st"]["burn"] for a in (near, other)) == 1  # Fire Breath burns; the Claws do not
 
@@ -77,7 +75,7 @@ def test_morthul_summons_a_level_one_monster_after_each_activation_that_waits_it
     events: list[Event] = []
     enemy._start(s, Dice(3, 3, 3, 3), events, morthul, upkeep=True)  # type: ignore[arg-type]
     summoned = [m for m in s["monsters"] if not m["boss"]]
-    assert len(summoned) == 1 and fg.monster_card(summoned[0])["level"] == 1 and summoned[0]["acted"]
+    assert len(summoned) == 1 and figures.monster_card(summoned[0])["level"] == 1 and summoned[0]["acted"]
 
 
 def test_gorgath_regenerates_five_unless_it_carries_burn() -> None:
@@ -103,7 +101,7 @@ def test_the_siege_colossus_hits_only_the_gate_and_stays_once_in_range() -> None
     enemy._start(s, Dice(), [], colossus, upkeep=True)  # type: ignore[arg-type]
     assert colossus["i"] == last - 2  # the Gate already in range: no movement
     assert s["gate"] == gate - 15 and s["allies"][0]["hp"] == 20
-    assert fg.status_immune(colossus, "stun") and fg.status_immune(colossus, "bleed")
+    assert figures.status_immune(colossus, "stun") and figures.status_immune(colossus, "bleed")
 
 
 def test_nyx_lashes_the_two_highest_priority_allies() -> None:
@@ -131,7 +129,7 @@ def test_bosses_cannot_be_blocked_stunned_or_insta_killed() -> None:
     boss = add_monster(s, "gorgath", 20, boss=True)
     add_hero(s, "valcor", open_square_at(s, lane_square(s, 20), 1))["phalanx"] = True
     assert enemy.blockers(s, boss) == []
-    assert fg.status_immune(boss, "stun") and fg.status_immune(boss, "instakill")
+    assert figures.status_immune(boss, "stun") and figures.status_immune(boss, "instakill")
 
 
 def test_a_boss_stays_stacked_and_holds_the_exit_square() -> None:
@@ -145,5 +143,5 @@ def test_a_boss_stays_stacked_and_holds_the_exit_square() -> None:
     assert grukk["i"] == 14 and orc["i"] == 14
     taurok = add_monster(s, "taurok", last - 2, boss=True)
     enemy._start(s, Dice(), [], taurok, upkeep=False)  # type: ignore[arg-type]
-    assert taurok["i"] == last and st.monster(s, taurok["id"]) is not None  # never enters the Armory
+    assert taurok["i"] == last and queries.monster(s, taurok["id"]) is not None  # never enters the Armory
     assert data.bosses()["taurok"]["mv"] == 5

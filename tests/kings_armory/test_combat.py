@@ -7,24 +7,23 @@ from typing import Any
 import pytest
 
 from rules.base import Action, Event
-from rules.kings_armory import GAME, enemy
-from rules.kings_armory import figures as fg
-from rules.kings_armory import round as rnd
-from rules.kings_armory.board import STEP, board, rd
+from rules.kings_armory import GAME, enemy, figures
+from rules.kings_armory import round as allies_round
+from rules.kings_armory.board import STEP, board, range_distance
 
 from .helpers import Dice, add_champion, add_hero, add_monster, lane_square, open_square_at, scene, tower_at_range
 
 
 def _activate(s: dict[str, Any], ally: dict[str, Any]) -> None:
     s["active"] = ally["id"]
-    ally["ap"] = fg.ally_card(ally)["ap"]
+    ally["ap"] = figures.ally_card(ally)["ap"]
 
 
 def _attack(s: dict[str, Any], ally: dict[str, Any], action: Action, *rolls: int) -> list[Event]:
     _activate(s, ally)
     assert GAME.is_legal(s, ally["seat"], action), action
     events: list[Event] = []
-    rnd.apply(s, Dice(*rolls), events, ally["seat"], action)  # type: ignore[arg-type]
+    allies_round.apply(s, Dice(*rolls), events, ally["seat"], action)  # type: ignore[arg-type]
     return events
 
 
@@ -109,8 +108,8 @@ def test_tc03_head_shot_insta_kill_and_its_immunities(key: str, boss: bool, surv
 
 
 def test_tc04_minimum_one_and_immunity() -> None:
-    assert fg.damage(1, 1, False, 2, 0, 4) == [1]
-    assert fg.damage(3, 1, True, 2, 0, "Im") == [0]
+    assert figures.damage(1, 1, False, 2, 0, 4) == [1]
+    assert figures.damage(3, 1, True, 2, 0, "Im") == [0]
 
 
 def test_tc05_auto_never_rolls() -> None:
@@ -122,44 +121,44 @@ def test_tc05_auto_never_rolls() -> None:
 
 
 def test_tc06_natural_one_and_crit_range() -> None:
-    assert fg.roll_hit(1, 30, 5, [20]) == (False, False)
-    assert fg.roll_hit(19, -10, 20, [19, 20]) == (True, True)
-    assert fg.roll_hit(7, 5, 12, [20]) == (True, False)
+    assert figures.roll_hit(1, 30, 5, [20]) == (False, False)
+    assert figures.roll_hit(19, -10, 20, [19, 20]) == (True, True)
+    assert figures.roll_hit(7, 5, 12, [20]) == (True, False)
 
 
 def test_tc07_half_again_rounds_up() -> None:
-    assert fg.damage(5, 1, True, 1.5, 0, 1) == [7]
-    assert fg.damage(2, 1, True, 1.5, 0, 0) == [3]
+    assert figures.damage(5, 1, True, 1.5, 0, 1) == [7]
+    assert figures.damage(2, 1, True, 1.5, 0, 0) == [3]
 
 
 def test_tc08_double_hits_are_reduced_one_by_one() -> None:
-    assert sum(fg.damage(2, 2, False, 2, 0, 3)) == 2
-    assert sum(fg.damage(2, 2, True, 2, 0, 3)) == 2
-    assert sum(fg.damage(2, 2, True, 2, 0, 1)) == 6
+    assert sum(figures.damage(2, 2, False, 2, 0, 3)) == 2
+    assert sum(figures.damage(2, 2, True, 2, 0, 3)) == 2
+    assert sum(figures.damage(2, 2, True, 2, 0, 1)) == 6
 
 
 @pytest.mark.parametrize(("start", "kind", "result"), [
     ((3, 0), "bleed", (3, 0)), ((0, 2), "burn", (0, 2)), ((2, 2), "bleed", (3, 1)), ((3, 1), "burn", (2, 2)),
     ((3, 1), "bleed", (3, 1)), ((1, 2), "bleed", (2, 2)), ((2, 1), "burn", (2, 2))])
 def test_tc11_bleed_and_burn_caps(start: tuple[int, int], kind: str, result: tuple[int, int]) -> None:
-    tokens = fg.no_status()
+    tokens = figures.no_status()
     tokens["bleed"], tokens["burn"] = start
-    fg.add_status(tokens, kind)
+    figures.add_status(tokens, kind)
     assert (tokens["bleed"], tokens["burn"]) == result
 
 
 @pytest.mark.parametrize(("boss", "slow", "mv"), [(False, 1, 3), (False, 2, 1), (False, 3, 1), (True, 1, 4),
                                                   (True, 2, 3), (True, 4, 3)])
 def test_tc12_slow(boss: bool, slow: int, mv: int) -> None:
-    mon = {"key": "vyrax" if boss else "giant_bat", "boss": boss, "st": {**fg.no_status(), "slow": slow}}
+    mon = {"key": "vyrax" if boss else "giant_bat", "boss": boss, "st": {**figures.no_status(), "slow": slow}}
     if boss:
         mon["key"] = "vyrax"  # Mv 5
-    assert fg.monster_mv(mon) == mv
+    assert figures.monster_mv(mon) == mv
 
 
 def test_tc12_slow_boss_below_three_keeps_its_movement() -> None:
-    mon = {"key": "colossus", "boss": True, "st": {**fg.no_status(), "slow": 2}}
-    assert fg.monster_mv(mon) == 2
+    mon = {"key": "colossus", "boss": True, "st": {**figures.no_status(), "slow": 2}}
+    assert figures.monster_mv(mon) == 2
 
 
 def test_tc13_stun_costs_the_turn_after_bleed_and_burn() -> None:
@@ -172,13 +171,13 @@ def test_tc13_stun_costs_the_turn_after_bleed_and_burn() -> None:
 
 
 def test_tc13_bosses_and_siege_ignore_stun() -> None:
-    assert fg.status_immune({"key": "grukk", "boss": True}, "stun")
-    assert fg.status_immune({"key": "catapult", "boss": False}, "stun")
-    assert not fg.status_immune({"key": "orc_warrior", "boss": False}, "stun")
+    assert figures.status_immune({"key": "grukk", "boss": True}, "stun")
+    assert figures.status_immune({"key": "catapult", "boss": False}, "stun")
+    assert not figures.status_immune({"key": "orc_warrior", "boss": False}, "stun")
 
 
 def test_tc31_range_counting() -> None:
-    assert [rd((5, 5), sq) for sq in [(6, 6), (5, 7), (7, 6), (7, 7)]] == [1, 2, 3, 4]
+    assert [range_distance((5, 5), sq) for sq in [(6, 6), (5, 7), (7, 6), (7, 7)]] == [1, 2, 3, 4]
 
 
 def test_tc09_area_must_fit_in_range_and_hits_allies_too() -> None:
@@ -190,12 +189,12 @@ def test_tc09_area_must_fit_in_range_and_hits_allies_too() -> None:
     assert legal
     p = (ember["pos"][0], ember["pos"][1])
     for action in legal:
-        cells = rnd.area_squares(s, ember, fg.offered_options(ember)[1], action)
-        assert all(rd(p, q) <= 7 for q in cells)
+        cells = allies_round.area_squares(s, ember, figures.offered_options(ember)[1], action)
+        assert all(range_distance(p, q) <= 7 for q in cells)
         assert lane_square(s, 20) in cells
     # one die for the area: the rat (Dodge 9) is hit with 6 + 4; a Felicity standing in it is not (Dodge 12)
     action = legal[0]
-    cells = rnd.area_squares(s, ember, fg.offered_options(ember)[1], action)
+    cells = allies_round.area_squares(s, ember, figures.offered_options(ember)[1], action)
     spot = next(q for q in cells if s and q != lane_square(s, 20) and 0 <= q[0] < 16 and 0 <= q[1] < 16
                 and q != p)
     felicity = add_hero(s, "felicity", spot)
@@ -213,9 +212,9 @@ def test_tc32_chain_lightning_line_hits_everything_on_it_with_one_roll() -> None
     _activate(s, sorcerer)
     lines = [la.action for la in GAME.legal_actions(s, 0) if la.action.get("opt") == "chain"]
     assert len(lines) == 1
-    chain = next(o for o in fg.offered_options(sorcerer) if o["id"] == "chain")
-    cells = rnd.area_squares(s, sorcerer, chain, lines[0])
-    assert len(cells) == 5 and target in cells and all(rd(start, q) <= 5 for q in cells)
+    chain = next(o for o in figures.offered_options(sorcerer) if o["id"] == "chain")
+    cells = allies_round.area_squares(s, sorcerer, chain, lines[0])
+    assert len(cells) == 5 and target in cells and all(range_distance(start, q) <= 5 for q in cells)
     _attack(s, sorcerer, lines[0], 15)
     assert not any(m["id"] == rat["id"] for m in s["monsters"])  # 3 SN damage on a 3-HP rat
 
@@ -238,7 +237,7 @@ def test_tc36_bless_adds_two_to_hit_and_one_to_resistances_until_the_next_round(
     archer["st"]["bless"] = 1
     _attack(s, archer, Action.of("attack", opt="bow", target=troll["id"]), 5)  # 5 + 5 + 2 = 12 hits Dodge 12
     assert troll["hp"] == 15
-    assert fg.ally_res(archer, "R") == 2
+    assert figures.ally_res(archer, "R") == 2
     s["turn"] = -1
     enemy.start_allies_round(s, [])
-    assert archer["st"]["bless"] == 0 and fg.ally_res(archer, "R") == 1
+    assert archer["st"]["bless"] == 0 and figures.ally_res(archer, "R") == 1

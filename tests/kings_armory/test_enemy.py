@@ -5,9 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from rules.base import SYSTEM, Action, Event
-from rules.kings_armory import GAME, enemy, shop
-from rules.kings_armory import state as st
-from rules.kings_armory.board import board, rd
+from rules.kings_armory import GAME, enemy, queries, shop
+from rules.kings_armory.board import board, range_distance
 
 from .helpers import Dice, add_champion, add_hero, add_monster, lane_square, open_square_at, scene, tower_at_range
 
@@ -24,7 +23,7 @@ def test_tc14_odd_enters_left_even_enters_right() -> None:
     left = enemy.arrive(s, Dice(7), [])
     right = enemy.arrive(s, Dice(4), [])
     assert (left["lane"], right["lane"]) == ("L", "R")
-    assert st.msq(s, left) == board(s["map"]).entrance["L"]
+    assert queries.monster_square(s, left) == board(s["map"]).entrance["L"]
     crowded = enemy.arrive(s, Dice(3), [])  # left entrance taken: forward to the first free square
     assert crowded["lane"] == "L" and crowded["i"] == 1
 
@@ -78,7 +77,7 @@ def test_tc20_melee_raider_cannot_reach_into_a_tower() -> None:
     hero.update(inside=True, house=tower)
     assert enemy.choose_target(s, Dice(), raider, enemy.monster_attacks(raider)[0], set()) is None
     shaman = add_monster(s, "hobgoblin_shaman", 21)
-    if rd(lane_square(s, 21), square) <= 3:
+    if range_distance(lane_square(s, 21), square) <= 3:
         assert enemy.choose_target(s, Dice(), shaman, enemy.monster_attacks(shaman)[0], set()) is hero
 
 
@@ -161,7 +160,9 @@ def test_tc22_blocking_window_stops_the_monster_where_declared() -> None:
     _ask_loop(s, "block")
     blocked = [m for m in s["monsters"] if m["id"] == orc["id"]]
     # blocks are cleared when the allies' round starts; the orc stopped within range 1 of the soldier
-    assert blocked and rd(st.msq(s, blocked[0]), st.pos(st.ally(s, soldier["id"]))) <= 1  # type: ignore[arg-type]
+    assert blocked
+    assert range_distance(queries.monster_square(s, blocked[0]),
+                          queries.pos(queries.ally(s, soldier["id"]))) <= 1  # type: ignore[arg-type]
 
 
 def test_tc22_letting_pass_keeps_walking() -> None:
@@ -198,7 +199,7 @@ def test_tc22_phalanx_blocks_one_unblockable() -> None:
     assert enemy.blockers(s, minotaur) == [valcor]
     enemy.block(s, valcor, minotaur)
     assert enemy.blockers(s, add_monster(s, "death_knight", 20, lane="R")) == [] or \
-        rd(lane_square(s, 20, "R"), st.pos(valcor)) > 1  # type: ignore[arg-type]
+        range_distance(lane_square(s, 20, "R"), queries.pos(valcor)) > 1  # type: ignore[arg-type]
 
 
 def test_tc30_wave_ends_when_the_last_monster_bleeds_out() -> None:

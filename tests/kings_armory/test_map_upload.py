@@ -10,9 +10,8 @@ import pytest
 
 import i18n
 from rules.base import BadOptions
-from rules.kings_armory import GAME, data
+from rules.kings_armory import GAME, data, queries
 from rules.kings_armory import maps as kmaps
-from rules.kings_armory import state as st
 from rules.kings_armory.board import board
 from table import Table, Who
 
@@ -46,7 +45,7 @@ def test_an_uploaded_map_is_the_board_of_the_game_and_travels_in_its_state() -> 
     assert setup["title"] == {"es": "Pequeño recodo", "en": "Little bend"}
     s = GAME.new_with_setup(setup, GAME.resolve_options({}), 1, 3)
     assert s["map"].startswith(kmaps.UPLOAD_PREFIX) and s["map_spec"]["route"] == SMALL["route"]
-    b = st.bd(s)
+    b = queries.board_of(s)
     assert (b.width, b.height) == (12, 12) and not b.split
     assert b.entrance["L"][0] == -1 and b.exits["L"][0] == 12, "in above the top row, out below the bottom row"
     # the engine needs nothing but the state: a JSON round trip plays on the same board
@@ -106,7 +105,7 @@ def test_a_preset_copied_from_the_data_file_loads_as_an_upload() -> None:
     spec = GAME.setup_from_upload(_file(preset), "copy.json")["map"]
     assert "id" not in spec and "split" not in spec and spec["yellow"] == preset["yellow"]
     s = GAME.new_with_setup({"map": spec}, GAME.resolve_options({}), 1, 2)
-    assert st.bd(s).split and st.bd(s).lanes["YL"] == board("forked-road").lanes["YL"]
+    assert queries.board_of(s).split and queries.board_of(s).lanes["YL"] == board("forked-road").lanes["YL"]
 
 
 def test_every_sample_in_the_docs_is_a_valid_upload() -> None:

@@ -10,9 +10,8 @@ import pytest
 
 import i18n
 from rules.base import BadOptions
-from rules.kings_armory import GAME, data, enemy
+from rules.kings_armory import GAME, data, enemy, queries
 from rules.kings_armory import maps as kmaps
-from rules.kings_armory import state as st
 from rules.kings_armory.board import board
 
 from .helpers import Dice, add_hero, add_monster, scene
@@ -113,7 +112,7 @@ def test_a_custom_map_file_is_offered_and_played() -> None:
     assert "custom:river-bend" in [v for v, _ in spec.choices]
     options = GAME.resolve_options({"map": "custom:river-bend"})
     s = GAME.new(options, 2, 3)
-    b = st.bd(s)
+    b = queries.board_of(s)
     assert (b.width, b.height, b.short, b.split) == (20, 16, True, False)
 
 

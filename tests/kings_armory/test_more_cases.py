@@ -6,18 +6,16 @@ from __future__ import annotations
 from typing import Any
 
 from rules.base import Action, Event
-from rules.kings_armory import GAME, enemy, shop
-from rules.kings_armory import figures as fg
-from rules.kings_armory import round as rnd
-from rules.kings_armory import state as st
-from rules.kings_armory.board import rd
+from rules.kings_armory import GAME, enemy, figures, queries, shop
+from rules.kings_armory import round as allies_round
+from rules.kings_armory.board import range_distance
 
 from .helpers import Dice, add_champion, add_hero, add_monster, lane_square, open_square_at, scene, tower_at_range
 
 
 def _legal(s: dict[str, Any], ally: dict[str, Any]) -> list[Action]:
     s["turn"], s["active"] = ally["seat"], ally["id"]
-    ally["ap"] = fg.ally_card(ally)["ap"]
+    ally["ap"] = figures.ally_card(ally)["ap"]
     return [la.action for la in GAME.legal_actions(s, ally["seat"])]
 
 
@@ -29,7 +27,7 @@ def test_tc18_a_monster_landing_on_an_ally_shares_its_square_and_can_be_hit_at_r
     orc = add_monster(s, "orc_warrior", 11)  # Mv 3: ends on Valcor's square
     valcor["blocks"] = ["x", "y"]  # his Tank is full: no blocking window on the way
     enemy._start(s, Dice(20), [], orc, upkeep=False)  # type: ignore[arg-type]
-    assert st.msq(s, orc) == sq == st.pos(valcor)
+    assert queries.monster_square(s, orc) == sq == queries.pos(valcor)
     valcor["blocks"] = []
     assert valcor in enemy.blockers(s, orc)
     s["phase"] = "allies"
@@ -51,12 +49,12 @@ def test_tc23_ranged_and_supernatural_reach_into_a_tower_and_an_archer_gains_a_s
     valcor = add_hero(s, "valcor", next_to_path)
     valcor.update(inside=True, house=near_tower)
     raider = add_monster(s, "goblin_raider", 30)
-    assert rd(st.pos(valcor), st.msq(s, raider)) == 1  # type: ignore[arg-type]
+    assert range_distance(queries.pos(valcor), queries.monster_square(s, raider)) == 1  # type: ignore[arg-type]
     assert enemy.choose_target(s, Dice(), raider, enemy.monster_attacks(raider)[0], set()) is None  # M: not in
     champion = add_champion(s, "archer", (0, 0))
     champion["inside"] = True
-    bow = next(o for o in fg.ally_card(champion)["options"] if o["id"] == "bow")
-    assert rnd.attack_range(champion, bow) == 7
+    bow = next(o for o in figures.ally_card(champion)["options"] if o["id"] == "bow")
+    assert allies_round.attack_range(champion, bow) == 7
     s["phase"] = "allies"
     assert not any(a.kind == "attack" for a in _legal(s, valcor))  # no melee out of a tower
 
@@ -69,7 +67,7 @@ def test_tc28_the_last_boss_falling_with_the_gate_standing_wins() -> None:
     s["gate"] = 1
     boss["hp"] = 1
     s["active"], valcor["ap"] = valcor["id"], 3
-    rnd.apply(s, Dice(20), [], 0, Action.of("attack", opt="mace", target=boss["id"]))  # type: ignore[arg-type]
+    allies_round.apply(s, Dice(20), [], 0, Action.of("attack", opt="mace", target=boss["id"]))  # type: ignore[arg-type]
     assert s["result"] == "won" and GAME.outcome(s) is not None and GAME.outcome(s).winners == {0}
 
 

@@ -5,9 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from rules.base import SYSTEM, Action
-from rules.kings_armory import GAME
-from rules.kings_armory import state as st
-from rules.kings_armory.board import rd
+from rules.kings_armory import GAME, queries
+from rules.kings_armory.board import range_distance
 from rules.text import Msg
 
 from .helpers import add_champion, add_hero, add_monster, lane_square, open_square_at, scene
@@ -40,11 +39,11 @@ def test_an_order_to_block_blocks_without_asking_where_the_window_would_open() -
     order = Action.of("order", ally=soldier["id"], mode="block")
     assert GAME.is_legal(s, 0, order)  # given during the enemy turn, not on turn
     s.update(GAME.apply(s, 0, order).state)
-    assert st.ally(s, soldier["id"])["order"] == "block"
+    assert queries.ally(s, soldier["id"])["order"] == "block"
     said = _run_enemy(s)
     assert any(m.key == "ka.ev.block_order" for m in said)
     stopped = next(m for m in s["monsters"] if m["id"] == orc["id"])
-    assert rd(st.msq(s, stopped), st.pos(st.ally(s, soldier["id"]))) <= 1  # type: ignore[arg-type]
+    assert range_distance(queries.monster_square(s, stopped), queries.pos(queries.ally(s, soldier["id"]))) <= 1  # type: ignore[arg-type]
 
 
 def test_an_order_to_let_pass_never_asks_and_the_monster_walks_on() -> None:

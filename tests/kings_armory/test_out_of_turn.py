@@ -7,9 +7,8 @@ from typing import Any
 import pytest
 
 from rules.base import SYSTEM, Action, Event, IllegalAction
-from rules.kings_armory import GAME, ai, armory, enemy
-from rules.kings_armory import round as rnd
-from rules.kings_armory import state as st
+from rules.kings_armory import GAME, ai, armory, enemy, queries
+from rules.kings_armory import round as allies_round
 from rules.rng import Rng
 
 from .helpers import Dice, add_hero, add_monster, lane_square, open_square_at, scene
@@ -33,7 +32,7 @@ def _between(seats: int = 2) -> dict[str, Any]:
     """Between waves, each hero housed on a parapet (so its seat may ready)."""
     s = scene(seats=seats)
     s.update(phase="between", gold=0, ready=[])
-    for seat, (house, sq) in zip(range(seats), sorted(st.bd(s).parapets.items()), strict=False):
+    for seat, (house, sq) in zip(range(seats), sorted(queries.board_of(s).parapets.items()), strict=False):
         a = add_hero(s, ["valcor", "ember"][seat], sq, seat=seat)
         a.update(house=house, inside=True)
     return s
@@ -96,7 +95,7 @@ def test_pieces_on_offer_cannot_be_sold_or_equipped_and_worn_pieces_come_off_whe
     assert not GAME.is_legal(s, 0, Action.of("unequip", gear="e0"))
     assert not GAME.is_legal(s, 1, Action.of("sell_gear", gear="e2"))
     s = _act(s, 1, Action.of("accept_trade"))
-    assert st.ally(s, valcor["id"])["gear"] == [] and st.ally(s, ember["id"])["gear"] == []
+    assert queries.ally(s, valcor["id"])["gear"] == [] and queries.ally(s, ember["id"])["gear"] == []
     assert GAME.is_legal(s, 0, Action.of("equip", gear="e2", ally=valcor["id"]))
     assert GAME.is_legal(s, 1, Action.of("equip", gear="e0", ally=ember["id"]))
 
@@ -133,7 +132,7 @@ def _lucky() -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
     piece.update(seat=0, locked=False)
     s = _act(s, 0, Action.of("equip", gear=piece["id"], ally=valcor["id"]))
     s.update(phase="allies", turn=0, active=valcor["id"])
-    a = st.ally(s, valcor["id"])
+    a = queries.ally(s, valcor["id"])
     a.update(ap=3, inside=False, house=None)
     orc = add_monster(s, "orc_warrior", 20)
     a["pos"] = list(open_square_at(s, lane_square(s, 20), 1))
@@ -142,7 +141,7 @@ def _lucky() -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
 
 def _swing(s: dict[str, Any], orc: dict[str, Any], *rolls: int) -> list[Event]:
     events: list[Event] = []
-    rnd.apply(s, Dice(*rolls), events, 0, Action.of("attack", opt="mace", target=orc["id"]))  # type: ignore[arg-type]
+    allies_round.apply(s, Dice(*rolls), events, 0, Action.of("attack", opt="mace", target=orc["id"]))  # type: ignore[arg-type]
     return events
 
 
@@ -156,7 +155,7 @@ def test_a_missed_roll_asks_the_holder_whether_to_roll_again() -> None:
     assert _kinds(s, 0) == {"reroll", "keep_roll", "order"}  # standing orders may change at any time
     assert GAME.timeout_action(s, 0) == Action.of("keep_roll")
     events: list[Event] = []
-    rnd.answer_reroll(s, Dice(15), events, Action.of("reroll"))  # type: ignore[arg-type]
+    allies_round.answer_reroll(s, Dice(15), events, Action.of("reroll"))  # type: ignore[arg-type]
     assert orc["hp"] == 9 - 3 and a["once"] == ["lucky"] and a["ap"] == 2 and s["reroll"] is None
     assert "ka.ev.lucky" in [e.msg.key for e in events]
     _swing(s, orc, 2)
@@ -167,9 +166,9 @@ def test_keeping_the_roll_saves_the_charm() -> None:
     s, a, orc = _lucky()
     _swing(s, orc, 2)
     s = _act(s, 0, Action.of("keep_roll"))
-    a = st.ally(s, a["id"])
-    assert st.monster(s, orc["id"])["hp"] == 9 and a["once"] == [] and a["ap"] == 2  # type: ignore[index]
-    _swing(s, st.monster(s, orc["id"]), 2)  # type: ignore[arg-type]
+    a = queries.ally(s, a["id"])
+    assert queries.monster(s, orc["id"])["hp"] == 9 and a["once"] == [] and a["ap"] == 2  # type: ignore[index]
+    _swing(s, queries.monster(s, orc["id"]), 2)  # type: ignore[arg-type]
     assert s["reroll"] is not None  # asked again on the next miss
 
 
@@ -192,7 +191,7 @@ def test_the_answer_through_the_game_rolls_again_from_the_seeded_dice() -> None:
     s, a, orc = _lucky()
     _swing(s, orc, 2)
     step = GAME.apply(s, 0, Action.of("reroll"))
-    assert not step.undoable and st.ally(step.state, a["id"])["once"] == ["lucky"]
+    assert not step.undoable and queries.ally(step.state, a["id"])["once"] == ["lucky"]
     assert step.events[0].msg.key == "ka.ev.lucky"
     assert GAME.check_invariants(step.state) == []
 
@@ -229,7 +228,7 @@ def test_a_seat_holding_the_enemy_turn_is_asked_before_each_monster_acts() -> No
     s = _act(s, 1, Action.of("hold", on=True))
     assert s["holds"] == [1]
     s = _system(s)
-    assert GAME.to_act(s) == {1} and not st.monster(s, orc["id"])["acted"]  # type: ignore[index]
+    assert GAME.to_act(s) == {1} and not queries.monster(s, orc["id"])["acted"]  # type: ignore[index]
     [decision] = GAME.decisions(s)
     assert decision.seat == 1 and decision.default == Action.of("go_on")
     assert {"play", "go_on", "hold"} <= _kinds(s, 1)
@@ -237,7 +236,7 @@ def test_a_seat_holding_the_enemy_turn_is_asked_before_each_monster_acts() -> No
     s = _act(s, 1, Action.of("go_on"))
     assert GAME.to_act(s) == {SYSTEM}
     s = _system(s)
-    assert st.monster(s, orc["id"])["acted"]  # type: ignore[index]  # asked once per activation
+    assert queries.monster(s, orc["id"])["acted"]  # type: ignore[index]  # asked once per activation
 
 
 def test_a_card_played_in_the_pause_hits_before_the_monster_acts() -> None:
@@ -245,7 +244,7 @@ def test_a_card_played_in_the_pause_hits_before_the_monster_acts() -> None:
     s = _act(s, 0, Action.of("hold", on=True))
     s = _system(s)
     s = _act(s, 0, Action.of("play", card="flash_bomb", targets=[orc["id"]]))
-    assert st.monster(s, orc["id"])["st"]["stun"] == 1  # type: ignore[index]
+    assert queries.monster(s, orc["id"])["st"]["stun"] == 1  # type: ignore[index]
     assert GAME.to_act(s) == {0}  # still in the pause: another card, or go on
     s = _act(s, 0, Action.of("go_on"))
     s = _system(s)
@@ -256,10 +255,10 @@ def test_nobody_is_asked_without_a_playable_card_or_without_holding() -> None:
     s, orc = _enemy(card=None)
     s = _act(s, 0, Action.of("hold", on=True))
     s = _system(s)
-    assert s["window"] is None and st.monster(s, orc["id"])["acted"]  # type: ignore[index]
+    assert s["window"] is None and queries.monster(s, orc["id"])["acted"]  # type: ignore[index]
     s, orc = _enemy()
     s = _system(s)
-    assert s["window"] is None and st.monster(s, orc["id"])["acted"]  # type: ignore[index]
+    assert s["window"] is None and queries.monster(s, orc["id"])["acted"]  # type: ignore[index]
 
 
 def test_several_holding_seats_answer_the_same_pause() -> None:
@@ -291,14 +290,14 @@ def test_a_card_may_be_played_in_the_block_window_and_a_monster_it_kills_stops_m
     assert s["ask"] is not None and GAME.to_act(s) == {0}
     assert {"block", "wait", "pass", "play"} <= _kinds(s, 0)
     plays = [la.action for la in GAME.legal_actions(s, 0) if la.action.kind == "play"]
-    mon = st.monster(s, orc["id"])
+    mon = queries.monster(s, orc["id"])
     assert mon is not None
     mon["hp"] = 1
     s = _act(s, 0, plays[0])
-    assert st.monster(s, orc["id"]) is None and s["ask"] is None and s["act"] is None
+    assert queries.monster(s, orc["id"]) is None and s["ask"] is None and s["act"] is None
     assert GAME.decisions(s) == [] and GAME.to_act(s) == {SYSTEM}
     s = _system(s)  # the enemy turn goes on without the dead monster
-    assert st.monster(s, other["id"])["acted"]  # type: ignore[index]
+    assert queries.monster(s, other["id"])["acted"]  # type: ignore[index]
 
 
 def test_a_card_from_another_seat_that_kills_the_asked_about_monster_closes_the_question() -> None:
@@ -308,7 +307,7 @@ def test_a_card_from_another_seat_that_kills_the_asked_about_monster_closes_the_
     add_monster(s, "orc_warrior", 2, lane="R")
     s = _system(s)
     assert s["ask"] is not None
-    mon = st.monster(s, orc["id"])
+    mon = queries.monster(s, orc["id"])
     assert mon is not None
     mon["hp"] = 1
     play = next(la.action for la in armory.card_legal(s) if la.action.kind == "play")

@@ -13,10 +13,8 @@ import pytest
 import i18n
 from rules import registry
 from rules.base import Action, Event, Game
-from rules.kings_armory import GAME, enemy, shop
-from rules.kings_armory import figures as fg
-from rules.kings_armory import round as rnd
-from rules.kings_armory import state as st
+from rules.kings_armory import GAME, enemy, figures, queries, shop
+from rules.kings_armory import round as allies_round
 from rules.kings_armory.board import around, footprint
 
 from .helpers import Dice, add_champion, add_hero, add_monster, lane_square, open_square_at, scene, tower_at_range
@@ -37,25 +35,25 @@ def _tower(s: dict[str, Any]) -> tuple[str, list[tuple[int, int]]]:
 def test_tc24_move_then_enter_costs_two_actions() -> None:
     s = scene()
     tower, cells = _tower(s)
-    outside = [q for q in around(cells) if st.walkable(s, q)]
+    outside = [q for q in around(cells) if queries.walkable(s, q)]
     two_away = next(q for q in [(r + dr, c + dc) for r, c in outside for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))]
-                    if st.walkable(s, q) and q not in outside and q not in cells)
+                    if queries.walkable(s, q) and q not in outside and q not in cells)
     hero = add_hero(s, "valcor", two_away)
     GAME.apply(s, 0, Action.of("activate", ally=hero["id"]))
     s.update(GAME.apply(s, 0, Action.of("activate", ally=hero["id"])).state)
     assert not any(a.kind == "enter" for a in _legal(s))
-    step_to = next(a for a in _legal(s) if a.kind == "move" and st.bd(s).parse(str(a["to"])) in outside)
+    step_to = next(a for a in _legal(s) if a.kind == "move" and queries.board_of(s).parse(str(a["to"])) in outside)
     s.update(GAME.apply(s, 0, step_to).state)
     enter = next(a for a in _legal(s) if a.kind == "enter")
     s.update(GAME.apply(s, 0, enter).state)
-    hero = st.ally(s, hero["id"])
+    hero = queries.ally(s, hero["id"])
     assert hero["inside"] and hero["house"] == tower and hero["ap"] == 1
 
 
 def test_tc24_a_full_tower_refuses_entry() -> None:
     s = scene()
     tower, cells = _tower(s)
-    outside = [q for q in around(cells) if st.walkable(s, q)]
+    outside = [q for q in around(cells) if queries.walkable(s, q)]
     for i, name in enumerate(("foot", "archer", "cleric")):
         add_champion(s, name, outside[i + 1])["house"] = tower
     hero = add_hero(s, "valcor", outside[0])
@@ -72,9 +70,9 @@ def test_tc33_berserker_must_attack_twice_while_he_can() -> None:
     assert Action.of("end") not in _legal(s)
     assert GAME.why_illegal(s, 0, Action.of("end")).key == "ka.why.must_attack"  # type: ignore[union-attr]
     events: list[Event] = []
-    rnd.apply(s, Dice(10), events, 0, Action.of("attack", opt="greataxe", target=orc["id"]))  # type: ignore[arg-type]
+    allies_round.apply(s, Dice(10), events, 0, Action.of("attack", opt="greataxe", target=orc["id"]))  # type: ignore[arg-type]
     assert Action.of("end") not in _legal(s)
-    rnd.apply(s, Dice(10), events, 0, Action.of("attack", opt="greataxe", target=orc["id"]))  # type: ignore[arg-type]
+    allies_round.apply(s, Dice(10), events, 0, Action.of("attack", opt="greataxe", target=orc["id"]))  # type: ignore[arg-type]
     assert Action.of("end") in _legal(s)
 
 
@@ -93,7 +91,7 @@ def test_tc35_knocked_out_hero_keeps_its_square_and_is_never_targeted() -> None:
     add_hero(s, "ember", (0, 0), seat=0)
     hero.update(ko=True, hp=0)
     assert enemy.choose_target(s, Dice(), troll, enemy.monster_attacks(troll)[0], set()) is None
-    assert not st.free_for_ally(s, st.pos(hero))  # type: ignore[arg-type]
+    assert not queries.free_for_ally(s, queries.pos(hero))  # type: ignore[arg-type]
 
 
 def _between(seats: int = 1, gold: int = 0) -> dict[str, Any]:
@@ -127,10 +125,10 @@ def test_tc26_champion_levelling_heals_by_the_new_heal_rate() -> None:
     soldier = add_champion(s, "foot", (0, 0))
     soldier["hp"] = 4
     s.update(GAME.apply(s, 0, Action.of("upgrade", ally=soldier["id"])).state)
-    soldier = st.ally(s, soldier["id"])
+    soldier = queries.ally(s, soldier["id"])
     assert (soldier["level"], soldier["hp"], s["gold"]) == (2, 8, 150)
     s.update(GAME.apply(s, 0, Action.of("upgrade", ally=soldier["id"])).state)
-    soldier = st.ally(s, soldier["id"])
+    soldier = queries.ally(s, soldier["id"])
     assert (soldier["level"], soldier["hp"], s["gold"]) == (3, 13, 0)
     assert not any(a.kind == "upgrade" for a in _legal(s))
 
@@ -206,7 +204,7 @@ def test_every_message_key_exists_in_both_languages() -> None:
     for lang in ("es", "en"):
         missing = sorted(k for k in keys if not i18n.has(k, lang))
         assert missing == [], lang
-    assert fg.SPECIAL_EFFECTS
+    assert figures.SPECIAL_EFFECTS
 
 
 def test_cheap_legality_checks_agree_with_the_listing() -> None:
@@ -214,13 +212,13 @@ def test_cheap_legality_checks_agree_with_the_listing() -> None:
     hero = add_hero(s, "valcor", lane_square(s, 30))
     tower_at_range(s, lane_square(s, 20), 3)
     listed = {la.action for kind in ("place", "build") for la in shop.legal(s, 0, kind)}
-    b = st.bd(s)
+    b = queries.board_of(s)
     for r in range(-1, 18):
         for c in range(-1, 17):
             label = b.labels.get((r, c)) or (b.label((r, c)) if r >= 0 and c >= 0 else None)
             if label is None:
                 continue
-            for house in [*st.houses(s), "t99"]:
+            for house in [*queries.houses(s), "t99"]:
                 action = Action.of("place", ally=hero["id"], house=house, at=label)
                 assert GAME.is_legal(s, 0, action) == (action in listed), action
             action = Action.of("build", at=label)
@@ -243,7 +241,7 @@ def test_the_shop_lists_a_few_builds_and_placements_and_builds_the_rest_in_steps
     builds = [la.action for la in listed if la.action.kind == "build"]
     places = [la.action for la in listed if la.action.kind == "place"]
     assert len(builds) <= 16 and len({b["at"] for b in builds}) == len(builds)
-    assert len(places) <= 2 * len(st.houses(s))
+    assert len(places) <= 2 * len(queries.houses(s))
     every_build = {la.action for la in shop.legal(s, 0, "build")}
     every_place = {la.action for la in shop.legal(s, 0, "place")}
     assert len(every_build) > 3 * len(builds) and set(builds) <= every_build
@@ -258,12 +256,12 @@ def test_a_hero_with_no_house_slot_left_anywhere_may_still_ready() -> None:
     """Every slot taken by another seat's champions and no gold to build: the seat must not be stuck."""
     s = _between(seats=2)
     hero = add_hero(s, "valcor", (0, 0))
-    houses = st.houses(s)
+    houses = queries.houses(s)
     for hid, squares in houses.items():
-        for _ in range(st.capacity(s, hid)):
+        for _ in range(queries.capacity(s, hid)):
             champ = add_champion(s, "foot", squares[0], seat=1)
             champ["house"] = hid
-    assert not shop.place_targets(s, hero) and not st.housed(s, hero)
+    assert not shop.place_targets(s, hero) and not queries.housed(s, hero)
     legal = _legal(s, 0)
     assert Action.of("ready") in legal, legal
     s.update(GAME.apply(s, 0, Action.of("ready")).state)

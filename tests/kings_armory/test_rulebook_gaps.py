@@ -8,11 +8,9 @@ from typing import Any
 import pytest
 
 from rules.base import Action, IllegalAction
-from rules.kings_armory import GAME, armory, data
-from rules.kings_armory import figures as fg
-from rules.kings_armory import round as rnd
-from rules.kings_armory import state as st
-from rules.kings_armory.board import board, rd
+from rules.kings_armory import GAME, armory, data, figures, queries
+from rules.kings_armory import round as allies_round
+from rules.kings_armory.board import board, range_distance
 
 from .helpers import add_champion, add_hero, add_monster, lane_square, open_square_at, scene
 
@@ -31,7 +29,7 @@ def test_gnome_sappers_cannot_destroy_the_siege_colossus() -> None:
     s = _holding(scene(), "gnome_sappers")
     add_hero(s, "valcor", (0, 0))
     colossus = add_monster(s, "colossus", 20, boss=True)
-    assert fg.siege(colossus)
+    assert figures.siege(colossus)
     assert not any(la.action.get("card") == "gnome_sappers" for la in GAME.legal_actions(s, 0))
     forged = Action.of("play", card="gnome_sappers", targets=(colossus["id"],))
     assert not GAME.is_legal(s, 0, forged)
@@ -40,7 +38,7 @@ def test_gnome_sappers_cannot_destroy_the_siege_colossus() -> None:
     # even if a play got through, destruction leaves a boss standing
     events: list[Any] = []
     armory._resolve(s, events, 0, data.cards()["gnome_sappers"], forged)
-    assert st.monster(s, colossus["id"]) is not None and colossus["hp"] == colossus["max"]
+    assert queries.monster(s, colossus["id"]) is not None and colossus["hp"] == colossus["max"]
 
 
 def test_gnome_sappers_still_destroy_ordinary_siege_engines() -> None:
@@ -52,7 +50,7 @@ def test_gnome_sappers_still_destroy_ordinary_siege_engines() -> None:
     play = Action.of("play", card="gnome_sappers", targets=(ram["id"],))
     assert GAME.is_legal(s, 0, play)
     s = GAME.apply(s, 0, play).state
-    assert st.monster(s, ram["id"]) is None
+    assert queries.monster(s, ram["id"]) is None
 
 
 def test_every_instant_kill_destroy_and_stun_effect_in_the_data_spares_bosses() -> None:
@@ -75,7 +73,7 @@ def test_every_instant_kill_destroy_and_stun_effect_in_the_data_spares_bosses() 
         s = scene()
         boss = add_monster(s, key, 20, boss=True)
         for kind in (*found, "eliminate"):
-            assert fg.status_immune(boss, kind), (key, kind)
+            assert figures.status_immune(boss, kind), (key, kind)
         for card_key, card in data.cards().items():
             if card.get("destroy") or (card.get("target") == "monsters" and any(
                     kind == "stun" for kind, _ in card.get("status", []))):
@@ -89,21 +87,21 @@ def test_a_headshot_critical_does_not_kill_a_boss_outright() -> None:
     ember = add_hero(s, "ember", open_square_at(s, lane_square(s, 20), 3))
     s["active"] = ember["id"]
     ember["ap"] = 2
-    headshot = next(o for o in fg.offered_options(ember) if o["id"] == "headshot")
-    rnd._resolve_attack(s, [], ember, headshot, Action.of("attack", opt="headshot", target=boss["id"]), 20,
+    headshot = next(o for o in figures.offered_options(ember) if o["id"] == "headshot")
+    allies_round._resolve_attack(s, [], ember, headshot, Action.of("attack", opt="headshot", target=boss["id"]), 20,
                         counts=True)
-    assert st.monster(s, boss["id"]) is not None and 0 < boss["hp"] < boss["max"]
+    assert queries.monster(s, boss["id"]) is not None and 0 < boss["hp"] < boss["max"]
 
 
 # ---------------------------------------------------------------- champions changing tower
 
 
 def _champion_in(s: dict[str, Any], house: str, kind: str = "archer") -> dict[str, Any]:
-    sq = st.houses(s)[house][0]
+    sq = queries.houses(s)[house][0]
     champ = add_champion(s, kind, sq)
     champ.update(house=house, inside=True)
     s["active"] = champ["id"]
-    champ["ap"] = fg.ally_card(champ)["ap"]
+    champ["ap"] = figures.ally_card(champ)["ap"]
     return champ
 
 
@@ -113,7 +111,7 @@ def _towers_apart(s: dict[str, Any], gap: int) -> None:
              if all(b.open_ground(q) for q in [(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)])]
     for a in spots:
         for c in spots:
-            if rd(a, c) == gap and (abs(a[0] - c[0]) >= 2 or abs(a[1] - c[1]) >= 2):
+            if range_distance(a, c) == gap and (abs(a[0] - c[0]) >= 2 or abs(a[1] - c[1]) >= 2):
                 s["towers"] = [{"id": "t0", "at": list(a)}, {"id": "t1", "at": list(c)}]
                 return
     raise AssertionError("no two towers that far apart")
@@ -137,10 +135,10 @@ def test_a_champion_may_change_tower_when_the_whole_trip_fits_in_its_turn() -> N
     assert moves and all(m["house"] == "t1" for m in moves)
     # an ordinary move never takes it beyond 2 squares of its own tower
     ordinary = [la.action for la in GAME.legal_actions(s, 0) if la.action.kind in ("move", "exit")]
-    assert all(st.near_house(s, "t0", board(s["map"]).parse(str(a["to"]))) for a in ordinary)  # type: ignore[arg-type]
+    assert all(queries.near_house(s, "t0", board(s["map"]).parse(str(a["to"]))) for a in ordinary)  # type: ignore[arg-type]
     step = GAME.apply(s, 0, moves[0])
-    moved = st.ally(step.state, champ["id"])
-    assert moved["house"] == "t1" and st.housed(step.state, moved)
+    moved = queries.ally(step.state, champ["id"])
+    assert moved["house"] == "t1" and queries.housed(step.state, moved)
     assert moved["done"] and step.state["active"] is None  # the trip took all its actions
 
 
@@ -157,7 +155,7 @@ def test_a_champion_cannot_change_tower_when_the_trip_is_too_long_or_the_tower_f
     _towers_apart(s, 5)
     _fill_board(s, 6)
     add_hero(s, "valcor", (0, 0))
-    for i, sq in enumerate(st.houses(s)["t1"][:3]):
+    for i, sq in enumerate(queries.houses(s)["t1"][:3]):
         add_champion(s, "foot", sq).update(house="t1", inside=True, id=f"x{i}")
     _champion_in(s, "t0")
     assert not [la for la in GAME.legal_actions(s, 0) if la.action.kind == "transfer"]
@@ -173,21 +171,21 @@ def test_a_champion_changes_tower_only_with_all_its_actions_and_as_section_d_all
     add_hero(s, "valcor", (0, 0))
     champ = _champion_in(s, "t0")
     champ["ap"] -= 1  # it already spent an action
-    assert not rnd.transfer_actions(s, champ)
+    assert not allies_round.transfer_actions(s, champ)
     champ["ap"] += 1
-    assert rnd.transfer_actions(s, champ)
+    assert allies_round.transfer_actions(s, champ)
     # with fewer than 6 monsters, one of them in reach, and the other tower no nearer the Gate: refused
     s["monsters"] = []
-    archer_sq = st.pos(champ)
+    archer_sq = queries.pos(champ)
     assert archer_sq is not None
     b = board(s["map"])
-    near_lane = min(range(len(b.lanes["L"]) - 1), key=lambda i: rd(archer_sq, b.lanes["L"][i]))
+    near_lane = min(range(len(b.lanes["L"]) - 1), key=lambda i: range_distance(archer_sq, b.lanes["L"][i]))
     add_monster(s, "giant_rat", near_lane)
-    here, there = (min(b.gate_range(q) for q in st.houses(s)[h]) for h in ("t0", "t1"))
-    allowed = rnd.transfer_actions(s, champ)
+    here, there = (min(b.gate_range(q) for q in queries.houses(s)[h]) for h in ("t0", "t1"))
+    allowed = allies_round.transfer_actions(s, champ)
     assert bool(allowed) == (there < here)
     s["monsters"] = []  # nothing in reach (nothing on the board): allowed
-    assert rnd.transfer_actions(s, champ)
+    assert allies_round.transfer_actions(s, champ)
 
 
 # ---------------------------------------------------------------- unblocking
@@ -204,16 +202,16 @@ def test_a_block_may_be_dropped_at_any_time_of_the_players_turn() -> None:
     unblock = Action.of("unblock", ally=soldier["id"], monster=orc["id"])
     assert any(la.action == unblock for la in GAME.anytime_actions(s, 1))  # out of its turn too, for free
     s = GAME.apply(s, 1, unblock).state
-    assert st.monster(s, orc["id"])["blocked_by"] is None and st.ally(s, soldier["id"])["blocks"] == []
+    assert queries.monster(s, orc["id"])["blocked_by"] is None and queries.ally(s, soldier["id"])["blocks"] == []
     # on its own turn, between activations and during one
     s = GAME.apply(s, 1, Action.of("block", ally=soldier["id"], monster=orc["id"])).state
     s["turn"] = 1
     assert unblock in [la.action for la in GAME.legal_actions(s, 1)]
     s = GAME.apply(s, 1, Action.of("activate", ally=soldier["id"])).state
     assert unblock in [la.action for la in GAME.legal_actions(s, 1)]
-    ap = st.ally(s, soldier["id"])["ap"]
+    ap = queries.ally(s, soldier["id"])["ap"]
     s = GAME.apply(s, 1, unblock).state
-    assert st.ally(s, soldier["id"])["ap"] == ap  # costs nothing
+    assert queries.ally(s, soldier["id"])["ap"] == ap  # costs nothing
     # never during the enemy turn
     s = GAME.apply(s, 1, Action.of("block", ally=soldier["id"], monster=orc["id"])).state
     s["phase"] = "enemy"
@@ -238,7 +236,7 @@ def test_champion_control_changes_only_between_waves() -> None:
     assert not GAME.is_legal(s, 0, Action.of("give", ally=soldier["id"], to=0))
     assert not GAME.is_legal(s, 0, Action.of("give", ally=soldier["id"], to=2))
     s = GAME.apply(s, 0, give).state
-    assert st.ally(s, soldier["id"])["seat"] == 1
+    assert queries.ally(s, soldier["id"])["seat"] == 1
     assert not any(la.action.kind == "give" for la in GAME.legal_actions(s, 0))
     assert any(la.action.kind == "give" for la in GAME.legal_actions(s, 1))
 
@@ -259,8 +257,9 @@ def test_an_area_may_hang_off_the_top_edge_and_still_hits_the_entrance() -> None
     areas = [la.action for la in GAME.legal_actions(s, 0) if la.action.kind == "attack" and la.action.get("up")]
     assert areas
     action = areas[0]
-    cells = rnd.area_squares(s, ember, next(o for o in fg.offered_options(ember) if o["id"] == "rain"), action)
-    assert st.msq(s, rat) in cells and min(r for r, _ in cells) < 0
+    rain = next(o for o in figures.offered_options(ember) if o["id"] == "rain")
+    cells = allies_round.area_squares(s, ember, rain, action)
+    assert queries.monster_square(s, rat) in cells and min(r for r, _ in cells) < 0
     assert GAME.is_legal(s, 0, action)
     GAME.apply(s, 0, action)
 
@@ -270,16 +269,16 @@ def test_an_area_may_hang_off_the_left_edge() -> None:
     edge too, not only the right and bottom ones."""
     s = scene()
     rat = add_monster(s, "giant_rat", 8, lane="R")
-    sq = st.msq(s, rat)
+    sq = queries.monster_square(s, rat)
     assert sq[1] == 1  # one square from the left edge
     ember = add_hero(s, "ember", open_square_at(s, sq, 3))
     s["active"] = ember["id"]
     ember["ap"] = 2
-    opt = next(o for o in fg.offered_options(ember) if o["id"] == "rain")
+    opt = next(o for o in figures.offered_options(ember) if o["id"] == "rain")
     areas = [la.action for la in GAME.legal_actions(s, 0) if la.action.kind == "attack" and la.action.get("left")]
     assert areas
     for action in areas:
-        cells = rnd.area_squares(s, ember, opt, action)
+        cells = allies_round.area_squares(s, ember, opt, action)
         assert sq in cells and min(c for _, c in cells) < 0
-        assert all(rd(st.pos(ember), q) <= rnd.attack_range(ember, opt) for q in cells)  # type: ignore[arg-type]
+        assert all(range_distance(queries.pos(ember), q) <= allies_round.attack_range(ember, opt) for q in cells)  # type: ignore[arg-type]
     assert GAME.is_legal(s, 0, areas[0])

@@ -6,11 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from rules.base import Action, Event
-from rules.kings_armory import GAME, enemy
-from rules.kings_armory import figures as fg
-from rules.kings_armory import round as rnd
-from rules.kings_armory import state as st
-from rules.kings_armory.board import board, rd
+from rules.kings_armory import GAME, enemy, figures, queries
+from rules.kings_armory import round as allies_round
+from rules.kings_armory.board import board, range_distance
 
 from .helpers import Dice, add_champion, add_hero, add_monster, lane_square, open_square_at, scene, tower_at_range
 
@@ -18,10 +16,10 @@ from .helpers import Dice, add_champion, add_hero, add_monster, lane_square, ope
 def _do(s: dict[str, Any], ally: dict[str, Any], action: Action, *rolls: int) -> list[Event]:
     """Activate `ally` (fresh AP) and apply one of its legal actions with scripted dice."""
     s["turn"], s["active"] = ally["seat"], ally["id"]
-    ally["ap"] = fg.ally_card(ally)["ap"]
+    ally["ap"] = figures.ally_card(ally)["ap"]
     assert GAME.is_legal(s, ally["seat"], action), action
     events: list[Event] = []
-    rnd.apply(s, Dice(*rolls), events, ally["seat"], action)  # type: ignore[arg-type]
+    allies_round.apply(s, Dice(*rolls), events, ally["seat"], action)  # type: ignore[arg-type]
     return events
 
 
@@ -33,7 +31,7 @@ def _enemy_turn(s: dict[str, Any]) -> None:
 
 def _legal(s: dict[str, Any], ally: dict[str, Any]) -> list[Action]:
     s["turn"], s["active"] = ally["seat"], ally["id"]
-    ally["ap"] = fg.ally_card(ally)["ap"]
+    ally["ap"] = figures.ally_card(ally)["ap"]
     return [la.action for la in GAME.legal_actions(s, ally["seat"])]
 
 
@@ -42,8 +40,8 @@ def test_guard_ally_redirects_attacks_to_valcor_while_he_stays_adjacent() -> Non
     raider = add_monster(s, "goblin_raider", 20)
     sq = lane_square(s, 20)
     archer = add_champion(s, "archer", open_square_at(s, sq, 1))
-    valcor = add_hero(s, "valcor", open_square_at(s, st.pos(archer), 1, avoid=(sq,)))  # type: ignore[arg-type]
-    assert rd(st.pos(valcor), sq) > 1  # type: ignore[arg-type]
+    valcor = add_hero(s, "valcor", open_square_at(s, queries.pos(archer), 1, avoid=(sq,)))  # type: ignore[arg-type]
+    assert range_distance(queries.pos(valcor), sq) > 1  # type: ignore[arg-type]
     far = add_hero(s, "ember", (0, 0))
     assert Action.of("special", opt="guard", target=far["id"]) not in _legal(s, valcor)  # not adjacent
     _do(s, valcor, Action.of("special", opt="guard", target=archer["id"]))
@@ -60,7 +58,7 @@ def test_guard_ally_lapses_when_the_guarded_ally_is_no_longer_adjacent() -> None
     s = scene()
     raider = add_monster(s, "goblin_raider", 20)
     archer = add_champion(s, "archer", open_square_at(s, lane_square(s, 20), 1))
-    valcor = add_hero(s, "valcor", open_square_at(s, st.pos(archer), 1))  # type: ignore[arg-type]
+    valcor = add_hero(s, "valcor", open_square_at(s, queries.pos(archer), 1))  # type: ignore[arg-type]
     _do(s, valcor, Action.of("special", opt="guard", target=archer["id"]))
     valcor["pos"] = [0, 0]
     _enemy_turn(s)
@@ -87,16 +85,16 @@ def test_enchant_and_psychic_sunder_stack_but_never_touch_immunity_or_go_below_z
     troll = add_monster(s, "bridge_troll", 20)
     sq = lane_square(s, 20)
     cyrus = add_hero(s, "cyrus", open_square_at(s, sq, 1))
-    boleslaw = add_hero(s, "boleslaw", open_square_at(s, sq, 3, avoid=(st.pos(cyrus),)))  # type: ignore[arg-type]
+    boleslaw = add_hero(s, "boleslaw", open_square_at(s, sq, 3, avoid=(queries.pos(cyrus),)))  # type: ignore[arg-type]
     _do(s, cyrus, Action.of("special", opt="sunder", target=troll["id"]))
     assert troll["sundered"] == 2
     _do(s, boleslaw, Action.of("special", opt="enchant", target=cyrus["id"]))
     _do(s, cyrus, Action.of("attack", opt="blades", target=troll["id"]), 10)
     assert troll["hp"] == 16 - 2 - 2  # 3 − 2 − 2 → 0: each blade does its full 2
-    assert rnd._res(troll, "M", cyrus) == 0 and rnd._res(troll, "M") == 1
+    assert allies_round._resistance(troll, "M", cyrus) == 0 and allies_round._resistance(troll, "M") == 1
     drake = add_monster(s, "wind_drake", 24)  # Im to ranged
     drake["sundered"] = 2
-    assert rnd._res(drake, "R", cyrus) == "Im"
+    assert allies_round._resistance(drake, "R", cyrus) == "Im"
     _enemy_turn(s)
     assert troll["sundered"] == 0
 
@@ -134,7 +132,7 @@ def test_call_the_guardian_once_per_wave_and_it_leaves_when_the_wave_ends() -> N
     square = board(s["map"]).label((8, 9))
     _do(s, felicity, Action.of("special", opt="guardian", to=square))
     guardian = next(a for a in s["allies"] if a["kind"] == "summon")
-    assert guardian["seat"] == felicity["seat"] and st.pos(guardian) == (8, 9) and guardian["hp"] == 12
+    assert guardian["seat"] == felicity["seat"] and queries.pos(guardian) == (8, 9) and guardian["hp"] == 12
     assert guardian["house"] is None
     assert not any(a.kind == "special" and a["opt"] == "guardian" for a in _legal(s, felicity))  # once per wave
     assert GAME.check_invariants(s) == []
@@ -173,13 +171,13 @@ def test_teleport_ally_moves_an_ally_to_a_free_square_or_a_free_tower_slot_withi
     tower, inside = tower_at_range(s, lane_square(s, 20), 3)
     psion = add_champion(s, "psionicist", open_square_at(s, inside, 2), level=2)
     psion["house"] = tower
-    ember = add_hero(s, "ember", open_square_at(s, inside, 4, avoid=(st.pos(psion),)))  # type: ignore[arg-type]
+    ember = add_hero(s, "ember", open_square_at(s, inside, 4, avoid=(queries.pos(psion),)))  # type: ignore[arg-type]
     label = board(s["map"]).label(inside)
     legal = _legal(s, psion)
-    assert rd(st.pos(psion), inside) == 2  # type: ignore[arg-type]
+    assert range_distance(queries.pos(psion), inside) == 2  # type: ignore[arg-type]
     _do(s, psion, Action.of("special", opt="teleport", target=ember["id"], to=label))
-    assert st.pos(ember) == inside and ember["inside"] and ember["house"] == tower
-    far = board(s["map"]).label(open_square_at(s, st.pos(psion), 6))  # type: ignore[arg-type]
+    assert queries.pos(ember) == inside and ember["inside"] and ember["house"] == tower
+    far = board(s["map"]).label(open_square_at(s, queries.pos(psion), 6))  # type: ignore[arg-type]
     assert Action.of("special", opt="teleport", target=ember["id"], to=far) not in legal
     assert not any(a.kind == "special" and a.get("target") == psion["id"] for a in legal)  # another ally only
 

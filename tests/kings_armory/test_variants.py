@@ -6,9 +6,8 @@ from typing import Any
 
 import i18n
 from rules.base import SYSTEM, Action
-from rules.kings_armory import GAME, data, enemy, shop
-from rules.kings_armory import round as rnd
-from rules.kings_armory import state as st
+from rules.kings_armory import GAME, data, enemy, queries, shop
+from rules.kings_armory import round as allies_round
 from rules.rng import Rng
 
 from .helpers import Dice, add_hero, add_monster, lane_square, open_square_at, scene
@@ -37,7 +36,7 @@ def test_quick_game_makes_every_attack_auto_and_one_damage_weaker() -> None:
     orc = add_monster(s, "orc_warrior", 20)  # M resistance 1
     valcor = add_hero(s, "valcor", open_square_at(s, lane_square(s, 20), 1))
     s["active"], valcor["ap"] = valcor["id"], 3
-    rnd.apply(s, Dice(), [], 0, Action.of("attack", opt="mace", target=orc["id"]))  # type: ignore[arg-type]
+    allies_round.apply(s, Dice(), [], 0, Action.of("attack", opt="mace", target=orc["id"]))  # type: ignore[arg-type]
     assert orc["hp"] == 9 - (4 - 1 - 1)  # no die used; 4 − 1 (Quick) − 1 (resistance)
     enemy._attack(s, Dice(), [], orc, moved=0)
     assert valcor["hp"] == 20 - max(1, 3 - 1 - 2)  # the orc hits automatically; minimum 1
@@ -73,8 +72,8 @@ def test_hard_stones_towers_cost_150_sell_for_75_hold_four_and_the_gate_can_be_r
     add_hero(s, "valcor", (0, 0))
     assert shop.tower_price(s) == 150
     corner = shop.build_squares(s)[0]
-    s = GAME.apply(s, 0, Action.of("build", at=st.bd(s).label(corner))).state
-    assert s["gold"] == 250 and st.capacity(s, s["towers"][0]["id"]) == 4 and st.capacity(s, "PW") == 1
+    s = GAME.apply(s, 0, Action.of("build", at=queries.board_of(s).label(corner))).state
+    assert s["gold"] == 250 and queries.capacity(s, s["towers"][0]["id"]) == 4 and queries.capacity(s, "PW") == 1
     s["gate"] -= 7
     s = GAME.apply(s, 0, Action.of("repair")).state
     assert (s["gate_max"] - s["gate"], s["gold"]) == (2, 200)
@@ -95,7 +94,7 @@ def test_generally_enough_means_no_champions_and_unlocked_starting_equipment() -
 
 def test_scarce_and_underpaid_costs_more_and_pays_less() -> None:
     s = _scene(scarce=True)
-    assert st.champion_cost(s, "foot", 0) == 200 and st.champion_cost(s, "foot", 1) == 150
+    assert queries.champion_cost(s, "foot", 0) == 200 and queries.champion_cost(s, "foot", 1) == 150
     add_hero(s, "valcor", (0, 0))
     s["coins"] = [50] * 26
     enemy.end_wave(s, [])
@@ -129,10 +128,10 @@ def test_endurance_repeats_the_last_wave_card_row_with_two_more_monsters_each_ti
     sizes = {}
     for wave in (1, rows, rows + 1, rows + 2, rows + 30):
         s["wave"] = wave
-        sizes[wave] = st.wave_size(s)
+        sizes[wave] = queries.wave_size(s)
     plain = _scene()
     plain["wave"] = rows
-    assert sizes[1] == 1 + 3 and sizes[rows] == st.wave_size(plain) == rows + 3
+    assert sizes[1] == 1 + 3 and sizes[rows] == queries.wave_size(plain) == rows + 3
     assert sizes[rows + 1] == sizes[rows] + 2 and sizes[rows + 2] == sizes[rows] + 4
     assert sizes[rows + 30] == endurance["max_monsters"], "capped so the lanes and the 85 tokens suffice"
     for roll in range(1, 13):
@@ -209,7 +208,7 @@ def test_not_enough_each_player_picks_one_level_one_champion_within_the_type_lim
     assert not GAME.is_legal(s, 2, Action.of("pick", type="sorcerer"))
     assert not GAME.is_legal(s, 2, Action.of("pick", hero="valcor"))
     s = GAME.apply(s, 2, Action.of("pick", type="archer")).state
-    assert s["phase"] == "setup" and st.heroes(s) == []
+    assert s["phase"] == "setup" and queries.heroes(s) == []
     assert [(a["kind"], a["key"], a["level"], a["seat"], a["own"]) for a in s["allies"]] == [
         ("champion", "sorcerer", 1, 0, True), ("champion", "sorcerer", 1, 1, True), ("champion", "archer", 1, 2, True)]
     assert len({a["token"] for a in s["allies"] if a["key"] == "sorcerer"}) == 2
@@ -266,5 +265,5 @@ def test_not_enough_games_played_by_the_ai_reach_an_end() -> None:
             seat = min(GAME.to_act(s))
             s = GAME.apply(s, seat, GAME.system_action(s) if seat == SYSTEM else GAME.ai_action(s, seat, rng)).state
             assert GAME.check_invariants(s) == []
-        assert GAME.outcome(s) is not None and st.heroes(s) == []
+        assert GAME.outcome(s) is not None and queries.heroes(s) == []
         assert all(a["kind"] != "hero" for a in s["allies"])
