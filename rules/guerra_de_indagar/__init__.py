@@ -26,6 +26,7 @@ from rules.base import (
 from rules.guerra_de_indagar import actions, ai, flow
 from rules.guerra_de_indagar.data import faction_name, monster_name
 from rules.guerra_de_indagar.invariants import check
+from rules.guerra_de_indagar.moves import args_of
 from rules.guerra_de_indagar.setup import new_state
 from rules.guerra_de_indagar.state import Question, State
 from rules.guerra_de_indagar.units import primacy_points, tile_label
@@ -149,7 +150,8 @@ class GuerraDeIndagar(Game):
         if item["kind"] == "declare":  # keep last round's tree
             wanted = str(state["players"][item["seat"]]["tree"])
         for la in options:
-            picks = (la.action.kind, la.action.get("side"), la.action.get("hero"), la.action.get("tree"))
+            args = args_of(la.action)
+            picks = (la.action.kind, args.get("side"), args.get("hero"), args.get("tree"))
             if wanted and wanted in picks:
                 return la.action
         return options[0].action
@@ -272,12 +274,12 @@ def _trade_steps(legal: Sequence[LegalAction], rest: tuple[str, ...]) -> list[Ch
     by_give: dict[str, list[LegalAction]] = {}
     for la in legal:
         if la.action.kind == "trade":
-            by_give.setdefault(Action.of("give", give=la.action["give"]).token().split(" ")[1], []).append(la)
+            by_give.setdefault(Action.of("give", give=args_of(la.action)["give"]).token().split(" ")[1], []).append(la)
     if not rest:
         return [Choice(give, msg("gi.step.give", give=moves[0].label.params["give"]))
                 for give, moves in by_give.items()]
     moves = by_give.get(rest[0], [])
-    gets = {f"get={la.action['get']}": la for la in moves}
+    gets = {f"get={args_of(la.action)['get']}": la for la in moves}
     if len(rest) == 1:
         return [Choice(token, la.label) for token, la in gets.items()]
     found = gets.get(rest[1]) if len(rest) == 2 else None

@@ -26,6 +26,7 @@ from rules.guerra_de_indagar.data import (
     tree_name,
 )
 from rules.guerra_de_indagar.hexes import codec
+from rules.guerra_de_indagar.moves import args_of, resource, resources_taken
 from rules.guerra_de_indagar.setup import primary
 from rules.guerra_de_indagar.state import Activation, Question, State
 from rules.guerra_de_indagar.units import (
@@ -373,16 +374,17 @@ def apply(s: State, seat: int, action: Action, rng: Rng, events: list[Event]) ->
     if s["pending"]:
         return _answer(s, seat, s["pending"][0], action, rng, events)
     kind = action.kind
+    args = args_of(action)
     if kind == "faction":
-        _choose_faction(s, seat, str(action["faction"]), events)
+        _choose_faction(s, seat, args["faction"], events)
     elif kind == "commander":
-        s["players"][seat]["commander"] = action["hero"]
-        events.append(Event(msg("gi.ev.commander", seat=SeatRef(seat), hero=hero_name(action["hero"]))))
+        s["players"][seat]["commander"] = args["hero"]
+        events.append(Event(msg("gi.ev.commander", seat=SeatRef(seat), hero=hero_name(args["hero"]))))
         _next_chooser(s, "monster" if not s["solo"] else "")
     elif kind == "monster":
-        home = tile_of(s, action["home"])
-        s["monsters"][action["monster"]] = primary(action["monster"], home, s["tiles"][home]["home"])
-        events.append(Event(msg("gi.ev.monster_placed", seat=SeatRef(seat), monster=monster_name(action["monster"]),
+        home = tile_of(s, args["home"])
+        s["monsters"][args["monster"]] = primary(args["monster"], home, s["tiles"][home]["home"])
+        events.append(Event(msg("gi.ev.monster_placed", seat=SeatRef(seat), monster=monster_name(args["monster"]),
                                 tile=tile_label(s, home))))
         _next_chooser(s, "")
     else:
@@ -418,9 +420,10 @@ def _next_chooser(s: State, following: str) -> None:
 
 def _turn_action(s: State, seat: int, action: Action, events: list[Event]) -> bool:
     kind = action.kind
+    args = args_of(action)
     player = s["players"][seat]
     if kind == "activate":
-        hid = action["hero"]
+        hid = args["hero"]
         s["act"] = {"hero": hid, "mv": hero_move(s, hid), "acted": False, "healed": False, "over": False,
                     "charged": False, "swapped": False, "moved": 0}
         events.append(Event(msg("gi.ev.activate", seat=SeatRef(seat), hero=hero_name(hid))))
@@ -438,16 +441,16 @@ def _turn_action(s: State, seat: int, action: Action, events: list[Event]) -> bo
         act["over"] = True
         return False
     if kind == "move":
-        return _move(s, seat, hid, tile_of(s, action["to"]), events)
+        return _move(s, seat, hid, tile_of(s, args["to"]), events)
     if kind == "explore":
         act["mv"] -= 1
-        peek(s, seat, hid, tile_of(s, action["to"]), events)
+        peek(s, seat, hid, tile_of(s, args["to"]), events)
         return True
     if kind == "skill":
         return skills.use(s, seat, action, tile_of, events)
     if kind == "attack":
         act["acted"] = act["attacked"] = True
-        combat.start_attack(s, ("hero", hid), tile_of(s, action["to"]), "turn")
+        combat.start_attack(s, ("hero", hid), tile_of(s, args["to"]), "turn")
         return True
     if kind == "build":
         cost, discount = build_cost(s, seat, hid)
@@ -483,7 +486,7 @@ def _turn_action(s: State, seat: int, action: Action, events: list[Event]) -> bo
         act["acted"] = True
         return False
     if kind == "charge_step":
-        k = tile_of(s, action["to"])
+        k = tile_of(s, args["to"])
         act["charged"] = True
         act["moved"] += 1
         events.append(Event(msg("gi.ev.charge_step", hero=hero_name(hid), tile=tile_label(s, k))))
@@ -494,7 +497,7 @@ def _turn_action(s: State, seat: int, action: Action, events: list[Event]) -> bo
         s["pending"].append({"kind": "maelstrom", "seat": s["order"][-1], "hero": hid})  # RULING-15
         return False
     if kind == "portal":
-        return _portal(s, hid, tile_of(s, action["to"]), events)
+        return _portal(s, hid, tile_of(s, args["to"]), events)
     if kind == "clearing":
         hero["dmg"] = max(0, hero["dmg"] - 2)
         act["healed"] = True
@@ -530,11 +533,11 @@ def _portal(s: State, hid: str, k: str, events: list[Event]) -> bool:
 def _trade(s: State, seat: int, action: Action, events: list[Event]) -> None:
     """3 resources of any kinds for 1 (RULING-06)."""
     player = s["players"][seat]
-    for k in action["give"]:
+    give, get = args_of(action)["give"], resource(action)
+    for k in give:
         player["res"][k] -= 1
-    player["res"][action["get"]] += 1
-    events.append(Event(msg("gi.ev.trade", seat=SeatRef(seat), give=_lit_triple(action["give"]),
-                            get=tile_name(action["get"]))))
+    player["res"][get] += 1
+    events.append(Event(msg("gi.ev.trade", seat=SeatRef(seat), give=_lit_triple(give), get=tile_name(get))))
 
 
 def _use_action(act: Activation) -> None:
@@ -555,13 +558,15 @@ def _spirit(s: State, seat: int, action: Action, events: list[Event]) -> None:
         return
     player["spirits"] -= 1
     if action.kind == "spirit_res":
-        for k in action["get"]:
+        taken = resources_taken(action)
+        for k in taken:
             player["res"][k] += 1
-        events.append(Event(msg("gi.ev.spirit_res", seat=SeatRef(seat), get=_lit_triple(action["get"]))))
+        events.append(Event(msg("gi.ev.spirit_res", seat=SeatRef(seat), get=_lit_triple(taken))))
     else:
-        hero = s["heroes"][action["hero"]]
+        hid = args_of(action)["hero"]
+        hero = s["heroes"][hid]
         hero["dmg"] = max(0, hero["dmg"] - numbers()["spirit_ignore"])
-        events.append(Event(msg("gi.ev.spirit_heal", hero=hero_name(action["hero"]))))
+        events.append(Event(msg("gi.ev.spirit_heal", hero=hero_name(hid))))
 
 
 def _move(s: State, seat: int, hid: str, k: str, events: list[Event]) -> bool:
@@ -599,8 +604,9 @@ def _event_monster_strikes(s: State, mid: str, hid: str) -> None:
 def _ignore_answer(s: State, seat: int, item: Question, action: Action, events: list[Event]) -> None:
     """Damage outside an attack: ignore some with an ability or a spirit (3) and be asked again, until done,
     nothing is left to ignore or nothing is left to ignore it with; then it lands."""
+    args = args_of(action)
     if action.kind == "ability":
-        powers.use_ignore(s, seat, str(action["id"]), action.get("save"), item, events)
+        powers.use_ignore(s, seat, args["id"], args.get("save"), item, events)
     elif action.kind == "spirit_ignore":
         s["players"][seat]["spirits"] -= 1
         item["ignore"] += numbers()["spirit_ignore"]
@@ -614,6 +620,7 @@ def _ignore_answer(s: State, seat: int, item: Question, action: Action, events: 
 
 def _answer(s: State, seat: int, item: Question, action: Action, rng: Rng, events: list[Event]) -> bool:
     kind = action.kind
+    args = args_of(action)
     s["pending"].pop(0)
     if kind in EXCHANGES and item["kind"] in TRADE_WINDOWS:  # RULING-07: the window stays open
         if kind == "trade":
@@ -637,7 +644,7 @@ def _answer(s: State, seat: int, item: Question, action: Action, rng: Rng, event
         s["pending"].insert(0, item)
         return True
     if kind == "ability":
-        powers.use(s, seat, str(action["id"]), action.get("save"), rng, events)
+        powers.use(s, seat, args["id"], args.get("save"), rng, events)
         s["pending"].insert(0, item)
         return True
     if kind == "blood_magic":  # once per attack: 1 damage (not attack damage) for 1 more attack die
@@ -650,18 +657,19 @@ def _answer(s: State, seat: int, item: Question, action: Action, rng: Rng, event
         s["pending"].insert(0, item)
         return True
     if kind == "declare":
-        s["players"][seat]["tree"] = action["tree"]
-        events.append(Event(msg("gi.ev.declare", seat=SeatRef(seat), tree=tree_name(action["tree"]))))
-        if action.get("unlock"):  # RULING-19: every declaration may unlock one ability, its token side for good
-            s["players"][seat]["unlocks"][action["unlock"]] = action["side"]
-            events.append(Event(msg(UNLOCKED_KEYS[str(action["side"])], tree=tree_name(action["tree"]),
-                                    ability=ability_name(action["unlock"]))))
+        s["players"][seat]["tree"] = args["tree"]
+        events.append(Event(msg("gi.ev.declare", seat=SeatRef(seat), tree=tree_name(args["tree"]))))
+        if args.get("unlock"):  # RULING-19: every declaration may unlock one ability, its token side for good
+            s["players"][seat]["unlocks"][args["unlock"]] = args["side"]
+            events.append(Event(msg(UNLOCKED_KEYS[args["side"]], tree=tree_name(args["tree"]),
+                                    ability=ability_name(args["unlock"]))))
         flow.after_declaring(s, seat)
         return False
     if kind == "reap":
-        for k in action["get"]:
+        taken = resources_taken(action)
+        for k in taken:
             s["players"][seat]["res"][k] += 1
-        events.append(Event(msg("gi.ev.reap", seat=SeatRef(seat), get=_lit_triple(action["get"]))))
+        events.append(Event(msg("gi.ev.reap", seat=SeatRef(seat), get=_lit_triple(taken))))
         return False
     if kind == "spirit_ignore":
         s["players"][seat]["spirits"] -= 1
@@ -678,27 +686,27 @@ def _answer(s: State, seat: int, item: Question, action: Action, rng: Rng, event
             s["pending"].insert(0, item)
         return False
     if kind == "fall_back":
-        combat.fall_back(s, ("hero", str(item["hero"])), tile_of(s, action["to"]), events)
+        combat.fall_back(s, ("hero", str(item["hero"])), tile_of(s, args["to"]), events)
         return True
     if kind == "monster_fall_back":
-        combat.fall_back(s, ("monster", str(item["monster"])), tile_of(s, action["to"]), events)
+        combat.fall_back(s, ("monster", str(item["monster"])), tile_of(s, args["to"]), events)
         return False
     if kind in ("monster_target", "monster_opportunity"):
-        if scripts.resume(s, item, tile_of(s, action["to"]), rng, events) == "done":
+        if scripts.resume(s, item, tile_of(s, args["to"]), rng, events) == "done":
             flow.monster_done(s, str(item["ctx"]))
         return True
     if kind == "maelstrom":
-        combat.fall_back(s, ("hero", str(item["hero"])), tile_of(s, action["to"]), events, "gi.ev.maelstrom")
+        combat.fall_back(s, ("hero", str(item["hero"])), tile_of(s, args["to"]), events, "gi.ev.maelstrom")
         return True
     if kind == "cache":
-        s["heroes"][action["hero"]]["cache"].append(item["token"])
+        s["heroes"][args["hero"]]["cache"].append(item["token"])
         return False
     if kind == "level":
         hero = s["heroes"][str(item["hero"])]
-        hero["levels"][hero["levels"].index("")] = action["side"]
+        hero["levels"][hero["levels"].index("")] = args["side"]
         return False
     if kind == "degrade":
-        combat.resolve_degrade(s, action["choice"], events)
+        combat.resolve_degrade(s, args["choice"], events)
         return False
     if kind == "charge":
         att = current_attack(s)
@@ -718,7 +726,7 @@ def _answer(s: State, seat: int, item: Question, action: Action, rng: Rng, event
         return False
     if kind == "redeploy":
         hid = str(item["hero"])
-        k = tile_of(s, action["to"])
+        k = tile_of(s, args["to"])
         events.append(Event(msg("gi.ev.redeploy", hero=hero_name(hid), tile=tile_label(s, k))))
         enter_tile(s, hid, k, events)  # RULING-16: a swamp hurts every entry, a redeployment too
         return False

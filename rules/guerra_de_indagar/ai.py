@@ -25,6 +25,7 @@ from rules.guerra_de_indagar.data import (
 )
 from rules.guerra_de_indagar.flow import MONSTER_TURNS
 from rules.guerra_de_indagar.hexes import distance, unkey
+from rules.guerra_de_indagar.moves import args_of
 from rules.guerra_de_indagar.state import Question, State
 from rules.guerra_de_indagar.units import (
     activation,
@@ -156,10 +157,10 @@ def _choose(legal: Sequence[LegalAction], s: State, seat: int, rng: Rng) -> Acti
         return _answer(s, seat, s["pending"][0], by, legal)
     if "faction" in by:
         ranked = {f: i for i, f in enumerate(FACTIONS)}
-        return min(by["faction"], key=lambda a: (ranked.get(str(a["faction"]), 9), str(a["faction"])))
+        return min(by["faction"], key=lambda a: (ranked.get(args_of(a)["faction"], 9), args_of(a)["faction"]))
     if "commander" in by:
-        return max(by["commander"], key=lambda a: (_command_move(str(a["hero"])), _toughness(str(a["hero"])),
-                                                   str(a["hero"])))
+        return max(by["commander"], key=lambda a: (_command_move(args_of(a)["hero"]), _toughness(args_of(a)["hero"]),
+                                                   args_of(a)["hero"]))
     if "monster" in by:
         return _monster(s, seat, by["monster"])
     if "spirit_pp" in by and _spare_spirits(s, seat) >= 2:
@@ -349,15 +350,15 @@ def _monster(s: State, seat: int, options: list[Action]) -> Action:
     the cage then always moves before the caged monster's turn."""
     mine = _deploy(s, seat)
     rank = {m: i for i, m in enumerate(_profile.hand_out or MONSTERS)}
-    card = min((a["monster"] for a in options), key=lambda m: (rank.get(m, len(rank)), m))
-    homes = [a for a in options if a["monster"] == card]
-    own = [a for a in homes if s["tiles"][tile_of(s, a["home"])]["home"] == seat]
+    card = min((args_of(a)["monster"] for a in options), key=lambda m: (rank.get(m, len(rank)), m))
+    homes = [a for a in options if args_of(a)["monster"] == card]
+    own = [a for a in homes if s["tiles"][tile_of(s, args_of(a)["home"])]["home"] == seat]
     if card in ai_cage.CAGE:
         if own:
             return own[0]
     else:  # the home right after this seat is left to the monster it will cage: a guard moves before each turn
         homes = [a for a in homes if a not in own] or homes
-    return max(homes, key=lambda a: (_dist_from(s, mine, tile_of(s, a["home"])), str(a["home"])))
+    return max(homes, key=lambda a: (_dist_from(s, mine, tile_of(s, args_of(a)["home"])), args_of(a)["home"]))
 
 
 def _answer(s: State, seat: int, item: Question, by: dict[str, list[Action]],
@@ -373,7 +374,7 @@ def _answer(s: State, seat: int, item: Question, by: dict[str, list[Action]],
     if kind == "spirit_window":
         return by["spirit_pp"][0] if "spirit_pp" in by and _spare_spirits(s, seat) >= 2 else by["pass"][0]
     if kind == "degrade":
-        choices = [a["choice"] for a in by["degrade"]]
+        choices = [args_of(a)["choice"] for a in by["degrade"]]
         for c in ("capture", "destroy", "leave"):
             if c in choices:
                 return Action.of("degrade", choice=c)
@@ -409,9 +410,9 @@ def _answer(s: State, seat: int, item: Question, by: dict[str, list[Action]],
     if kind in ("monster_target", "monster_opportunity"):
         options = by.get(str(kind), [])
         if options:
-            return min(options, key=lambda a: (_is_mine(s, seat, tile_of(s, a["to"])), str(a["to"])))
+            return min(options, key=lambda a: (_is_mine(s, seat, tile_of(s, args_of(a)["to"])), args_of(a)["to"]))
     if kind == "a_boost" and "ability" in by and _boost_worth(s, seat):
-        return max(by["ability"], key=lambda a: (_boost_dice(s, seat, str(a["id"])), str(a["id"])))
+        return max(by["ability"], key=lambda a: (_boost_dice(s, seat, args_of(a)["id"]), args_of(a)["id"]))
     if kind == "a_boost" and "spirit_dice" in by and _boost_worth(s, seat) and not _hoard(s):
         return by["spirit_dice"][0]
     if kind == "d_boost" and _hero_at_risk(s, seat):
@@ -424,7 +425,7 @@ def _declare(s: State, seat: int, options: list[Action]) -> Action:
     others in order: a bolt where the ability has a `*` number to raise, else a coin. The income pays the dice
     bought for every blow at a monster (Mercenaries), and using it each activation makes this seat the last to
     use an ability, so the Spirit Walker hunts its heroes, who fight back, and not the other player's."""
-    trees = [str(a["tree"]) for a in options if not a.get("unlock")]
+    trees = [args_of(a)["tree"] for a in options if not args_of(a).get("unlock")]
     income = _income(trees)
     if income is None:
         return Action.of("declare", tree=next((t for t in TREES if t in trees), trees[0]))
@@ -436,7 +437,7 @@ def _declare(s: State, seat: int, options: list[Action]) -> Action:
             continue
         side = "bolt" if strategy()["abilities"][aid].get("star") else "coin"
         for a in options:
-            if a["tree"] == tree and a.get("unlock") == aid and a.get("side") == side:
+            if args_of(a)["tree"] == tree and args_of(a).get("unlock") == aid and args_of(a).get("side") == side:
                 return a
     return Action.of("declare", tree=tree)
 
@@ -468,10 +469,10 @@ def _safest(s: State, hid: str, options: list[Action], toward: set[str] | None =
     home = _deploy(s, s["heroes"][hid]["owner"])
 
     def score(a: Action) -> tuple[float, int, str]:
-        k = tile_of(s, a["to"])
+        k = tile_of(s, args_of(a)["to"])
         hidden = not s["tiles"][k]["up"] and s["tiles"][k]["t"] is not None
         near = _dist_from(s, [k], None, toward) if toward else _dist_from(s, home, k)
-        return (_danger(s, hid, k, threats) + (3.0 if hidden else 0.0), near, str(a["to"]))
+        return (_danger(s, hid, k, threats) + (3.0 if hidden else 0.0), near, args_of(a)["to"])
     return min(options, key=score)
 
 
@@ -505,7 +506,7 @@ def _ignore(s: State, seat: int, item: Question, by: dict[str, list[Action]],
 
 def _most_dangerous(s: State, hid: str, options: list[Action]) -> Action:
     threats = _threats(s)
-    return max(options, key=lambda a: (_danger(s, hid, tile_of(s, a["to"]), threats), str(a["to"])))
+    return max(options, key=lambda a: (_danger(s, hid, tile_of(s, args_of(a)["to"]), threats), args_of(a)["to"]))
 
 
 def _monster_fall_back(s: State, seat: int, mid: str, options: list[Action]) -> Action:
@@ -517,12 +518,12 @@ def _monster_fall_back(s: State, seat: int, mid: str, options: list[Action]) -> 
     wants = {s["source_at"]} if card == "oryana" else _free_resources(s) if card == "tijian" else set()
 
     def score(a: Action) -> tuple[int, int, int, str]:
-        k = tile_of(s, a["to"])
+        k = tile_of(s, args_of(a)["to"])
         near = set(adjacent_keys(s, k))
         steps = [_dist_from(s, [s["heroes"][h]["at"]], None, near, h) for h in fresh]
         reachable = sum(1 for h, d in zip(fresh, steps, strict=True) if d <= _moves(s, h))
         away = _dist_from(s, [k], None, wants) if wants else 0
-        return (-reachable, -away, sum(steps), str(a["to"]))
+        return (-reachable, -away, sum(steps), args_of(a)["to"])
     return min(options, key=score)
 
 
@@ -580,7 +581,7 @@ def _spirit_heal(s: State, seat: int, by: dict[str, list[Action]]) -> Action | N
         return None
     threats = _threats(s)
     for a in by["spirit_heal"]:
-        hid = str(a["hero"])
+        hid = args_of(a)["hero"]
         hero = s["heroes"][hid]
         left = hero_resistance(s, hid) - hero["dmg"]
         if left <= 3 and _danger(s, hid, hero_tile(s, hid), threats) >= 5.0:
@@ -590,7 +591,7 @@ def _spirit_heal(s: State, seat: int, by: dict[str, list[Action]]) -> Action | N
 
 def _scarcest(s: State, seat: int, options: list[Action]) -> Action:
     res = s["players"][seat]["res"]
-    return min(options, key=lambda a: (sum(res[k] for k in a["get"]), a.token()))
+    return min(options, key=lambda a: (sum(res[k] for k in args_of(a)["get"]), a.token()))
 
 
 def _is_mine(s: State, seat: int, k: str) -> bool:
@@ -632,19 +633,19 @@ def _activate(s: State, seat: int, by: dict[str, list[Action]]) -> Action:
     if cage is not None:
         mid, where = cage
         at = s["monsters"][mid]["at"]
-        ready = [a for a in by["activate"] if str(a["hero"]) in where]
+        ready = [a for a in by["activate"] if args_of(a)["hero"] in where]
         if at is not None:
-            strikers = [a for a in ready if s["heroes"][str(a["hero"])]["at"] in adjacent_keys(s, at)
+            strikers = [a for a in ready if s["heroes"][args_of(a)["hero"]]["at"] in adjacent_keys(s, at)
                         and (ai_cage.shut(s, mid) or not ai_cage.caged(s, mid))]
             if not strikers and not ai_cage.caged(s, mid):
-                strikers = [a for a in ready if _chase(s, seat, str(a["hero"]), at, _moves(s, str(a["hero"])),
-                                                       where[str(a["hero"])]) is not None]
+                strikers = [a for a in ready if _chase(s, seat, args_of(a)["hero"], at, _moves(s, args_of(a)["hero"]),
+                                                       where[args_of(a)["hero"]]) is not None]
             if strikers:
-                return max(strikers, key=lambda a: (hero_attack(s, str(a["hero"]), at), str(a["hero"])))
-        walking = [a for a in ready if s["heroes"][str(a["hero"])]["at"] != where[str(a["hero"])]]
+                return max(strikers, key=lambda a: (hero_attack(s, args_of(a)["hero"], at), args_of(a)["hero"]))
+        walking = [a for a in ready if s["heroes"][args_of(a)["hero"]]["at"] != where[args_of(a)["hero"]]]
         if walking:
             def closing(a: Action) -> tuple[bool, int, str]:  # one that gets there now first, else the farthest
-                hid = str(a["hero"])
+                hid = args_of(a)["hero"]
                 gap = ai_cage.walk_distances(s, hero_tile(s, hid)).get(where[hid], 99)
                 return (gap > _moves(s, hid), -gap, hid)
             return min(walking, key=closing)
@@ -653,13 +654,13 @@ def _activate(s: State, seat: int, by: dict[str, list[Action]]) -> Action:
     order = factions()["factions"][faction]["heroes"]
     threats = _threats(s)
     spot, ring = _ring(s, seat)
-    plans = {str(a["hero"]): _plan(s, seat, str(a["hero"]), _moves(s, str(a["hero"])), False, threats)
+    plans = {args_of(a)["hero"]: _plan(s, seat, args_of(a)["hero"], _moves(s, args_of(a)["hero"]), False, threats)
              for a in by["activate"]}
     striking = {h for h, (_v, _k, deed) in plans.items() if ring and deed == ("attack", spot)}
     joining = any(s["heroes"][h]["at"] not in ring for h in striking)
     best: tuple[float, int, Action] | None = None
     for a in by["activate"]:
-        hid = str(a["hero"])
+        hid = args_of(a)["hero"]
         value = plans[hid][0]
         value -= _danger(s, hid, hero_tile(s, hid), threats) * 0.5  # a hero in danger goes early
         if joining and hid in striking:
@@ -696,7 +697,7 @@ def _activation(s: State, seat: int, by: dict[str, list[Action]], legal: Sequenc
     tree = s["players"][seat]["tree"]
     income = _income([tree]) if tree else None
     for a in by.get("skill", []):
-        if income is not None and a["id"] == income[1]:
+        if income is not None and args_of(a)["id"] == income[1]:
             return a  # free, at once: the resources, and the Spirit Walker's eye
     swap = _spare_income(s, seat, by)
     if swap is not None:
@@ -724,7 +725,7 @@ def _activation(s: State, seat: int, by: dict[str, list[Action]], legal: Sequenc
                 return pay
         if deed is not None:
             for a in by.get(deed[0], []):
-                if deed[0] in ("build", "upgrade", "gather") or tile_of(s, a["to"]) == deed[1]:
+                if deed[0] in ("build", "upgrade", "gather") or tile_of(s, args_of(a)["to"]) == deed[1]:
                     return a
         if not act["acted"]:
             strike = _strike(s, seat, hid, by)
@@ -743,7 +744,7 @@ def _activation(s: State, seat: int, by: dict[str, list[Action]], legal: Sequenc
 
 
 def _walk_onto(s: State, k: str | None, by: dict[str, list[Action]]) -> Action | None:
-    return next((a for a in by.get("move", []) if tile_of(s, a["to"]) == k), None) if k is not None else None
+    return next((a for a in by.get("move", []) if tile_of(s, args_of(a)["to"]) == k), None) if k is not None else None
 
 
 def _step(s: State, seat: int, k: str, mv: int, by: dict[str, list[Action]]) -> Action | None:
@@ -755,7 +756,7 @@ def _step(s: State, seat: int, k: str, mv: int, by: dict[str, list[Action]]) -> 
     tijian = TIJIAN_PEEK and _card_in_play(s, "tijian") is not None
     if hidden and _known_type(s, seat, k) is None and (tijian or PEEK) and mv >= 2:
         for a in by.get("explore", []):
-            if tile_of(s, a["to"]) == k:
+            if tile_of(s, args_of(a)["to"]) == k:
                 return a
     if hidden and tijian and _known_type(s, seat, k) in RESOURCES:
         return None
@@ -786,7 +787,7 @@ def _guard(s: State, seat: int, hid: str, mid: str, spot: str, by: dict[str, lis
     if here != spot and "leave_maelstrom" in by:
         return by["leave_maelstrom"][0]
     options = by.get("attack", [])
-    strike = [a for a in options if tile_of(s, a["to"]) == at]
+    strike = [a for a in options if tile_of(s, args_of(a)["to"]) == at]
     mv = act["mv"] if not act.get("mud") else 0
     if at is not None and not ai_cage.caged(s, mid) and not act["acted"]:
         if strike:
@@ -806,7 +807,7 @@ def _guard(s: State, seat: int, hid: str, mid: str, spot: str, by: dict[str, lis
         if onto is not None:
             return onto
     if here != spot:  # straight on, face-down tiles too: a peek costs a step, and time is what a cage needs
-        for k in ai_cage.steps_toward(s, hid, spot, [tile_of(s, a["to"]) for a in by.get("move", [])]):
+        for k in ai_cage.steps_toward(s, hid, spot, [tile_of(s, args_of(a)["to"]) for a in by.get("move", [])]):
             return _walk_onto(s, k, by) or by["end"][0]
     if not ai_cage.shut(s, mid):
         strike = []  # struck in a cage still open, it would fall back through the gap
@@ -815,8 +816,8 @@ def _guard(s: State, seat: int, hid: str, mid: str, spot: str, by: dict[str, lis
             if kind in by and _build_ok(s, seat):
                 return by[kind][0]
     if not strike:
-        strike = [a for a in options if tile_of(s, a["to"]) != at
-                  and (unit_at(s, tile_of(s, a["to"])) or ("", ""))[0] == "monster"]
+        strike = [a for a in options if tile_of(s, args_of(a)["to"]) != at
+                  and (unit_at(s, tile_of(s, args_of(a)["to"])) or ("", ""))[0] == "monster"]
     if strike:
         return strike[0]
     return by["end"][0] if "end" in by else _fallback(by, legal)
@@ -867,7 +868,7 @@ def _lie_in_wait(s: State, seat: int, hid: str, mid: str, mv: int) -> str | None
 def _owed(s: State, seat: int, hid: str, by: dict[str, list[Action]]) -> Action:
     options = by.get("attack", [])
     if options:
-        return max(options, key=lambda a: (unit_at(s, tile_of(s, a["to"])) is not None, str(a["to"])))
+        return max(options, key=lambda a: (unit_at(s, tile_of(s, args_of(a)["to"])) is not None, args_of(a)["to"]))
     return by["charge_step"][0]
 
 
@@ -879,7 +880,8 @@ def _spare_income(s: State, seat: int, by: dict[str, list[Action]]) -> Action | 
     short = min((k for k in RESOURCES if k != rich), key=lambda k: (res[k], k))
     if res[rich] < SPARE_KEEP + 3 or res[short] >= SPARE_LOW:
         return None
-    return next((a for a in by.get("trade", []) if a["get"] == short and list(a["give"]) == [rich] * 3), None)
+    return next((a for a in by.get("trade", [])
+                 if args_of(a)["get"] == short and list(args_of(a)["give"]) == [rich] * 3), None)
 
 
 def _trade_for_outpost(s: State, seat: int, hid: str, by: dict[str, list[Action]]) -> Action | None:
@@ -895,10 +897,10 @@ def _trade_for_outpost(s: State, seat: int, hid: str, by: dict[str, list[Action]
         return None
     res = s["players"][seat]["res"]
     need = next(iter(k for k in cost if res.get(k, 0) < cost[k]))
-    options = [a for a in by["trade"] if a["get"] == need and need not in a["give"]]
+    options = [a for a in by["trade"] if args_of(a)["get"] == need and need not in args_of(a)["give"]]
     if not options:
         return None
-    return max(options, key=lambda a: (min(res[k] for k in a["give"]), a.token()))
+    return max(options, key=lambda a: (min(res[k] for k in args_of(a)["give"]), a.token()))
 
 
 def _last_build(s: State, seat: int, hid: str, by: dict[str, list[Action]]) -> Action | None:
@@ -919,10 +921,10 @@ def _last_build(s: State, seat: int, hid: str, by: dict[str, list[Action]]) -> A
 def _pay_for_outpost(s: State, seat: int, by: dict[str, list[Action]]) -> Action | None:
     """Gold for an outpost in the last round: three resources for one, else a spirit for three gold."""
     res = s["players"][seat]["res"]
-    gold = [a for a in by.get("trade", []) if a["get"] == "gold" and "gold" not in a["give"]]
+    gold = [a for a in by.get("trade", []) if args_of(a)["get"] == "gold" and "gold" not in args_of(a)["give"]]
     if gold and res["gold"] + (res["wood"] + res["mineral"]) // 3 >= outpost_stats(1)["cost"]["gold"]:
-        return max(gold, key=lambda a: (min(res[k] for k in a["give"]), a.token()))
-    return next((a for a in by.get("spirit_res", []) if list(a["get"]) == ["gold"] * 3), None)
+        return max(gold, key=lambda a: (min(res[k] for k in args_of(a)["give"]), a.token()))
+    return next((a for a in by.get("spirit_res", []) if list(args_of(a)["get"]) == ["gold"] * 3), None)
 
 
 def _can_build(s: State, seat: int) -> bool:
@@ -952,10 +954,10 @@ def _trade_toward(s: State, seat: int, cost: Cost, by: dict[str, list[Action]]) 
         return None
     def left(a: Action) -> int:  # what is left beyond the cost after giving, the most spare kind first
         after = dict(res)
-        for k in a["give"]:
+        for k in args_of(a)["give"]:
             after[k] -= 1
         return min(after[k] - cost.get(k, 0) for k in RESOURCES if k != need)
-    options = [a for a in by.get("trade", []) if a["get"] == need and need not in a["give"]]
+    options = [a for a in by.get("trade", []) if args_of(a)["get"] == need and need not in args_of(a)["give"]]
     options = [a for a in options if left(a) >= 0]
     return max(options, key=lambda a: (left(a), a.token())) if options else None
 
@@ -976,7 +978,7 @@ def _strike(s: State, seat: int, hid: str, by: dict[str, list[Action]]) -> Actio
         return None
     best: tuple[int, str, Action] | None = None
     for a in by["attack"]:
-        k = tile_of(s, a["to"])
+        k = tile_of(s, args_of(a)["to"])
         unit = unit_at(s, k)
         if unit is not None and unit[0] == "monster":
             continue
@@ -984,7 +986,7 @@ def _strike(s: State, seat: int, hid: str, by: dict[str, list[Action]]) -> Actio
         weak = defence_at(s, k) <= 1 and (post is None or post["level"] == 1)
         if not weak:
             continue
-        score = (0 if post is not None and unit is None else 1, str(a["to"]), a)
+        score = (0 if post is not None and unit is None else 1, args_of(a)["to"], a)
         if best is None or score[:2] < best[:2]:
             best = score
     return best[2] if best is not None else None

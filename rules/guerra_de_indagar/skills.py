@@ -11,6 +11,7 @@ from rules.guerra_de_indagar.abilities import ability_number, pay_options, ready
 from rules.guerra_de_indagar.data import RESOURCES, DoValue, cards, hero_cards_of, hero_name, strategy, tile_name
 from rules.guerra_de_indagar.descriptions import ability
 from rules.guerra_de_indagar.hexes import distance, unkey
+from rules.guerra_de_indagar.moves import args_of, resource
 from rules.guerra_de_indagar.state import State, Unit
 from rules.guerra_de_indagar.units import (
     activation,
@@ -234,22 +235,23 @@ def _detail(s: State, params: SkillTarget) -> Lit | None:
 
 def use(s: State, seat: int, action: Action, tile_of: Callable[[State, object], str], events: list[Event]) -> bool:
     """Apply a legal use; True when it peeked at a hidden tile (Track)."""
-    aid = str(action["id"])
+    args = args_of(action)
+    aid = args["id"]
     card = cards()[aid]
     do = card["do"]
     act = activation(s)
     hid = act["hero"]
     here = hero_tile(s, hid)
-    spend_for(s, seat, aid, action.get("save"), hid)
+    spend_for(s, seat, aid, args.get("save"), hid)
     events.append(Event(msg("gi.ev.skill", seat=SeatRef(seat), ability=Lit(card["es"], card["en"]),
                             hero=source_name(aid))))
 
     def amount(field: str) -> int:
         return ability_number(s, seat, aid, "do", field)
 
-    to = tile_of(s, action["to"]) if action.get("to") is not None else None
+    to = tile_of(s, args["to"]) if args.get("to") is not None else None
     if "heal" in do:
-        target = hid if do["target"] == "self" else str(action["hero"])
+        target = hid if do["target"] == "self" else args["hero"]
         _heal(s, target, amount("heal"), events)
     elif "damage" in do:
         assert to is not None
@@ -288,7 +290,7 @@ def use(s: State, seat: int, action: Action, tile_of: Callable[[State, object], 
         assert to is not None
         _swap(s, hid, to, events)
     elif "relief" in do:
-        other = str(action["hero"])
+        other = args["hero"]
         if to is None:  # out of a Maelstrom: one step, where the last player in play order says (RULING-15)
             s["pending"].append({"kind": "maelstrom", "seat": s["order"][-1], "hero": other})
             return False
@@ -298,7 +300,7 @@ def use(s: State, seat: int, action: Action, tile_of: Callable[[State, object], 
         act.update({"mv": act["mv"] + amount("after_attack_move"), "mud": False, "mudproof": True})
         events.append(Event(msg("gi.ev.more_move", hero=hero_name(hid), n=amount("after_attack_move"))))
     elif "gain" in do:
-        kind = str(do.get("kind") or action["get"])
+        kind = str(do.get("kind") or args["get"])
         s["players"][seat]["res"][kind] += amount("gain")
         events.append(Event(msg("gi.ev.gain", seat=SeatRef(seat), n=amount("gain"), kind=tile_name(kind))))
     elif "explore" in do:
@@ -310,7 +312,7 @@ def use(s: State, seat: int, action: Action, tile_of: Callable[[State, object], 
         s["outposts"][to] = {"owner": seat, "level": 1, "dmg": 0, "dropped": False}
         events.append(Event(msg("gi.ev.placed", seat=SeatRef(seat), tile=tile_label(s, to))))
     elif "plunder" in do:
-        victim, kind = int(action["frm"]), str(action["get"])
+        victim, kind = args["frm"], resource(action)
         taken = min(amount("plunder"), s["players"][victim]["res"][kind])
         s["players"][victim]["res"][kind] -= taken
         s["players"][seat]["res"][kind] += taken
