@@ -139,11 +139,11 @@ class GuerraDeIndagar(Game):
         default = self._default(state, item)
         window = item["kind"] in WINDOWS  # answered out of one's own turn: asked privately, with a deadline
         seconds = BOOST_SECONDS if item["kind"] in ("d_boost", "p_boost", "ignore") else WINDOW_SECONDS
-        return [Decision(int(item["seat"]), msg(ASK_KEYS[item["kind"]]), default, private=window,
+        return [Decision(item["seat"], msg(ASK_KEYS[item["kind"]]), default, private=window,
                          seconds=seconds if window else None)]
 
     def _default(self, state: State, item: Question) -> Action:
-        options = actions.legal(state, int(item["seat"]))
+        options = actions.legal(state, item["seat"])
         wanted = DECISIONS.get(item["kind"], "")
         if item["kind"] == "cache":
             wanted = str(item["hero"])

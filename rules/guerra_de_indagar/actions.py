@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from itertools import combinations_with_replacement
+from typing import Literal
 
 from rules.base import Action, Event, IllegalAction, LegalAction
 from rules.guerra_de_indagar import abilities as powers
@@ -134,7 +135,7 @@ def _answers(s: State, item: Question) -> list[LegalAction]:
     elif kind == "p_boost":
         out.append(LegalAction(Action.of("done"), msg("gi.act.done")))
     elif kind == "ignore":
-        for aid in powers.ignoring(s, seat, str(item["hero"])):
+        for aid in powers.ignoring(s, seat, item["hero"]):
             for save in powers.pay_options(s, seat, aid):
                 action = Action.of("ability", id=aid, **({"save": save} if save else {}))
                 out.append(LegalAction(action, msg("gi.act.ability", ability=ability_name(aid),
@@ -148,11 +149,11 @@ def _answers(s: State, item: Question) -> list[LegalAction]:
             out.append(LegalAction(Action.of("spirit_ignore"), msg("gi.act.spirit_ignore")))
         out.append(LegalAction(Action.of("done"), msg("gi.act.done")))
     elif kind in ("fall_back", "monster_fall_back"):
-        unit = ("hero", str(item["hero"])) if kind == "fall_back" else ("monster", str(item["monster"]))
+        unit = ("hero", item["hero"]) if kind == "fall_back" else ("monster", item["monster"])
         out = [LegalAction(Action.of(kind, to=tile_label(s, k)), msg("gi.act.fall_back", tile=tile_label(s, k)))
                for k in sorted(combat.fall_back_options(s, unit), key=lambda k: tile_label(s, k))]
     elif kind == "level_up":
-        out = [LegalAction(Action.of("level", side=side), msg(key, hero=hero_name(str(item["hero"]))))
+        out = [LegalAction(Action.of("level", side=side), msg(key, hero=hero_name(item["hero"])))
                for side, key in (("sword", "gi.act.level_sword"), ("shield", "gi.act.level_shield"))]
     elif kind == "degrade":
         out = [LegalAction(Action.of("degrade", choice=c), msg(DEGRADE_KEYS[c])) for c in combat.degrade_options(s)]
@@ -179,10 +180,10 @@ def _answers(s: State, item: Question) -> list[LegalAction]:
         out = [LegalAction(Action.of("charge"), msg("gi.act.charge", tile=tile_label(s, current_attack(s)["at"]))),
                LegalAction(Action.of("stay"), msg("gi.act.stay"))]
     elif kind == "reveal":
-        out = [LegalAction(Action.of("reveal"), msg("gi.act.reveal", tile=tile_label(s, str(item["tile"])))),
+        out = [LegalAction(Action.of("reveal"), msg("gi.act.reveal", tile=tile_label(s, item["tile"]))),
                LegalAction(Action.of("keep_hidden"), msg("gi.act.keep_hidden"))]
     elif kind == "maelstrom":
-        hid = str(item["hero"])
+        hid = item["hero"]
         out = [LegalAction(Action.of("maelstrom", to=tile_label(s, k)), msg("gi.act.maelstrom", hero=hero_name(hid),
                                                                      tile=tile_label(s, k)))
                for k in sorted(combat.fall_back_options(s, ("hero", hid)), key=lambda k: tile_label(s, k))]
@@ -191,14 +192,14 @@ def _answers(s: State, item: Question) -> list[LegalAction]:
         key = "gi.act.cache_attack" if item["token"] == "attack" else "gi.act.cache_defence"
         out = [LegalAction(Action.of("cache", hero=h), msg(key, hero=hero_name(h))) for h in heroes]
     elif kind in ("monster_target", "monster_opportunity"):
-        name = monster_name(s["monsters"][str(item["monster"])]["card"])
+        name = monster_name(s["monsters"][item["monster"]]["card"])
         options = item["options"]  # monster_target: [kind, tile] targets; monster_opportunity: tiles
         spots = [str(option[1]) for option in options] if kind == "monster_target" else [str(k) for k in options]
         out = [LegalAction(Action.of(kind, to=tile_label(s, k)),
                            msg("gi.act.monster_target", monster=name, tile=tile_label(s, k)))
                for k in spots]
     elif kind == "redeploy":
-        hid = str(item["hero"])
+        hid = item["hero"]
         out = [LegalAction(Action.of("redeploy", to=tile_label(s, k)),
                            msg("gi.act.redeploy", hero=hero_name(hid), tile=tile_label(s, k)))
                for k in flow.deploy_tiles(s, seat, hid)]
@@ -400,7 +401,8 @@ def _choose_faction(s: State, seat: int, faction: str, events: list[Event]) -> N
     _next_chooser(s, "commander")
 
 
-def _next_chooser(s: State, following: str) -> None:
+def _next_chooser(s: State, following: Literal["commander", "monster", ""]) -> None:
+    """The next seat chooses; after the last, the set-up goes on to `following` ("": heroes deployed, round 1)."""
     s["chooser"] += 1
     if s["chooser"] < len(s["order"]):
         return
@@ -686,23 +688,23 @@ def _answer(s: State, seat: int, item: Question, action: Action, rng: Rng, event
             s["pending"].insert(0, item)
         return False
     if kind == "fall_back":
-        combat.fall_back(s, ("hero", str(item["hero"])), tile_of(s, args["to"]), events)
+        combat.fall_back(s, ("hero", item["hero"]), tile_of(s, args["to"]), events)
         return True
     if kind == "monster_fall_back":
-        combat.fall_back(s, ("monster", str(item["monster"])), tile_of(s, args["to"]), events)
+        combat.fall_back(s, ("monster", item["monster"]), tile_of(s, args["to"]), events)
         return False
     if kind in ("monster_target", "monster_opportunity"):
         if scripts.resume(s, item, tile_of(s, args["to"]), rng, events) == "done":
-            flow.monster_done(s, str(item["ctx"]))
+            flow.monster_done(s, item["ctx"])
         return True
     if kind == "maelstrom":
-        combat.fall_back(s, ("hero", str(item["hero"])), tile_of(s, args["to"]), events, "gi.ev.maelstrom")
+        combat.fall_back(s, ("hero", item["hero"]), tile_of(s, args["to"]), events, "gi.ev.maelstrom")
         return True
     if kind == "cache":
         s["heroes"][args["hero"]]["cache"].append(item["token"])
         return False
     if kind == "level":
-        hero = s["heroes"][str(item["hero"])]
+        hero = s["heroes"][item["hero"]]
         hero["levels"][hero["levels"].index("")] = args["side"]
         return False
     if kind == "degrade":
@@ -716,7 +718,7 @@ def _answer(s: State, seat: int, item: Question, action: Action, rng: Rng, event
             att["then"] = [spawned, hid]
         return True
     if kind == "reveal":
-        k = str(item["tile"])
+        k = item["tile"]
         hid = activation(s)["hero"]
         spawned = reveal(s, k, seat, hid, events)
         if spawned is not None:
@@ -725,7 +727,7 @@ def _answer(s: State, seat: int, item: Question, action: Action, rng: Rng, event
     if kind == "keep_hidden":
         return False
     if kind == "redeploy":
-        hid = str(item["hero"])
+        hid = item["hero"]
         k = tile_of(s, args["to"])
         events.append(Event(msg("gi.ev.redeploy", hero=hero_name(hid), tile=tile_label(s, k))))
         enter_tile(s, hid, k, events)  # RULING-16: a swamp hurts every entry, a redeployment too

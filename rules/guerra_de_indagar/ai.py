@@ -365,7 +365,7 @@ def _answer(s: State, seat: int, item: Question, by: dict[str, list[Action]],
             legal: Sequence[LegalAction]) -> Action:
     kind = item["kind"]
     if kind == "reveal":
-        found = s["tiles"][str(item["tile"])]["t"]
+        found = s["tiles"][item["tile"]]["t"]
         if found in GIFTS or (found == "abandoned" and _build_ok(s, seat)):
             return by["reveal"][0]
         return by["keep_hidden"][0]  # a face-up resource tile is Tijian's prey until an outpost stands on it
@@ -390,15 +390,15 @@ def _answer(s: State, seat: int, item: Question, by: dict[str, list[Action]],
     if kind == "fall_back":
         options = by.get("fall_back", [])
         if options:
-            return _safest(s, str(item["hero"]), options)
+            return _safest(s, item["hero"], options)
     if kind == "monster_fall_back":
         options = by.get("monster_fall_back", [])
         if options:
-            return _monster_fall_back(s, seat, str(item["monster"]), options)
+            return _monster_fall_back(s, seat, item["monster"], options)
     if kind in ("maelstrom", "redeploy"):
         options = by.get(str(kind), [])
         if options:
-            hid = str(item["hero"])
+            hid = item["hero"]
             if kind == "redeploy":
                 return _safest(s, hid, options)
             if s["heroes"][hid]["owner"] == seat:
@@ -494,7 +494,7 @@ def _ignore(s: State, seat: int, item: Question, by: dict[str, list[Action]],
             legal: Sequence[LegalAction]) -> Action:
     """Damage outside an attack (an ability's, the Poisonous Swamp's): ignore it when it would send the hero to
     retreat, else let it land."""
-    hid = str(item["hero"])
+    hid = item["hero"]
     left = item["n"] - item["ignore"]
     hero = s["heroes"][hid]
     if hero["at"] is not None and hero["dmg"] + left >= hero_resistance(s, hid):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rules.base import Event
 from rules.guerra_de_indagar import abilities
 from rules.guerra_de_indagar.data import monsters, numbers, tile_name, tree_name
-from rules.guerra_de_indagar.state import Attack, Outpost, Question, State, Unit
+from rules.guerra_de_indagar.state import Attack, AttackContext, Outpost, Question, State, Unit
 from rules.guerra_de_indagar.units import (
     adjacent_keys,
     as_unit,
@@ -43,7 +43,7 @@ from rules.rng import Rng
 from rules.text import SeatRef, msg
 
 
-def start_attack(s: State, attacker: Unit, target: str, ctx: str) -> None:
+def start_attack(s: State, attacker: Unit, target: str, ctx: AttackContext) -> None:
     """Begin an attack of `attacker` on the tile `target`; `ctx` says what resumes when it ends."""
     unit = unit_at(s, target)
     s["attack"] = {"by": list(attacker), "at": target, "ctx": ctx, "stage": "roll", "a": [], "d": [],
@@ -91,7 +91,7 @@ def attack_dice(s: State) -> int:
     return monster_attack(s, uid) + siege
 
 
-def step(s: State, rng: Rng, events: list[Event]) -> str | None:
+def step(s: State, rng: Rng, events: list[Event]) -> AttackContext | None:
     """Advance the attack by one stage; returns its context when it has ended."""
     att = current_attack(s)
     stage = att["stage"]
@@ -132,8 +132,7 @@ def step(s: State, rng: Rng, events: list[Event]) -> str | None:
         s["attack"] = None
         s["last_dice"] = {"by": list(att["by"]), "at": att["at"], "a": list(att["a"]), "d": list(att["d"]),
                           "damage": damage_total(att)}  # for the board image: the last dice stay in view
-        ctx: str = att["ctx"]
-        return ctx
+        return att["ctx"]
     return None
 
 
@@ -465,11 +464,11 @@ def settle_hurts(s: State, events: list[Event]) -> None:
     (an ignoring ability that reaches the hero, or a spirit), else it lands at once."""
     while s["pending"] and s["pending"][0]["kind"] == "hurt":
         item = s["pending"][0]
-        hid = str(item["hero"])
+        hid = item["hero"]
         if s["heroes"][hid]["at"] is None:  # gone meanwhile (retreated by an earlier hurt): nothing to take
             s["pending"].pop(0)
             continue
-        seat = int(item["seat"])
+        seat = item["seat"]
         if s["players"][seat]["spirits"] > 0 or abilities.within_trade(s, seat, "ignore", hid):
             item["kind"] = "ignore"
             events.append(Event(msg("gi.ev.incoming", unit=unit_name(s, ("hero", hid)), n=item["n"],
@@ -481,13 +480,13 @@ def settle_hurts(s: State, events: list[Event]) -> None:
 
 def land_hurt(s: State, item: Question, events: list[Event]) -> None:
     """The damage, less what was ignored (ignoring is applied last, RULING-21), and its consequences."""
-    hid = str(item["hero"])
+    hid = item["hero"]
     if s["heroes"][hid]["at"] is None:
         return
-    ignored = min(int(item["ignore"]), int(item["n"]))
+    ignored = min(item["ignore"], item["n"])
     if ignored:
         events.append(Event(msg("gi.ev.ignored", unit=unit_name(s, ("hero", hid)), n=ignored)))
-    amount = int(item["n"]) - ignored
+    amount = item["n"] - ignored
     if amount <= 0:
         return
     if item["src"] == "swamp":

@@ -6,7 +6,7 @@ from rules.base import Event
 from rules.guerra_de_indagar import combat, monsters
 from rules.guerra_de_indagar.data import hero_card, monster_name, numbers, resources, tile_name, tree_name
 from rules.guerra_de_indagar.setup import primary
-from rules.guerra_de_indagar.state import Question, State
+from rules.guerra_de_indagar.state import AttackContext, Question, State
 from rules.guerra_de_indagar.units import (
     adjacent_keys,
     hero_may_enter,
@@ -255,7 +255,7 @@ def _drop_empty_redeploys(s: State) -> None:
         s["pending"].pop(0)  # no free deployment tile: the hero stays in retreat this round
 
 
-def _attack_over(s: State, ctx: str, then: list[str] | None) -> None:
+def _attack_over(s: State, ctx: AttackContext, then: list[str] | None) -> None:
     if then is not None:
         mid, hid = then
         monster, hero = s["monsters"].get(mid), s["heroes"].get(hid)
@@ -266,7 +266,7 @@ def _attack_over(s: State, ctx: str, then: list[str] | None) -> None:
         monster_done(s, ctx)
 
 
-def monster_done(s: State, ctx: str) -> None:
+def monster_done(s: State, ctx: AttackContext) -> None:
     """A primary monster's turn ends in the ring; an event monster's round-end turn leaves the queue."""
     if ctx == "monster":
         end_turn(s)

@@ -8,7 +8,7 @@ from rules.base import Event
 from rules.guerra_de_indagar.combat import start_attack
 from rules.guerra_de_indagar.data import monster_name, monsters, tile_name
 from rules.guerra_de_indagar.hexes import left_angle, unkey
-from rules.guerra_de_indagar.state import Question, State
+from rules.guerra_de_indagar.state import AttackContext, Question, State
 from rules.guerra_de_indagar.units import (
     adjacent_keys,
     impassable,
@@ -125,7 +125,7 @@ def _movement(s: State, mid: str) -> int:
     return int(monsters()["primary"][mon["card"]]["levels"][monster_level(s) - 1]["move"])
 
 
-def take_turn(s: State, mid: str, ctx: str, rng: Rng, events: list[Event]) -> str:
+def take_turn(s: State, mid: str, ctx: AttackContext, rng: Rng, events: list[Event]) -> str:
     """One monster turn [RB p.17]: target, move, one action. Returns "attack" when it started one, "wait"
     when the last player in play order must break a tie first, else "done"."""
     mon = s["monsters"][mid]
@@ -165,7 +165,7 @@ def _passable(s: State, mode: str) -> Callable[[str], bool]:
     return lambda k: not impassable(s, k)
 
 
-def proceed(s: State, mid: str, ctx: str, target: Target, mode: str, rng: Rng, events: list[Event]) -> str:
+def proceed(s: State, mid: str, ctx: AttackContext, target: Target, mode: str, rng: Rng, events: list[Event]) -> str:
     """Move toward the chosen target, then act on it, else make an opportunity attack."""
     mon = s["monsters"][mid]
     here = placed(mon["at"])
@@ -205,7 +205,7 @@ def _has_target(s: State, target: Target) -> bool:
     return unit_at(s, k) is not None if kind == "unit" else k in s["outposts"]
 
 
-def _opportunity(s: State, mid: str, ctx: str, rng: Rng) -> str:
+def _opportunity(s: State, mid: str, ctx: AttackContext, rng: Rng) -> str:
     """[RB p.18] one juicy adjacent hero, outpost or monster; Oryana never; Groxiah spares empty outposts."""
     mon = s["monsters"][mid]
     if mon["card"] == "oryana":
@@ -231,12 +231,12 @@ def _opportunity(s: State, mid: str, ctx: str, rng: Rng) -> str:
 
 def resume(s: State, item: Question, chosen: str, rng: Rng, events: list[Event]) -> str:
     """Continue a monster turn after the last player in play order broke its tie."""
-    mid, ctx = str(item["monster"]), str(item["ctx"])
+    mid, ctx = item["monster"], item["ctx"]
     if item["kind"] == "monster_opportunity":
         start_attack(s, ("monster", mid), chosen, ctx)
         return "attack"
     target = next((str(option[0]), str(option[1])) for option in item["options"] if option[1] == chosen)
-    return proceed(s, mid, ctx, target, str(item["mode"]), rng, events)
+    return proceed(s, mid, ctx, target, item["mode"], rng, events)
 
 
 def _destroy_tile(s: State, mid: str, k: str, events: list[Event]) -> None:

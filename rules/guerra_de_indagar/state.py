@@ -7,10 +7,19 @@ monsters by their card id, seats are player indexes.
 
 from __future__ import annotations
 
-from typing import NotRequired, TypedDict
+from typing import Literal, NotRequired, TypedDict
 
 #: A unit on the board: ("hero", hero id) or ("monster", monster id).
 Unit = tuple[str, str]
+#: What an attack resumes when it ends: the active player's turn, a primary monster's turn in the ring, or an
+#: event monster's turn at the round's end.
+AttackContext = Literal["turn", "monster", "event"]
+#: The game's phases: set-up choices (faction, commander, monster), then each round's start, turns and end.
+Phase = Literal["faction", "commander", "monster", "round_start", "turns", "round_end"]
+#: The questions a seat answers before the game goes on (see `actions._answers`).
+QuestionKind = Literal["declare", "redeploy", "level_up", "cache", "reveal", "hurt", "ignore", "a_boost", "p_boost",
+                       "d_boost", "fall_back", "monster_fall_back", "maelstrom", "degrade", "charge", "reap",
+                       "spirit_window", "monster_target", "monster_opportunity"]
 
 
 class Tile(TypedDict):
@@ -55,7 +64,7 @@ class Hero(TypedDict):
 
 
 class Monster(TypedDict):
-    kind: str  #: "primary" or "event"
+    kind: Literal["primary", "event"]
     card: str  #: monsters.json key
     at: str | None  #: its tile, None while in retreat
     dmg: int
@@ -91,8 +100,8 @@ class Attack(TypedDict):
 
     by: list[str]  #: the attacking unit, as a list [kind, id]
     at: str  #: the attacked tile
-    ctx: str  #: what resumes when it ends: "turn", "monster" (a primary's ring turn) or "event"
-    stage: str  #: roll, defence, damage, degrade, xp, charge, done
+    ctx: AttackContext
+    stage: Literal["roll", "defence", "damage", "degrade", "xp", "charge", "done"]
     a: list[int]  #: attack dice
     d: list[int]  #: defence dice
     ignore: int
@@ -116,13 +125,13 @@ class Question(TypedDict):
     """A question put to one seat (`kind`), answered before anything else goes on; which other keys it holds
     depends on the kind."""
 
-    kind: str
+    kind: QuestionKind
     seat: int
     hero: NotRequired[str]  #: the hero it concerns (level_up, redeploy, fall_back, maelstrom, cache, hurt...)
     monster: NotRequired[str]  #: monster_fall_back, monster_target, monster_opportunity
     tile: NotRequired[str]  #: reveal
     token: NotRequired[str]  #: cache: "attack" or "defence"
-    ctx: NotRequired[str]  #: a monster's tie: the attack context its turn resumes with
+    ctx: NotRequired[AttackContext]  #: a monster's tie: the context its turn resumes with
     mode: NotRequired[str]  #: monster_target: "free" or "open" routes
     options: NotRequired[list[list[str]] | list[str]]  #: monster_target: [kind, tile] targets; opportunity: tiles
     n: NotRequired[int]  #: hurt, ignore: the damage
@@ -153,7 +162,7 @@ class State(TypedDict):
     solo: bool
     target: int  #: primacy points that win
     round: int
-    phase: str  #: faction, commander, monster, round_start, turns, round_end
+    phase: Phase
     order: list[int]  #: seats in play order this round
     chooser: int  #: index in `order` of the seat choosing during set-up
     tiles: dict[str, Tile]
