@@ -21,13 +21,14 @@ from typing import Any
 from rules.base import SYSTEM, Action
 from rules.guerra_de_indagar import GAME
 from rules.guerra_de_indagar.data import monsters
+from rules.guerra_de_indagar.state import State
 from rules.rng import Rng
 from tools.gi_greedy import greedy_action
 
 #: Games still running after this many actions count as not won (the engine ends every game by round 10).
 MAX_STEPS = 20_000
 CELLS = ("random", "greedy", "hard_random", "hard_greedy", "allai", "allai_hard", "hard_normal", "normal_easy")
-Player = Callable[[dict[str, Any], int, Rng], Action]
+Player = Callable[[State, int, Rng], Action]
 
 
 def _player(name: str) -> Player:
@@ -59,8 +60,9 @@ def _play(bot: int, seats: int, seed: int, target: str, rival: str = "random",
         outcome = GAME.outcome(state)
         if outcome is not None:
             how = outcome.summary.key
-            if state["result"].get("monster"):
-                how += f":{state['result']['monster']}:r{state['round']}"
+            result = state["result"]
+            if result is not None and result.get("monster"):
+                how += f":{result['monster']}:r{state['round']}"
             cards = sorted(m["card"] for m in state["monsters"].values() if m["kind"] == "primary")
             return sorted(outcome.winners), how, cards, times, walls
         seat = min(GAME.to_act(state))

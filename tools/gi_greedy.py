@@ -3,17 +3,16 @@ or attacks when it can, and otherwise picks a random legal move."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from rules.base import Action
 from rules.guerra_de_indagar import GAME
+from rules.guerra_de_indagar.state import State
 from rules.rng import Rng
 
 #: The moves the greedy player takes whenever one is legal, in this order.
 GREEDY = ("build", "upgrade", "gather", "attack")
 
 
-def greedy_action(state: dict[str, Any], seat: int, rng: Rng) -> Action:
+def greedy_action(state: State, seat: int, rng: Rng) -> Action:
     """`seat`'s move: the first of GREEDY that is legal (a random one among several attacks), else any legal move."""
     legal = [la.action for la in GAME.legal_actions(state, seat)]
     for kind in GREEDY:

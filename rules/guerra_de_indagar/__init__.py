@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 import json
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from rules.base import (
     SYSTEM,
@@ -23,15 +23,16 @@ from rules.base import (
     Scalar,
     Step,
 )
+from rules.guerra_de_indagar import actions, ai, flow
+from rules.guerra_de_indagar.data import faction_name, monster_name
+from rules.guerra_de_indagar.invariants import check
+from rules.guerra_de_indagar.moves import args_of
+from rules.guerra_de_indagar.setup import new_state
+from rules.guerra_de_indagar.state import Question, State
+from rules.guerra_de_indagar.units import primacy_points, tile_label
+from rules.guerra_de_indagar.views import view_of
 from rules.rng import Rng
 from rules.text import Msg, SeatRef, msg
-
-from . import actions, ai, flow
-from .data import faction_name, monster_name, numbers
-from .hexes import unkey
-from .invariants import check
-from .setup import new_state
-from .units import hero_resistance, lbl, monster_stats, pp
 
 DECISIONS = {"d_boost": "done", "p_boost": "done", "fall_back": "", "monster_fall_back": "", "level_up": "sword",
              "redeploy": "",
@@ -70,7 +71,7 @@ class GuerraDeIndagar(Game):
                 OptionSpec("monsters_start", msg("gi.opt.monsters_start"), "round2",
                            (("round2", msg("gi.opt.start_round2")), ("second_pass", msg("gi.opt.start_second_pass"))))]
 
-    def new(self, options: Mapping[str, Scalar], seats: int, seed: int) -> dict[str, Any]:
+    def new(self, options: Mapping[str, Scalar], seats: int, seed: int) -> State:
         self.check_seats(options, seats)
         target = int(str(options.get("target", "10")))
         s = new_state(seats, seed, target, bool(options.get("easy", False)))
@@ -78,36 +79,38 @@ class GuerraDeIndagar(Game):
         s["monsters_start"] = str(options.get("monsters_start", "round2"))
         return s
 
-    def seat_count(self, state: dict[str, Any]) -> int:
+    def seat_count(self, state: State) -> int:
         return int(state["players_n"])
 
-    def to_json(self, state: dict[str, Any]) -> dict[str, Any]:
-        return copy.deepcopy(state)
+    def to_json(self, state: State) -> dict[str, Any]:
+        return copy.deepcopy(dict(state))  # the contract's plain JSON object
 
-    def from_json(self, data: Mapping[str, Any]) -> dict[str, Any]:
-        return copy.deepcopy(dict(data))
+    def from_json(self, data: Mapping[str, Any]) -> State:
+        # The one boundary where a stored JSON object becomes a State: written by `to_json`, checked by the tests'
+        # JSON round trip and by `check_invariants`.
+        return cast(State, copy.deepcopy(dict(data)))
 
-    def copy_state(self, state: dict[str, Any]) -> dict[str, Any]:
-        copied: dict[str, Any] = json.loads(json.dumps(state))
+    def copy_state(self, state: State) -> State:
+        copied: State = json.loads(json.dumps(state))
         return copied
 
     # ---------------------------------------------------------------- turns
 
-    def to_act(self, state: dict[str, Any]) -> frozenset[int]:
+    def to_act(self, state: State) -> frozenset[int]:
         if state["result"] is not None:
             return frozenset()
         seat = actions.seat_to_act(state)
         return frozenset({seat}) if seat is not None else frozenset({SYSTEM})
 
-    def turn_key(self, state: dict[str, Any]) -> Any:
+    def turn_key(self, state: State) -> tuple[int, str, int, tuple[int, ...]]:
         return (state["round"], state["phase"], state["ring_pos"], tuple(self.to_act(state)))
 
-    def legal_actions(self, state: dict[str, Any], seat: int) -> list[LegalAction]:
+    def legal_actions(self, state: State, seat: int) -> list[LegalAction]:
         if seat == SYSTEM:
             return []
         return actions.legal(state, seat)
 
-    def choices(self, state: dict[str, Any], seat: int, path: Sequence[str]) -> list[Choice] | Action:
+    def choices(self, state: State, seat: int, path: Sequence[str]) -> list[Choice] | Action:
         """Moves built in steps; a trade is built as people think of it, what to give and then what to get (the
         move's own words, `trade get=… give=[…]`, name the get first)."""
         path = tuple(path)
@@ -124,10 +127,10 @@ class GuerraDeIndagar(Game):
             return msg("gi.step.home", tile=token.partition("=")[2])
         return super().step_name(path, token, moves)
 
-    def system_action(self, state: dict[str, Any]) -> Action:
+    def system_action(self, state: State) -> Action:
         return Action.of(flow.system_kind(state))
 
-    def decisions(self, state: dict[str, Any]) -> list[Decision]:
+    def decisions(self, state: State) -> list[Decision]:
         if not state["pending"] or state["result"] is not None:
             return []
         item = state["pending"][0]
@@ -136,23 +139,24 @@ class GuerraDeIndagar(Game):
         default = self._default(state, item)
         window = item["kind"] in WINDOWS  # answered out of one's own turn: asked privately, with a deadline
         seconds = BOOST_SECONDS if item["kind"] in ("d_boost", "p_boost", "ignore") else WINDOW_SECONDS
-        return [Decision(int(item["seat"]), msg(ASK_KEYS[item["kind"]]), default, private=window,
+        return [Decision(item["seat"], msg(ASK_KEYS[item["kind"]]), default, private=window,
                          seconds=seconds if window else None)]
 
-    def _default(self, state: dict[str, Any], item: dict[str, Any]) -> Action:
-        options = actions.legal(state, int(item["seat"]))
+    def _default(self, state: State, item: Question) -> Action:
+        options = actions.legal(state, item["seat"])
         wanted = DECISIONS.get(item["kind"], "")
         if item["kind"] == "cache":
             wanted = str(item["hero"])
         if item["kind"] == "declare":  # keep last round's tree
             wanted = str(state["players"][item["seat"]]["tree"])
         for la in options:
-            picks = (la.action.kind, la.action.get("side"), la.action.get("hero"), la.action.get("tree"))
+            args = args_of(la.action)
+            picks = (la.action.kind, args.get("side"), args.get("hero"), args.get("tree"))
             if wanted and wanted in picks:
                 return la.action
         return options[0].action
 
-    def skip_action(self, state: dict[str, Any], seat: int) -> Action | None:
+    def skip_action(self, state: State, seat: int) -> Action | None:
         options = actions.legal(state, seat)
         if not options:
             return None
@@ -170,14 +174,14 @@ class GuerraDeIndagar(Game):
                 return found[0]
         return options[0].action
 
-    def quick_actions(self, state: dict[str, Any]) -> list[tuple[Msg, Action]] | None:
+    def quick_actions(self, state: State) -> list[tuple[Msg, Action]] | None:
         seat = actions.seat_to_act(state)
         if seat is None:
             return []
         return [(la.label, la.action) for la in actions.legal(state, seat)
                 if la.action.kind in ("end", "roll_defence", "done", "stay", "keep_hidden", "reveal", "charge")][:8]
 
-    def why_illegal(self, state: dict[str, Any], seat: int, action: Action) -> Msg | None:
+    def why_illegal(self, state: State, seat: int, action: Action) -> Msg | None:
         if state["result"] is not None:
             return msg("gi.error.over")
         if seat not in self.to_act(state):
@@ -186,7 +190,7 @@ class GuerraDeIndagar(Game):
             return msg("gi.error.illegal")
         return None
 
-    def apply(self, state: dict[str, Any], seat: int, action: Action) -> Step:
+    def apply(self, state: State, seat: int, action: Action) -> Step:
         if state["result"] is not None:
             raise GameOver(msg("gi.error.over"))
         s = self.copy_state(state)
@@ -208,11 +212,11 @@ class GuerraDeIndagar(Game):
         s["rng"] = rng.state
         return Step(s, events, undoable=undoable)
 
-    def ai_action(self, state: dict[str, Any], seat: int, rng: Rng, level: str = "normal") -> Action:
+    def ai_action(self, state: State, seat: int, rng: Rng, level: str = "normal") -> Action:
         """The AI's move; `level` is `easy`, `normal` or `hard` (anything else plays `normal`)."""
         return ai.choose(actions.legal(state, seat), state, seat, rng, level)
 
-    def outcome(self, state: dict[str, Any]) -> Outcome | None:
+    def outcome(self, state: State) -> Outcome | None:
         result = state["result"]
         if result is None:
             return None
@@ -220,77 +224,43 @@ class GuerraDeIndagar(Game):
             summary = msg("gi.end.monster", monster=monster_name(result["monster"]))
         else:
             summary = msg(result["key"])
-        ranking = tuple(sorted(range(state["players_n"]), key=lambda x: (-pp(state, x), state["order"].index(x))))
+        ranking = tuple(sorted(range(state["players_n"]),
+                               key=lambda x: (-primacy_points(state, x), state["order"].index(x))))
         return Outcome(frozenset(result["winners"]), summary, ranking)
 
-    def final_figures(self, state: dict[str, Any]) -> list[Msg]:
+    def final_figures(self, state: State) -> list[Msg]:
         """Rounds played, the target, then each player's faction, primacy points and outposts, best first."""
         s = state
         lines = [msg("gi.figures.rounds", n=s["round"], target=s["target"])]
-        for seat in sorted(range(s["players_n"]), key=lambda x: (-pp(s, x), s["order"].index(x))):
+        for seat in sorted(range(s["players_n"]), key=lambda x: (-primacy_points(s, x), s["order"].index(x))):
             faction = s["players"][seat]["faction"]
             lines.append(msg("gi.figures.player", seat=SeatRef(seat),
                              faction=faction_name(faction) if faction else msg("gi.figures.no_faction"),
-                             pp=pp(s, seat), outposts=sum(1 for p in s["outposts"].values() if p["owner"] == seat)))
+                             pp=primacy_points(s, seat),
+                             outposts=sum(1 for p in s["outposts"].values() if p["owner"] == seat)))
         return lines
 
-    def record_figures(self, state: dict[str, Any]) -> dict[int, dict[str, int]]:
+    def record_figures(self, state: State) -> dict[int, dict[str, int]]:
         """Primacy points and outposts."""
-        return {seat: {"pp": pp(state, seat),
+        return {seat: {"pp": primacy_points(state, seat),
                        "outposts": sum(1 for p in state["outposts"].values() if p["owner"] == seat)}
                 for seat in range(state["players_n"])}
 
     # ---------------------------------------------------------------- what each seat sees
 
-    def view(self, state: dict[str, Any], seat: int | None) -> dict[str, Any]:
-        s = state
-        tiles = []
-        for k, t in sorted(s["tiles"].items(), key=lambda i: (unkey(i[0])[1], unkey(i[0])[0])):
-            q, r = unkey(k)
-            tiles.append({"at": lbl(s, k), "q": q, "r": r, "type": t["t"] if t["up"] else None,
-                          "destroyed": t["destroyed"], "area": t["area"], "deploy": t["deploy"], "home": t["home"]})
-        heroes = [{"id": hid, "owner": h["owner"], "at": lbl(s, h["at"]) if h["at"] else None, "dmg": h["dmg"],
-                   "resistance": hero_resistance(s, hid), "xp": h["xp"], "levels": list(h["levels"]),
-                   "cache": list(h["cache"]), "done": h["done"],
-                   "commander": s["players"][h["owner"]]["commander"] == hid} for hid, h in sorted(s["heroes"].items())]
-        mons = [{"id": mid, "kind": m["kind"], "at": lbl(s, m["at"]) if m["at"] else None, "dmg": m["dmg"],
-                 "resistance": monster_stats(s, mid)["resistance"], "retreat": m["retreat"], "count": m["count"],
-                 "spirits": m["spirits"], "stuck": m["stuck"], "turns": m["turns"]}
-                for mid, m in sorted(s["monsters"].items()) if not m["gone"]]
-        players = [{"seat": i, "faction": p["faction"], "commander": p["commander"], "res": dict(p["res"]),
-                    "spirits": p["spirits"], "pp": pp(s, i), "traitors": p["traitors"], "tree": p["tree"],
-                    "unlocks": dict(p["unlocks"])}
-                   for i, p in enumerate(s["players"])]
-        att = s["attack"]
-        data: dict[str, Any] = {
-            "round": s["round"], "phase": s["phase"], "order": list(s["order"]), "target": s["target"],
-            "source": s["source"], "tiles": tiles, "heroes": heroes, "monsters": mons, "players": players,
-            "outposts": [{"at": lbl(s, k), **p} for k, p in sorted(s["outposts"].items())],
-            "turn": list(s["turn"]) if s["turn"] else None, "ring": [list(slot) for slot in s["ring"]],
-            "ring_pos": s["ring_pos"],
-            "active": dict(s["act"]) if s["act"] else None,
-            "attack": None if att is None else {"at": lbl(s, att["at"]), "by": list(att["by"]), "a": list(att["a"]),
-                                                 "d": list(att["d"]), "stage": att["stage"]},
-            "pending": [{"kind": p["kind"], "seat": p["seat"]} for p in s["pending"]],
-            "last_dice": None if s.get("last_dice") is None else {**s["last_dice"], "at": lbl(s, s["last_dice"]["at"])},
-            "level": None if s["round"] == 0 else numbers()["demon_heads"]["levels"][min(s["round"], 10) - 1],
-        }
-        if seat is not None and 0 <= seat < len(s["players"]):
-            data["you"] = seat  # the private image marks the viewer's own row
-            data["peeks"] = [f"{lbl(s, k)}={s['tiles'][k]['t']}" for k in s["players"][seat]["known"]
-                             if not s["tiles"][k]["up"]]
-        return data
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return dict(view_of(state, seat))  # the contract's plain dict (see views.View for its keys)
 
-    def secret_tokens(self, state: dict[str, Any]) -> dict[str, frozenset[int]]:
+    def secret_tokens(self, state: State) -> dict[str, frozenset[int]]:
         """Every face-down tile's identity: nobody may see it but the seats that explored it."""
         knowers: dict[str, set[int]] = {}
         for seat, player in enumerate(state["players"]):
             for k in player["known"]:
                 knowers.setdefault(k, set()).add(seat)
-        return {f"{lbl(state, k)}={t['t']}": frozenset(knowers.get(k, ()))
+        return {f"{tile_label(state, k)}={t['t']}": frozenset(knowers.get(k, ()))
                 for k, t in state["tiles"].items() if not t["up"] and t["t"] is not None}
 
-    def check_invariants(self, state: dict[str, Any]) -> list[str]:
+    def check_invariants(self, state: State) -> list[str]:
         return check(state)
 
 
@@ -304,12 +274,12 @@ def _trade_steps(legal: Sequence[LegalAction], rest: tuple[str, ...]) -> list[Ch
     by_give: dict[str, list[LegalAction]] = {}
     for la in legal:
         if la.action.kind == "trade":
-            by_give.setdefault(Action.of("give", give=la.action["give"]).token().split(" ")[1], []).append(la)
+            by_give.setdefault(Action.of("give", give=args_of(la.action)["give"]).token().split(" ")[1], []).append(la)
     if not rest:
         return [Choice(give, msg("gi.step.give", give=moves[0].label.params["give"]))
                 for give, moves in by_give.items()]
     moves = by_give.get(rest[0], [])
-    gets = {f"get={la.action['get']}": la for la in moves}
+    gets = {f"get={args_of(la.action)['get']}": la for la in moves}
     if len(rest) == 1:
         return [Choice(token, la.label) for token, la in gets.items()]
     found = gets.get(rest[1]) if len(rest) == 2 else None

@@ -2,15 +2,23 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from rules.base import Event
+from rules.guerra_de_indagar.data import AbilityCard, Cost, cards, hero_name, number, section, tree_name
+from rules.guerra_de_indagar.hexes import distance, unkey
+from rules.guerra_de_indagar.state import Player, Question, State
+from rules.guerra_de_indagar.units import (
+    ability_on,
+    add_turn_modifier,
+    can_pay,
+    current_attack,
+    hero_resistance,
+    hero_tile,
+    roll,
+    spend,
+    tile_kind,
+)
 from rules.rng import Rng
 from rules.text import Lit, Msg, SeatRef, msg
-
-from .data import cards, hero_name, tree_name
-from .hexes import distance, unkey
-from .units import State, ability_on, add_mod, can_pay, hero_resistance, roll, spend, tile_kind
 
 
 def source_name(aid: str) -> Lit:
@@ -19,11 +27,11 @@ def source_name(aid: str) -> Lit:
     return hero_name(card["hero"]) if "hero" in card else tree_name(card["tree"])
 
 
-def num(s: State, seat: int, aid: str, part: str, field: str) -> int:
+def ability_number(s: State, seat: int, aid: str, part: str, field: str) -> int:
     """A number of the ability, +1 when it is the tree ability's `*` and unlocked with the bolt (PROV-14)."""
     card = cards()[aid]
     bolt = s["players"][seat]["unlocks"].get(aid) == "bolt" and f"{part}.{field}" in card.get("star", ())
-    return int(card[part][field]) + (1 if bolt else 0)
+    return number(section(card, part), field) + (1 if bolt else 0)
 
 
 def pay_options(s: State, seat: int, aid: str) -> list[str | None]:
@@ -33,21 +41,21 @@ def pay_options(s: State, seat: int, aid: str) -> list[str | None]:
     if s["players"][seat]["unlocks"].get(aid) != "coin" or not cost:
         return [None] if can_pay(s, seat, cost) else []
     kinds = sorted(cost)
-    options = [k for k in kinds if can_pay(s, seat, _saving(cost, k))]
+    options: list[str | None] = [k for k in kinds if can_pay(s, seat, _saving(cost, k))]
     return options if len(kinds) > 1 else ([None] if options else [])
 
 
-def _saving(cost: dict[str, int], save: str | None) -> dict[str, int]:
+def _saving(cost: Cost, save: str | None) -> dict[str, int]:
     if save is None:
         if len(cost) == 1:  # a coin on a one-resource cost: the only choice
             save = next(iter(cost))
         else:
             return dict(cost)
-    return {k: n - (1 if k == save else 0) for k, n in cost.items()}
+    return {k: amount - (1 if k == save else 0) for k, amount in cost.items()}
 
 
 def paid_cost(s: State, seat: int, aid: str, save: str | None) -> dict[str, int]:
-    cost: dict[str, int] = cards()[aid]["cost"]
+    cost = cards()[aid]["cost"]
     return _saving(cost, save) if s["players"][seat]["unlocks"].get(aid) == "coin" else dict(cost)
 
 
@@ -89,6 +97,7 @@ def _fits(s: State, seat: int, aid: str, window: str) -> bool:
     att = s["attack"]
     who = card["who"]
     if window == "attack":
+        assert att is not None, "an attack's window"
         if who != "attacker" or att["by"][0] != "hero" or s["heroes"][att["by"][1]]["owner"] != seat:
             return False
         hid = att["by"][1]
@@ -96,7 +105,7 @@ def _fits(s: State, seat: int, aid: str, window: str) -> bool:
             return False
         if card.get("moved") and (s["act"] is None or s["act"]["hero"] != hid or s["act"]["moved"] < card["moved"]):
             return False
-        if "terrain" in card and tile_kind(s, s["heroes"][hid]["at"]) not in card["terrain"]:
+        if "terrain" in card and tile_kind(s, hero_tile(s, hid)) not in card["terrain"]:
             return False
         if card.get("vs_outpost") and not att["post"]:
             return False
@@ -105,6 +114,7 @@ def _fits(s: State, seat: int, aid: str, window: str) -> bool:
         return window == "defence" and _own_turn_defence(s, seat, aid, card)
     if (who == "deceive") != (window == "pre_defence"):
         return False
+    assert att is not None, "an attack's window"
     target = att["target"]
     if who == "outpost":
         post = s["outposts"].get(att["at"])
@@ -122,14 +132,14 @@ DEFENDING = ("defence_dice", "turn_defence", "ignore")
 
 def defender_hero(s: State, seat: int) -> str | None:
     """The hero of `seat` that the attack under way targets, while it stands on the attacked tile."""
-    att = s["attack"]
+    att = current_attack(s)
     target = att["target"]
     if target is None or target[0] != "hero" or s["heroes"][target[1]]["owner"] != seat:
         return None
     return str(target[1]) if s["heroes"][target[1]]["at"] == att["at"] else None
 
 
-def _own_turn_defence(s: State, seat: int, aid: str, card: dict[str, Any]) -> bool:
+def _own_turn_defence(s: State, seat: int, aid: str, card: AbilityCard) -> bool:
     """Digest §6.3: attacked on its own turn (an event monster it revealed), the active hero may also use its
     own boosts, and the tree's, that strengthen a defence (Monstrous Form's +1 defence)."""
     hid = defender_hero(s, seat)
@@ -143,9 +153,9 @@ def _own_turn_defence(s: State, seat: int, aid: str, card: dict[str, Any]) -> bo
     return ready(s, seat, aid, hid)
 
 
-def _covers(s: State, card: dict[str, Any], defender: str) -> bool:
-    own = s["heroes"][card["hero"]]["at"]
-    gap = distance(unkey(own), unkey(s["heroes"][defender]["at"]))
+def _covers(s: State, card: AbilityCard, defender: str) -> bool:
+    own = hero_tile(s, card["hero"])
+    gap = distance(unkey(own), unkey(hero_tile(s, defender)))
     if card["who"] == "self":
         return defender == card["hero"]
     if card["who"] == "adjacent":
@@ -171,11 +181,11 @@ def ignoring(s: State, seat: int, hid: str) -> list[str]:
     return out
 
 
-def _tradeable(s: State, seat: int, cost: dict[str, int]) -> bool:
+def _tradeable(s: State, seat: int, cost: Cost) -> bool:
     """`cost` payable now or after trading 3 of the resources it leaves over for each 1 it lacks [RB p.9]."""
     res = s["players"][seat]["res"]
-    short = sum(max(0, n - res[k]) for k, n in cost.items())
-    spare = sum(max(0, n - cost.get(k, 0)) for k, n in res.items())
+    short = sum(max(0, amount - res[k]) for k, amount in cost.items())
+    spare = sum(max(0, amount - cost.get(k, 0)) for k, amount in res.items())
     return short <= spare // 3
 
 
@@ -183,18 +193,18 @@ def within_trade(s: State, seat: int, window: str, hid: str | None = None) -> bo
     """Some boost of `seat` fits the attack's `window` ("attack", "pre_defence", "defence"; "ignore" for damage
     to `hid` outside an attack) once its cost is paid by trading «en cualquier momento» (RULING-07): the window is
     then opened so the player may trade and use it."""
-    rich_player = {**s["players"][seat], "res": {k: 99 for k in s["players"][seat]["res"]}}
-    rich = {**s, "players": [rich_player if i == seat else p for i, p in enumerate(s["players"])]}
+    rich_player: Player = {**s["players"][seat], "res": {k: 99 for k in s["players"][seat]["res"]}}
+    rich: State = {**s, "players": [rich_player if i == seat else p for i, p in enumerate(s["players"])]}
     found = ignoring(rich, seat, str(hid)) if window == "ignore" else usable(rich, seat, window)
     return any(_tradeable(s, seat, paid_cost(s, seat, aid, save)) for aid in found
                for save in pay_options(rich, seat, aid))
 
 
-def use_ignore(s: State, seat: int, aid: str, save: str | None, item: dict[str, Any], events: list[Event]) -> None:
+def use_ignore(s: State, seat: int, aid: str, save: str | None, item: Question, events: list[Event]) -> None:
     """Pay an ignoring ability against damage outside an attack; the amount comes off when the damage lands."""
     card = cards()[aid]
     spend_for(s, seat, aid, save, card.get("hero"))
-    item["ignore"] += num(s, seat, aid, "effect", "ignore")
+    item["ignore"] += ability_number(s, seat, aid, "effect", "ignore")
     events.append(Event(_used(seat, aid, [])))
 
 
@@ -221,7 +231,7 @@ def spend_for(s: State, seat: int, aid: str, save: str | None, actor: str | None
 def use(s: State, seat: int, aid: str, save: str | None, rng: Rng, events: list[Event]) -> None:
     """Pay and apply a boost inside the attack's windows."""
     card = cards()[aid]
-    att = s["attack"]
+    att = current_attack(s)
     attacker = att["by"][1] if att["by"][0] == "hero" else None
     if card["who"] == "attacker" and (attacker is None or s["heroes"][attacker]["owner"] != seat):
         _use_defending(s, seat, aid, save, rng, events)
@@ -229,24 +239,24 @@ def use(s: State, seat: int, aid: str, save: str | None, rng: Rng, events: list[
     spend_for(s, seat, aid, save, attacker if card["who"] == "attacker" else card.get("hero"))
     effect = card["effect"]
 
-    def n(field: str) -> int:
-        return num(s, seat, aid, "effect", field) if field in effect else 0
+    def amount(field: str) -> int:
+        return ability_number(s, seat, aid, "effect", field) if field in effect else 0
 
     extra: list[int] = []
-    if n("attack_dice"):
-        extra = roll(rng, n("attack_dice"))
+    if amount("attack_dice"):
+        extra = roll(rng, amount("attack_dice"))
         att["a"] += extra
-    if n("defence_dice"):
-        extra = roll(rng, n("defence_dice"))
+    if amount("defence_dice"):
+        extra = roll(rng, amount("defence_dice"))
         att["d"] += extra
-    if n("reroll_attack"):
+    if amount("reroll_attack"):
         att["a"] = roll(rng, len(att["a"]))  # "reroll all" [RB p.19]
         extra = list(att["a"])
-    if n("turn_defence") and attacker is not None:
-        add_mod(s, ("hero", attacker), "defence", n("turn_defence"))
-    att["min"] = max(att["min"], n("min_damage"))
-    att["extra"] += n("extra_damage")
-    att["ignore"] += n("ignore")
+    if amount("turn_defence") and attacker is not None:
+        add_turn_modifier(s, ("hero", attacker), "defence", amount("turn_defence"))
+    att["min"] = max(att["min"], amount("min_damage"))
+    att["extra"] += amount("extra_damage")
+    att["ignore"] += amount("ignore")
     events.append(Event(_used(seat, aid, extra)))
 
 
@@ -255,19 +265,19 @@ def _use_defending(s: State, seat: int, aid: str, save: str | None, rng: Rng, ev
     defence roll rolls its extra dice at once (as Undead Immunity's +1 defence in the rulebook's example), and
     lasts the turn."""
     card = cards()[aid]
-    att = s["attack"]
+    att = current_attack(s)
     hid = defender_hero(s, seat)
     assert hid is not None
     spend_for(s, seat, aid, save, hid)
     effect = card["effect"]
 
-    def n(field: str) -> int:
-        return num(s, seat, aid, "effect", field) if field in effect else 0
+    def amount(field: str) -> int:
+        return ability_number(s, seat, aid, "effect", field) if field in effect else 0
 
-    more = n("defence_dice") + n("turn_defence")
-    if n("turn_defence"):
-        add_mod(s, ("hero", hid), "defence", n("turn_defence"))
+    more = amount("defence_dice") + amount("turn_defence")
+    if amount("turn_defence"):
+        add_turn_modifier(s, ("hero", hid), "defence", amount("turn_defence"))
     extra = roll(rng, more) if more else []
     att["d"] += extra
-    att["ignore"] += n("ignore")
+    att["ignore"] += amount("ignore")
     events.append(Event(_used(seat, aid, extra)))

@@ -3,17 +3,14 @@
 from __future__ import annotations
 
 from itertools import combinations_with_replacement
-from typing import Any
+from typing import Literal
 
 from rules.base import Action, Event, IllegalAction, LegalAction
-from rules.rng import Rng
-from rules.text import Lit, SeatRef, msg
-
-from . import abilities as powers
-from . import combat, flow, skills
-from . import descriptions as describe
-from . import monsters as scripts
-from .data import (
+from rules.guerra_de_indagar import abilities as powers
+from rules.guerra_de_indagar import combat, flow, skills
+from rules.guerra_de_indagar import descriptions as describe
+from rules.guerra_de_indagar import monsters as scripts
+from rules.guerra_de_indagar.data import (
     RESOURCES,
     ability_name,
     cards,
@@ -24,23 +21,27 @@ from .data import (
     monster_name,
     monsters,
     numbers,
+    resources,
     strategy,
     tile_name,
     tree_name,
 )
-from .hexes import codec
-from .setup import primary
-from .units import (
-    State,
+from rules.guerra_de_indagar.hexes import codec
+from rules.guerra_de_indagar.moves import args_of, resource, resources_taken
+from rules.guerra_de_indagar.setup import primary
+from rules.guerra_de_indagar.state import Activation, Question, State
+from rules.guerra_de_indagar.units import (
+    activation,
     adjacent_keys,
     can_pay,
+    current_attack,
     enter_tile,
     gain_xp,
     has_rule,
     hero_may_enter,
     hero_move,
+    hero_tile,
     impassable,
-    lbl,
     outpost_stats,
     peek,
     pieces_free,
@@ -48,11 +49,15 @@ from .units import (
     retreat_hero,
     reveal,
     roll,
+    seat_number,
     seat_passive,
     spend,
     tile_kind,
+    tile_label,
     unit_at,
 )
+from rules.rng import Rng
+from rules.text import Lit, SeatRef, msg
 
 UNLOCK_KEYS = {"coin": "gi.act.declare_coin", "bolt": "gi.act.declare_bolt"}
 UNLOCKED_KEYS = {"coin": "gi.ev.unlock_coin", "bolt": "gi.ev.unlock_bolt"}
@@ -79,7 +84,7 @@ def seat_to_act(s: State) -> int | None:
 
 def _lit_triple(kinds: tuple[str, ...]) -> Lit:
     names = [tile_name(k) for k in kinds]
-    return Lit(", ".join(n.es for n in names), ", ".join(n.en for n in names))
+    return Lit(", ".join(name.es for name in names), ", ".join(name.en for name in names))
 
 
 def legal(s: State, seat: int) -> list[LegalAction]:
@@ -95,6 +100,7 @@ def legal(s: State, seat: int) -> list[LegalAction]:
                 for f in sorted(factions()["factions"]) if f not in taken]
     if phase == "commander":
         faction = s["players"][seat]["faction"]
+        assert faction is not None, "factions are chosen before commanders"
         return [LegalAction(Action.of("commander", hero=h), msg("gi.act.commander", hero=hero_name(h)),
                             description=describe.commander(h))
                 for h in factions()["factions"][faction]["heroes"]]
@@ -102,20 +108,20 @@ def legal(s: State, seat: int) -> list[LegalAction]:
         used = {m["card"] for m in s["monsters"].values()}
         homes = sorted((t["home"], k) for k, t in s["tiles"].items() if t["home"] >= 0
                        and not any(m["at"] == k for m in s["monsters"].values()))
-        return [LegalAction(Action.of("monster", monster=m, home=lbl(s, k)),
-                            msg("gi.act.monster", monster=monster_name(m), tile=lbl(s, k)),
+        return [LegalAction(Action.of("monster", monster=m, home=tile_label(s, k)),
+                            msg("gi.act.monster", monster=monster_name(m), tile=tile_label(s, k)),
                             description=describe.monster(m))
                 for m in sorted(monsters()["primary"]) if m not in used for _, k in homes]
     return _turn_moves(s, seat)
 
 
-def _answers(s: State, item: dict[str, object]) -> list[LegalAction]:
+def _answers(s: State, item: Question) -> list[LegalAction]:
     kind = item["kind"]
-    seat = int(item["seat"])  # type: ignore[call-overload]
+    seat = item["seat"]
     spirits = s["players"][seat]["spirits"] > 0
     out: list[LegalAction] = []
     if kind in WINDOWS:
-        for aid in powers.usable(s, seat, WINDOWS[str(kind)]):
+        for aid in powers.usable(s, seat, WINDOWS[kind]):
             for save in powers.pay_options(s, seat, aid):
                 action = Action.of("ability", id=aid, **({"save": save} if save else {}))
                 label = msg("gi.act.ability", ability=ability_name(aid), hero=powers.source_name(aid))
@@ -129,7 +135,7 @@ def _answers(s: State, item: dict[str, object]) -> list[LegalAction]:
     elif kind == "p_boost":
         out.append(LegalAction(Action.of("done"), msg("gi.act.done")))
     elif kind == "ignore":
-        for aid in powers.ignoring(s, seat, str(item["hero"])):
+        for aid in powers.ignoring(s, seat, item["hero"]):
             for save in powers.pay_options(s, seat, aid):
                 action = Action.of("ability", id=aid, **({"save": save} if save else {}))
                 out.append(LegalAction(action, msg("gi.act.ability", ability=ability_name(aid),
@@ -143,16 +149,18 @@ def _answers(s: State, item: dict[str, object]) -> list[LegalAction]:
             out.append(LegalAction(Action.of("spirit_ignore"), msg("gi.act.spirit_ignore")))
         out.append(LegalAction(Action.of("done"), msg("gi.act.done")))
     elif kind in ("fall_back", "monster_fall_back"):
-        unit = ("hero", str(item["hero"])) if kind == "fall_back" else ("monster", str(item["monster"]))
-        out = [LegalAction(Action.of(kind, to=lbl(s, k)), msg("gi.act.fall_back", tile=lbl(s, k)))
-               for k in sorted(combat.fall_back_options(s, unit), key=lambda k: lbl(s, k))]
+        unit = ("hero", item["hero"]) if kind == "fall_back" else ("monster", item["monster"])
+        out = [LegalAction(Action.of(kind, to=tile_label(s, k)), msg("gi.act.fall_back", tile=tile_label(s, k)))
+               for k in sorted(combat.fall_back_options(s, unit), key=lambda k: tile_label(s, k))]
     elif kind == "level_up":
-        out = [LegalAction(Action.of("level", side=side), msg(key, hero=hero_name(str(item["hero"]))))
+        out = [LegalAction(Action.of("level", side=side), msg(key, hero=hero_name(item["hero"])))
                for side, key in (("sword", "gi.act.level_sword"), ("shield", "gi.act.level_shield"))]
     elif kind == "degrade":
         out = [LegalAction(Action.of("degrade", choice=c), msg(DEGRADE_KEYS[c])) for c in combat.degrade_options(s)]
     elif kind == "declare":
-        board = strategy()["boards"][s["players"][seat]["faction"]]
+        faction = s["players"][seat]["faction"]
+        assert faction is not None, "trees are declared once factions are chosen"
+        board = strategy()["boards"][faction]
         unlocked = s["players"][seat]["unlocks"]
         for tree in board["trees"]:
             out.append(LegalAction(Action.of("declare", tree=tree), msg("gi.act.declare", tree=tree_name(tree)),
@@ -169,30 +177,31 @@ def _answers(s: State, item: dict[str, object]) -> list[LegalAction]:
         out = [LegalAction(Action.of("spirit_pp"), msg("gi.act.spirit_pp")),
                LegalAction(Action.of("pass"), msg("gi.act.pass"))]
     elif kind == "charge":
-        out = [LegalAction(Action.of("charge"), msg("gi.act.charge", tile=lbl(s, s["attack"]["at"]))),
+        out = [LegalAction(Action.of("charge"), msg("gi.act.charge", tile=tile_label(s, current_attack(s)["at"]))),
                LegalAction(Action.of("stay"), msg("gi.act.stay"))]
     elif kind == "reveal":
-        out = [LegalAction(Action.of("reveal"), msg("gi.act.reveal", tile=lbl(s, str(item["tile"])))),
+        out = [LegalAction(Action.of("reveal"), msg("gi.act.reveal", tile=tile_label(s, item["tile"]))),
                LegalAction(Action.of("keep_hidden"), msg("gi.act.keep_hidden"))]
     elif kind == "maelstrom":
-        hid = str(item["hero"])
-        out = [LegalAction(Action.of("maelstrom", to=lbl(s, k)), msg("gi.act.maelstrom", hero=hero_name(hid),
-                                                                     tile=lbl(s, k)))
-               for k in sorted(combat.fall_back_options(s, ("hero", hid)), key=lambda k: lbl(s, k))]
+        hid = item["hero"]
+        out = [LegalAction(Action.of("maelstrom", to=tile_label(s, k)), msg("gi.act.maelstrom", hero=hero_name(hid),
+                                                                     tile=tile_label(s, k)))
+               for k in sorted(combat.fall_back_options(s, ("hero", hid)), key=lambda k: tile_label(s, k))]
     elif kind == "cache":
         heroes = sorted(h for h, hero in s["heroes"].items() if hero["owner"] == seat and hero["at"] is not None)
         key = "gi.act.cache_attack" if item["token"] == "attack" else "gi.act.cache_defence"
         out = [LegalAction(Action.of("cache", hero=h), msg(key, hero=hero_name(h))) for h in heroes]
     elif kind in ("monster_target", "monster_opportunity"):
-        name = monster_name(s["monsters"][str(item["monster"])]["card"])
-        options: list = item["options"]  # type: ignore[assignment]
-        spots = [str(k) for _, k in options] if kind == "monster_target" else [str(k) for k in options]
-        out = [LegalAction(Action.of(kind, to=lbl(s, k)), msg("gi.act.monster_target", monster=name, tile=lbl(s, k)))
+        name = monster_name(s["monsters"][item["monster"]]["card"])
+        options = item["options"]  # monster_target: [kind, tile] targets; monster_opportunity: tiles
+        spots = [str(option[1]) for option in options] if kind == "monster_target" else [str(k) for k in options]
+        out = [LegalAction(Action.of(kind, to=tile_label(s, k)),
+                           msg("gi.act.monster_target", monster=name, tile=tile_label(s, k)))
                for k in spots]
     elif kind == "redeploy":
-        hid = str(item["hero"])
-        out = [LegalAction(Action.of("redeploy", to=lbl(s, k)),
-                           msg("gi.act.redeploy", hero=hero_name(hid), tile=lbl(s, k)))
+        hid = item["hero"]
+        out = [LegalAction(Action.of("redeploy", to=tile_label(s, k)),
+                           msg("gi.act.redeploy", hero=hero_name(hid), tile=tile_label(s, k)))
                for k in flow.deploy_tiles(s, seat, hid)]
     if kind in TRADE_WINDOWS:  # RULING-07: trades and spirits «en cualquier momento», inside one's windows too
         out[-1:-1] = _exchanges(s, seat)  # before the answer that closes the window
@@ -239,9 +248,9 @@ def _turn_moves(s: State, seat: int) -> list[LegalAction]:
 
 
 def _activation_moves(s: State, seat: int) -> list[LegalAction]:
-    act = s["act"]
+    act = activation(s)
     hid = act["hero"]
-    here = s["heroes"][hid]["at"]
+    here = hero_tile(s, hid)
     out: list[LegalAction] = []
     maelstrom = tile_kind(s, here) == "maelstrom"
     steps = act["mv"] > 0 and not act.get("mud")
@@ -249,11 +258,14 @@ def _activation_moves(s: State, seat: int) -> list[LegalAction]:
         tile = s["tiles"][k]
         hidden = not tile["up"] and tile["t"] is not None
         if steps and not maelstrom and (hero_may_enter(s, hid, k) if not hidden else unit_at(s, k) is None):
-            out.append(LegalAction(Action.of("move", to=lbl(s, k)), msg("gi.act.move", tile=lbl(s, k)), "move"))
+            out.append(LegalAction(Action.of("move", to=tile_label(s, k)), msg("gi.act.move", tile=tile_label(s, k)),
+                                   "move"))
         if not act["acted"] and _attackable(s, seat, k):
-            out.append(LegalAction(Action.of("attack", to=lbl(s, k)), msg("gi.act.attack", tile=lbl(s, k)), "attack"))
+            out.append(LegalAction(Action.of("attack", to=tile_label(s, k)),
+                                   msg("gi.act.attack", tile=tile_label(s, k)), "attack"))
     if steps:
-        out += [LegalAction(Action.of("explore", to=lbl(s, k)), msg("gi.act.explore", tile=lbl(s, k)), "explore")
+        out += [LegalAction(Action.of("explore", to=tile_label(s, k)), msg("gi.act.explore", tile=tile_label(s, k)),
+                            "explore")
                 for k in _explorable(s, seat, here)]
     builds = not act["acted"] or act.get("free_build")
     if builds and _can_build(s, seat, hid):
@@ -265,10 +277,12 @@ def _activation_moves(s: State, seat: int) -> list[LegalAction]:
         out.append(LegalAction(Action.of("gather"), msg("gi.act.gather", n=s["source"]), "action"))
     if maelstrom and act["mv"] > 0 and combat.fall_back_options(s, ("hero", hid)):
         out.append(LegalAction(Action.of("leave_maelstrom"), msg("gi.act.leave_maelstrom"), "move"))
-    out += [LegalAction(Action.of("charge_step", to=lbl(s, k)), msg("gi.act.charge_step", tile=lbl(s, k)), "move")
+    out += [LegalAction(Action.of("charge_step", to=tile_label(s, k)), msg("gi.act.charge_step", tile=tile_label(s, k)),
+                        "move")
             for k in _charge_steps(s, seat, hid)]
     if tile_kind(s, here) == "portal" and not act["swapped"]:
-        out += [LegalAction(Action.of("portal", to=lbl(s, k)), msg("gi.act.portal", tile=lbl(s, k)), "tile")
+        out += [LegalAction(Action.of("portal", to=tile_label(s, k)), msg("gi.act.portal", tile=tile_label(s, k)),
+                            "tile")
                 for k in _portal_targets(s, hid)]
     if tile_kind(s, here) == "clearing" and not act["healed"] and s["heroes"][hid]["dmg"] > 0:
         out.append(LegalAction(Action.of("clearing"), msg("gi.act.clearing"), "tile"))
@@ -280,13 +294,13 @@ def _activation_moves(s: State, seat: int) -> list[LegalAction]:
 
 def _charge_steps(s: State, seat: int, hid: str) -> list[str]:
     """RULING-14: one more step once movement is spent, into a revealed free tile next to an attack target."""
-    act = s["act"]
+    act = activation(s)
     if not has_rule(hid, "charge") or act["mv"] > 0 or act["acted"] or act["charged"]:
         return []
-    here = s["heroes"][hid]["at"]
+    here = hero_tile(s, hid)
     return [k for k in adjacent_keys(s, here)
             if (s["tiles"][k]["up"] or s["tiles"][k]["t"] is None) and hero_may_enter(s, hid, k)
-            and any(_attackable(s, seat, n) for n in adjacent_keys(s, k) if n != here)]
+            and any(_attackable(s, seat, beside) for beside in adjacent_keys(s, k) if beside != here)]
 
 
 def _portal_targets(s: State, hid: str) -> list[str]:
@@ -302,7 +316,7 @@ def _portal_targets(s: State, hid: str) -> list[str]:
         if unit[0] == "hero" and s["heroes"][unit[1]]["owner"] != owner and k in s["outposts"]:
             continue
         out.append(k)
-    return sorted(out, key=lambda k: lbl(s, k))
+    return sorted(out, key=lambda k: tile_label(s, k))
 
 
 def _attackable(s: State, seat: int, k: str) -> bool:
@@ -315,7 +329,7 @@ def _attackable(s: State, seat: int, k: str) -> bool:
 
 def _explorable(s: State, seat: int, here: str) -> list[str]:
     """Adjacent face-down tiles, or up to range 2 with Web of Spies; never one the player already knows."""
-    reach = int(seat_passive(s, seat, "explore_range") or 1)
+    reach = seat_number(s, seat, "explore_range") or 1
     ring = adjacent_keys(s, here) if reach == 1 else skills.near(s, here, reach)
     known = s["players"][seat]["known"]
     return [k for k in ring if not s["tiles"][k]["up"] and s["tiles"][k]["t"] is not None and k not in known]
@@ -327,14 +341,14 @@ def build_cost(s: State, seat: int, hid: str) -> tuple[dict[str, int], str | Non
     for aid in hero_cards_of(hid):
         card = cards()[aid]
         if "build_discount" in card.get("do", {}) and powers.ready(s, seat, aid, hid):
-            for kind, n in card["do"]["build_discount"].items():
-                cost[kind] = max(0, cost.get(kind, 0) - n)
+            for kind, amount in resources(card["do"]["build_discount"]).items():
+                cost[kind] = max(0, cost.get(kind, 0) - amount)
             return cost, aid
     return cost, None
 
 
 def _can_build(s: State, seat: int, hid: str) -> bool:
-    here = s["heroes"][hid]["at"]
+    here = hero_tile(s, hid)
     tile = s["tiles"][here]
     return (tile["up"] and tile["t"] in RESOURCES and not tile["destroyed"] and here not in s["outposts"]
             and not has_rule(hid, "burn_not_build") and pieces_free(s, seat, 1)
@@ -342,7 +356,7 @@ def _can_build(s: State, seat: int, hid: str) -> bool:
 
 
 def _can_upgrade(s: State, seat: int, hid: str) -> bool:
-    here = s["heroes"][hid]["at"]
+    here = hero_tile(s, hid)
     post = s["outposts"].get(here)
     return (post is not None and post["owner"] == seat and post["level"] < 3 and not s["tiles"][here]["destroyed"]
             and not has_rule(hid, "burn_not_build") and pieces_free(s, seat, post["level"] + 1)
@@ -361,17 +375,18 @@ def apply(s: State, seat: int, action: Action, rng: Rng, events: list[Event]) ->
     if s["pending"]:
         return _answer(s, seat, s["pending"][0], action, rng, events)
     kind = action.kind
+    args = args_of(action)
     if kind == "faction":
-        _choose_faction(s, seat, str(action["faction"]), events)
+        _choose_faction(s, seat, args["faction"], events)
     elif kind == "commander":
-        s["players"][seat]["commander"] = action["hero"]
-        events.append(Event(msg("gi.ev.commander", seat=SeatRef(seat), hero=hero_name(action["hero"]))))
+        s["players"][seat]["commander"] = args["hero"]
+        events.append(Event(msg("gi.ev.commander", seat=SeatRef(seat), hero=hero_name(args["hero"]))))
         _next_chooser(s, "monster" if not s["solo"] else "")
     elif kind == "monster":
-        home = tile_of(s, action["home"])
-        s["monsters"][action["monster"]] = primary(action["monster"], home, s["tiles"][home]["home"])
-        events.append(Event(msg("gi.ev.monster_placed", seat=SeatRef(seat), monster=monster_name(action["monster"]),
-                                tile=lbl(s, home))))
+        home = tile_of(s, args["home"])
+        s["monsters"][args["monster"]] = primary(args["monster"], home, s["tiles"][home]["home"])
+        events.append(Event(msg("gi.ev.monster_placed", seat=SeatRef(seat), monster=monster_name(args["monster"]),
+                                tile=tile_label(s, home))))
         _next_chooser(s, "")
     else:
         return _turn_action(s, seat, action, events)
@@ -386,7 +401,8 @@ def _choose_faction(s: State, seat: int, faction: str, events: list[Event]) -> N
     _next_chooser(s, "commander")
 
 
-def _next_chooser(s: State, following: str) -> None:
+def _next_chooser(s: State, following: Literal["commander", "monster", ""]) -> None:
+    """The next seat chooses; after the last, the set-up goes on to `following` ("": heroes deployed, round 1)."""
     s["chooser"] += 1
     if s["chooser"] < len(s["order"]):
         return
@@ -396,7 +412,9 @@ def _next_chooser(s: State, following: str) -> None:
         return
     for seat in range(len(s["players"])):  # [RB p.3] step 9: heroes on their deployment tiles
         spots = sorted(k for k, t in s["tiles"].items() if t["deploy"] and t["area"] == seat)
-        heroes = factions()["factions"][s["players"][seat]["faction"]]["heroes"]
+        faction = s["players"][seat]["faction"]
+        assert faction is not None, "every player chose a faction"
+        heroes = factions()["factions"][faction]["heroes"]
         for hid, k in zip(heroes, spots, strict=True):
             s["heroes"][hid]["at"] = k
     s["phase"] = "round_start"
@@ -404,9 +422,10 @@ def _next_chooser(s: State, following: str) -> None:
 
 def _turn_action(s: State, seat: int, action: Action, events: list[Event]) -> bool:
     kind = action.kind
+    args = args_of(action)
     player = s["players"][seat]
     if kind == "activate":
-        hid = action["hero"]
+        hid = args["hero"]
         s["act"] = {"hero": hid, "mv": hero_move(s, hid), "acted": False, "healed": False, "over": False,
                     "charged": False, "swapped": False, "moved": 0}
         events.append(Event(msg("gi.ev.activate", seat=SeatRef(seat), hero=hero_name(hid))))
@@ -417,41 +436,44 @@ def _turn_action(s: State, seat: int, action: Action, events: list[Event]) -> bo
     if kind in ("spirit_res", "spirit_heal", "spirit_pp"):
         _spirit(s, seat, action, events)
         return False
-    act = s["act"]
+    act = activation(s)
     hid = act["hero"]
     hero = s["heroes"][hid]
     if kind == "end":
         act["over"] = True
         return False
     if kind == "move":
-        return _move(s, seat, hid, tile_of(s, action["to"]), events)
+        return _move(s, seat, hid, tile_of(s, args["to"]), events)
     if kind == "explore":
         act["mv"] -= 1
-        peek(s, seat, hid, tile_of(s, action["to"]), events)
+        peek(s, seat, hid, tile_of(s, args["to"]), events)
         return True
     if kind == "skill":
         return skills.use(s, seat, action, tile_of, events)
     if kind == "attack":
         act["acted"] = act["attacked"] = True
-        combat.start_attack(s, ("hero", hid), tile_of(s, action["to"]), "turn")
+        combat.start_attack(s, ("hero", hid), tile_of(s, args["to"]), "turn")
         return True
     if kind == "build":
         cost, discount = build_cost(s, seat, hid)
         spend(s, seat, cost)
         if discount is not None:  # Living Wood: an ability use (once per turn, and the Spirit Walker notices)
             powers.spend_for(s, seat, discount, None, hid)
-        s["outposts"][hero["at"]] = {"owner": seat, "level": 1, "dmg": 0, "dropped": False}
+        here = hero_tile(s, hid)
+        s["outposts"][here] = {"owner": seat, "level": 1, "dmg": 0, "dropped": False}
         _use_action(act)
-        events.append(Event(msg("gi.ev.build", hero=hero_name(hid), tile=lbl(s, hero["at"]))))
+        events.append(Event(msg("gi.ev.build", hero=hero_name(hid), tile=tile_label(s, here))))
         if has_rule(hid, "fortified"):
             gain_xp(s, hid, 1, events)
         return False
     if kind == "upgrade":
-        post = s["outposts"][hero["at"]]
+        here = hero_tile(s, hid)
+        post = s["outposts"][here]
         spend(s, seat, outpost_stats(post["level"] + 1)["cost"])
         post["level"] += 1
         _use_action(act)
-        events.append(Event(msg("gi.ev.upgrade", hero=hero_name(hid), tile=lbl(s, hero["at"]), level=post["level"])))
+        events.append(Event(msg("gi.ev.upgrade", hero=hero_name(hid), tile=tile_label(s, here),
+                                level=post["level"])))
         if has_rule(hid, "fortified"):
             gain_xp(s, hid, 2 if post["level"] == 3 else 1, events)
         return False
@@ -466,10 +488,10 @@ def _turn_action(s: State, seat: int, action: Action, events: list[Event]) -> bo
         act["acted"] = True
         return False
     if kind == "charge_step":
-        k = tile_of(s, action["to"])
+        k = tile_of(s, args["to"])
         act["charged"] = True
         act["moved"] += 1
-        events.append(Event(msg("gi.ev.charge_step", hero=hero_name(hid), tile=lbl(s, k))))
+        events.append(Event(msg("gi.ev.charge_step", hero=hero_name(hid), tile=tile_label(s, k))))
         enter_tile(s, hid, k, events)
         return False
     if kind == "leave_maelstrom":
@@ -477,7 +499,7 @@ def _turn_action(s: State, seat: int, action: Action, events: list[Event]) -> bo
         s["pending"].append({"kind": "maelstrom", "seat": s["order"][-1], "hero": hid})  # RULING-15
         return False
     if kind == "portal":
-        return _portal(s, hid, tile_of(s, action["to"]), events)
+        return _portal(s, hid, tile_of(s, args["to"]), events)
     if kind == "clearing":
         hero["dmg"] = max(0, hero["dmg"] - 2)
         act["healed"] = True
@@ -493,11 +515,11 @@ def _portal(s: State, hid: str, k: str, events: list[Event]) -> bool:
     fall back, a tile that turns out impassable or taken (an event monster appearing on it) sends the hero to
     retreat. True when a tile was revealed."""
     hero = s["heroes"][hid]
-    act = s["act"]
+    act = activation(s)
     other = unit_at(s, k)
     assert other is not None
     (s["heroes"] if other[0] == "hero" else s["monsters"])[other[1]]["at"] = hero["at"]
-    events.append(Event(msg("gi.ev.portal", hero=hero_name(hid), tile=lbl(s, k))))
+    events.append(Event(msg("gi.ev.portal", hero=hero_name(hid), tile=tile_label(s, k))))
     act["mv"], act["swapped"] = 0, True
     tile = s["tiles"][k]
     hidden = not tile["up"] and tile["t"] is not None
@@ -513,14 +535,14 @@ def _portal(s: State, hid: str, k: str, events: list[Event]) -> bool:
 def _trade(s: State, seat: int, action: Action, events: list[Event]) -> None:
     """3 resources of any kinds for 1 (RULING-06)."""
     player = s["players"][seat]
-    for k in action["give"]:
+    give, get = args_of(action)["give"], resource(action)
+    for k in give:
         player["res"][k] -= 1
-    player["res"][action["get"]] += 1
-    events.append(Event(msg("gi.ev.trade", seat=SeatRef(seat), give=_lit_triple(action["give"]),
-                            get=tile_name(action["get"]))))
+    player["res"][get] += 1
+    events.append(Event(msg("gi.ev.trade", seat=SeatRef(seat), give=_lit_triple(give), get=tile_name(get))))
 
 
-def _use_action(act: dict[str, object]) -> None:
+def _use_action(act: Activation) -> None:
     """Building spends the action, unless an ability (Consecrate, Deep Roots, Engineers, Settlers) waived it."""
     if act.get("free_build"):
         act["free_build"] = False
@@ -538,34 +560,36 @@ def _spirit(s: State, seat: int, action: Action, events: list[Event]) -> None:
         return
     player["spirits"] -= 1
     if action.kind == "spirit_res":
-        for k in action["get"]:
+        taken = resources_taken(action)
+        for k in taken:
             player["res"][k] += 1
-        events.append(Event(msg("gi.ev.spirit_res", seat=SeatRef(seat), get=_lit_triple(action["get"]))))
+        events.append(Event(msg("gi.ev.spirit_res", seat=SeatRef(seat), get=_lit_triple(taken))))
     else:
-        hero = s["heroes"][action["hero"]]
+        hid = args_of(action)["hero"]
+        hero = s["heroes"][hid]
         hero["dmg"] = max(0, hero["dmg"] - numbers()["spirit_ignore"])
-        events.append(Event(msg("gi.ev.spirit_heal", hero=hero_name(action["hero"]))))
+        events.append(Event(msg("gi.ev.spirit_heal", hero=hero_name(hid))))
 
 
 def _move(s: State, seat: int, hid: str, k: str, events: list[Event]) -> bool:
     """One step [RB p.6-7, p.11]; an unrevealed tile is revealed and entered only if it turns out free."""
-    act = s["act"]
+    act = activation(s)
     act["mv"] -= 1
     tile = s["tiles"][k]
     if not tile["up"] and tile["t"] is not None:
         spawned = reveal(s, k, seat, hid, events)
         if impassable(s, k) or not hero_may_enter(s, hid, k):
-            events.append(Event(msg("gi.ev.blocked", hero=hero_name(hid), tile=lbl(s, k))))
+            events.append(Event(msg("gi.ev.blocked", hero=hero_name(hid), tile=tile_label(s, k))))
             if spawned is not None and s["heroes"][hid]["at"] is not None:
                 _event_monster_strikes(s, spawned, hid)
             return True
-        events.append(Event(msg("gi.ev.move", hero=hero_name(hid), tile=lbl(s, k))))
+        events.append(Event(msg("gi.ev.move", hero=hero_name(hid), tile=tile_label(s, k))))
         act["moved"] += 1
         enter_tile(s, hid, k, events)
         if spawned is not None and s["heroes"][hid]["at"] is not None:
             _event_monster_strikes(s, spawned, hid)
         return True
-    events.append(Event(msg("gi.ev.move", hero=hero_name(hid), tile=lbl(s, k))))
+    events.append(Event(msg("gi.ev.move", hero=hero_name(hid), tile=tile_label(s, k))))
     act["moved"] += 1
     enter_tile(s, hid, k, events)
     return False
@@ -579,11 +603,12 @@ def _event_monster_strikes(s: State, mid: str, hid: str) -> None:
         combat.start_attack(s, ("monster", mid), hero_at, "turn")
 
 
-def _ignore_answer(s: State, seat: int, item: dict[str, Any], action: Action, events: list[Event]) -> None:
+def _ignore_answer(s: State, seat: int, item: Question, action: Action, events: list[Event]) -> None:
     """Damage outside an attack: ignore some with an ability or a spirit (3) and be asked again, until done,
     nothing is left to ignore or nothing is left to ignore it with; then it lands."""
+    args = args_of(action)
     if action.kind == "ability":
-        powers.use_ignore(s, seat, str(action["id"]), action.get("save"), item, events)
+        powers.use_ignore(s, seat, args["id"], args.get("save"), item, events)
     elif action.kind == "spirit_ignore":
         s["players"][seat]["spirits"] -= 1
         item["ignore"] += numbers()["spirit_ignore"]
@@ -595,9 +620,9 @@ def _ignore_answer(s: State, seat: int, item: dict[str, Any], action: Action, ev
     combat.land_hurt(s, item, events)
 
 
-def _answer(s: State, seat: int, item: dict[str, object], action: Action, rng: Rng, events: list[Event]) -> bool:
+def _answer(s: State, seat: int, item: Question, action: Action, rng: Rng, events: list[Event]) -> bool:
     kind = action.kind
-    att = s["attack"]
+    args = args_of(action)
     s["pending"].pop(0)
     if kind in EXCHANGES and item["kind"] in TRADE_WINDOWS:  # RULING-07: the window stays open
         if kind == "trade":
@@ -612,16 +637,20 @@ def _answer(s: State, seat: int, item: dict[str, object], action: Action, rng: R
     if kind == "spirit_dice":
         s["players"][seat]["spirits"] -= 1
         extra = roll(rng, numbers()["spirit_dice"])
-        side = "a" if item["kind"] == "a_boost" else "d"
-        att[side] += extra
+        att = current_attack(s)
+        if item["kind"] == "a_boost":
+            att["a"] += extra
+        else:
+            att["d"] += extra
         events.append(Event(msg("gi.ev.spirit_dice", seat=SeatRef(seat), dice=" ".join(map(str, extra)))))
         s["pending"].insert(0, item)
         return True
     if kind == "ability":
-        powers.use(s, seat, str(action["id"]), action.get("save"), rng, events)
+        powers.use(s, seat, args["id"], args.get("save"), rng, events)
         s["pending"].insert(0, item)
         return True
     if kind == "blood_magic":  # once per attack: 1 damage (not attack damage) for 1 more attack die
+        att = current_attack(s)
         att["blood"] = True
         s["heroes"][att["by"][1]]["dmg"] += 1
         extra = roll(rng, 1)
@@ -630,21 +659,23 @@ def _answer(s: State, seat: int, item: dict[str, object], action: Action, rng: R
         s["pending"].insert(0, item)
         return True
     if kind == "declare":
-        s["players"][seat]["tree"] = action["tree"]
-        events.append(Event(msg("gi.ev.declare", seat=SeatRef(seat), tree=tree_name(action["tree"]))))
-        if action.get("unlock"):  # RULING-19: every declaration may unlock one ability, its token side for good
-            s["players"][seat]["unlocks"][action["unlock"]] = action["side"]
-            events.append(Event(msg(UNLOCKED_KEYS[str(action["side"])], tree=tree_name(action["tree"]),
-                                    ability=ability_name(action["unlock"]))))
+        s["players"][seat]["tree"] = args["tree"]
+        events.append(Event(msg("gi.ev.declare", seat=SeatRef(seat), tree=tree_name(args["tree"]))))
+        if args.get("unlock"):  # RULING-19: every declaration may unlock one ability, its token side for good
+            s["players"][seat]["unlocks"][args["unlock"]] = args["side"]
+            events.append(Event(msg(UNLOCKED_KEYS[args["side"]], tree=tree_name(args["tree"]),
+                                    ability=ability_name(args["unlock"]))))
         flow.after_declaring(s, seat)
         return False
     if kind == "reap":
-        for k in action["get"]:
+        taken = resources_taken(action)
+        for k in taken:
             s["players"][seat]["res"][k] += 1
-        events.append(Event(msg("gi.ev.reap", seat=SeatRef(seat), get=_lit_triple(action["get"]))))
+        events.append(Event(msg("gi.ev.reap", seat=SeatRef(seat), get=_lit_triple(taken))))
         return False
     if kind == "spirit_ignore":
         s["players"][seat]["spirits"] -= 1
+        att = current_attack(s)
         att["ignore"] += numbers()["spirit_ignore"]
         events.append(Event(msg("gi.ev.spirit_ignore", seat=SeatRef(seat))))
         s["pending"].insert(0, item)
@@ -657,37 +688,38 @@ def _answer(s: State, seat: int, item: dict[str, object], action: Action, rng: R
             s["pending"].insert(0, item)
         return False
     if kind == "fall_back":
-        combat.fall_back(s, ("hero", str(item["hero"])), tile_of(s, action["to"]), events)
+        combat.fall_back(s, ("hero", item["hero"]), tile_of(s, args["to"]), events)
         return True
     if kind == "monster_fall_back":
-        combat.fall_back(s, ("monster", str(item["monster"])), tile_of(s, action["to"]), events)
+        combat.fall_back(s, ("monster", item["monster"]), tile_of(s, args["to"]), events)
         return False
     if kind in ("monster_target", "monster_opportunity"):
-        if scripts.resume(s, item, tile_of(s, action["to"]), rng, events) == "done":
-            flow.monster_done(s, str(item["ctx"]))
+        if scripts.resume(s, item, tile_of(s, args["to"]), rng, events) == "done":
+            flow.monster_done(s, item["ctx"])
         return True
     if kind == "maelstrom":
-        combat.fall_back(s, ("hero", str(item["hero"])), tile_of(s, action["to"]), events, "gi.ev.maelstrom")
+        combat.fall_back(s, ("hero", item["hero"]), tile_of(s, args["to"]), events, "gi.ev.maelstrom")
         return True
     if kind == "cache":
-        s["heroes"][action["hero"]]["cache"].append(item["token"])
+        s["heroes"][args["hero"]]["cache"].append(item["token"])
         return False
     if kind == "level":
-        hero = s["heroes"][str(item["hero"])]
-        hero["levels"][hero["levels"].index("")] = action["side"]
+        hero = s["heroes"][item["hero"]]
+        hero["levels"][hero["levels"].index("")] = args["side"]
         return False
     if kind == "degrade":
-        combat.resolve_degrade(s, action["choice"], events)
+        combat.resolve_degrade(s, args["choice"], events)
         return False
     if kind == "charge":
+        att = current_attack(s)
         hid = att["by"][1]
         spawned = combat.do_charge(s, events)
         if spawned is not None and s["heroes"][hid]["at"] is not None:
             att["then"] = [spawned, hid]
         return True
     if kind == "reveal":
-        k = str(item["tile"])
-        hid = s["act"]["hero"]
+        k = item["tile"]
+        hid = activation(s)["hero"]
         spawned = reveal(s, k, seat, hid, events)
         if spawned is not None:
             _event_monster_strikes(s, spawned, hid)
@@ -695,9 +727,9 @@ def _answer(s: State, seat: int, item: dict[str, object], action: Action, rng: R
     if kind == "keep_hidden":
         return False
     if kind == "redeploy":
-        hid = str(item["hero"])
-        k = tile_of(s, action["to"])
-        events.append(Event(msg("gi.ev.redeploy", hero=hero_name(hid), tile=lbl(s, k))))
+        hid = item["hero"]
+        k = tile_of(s, args["to"])
+        events.append(Event(msg("gi.ev.redeploy", hero=hero_name(hid), tile=tile_label(s, k))))
         enter_tile(s, hid, k, events)  # RULING-16: a swamp hurts every entry, a redeployment too
         return False
     raise IllegalAction(msg("gi.error.illegal"))

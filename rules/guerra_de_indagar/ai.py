@@ -2,26 +2,36 @@
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Sequence
 from functools import cache
 from typing import NamedTuple
 
 from rules.base import Action, LegalAction
-from rules.rng import Rng
-
-from . import ai_cage
-from . import monsters as scripts
-from .abilities import num
-from .actions import tile_of
-from .combat import attacker_seat, damage_total, flanking
-from .data import RESOURCES, cards, factions, hero_card, monsters, numbers, strategy
-from .flow import MONSTER_TURNS
-from .hexes import distance, unkey
-from .units import (
-    State,
+from rules.guerra_de_indagar import ai_cage
+from rules.guerra_de_indagar import monsters as scripts
+from rules.guerra_de_indagar.abilities import ability_number
+from rules.guerra_de_indagar.actions import tile_of
+from rules.guerra_de_indagar.combat import attacker_seat, damage_total, flanking
+from rules.guerra_de_indagar.data import (
+    RESOURCES,
+    Cost,
+    cards,
+    factions,
+    hero_card,
+    monsters,
+    number,
+    numbers,
+    strategy,
+)
+from rules.guerra_de_indagar.flow import MONSTER_TURNS
+from rules.guerra_de_indagar.hexes import distance, unkey
+from rules.guerra_de_indagar.moves import args_of
+from rules.guerra_de_indagar.state import Question, State
+from rules.guerra_de_indagar.units import (
+    activation,
     adjacent_keys,
     can_pay,
+    current_attack,
     defence_at,
     has_rule,
     hero_attack,
@@ -29,14 +39,18 @@ from .units import (
     hero_may_enter,
     hero_move,
     hero_resistance,
+    hero_tile,
     impassable,
     monster_attack,
     monster_may_enter,
     monster_stats,
     outpost_stats,
+    placed,
     type_info,
     unit_at,
 )
+from rules.rng import Rng
+from rules.search import breadth_first
 
 #: Strategy trees the AI declares when its board has none with a free income (see _declare), best first: Steel
 #: Legion's defence keeps heroes out of the monsters' taste (RULING-34), Shadow Steps pays the keeper's gathering,
@@ -143,10 +157,10 @@ def _choose(legal: Sequence[LegalAction], s: State, seat: int, rng: Rng) -> Acti
         return _answer(s, seat, s["pending"][0], by, legal)
     if "faction" in by:
         ranked = {f: i for i, f in enumerate(FACTIONS)}
-        return min(by["faction"], key=lambda a: (ranked.get(str(a["faction"]), 9), str(a["faction"])))
+        return min(by["faction"], key=lambda a: (ranked.get(args_of(a)["faction"], 9), args_of(a)["faction"]))
     if "commander" in by:
-        return max(by["commander"], key=lambda a: (_command_move(str(a["hero"])), _toughness(str(a["hero"])),
-                                                   str(a["hero"])))
+        return max(by["commander"], key=lambda a: (_command_move(args_of(a)["hero"]), _toughness(args_of(a)["hero"]),
+                                                   args_of(a)["hero"]))
     if "monster" in by:
         return _monster(s, seat, by["monster"])
     if "spirit_pp" in by and _spare_spirits(s, seat) >= 2:
@@ -169,7 +183,7 @@ def _fallback(by: dict[str, list[Action]], legal: Sequence[LegalAction]) -> Acti
 def _command_move(hid: str) -> int:
     """The movement a hero's command ability gives every hero of its side (Arkland Cavalry): a step more for each
     shuts Tijian's cage before his first turn and brings the keeper to the Source first."""
-    return sum(int(card["passive"].get("move", 0)) for card in cards().values()
+    return sum(number(card["passive"], "move") if "move" in card["passive"] else 0 for card in cards().values()
                if card.get("hero") == hid and card.get("slot") == "command" and "passive" in card
                and card["passive"].get("scope") == "own")
 
@@ -180,11 +194,11 @@ def _toughness(hid: str) -> tuple[int, int]:
 
 
 @cache
-def _sums(n: int) -> tuple[float, ...]:
-    """The chances of each total of `n` dice."""
+def _sums(dice: int) -> tuple[float, ...]:
+    """The chances of each total of a roll of `dice` dice."""
     faces = numbers()["die_faces"]["faces"]
     dist = [1.0]
-    for _ in range(max(0, n)):
+    for _ in range(max(0, dice)):
         nxt = [0.0] * (len(dist) + max(faces))
         for total, p in enumerate(dist):
             for f in faces:
@@ -271,20 +285,12 @@ def _spot(s: State, mid: str) -> str:
 def _reach(s: State, mid: str) -> set[str]:
     """The tiles the monster could strike on its next turn: next to any tile its movement takes it to."""
     mon = s["monsters"][mid]
-    start = mon["at"]
+    start = placed(mon["at"])
     moves = monster_stats(s, mid)["move"]
-    dist = {start: 0}
-    queue = deque([start])
-    while queue:
-        k = queue.popleft()
-        if dist[k] >= moves:
-            continue
-        for n in adjacent_keys(s, k):
-            if n not in dist and monster_may_enter(s, n):
-                dist[n] = dist[k] + 1
-                queue.append(n)
+    walked = breadth_first([start], lambda k: adjacent_keys(s, k),
+                           enter=lambda _here, there: monster_may_enter(s, there), within=moves)
     out: set[str] = set()
-    for k in dist:
+    for k in walked.dist:
         out.update(adjacent_keys(s, k))
     return out
 
@@ -344,22 +350,22 @@ def _monster(s: State, seat: int, options: list[Action]) -> Action:
     the cage then always moves before the caged monster's turn."""
     mine = _deploy(s, seat)
     rank = {m: i for i, m in enumerate(_profile.hand_out or MONSTERS)}
-    card = min((a["monster"] for a in options), key=lambda m: (rank.get(m, len(rank)), m))
-    homes = [a for a in options if a["monster"] == card]
-    own = [a for a in homes if s["tiles"][tile_of(s, a["home"])]["home"] == seat]
+    card = min((args_of(a)["monster"] for a in options), key=lambda m: (rank.get(m, len(rank)), m))
+    homes = [a for a in options if args_of(a)["monster"] == card]
+    own = [a for a in homes if s["tiles"][tile_of(s, args_of(a)["home"])]["home"] == seat]
     if card in ai_cage.CAGE:
         if own:
             return own[0]
     else:  # the home right after this seat is left to the monster it will cage: a guard moves before each turn
         homes = [a for a in homes if a not in own] or homes
-    return max(homes, key=lambda a: (_dist_from(s, mine, tile_of(s, a["home"])), str(a["home"])))
+    return max(homes, key=lambda a: (_dist_from(s, mine, tile_of(s, args_of(a)["home"])), args_of(a)["home"]))
 
 
-def _answer(s: State, seat: int, item: dict[str, object], by: dict[str, list[Action]],
+def _answer(s: State, seat: int, item: Question, by: dict[str, list[Action]],
             legal: Sequence[LegalAction]) -> Action:
     kind = item["kind"]
     if kind == "reveal":
-        found = s["tiles"][str(item["tile"])]["t"]
+        found = s["tiles"][item["tile"]]["t"]
         if found in GIFTS or (found == "abandoned" and _build_ok(s, seat)):
             return by["reveal"][0]
         return by["keep_hidden"][0]  # a face-up resource tile is Tijian's prey until an outpost stands on it
@@ -368,7 +374,7 @@ def _answer(s: State, seat: int, item: dict[str, object], by: dict[str, list[Act
     if kind == "spirit_window":
         return by["spirit_pp"][0] if "spirit_pp" in by and _spare_spirits(s, seat) >= 2 else by["pass"][0]
     if kind == "degrade":
-        choices = [a["choice"] for a in by["degrade"]]
+        choices = [args_of(a)["choice"] for a in by["degrade"]]
         for c in ("capture", "destroy", "leave"):
             if c in choices:
                 return Action.of("degrade", choice=c)
@@ -378,21 +384,21 @@ def _answer(s: State, seat: int, item: dict[str, object], by: dict[str, list[Act
         return _scarcest(s, seat, by["reap"])
     if kind == "charge":
         guarding = _cage(s, seat)
-        if guarding is not None and s["attack"]["by"][1] in guarding[1]:
+        if guarding is not None and current_attack(s)["by"][1] in guarding[1]:
             return by["stay"][0]  # a guard never leaves its tile of the cage
         return by["charge"][0] if _charge_worth(s, seat) else by["stay"][0]
     if kind == "fall_back":
         options = by.get("fall_back", [])
         if options:
-            return _safest(s, str(item["hero"]), options)
+            return _safest(s, item["hero"], options)
     if kind == "monster_fall_back":
         options = by.get("monster_fall_back", [])
         if options:
-            return _monster_fall_back(s, seat, str(item["monster"]), options)
+            return _monster_fall_back(s, seat, item["monster"], options)
     if kind in ("maelstrom", "redeploy"):
         options = by.get(str(kind), [])
         if options:
-            hid = str(item["hero"])
+            hid = item["hero"]
             if kind == "redeploy":
                 return _safest(s, hid, options)
             if s["heroes"][hid]["owner"] == seat:
@@ -404,9 +410,9 @@ def _answer(s: State, seat: int, item: dict[str, object], by: dict[str, list[Act
     if kind in ("monster_target", "monster_opportunity"):
         options = by.get(str(kind), [])
         if options:
-            return min(options, key=lambda a: (_is_mine(s, seat, tile_of(s, a["to"])), str(a["to"])))
+            return min(options, key=lambda a: (_is_mine(s, seat, tile_of(s, args_of(a)["to"])), args_of(a)["to"]))
     if kind == "a_boost" and "ability" in by and _boost_worth(s, seat):
-        return max(by["ability"], key=lambda a: (_boost_dice(s, seat, str(a["id"])), str(a["id"])))
+        return max(by["ability"], key=lambda a: (_boost_dice(s, seat, args_of(a)["id"]), args_of(a)["id"]))
     if kind == "a_boost" and "spirit_dice" in by and _boost_worth(s, seat) and not _hoard(s):
         return by["spirit_dice"][0]
     if kind == "d_boost" and _hero_at_risk(s, seat):
@@ -419,7 +425,7 @@ def _declare(s: State, seat: int, options: list[Action]) -> Action:
     others in order: a bolt where the ability has a `*` number to raise, else a coin. The income pays the dice
     bought for every blow at a monster (Mercenaries), and using it each activation makes this seat the last to
     use an ability, so the Spirit Walker hunts its heroes, who fight back, and not the other player's."""
-    trees = [str(a["tree"]) for a in options if not a.get("unlock")]
+    trees = [args_of(a)["tree"] for a in options if not args_of(a).get("unlock")]
     income = _income(trees)
     if income is None:
         return Action.of("declare", tree=next((t for t in TREES if t in trees), trees[0]))
@@ -431,7 +437,7 @@ def _declare(s: State, seat: int, options: list[Action]) -> Action:
             continue
         side = "bolt" if strategy()["abilities"][aid].get("star") else "coin"
         for a in options:
-            if a["tree"] == tree and a.get("unlock") == aid and a.get("side") == side:
+            if args_of(a)["tree"] == tree and args_of(a).get("unlock") == aid and args_of(a).get("side") == side:
                 return a
     return Action.of("declare", tree=tree)
 
@@ -448,12 +454,12 @@ def _income(trees: Sequence[str]) -> tuple[str, str] | None:
 
 def _charge_worth(s: State, seat: int) -> bool:
     """Charge through onto the Source while Oryana wants it; elsewhere only onto a tile no monster reaches."""
-    att = s["attack"]
+    att = current_attack(s)
     k = att["at"]
     hid = att["by"][1]
     if k == s["source_at"]:
         return True
-    return _danger(s, hid, k, _threats(s)) <= _danger(s, hid, s["heroes"][hid]["at"], _threats(s))
+    return _danger(s, hid, k, _threats(s)) <= _danger(s, hid, hero_tile(s, hid), _threats(s))
 
 
 def _safest(s: State, hid: str, options: list[Action], toward: set[str] | None = None) -> Action:
@@ -463,10 +469,10 @@ def _safest(s: State, hid: str, options: list[Action], toward: set[str] | None =
     home = _deploy(s, s["heroes"][hid]["owner"])
 
     def score(a: Action) -> tuple[float, int, str]:
-        k = tile_of(s, a["to"])
+        k = tile_of(s, args_of(a)["to"])
         hidden = not s["tiles"][k]["up"] and s["tiles"][k]["t"] is not None
         near = _dist_from(s, [k], None, toward) if toward else _dist_from(s, home, k)
-        return (_danger(s, hid, k, threats) + (3.0 if hidden else 0.0), near, str(a["to"]))
+        return (_danger(s, hid, k, threats) + (3.0 if hidden else 0.0), near, args_of(a)["to"])
     return min(options, key=score)
 
 
@@ -484,12 +490,12 @@ def _shield(s: State, by: dict[str, list[Action]]) -> Action | None:
     return None
 
 
-def _ignore(s: State, seat: int, item: dict[str, object], by: dict[str, list[Action]],
+def _ignore(s: State, seat: int, item: Question, by: dict[str, list[Action]],
             legal: Sequence[LegalAction]) -> Action:
     """Damage outside an attack (an ability's, the Poisonous Swamp's): ignore it when it would send the hero to
     retreat, else let it land."""
-    hid = str(item["hero"])
-    left = int(str(item["n"])) - int(str(item["ignore"]))
+    hid = item["hero"]
+    left = item["n"] - item["ignore"]
     hero = s["heroes"][hid]
     if hero["at"] is not None and hero["dmg"] + left >= hero_resistance(s, hid):
         chosen = _shield(s, by)
@@ -500,7 +506,7 @@ def _ignore(s: State, seat: int, item: dict[str, object], by: dict[str, list[Act
 
 def _most_dangerous(s: State, hid: str, options: list[Action]) -> Action:
     threats = _threats(s)
-    return max(options, key=lambda a: (_danger(s, hid, tile_of(s, a["to"]), threats), str(a["to"])))
+    return max(options, key=lambda a: (_danger(s, hid, tile_of(s, args_of(a)["to"]), threats), args_of(a)["to"]))
 
 
 def _monster_fall_back(s: State, seat: int, mid: str, options: list[Action]) -> Action:
@@ -512,12 +518,12 @@ def _monster_fall_back(s: State, seat: int, mid: str, options: list[Action]) -> 
     wants = {s["source_at"]} if card == "oryana" else _free_resources(s) if card == "tijian" else set()
 
     def score(a: Action) -> tuple[int, int, int, str]:
-        k = tile_of(s, a["to"])
+        k = tile_of(s, args_of(a)["to"])
         near = set(adjacent_keys(s, k))
         steps = [_dist_from(s, [s["heroes"][h]["at"]], None, near, h) for h in fresh]
         reachable = sum(1 for h, d in zip(fresh, steps, strict=True) if d <= _moves(s, h))
         away = _dist_from(s, [k], None, wants) if wants else 0
-        return (-reachable, -away, sum(steps), str(a["to"]))
+        return (-reachable, -away, sum(steps), args_of(a)["to"])
     return min(options, key=score)
 
 
@@ -546,7 +552,7 @@ def _boost_dice(s: State, seat: int, aid: str) -> float:
     """What a boost adds to a blow, in attack dice."""
     card = cards()[aid]
     effect = card.get("effect", {})
-    dice = num(s, seat, aid, "effect", "attack_dice") if "attack_dice" in effect else 0
+    dice = ability_number(s, seat, aid, "effect", "attack_dice") if "attack_dice" in effect else 0
     return dice + DIE * effect.get("extra_damage", 0) + (1.0 if "min_damage" in effect else 0.0)
 
 
@@ -575,17 +581,17 @@ def _spirit_heal(s: State, seat: int, by: dict[str, list[Action]]) -> Action | N
         return None
     threats = _threats(s)
     for a in by["spirit_heal"]:
-        hid = str(a["hero"])
+        hid = args_of(a)["hero"]
         hero = s["heroes"][hid]
         left = hero_resistance(s, hid) - hero["dmg"]
-        if left <= 3 and _danger(s, hid, hero["at"], threats) >= 5.0:
+        if left <= 3 and _danger(s, hid, hero_tile(s, hid), threats) >= 5.0:
             return a
     return None
 
 
 def _scarcest(s: State, seat: int, options: list[Action]) -> Action:
     res = s["players"][seat]["res"]
-    return min(options, key=lambda a: (sum(res[k] for k in a["get"]), a.token()))
+    return min(options, key=lambda a: (sum(res[k] for k in args_of(a)["get"]), a.token()))
 
 
 def _is_mine(s: State, seat: int, k: str) -> bool:
@@ -627,34 +633,36 @@ def _activate(s: State, seat: int, by: dict[str, list[Action]]) -> Action:
     if cage is not None:
         mid, where = cage
         at = s["monsters"][mid]["at"]
-        ready = [a for a in by["activate"] if str(a["hero"]) in where]
+        ready = [a for a in by["activate"] if args_of(a)["hero"] in where]
         if at is not None:
-            strikers = [a for a in ready if s["heroes"][str(a["hero"])]["at"] in adjacent_keys(s, at)
+            strikers = [a for a in ready if s["heroes"][args_of(a)["hero"]]["at"] in adjacent_keys(s, at)
                         and (ai_cage.shut(s, mid) or not ai_cage.caged(s, mid))]
             if not strikers and not ai_cage.caged(s, mid):
-                strikers = [a for a in ready if _chase(s, seat, str(a["hero"]), at, _moves(s, str(a["hero"])),
-                                                       where[str(a["hero"])]) is not None]
+                strikers = [a for a in ready if _chase(s, seat, args_of(a)["hero"], at, _moves(s, args_of(a)["hero"]),
+                                                       where[args_of(a)["hero"]]) is not None]
             if strikers:
-                return max(strikers, key=lambda a: (hero_attack(s, str(a["hero"]), at), str(a["hero"])))
-        walking = [a for a in ready if s["heroes"][str(a["hero"])]["at"] != where[str(a["hero"])]]
+                return max(strikers, key=lambda a: (hero_attack(s, args_of(a)["hero"], at), args_of(a)["hero"]))
+        walking = [a for a in ready if s["heroes"][args_of(a)["hero"]]["at"] != where[args_of(a)["hero"]]]
         if walking:
             def closing(a: Action) -> tuple[bool, int, str]:  # one that gets there now first, else the farthest
-                hid = str(a["hero"])
-                gap = ai_cage.walk_distances(s, s["heroes"][hid]["at"]).get(where[hid], 99)
+                hid = args_of(a)["hero"]
+                gap = ai_cage.walk_distances(s, hero_tile(s, hid)).get(where[hid], 99)
                 return (gap > _moves(s, hid), -gap, hid)
             return min(walking, key=closing)
-    order = factions()["factions"][s["players"][seat]["faction"]]["heroes"]
+    faction = s["players"][seat]["faction"]
+    assert faction is not None, "heroes are activated once factions are chosen"
+    order = factions()["factions"][faction]["heroes"]
     threats = _threats(s)
     spot, ring = _ring(s, seat)
-    plans = {str(a["hero"]): _plan(s, seat, str(a["hero"]), _moves(s, str(a["hero"])), False, threats)
+    plans = {args_of(a)["hero"]: _plan(s, seat, args_of(a)["hero"], _moves(s, args_of(a)["hero"]), False, threats)
              for a in by["activate"]}
     striking = {h for h, (_v, _k, deed) in plans.items() if ring and deed == ("attack", spot)}
     joining = any(s["heroes"][h]["at"] not in ring for h in striking)
     best: tuple[float, int, Action] | None = None
     for a in by["activate"]:
-        hid = str(a["hero"])
+        hid = args_of(a)["hero"]
         value = plans[hid][0]
-        value -= _danger(s, hid, s["heroes"][hid]["at"], threats) * 0.5  # a hero in danger goes early
+        value -= _danger(s, hid, hero_tile(s, hid), threats) * 0.5  # a hero in danger goes early
         if joining and hid in striking:
             value += JOIN_FIRST if s["heroes"][hid]["at"] not in ring else 0.0  # walk up first: the others' flanking
         key = (-value, order.index(hid) if hid in order else 9, a)
@@ -670,8 +678,9 @@ def _ring(s: State, seat: int) -> tuple[str, set[str]]:
     if mid is not None and s["monsters"][mid]["at"] == s["source_at"]:
         return s["source_at"], set(adjacent_keys(s, s["source_at"]))
     prey = _prey(s, seat)
-    if prey is not None and s["monsters"][prey]["card"] == "walker" and s["monsters"][prey]["at"] is not None:
-        return s["monsters"][prey]["at"], set(adjacent_keys(s, s["monsters"][prey]["at"]))
+    walker_at = s["monsters"][prey]["at"] if prey is not None and s["monsters"][prey]["card"] == "walker" else None
+    if walker_at is not None:
+        return walker_at, set(adjacent_keys(s, walker_at))
     return "", set()
 
 
@@ -680,14 +689,15 @@ def _moves(s: State, hid: str) -> int:
 
 
 def _activation(s: State, seat: int, by: dict[str, list[Action]], legal: Sequence[LegalAction]) -> Action:
-    act = s["act"]
+    act = activation(s)
     hid = act["hero"]
-    here = s["heroes"][hid]["at"]
+    here = hero_tile(s, hid)
     if "charge_step" in by or ("attack" in by and "end" not in by):  # an owed attack after a Charge! step
         return _owed(s, seat, hid, by)
-    income = _income([s["players"][seat]["tree"]]) if s["players"][seat]["tree"] else None
+    tree = s["players"][seat]["tree"]
+    income = _income([tree]) if tree else None
     for a in by.get("skill", []):
-        if income is not None and a["id"] == income[1]:
+        if income is not None and args_of(a)["id"] == income[1]:
             return a  # free, at once: the resources, and the Spirit Walker's eye
     swap = _spare_income(s, seat, by)
     if swap is not None:
@@ -715,7 +725,7 @@ def _activation(s: State, seat: int, by: dict[str, list[Action]], legal: Sequenc
                 return pay
         if deed is not None:
             for a in by.get(deed[0], []):
-                if deed[0] in ("build", "upgrade", "gather") or tile_of(s, a["to"]) == deed[1]:
+                if deed[0] in ("build", "upgrade", "gather") or tile_of(s, args_of(a)["to"]) == deed[1]:
                     return a
         if not act["acted"]:
             strike = _strike(s, seat, hid, by)
@@ -734,7 +744,7 @@ def _activation(s: State, seat: int, by: dict[str, list[Action]], legal: Sequenc
 
 
 def _walk_onto(s: State, k: str | None, by: dict[str, list[Action]]) -> Action | None:
-    return next((a for a in by.get("move", []) if tile_of(s, a["to"]) == k), None) if k is not None else None
+    return next((a for a in by.get("move", []) if tile_of(s, args_of(a)["to"]) == k), None) if k is not None else None
 
 
 def _step(s: State, seat: int, k: str, mv: int, by: dict[str, list[Action]]) -> Action | None:
@@ -746,7 +756,7 @@ def _step(s: State, seat: int, k: str, mv: int, by: dict[str, list[Action]]) -> 
     tijian = TIJIAN_PEEK and _card_in_play(s, "tijian") is not None
     if hidden and _known_type(s, seat, k) is None and (tijian or PEEK) and mv >= 2:
         for a in by.get("explore", []):
-            if tile_of(s, a["to"]) == k:
+            if tile_of(s, args_of(a)["to"]) == k:
                 return a
     if hidden and tijian and _known_type(s, seat, k) in RESOURCES:
         return None
@@ -771,13 +781,13 @@ def _guard(s: State, seat: int, hid: str, mid: str, spot: str, by: dict[str, lis
            legal: Sequence[LegalAction]) -> Action:
     """A guard walks to its tile of the cage and strikes the monster in it (any blow of 2 sends it away when the
     cage is shut). Out of its cage, guards within reach hunt it; the others hold their tiles."""
-    here = s["heroes"][hid]["at"]
-    act = s["act"]
+    here = hero_tile(s, hid)
+    act = activation(s)
     at = s["monsters"][mid]["at"]
     if here != spot and "leave_maelstrom" in by:
         return by["leave_maelstrom"][0]
     options = by.get("attack", [])
-    strike = [a for a in options if tile_of(s, a["to"]) == at]
+    strike = [a for a in options if tile_of(s, args_of(a)["to"]) == at]
     mv = act["mv"] if not act.get("mud") else 0
     if at is not None and not ai_cage.caged(s, mid) and not act["acted"]:
         if strike:
@@ -797,7 +807,7 @@ def _guard(s: State, seat: int, hid: str, mid: str, spot: str, by: dict[str, lis
         if onto is not None:
             return onto
     if here != spot:  # straight on, face-down tiles too: a peek costs a step, and time is what a cage needs
-        for k in ai_cage.steps_toward(s, hid, spot, [tile_of(s, a["to"]) for a in by.get("move", [])]):
+        for k in ai_cage.steps_toward(s, hid, spot, [tile_of(s, args_of(a)["to"]) for a in by.get("move", [])]):
             return _walk_onto(s, k, by) or by["end"][0]
     if not ai_cage.shut(s, mid):
         strike = []  # struck in a cage still open, it would fall back through the gap
@@ -806,8 +816,8 @@ def _guard(s: State, seat: int, hid: str, mid: str, spot: str, by: dict[str, lis
             if kind in by and _build_ok(s, seat):
                 return by[kind][0]
     if not strike:
-        strike = [a for a in options if tile_of(s, a["to"]) != at
-                  and (unit_at(s, tile_of(s, a["to"])) or ("", ""))[0] == "monster"]
+        strike = [a for a in options if tile_of(s, args_of(a)["to"]) != at
+                  and (unit_at(s, tile_of(s, args_of(a)["to"])) or ("", ""))[0] == "monster"]
     if strike:
         return strike[0]
     return by["end"][0] if "end" in by else _fallback(by, legal)
@@ -851,14 +861,14 @@ def _lie_in_wait(s: State, seat: int, hid: str, mid: str, mv: int) -> str | None
     (Tijian's next prey), so the next blow has a flanking die and fewer tiles to fall back to."""
     bound = {k for _kind, k in scripts.aims(s, mid)}
     reach = _reachable(s, seat, hid, mv)
-    near = [n for k in sorted(bound) for n in adjacent_keys(s, k) if n in reach and n not in bound]
-    return min(near, key=lambda n: (reach[n], n)) if near else None
+    near = [beside for k in sorted(bound) for beside in adjacent_keys(s, k) if beside in reach and beside not in bound]
+    return min(near, key=lambda beside: (reach[beside], beside)) if near else None
 
 
 def _owed(s: State, seat: int, hid: str, by: dict[str, list[Action]]) -> Action:
     options = by.get("attack", [])
     if options:
-        return max(options, key=lambda a: (unit_at(s, tile_of(s, a["to"])) is not None, str(a["to"])))
+        return max(options, key=lambda a: (unit_at(s, tile_of(s, args_of(a)["to"])) is not None, args_of(a)["to"]))
     return by["charge_step"][0]
 
 
@@ -870,35 +880,36 @@ def _spare_income(s: State, seat: int, by: dict[str, list[Action]]) -> Action | 
     short = min((k for k in RESOURCES if k != rich), key=lambda k: (res[k], k))
     if res[rich] < SPARE_KEEP + 3 or res[short] >= SPARE_LOW:
         return None
-    return next((a for a in by.get("trade", []) if a["get"] == short and list(a["give"]) == [rich] * 3), None)
+    return next((a for a in by.get("trade", [])
+                 if args_of(a)["get"] == short and list(args_of(a)["give"]) == [rich] * 3), None)
 
 
 def _trade_for_outpost(s: State, seat: int, hid: str, by: dict[str, list[Action]]) -> Action | None:
     """On a free resource tile without the gold to build: three of the most plentiful for one gold."""
-    here = s["heroes"][hid]["at"]
+    here = hero_tile(s, hid)
     tile = s["tiles"][here]
     if "trade" not in by or here in s["outposts"] or not tile["up"] or tile["t"] not in RESOURCES or tile["destroyed"]:
         return None
     if has_rule(hid, "burn_not_build") or not _build_ok(s, seat):
         return None
     cost = outpost_stats(1)["cost"]
-    if can_pay(s, seat, cost) or s["act"]["acted"]:
+    if can_pay(s, seat, cost) or activation(s)["acted"]:
         return None
     res = s["players"][seat]["res"]
     need = next(iter(k for k in cost if res.get(k, 0) < cost[k]))
-    options = [a for a in by["trade"] if a["get"] == need and need not in a["give"]]
+    options = [a for a in by["trade"] if args_of(a)["get"] == need and need not in args_of(a)["give"]]
     if not options:
         return None
-    return max(options, key=lambda a: (min(res[k] for k in a["give"]), a.token()))
+    return max(options, key=lambda a: (min(res[k] for k in args_of(a)["give"]), a.token()))
 
 
 def _last_build(s: State, seat: int, hid: str, by: dict[str, list[Action]]) -> Action | None:
     """In the last round, unless a monster is one step short of its victory, a hero on a free resource tile builds
     there (paying with trades or an odd spirit) before anything else, a cage guard too: it is a point, and
     building leaves the hero where it stands."""
-    here = s["heroes"][hid]["at"]
+    here = hero_tile(s, hid)
     tile = s["tiles"][here]
-    if not _hoard(s) or s["act"]["acted"] or has_rule(hid, "burn_not_build") or here in s["outposts"] \
+    if not _hoard(s) or activation(s)["acted"] or has_rule(hid, "burn_not_build") or here in s["outposts"] \
             or not tile["up"] or tile["t"] not in RESOURCES or tile["destroyed"] or not _can_build(s, seat) \
             or not _build_ok(s, seat):
         return None
@@ -910,10 +921,10 @@ def _last_build(s: State, seat: int, hid: str, by: dict[str, list[Action]]) -> A
 def _pay_for_outpost(s: State, seat: int, by: dict[str, list[Action]]) -> Action | None:
     """Gold for an outpost in the last round: three resources for one, else a spirit for three gold."""
     res = s["players"][seat]["res"]
-    gold = [a for a in by.get("trade", []) if a["get"] == "gold" and "gold" not in a["give"]]
+    gold = [a for a in by.get("trade", []) if args_of(a)["get"] == "gold" and "gold" not in args_of(a)["give"]]
     if gold and res["gold"] + (res["wood"] + res["mineral"]) // 3 >= outpost_stats(1)["cost"]["gold"]:
-        return max(gold, key=lambda a: (min(res[k] for k in a["give"]), a.token()))
-    return next((a for a in by.get("spirit_res", []) if list(a["get"]) == ["gold"] * 3), None)
+        return max(gold, key=lambda a: (min(res[k] for k in args_of(a)["give"]), a.token()))
+    return next((a for a in by.get("spirit_res", []) if list(args_of(a)["get"]) == ["gold"] * 3), None)
 
 
 def _can_build(s: State, seat: int) -> bool:
@@ -927,15 +938,15 @@ def _can_build(s: State, seat: int) -> bool:
     return res["gold"] + (res["wood"] + res["mineral"]) // 3 >= 2 or s["players"][seat]["spirits"] % 2 == 1
 
 
-def _affordable(s: State, seat: int, cost: dict[str, int]) -> bool:
+def _affordable(s: State, seat: int, cost: Cost) -> bool:
     """Whether `seat` can pay `cost` with its resources, trading three of what it has spare for each one missing."""
     res = s["players"][seat]["res"]
-    missing = sum(max(0, n - res.get(k, 0)) for k, n in cost.items())
+    missing = sum(max(0, amount - res.get(k, 0)) for k, amount in cost.items())
     spare = sum(max(0, res[k] - cost.get(k, 0)) for k in RESOURCES)
     return missing == 0 or spare >= 3 * missing
 
 
-def _trade_toward(s: State, seat: int, cost: dict[str, int], by: dict[str, list[Action]]) -> Action | None:
+def _trade_toward(s: State, seat: int, cost: Cost, by: dict[str, list[Action]]) -> Action | None:
     """One trade toward `cost`: three of what is most spare beyond it for one of what is missing."""
     res = s["players"][seat]["res"]
     need = next((k for k in sorted(cost) if res.get(k, 0) < cost[k]), None)
@@ -943,10 +954,10 @@ def _trade_toward(s: State, seat: int, cost: dict[str, int], by: dict[str, list[
         return None
     def left(a: Action) -> int:  # what is left beyond the cost after giving, the most spare kind first
         after = dict(res)
-        for k in a["give"]:
+        for k in args_of(a)["give"]:
             after[k] -= 1
         return min(after[k] - cost.get(k, 0) for k in RESOURCES if k != need)
-    options = [a for a in by.get("trade", []) if a["get"] == need and need not in a["give"]]
+    options = [a for a in by.get("trade", []) if args_of(a)["get"] == need and need not in args_of(a)["give"]]
     options = [a for a in options if left(a) >= 0]
     return max(options, key=lambda a: (left(a), a.token())) if options else None
 
@@ -967,7 +978,7 @@ def _strike(s: State, seat: int, hid: str, by: dict[str, list[Action]]) -> Actio
         return None
     best: tuple[int, str, Action] | None = None
     for a in by["attack"]:
-        k = tile_of(s, a["to"])
+        k = tile_of(s, args_of(a)["to"])
         unit = unit_at(s, k)
         if unit is not None and unit[0] == "monster":
             continue
@@ -975,7 +986,7 @@ def _strike(s: State, seat: int, hid: str, by: dict[str, list[Action]]) -> Actio
         weak = defence_at(s, k) <= 1 and (post is None or post["level"] == 1)
         if not weak:
             continue
-        score = (0 if post is not None and unit is None else 1, str(a["to"]), a)
+        score = (0 if post is not None and unit is None else 1, args_of(a)["to"], a)
         if best is None or score[:2] < best[:2]:
             best = score
     return best[2] if best is not None else None
@@ -1000,10 +1011,10 @@ def _keeper(s: State, seat: int) -> str | None:
     oryana = _card_in_play(s, "oryana")
     spot = _spot(s, oryana) if oryana is not None else s["source_at"]
     deadline = max(1, rounds(spot, monster_stats(s, oryana)["move"]) if oryana is not None else 1)
-    in_time = [h for h in heroes if rounds(s["heroes"][h]["at"], _moves(s, h)) <= deadline]
+    in_time = [h for h in heroes if rounds(hero_tile(s, h), _moves(s, h)) <= deadline]
     if in_time:  # the toughest that gets there before her: a frail keeper is knocked off at her first blow
         return max(in_time, key=lambda h: (hero_defence(s, h), hero_resistance(s, h), h))
-    return min(heroes, key=lambda h: (rounds(s["heroes"][h]["at"], _moves(s, h)),
+    return min(heroes, key=lambda h: (rounds(hero_tile(s, h), _moves(s, h)),
                                       s["players"][seat]["commander"] != h, tuple(-x for x in _toughness(h)), h))
 
 
@@ -1037,7 +1048,7 @@ def _free_resources(s: State) -> set[str]:
 def _plan(s: State, seat: int, hid: str, mv: int, acted: bool,
           threats: list[tuple[str, int, set[str]]]) -> tuple[float, str, tuple[str, str] | None]:
     """The best tile to end on within `mv` steps and the deed to do there: (value, tile, (kind, target))."""
-    here = s["heroes"][hid]["at"]
+    here = hero_tile(s, hid)
     reach = _reachable(s, seat, hid, mv)
     keeper = _keeper(s, seat) == hid
     prey = _prey(s, seat)
@@ -1090,13 +1101,13 @@ def _deeds(s: State, seat: int, hid: str, k: str, prey: str | None,
     elif _profile.primacy and post is not None and post["owner"] == seat and post["level"] < 3 \
             and not has_rule(hid, "burn_not_build") and _affordable(s, seat, outpost_stats(post["level"] + 1)["cost"]):
         out.append((_upgrade_value(s, seat, post["level"]), ("upgrade", k)))
-    for n in adjacent_keys(s, k):
-        unit = unit_at(s, n)
+    for beside in adjacent_keys(s, k):
+        unit = unit_at(s, beside)
         if unit is None or unit[0] != "monster" or unit == ("hero", hid):
             continue
         value = _attack_value(s, seat, hid, k, unit[1], prey)
         if value > 0:
-            out.append((value, ("attack", n)))
+            out.append((value, ("attack", beside)))
     if _profile.raid:
         out += _raids(s, seat, hid, k)
     return out
@@ -1106,9 +1117,9 @@ def _raids(s: State, seat: int, hid: str, k: str) -> list[tuple[float, tuple[str
     """Hard: blows at the other players' points from `k`: an outpost on its own (dropped, it is captured: a point
     taken from them and made one's own) or an enemy commander (sent to retreat, a point, RULING-25)."""
     out: list[tuple[float, tuple[str, str] | None]] = []
-    for n in adjacent_keys(s, k):
-        unit = unit_at(s, n)
-        post = s["outposts"].get(n)
+    for beside in adjacent_keys(s, k):
+        unit = unit_at(s, beside)
+        post = s["outposts"].get(beside)
         if unit is None and post is not None and post["owner"] != seat:
             left = outpost_stats(post["level"])["resistance"] - post["dmg"]
             worth = RAID_POST
@@ -1121,14 +1132,14 @@ def _raids(s: State, seat: int, hid: str, k: str) -> list[tuple[float, tuple[str
         here = s["heroes"][hid]["at"]
         s["heroes"][hid]["at"] = k
         try:
-            dice = hero_attack(s, hid, n) + flanking(s, hid, n)
+            dice = hero_attack(s, hid, beside) + flanking(s, hid, beside)
         finally:
             s["heroes"][hid]["at"] = here
-        defence = defence_at(s, n)
+        defence = defence_at(s, beside)
         value = worth * chance(dice, defence, max(1, left)) + 0.5 * sum(chance(dice, defence, x)
                                                                         for x in range(1, left + 1))
         if value > RAID_FLOOR:
-            out.append((value, ("attack", n)))
+            out.append((value, ("attack", beside)))
     return out
 
 
@@ -1136,7 +1147,7 @@ def _attack_value(s: State, seat: int, hid: str, k: str, mid: str, prey: str | N
     """What striking the monster from `k` is worth: the expected damage against what is left of it, much more
     for the hunted monster, a chance to send it to retreat, or to push Oryana off the Source."""
     mon = s["monsters"][mid]
-    at = mon["at"]
+    at = placed(mon["at"])
     here = s["heroes"][hid]["at"]
     s["heroes"][hid]["at"] = k  # the dice as if it stood there (flanking, Arcane Mist)
     try:
@@ -1195,35 +1206,19 @@ def _goal_tiles(s: State, seat: int, hid: str, keeper: bool, prey: str | None) -
 
 def _goal_distances(s: State, seat: int, hid: str, goals: set[str]) -> dict[str, int]:
     """Steps from every tile to the nearest goal, through tiles the hero would cross (goals always count)."""
-    dist = {k: 0 for k in goals}
-    queue = deque(sorted(goals))
-    while queue:
-        k = queue.popleft()
-        for n in adjacent_keys(s, k):
-            if n in dist:
-                continue
-            if n != s["heroes"][hid]["at"] and not _passable(s, seat, hid, n, bold=True, through=True):
-                continue
-            dist[n] = dist[k] + 1
-            queue.append(n)
-    return dist
+    here = s["heroes"][hid]["at"]
+
+    def crossed(_from: str, there: str) -> bool:
+        return there == here or _passable(s, seat, hid, there, bold=True, through=True)
+    return breadth_first(sorted(goals), lambda k: adjacent_keys(s, k), enter=crossed).dist
 
 
 def _reachable(s: State, seat: int, hid: str, mv: int) -> dict[str, int]:
     """Tiles the hero can end on this activation and the steps to each (mud and known swamps end the walk)."""
-    here = s["heroes"][hid]["at"]
-    dist = {here: 0}
-    queue = deque([here])
-    while queue:
-        k = queue.popleft()
-        if dist[k] >= mv or (k != here and _stops(s, seat, hid, k)):
-            continue
-        for n in adjacent_keys(s, k):
-            if n in dist or not _passable(s, seat, hid, n, bold=True):
-                continue
-            dist[n] = dist[k] + 1
-            queue.append(n)
-    return dist
+    here = hero_tile(s, hid)
+    return breadth_first([here], lambda k: adjacent_keys(s, k),
+                         enter=lambda _from, there: _passable(s, seat, hid, there, bold=True),
+                         expand=lambda k: k == here or not _stops(s, seat, hid, k), within=mv).dist
 
 
 def _stops(s: State, seat: int, hid: str, k: str) -> bool:
@@ -1233,26 +1228,20 @@ def _stops(s: State, seat: int, hid: str, k: str) -> bool:
 
 def _first_step(s: State, seat: int, hid: str, target: str, mv: int) -> str | None:
     """The first step of a shortest walk to `target` within the hero's reach."""
-    here = s["heroes"][hid]["at"]
-    prev: dict[str, str | None] = {here: None}
-    dist = {here: 0}
-    queue = deque([here])
-    while queue:
-        k = queue.popleft()
-        if k == target:
-            break
-        if dist[k] >= mv or (k != here and _stops(s, seat, hid, k)):
-            continue
-        for n in sorted(adjacent_keys(s, k)):
-            if n in dist or not _passable(s, seat, hid, n, bold=True):
-                continue
-            dist[n] = dist[k] + 1
-            prev[n] = k
-            queue.append(n)
-    if target not in prev:
+    here = hero_tile(s, hid)
+    arrived = False
+
+    def goes_on(k: str) -> bool:  # the walk stops once the target is reached (nothing past it matters)
+        nonlocal arrived
+        arrived = arrived or k == target
+        return not arrived and (k == here or not _stops(s, seat, hid, k))
+    walked = breadth_first([here], lambda k: sorted(adjacent_keys(s, k)),
+                           enter=lambda _from, there: _passable(s, seat, hid, there, bold=True),
+                           expand=goes_on, within=mv)
+    if target not in walked:
         return None
     k = target
-    while (back := prev[k]) is not None and back != here:
+    while (back := walked.parent[k]) is not None and back != here:
         k = back
     return k
 
@@ -1297,17 +1286,15 @@ def _dist_from(s: State, starts: Sequence[str | None], target: str | None, goals
                hid: str | None = None, bold: bool = False) -> int:
     """Steps from `starts` to `target` (or the nearest of `goals`, through tiles the hero may enter)."""
     wanted = goals if goals is not None else {target}
-    frontier = deque((k, 0) for k in starts if k is not None)
-    seen = {k for k, _ in frontier}
-    while frontier:
-        k, d = frontier.popleft()
-        if k in wanted:
-            return d
-        for n in adjacent_keys(s, k):
-            if n in seen:
-                continue
-            if hid is not None and n not in wanted and not _passable(s, s["heroes"][hid]["owner"], hid, n, bold):
-                continue
-            seen.add(n)
-            frontier.append((n, d + 1))
-    return 99
+    found: list[str] = []  # the first goal reached: the search goes no further
+
+    def goes_on(k: str) -> bool:
+        if not found and k in wanted:
+            found.append(k)
+        return not found
+
+    def may_cross(_from: str, there: str) -> bool:
+        return hid is None or there in wanted or _passable(s, s["heroes"][hid]["owner"], hid, there, bold)
+    walked = breadth_first([k for k in starts if k is not None], lambda k: adjacent_keys(s, k), enter=may_cross,
+                           expand=goes_on)
+    return walked.dist[found[0]] if found else 99

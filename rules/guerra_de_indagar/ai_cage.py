@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections import deque
 from itertools import permutations
 
-from .units import State, adjacent_keys, hero_move, impassable, unit_at
+from rules.guerra_de_indagar.state import State
+from rules.guerra_de_indagar.units import adjacent_keys, hero_move, hero_tile, impassable, unit_at
+from rules.search import breadth_first
 
 #: The primary monsters worth caging, most dangerous first. Caged, a monster's script finds no free way to its
 #: target and strikes a hero of the cage instead (digest §6.2, "unable to reach"); a blow of 2 or more sends it
@@ -78,31 +79,24 @@ def assign(s: State, seat: int, mid: str, keep: str | None = None) -> dict[str, 
 
 
 def _steps(s: State, hid: str) -> dict[str, int]:
-    return walk_distances(s, s["heroes"][hid]["at"])
+    return walk_distances(s, hero_tile(s, hid))
 
 
 def walk_distances(s: State, start: str, through: bool = True, mover: str | None = None) -> dict[str, int]:
     """Steps from `start` to every tile, not through walls, swamps or whirls; `through` other units too (they
     move on), else around every unit but the one standing on `mover`."""
-    dist = {start: 0}
-    queue = deque([start])
-    while queue:
-        k = queue.popleft()
-        for n in adjacent_keys(s, k):
-            if n in dist or impassable(s, n) or (not through and n != mover and unit_at(s, n) is not None):
-                continue
-            tile = s["tiles"][n]
-            if tile["up"] and (tile["t"] or "") in ("swamp", "maelstrom"):
-                continue
-            dist[n] = dist[k] + 1
-            queue.append(n)
-    return dist
+    def may_cross(_from: str, there: str) -> bool:
+        if impassable(s, there) or (not through and there != mover and unit_at(s, there) is not None):
+            return False
+        tile = s["tiles"][there]
+        return not (tile["up"] and (tile["t"] or "") in ("swamp", "maelstrom"))
+    return breadth_first([start], lambda k: adjacent_keys(s, k), enter=may_cross).dist
 
 
 def steps_toward(s: State, hid: str, spot: str, tiles: list[str]) -> list[str]:
     """Of the tiles the hero may step on, those that bring it nearer its guard tile, nearest first; a face-up
     one first among equals (a face-down resource tile stepped on would turn into Tijian's prey)."""
-    here = s["heroes"][hid]["at"]
+    here = hero_tile(s, hid)
     back = walk_distances(s, spot, through=False, mover=here)
     if here not in back:
         back = walk_distances(s, spot)

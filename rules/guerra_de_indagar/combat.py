@@ -2,18 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from rules.base import Event
-from rules.rng import Rng
-from rules.text import SeatRef, msg
-
-from . import abilities
-from .data import monsters, numbers, tile_name, tree_name
-from .units import (
-    State,
-    Unit,
+from rules.guerra_de_indagar import abilities
+from rules.guerra_de_indagar.data import monsters, numbers, tile_name, tree_name
+from rules.guerra_de_indagar.state import Attack, AttackContext, Outpost, Question, State, Unit
+from rules.guerra_de_indagar.units import (
     adjacent_keys,
+    as_unit,
+    current_attack,
     damage_unit,
     defence_at,
     enter_tile,
@@ -22,28 +18,32 @@ from .units import (
     hero_attack,
     hero_may_enter,
     hero_resistance,
+    hero_tile,
     impassable,
-    lbl,
     monster_attack,
     monster_has,
     monster_may_enter,
     outpost_stats,
     passive,
     pieces_free,
+    placed,
     power,
     queue_hurt,
     retreat_hero,
     retreat_monster,
     reveal,
     roll,
-    seat_passive,
+    seat_number,
     tile_kind,
+    tile_label,
     unit_at,
     unit_name,
 )
+from rules.rng import Rng
+from rules.text import SeatRef, msg
 
 
-def start_attack(s: State, attacker: Unit, target: str, ctx: str) -> None:
+def start_attack(s: State, attacker: Unit, target: str, ctx: AttackContext) -> None:
     """Begin an attack of `attacker` on the tile `target`; `ctx` says what resumes when it ends."""
     unit = unit_at(s, target)
     s["attack"] = {"by": list(attacker), "at": target, "ctx": ctx, "stage": "roll", "a": [], "d": [],
@@ -53,12 +53,12 @@ def start_attack(s: State, attacker: Unit, target: str, ctx: str) -> None:
 
 
 def attacker_seat(s: State) -> int | None:
-    by = s["attack"]["by"]
+    by = current_attack(s)["by"]
     return s["heroes"][by[1]]["owner"] if by[0] == "hero" else None
 
 
 def defender_seat(s: State) -> int | None:
-    att = s["attack"]
+    att = current_attack(s)
     if att["target"] is not None:
         return s["heroes"][att["target"][1]]["owner"] if att["target"][0] == "hero" else None
     post = s["outposts"].get(att["at"])
@@ -67,7 +67,7 @@ def defender_seat(s: State) -> int | None:
 
 def blood_magic(s: State, seat: int) -> bool:
     """Blood Magic: offered once per attack, and never when the damage would send the attacker to retreat."""
-    att = s["attack"]
+    att = current_attack(s)
     if not power(s, seat, "blood_magic") or att.get("blood") or att["by"][0] != "hero":
         return False
     hid = att["by"][1]
@@ -83,7 +83,7 @@ def flanking(s: State, hid: str, target: str) -> int:
 
 
 def attack_dice(s: State) -> int:
-    att = s["attack"]
+    att = current_attack(s)
     kind, uid = att["by"]
     if kind == "hero":
         return hero_attack(s, uid, att["at"]) + flanking(s, uid, att["at"])
@@ -91,15 +91,15 @@ def attack_dice(s: State) -> int:
     return monster_attack(s, uid) + siege
 
 
-def step(s: State, rng: Rng, events: list[Event]) -> str | None:
+def step(s: State, rng: Rng, events: list[Event]) -> AttackContext | None:
     """Advance the attack by one stage; returns its context when it has ended."""
-    att = s["attack"]
+    att = current_attack(s)
     stage = att["stage"]
     if stage == "roll":
         _passives(s, att)
         att["a"] = roll(rng, attack_dice(s))
-        events.append(Event(msg("gi.ev.attack", attacker=unit_name(s, tuple(att["by"])), tile=lbl(s, att["at"]),
-                                dice=_dice(att["a"]), total=sum(att["a"]))))
+        events.append(Event(msg("gi.ev.attack", attacker=unit_name(s, as_unit(att["by"])),
+                                tile=tile_label(s, att["at"]), dice=_dice(att["a"]), total=sum(att["a"]))))
         seat = attacker_seat(s)
         att["stage"] = "defence"
         if seat is not None and (s["players"][seat]["spirits"] > 0 or abilities.usable(s, seat, "attack")
@@ -132,12 +132,11 @@ def step(s: State, rng: Rng, events: list[Event]) -> str | None:
         s["attack"] = None
         s["last_dice"] = {"by": list(att["by"]), "at": att["at"], "a": list(att["a"]), "d": list(att["d"]),
                           "damage": damage_total(att)}  # for the board image: the last dice stay in view
-        ctx: str = att["ctx"]
-        return ctx
+        return att["ctx"]
     return None
 
 
-def _passives(s: State, att: dict[str, Any]) -> None:
+def _passives(s: State, att: Attack) -> None:
     """Passives that shape the damage: Blood King's minimum, Devastator against outposts, Heavy Plate."""
     if att["by"][0] == "hero":
         hid = att["by"][1]
@@ -153,7 +152,7 @@ def _dice(values: list[int]) -> str:
     return " ".join(str(v) for v in values) or "-"
 
 
-def damage_total(att: dict[str, Any]) -> int:
+def damage_total(att: Attack) -> int:
     """RULING-21: additional damage only on a hit, then minimum damage, and ignoring beats both."""
     hit = max(0, sum(att["a"]) - sum(att["d"]))
     if hit > 0:
@@ -163,7 +162,7 @@ def damage_total(att: dict[str, Any]) -> int:
 
 
 def _damage(s: State, events: list[Event]) -> None:
-    att = s["attack"]
+    att = current_attack(s)
     total = damage_total(att)
     hit = total
     post = s["outposts"].get(att["at"]) if att["post"] else None
@@ -193,21 +192,21 @@ def _damage(s: State, events: list[Event]) -> None:
         gain_xp(s, uid, numbers()["xp_success"] + ancestors, events)  # a successful defence
 
 
-def _drop_level(s: State, att: dict[str, Any], post: dict[str, Any], events: list[Event]) -> None:
+def _drop_level(s: State, att: Attack, post: Outpost, events: list[Event]) -> None:
     att["level0"] = post["level"]
     if post["level"] == 1:
         _destroy(s, att, events)
     else:
-        post.update(level=post["level"] - 1, dmg=0, dropped=True)
+        post.update({"level": post["level"] - 1, "dmg": 0, "dropped": True})
         att["dropped"] = True
-        events.append(Event(msg("gi.ev.degraded", tile=lbl(s, att["at"]), level=post["level"])))
+        events.append(Event(msg("gi.ev.degraded", tile=tile_label(s, att["at"]), level=post["level"])))
 
 
-def _destroy(s: State, att: dict[str, Any], events: list[Event]) -> None:
+def _destroy(s: State, att: Attack, events: list[Event]) -> None:
     """Remove the outpost; a player's hero gains its former level in the tile's resource [RB p.9]."""
     s["outposts"].pop(att["at"])
     att["destroyed"] = True
-    events.append(Event(msg("gi.ev.destroyed", tile=lbl(s, att["at"]))))
+    events.append(Event(msg("gi.ev.destroyed", tile=tile_label(s, att["at"]))))
     kind, uid = att["by"]
     if kind == "monster":
         if s["monsters"][uid]["card"] == "helgoth":
@@ -229,8 +228,10 @@ def _spoils(s: State, seat: int, k: str, level: int, events: list[Event]) -> Non
 
 
 def _on_retreat_by_attack(s: State, events: list[Event]) -> None:
-    att = s["attack"]
-    kind, uid = att["target"]
+    att = current_attack(s)
+    target = att["target"]
+    assert target is not None, "a unit was sent to retreat"
+    kind, uid = target
     by_kind, by_id = att["by"]
     if by_kind == "hero" and power(s, s["heroes"][by_id]["owner"], "reaping_energy"):
         s["pending"].append({"kind": "reap", "seat": s["heroes"][by_id]["owner"]})
@@ -250,7 +251,7 @@ def _on_retreat_by_attack(s: State, events: list[Event]) -> None:
 
 def fall_back_options(s: State, unit: Unit) -> list[str]:
     kind, uid = unit
-    here = s["heroes"][uid]["at"] if kind == "hero" else s["monsters"][uid]["at"]
+    here = placed(s["heroes"][uid]["at"] if kind == "hero" else s["monsters"][uid]["at"])
     if kind == "hero":
         return [k for k in adjacent_keys(s, here) if hero_may_enter(s, uid, k)]
     return [k for k in adjacent_keys(s, here) if monster_may_enter(s, k)]
@@ -262,7 +263,7 @@ def _ask_fall_back(s: State, unit: Unit, events: list[Event]) -> None:
         _retreat(s, unit, events)  # RULING-24: not counted as sent to retreat by the attack
         return
     kind, uid = unit
-    if kind == "hero" and tile_kind(s, s["heroes"][uid]["at"]) == "maelstrom":
+    if kind == "hero" and tile_kind(s, hero_tile(s, uid)) == "maelstrom":
         # [RB p.12] "Cuando un héroe deja esta loseta, el último jugador en orden de juego elige": a fall back
         # leaves it too, and the tile's own rule names who chooses (over the controller, and over Tricks).
         s["pending"].append({"kind": "maelstrom", "seat": s["order"][-1], "hero": uid})
@@ -288,7 +289,7 @@ def fall_back(s: State, unit: Unit, to: str, events: list[Event], key: str = "gi
     kind, uid = unit
     if kind == "monster":
         s["monsters"][uid]["at"] = to
-        events.append(Event(msg("gi.ev.fall_back", unit=unit_name(s, unit), tile=lbl(s, to))))
+        events.append(Event(msg("gi.ev.fall_back", unit=unit_name(s, unit), tile=tile_label(s, to))))
         return
     hero = s["heroes"][uid]
     tile = s["tiles"][to]
@@ -297,12 +298,12 @@ def fall_back(s: State, unit: Unit, to: str, events: list[Event], key: str = "gi
         if impassable(s, to) or unit_at(s, to) is not None:
             retreat_hero(s, uid, events)
             return
-    events.append(Event(msg(key, unit=unit_name(s, unit), tile=lbl(s, to))))
+    events.append(Event(msg(key, unit=unit_name(s, unit), tile=tile_label(s, to))))
     enter_tile(s, uid, to, events)
 
 
 def degrade_options(s: State) -> list[str]:
-    att = s["attack"]
+    att = current_attack(s)
     post = s["outposts"].get(att["at"])
     if not att["dropped"] or post is None or att["by"][0] != "hero":
         return []
@@ -316,48 +317,54 @@ def degrade_options(s: State) -> list[str]:
 
 
 def _after_degrade(s: State, events: list[Event]) -> None:
-    att = s["attack"]
+    att = current_attack(s)
     if not att["dropped"] or att["at"] not in s["outposts"]:
         return
     if att["by"][0] == "monster":
         _destroy(s, att, events)  # monsters always destroy, never capture
         return
-    s["pending"].append({"kind": "degrade", "seat": attacker_seat(s)})
+    seat = attacker_seat(s)
+    assert seat is not None, "a hero's attack"
+    s["pending"].append({"kind": "degrade", "seat": seat})
 
 
 def resolve_degrade(s: State, choice: str, events: list[Event]) -> None:
-    att = s["attack"]
+    att = current_attack(s)
     if choice == "destroy":
         _destroy(s, att, events)
     elif choice == "capture":
         seat = s["heroes"][att["by"][1]]["owner"]
         post = s["outposts"][att["at"]]
-        post.update(owner=seat, dmg=0, dropped=True)
+        post.update({"owner": seat, "dmg": 0, "dropped": True})
         att["captured"] = True
-        events.append(Event(msg("gi.ev.captured", seat=SeatRef(seat), tile=lbl(s, att["at"]))))
+        events.append(Event(msg("gi.ev.captured", seat=SeatRef(seat), tile=tile_label(s, att["at"]))))
 
 
 def _experience(s: State, events: list[Event]) -> None:
-    att = s["attack"]
+    att = current_attack(s)
     if att["by"][0] != "hero" or not att["success"]:
         return
     amount = numbers()["xp_success"]
     if att["retreated"]:
-        kind, uid = att["target"]
+        target = att["target"]
+        assert target is not None, "a unit was sent to retreat"
+        kind, uid = target
         amount = numbers()["xp_retreat"]
         if kind == "monster" and s["monsters"][uid]["kind"] == "event":
             amount = monsters()["event"][s["monsters"][uid]["card"]]["xp"]
-    seat: int = attacker_seat(s)  # type: ignore[assignment]
+    seat = attacker_seat(s)
+    assert seat is not None, "a hero's attack"
     if power(s, seat, "ancestors"):
         amount += 1
-    if att["retreated"] and seat_passive(s, seat, "retreat_xp"):
-        amount += int(seat_passive(s, seat, "retreat_xp"))  # Thirst for Power
+    thirst = seat_number(s, seat, "retreat_xp") if att["retreated"] else None  # Thirst for Power
+    if thirst:
+        amount += thirst
     if s["heroes"][att["by"][1]]["at"] is not None:
         gain_xp(s, att["by"][1], amount, events)
 
 
 def charge_possible(s: State) -> bool:
-    att = s["attack"]
+    att = current_attack(s)
     kind, uid = att["by"]
     target = att["target"]
     changed = att["destroyed"] or att["captured"] or (target is not None and unit_at(s, att["at"]) is None)
@@ -372,25 +379,27 @@ def _charge_through(s: State, events: list[Event]) -> None:
     """[RB p.14] heroes may, monsters always do, step into the attacked tile when it is free."""
     if not charge_possible(s):
         return
-    att = s["attack"]
+    att = current_attack(s)
     kind, uid = att["by"]
     if kind == "monster":
         s["monsters"][uid]["at"] = att["at"]
-        events.append(Event(msg("gi.ev.charge", unit=unit_name(s, ("monster", uid)), tile=lbl(s, att["at"]))))
+        events.append(Event(msg("gi.ev.charge", unit=unit_name(s, ("monster", uid)), tile=tile_label(s, att["at"]))))
         return
-    s["pending"].append({"kind": "charge", "seat": attacker_seat(s)})
+    seat = attacker_seat(s)
+    assert seat is not None, "a hero's attack"
+    s["pending"].append({"kind": "charge", "seat": seat})
 
 
 def do_charge(s: State, events: list[Event]) -> str | None:
     """The hero's Charge through; returns an event monster revealed in its way (it then attacks)."""
-    att = s["attack"]
+    att = current_attack(s)
     hid = att["by"][1]
     tile = s["tiles"][att["at"]]
     if not tile["up"] and tile["t"] is not None:
         spawned = reveal(s, att["at"], s["heroes"][hid]["owner"], hid, events)
         if impassable(s, att["at"]) or unit_at(s, att["at"]) is not None:
             return spawned
-    events.append(Event(msg("gi.ev.charge", unit=unit_name(s, ("hero", hid)), tile=lbl(s, att["at"]))))
+    events.append(Event(msg("gi.ev.charge", unit=unit_name(s, ("hero", hid)), tile=tile_label(s, att["at"]))))
     mv = s["act"]["mv"] if s["act"] is not None else 0
     enter_tile(s, hid, att["at"], events)
     if s["act"] is not None and s["act"]["hero"] == hid:
@@ -428,15 +437,15 @@ def ability_hits_outpost(s: State, seat: int, k: str, amount: int, events: list[
         return  # after dropping a level it takes no more damage this turn
     res = outpost_stats(post["level"])["resistance"]
     post["dmg"] = min(res, post["dmg"] + amount)
-    events.append(Event(msg("gi.ev.outpost_hurt", tile=lbl(s, k), n=amount)))
+    events.append(Event(msg("gi.ev.outpost_hurt", tile=tile_label(s, k), n=amount)))
     if post["dmg"] < res:
         return
     if post["level"] > 1:
-        post.update(level=post["level"] - 1, dmg=0, dropped=True)
-        events.append(Event(msg("gi.ev.degraded", tile=lbl(s, k), level=post["level"])))
+        post.update({"level": post["level"] - 1, "dmg": 0, "dropped": True})
+        events.append(Event(msg("gi.ev.degraded", tile=tile_label(s, k), level=post["level"])))
         return
     s["outposts"].pop(k)
-    events.append(Event(msg("gi.ev.destroyed", tile=lbl(s, k))))
+    events.append(Event(msg("gi.ev.destroyed", tile=tile_label(s, k))))
     _spoils(s, seat, k, 1, events)
 
 
@@ -455,11 +464,11 @@ def settle_hurts(s: State, events: list[Event]) -> None:
     (an ignoring ability that reaches the hero, or a spirit), else it lands at once."""
     while s["pending"] and s["pending"][0]["kind"] == "hurt":
         item = s["pending"][0]
-        hid = str(item["hero"])
+        hid = item["hero"]
         if s["heroes"][hid]["at"] is None:  # gone meanwhile (retreated by an earlier hurt): nothing to take
             s["pending"].pop(0)
             continue
-        seat = int(item["seat"])
+        seat = item["seat"]
         if s["players"][seat]["spirits"] > 0 or abilities.within_trade(s, seat, "ignore", hid):
             item["kind"] = "ignore"
             events.append(Event(msg("gi.ev.incoming", unit=unit_name(s, ("hero", hid)), n=item["n"],
@@ -469,19 +478,21 @@ def settle_hurts(s: State, events: list[Event]) -> None:
         land_hurt(s, item, events)
 
 
-def land_hurt(s: State, item: dict[str, Any], events: list[Event]) -> None:
+def land_hurt(s: State, item: Question, events: list[Event]) -> None:
     """The damage, less what was ignored (ignoring is applied last, RULING-21), and its consequences."""
-    hid = str(item["hero"])
+    hid = item["hero"]
     if s["heroes"][hid]["at"] is None:
         return
-    ignored = min(int(item["ignore"]), int(item["n"]))
+    ignored = min(item["ignore"], item["n"])
     if ignored:
         events.append(Event(msg("gi.ev.ignored", unit=unit_name(s, ("hero", hid)), n=ignored)))
-    amount = int(item["n"]) - ignored
+    amount = item["n"] - ignored
     if amount <= 0:
         return
     if item["src"] == "swamp":
         events.append(Event(msg("gi.ev.swamp", hero=unit_name(s, ("hero", hid)), dmg=amount)))
         damage_unit(s, ("hero", hid), amount, events)
     else:
-        _ability_hit(s, int(item["by"]), ("hero", hid), amount, events)
+        by = item["by"]
+        assert by is not None, "an ability's damage names the seat that used it"
+        _ability_hit(s, by, ("hero", hid), amount, events)

@@ -3,9 +3,8 @@ strategy trees and abilities; at most 100 characters once rendered."""
 
 from __future__ import annotations
 
+from rules.guerra_de_indagar.data import factions
 from rules.text import Lit, Msg, msg
-
-from .data import factions
 
 
 def faction(key: str) -> Msg:
@@ -16,7 +15,7 @@ def commander(hero: str) -> Msg:
     """A hero's numbers and special rules, read off its card."""
     card = factions()["heroes"][hero]
     names = [factions()["special_rules"][rule] for rule in card["rules"] if rule in factions()["special_rules"]]
-    rules = Lit("".join(f" · {n['es']}" for n in names), "".join(f" · {n['en']}" for n in names))
+    rules = Lit("".join(f" · {rule['es']}" for rule in names), "".join(f" · {rule['en']}" for rule in names))
     return msg("gi.desc.hero", move=card["move"], attack=card["attack"], defence=card["defence"],
                resistance=card["resistance"], rules=rules)
 

@@ -3,24 +3,23 @@
 from __future__ import annotations
 
 from rules.base import Event
-from rules.rng import Rng
-from rules.text import SeatRef, msg
-
-from . import combat, monsters
-from .data import hero_card, monster_name, numbers, tile_name, tree_name
-from .setup import primary
-from .units import (
-    State,
+from rules.guerra_de_indagar import combat, monsters
+from rules.guerra_de_indagar.data import hero_card, monster_name, numbers, resources, tile_name, tree_name
+from rules.guerra_de_indagar.setup import primary
+from rules.guerra_de_indagar.state import AttackContext, Question, State
+from rules.guerra_de_indagar.units import (
     adjacent_keys,
     hero_may_enter,
-    lbl,
     monster_has,
     monster_may_enter,
     nearest_free_for_monster,
     power,
-    pp,
+    primacy_points,
     seat_passive,
+    tile_label,
 )
+from rules.rng import Rng
+from rules.text import SeatRef, msg
 
 #: A primary monster's turns in a round at most (digest §3.2).
 MONSTER_TURNS = 3
@@ -52,7 +51,7 @@ def start_round(s: State, events: list[Event]) -> None:
             _redeploy_monster(s, mid, events)
         mon["turns"] = 0
     for seat in s["order"]:  # each player in play order declares a tree, then heals and redeploys
-        s["players"][seat].update(traitors=False, flags=[])
+        s["players"][seat].update({"traitors": False, "flags": []})
         s["pending"].append({"kind": "declare", "seat": seat})
     for hero in s["heroes"].values():
         hero["done"] = False
@@ -64,7 +63,7 @@ def start_round(s: State, events: list[Event]) -> None:
 
 def after_declaring(s: State, seat: int) -> None:
     """Round start steps 3-4 for one player [RB p.5]: heal (Tough 2, Priests of the Light +1), then redeploy."""
-    redeploys = []
+    redeploys: list[Question] = []
     for hid, hero in sorted(s["heroes"].items()):
         if hero["owner"] != seat:
             continue
@@ -84,7 +83,7 @@ def _redeploy_monster(s: State, mid: str, events: list[Event]) -> None:
     if spot is None:
         return
     s["monsters"][mid] = primary(mon["card"], spot, mon["home"]) | {"count": mon["count"]}
-    events.append(Event(msg("gi.ev.monster_back", monster=monster_name(mon["card"]), tile=lbl(s, spot))))
+    events.append(Event(msg("gi.ev.monster_back", monster=monster_name(mon["card"]), tile=tile_label(s, spot))))
 
 
 def _ring(s: State) -> list[list[str]]:
@@ -170,7 +169,7 @@ def _to_round_end(s: State) -> None:
 def end_turn(s: State) -> None:
     """Outpost damage that did not degrade is discarded at the end of every turn [RB p.9]."""
     for post in s["outposts"].values():
-        post.update(dmg=0, dropped=False)
+        post.update({"dmg": 0, "dropped": False})
     s["used"], s["mods"] = [], {}  # each ability once per turn; a monster's turn is a turn (RULING-18)
     if s["act"] is not None:
         s["heroes"][s["act"]["hero"]]["done"] = True
@@ -184,7 +183,7 @@ def end_round(s: State, events: list[Event]) -> None:
     """Round end [RB p.5]: win check, production, a spirit on the Source, initiative passes."""
     _round_end_powers(s, events)
     target = s["target"]
-    reached = [seat for seat in s["order"] if pp(s, seat) >= target]
+    reached = [seat for seat in s["order"] if primacy_points(s, seat) >= target]
     if reached:
         s["result"] = {"winners": [reached[0]], "key": "gi.end.target"}
         return
@@ -192,20 +191,22 @@ def end_round(s: State, events: list[Event]) -> None:
         if s["solo"]:
             s["result"] = {"winners": [], "key": "gi.end.solo_lost"}
         else:
-            best = max(pp(s, seat) for seat in s["order"])
-            s["result"] = {"winners": [next(x for x in s["order"] if pp(s, x) == best)], "key": "gi.end.rounds"}
+            best = max(primacy_points(s, seat) for seat in s["order"])
+            s["result"] = {"winners": [next(x for x in s["order"] if primacy_points(s, x) == best)],
+                           "key": "gi.end.rounds"}
         return
     for k, post in sorted(s["outposts"].items()):
         tile = s["tiles"][k]
-        if tile["t"] in ("gold", "wood", "mineral") and not tile["destroyed"]:
-            bonus = seat_passive(s, post["owner"], "produce") or {}  # Fertile Land
-            n = post["level"] + int(bonus.get(tile["t"], 0))
-            s["players"][post["owner"]]["res"][tile["t"]] += n
-            events.append(Event(msg("gi.ev.produce", seat=SeatRef(post["owner"]), n=n, kind=tile_name(tile["t"]))))
+        kind = tile["t"]
+        if kind in ("gold", "wood", "mineral") and kind is not None and not tile["destroyed"]:
+            bonus = resources(seat_passive(s, post["owner"], "produce"))  # Fertile Land
+            amount = post["level"] + int(bonus.get(kind, 0))
+            s["players"][post["owner"]]["res"][kind] += amount
+            events.append(Event(msg("gi.ev.produce", seat=SeatRef(post["owner"]), n=amount, kind=tile_name(kind))))
     s["source"] += 1
     if not s["solo"]:
-        n = len(s["order"])
-        s["order"] = [(s["order"][0] + 1 + i) % n for i in range(n)]
+        players = len(s["order"])
+        s["order"] = [(s["order"][0] + 1 + i) % players for i in range(players)]
     s["phase"] = "round_start"
 
 
@@ -217,11 +218,12 @@ def _round_end_powers(s: State, events: list[Event]) -> None:
         if power(s, seat, "merchant_crown"):
             gained = sum(1 for p in s["outposts"].values() if p["owner"] == seat and p["level"] >= 2) >= 3
         if power(s, seat, "expansion"):
-            others = [n for other, n in counts.items() if other != seat]
-            gained = counts[seat] >= 4 if s["solo"] else all(counts[seat] > n for n in others)
-        if gained:
+            others = [count for other, count in counts.items() if other != seat]
+            gained = counts[seat] >= 4 if s["solo"] else all(counts[seat] > count for count in others)
+        tree = s["players"][seat]["tree"]
+        if gained and tree is not None:  # a power is on only while its tree is declared
             s["players"][seat]["pp"] += 1
-            events.append(Event(msg("gi.ev.power_pp", seat=SeatRef(seat), tree=tree_name(s["players"][seat]["tree"]))))
+            events.append(Event(msg("gi.ev.power_pp", seat=SeatRef(seat), tree=tree_name(tree))))
 
 
 def run(s: State, rng: Rng, events: list[Event]) -> None:
@@ -253,17 +255,18 @@ def _drop_empty_redeploys(s: State) -> None:
         s["pending"].pop(0)  # no free deployment tile: the hero stays in retreat this round
 
 
-def _attack_over(s: State, ctx: str, then: list[str] | None) -> None:
+def _attack_over(s: State, ctx: AttackContext, then: list[str] | None) -> None:
     if then is not None:
-        mid, at = then
-        if s["monsters"].get(mid, {}).get("at") is not None and s["heroes"].get(at, {}).get("at") is not None:
-            combat.start_attack(s, ("monster", mid), s["heroes"][at]["at"], ctx)
+        mid, hid = then
+        monster, hero = s["monsters"].get(mid), s["heroes"].get(hid)
+        if monster is not None and monster["at"] is not None and hero is not None and hero["at"] is not None:
+            combat.start_attack(s, ("monster", mid), hero["at"], ctx)
             return
     if ctx in ("monster", "event"):
         monster_done(s, ctx)
 
 
-def monster_done(s: State, ctx: str) -> None:
+def monster_done(s: State, ctx: AttackContext) -> None:
     """A primary monster's turn ends in the ring; an event monster's round-end turn leaves the queue."""
     if ctx == "monster":
         end_turn(s)
@@ -271,7 +274,7 @@ def monster_done(s: State, ctx: str) -> None:
     s["end_queue"].pop(0)
     s["used"], s["mods"] = [], {}
     for post in s["outposts"].values():
-        post.update(dmg=0, dropped=False)
+        post.update({"dmg": 0, "dropped": False})
 
 
 def _monster_victory(s: State) -> None:
@@ -283,7 +286,9 @@ def system_step(s: State, kind: str, rng: Rng, events: list[Event]) -> None:
     if kind == "round_start":
         start_round(s, events)
     elif kind == "monster":
-        if monsters.take_turn(s, s["turn"][1], "monster", rng, events) == "done":
+        turn = s["turn"]
+        assert turn is not None, "a monster's turn"
+        if monsters.take_turn(s, turn[1], "monster", rng, events) == "done":
             monster_done(s, "monster")
     elif kind == "spirit_window":
         open_spirit_window(s)

@@ -5,9 +5,8 @@ from __future__ import annotations
 import math
 
 from rules.coords import HexCodec
+from rules.guerra_de_indagar.data import layouts
 from rules.readonly import loader
-
-from .data import layouts
 
 Hex = tuple[int, int]
 DIRECTIONS: tuple[Hex, ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from .data import RESOURCES, cards, numbers, strategy
-from .units import State, hero_resistance, impassable, monster_stats, outpost_stats, unit_at
+from rules.guerra_de_indagar.data import RESOURCES, cards, numbers, strategy
+from rules.guerra_de_indagar.state import State
+from rules.guerra_de_indagar.units import hero_resistance, impassable, monster_stats, outpost_stats, unit_at
 
 
 def check(s: State) -> list[str]:
@@ -67,7 +68,8 @@ def _abilities(s: State) -> list[str]:
     for seat, player in enumerate(s["players"]):
         trees = strategy()["boards"][player["faction"]]["trees"] if player["faction"] else []
         for aid, side in player["unlocks"].items():
-            if side not in ("coin", "bolt") or cards().get(aid, {}).get("tree") not in trees:
+            card = cards().get(aid)
+            if side not in ("coin", "bolt") or card is None or card.get("tree") not in trees:
                 problems.append(f"seat {seat} unlocked {aid} ({side})")
         if len(player["unlocks"]) > tokens:
             problems.append(f"seat {seat} placed {len(player['unlocks'])} strategy tokens")

@@ -3,44 +3,43 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
 
 from rules.base import Event
-from rules.rng import Rng
-from rules.search import breadth_first
-from rules.text import msg
-
-from .combat import start_attack
-from .data import monster_name, monsters, tile_name
-from .hexes import left_angle, unkey
-from .units import (
-    State,
+from rules.guerra_de_indagar.combat import start_attack
+from rules.guerra_de_indagar.data import monster_name, monsters, tile_name
+from rules.guerra_de_indagar.hexes import left_angle, unkey
+from rules.guerra_de_indagar.state import AttackContext, Question, State
+from rules.guerra_de_indagar.units import (
     adjacent_keys,
     impassable,
     juicy,
-    lbl,
     lose_resource,
     monster_attack,
     monster_has,
     monster_level,
     monster_may_enter,
+    placed,
     tile_kind,
+    tile_label,
     type_info,
     unit_at,
 )
+from rules.rng import Rng
+from rules.search import breadth_first
+from rules.text import msg
 
 Target = tuple[str, str]  # ("unit" | "post", tile) for things to attack, ("tile", tile) to stand on
 
 
-def _bfs(s: State, starts: Iterable[str], passable: Callable[[str], bool]) -> dict[str, int]:
-    return breadth_first(starts, lambda k: adjacent_keys(s, k), enter=lambda _k, n: passable(n)).dist
+def _steps_from(s: State, starts: Iterable[str], passable: Callable[[str], bool]) -> dict[str, int]:
+    return breadth_first(starts, lambda k: adjacent_keys(s, k), enter=lambda _k, there: passable(there)).dist
 
 
 def _goals(s: State, here: str, target: Target, passable: Callable[[str], bool]) -> set[str]:
     kind, k = target
     if kind == "tile":
         return {k} if k == here or passable(k) else set()
-    return {n for n in adjacent_keys(s, k) if n == here or passable(n)}
+    return {beside for beside in adjacent_keys(s, k) if beside == here or passable(beside)}
 
 
 def candidates(s: State, mid: str) -> list[Target]:
@@ -59,7 +58,7 @@ def candidates(s: State, mid: str) -> list[Target]:
     elif card == "helgoth":
         counts = [sum(1 for p in s["outposts"].values() if p["owner"] == seat) for seat in range(len(s["players"]))]
         most = max(counts)
-        leaders = {seat for seat, n in enumerate(counts) if n == most and most > 0}
+        leaders = {seat for seat, count in enumerate(counts) if count == most and most > 0}
         found = [("post", k) for k, p in s["outposts"].items() if p["owner"] in leaders and juicy(s, attack, k)]
     elif card == "tijian":
         found = [("tile", k) for k, t in s["tiles"].items()
@@ -77,7 +76,7 @@ def candidates(s: State, mid: str) -> list[Target]:
 
 def _nearest(s: State, here: str, targets: list[Target], passable: Callable[[str], bool]) -> list[Target]:
     """The targets at the least distance along tiles `passable` allows (all of them when tied)."""
-    dist = _bfs(s, [here], passable)
+    dist = _steps_from(s, [here], passable)
     scored: list[tuple[int, Target]] = []
     for target in targets:
         reach = [dist[g] for g in _goals(s, here, target, passable) if g in dist]
@@ -97,26 +96,25 @@ def _walk(s: State, mid: str, target: Target, goal_dist: dict[str, int], passabl
     moves = _movement(s, mid) if moves is None else moves
     aim = unkey(target[1])
     path: list[str] = []
-    while moves > 0 and goal_dist.get(mon["at"], 0) > 0:
-        here = mon["at"]
-        steps = [n for n in adjacent_keys(s, here)
-                 if n in goal_dist and goal_dist[n] == goal_dist[here] - 1 and passable(n)]
+    while moves > 0 and (here := mon["at"]) is not None and goal_dist.get(here, 0) > 0:
+        steps = [step for step in adjacent_keys(s, here)
+                 if step in goal_dist and goal_dist[step] == goal_dist[here] - 1 and passable(step)]
         if not steps:
             break
-        nxt = min(steps, key=lambda n: (left_angle(unkey(here), aim, unkey(n)), n))
-        if not monster_may_enter(s, nxt):
+        next_step = min(steps, key=lambda step: (left_angle(unkey(here), aim, unkey(step)), step))
+        if not monster_may_enter(s, next_step):
             if path:
                 events.append(Event(msg("gi.ev.monster_moves", monster=monster_name(mon["card"]),
-                                        path=" ".join(lbl(s, k) for k in path))))
-            return nxt
-        mon["at"] = nxt
-        path.append(nxt)
+                                        path=" ".join(tile_label(s, k) for k in path))))
+            return next_step
+        mon["at"] = next_step
+        path.append(next_step)
         moves -= 1
-        if type_info(tile_kind(s, nxt)).get("stops") and not monster_has(s, mid, "speed"):
+        if type_info(tile_kind(s, next_step)).get("stops") and not monster_has(s, mid, "speed"):
             break
     if path:
         events.append(Event(msg("gi.ev.monster_moves", monster=monster_name(mon["card"]),
-                                path=" ".join(lbl(s, k) for k in path))))
+                                path=" ".join(tile_label(s, k) for k in path))))
     return None
 
 
@@ -127,7 +125,7 @@ def _movement(s: State, mid: str) -> int:
     return int(monsters()["primary"][mon["card"]]["levels"][monster_level(s) - 1]["move"])
 
 
-def take_turn(s: State, mid: str, ctx: str, rng: Rng, events: list[Event]) -> str:
+def take_turn(s: State, mid: str, ctx: AttackContext, rng: Rng, events: list[Event]) -> str:
     """One monster turn [RB p.17]: target, move, one action. Returns "attack" when it started one, "wait"
     when the last player in play order must break a tie first, else "done"."""
     mon = s["monsters"][mid]
@@ -136,10 +134,10 @@ def take_turn(s: State, mid: str, ctx: str, rng: Rng, events: list[Event]) -> st
         mon["dmg"] = max(0, mon["dmg"] - 2)
     targets = candidates(s, mid)
     mode = "free"
-    tied = _nearest(s, mon["at"], targets, _passable(s, mode))
+    tied = _nearest(s, placed(mon["at"]), targets, _passable(s, mode))
     if not tied:  # unable to reach: occupied tiles count as passable
         mode = "open"
-        tied = _nearest(s, mon["at"], targets, _passable(s, mode))
+        tied = _nearest(s, placed(mon["at"]), targets, _passable(s, mode))
     if not tied:
         mon["stuck"] = True
         events.append(Event(msg("gi.ev.monster_stuck", monster=monster_name(mon["card"]))))
@@ -167,17 +165,17 @@ def _passable(s: State, mode: str) -> Callable[[str], bool]:
     return lambda k: not impassable(s, k)
 
 
-def proceed(s: State, mid: str, ctx: str, target: Target, mode: str, rng: Rng, events: list[Event]) -> str:
+def proceed(s: State, mid: str, ctx: AttackContext, target: Target, mode: str, rng: Rng, events: list[Event]) -> str:
     """Move toward the chosen target, then act on it, else make an opportunity attack."""
     mon = s["monsters"][mid]
-    here = mon["at"]
+    here = placed(mon["at"])
     passable = _passable(s, mode)
-    goal_dist = _bfs(s, _goals(s, here, target, passable), lambda k: k == here or passable(k))
+    goal_dist = _steps_from(s, _goals(s, here, target, passable), lambda k: k == here or passable(k))
     blocker = _walk(s, mid, target, goal_dist, passable, events)
     kind, k = target
     if mode == "open":
         # Stop before the first occupied tile of the route and attack it, juicy or not.
-        if blocker is None and kind != "tile" and k in adjacent_keys(s, mon["at"]):
+        if blocker is None and kind != "tile" and k in adjacent_keys(s, placed(mon["at"])):
             blocker = k
         if blocker is not None and (unit_at(s, blocker) is not None or blocker in s["outposts"]):
             start_attack(s, ("monster", mid), blocker, ctx)
@@ -193,9 +191,10 @@ def proceed(s: State, mid: str, ctx: str, target: Target, mode: str, rng: Rng, e
             s["source"] = 0
             return "done"
     elif kind != "tile" and _has_target(s, target):
-        if k not in adjacent_keys(s, mon["at"]) and monster_has(s, mid, "charge") and goal_dist.get(mon["at"]) == 1:
+        walked_to = placed(mon["at"])
+        if k not in adjacent_keys(s, walked_to) and monster_has(s, mid, "charge") and goal_dist.get(walked_to) == 1:
             _walk(s, mid, target, goal_dist, passable, events, moves=1)  # Charge!: one more step, then attack
-        if k in adjacent_keys(s, mon["at"]):
+        if k in adjacent_keys(s, placed(mon["at"])):
             start_attack(s, ("monster", mid), k, ctx)
             return "attack"
     return _opportunity(s, mid, ctx, rng)
@@ -206,14 +205,14 @@ def _has_target(s: State, target: Target) -> bool:
     return unit_at(s, k) is not None if kind == "unit" else k in s["outposts"]
 
 
-def _opportunity(s: State, mid: str, ctx: str, rng: Rng) -> str:
+def _opportunity(s: State, mid: str, ctx: AttackContext, rng: Rng) -> str:
     """[RB p.18] one juicy adjacent hero, outpost or monster; Oryana never; Groxiah spares empty outposts."""
     mon = s["monsters"][mid]
     if mon["card"] == "oryana":
         return "done"
     attack = monster_attack(s, mid)
     options = []
-    for k in adjacent_keys(s, mon["at"]):
+    for k in adjacent_keys(s, placed(mon["at"])):
         unit = unit_at(s, k)
         if unit is None and (k not in s["outposts"] or mon["card"] == "groxiah"):
             continue
@@ -230,27 +229,29 @@ def _opportunity(s: State, mid: str, ctx: str, rng: Rng) -> str:
     return "attack"
 
 
-def resume(s: State, item: dict[str, Any], chosen: str, rng: Rng, events: list[Event]) -> str:
+def resume(s: State, item: Question, chosen: str, rng: Rng, events: list[Event]) -> str:
     """Continue a monster turn after the last player in play order broke its tie."""
-    mid, ctx = str(item["monster"]), str(item["ctx"])
+    mid, ctx = item["monster"], item["ctx"]
     if item["kind"] == "monster_opportunity":
         start_attack(s, ("monster", mid), chosen, ctx)
         return "attack"
-    target = next((str(kind), str(k)) for kind, k in item["options"] if k == chosen)
-    return proceed(s, mid, ctx, target, str(item["mode"]), rng, events)
+    target = next((str(option[0]), str(option[1])) for option in item["options"] if option[1] == chosen)
+    return proceed(s, mid, ctx, target, item["mode"], rng, events)
 
 
 def _destroy_tile(s: State, mid: str, k: str, events: list[Event]) -> None:
     """Tijian's action: the tile produces nothing more; Pillage (level 2+) costs everyone 1 of it."""
     mon = s["monsters"][mid]
     tile = s["tiles"][k]
+    kind = tile["t"]
+    assert kind is not None, "Tijian destroys resource tiles only"
     tile["destroyed"] = True
     mon["count"] += 1
-    events.append(Event(msg("gi.ev.tile_destroyed", monster=monster_name(mon["card"]), tile=lbl(s, k),
-                            kind=tile_name(tile["t"]))))
+    events.append(Event(msg("gi.ev.tile_destroyed", monster=monster_name(mon["card"]), tile=tile_label(s, k),
+                            kind=tile_name(kind))))
     if monster_has(s, mid, "pillage"):
         for seat in range(len(s["players"])):
-            lose_resource(s, seat, tile["t"])
+            lose_resource(s, seat, kind)
 
 
 def winner(s: State) -> str | None:

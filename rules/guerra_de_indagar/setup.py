@@ -2,26 +2,25 @@
 
 from __future__ import annotations
 
-from typing import Any
-
+from rules.guerra_de_indagar.data import RESOURCES, Area, Layout, layouts, monsters, numbers, tiles
+from rules.guerra_de_indagar.hexes import key, neighbours
+from rules.guerra_de_indagar.state import Monster, Player, State, Tile
+from rules.guerra_de_indagar.units import roll
 from rules.rng import Rng
-
-from .data import RESOURCES, layouts, monsters, numbers, tiles
-from .hexes import key, neighbours
-from .units import State, roll
 
 #: Event tiles whose effects are not implemented yet; they are left out of the draw.
 NOT_YET: tuple[str, ...] = ()
 POOL_ORDER = ("gold", "wood", "mineral", "mountain", "mud", "meadow")
 
 
-def _area_tiles(area: dict[str, Any]) -> list[tuple[str, str]]:
+def _area_tiles(area: Area) -> list[tuple[str, str]]:
     out = [(key((q, r)), "meadow") for q, r in area["deploy"]]
-    out += [(key((area[k][0], area[k][1])), k) for k in RESOURCES]
+    cells = {"gold": area["gold"], "wood": area["wood"], "mineral": area["mineral"]}
+    out += [(key((cells[k][0], cells[k][1])), k) for k in RESOURCES]
     return out
 
 
-def deal(layout: dict[str, Any], rng: Rng) -> dict[str, str]:
+def deal(layout: Layout, rng: Rng) -> dict[str, str]:
     """Face-down types by position: events drawn, pool shuffled, positions sorted by (r, q) [digest §1.2]."""
     events = [t for t in tiles()["event_pool"]["tiles"] if t not in NOT_YET]
     rng.shuffle(events)
@@ -40,9 +39,9 @@ def deal(layout: dict[str, Any], rng: Rng) -> dict[str, str]:
     raise ValueError("no deal without a walled-in start area")
 
 
-def _walled(layout: dict[str, Any], area: dict[str, Any], dealt: dict[str, str]) -> bool:
+def _walled(layout: Layout, area: Area, dealt: dict[str, str]) -> bool:
     own = {k for k, _ in _area_tiles(area)}
-    exits = {key(n) for q, r in area["deploy"] for n in neighbours((q, r))} - own
+    exits = {key(beside) for q, r in area["deploy"] for beside in neighbours((q, r))} - own
     exits = {k for k in exits if k in dealt}
     return bool(exits) and all(dealt[k] == "mountain" for k in exits)
 
@@ -60,7 +59,7 @@ def initiative(rng: Rng, seats: int) -> int:
 def new_state(seats: int, seed: int, target: int, easy: bool) -> State:
     rng = Rng.from_seed(seed)
     layout = layouts()[str(seats)]
-    board: dict[str, dict[str, Any]] = {"0,0": _tile("source", True)}
+    board: dict[str, Tile] = {"0,0": _tile("source", True)}
     for i, area in enumerate(layout["areas"]):
         for k, kind in _area_tiles(area):
             board[k] = _tile(kind, True, area=i, deploy=kind == "meadow")
@@ -73,7 +72,7 @@ def new_state(seats: int, seed: int, target: int, easy: bool) -> State:
         board[k]["home"] = i
     first = initiative(rng, seats) if seats > 1 else 0
     order = [(first + i) % seats for i in range(seats)]
-    players: list[dict[str, Any]] = [
+    players: list[Player] = [
         {"faction": None, "commander": None, "res": dict(numbers()["start_resources"]), "spirits": 0, "pp": 0,
          "known": [], "traitors": False, "tree": None, "flags": [], "unlocks": {}} for _ in range(seats)]
     s: State = {"rng": 0, "players_n": seats, "solo": seats == 1, "target": target, "round": 0,
@@ -88,15 +87,15 @@ def new_state(seats: int, seed: int, target: int, easy: bool) -> State:
             cards[rng.below(4)] = ""  # PROV-20: easy mode leaves one random home empty
         for i, card in enumerate(cards):
             if card:
-                s["monsters"][card] = primary(card, key(tuple(layout["homes"][i])), i)
+                s["monsters"][card] = primary(card, key((layout["homes"][i][0], layout["homes"][i][1])), i)
     s["rng"] = rng.state
     return s
 
 
-def primary(card: str, at: str, home: int) -> dict[str, Any]:
+def primary(card: str, at: str, home: int) -> Monster:
     return {"kind": "primary", "card": card, "at": at, "dmg": 0, "home": home, "retreat": 0, "turns": 0,
             "stuck": False, "count": 0, "spirits": 0, "gone": False, "order": home}
 
 
-def _tile(kind: str | None, up: bool, area: int = -1, deploy: bool = False) -> dict[str, Any]:
+def _tile(kind: str | None, up: bool, area: int = -1, deploy: bool = False) -> Tile:
     return {"t": kind, "up": up, "destroyed": False, "area": area, "deploy": deploy, "home": -1}

@@ -2,31 +2,45 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Callable, Iterator, Mapping
+from typing import TypedDict
 
 from rules.base import Action, Event, LegalAction
-from rules.text import Lit, SeatRef, msg
-
-from . import combat
-from .abilities import num, pay_options, ready, source_name, spend_for
-from .data import RESOURCES, cards, hero_cards_of, hero_name, strategy, tile_name
-from .descriptions import ability
-from .hexes import distance, unkey
-from .units import (
-    State,
-    Unit,
+from rules.guerra_de_indagar import combat
+from rules.guerra_de_indagar.abilities import ability_number, pay_options, ready, source_name, spend_for
+from rules.guerra_de_indagar.data import RESOURCES, DoValue, cards, hero_cards_of, hero_name, strategy, tile_name
+from rules.guerra_de_indagar.descriptions import ability
+from rules.guerra_de_indagar.hexes import distance, unkey
+from rules.guerra_de_indagar.moves import args_of, resource
+from rules.guerra_de_indagar.state import State, Unit
+from rules.guerra_de_indagar.units import (
+    activation,
     adjacent_keys,
     enter_tile,
     gain_xp,
     hero_may_enter,
-    lbl,
+    hero_tile,
     peek,
     pieces_free,
     tile_kind,
+    tile_label,
     unit_at,
     unit_name,
 )
+from rules.search import breadth_first
+from rules.text import Lit, SeatRef, msg
+
+
+class SkillTarget(TypedDict, total=False):
+    """What one use of an active ability aims at: the arguments of its `skill` move besides `id`."""
+
+    hero: str  #: a hero healed or moved
+    to: str  #: a tile label
+    pick: str  #: "last": the last player in play order picks the tile (out of a Maelstrom)
+    get: str  #: a resource gained or plundered
+    frm: int  #: the seat plundered
+    save: str  #: the resource a coin token saves
+
 
 #: Actives handled elsewhere: Living Wood lowers the build cost when the Warden builds.
 NOT_LISTED = {"build_discount"}
@@ -34,7 +48,7 @@ NOT_LISTED = {"build_discount"}
 
 def near(s: State, here: str, reach: int) -> list[str]:
     origin = unkey(here)
-    return sorted((k for k in s["tiles"] if distance(origin, unkey(k)) <= reach), key=lambda k: lbl(s, k))
+    return sorted((k for k in s["tiles"] if distance(origin, unkey(k)) <= reach), key=lambda k: tile_label(s, k))
 
 
 def _open(s: State, k: str) -> bool:
@@ -52,39 +66,39 @@ def _enemy(s: State, seat: int, k: str, heroes_only: bool = False) -> bool:
     return bool(s["heroes"][unit[1]]["owner"] != seat)
 
 
-def _targets(s: State, seat: int, hid: str, do: dict[str, Any], aid: str) -> Iterator[dict[str, Any]]:
+def _targets(s: State, seat: int, hid: str, do: Mapping[str, DoValue], aid: str) -> Iterator[SkillTarget]:
     """The parameter sets an active ability can take now (one empty dict when it takes none)."""
-    here = s["heroes"][hid]["at"]
-    act = s["act"]
+    here = hero_tile(s, hid)
+    act = activation(s)
 
-    def n(field: str) -> int:
-        return num(s, seat, aid, "do", field)
+    def amount(field: str) -> int:
+        return ability_number(s, seat, aid, "do", field)
 
     if "heal" in do:
         if do["target"] == "self":
             if s["heroes"][hid]["dmg"] > 0:
                 yield {}
             return
-        around = set(near(s, here, n("range")))
+        around = set(near(s, here, amount("range")))
         for other, h in sorted(s["heroes"].items()):
             if h["owner"] == seat and h["at"] in around and h["dmg"] > 0:
                 yield {"hero": other}
     elif "damage" in do:
-        for k in near(s, here, n("range")):
+        for k in near(s, here, amount("range")):
             if k != here and _enemy(s, seat, k, do["target"] == "enemy_hero"):
-                yield {"to": lbl(s, k)}
+                yield {"to": tile_label(s, k)}
     elif "curse" in do:
-        for k in near(s, here, n("range")):
+        for k in near(s, here, amount("range")):
             if k != here and _enemy(s, seat, k):
-                yield {"to": lbl(s, k)}
+                yield {"to": tile_label(s, k)}
     elif "area_damage" in do:
-        if any(_enemy(s, seat, k) for k in near(s, here, n("range"))):
+        if any(_enemy(s, seat, k) for k in near(s, here, amount("range"))):
             yield {}
     elif "outpost_damage" in do:
-        for k in near(s, here, n("range")):
+        for k in near(s, here, amount("range")):
             post = s["outposts"].get(k)
             if post is not None and post["owner"] != seat and not post["dropped"]:
-                yield {"to": lbl(s, k)}
+                yield {"to": tile_label(s, k)}
     elif "move" in do:
         if not act.get("mud"):
             yield {}
@@ -92,17 +106,17 @@ def _targets(s: State, seat: int, hid: str, do: dict[str, Any], aid: str) -> Ite
         if not act.get("free_build"):
             yield {}
     elif "teleport" in do:
-        for k in near(s, here, n("teleport")):
+        for k in near(s, here, amount("teleport")):
             if k == here or not _open(s, k) or not hero_may_enter(s, hid, k):
                 continue
             if do.get("near_enemy") and not any(_enemy(s, seat, a) for a in adjacent_keys(s, k)):
                 continue
-            yield {"to": lbl(s, k)}
+            yield {"to": tile_label(s, k)}
     elif "swap" in do:
-        for k in near(s, here, n("swap")):
+        for k in near(s, here, amount("swap")):
             unit = unit_at(s, k)
             if unit is not None and unit[0] == "hero" and unit[1] != hid and s["heroes"][unit[1]]["owner"] == seat:
-                yield {"to": lbl(s, k)}
+                yield {"to": tile_label(s, k)}
     elif "relief" in do:
         for other, h in sorted(s["heroes"].items()):
             if h["owner"] == seat and other != hid and h["at"] is not None:
@@ -110,8 +124,8 @@ def _targets(s: State, seat: int, hid: str, do: dict[str, Any], aid: str) -> Ite
                     if combat.fall_back_options(s, ("hero", other)):
                         yield {"hero": other, "pick": "last"}
                     continue
-                for k in _steps(s, other, n("relief")):
-                    yield {"hero": other, "to": lbl(s, k)}
+                for k in _steps(s, other, amount("relief")):
+                    yield {"hero": other, "to": tile_label(s, k)}
     elif "after_attack_move" in do:
         if act.get("attacked") and act["acted"]:
             yield {}
@@ -119,19 +133,20 @@ def _targets(s: State, seat: int, hid: str, do: dict[str, Any], aid: str) -> Ite
         if "kind" in do:
             yield {}
         else:
-            yield from ({"get": k} for k in RESOURCES)
+            for resource in RESOURCES:
+                yield {"get": resource}
     elif "explore" in do:
-        for k in near(s, here, n("explore")):
+        for k in near(s, here, amount("explore")):
             tile = s["tiles"][k]
             if not tile["up"] and tile["t"] is not None and k not in s["players"][seat]["known"]:
-                yield {"to": lbl(s, k)}
+                yield {"to": tile_label(s, k)}
     elif "place_outpost" in do:
         if pieces_free(s, seat, 1):
-            for k in near(s, here, n("place_outpost")):
+            for k in near(s, here, amount("place_outpost")):
                 tile = s["tiles"][k]
                 if (tile["up"] and tile["t"] in RESOURCES and not tile["destroyed"] and k not in s["outposts"]
                         and unit_at(s, k) in (None, ("hero", hid))):
-                    yield {"to": lbl(s, k)}
+                    yield {"to": tile_label(s, k)}
     elif "plunder" in do:
         victims = sorted({s["heroes"][u[1]]["owner"] for a in adjacent_keys(s, here)
                           if (u := unit_at(s, a)) is not None and u[0] == "hero"} - {seat})
@@ -144,7 +159,7 @@ def _targets(s: State, seat: int, hid: str, do: dict[str, Any], aid: str) -> Ite
             tile = s["tiles"][k]
             if (tile["up"] and tile["t"] in RESOURCES and not tile["destroyed"] and k not in s["outposts"]
                     and unit_at(s, k) is None):
-                yield {"to": lbl(s, k)}
+                yield {"to": tile_label(s, k)}
     else:  # xp, spirit, storm: no parameter
         yield {}
 
@@ -152,23 +167,16 @@ def _targets(s: State, seat: int, hid: str, do: dict[str, Any], aid: str) -> Ite
 def _steps(s: State, hid: str, reach: int) -> list[str]:
     """Face-up tiles another hero may walk to in up to `reach` steps (Relief moves it by the normal rules,
     without revealing: our decision); a Maelstrom ends the walk (leaving it is the last player's choice)."""
-    start = s["heroes"][hid]["at"]
-    seen = {start: 0}
-    frontier = [start]
-    while frontier:
-        k = frontier.pop(0)
-        if seen[k] == reach or (k != start and tile_kind(s, k) == "maelstrom"):
-            continue
-        for a in adjacent_keys(s, k):
-            if a not in seen and _open(s, a) and hero_may_enter(s, hid, a):
-                seen[a] = seen[k] + 1
-                frontier.append(a)
-    return sorted((k for k in seen if k != start), key=lambda k: lbl(s, k))
+    start = hero_tile(s, hid)
+    walked = breadth_first([start], lambda k: adjacent_keys(s, k),
+                           enter=lambda _from, there: _open(s, there) and hero_may_enter(s, hid, there),
+                           expand=lambda k: k == start or tile_kind(s, k) != "maelstrom", within=reach)
+    return sorted((k for k in walked.dist if k != start), key=lambda k: tile_label(s, k))
 
 
 def offered(s: State, seat: int) -> list[str]:
     """Active abilities the active hero (or the tree in play) offers now, before checking their targets."""
-    hid = s["act"]["hero"]
+    hid = activation(s)["hero"]
     tree = s["players"][seat]["tree"]
     ids = list(hero_cards_of(hid))
     if tree is not None:
@@ -178,7 +186,7 @@ def offered(s: State, seat: int) -> list[str]:
 
 def options(s: State, seat: int) -> list[LegalAction]:
     """Every use of an active ability open to the active hero on its own turn (never during an attack, §4.9)."""
-    hid = s["act"]["hero"]
+    hid = activation(s)["hero"]
     out: list[LegalAction] = []
     for aid in offered(s, seat):
         if not ready(s, seat, aid, hid):
@@ -186,7 +194,7 @@ def options(s: State, seat: int) -> list[LegalAction]:
         saves = pay_options(s, seat, aid)
         for params in _targets(s, seat, hid, cards()[aid]["do"], aid):
             for save in saves:
-                extra = dict(params) | ({"save": save} if save else {})
+                extra: SkillTarget = {**params, **({"save": save} if save else {})}
                 action = Action.of("skill", id=aid, **extra)
                 name = Lit(cards()[aid]["es"], cards()[aid]["en"])
                 detail = _detail(s, extra)
@@ -200,7 +208,7 @@ def options(s: State, seat: int) -> list[LegalAction]:
     return out
 
 
-def _detail(s: State, params: dict[str, Any]) -> Lit | None:
+def _detail(s: State, params: SkillTarget) -> Lit | None:
     """What a use of an ability aims at (a hero, a tile, a resource), or None when it aims at nothing."""
     parts_es: list[str] = []
     parts_en: list[str] = []
@@ -225,74 +233,76 @@ def _detail(s: State, params: dict[str, Any]) -> Lit | None:
     return Lit(" ".join(parts_es), " ".join(parts_en)) if parts_en else None
 
 
-def use(s: State, seat: int, action: Action, tile_of: Any, events: list[Event]) -> bool:
+def use(s: State, seat: int, action: Action, tile_of: Callable[[State, object], str], events: list[Event]) -> bool:
     """Apply a legal use; True when it peeked at a hidden tile (Track)."""
-    aid = str(action["id"])
+    args = args_of(action)
+    aid = args["id"]
     card = cards()[aid]
     do = card["do"]
-    hid = s["act"]["hero"]
-    here = s["heroes"][hid]["at"]
-    spend_for(s, seat, aid, action.get("save"), hid)
+    act = activation(s)
+    hid = act["hero"]
+    here = hero_tile(s, hid)
+    spend_for(s, seat, aid, args.get("save"), hid)
     events.append(Event(msg("gi.ev.skill", seat=SeatRef(seat), ability=Lit(card["es"], card["en"]),
                             hero=source_name(aid))))
 
-    def n(field: str) -> int:
-        return num(s, seat, aid, "do", field)
+    def amount(field: str) -> int:
+        return ability_number(s, seat, aid, "do", field)
 
-    to = tile_of(s, action["to"]) if action.get("to") is not None else None
+    to = tile_of(s, args["to"]) if args.get("to") is not None else None
     if "heal" in do:
-        target = hid if do["target"] == "self" else str(action["hero"])
-        _heal(s, target, n("heal"), events)
+        target = hid if do["target"] == "self" else args["hero"]
+        _heal(s, target, amount("heal"), events)
     elif "damage" in do:
         assert to is not None
         unit = unit_at(s, to)
         assert unit is not None
-        combat.ability_damage(s, seat, unit, n("damage"), events)
+        combat.ability_damage(s, seat, unit, amount("damage"), events)
         if do.get("heal_self"):
-            _heal(s, hid, n("heal_self"), events)
+            _heal(s, hid, amount("heal_self"), events)
     elif "curse" in do:
         assert to is not None
         unit = unit_at(s, to)
         assert unit is not None
         entry = s["mods"].setdefault(f"{unit[0]}:{unit[1]}", {})
-        entry["defence"] = entry.get("defence", 0) - n("curse")
-        events.append(Event(msg("gi.ev.cursed", unit=unit_name(s, unit), n=n("curse"))))
+        entry["defence"] = entry.get("defence", 0) - amount("curse")
+        events.append(Event(msg("gi.ev.cursed", unit=unit_name(s, unit), n=amount("curse"))))
     elif "area_damage" in do:
-        for k in near(s, here, n("range")):
+        for k in near(s, here, amount("range")):
             unit = unit_at(s, k)
             if unit is not None and _enemy(s, seat, k):
-                combat.ability_damage(s, seat, unit, n("area_damage"), events)
+                combat.ability_damage(s, seat, unit, amount("area_damage"), events)
     elif "storm" in do:
-        _storm(s, seat, n("storm"), events)
+        _storm(s, seat, amount("storm"), events)
     elif "outpost_damage" in do:
         assert to is not None
-        combat.ability_hits_outpost(s, seat, to, n("outpost_damage"), events)
+        combat.ability_hits_outpost(s, seat, to, amount("outpost_damage"), events)
     elif "move" in do:
-        s["act"]["mv"] += n("move")
-        events.append(Event(msg("gi.ev.more_move", hero=hero_name(hid), n=n("move"))))
+        act["mv"] += amount("move")
+        events.append(Event(msg("gi.ev.more_move", hero=hero_name(hid), n=amount("move"))))
     elif "free_build" in do:
-        s["act"]["free_build"] = True
+        act["free_build"] = True
     elif "teleport" in do:
         assert to is not None
-        events.append(Event(msg("gi.ev.teleport", hero=hero_name(hid), tile=lbl(s, to))))
+        events.append(Event(msg("gi.ev.teleport", hero=hero_name(hid), tile=tile_label(s, to))))
         enter_tile(s, hid, to, events)
     elif "swap" in do:
         assert to is not None
         _swap(s, hid, to, events)
     elif "relief" in do:
-        other = str(action["hero"])
+        other = args["hero"]
         if to is None:  # out of a Maelstrom: one step, where the last player in play order says (RULING-15)
             s["pending"].append({"kind": "maelstrom", "seat": s["order"][-1], "hero": other})
             return False
-        events.append(Event(msg("gi.ev.move", hero=hero_name(other), tile=lbl(s, to))))
+        events.append(Event(msg("gi.ev.move", hero=hero_name(other), tile=tile_label(s, to))))
         enter_tile(s, other, to, events)
     elif "after_attack_move" in do:
-        s["act"].update(mv=s["act"]["mv"] + n("after_attack_move"), mud=False, mudproof=True)
-        events.append(Event(msg("gi.ev.more_move", hero=hero_name(hid), n=n("after_attack_move"))))
+        act.update({"mv": act["mv"] + amount("after_attack_move"), "mud": False, "mudproof": True})
+        events.append(Event(msg("gi.ev.more_move", hero=hero_name(hid), n=amount("after_attack_move"))))
     elif "gain" in do:
-        kind = str(do.get("kind") or action["get"])
-        s["players"][seat]["res"][kind] += n("gain")
-        events.append(Event(msg("gi.ev.gain", seat=SeatRef(seat), n=n("gain"), kind=tile_name(kind))))
+        kind = str(do.get("kind") or args["get"])
+        s["players"][seat]["res"][kind] += amount("gain")
+        events.append(Event(msg("gi.ev.gain", seat=SeatRef(seat), n=amount("gain"), kind=tile_name(kind))))
     elif "explore" in do:
         assert to is not None
         peek(s, seat, hid, to, events)
@@ -300,26 +310,27 @@ def use(s: State, seat: int, action: Action, tile_of: Any, events: list[Event]) 
     elif "place_outpost" in do:
         assert to is not None
         s["outposts"][to] = {"owner": seat, "level": 1, "dmg": 0, "dropped": False}
-        events.append(Event(msg("gi.ev.placed", seat=SeatRef(seat), tile=lbl(s, to))))
+        events.append(Event(msg("gi.ev.placed", seat=SeatRef(seat), tile=tile_label(s, to))))
     elif "plunder" in do:
-        victim, kind = int(action["frm"]), str(action["get"])
-        taken = min(n("plunder"), s["players"][victim]["res"][kind])
+        victim, kind = args["frm"], resource(action)
+        taken = min(amount("plunder"), s["players"][victim]["res"][kind])
         s["players"][victim]["res"][kind] -= taken
         s["players"][seat]["res"][kind] += taken
         events.append(Event(msg("gi.ev.plunder", seat=SeatRef(seat), victim=SeatRef(victim), n=taken,
                                 kind=tile_name(kind))))
     elif "raze" in do:
         assert to is not None
-        kind = s["tiles"][to]["t"]
+        razed = s["tiles"][to]["t"]
+        assert razed is not None, "only a resource tile is razed"
         s["tiles"][to]["destroyed"] = True
-        s["players"][seat]["res"][kind] += n("raze")
-        events.append(Event(msg("gi.ev.razed", seat=SeatRef(seat), tile=lbl(s, to), n=n("raze"),
-                                kind=tile_name(kind))))
+        s["players"][seat]["res"][razed] += amount("raze")
+        events.append(Event(msg("gi.ev.razed", seat=SeatRef(seat), tile=tile_label(s, to), n=amount("raze"),
+                                kind=tile_name(razed))))
     elif "xp" in do:
-        gain_xp(s, hid, n("xp"), events)
+        gain_xp(s, hid, amount("xp"), events)
     elif "spirit" in do:
-        s["players"][seat]["spirits"] += n("spirit")
-        events.append(Event(msg("gi.ev.spirit_cache", seat=SeatRef(seat), n=n("spirit"))))
+        s["players"][seat]["spirits"] += amount("spirit")
+        events.append(Event(msg("gi.ev.spirit_cache", seat=SeatRef(seat), n=amount("spirit"))))
     return False
 
 
@@ -333,7 +344,7 @@ def _heal(s: State, hid: str, amount: int, events: list[Event]) -> None:
 def _storm(s: State, seat: int, amount: int, events: list[Event]) -> None:
     """Wild Storm [RB p.16]: every hero and monster not on a resource tile, the user's own included."""
     victims: list[Unit] = []
-    for k in sorted(s["tiles"], key=lambda k: lbl(s, k)):
+    for k in sorted(s["tiles"], key=lambda k: tile_label(s, k)):
         unit = unit_at(s, k)
         tile = s["tiles"][k]
         if unit is not None and not (tile["up"] and tile["t"] in RESOURCES):

@@ -2,32 +2,68 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
 
 from rules.base import Event
-from rules.rng import Rng
-from rules.text import SeatRef, msg
-
-from .data import (
+from rules.guerra_de_indagar.data import (
     RESOURCES,
+    Cost,
+    MonsterStats,
+    OutpostLevel,
+    Passive,
+    PassiveValue,
+    TileEffects,
     cards,
     hero_card,
     hero_name,
     monster_name,
     monsters,
+    number,
     numbers,
     passive_cards,
     tile_name,
     tiles,
 )
-from .hexes import Hex, distance, key, label, left_angle, neighbours, unkey
+from rules.guerra_de_indagar.hexes import Hex, distance, key, label, left_angle, neighbours, unkey
+from rules.guerra_de_indagar.state import Activation, Attack, Hero, State, Unit
+from rules.rng import Rng
+from rules.text import Lit, SeatRef, msg
 
-State = dict[str, Any]
-Unit = tuple[str, str]  # ("hero", id) or ("monster", id)
 
-
-def lbl(s: State, k: str) -> str:
+def tile_label(s: State, k: str) -> str:
+    """The tile's name as printed on the board's edges (e.g. `D4`)."""
     return label(s["players_n"], k)
+
+
+def placed(at: str | None) -> str:
+    """The tile of a hero or monster that stands on the board (callers never ask about one in retreat)."""
+    assert at is not None, "a unit in retreat stands on no tile"
+    return at
+
+
+def as_unit(pair: list[str]) -> Unit:
+    """A unit stored as a JSON list ([kind, id], e.g. an attack's `by`) as the tuple the rules pass around."""
+    kind, uid = pair
+    return kind, uid
+
+
+def hero_tile(s: State, hid: str) -> str:
+    """Where a hero stands that is on the board (an active or attacking hero, one being moved...)."""
+    return placed(s["heroes"][hid]["at"])
+
+
+def activation(s: State) -> Activation:
+    """The activation under way (callers run only during a player's activation)."""
+    act = s["act"]
+    assert act is not None, "no hero is active"
+    return act
+
+
+def current_attack(s: State) -> Attack:
+    """The attack under way (callers run only during an attack)."""
+    att = s["attack"]
+    assert att is not None, "no attack is under way"
+    return att
 
 
 def roll(rng: Rng, dice: int) -> list[int]:
@@ -41,7 +77,7 @@ def tile_kind(s: State, k: str) -> str | None:
     return tile["t"] if tile["up"] else None
 
 
-def type_info(kind: str | None) -> dict[str, Any]:
+def type_info(kind: str | None) -> TileEffects:
     return tiles()["types"].get(kind, {}) if kind else {}
 
 
@@ -117,38 +153,40 @@ def passive(s: State, hid: str, stat: str, vs: str | None = None) -> int:
         source = s["heroes"][card["hero"]]
         if not _in_scope(s, eff, hid, hero, card["hero"], source) or not _condition(s, eff, hid, hero, vs):
             continue
-        total += int(eff[stat])
+        total += number(eff, stat)
     return total
 
 
-def _in_scope(s: State, eff: dict[str, Any], hid: str, hero: dict[str, Any], src_id: str,
-              source: dict[str, Any]) -> bool:
+def _in_scope(s: State, eff: Passive, hid: str, hero: Hero, src_id: str, source: Hero) -> bool:
     scope = eff.get("scope", "own")
     if scope == "self":
         return hid == src_id
     if scope == "adjacent_enemy":
-        return hero["owner"] != source["owner"] and hero["at"] in adjacent_keys(s, source["at"])
+        return hero["owner"] != source["owner"] and hero["at"] in adjacent_keys(s, placed(source["at"]))
     if hero["owner"] != source["owner"]:
         return False
     if scope == "own":
         return True
     if hid == src_id or hero["at"] is None:
         return False
-    gap = distance(unkey(hero["at"]), unkey(source["at"]))
-    return gap == 1 if scope == "adjacent_own" else gap <= int(eff["range"])
+    gap = distance(unkey(hero["at"]), unkey(placed(source["at"])))
+    return gap == 1 if scope == "adjacent_own" else gap <= number(eff, "range")
 
 
-def _condition(s: State, eff: dict[str, Any], hid: str, hero: dict[str, Any], vs: str | None) -> bool:
+def _condition(s: State, eff: Passive, hid: str, hero: Hero, vs: str | None) -> bool:
     when = eff.get("when")
     if when is None:
         return True
     if hero["at"] is None:
         return False
     if when == "terrain":
-        return tile_kind(s, hero["at"]) in eff["terrain"]
+        terrain = eff["terrain"]
+        assert isinstance(terrain, Sequence)
+        return tile_kind(s, hero["at"]) in terrain
     if when == "near_own_outpost":
-        return any(s["outposts"].get(k, {}).get("owner") == hero["owner"]
-                   for k in (hero["at"], *adjacent_keys(s, hero["at"])))
+        at = hero["at"]
+        return any((post := s["outposts"].get(k)) is not None and post["owner"] == hero["owner"]
+                   for k in (at, *adjacent_keys(s, at)))
     unit = unit_at(s, vs) if vs is not None else None
     if when == "vs_monster":
         return unit is not None and unit[0] == "monster"
@@ -156,24 +194,32 @@ def _condition(s: State, eff: dict[str, Any], hid: str, hero: dict[str, Any], vs
             and s["players"][s["heroes"][unit[1]]["owner"]]["commander"] == unit[1])  # vs_commander
 
 
-def seat_passive(s: State, seat: int, field: str) -> Any:
+def seat_passive(s: State, seat: int, field: str) -> PassiveValue | None:
     """A player-wide passive's value (Fertile Land, Living Wall, Web of Spies...), or None when it is off."""
     for aid, card in passive_cards():
-        if field in card["passive"] and s["heroes"].get(card["hero"], {}).get("owner") == seat and ability_on(s, aid):
+        source = s["heroes"].get(card["hero"])
+        if field in card["passive"] and source is not None and source["owner"] == seat and ability_on(s, aid):
             return card["passive"][field]
     return None
+
+
+def seat_number(s: State, seat: int, field: str) -> int | None:
+    """A player-wide passive that is a number (Living Wall's defence, Web of Spies' range...), or None when off."""
+    value = seat_passive(s, seat, field)
+    assert value is None or isinstance(value, int), f"{field} is not a number"
+    return value
 
 
 def hero_move(s: State, hid: str) -> int:
     return int(hero_card(hid)["move"]) + passive(s, hid, "move")
 
 
-def mod(s: State, unit: Unit, stat: str) -> int:
+def turn_modifier(s: State, unit: Unit, stat: str) -> int:
     """This turn's changes from abilities (Curse, Monstrous Form), cleared at the end of every turn."""
     return int(s["mods"].get(f"{unit[0]}:{unit[1]}", {}).get(stat, 0))
 
 
-def add_mod(s: State, unit: Unit, stat: str, amount: int) -> None:
+def add_turn_modifier(s: State, unit: Unit, stat: str, amount: int) -> None:
     entry = s["mods"].setdefault(f"{unit[0]}:{unit[1]}", {})
     entry[stat] = entry.get(stat, 0) + amount
 
@@ -183,14 +229,16 @@ def monster_level(s: State) -> int:
     return heads[min(max(s["round"], 1), len(heads)) - 1]
 
 
-def monster_stats(s: State, mid: str) -> dict[str, int]:
+def monster_stats(s: State, mid: str) -> MonsterStats:
+    """An event monster's card, or a primary monster's numbers at this round's demon level (a copy)."""
     mon = s["monsters"][mid]
     data = monsters()
     if mon["kind"] == "event":
-        card = data["event"][mon["card"]]
-        return {k: card[k] for k in ("move", "attack", "defence", "resistance")}
-    stats: dict[str, int] = dict(data["primary"][mon["card"]]["levels"][monster_level(s) - 1])
-    return stats
+        stats: MonsterStats = data["event"][mon["card"]]
+    else:
+        stats = data["primary"][mon["card"]]["levels"][monster_level(s) - 1]
+    return {"move": stats["move"], "attack": stats["attack"], "defence": stats["defence"],
+            "resistance": stats["resistance"]}
 
 
 def monster_has(s: State, mid: str, ability: str) -> bool:
@@ -201,53 +249,54 @@ def monster_has(s: State, mid: str, ability: str) -> bool:
     return level is not None and monster_level(s) >= level
 
 
-def outpost_stats(level: int) -> dict[str, Any]:
-    stats: dict[str, Any] = numbers()["outposts"][level - 1]
-    return stats
+def outpost_stats(level: int) -> OutpostLevel:
+    return numbers()["outposts"][level - 1]
 
 
 def hero_attack(s: State, hid: str, vs: str | None = None) -> int:
     hero = s["heroes"][hid]
     value = hero_card(hid)["attack"] + hero["levels"].count("sword") + hero["cache"].count("attack")
     value += passive(s, hid, "attack", vs)
-    return value + type_info(tile_kind(s, hero["at"])).get("attack", 0)
+    return value + type_info(tile_kind(s, placed(hero["at"]))).get("attack", 0)
 
 
 def hero_defence(s: State, hid: str, with_outpost: bool = True) -> int:
     """The dice the hero rolls before optional boosts (RULING-34 uses this for juiciness)."""
     hero = s["heroes"][hid]
+    at = hero["at"]
     player = s["players"][hero["owner"]]
     value = hero_card(hid)["defence"] + hero["levels"].count("shield") + hero["cache"].count("defence")
     value += 1 if player["commander"] == hid else 0
     if power(s, hero["owner"], "steel_legion") and any(
-            other != hid and h["owner"] == hero["owner"] and h["at"] in adjacent_keys(s, hero["at"])
+            other != hid and h["owner"] == hero["owner"] and h["at"] in adjacent_keys(s, placed(at))
             for other, h in s["heroes"].items()):
         value += 1
-    value += type_info(tile_kind(s, hero["at"])).get("defence", 0)
-    value = max(0, value + passive(s, hid, "defence") + mod(s, ("hero", hid), "defence"))
-    post = s["outposts"].get(hero["at"])
+    value += type_info(tile_kind(s, placed(at))).get("defence", 0)
+    value = max(0, value + passive(s, hid, "defence") + turn_modifier(s, ("hero", hid), "defence"))
+    post = s["outposts"].get(placed(at))
     if with_outpost and post is not None and post["owner"] == hero["owner"]:
-        value += outpost_defence(s, hero["at"])
+        value += outpost_defence(s, placed(at))
     return value
 
 
 def outpost_defence(s: State, k: str) -> int:
     """An outpost's defence, +1 under Living Wall (PROV-08)."""
     post = s["outposts"][k]
-    return int(outpost_stats(post["level"])["defence"]) + int(seat_passive(s, post["owner"], "outpost_defence") or 0)
+    return int(outpost_stats(post["level"])["defence"]) + (seat_number(s, post["owner"], "outpost_defence") or 0)
 
 
 def monster_attack(s: State, mid: str) -> int:
     mon = s["monsters"][mid]
-    return monster_stats(s, mid)["attack"] + type_info(tile_kind(s, mon["at"])).get("attack", 0)
+    return monster_stats(s, mid)["attack"] + type_info(tile_kind(s, placed(mon["at"]))).get("attack", 0)
 
 
 def monster_defence(s: State, mid: str) -> int:
     mon = s["monsters"][mid]
-    value = monster_stats(s, mid)["defence"] + type_info(tile_kind(s, mon["at"])).get("defence", 0)
-    if monster_has(s, mid, "ward") and s["tiles"][mon["at"]]["t"] == "source":
+    at = placed(mon["at"])
+    value = monster_stats(s, mid)["defence"] + type_info(tile_kind(s, at)).get("defence", 0)
+    if monster_has(s, mid, "ward") and s["tiles"][at]["t"] == "source":
         value += 1
-    return max(0, value + mod(s, ("monster", mid), "defence"))
+    return max(0, value + turn_modifier(s, ("monster", mid), "defence"))
 
 
 def defence_at(s: State, k: str) -> int:
@@ -258,7 +307,7 @@ def defence_at(s: State, k: str) -> int:
     return hero_defence(s, unit[1]) if unit[0] == "hero" else monster_defence(s, unit[1])
 
 
-def pp(s: State, seat: int) -> int:
+def primacy_points(s: State, seat: int) -> int:
     return int(s["players"][seat]["pp"]) + sum(1 for p in s["outposts"].values() if p["owner"] == seat)
 
 
@@ -267,11 +316,11 @@ def pieces_free(s: State, seat: int, level: int) -> bool:
     return used < outpost_stats(level)["pieces"]
 
 
-def unit_name(s: State, unit: Unit) -> Any:
+def unit_name(s: State, unit: Unit) -> Lit:
     return monster_name(s["monsters"][unit[1]]["card"]) if unit[0] == "monster" else hero_name_lit(unit[1])
 
 
-def hero_name_lit(hid: str) -> Any:
+def hero_name_lit(hid: str) -> Lit:
     return hero_name(hid)
 
 
@@ -297,7 +346,7 @@ def gain_xp(s: State, hid: str, amount: int, events: list[Event]) -> None:
 def retreat_hero(s: State, hid: str, events: list[Event]) -> None:
     """Retreat [RB p.7]: off the board, damage, XP and cache tokens lost; level tokens kept."""
     hero = s["heroes"][hid]
-    hero.update(at=None, dmg=0, xp=0, cache=[])
+    hero.update({"at": None, "dmg": 0, "xp": 0, "cache": []})
     events.append(Event(msg("gi.ev.hero_retreat", hero=hero_name_lit(hid), seat=SeatRef(hero["owner"]))))
     act = s["act"]
     if act is not None and act["hero"] == hid:
@@ -313,7 +362,7 @@ def retreat_monster(s: State, mid: str, events: list[Event]) -> None:
     if mon["spirits"]:
         s["source"] += mon["spirits"]  # PROV-19: Oryana's spirits go back to the Source
         mon["spirits"] = 0
-    mon.update(at=None, dmg=0)
+    mon.update({"at": None, "dmg": 0})
     if mon["kind"] == "event":
         mon["gone"] = True
     else:
@@ -344,10 +393,10 @@ def enter_tile(s: State, hid: str, k: str, events: list[Event]) -> None:
     hero = s["heroes"][hid]
     hero["at"] = k
     info = type_info(tile_kind(s, k))
-    act = s["act"]
-    own = act is not None and act["hero"] == hid
-    mud_proof = has_rule(hid, "speed") or power(s, hero["owner"], "wild_lands") or (own and act.get("mudproof"))
-    if info.get("stops") and not mud_proof and own:
+    act = s["act"] if s["act"] is not None and s["act"]["hero"] == hid else None  # its own activation
+    mud_proof = has_rule(hid, "speed") or power(s, hero["owner"], "wild_lands") or (
+        act is not None and act.get("mudproof"))
+    if info.get("stops") and not mud_proof and act is not None:
         act["mv"], act["mud"] = 0, True  # RULING-12, RULING-13: no movement ability moves it on either
     if info.get("entry_damage"):  # RULING-16; its owner may ignore some of it first (combat.settle_hurts)
         queue_hurt(s, hid, int(info["entry_damage"]), "swamp", None)
@@ -376,13 +425,14 @@ def nearest_free_for_monster(s: State, start: str) -> str | None:
     return min(nearest, key=lambda k: (left_angle(origin, (0, 0), unkey(k)) if unkey(k) != origin else -9.0, k))
 
 
-def reveal(s: State, k: str, seat: int | None, hid: str | None, events: list[Event]) -> str | None:
+def reveal(s: State, k: str, seat: int | None, hid: str, events: list[Event]) -> str | None:
     """Turns a tile face up and applies its reveal effects; returns an event monster put on the board."""
     tile = s["tiles"][k]
     tile["up"] = True
     kind = tile["t"]
+    assert kind is not None, "a solo home is never revealed (RULING-39)"
     info = type_info(kind)
-    events.append(Event(msg("gi.ev.reveal", tile=lbl(s, k), kind=tile_name(kind))))
+    events.append(Event(msg("gi.ev.reveal", tile=tile_label(s, k), kind=tile_name(kind))))
     if seat is None:
         return None
     player = s["players"][seat]
@@ -397,7 +447,7 @@ def reveal(s: State, k: str, seat: int | None, hid: str | None, events: list[Eve
     # Not under a monster standing on the tile (explored, RULING-17): the two may never share a tile.
     if info.get("places_outpost") and pieces_free(s, seat, 1) and k not in s["outposts"] and unit_at(s, k) is None:
         s["outposts"][k] = {"owner": seat, "level": 1, "dmg": 0, "dropped": False}
-        events.append(Event(msg("gi.ev.abandoned", seat=SeatRef(seat), tile=lbl(s, k))))
+        events.append(Event(msg("gi.ev.abandoned", seat=SeatRef(seat), tile=tile_label(s, k))))
     if info.get("monster"):
         mid = info["monster"]
         spot = k if unit_at(s, k) is None else nearest_free_for_monster(s, k)
@@ -406,7 +456,7 @@ def reveal(s: State, k: str, seat: int | None, hid: str | None, events: list[Eve
         s["monsters"][mid] = {"kind": "event", "card": mid, "at": spot, "dmg": 0, "home": -1, "retreat": 0,
                               "turns": 0, "stuck": False, "count": 0, "spirits": 0, "gone": False,
                               "order": len(s["monsters"])}
-        events.append(Event(msg("gi.ev.monster_appears", monster=monster_name(mid), tile=lbl(s, spot))))
+        events.append(Event(msg("gi.ev.monster_appears", monster=monster_name(mid), tile=tile_label(s, spot))))
         return mid
     return None
 
@@ -415,21 +465,22 @@ def peek(s: State, seat: int, hid: str, k: str, events: list[Event]) -> None:
     """Exploring [RB p.6]: the player alone sees the tile, then chooses whether to reveal it."""
     s["players"][seat]["known"].append(k)
     kind_name = s["tiles"][k]["t"]
-    events.append(Event(msg("gi.ev.explore", hero=hero_name_lit(hid), tile=lbl(s, k))))
-    events.append(Event(msg("gi.ev.peek", tile=lbl(s, k), kind=tile_name(kind_name),
-                            secret=f"{lbl(s, k)}={kind_name}"), to=frozenset({seat})))
+    assert kind_name is not None, "a solo home is never explored (RULING-39)"
+    events.append(Event(msg("gi.ev.explore", hero=hero_name_lit(hid), tile=tile_label(s, k))))
+    events.append(Event(msg("gi.ev.peek", tile=tile_label(s, k), kind=tile_name(kind_name),
+                            secret=f"{tile_label(s, k)}={kind_name}"), to=frozenset({seat})))
     s["pending"].append({"kind": "reveal", "seat": seat, "tile": k})
 
 
-def spend(s: State, seat: int, cost: dict[str, int]) -> None:
+def spend(s: State, seat: int, cost: Cost) -> None:
     res = s["players"][seat]["res"]
-    for kind, n in cost.items():
-        res[kind] -= n
+    for kind, amount in cost.items():
+        res[kind] -= amount
 
 
-def can_pay(s: State, seat: int, cost: dict[str, int]) -> bool:
+def can_pay(s: State, seat: int, cost: Cost) -> bool:
     res = s["players"][seat]["res"]
-    return all(res[kind] >= n for kind, n in cost.items())
+    return all(res[kind] >= amount for kind, amount in cost.items())
 
 
 def lose_resource(s: State, seat: int, kind: str) -> bool:

@@ -9,7 +9,7 @@ import pytest
 
 from rules.base import SYSTEM, Action, IllegalAction
 from rules.guerra_de_indagar import GAME
-from rules.guerra_de_indagar.abilities import num
+from rules.guerra_de_indagar.abilities import ability_number
 from rules.guerra_de_indagar.data import abilities, cards, faction_of, factions, strategy
 from rules.guerra_de_indagar.flow import deploy_tiles, end_round
 from rules.guerra_de_indagar.invariants import check
@@ -245,7 +245,7 @@ def test_declaring_a_tree_may_unlock_one_of_its_abilities() -> None:
     aid = strategy()["trees"][tree]["abilities"][0]
     s = GAME.apply(s, seat, Action.of("declare", tree=tree, unlock=aid, side="bolt")).state
     assert s["players"][seat]["unlocks"] == {aid: "bolt"}
-    assert num(s, seat, aid, *cards()[aid]["star"][0].split(".")) == int(
+    assert ability_number(s, seat, aid, *cards()[aid]["star"][0].split(".")) == int(
         cards()[aid][cards()[aid]["star"][0].split(".")[0]][cards()[aid]["star"][0].split(".")[1]]) + 1
 
 

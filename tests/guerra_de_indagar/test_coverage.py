@@ -13,7 +13,7 @@ from rules.guerra_de_indagar.units import (
     monster_defence,
     outpost_defence,
     pieces_free,
-    pp,
+    primacy_points,
 )
 
 from .helpers import clear_board, dice, k, lab, my_turn, put, started
@@ -114,12 +114,12 @@ def test_primacy_from_outposts_is_lost_with_them() -> None:
     s = clear_board(started(2))
     s["tiles"]["1,1"]["t"] = "gold"
     s["outposts"]["1,1"] = {"owner": 0, "level": 2, "dmg": 0, "dropped": False}
-    assert pp(s, 0) == 1
+    assert primacy_points(s, 0) == 1
     combat.ability_hits_outpost(s, 1, "1,1", 4, [])
-    assert pp(s, 0) == 1  # degraded, still there
+    assert primacy_points(s, 0) == 1  # degraded, still there
     s["outposts"]["1,1"]["dropped"] = False
     combat.ability_hits_outpost(s, 1, "1,1", 3, [])
-    assert pp(s, 0) == 0
+    assert primacy_points(s, 0) == 0
 
 
 def test_primacy_for_an_enemy_commander_sent_to_retreat_by_an_ability() -> None:
@@ -138,7 +138,7 @@ def test_primacy_for_two_spirits_on_ones_own_turn() -> None:
     s = explorer("meadow")
     s["players"][0]["spirits"] = 3
     s = GAME.apply(s, 0, Action.of("spirit_pp")).state
-    assert s["players"][0]["spirits"] == 1 and pp(s, 0) == 1
+    assert s["players"][0]["spirits"] == 1 and primacy_points(s, 0) == 1
 
 
 # ---------------------------------------------------------------- monster rules
