@@ -27,7 +27,7 @@ from rules import coords, registry
 from rules.base import Action, LegalAction
 from rules.heroquest import board, catalog
 from rules.heroquest.board import Square
-from rules.heroquest.state import GM, HQState, monster_label, parse_sq, tsq
+from rules.heroquest.state import GM, HQState, as_square, door_cells, hero_square, monster_label, parse_sq
 from rules.text import Lit
 from storage import Store
 from table import Table
@@ -101,7 +101,7 @@ def monster_targets(s: HQState) -> list[Square]:
     open_e = s.open_edges()
     for m in s.monsters.values():
         if m["revealed"]:
-            msq = tsq(m["sq"])
+            msq = as_square(m["sq"])
             out += [n for n in board.orthogonal(msq) if board.passable(msq, n, open_e)]
     return out
 
@@ -111,7 +111,7 @@ def explore_targets(s: HQState) -> list[Square]:
     out = []
     for o in s.objects.values():
         if o["kind"] in ("door", "secret_door") and o.get("found", True) and o["revealed"] and not o.get("open"):
-            a, b = (tsq(q) for q in o["between"])
+            a, b = (as_square(q) for q in door_cells(o))
             if s.is_revealed(a) != s.is_revealed(b) or not (s.is_revealed(a) and s.is_revealed(b)):
                 out += [q for q in (a, b) if s.is_revealed(q)]
     open_e = s.open_edges()
@@ -127,7 +127,7 @@ def explore_targets(s: HQState) -> list[Square]:
 
 
 def stairs(s: HQState) -> list[Square]:
-    return [tsq(q) for o in s.objects.values() if o["kind"] == "stairs" for q in o["squares"]]
+    return [as_square(q) for o in s.objects.values() if o["kind"] == "stairs" for q in o["squares"]]
 
 
 def best_move(moves: list[LegalAction], dist: dict[Square, int], here: Square) -> LegalAction | None:
@@ -169,7 +169,7 @@ def hero_choice(s: HQState, legal: list[LegalAction], rec: Recorder) -> Action:
         return legal[0].action
     h = s.current_hero()
     assert h is not None
-    here = tsq(h["sq"])
+    here = hero_square(h)
     t = s.d["turn"]
     casts = by.get("cast", [])
     heals = [(w["body"], la) for la in casts if catalog.spell(str(la.action["spell"]))["effect"] == "heal"

@@ -3,30 +3,31 @@
 from __future__ import annotations
 
 import math
-from typing import Any
 
 from rules.heroquest import catalog, combat, sight
 from rules.heroquest.dice import WHITE_SHIELD, red_die, roll_text
-from rules.heroquest.state import GM, Ctx, HQState, hero_label, monster_label, tsq
+from rules.heroquest.shapes import Hero, Monster, Stat, Turn
+from rules.heroquest.state import GM, Ctx, HQState, hero_label, hero_square, monster_label
 from rules.text import msg
 
 
-def saving_potion(h: dict[str, Any]) -> str | None:
+def saving_potion(h: Hero) -> str | None:
     table = catalog.equipment()
     return next((i for i in h["items"] if i in table and table[i].get("saves")), None)
 
 
-def hero_turn_state(ctx: Ctx, h: dict[str, Any]) -> dict[str, Any]:
+def hero_turn_state(ctx: Ctx, h: Hero) -> Turn:
     """Fresh per-turn flags; the movement allowance is fixed or rolled on 2d6 (classic option)."""
     s = ctx.s
     base = catalog.heroes()[h["hero"]]["move"]
-    armour = catalog.equipment().get(h["armour"] or "", {})
+    armour = catalog.equipment().get(h["armour"] or "")
+    half_move = armour is not None and armour.get("half_move")
     if s.d["opts"]["movement"] == "2d6":
-        dice_n = 1 if armour.get("half_move") else 2
+        dice_n = 1 if half_move else 2
         base = sum(red_die(ctx.rng) for _ in range(dice_n))
         ctx.undoable = False
         ctx.say("hq.ev.movement_roll", hero=hero_label(h), moves=base)
-    elif armour.get("half_move"):
+    elif half_move:
         base = math.ceil(base / 2)
     if h["status"].pop("swift", False):
         base *= 2
@@ -57,7 +58,7 @@ def start_hero_turn(ctx: Ctx, i: int) -> None:
     start_gm_turn(ctx)
 
 
-def _turn_opening(ctx: Ctx, h: dict[str, Any]) -> bool:
+def _turn_opening(ctx: Ctx, h: Hero) -> bool:
     """Poison, then lost turns. True when the hero plays this turn."""
     st = h["status"]
     if st.get("poison"):
@@ -86,7 +87,7 @@ def _turn_opening(ctx: Ctx, h: dict[str, Any]) -> bool:
         if WHITE_SHIELD in faces:
             st.pop("fear")
             ctx.say("hq.ev.fear_ends", who=hero_label(h))
-    if st.get("courage") and not sight.monsters_in_sight(ctx.s, tsq(h["sq"])):
+    if st.get("courage") and not sight.monsters_in_sight(ctx.s, hero_square(h)):
         st.pop("courage")
     ctx.say("hq.ev.hero_turn", hero=hero_label(h), seat=h["seat"])
     return True
@@ -131,7 +132,7 @@ def end_hero_turn(ctx: Ctx) -> None:
     start_hero_turn(ctx, turn["i"] + 1)
 
 
-def damage_hero(ctx: Ctx, h: dict[str, Any], amount: int, then_end: bool = False) -> None:
+def damage_hero(ctx: Ctx, h: Hero, amount: int, then_end: bool = False) -> None:
     """Lose body points; at zero the hero dies unless a restoration potion can still be drunk this turn."""
     if amount <= 0 or h["dead"]:
         return
@@ -150,7 +151,7 @@ def damage_hero(ctx: Ctx, h: dict[str, Any], amount: int, then_end: bool = False
     die(ctx, h)
 
 
-def potion_used(s: HQState, h: dict[str, Any]) -> bool:
+def potion_used(s: HQState, h: Hero) -> bool:
     turn = s.d["turn"]
     if turn["who"] == "hero":
         return bool(turn.get("potion")) and s.heroes[turn["i"]]["uid"] == h["uid"]
@@ -159,7 +160,7 @@ def potion_used(s: HQState, h: dict[str, Any]) -> bool:
     return False
 
 
-def mark_potion(s: HQState, h: dict[str, Any]) -> None:
+def mark_potion(s: HQState, h: Hero) -> None:
     turn = s.d["turn"]
     if turn["who"] == "hero" and s.heroes[turn["i"]]["uid"] == h["uid"]:
         turn["potion"] = True
@@ -167,13 +168,13 @@ def mark_potion(s: HQState, h: dict[str, Any]) -> None:
         turn.setdefault("potions", []).append(h["uid"])
 
 
-def die(ctx: Ctx, h: dict[str, Any]) -> None:
+def die(ctx: Ctx, h: Hero) -> None:
     """The hero dies: a corpse token with the equipment stays on the square until the end of the quest."""
     s = ctx.s
-    sq = tsq(h["sq"])
+    sq = hero_square(h)
     h["dead"] = True
     h["body"] = 0
-    witnesses = [o["uid"] for o in s.on_board_heroes() if o["uid"] != h["uid"] and sight.sees(s, tsq(o["sq"]), sq)]
+    witnesses = [o["uid"] for o in s.on_board_heroes() if o["uid"] != h["uid"] and sight.sees(s, hero_square(o), sq)]
     items = [i for i in (h["weapon"], h["shield"], h["helmet"], h["armour"]) if i] + list(h["items"])
     h["weapon"] = h["shield"] = h["helmet"] = h["armour"] = None
     h["items"] = []
@@ -188,10 +189,10 @@ def die(ctx: Ctx, h: dict[str, Any]) -> None:
     ctx.say("hq.ev.hero_dies", hero=hero_label(h))
 
 
-def damage_monster(ctx: Ctx, m: dict[str, Any], amount: int, mind: bool = False) -> None:
+def damage_monster(ctx: Ctx, m: Monster, amount: int, mind: bool = False) -> None:
     if amount <= 0:
         return
-    key = "mind" if mind else "body"
+    key: Stat = "mind" if mind else "body"
     m[key] = max(0, m[key] - amount)
     if m["body"] <= 0 or (mind and m["mind"] <= 0):
         del ctx.s.monsters[m["uid"]]

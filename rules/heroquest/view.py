@@ -8,7 +8,8 @@ from rules import coords
 from rules.base import LegalAction
 from rules.heroquest import board, catalog
 from rules.heroquest.setup import TRAPPED_FURNITURE
-from rules.heroquest.state import GM, LOG_SIZE, HQState, hero_label, json_copy, monster_label, parse_sq, tsq
+from rules.heroquest.shapes import BoardObject
+from rules.heroquest.state import GM, LOG_SIZE, HQState, as_square, hero_label, json_copy, monster_label, parse_sq
 from rules.text import Msg, msg
 
 #: Actions whose "to" is a square the hero may move to now.
@@ -21,11 +22,11 @@ def _lit(value: Any) -> dict[str, str]:
     return {"es": value["es"], "en": value["en"]} if isinstance(value, dict) else {"es": value.es, "en": value.en}
 
 
-def trap_known(o: dict[str, Any]) -> bool:
+def trap_known(o: BoardObject) -> bool:
     return bool(o.get("found") or o.get("sprung"))
 
 
-def object_visible(o: dict[str, Any]) -> bool:
+def object_visible(o: BoardObject) -> bool:
     """Whether the players know this object is there."""
     kind = o["kind"]
     if kind == "trap":
@@ -35,13 +36,13 @@ def object_visible(o: dict[str, Any]) -> bool:
     return False
 
 
-def door_visible(o: dict[str, Any]) -> bool:
+def door_visible(o: BoardObject) -> bool:
     if o["kind"] == "secret_door":
         return bool(o["found"])
     return bool(o["revealed"])
 
 
-def public_object(o: dict[str, Any]) -> tuple[str, str]:
+def public_object(o: BoardObject) -> tuple[str, str]:
     """The id and ref the heroes see: a trapped chest is a chest (its trap shows as a found-trap token once
     found), a found trap is a bare mechanism until sprung, and furniture is named by its place, not its quest id."""
     kind, ref = o["kind"], o["ref"]
@@ -188,5 +189,5 @@ def reach(legal: list[LegalAction]) -> list[list[int]]:
     return [list(q) for q in sorted(q for q in found if q is not None)]
 
 
-def squares_of(o: dict[str, Any]) -> list[tuple[int, int]]:
-    return [tsq(q) for q in o["squares"]]
+def squares_of(o: BoardObject) -> list[tuple[int, int]]:
+    return [as_square(q) for q in o["squares"]]
