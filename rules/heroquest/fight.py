@@ -19,12 +19,12 @@ def weapon_of(h: Hero) -> EquipmentEntry | None:
 def hero_attack_dice(s: HQState, h: Hero, fists: bool, consume: bool) -> int:
     w = None if fists else weapon_of(h)
     base = w["attack"] if w else 1
-    st = h["status"]
-    bonus = (2 if st.get("courage") else 0) + int(st.get("strength", 0))
+    status = h["status"]
+    bonus = (2 if status.get("courage") else 0) + int(status.get("strength", 0))
     if consume:
-        st.pop("strength", None)
+        status.pop("strength", None)
     n = dice.dice_count(base + bonus, 1 if in_pit(s, hero_square(h)) else 0)
-    if h["mind"] <= 0 or st.get("fear"):
+    if h["mind"] <= 0 or status.get("fear"):
         n = min(n, 1)
     return n
 
@@ -36,10 +36,11 @@ def hero_defence_dice(s: HQState, h: Hero, consume: bool) -> int:
         if worn:
             entry = table.get(worn)
             base += 0 if entry is None else entry.get("defend", 0)
-    st = h["status"]
-    base += (1 if st.get("rock_skin") else 0) + int(st.get("defence", 0)) + (1 if "dodge" in h.get("skills", ()) else 0)
+    status = h["status"]
+    base += ((1 if status.get("rock_skin") else 0) + int(status.get("defence", 0))
+             + (1 if "dodge" in h.get("skills", ()) else 0))
     if consume:
-        st.pop("defence", None)
+        status.pop("defence", None)
     n = dice.dice_count(base, 1 if in_pit(s, hero_square(h)) else 0)
     if h["mind"] <= 0:
         n = min(n, 2)

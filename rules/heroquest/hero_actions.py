@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from rules.base import Action, ArgValue, IllegalAction, LegalAction
 from rules.heroquest import artefacts, board, catalog, fight, magic, moves, quest_treasures, sight, trade, traps, view
@@ -27,7 +26,7 @@ from rules.heroquest.state import (
     sq_token,
 )
 from rules.heroquest.turns import damage_hero, end_hero_turn, mark_potion, potion_used
-from rules.text import Msg, msg
+from rules.text import Lit, Msg, msg
 
 _GOLD = re.compile(r"(\d+)\s*(?:gold|monedas de oro|oro)", re.IGNORECASE)
 _TREASURE_WORDS = re.compile(r"gold|treasure|find|found|oro|tesoro|encontrar", re.IGNORECASE)
@@ -37,13 +36,13 @@ _TREASURE_WORDS = re.compile(r"gold|treasure|find|found|oro|tesoro|encontrar", r
 
 
 def can_move(s: HQState) -> bool:
-    t = s.d["turn"]
-    return not t["closed"] and t["moves"] > 0
+    turn = s.d["turn"]
+    return not turn["closed"] and turn["moves"] > 0
 
 
 def can_act(s: HQState) -> bool:
-    t = s.d["turn"]
-    return not t["acted"] or t.get("attacks", 0) > 0
+    turn = s.d["turn"]
+    return not turn["acted"] or turn.get("attacks", 0) > 0
 
 
 def shocked(h: Hero) -> bool:
@@ -133,16 +132,16 @@ def trap_search_area(s: HQState, sq: Square) -> set[Square]:
 def legal(s: HQState, h: Hero) -> list[LegalAction]:
     out: list[LegalAction] = []
     sq = hero_square(h)
-    t = s.d["turn"]
+    turn = s.d["turn"]
     name = hero_label(h)
 
     def add(kind: str, label: Msg, group: str, description: Msg | None = None, /, **args: ArgValue) -> None:
         out.append(LegalAction(Action.of(kind, **args), label, group, description))
 
     if can_move(s):
-        for q in moves.destinations(s, h, t["moves"]):
+        for q in moves.destinations(s, h, turn["moves"]):
             add("move", msg("hq.act.move", hero=name, sq=sq_token(q)), "move", to=sq_token(q))
-        if not t["jumped"]:
+        if not turn["jumped"]:
             for q in jump_targets(s, h):
                 add("jump", msg("hq.act.jump", hero=name, sq=sq_token(q)), "move", to=sq_token(q))
         for q in pits_to_enter(s, h):
@@ -153,15 +152,15 @@ def legal(s: HQState, h: Hero) -> list[LegalAction]:
                 and [sq[0], sq[1]] in door_cells(door)):
                 add("open_door", msg("hq.act.open_door", hero=name), "move", door=door["uid"])
     if can_act(s):
-        if not t["acted"] and not t["moved"] and not shocked(h):
+        if not turn["acted"] and not turn["moved"] and not shocked(h):
             add("run", msg("hq.act.run", hero=name), "action")
         for m in s.monsters.values():
             if not m["revealed"]:
                 continue
-            msq = as_square(m["sq"])
-            fists_reach = fight.reach_mode(s, h, msq, fists=True) is not None
+            monster_sq = as_square(m["sq"])
+            fists_reach = fight.reach_mode(s, h, monster_sq, fists=True) is not None
             if h["weapon"]:
-                if fight.reach_mode(s, h, msq, fists=False):
+                if fight.reach_mode(s, h, monster_sq, fists=False):
                     add("attack", msg("hq.act.attack", hero=name, target=monster_label(m)), "attack",
                         target=m["uid"])
                 if fists_reach:
@@ -169,7 +168,7 @@ def legal(s: HQState, h: Hero) -> list[LegalAction]:
                         target=m["uid"], fists=True)
             elif fists_reach:
                 add("attack", msg("hq.act.fists", hero=name, target=monster_label(m)), "attack", target=m["uid"])
-        if not t["acted"] and not shocked(h):
+        if not turn["acted"] and not shocked(h):
             _legal_spells(s, h, add)
             artefacts.scroll_offers(s, h, add)
             artefacts.rune_offers(s, h, add)
@@ -190,7 +189,7 @@ def legal(s: HQState, h: Hero) -> list[LegalAction]:
                 if clear and (board.adjacent(sq, as_square(thrown["sq"])) or as_square(thrown["sq"]) == sq):
                     add("pick_up", msg("hq.act.pick_up", hero=name, item=catalog.item_name(thrown["item"])), "search",
                         index=i)
-    if not t["potion"]:
+    if not turn["potion"]:
         table = catalog.equipment()
         for item in sorted(set(h["items"])):
             entry = table.get(item)
@@ -325,7 +324,7 @@ def can_equip(s: HQState, h: Hero, item: str) -> Msg | None:
 def act(ctx: Ctx, h: Hero, a: Action) -> None:
     """Validate and carry out one hero action (raises IllegalAction, the caller discards the copy)."""
     s = ctx.s
-    t = s.d["turn"]
+    turn = s.d["turn"]
     kind = a.kind
     sq = hero_square(h)
     if kind == "end_turn":
@@ -335,7 +334,7 @@ def act(ctx: Ctx, h: Hero, a: Action) -> None:
         target = parse_sq(a.get("to"))
         if target is None:
             raise refuse("hq.err.off_board")
-        parents = moves.hero_paths(s, h, t["moves"]) if can_move(s) else {}
+        parents = moves.hero_paths(s, h, turn["moves"]) if can_move(s) else {}
         if target not in parents or target == sq or target in s.figure_at() or target in s.blocked_squares():
             raise IllegalAction(move_refusal(s, h, target))
         walk(ctx, h, moves.path_to(parents, target))
@@ -346,7 +345,7 @@ def act(ctx: Ctx, h: Hero, a: Action) -> None:
             raise refuse("hq.err.off_board")
         if not can_move(s):
             raise IllegalAction(movement_refusal(s))
-        if t["jumped"]:
+        if turn["jumped"]:
             raise refuse("hq.err.jumped")
         if target not in jump_targets(s, h):
             raise refuse("hq.err.cannot_jump")
@@ -362,8 +361,8 @@ def act(ctx: Ctx, h: Hero, a: Action) -> None:
             raise refuse("hq.err.cannot_jump_in")
         trap = traps.known_trap_at(s, target)
         assert trap is not None
-        t["moved"] = True
-        t["moves"] = 0
+        turn["moved"] = True
+        turn["moves"] = 0
         h["sq"] = list(target)
         ctx.say("hq.ev.jumps_in", hero=hero_label(h))
         traps.spring(ctx, trap, h, deliberate=True)
@@ -406,13 +405,13 @@ def act(ctx: Ctx, h: Hero, a: Action) -> None:
         raise refuse("hq.err.shocked")
     if kind == "attack":
         attack(ctx, h, str(a.get("target")), bool(a.get("fists", False)))
-    elif t["acted"]:
+    elif turn["acted"]:
         raise refuse("hq.err.already_acted")
     elif kind == "run":
-        if t["moved"]:
+        if turn["moved"]:
             raise refuse("hq.err.run_first")
-        t["moves"] += 5
-        t["run"] = True
+        turn["moves"] += 5
+        turn["run"] = True
         ctx.say("hq.ev.runs", hero=hero_label(h))
     elif kind == "cast":
         cast(ctx, h, str(a.get("spell")), str(a.get("target")))
@@ -436,20 +435,20 @@ def act(ctx: Ctx, h: Hero, a: Action) -> None:
         pick_up(ctx, h, a.get("index"))
     else:
         raise refuse("hq.err.unknown_action")
-    if kind != "attack" and s.d["turn"] is t:
+    if kind != "attack" and s.d["turn"] is turn:
         _spend_action(s)
 
 
 def movement_refusal(s: HQState) -> Msg:
-    t = s.d["turn"]
-    if t["closed"]:
+    turn = s.d["turn"]
+    if turn["closed"]:
         return msg("hq.err.turn_closed")
     return msg("hq.err.movement_spent")
 
 
 def move_refusal(s: HQState, h: Hero, target: Square) -> Msg:
     """Why the hero cannot move to `target` now, from what the heroes know (never from hidden things)."""
-    t = s.d["turn"]
+    turn = s.d["turn"]
     sq = hero_square(h)
     if target == sq:
         return msg("hq.err.already_there")
@@ -465,7 +464,7 @@ def move_refusal(s: HQState, h: Hero, target: Square) -> Msg:
     far = moves.hero_paths(s, h, 10_000)
     if target in far:
         steps = len(moves.path_to(far, target))
-        return msg("hq.err.too_far", steps=steps, moves=t["moves"])
+        return msg("hq.err.too_far", steps=steps, moves=turn["moves"])
     if target in moves.hero_paths(s, h, 10_000, over_traps=True):
         return msg("hq.err.trap_in_way")
     if target in moves.hero_paths(s, h, 10_000, over_monsters=True):
@@ -491,22 +490,22 @@ def reach_refusal(s: HQState, h: Hero, m: Monster, fists: bool) -> Msg:
 
 
 def _spend_action(s: HQState) -> None:
-    t = s.d["turn"]
-    if t["who"] != "hero":
+    turn = s.d["turn"]
+    if turn["who"] != "hero":
         return
-    t["acted"] = True
-    if t["moved"]:
-        t["closed"] = True
+    turn["acted"] = True
+    if turn["moved"]:
+        turn["closed"] = True
 
 
 def walk(ctx: Ctx, h: Hero, path: list[Square]) -> None:
     """Step along `path`: a hidden trap stops the hero and ends the turn; newly seen monsters stop the walk."""
     s = ctx.s
-    t = s.d["turn"]
-    t["moved"] = True
+    turn = s.d["turn"]
+    turn["moved"] = True
     for q in path:
         h["sq"] = list(q)
-        t["moves"] -= 1
+        turn["moves"] -= 1
         _watch_corpses(s)
         trap = traps.hidden_trap_at(s, q)
         if trap is not None:
@@ -517,12 +516,12 @@ def walk(ctx: Ctx, h: Hero, path: list[Square]) -> None:
         if trap is not None and (trap["sprung"] or trap["trap"] in traps.UNSEARCHABLE):
             # walking into an open pit is jumping into it; slippery stairs stay slippery
             traps.spring(ctx, trap, h, deliberate=trap["trap"] in traps.PIT_KINDS)
-            t["moves"] = 0
+            turn["moves"] = 0
             _after_trap(ctx, h)
             return
         if trap is not None:
             # a found mechanism: the hero steps onto it with care (to disarm it) and stops there
-            t["moves"] = 0
+            turn["moves"] = 0
             sight.refresh(ctx)
             ctx.say("hq.ev.on_found_trap", hero=hero_label(h), sq=sq_token(q))
             return
@@ -556,11 +555,11 @@ def _watch_corpses(s: HQState) -> None:
 
 def jump(ctx: Ctx, h: Hero, target: Square) -> None:
     s = ctx.s
-    t = s.d["turn"]
+    turn = s.d["turn"]
     sq = hero_square(h)
     dist = abs(target[0] - sq[0]) + abs(target[1] - sq[1])
-    t["jumped"] = True
-    t["moved"] = True
+    turn["jumped"] = True
+    turn["moved"] = True
     step = ((target[0] - sq[0]) // dist, (target[1] - sq[1]) // dist)
     first = (sq[0] + step[0], sq[1] + step[1])
     face = ctx.roll(1)[0]
@@ -574,18 +573,18 @@ def jump(ctx: Ctx, h: Hero, target: Square) -> None:
         elif other[0] == "hero":
             damage_hero(ctx, other[1], 1)
         traps.spring(ctx, trap, h)
-        t["moves"] = 0
+        turn["moves"] = 0
         _after_trap(ctx, h)
         return
     h["sq"] = list(target)
-    t["moves"] -= dist
+    turn["moves"] -= dist
     ctx.say("hq.ev.jumps", hero=hero_label(h))
     sight.refresh(ctx)
 
 
 def attack(ctx: Ctx, h: Hero, target_uid: str, fists: bool) -> None:
     s = ctx.s
-    t = s.d["turn"]
+    turn = s.d["turn"]
     m = s.monsters.get(target_uid)
     if m is None or not m["revealed"]:
         raise refuse("hq.err.no_target")
@@ -593,12 +592,12 @@ def attack(ctx: Ctx, h: Hero, target_uid: str, fists: bool) -> None:
         fists = True
     if fight.reach_mode(s, h, as_square(m["sq"]), fists) is None:
         raise IllegalAction(reach_refusal(s, h, m, fists))
-    if t["acted"] and t.get("attacks", 0) <= 0:
+    if turn["acted"] and turn.get("attacks", 0) <= 0:
         raise refuse("hq.err.already_acted")
-    if not t["acted"]:
-        t["attacks"] = 1 + int(bool(h["status"].pop("brew", False))) + int("double_attack" in h.get("skills", ()))
+    if not turn["acted"]:
+        turn["attacks"] = 1 + int(bool(h["status"].pop("brew", False))) + int("double_attack" in h.get("skills", ()))
         _spend_action(s)
-    t["attacks"] -= 1
+    turn["attacks"] -= 1
     fight.hero_attacks(ctx, h, m, fists)
 
 
@@ -659,7 +658,7 @@ def search_treasure(ctx: Ctx, h: Hero) -> None:
     draw_treasure(ctx, h)
 
 
-def _treasure_note(s: HQState, area: set[Square]) -> tuple[str, Any] | None:
+def _treasure_note(s: HQState, area: set[Square]) -> tuple[str, Lit] | None:
     quest = s.quest_obj
     for o in sorted(s.objects.values(), key=lambda o: o["uid"]):
         letter = o.get("note")

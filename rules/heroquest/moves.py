@@ -19,9 +19,9 @@ def hero_paths(s: HQState, h: Hero, budget: int, *, over_traps: bool = False,
     `over_monsters` lift those limits (to explain why a square cannot be reached).
     """
     start = hero_square(h)
-    st = h["status"]
-    through_walls = bool(st.get("pass_rock"))
-    through_monsters = bool(st.get("mist")) or over_monsters
+    status = h["status"]
+    through_walls = bool(status.get("pass_rock"))
+    through_monsters = bool(status.get("mist")) or over_monsters
     open_e = s.open_edges()
     blocked = s.blocked_squares()
     figures = s.figure_at()

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Container, Mapping, Sequence
 
 from rules import coords
-from rules.base import BadOptions
+from rules.base import BadOptions, Scalar
 from rules.heroquest import board, catalog, sight
 from rules.heroquest.quest import Quest
 from rules.heroquest.shapes import BoardObject, Hero, Monster, Sheet, StateData, equip_slot
@@ -38,7 +37,7 @@ def trap_kind(ref: str) -> str:
     return TRAP_KINDS.get(ref, "arrow")
 
 
-def trap_uid(objects: Mapping[str, Any], sq: tuple[int, int] | list[int]) -> str:
+def trap_uid(objects: Container[str], sq: Sequence[int]) -> str:
     """Traps are named by their square only ("trap-H11"): a found trap's id says where it is, never what it is."""
     base = f"trap-{coords.name(sq[0], sq[1])}"
     uid, n = base, 1
@@ -93,7 +92,7 @@ def new_hero(hid: str, seat: int, sheet: Sheet | None = None) -> Hero:
     return hero
 
 
-def build(quest: Quest, options: Mapping[str, Any], seats: int, seed: int,
+def build(quest: Quest, options: Mapping[str, Scalar], seats: int, seed: int,
           sheets: Mapping[str, Sheet] | None = None) -> HQState:
     heroes_opt = str(options.get("heroes", "barbarian,dwarf,elf,wizard"))
     hero_ids = [h.strip() for h in heroes_opt.split(",") if h.strip()]

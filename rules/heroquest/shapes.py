@@ -257,3 +257,127 @@ class Sheet(TypedDict):
     champion: bool
     outlaw: bool
     pardoned: bool
+
+
+# ---------------------------------------------------------------- views (`view.build`): what a seat is shown
+
+
+class DoorView(TypedDict):
+    uid: str
+    between: list[Cell] | None
+    open: bool
+    secret: bool
+    #: Game master only: whether the heroes know of it yet.
+    hidden: NotRequired[bool]
+
+
+class ObjectView(TypedDict):
+    """An object as a seat sees it: the heroes get the public id and ref (`view.public_object`)."""
+
+    uid: str
+    kind: str
+    ref: str
+    squares: list[Cell]
+    rotation: str
+    hidden: bool
+    #: Game master only: a trap's state, and the quest note the object is tied to.
+    found: NotRequired[bool]
+    sprung: NotRequired[bool]
+    disarmed: NotRequired[bool]
+    note: NotRequired[str]
+
+
+class HeroView(TypedDict):
+    uid: str
+    hero: str
+    name: LitJson
+    square: Cell | None
+    body: int
+    max_body: int
+    mind: int
+    max_mind: int
+    equipment: list[str]
+    items: list[str]
+    gold: int
+    dead: bool
+    left: bool
+    seat: int
+    spells: list[str]
+    cast: list[str]
+    #: The conditions on it, by name, sorted.
+    status: list[str]
+    quest_treasures: list[str]
+    skills: list[str]
+
+
+class MonsterView(TypedDict):
+    uid: str
+    ref: str
+    name: LitJson
+    square: Cell
+    body: int
+    max_body: int
+    hidden: bool
+    status: list[str]
+    #: Game master only: the Chaos spells it may still cast.
+    spells: NotRequired[list[str]]
+
+
+class TurnView(TypedDict):
+    #: A message key with its parameters (the bot renders it per language).
+    label: MsgJson
+    round: int
+    #: "setup", "hero", "gm" or "over".
+    who: str
+    #: The uid of the hero on turn (None out of a hero's turn).
+    hero: str | None
+
+
+class PendingView(TypedDict):
+    """Who must answer before play goes on: a `Pending` decision, a spell pick ("spells") or the game master's
+    verdict ("verdict")."""
+
+    kind: str
+    hero: NotRequired[str]
+    seat: int | None
+
+
+class NoteView(TypedDict):
+    es: str
+    en: str
+    read: bool
+    used: bool
+
+
+class QuestTitle(TypedDict):
+    name: LitJson
+
+
+class BoardView(TypedDict):
+    """What one seat sees (`viewer` "gm", "hero" or "spectator"): the game master everything (with the keys marked
+    game master only), the heroes and spectators what has been revealed. Renderers and cogs read it."""
+
+    viewer: str
+    seat: int | None
+    quest: QuestTitle
+    revealed: list[Cell]
+    doors: list[DoorView]
+    objects: list[ObjectView]
+    heroes: list[HeroView]
+    monsters: list[MonsterView]
+    turn: TurnView
+    log: list[MsgJson]
+    pending: PendingView | None
+    over: NotRequired[Over]
+    #: Game master only.
+    notes: NotRequired[dict[str, NoteView]]
+    player_revealed: NotRequired[list[Cell]]
+    unused: NotRequired[list[Cell]]
+    wandering_monster: NotRequired[str]
+    deck_size: NotRequired[int]
+    chaos_spells: NotRequired[list[str]]
+    import_warnings: NotRequired[list[MsgJson]]
+    #: Heroes and spectators: the notes read aloud so far.
+    notes_read: NotRequired[dict[str, LitJson]]
+    #: The seat on turn only: the squares its legal moves reach.
+    reach: NotRequired[list[Cell]]

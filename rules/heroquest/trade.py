@@ -7,9 +7,10 @@ exchanging takes something from a hero another player controls, so that player a
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from collections.abc import Mapping
+from typing import Literal
 
-from rules.base import Action, LegalAction
+from rules.base import Action, ArgValue, LegalAction
 from rules.heroquest import board, catalog, quest_treasures
 from rules.heroquest.shapes import Hero, Offer, Pending
 from rules.heroquest.state import Ctx, HQState, as_square, hero_label, hero_square, refuse
@@ -61,7 +62,7 @@ def _move(a: Hero, b: Hero, x: str) -> None:
     b[key].append(x)
 
 
-def act(ctx: Ctx, h: Hero, kind: str, args: dict[str, Any]) -> None:
+def act(ctx: Ctx, h: Hero, kind: str, args: Mapping[str, ArgValue]) -> None:
     """`give item to`, `take item from`, `swap item want to`: done at once between heroes of one player,
     else offered to the other player (a pending decision)."""
     s = ctx.s
@@ -71,12 +72,15 @@ def act(ctx: Ctx, h: Hero, kind: str, args: dict[str, Any]) -> None:
         raise refuse("hq.err.one_exchange")
     if other is None or other is h or other not in partners(s, h):
         raise refuse("hq.err.cannot_give")
-    give = args.get("item") if kind in ("give", "swap") else None
-    want = args.get("want") if kind == "swap" else args.get("item") if kind == "take" else None
-    if give is not None and give not in holdings(h):
+    asked_give = args.get("item") if kind in ("give", "swap") else None
+    asked_want = args.get("want") if kind == "swap" else args.get("item") if kind == "take" else None
+    if asked_give is not None and asked_give not in holdings(h):
         raise refuse("hq.err.not_owned")
-    if want is not None and want not in holdings(other):
+    if asked_want is not None and asked_want not in holdings(other):
         raise refuse("hq.err.other_lacks", other=hero_label(other))
+    # what is held is text: past the checks above, an argument is None or the id of a thing held
+    give = asked_give if isinstance(asked_give, str) else None
+    want = asked_want if isinstance(asked_want, str) else None
     if kind == "swap" and give == want:
         raise refuse("hq.err.cannot_give")
     if want is None or other["seat"] == h["seat"]:

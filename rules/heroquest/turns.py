@@ -60,35 +60,35 @@ def start_hero_turn(ctx: Ctx, i: int) -> None:
 
 def _turn_opening(ctx: Ctx, h: Hero) -> bool:
     """Poison, then lost turns. True when the hero plays this turn."""
-    st = h["status"]
-    if st.get("poison"):
+    status = h["status"]
+    if status.get("poison"):
         face = ctx.roll(1)[0]
         damage, goes_on = combat.poison_result(face)
         if not goes_on:
-            st.pop("poison", None)
+            status.pop("poison", None)
         ctx.say("hq.ev.poison_roll", who=hero_label(h), face=roll_text([face]), damage=damage)
         if damage:
             damage_hero(ctx, h, damage, then_end=False)
             if h["dead"] or ctx.s.d["pending"]:
                 return bool(ctx.s.d["pending"])
-    if st.get("sleep"):
+    if status.get("sleep"):
         faces = ctx.roll(max(1, h["mind"]))
         if WHITE_SHIELD in faces:
-            st.pop("sleep")
+            status.pop("sleep")
             ctx.say("hq.ev.wakes", who=hero_label(h))
         else:
             ctx.say("hq.ev.sleeps", who=hero_label(h))
             return False
-    if st.pop("stun", False) or st.pop("lose_turn", False):
+    if status.pop("stun", False) or status.pop("lose_turn", False):
         ctx.say("hq.ev.loses_turn", who=hero_label(h))
         return False
-    if st.get("fear"):
+    if status.get("fear"):
         faces = ctx.roll(max(1, h["mind"]))
         if WHITE_SHIELD in faces:
-            st.pop("fear")
+            status.pop("fear")
             ctx.say("hq.ev.fear_ends", who=hero_label(h))
-    if st.get("courage") and not sight.monsters_in_sight(ctx.s, hero_square(h)):
-        st.pop("courage")
+    if status.get("courage") and not sight.monsters_in_sight(ctx.s, hero_square(h)):
+        status.pop("courage")
     ctx.say("hq.ev.hero_turn", hero=hero_label(h), seat=h["seat"])
     return True
 
@@ -98,18 +98,18 @@ def start_gm_turn(ctx: Ctx) -> None:
     s.d["turn"] = {"who": "gm", "i": 0, "potions": []}
     for m in list(s.monsters.values()):
         m["moved"] = m["acted"] = False
-        st = m["status"]
-        if st.get("poison") and m["revealed"]:
+        status = m["status"]
+        if status.get("poison") and m["revealed"]:
             face = ctx.roll(1)[0]
             damage, goes_on = combat.poison_result(face)
             if not goes_on:
-                st.pop("poison")
+                status.pop("poison")
             ctx.say("hq.ev.poison_roll", who=monster_label(m), face=roll_text([face]), damage=damage)
             if damage:
                 damage_monster(ctx, m, damage)
                 if m["uid"] not in s.monsters:
                     continue
-        if st.pop("stun", False) or st.pop("lose_turn", False) or st.get("sleep"):
+        if status.pop("stun", False) or status.pop("lose_turn", False) or status.get("sleep"):
             m["moved"] = m["acted"] = True
     ctx.say("hq.ev.gm_turn", seat=GM)
 
