@@ -24,7 +24,7 @@ FAR = 10_000
 def _frontier(s: HQState) -> set[Square]:
     """Revealed squares a hero can stand on to see more: beside a found closed door, or beside an unrevealed
     square it could walk into."""
-    open_e = s.open_edges()
+    open_edges = s.open_edges()
     blocked = s.blocked_squares()
     goals: set[Square] = set()
     for door in s.objects.values():
@@ -34,7 +34,7 @@ def _frontier(s: HQState) -> set[Square]:
     for sq in s.revealed_squares():
         if sq in blocked:
             continue
-        if any(board.in_board(n) and not s.is_revealed(n) and n not in blocked and board.passable(sq, n, open_e)
+        if any(board.in_board(n) and not s.is_revealed(n) and n not in blocked and board.passable(sq, n, open_edges)
                for n in board.orthogonal(sq)):
             goals.add(sq)
     return goals
@@ -42,16 +42,16 @@ def _frontier(s: HQState) -> set[Square]:
 
 def _goals(s: HQState, me: Square) -> set[Square]:
     """Where the hero wants to stand: beside a revealed monster, else on the frontier of the explored."""
-    open_e = s.open_edges()
+    open_edges = s.open_edges()
     near_monsters = {n for m in s.monsters.values() if m["revealed"] for n in board.orthogonal(as_square(m["sq"]))
-                     if board.in_board(n) and board.passable(as_square(m["sq"]), n, open_e)}
+                     if board.in_board(n) and board.passable(as_square(m["sq"]), n, open_edges)}
     return near_monsters or _frontier(s) - {me}
 
 
 def distances(s: HQState, goals: set[Square]) -> dict[Square, int]:
     """Steps from each revealed square to the nearest goal, walking through revealed open squares (figures are
     ignored: they move)."""
-    open_e = s.open_edges()
+    open_edges = s.open_edges()
     blocked = s.blocked_squares()
     dist = {g: 0 for g in goals}
     queue = deque(goals)
@@ -59,7 +59,7 @@ def distances(s: HQState, goals: set[Square]) -> dict[Square, int]:
         sq = queue.popleft()
         for n in board.orthogonal(sq):
             if (n in dist or not board.in_board(n) or n in blocked or not s.is_revealed(n)
-                    or not board.passable(sq, n, open_e)):
+                    or not board.passable(sq, n, open_edges)):
                 continue
             dist[n] = dist[sq] + 1
             queue.append(n)

@@ -77,7 +77,7 @@ class Recorder:
 
 def distances(s: HQState, targets: Iterable[Square]) -> dict[Square, int]:
     """Steps from each revealed square to the nearest target, through walls only where open (figures ignored)."""
-    open_e = s.open_edges()
+    open_edges = s.open_edges()
     blocked = s.blocked_squares()
     dist: dict[Square, int] = {}
     queue: deque[Square] = deque()
@@ -90,7 +90,7 @@ def distances(s: HQState, targets: Iterable[Square]) -> dict[Square, int]:
         for n in board.orthogonal(sq):
             if n in dist or n in blocked or n in s.dark or not s.is_revealed(n):
                 continue
-            if board.passable(sq, n, open_e):
+            if board.passable(sq, n, open_edges):
                 dist[n] = dist[sq] + 1
                 queue.append(n)
     return dist
@@ -98,11 +98,11 @@ def distances(s: HQState, targets: Iterable[Square]) -> dict[Square, int]:
 
 def monster_targets(s: HQState) -> list[Square]:
     out = []
-    open_e = s.open_edges()
+    open_edges = s.open_edges()
     for m in s.monsters.values():
         if m["revealed"]:
             msq = as_square(m["sq"])
-            out += [n for n in board.orthogonal(msq) if board.passable(msq, n, open_e)]
+            out += [n for n in board.orthogonal(msq) if board.passable(msq, n, open_edges)]
     return out
 
 
@@ -114,13 +114,13 @@ def explore_targets(s: HQState) -> list[Square]:
             a, b = (as_square(q) for q in door_cells(o))
             if s.is_revealed(a) != s.is_revealed(b) or not (s.is_revealed(a) and s.is_revealed(b)):
                 out += [q for q in (a, b) if s.is_revealed(q)]
-    open_e = s.open_edges()
+    open_edges = s.open_edges()
     for i, ch in enumerate(s.d["rev"]):
         if ch != "1":
             continue
         sq = divmod(i, board.COLS)
         for n in board.orthogonal(sq):
-            if not s.is_revealed(n) and n not in s.dark and board.passable(sq, n, open_e):
+            if not s.is_revealed(n) and n not in s.dark and board.passable(sq, n, open_edges):
                 out.append(sq)
                 break
     return out

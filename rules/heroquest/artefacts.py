@@ -54,7 +54,7 @@ def scroll_offers(s: HQState, h: Hero, add: Offer) -> None:
 
 
 def read_scroll(ctx: Ctx, h: Hero, item: str, target_uid: str) -> None:
-    s = ctx.s
+    s = ctx.state
     sid = scroll_spell(item)
     if item not in h["items"] or sid is None:
         raise refuse("hq.err.no_scroll")
@@ -135,7 +135,7 @@ def _rune_name(rune: str) -> Lit:
 
 
 def throw_rune(ctx: Ctx, h: Hero, effect: str, target_uid: str, power: ArgValue | None) -> None:
-    s = ctx.s
+    s = ctx.state
     if "runic_knowledge" not in h.get("skills", ()):
         raise refuse("hq.err.no_runic_knowledge")
     if effect not in EFFECT_RUNES or not _owned(h, effect):

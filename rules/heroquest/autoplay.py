@@ -20,16 +20,16 @@ EASY_REACH = 3
 def _distance_to_heroes(s: HQState, only: Hero | None = None) -> dict[Square, int]:
     """Steps from each revealed square to the nearest square next to a hero (or next to the hero `only`), as
     monsters walk."""
-    open_e = s.open_edges()
+    open_edges = s.open_edges()
     blocked = s.blocked_squares()
     heroes = {hero_square(h) for h in s.on_board_heroes()}
     goals = heroes if only is None else {hero_square(only)}
-    starts = [n for hq in goals for n in board.orthogonal(hq)
-              if n not in heroes and n not in blocked and board.passable(hq, n, open_e)]
+    starts = [n for goal in goals for n in board.orthogonal(goal)
+              if n not in heroes and n not in blocked and board.passable(goal, n, open_edges)]
 
     def enter(sq: Square, n: Square) -> bool:
         return (n not in heroes and n not in blocked and n not in s.dark and s.is_revealed(n)
-                and board.passable(sq, n, open_e))
+                and board.passable(sq, n, open_edges))
 
     return breadth_first(starts, board.orthogonal, enter=enter).dist
 
@@ -53,9 +53,9 @@ def _target(s: HQState, m: Monster, targets: list[Hero], level: str) -> Hero:
 
 
 def _strike(ctx: Ctx, m: Monster, level: str = "normal") -> None:
-    targets = attack_targets(ctx.s, m)
+    targets = attack_targets(ctx.state, m)
     if targets and can_act(m):
-        target = _target(ctx.s, m, targets, level)
+        target = _target(ctx.state, m, targets, level)
         m["acted"] = True
         fight.monster_attacks(ctx, m, target)
 
@@ -74,11 +74,11 @@ def _prey(s: HQState, m: Monster) -> Hero | None:
 def _exposure(s: HQState, m: Monster, q: Square) -> int:
     """How many heroes could stand beside `m` on `q` to strike it: the open squares around it (a doorway or a
     corridor leaves fewer than the middle of a room)."""
-    open_e = s.open_edges()
+    open_edges = s.open_edges()
     blocked = s.blocked_squares()
     others = {as_square(o["sq"]) for o in s.monsters.values() if o["uid"] != m["uid"]}
     return sum(1 for n in board.orthogonal(q)
-               if board.in_board(n) and n not in blocked and n not in others and board.passable(q, n, open_e))
+               if board.in_board(n) and n not in blocked and n not in others and board.passable(q, n, open_edges))
 
 
 def _striking_square(s: HQState, m: Monster, options: list[Square]) -> Square | None:
@@ -108,7 +108,7 @@ def _hard(ctx: Ctx, m: Monster) -> None:
     """A "hard" monster: walks to the square of the likeliest killing blow and strikes (the monsters gang up on
     the weakest hero); one that struck without walking then steps back (`_step_back`); one that cannot strike
     closes on the weakest hero it can reach."""
-    s = ctx.s
+    s = ctx.state
     budget = catalog.monster(m["ref"])["move"]
     options = moves.monster_destinations(s, m, budget) if can_move(m) else []
     spot = _striking_square(s, m, options) if can_act(m) else None
@@ -135,7 +135,7 @@ def _step_back(ctx: Ctx, m: Monster, budget: int) -> None:
     """After striking where it stood, a "hard" monster may still move (rulebook: «Los monstruos pueden moverse y
     luego atacar o atacar y luego moverse»): it steps back to where fewer heroes can strike it next turn (out of
     their walk, into a doorway, a corridor or a corner), close enough to come back and strike again."""
-    s = ctx.s
+    s = ctx.state
     here = as_square(m["sq"])
     reach = {h["uid"]: _distance_to_heroes(s, only=h) for h in s.on_board_heroes()}
     near = _distance_to_heroes(s)
@@ -149,7 +149,7 @@ def _step_back(ctx: Ctx, m: Monster, budget: int) -> None:
 def _walk(ctx: Ctx, m: Monster, level: str) -> None:
     """Move `m` toward the heroes at `level` ("hard": toward the weakest it can reach; "easy": only when a hero is
     close by)."""
-    s = ctx.s
+    s = ctx.state
     here = as_square(m["sq"])
     options = moves.monster_destinations(s, m, catalog.monster(m["ref"])["move"])
     prey = _prey(s, m) if level == "hard" else None
@@ -168,7 +168,7 @@ def autoplay(ctx: Ctx, level: str = "normal") -> None:
     Every monster played says what it did (a monster that can do nothing waits), so the table always
     hears something.
     """
-    s = ctx.s
+    s = ctx.state
     played = 0
     for uid in sorted(s.monsters):
         if s.d["pending"] or s.d["over"]:

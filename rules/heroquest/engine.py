@@ -421,7 +421,7 @@ def _pending_legal(s: HQState) -> list[LegalAction]:
 
 
 def _resolve_pending(ctx: Ctx, action: Action) -> None:
-    s = ctx.s
+    s = ctx.state
     p = s.d["pending"][0]
     h = s.hero(p["hero"])
     assert h is not None
@@ -466,7 +466,7 @@ def _resolve_pending(ctx: Ctx, action: Action) -> None:
 
 
 def _choose_spells(ctx: Ctx, action: Action) -> None:
-    s = ctx.s
+    s = ctx.state
     group = action.get("group")
     taken = {g for x in s.heroes for g in x["groups"]}
     if action.kind != "choose_spells" or group not in catalog.spells()["groups"] or group in taken:
@@ -489,7 +489,7 @@ def _choose_spells(ctx: Ctx, action: Action) -> None:
 
 def _settle(ctx: Ctx) -> None:
     """After every action: a dead hero's turn ends; with no hero left on the board the quest ends."""
-    s = ctx.s
+    s = ctx.state
     s.d["pending"] = [p for p in s.d["pending"] if not (s.hero(p["hero"]) or {"dead": True})["dead"]]
     if s.d["over"] or s.d["pending"]:
         return

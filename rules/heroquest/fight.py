@@ -17,8 +17,8 @@ def weapon_of(h: Hero) -> EquipmentEntry | None:
 
 
 def hero_attack_dice(s: HQState, h: Hero, fists: bool, consume: bool) -> int:
-    w = None if fists else weapon_of(h)
-    base = w["attack"] if w else 1
+    weapon_stats = None if fists else weapon_of(h)
+    base = weapon_stats["attack"] if weapon_stats else 1
     status = h["status"]
     bonus = (2 if status.get("courage") else 0) + int(status.get("strength", 0))
     if consume:
@@ -50,29 +50,30 @@ def hero_defence_dice(s: HQState, h: Hero, consume: bool) -> int:
 def reach_mode(s: HQState, h: Hero, target_sq: tuple[int, int], fists: bool) -> str | None:
     """"melee", "ranged" or "thrown" when the hero's weapon reaches the target square, else None."""
     sq = hero_square(h)
-    w = None if fists else weapon_of(h)
+    weapon_stats = None if fists else weapon_of(h)
     adjacent = adjacent_open(s, sq, target_sq)
     if adjacent:
-        return None if w and w.get("ranged") else "melee"
-    if w and w.get("diagonal") and diagonal_open(s, sq, target_sq):
+        return None if weapon_stats and weapon_stats.get("ranged") else "melee"
+    if weapon_stats and weapon_stats.get("diagonal") and diagonal_open(s, sq, target_sq):
         return "melee"
-    if (w and (w.get("ranged") or w.get("thrown")) and not in_pit(s, sq) and not board.adjacent(sq, target_sq)
+    if (weapon_stats and (weapon_stats.get("ranged") or weapon_stats.get("thrown")) and not in_pit(s, sq)
+            and not board.adjacent(sq, target_sq)
             and sight.clear_shot(s, sq, target_sq)):
-        return "ranged" if w.get("ranged") else "thrown"
+        return "ranged" if weapon_stats.get("ranged") else "thrown"
     return None
 
 
 def hero_attacks(ctx: Ctx, h: Hero, m: Monster, fists: bool) -> None:
-    s = ctx.s
+    s = ctx.state
     mode = reach_mode(s, h, as_square(m["sq"]), fists)
-    w = None if fists else weapon_of(h)
+    weapon_stats = None if fists else weapon_of(h)
     n = hero_attack_dice(s, h, fists, consume=True)
     faces = ctx.roll(n)
     nature = catalog.heroes()[h["hero"]]["unarmed"]
     if s.d["opts"]["die"] == "original":
         nature = "any"
-    hits = dice.unarmed_hits(faces, nature) if w is None else None
-    blunt = bool(w and w.get("blunt"))
+    hits = dice.unarmed_hits(faces, nature) if weapon_stats is None else None
+    blunt = bool(weapon_stats and weapon_stats.get("blunt"))
     if mode == "thrown":
         weapon = h["weapon"]
         assert weapon is not None  # only a weapon is thrown
@@ -95,7 +96,7 @@ def resolve_attack(ctx: Ctx, who: Lit, whom: Lit, faces: list[str], *, target_he
     """An attack roll of `faces` by `who` landing on a hero or a monster (`whom`): the defence roll, then the
     damage, a stun and poison. Weapons, spells and runes that strike all end here; `hits` overrides the
     skulls counted (bare hands), `blunt` lets a black skull through a miss."""
-    s = ctx.s
+    s = ctx.state
     skulls = hits if hits is not None else combat.count_skulls(faces)
     if skulls == 0 and not (blunt and "bskull" in faces):
         ctx.say("hq.ev.attack_misses", attacker=who, target=whom, roll=dice.roll_text(faces))

@@ -98,7 +98,7 @@ def legal(s: HQState) -> list[LegalAction]:
 
 
 def act(ctx: Ctx, a: Action) -> None:
-    s = ctx.s
+    s = ctx.state
     kind = a.kind
     gm_turn = s.d["turn"]["who"] == "gm"
     if kind not in ANYTIME and not gm_turn:
@@ -242,7 +242,7 @@ def _placement(s: HQState, a: Action) -> tuple[str, Square]:
 
 
 def _place_monster(ctx: Ctx, a: Action) -> None:
-    s = ctx.s
+    s = ctx.state
     ref, sq = _placement(s, a)
     # a monster Morcar places moves and acts on his turn like the others (rulebook: monsters put on the board)
     m = magic.spawn(ctx, ref, sq, revealed=s.is_revealed(sq), ready=True)
@@ -259,7 +259,7 @@ def _object_placement(s: HQState, a: Action) -> tuple[str, str, Square]:
 
 
 def _place_object(ctx: Ctx, a: Action) -> None:
-    s = ctx.s
+    s = ctx.state
     kind, ref, sq = _object_placement(s, a)
     s.d["spawned"] += 1
     uid = trap_uid(s.objects, sq) if kind == "trap" else f"{ref}_x{s.d['spawned']}"
@@ -285,7 +285,7 @@ def _removal(s: HQState, a: Action) -> str:
 
 
 def _remove(ctx: Ctx, a: Action) -> None:
-    s = ctx.s
+    s = ctx.state
     uid = _removal(s, a)
     if uid in s.monsters:
         m = s.monsters.pop(uid)
@@ -327,7 +327,7 @@ def _raise(figure: Figure, stat: Stat, delta: int) -> None:
 
 
 def _adjust(ctx: Ctx, a: Action) -> None:
-    figure, stat, delta = _adjustment(ctx.s, a)
+    figure, stat, delta = _adjustment(ctx.state, a)
     if "hero" in figure:
         h = figure
         if delta > 0:
@@ -348,7 +348,7 @@ def _adjust(ctx: Ctx, a: Action) -> None:
 
 
 def _cast(ctx: Ctx, a: Action) -> None:
-    s = ctx.s
+    s = ctx.state
     m = _monster(s, a.get("caster"))
     sid = str(a.get("spell"))
     chaos = catalog.spells()["chaos"]
@@ -384,7 +384,7 @@ def _grant(s: HQState, a: Action) -> tuple[Monster, str]:
 
 def _grant_spell(ctx: Ctx, a: Action) -> None:
     """The quest says this creature knows a Chaos spell: from now on it may cast it (once, like every spell)."""
-    m, sid = _grant(ctx.s, a)
+    m, sid = _grant(ctx.state, a)
     m.setdefault("spells", []).append(sid)
     # which creatures cast spells is the quest's secret until they do
     ctx.gm("hq.ev.gm_spell_granted", monster=monster_label(m), spell=catalog.spell_name(sid))
@@ -412,7 +412,7 @@ def _award_of(s: HQState, a: Action) -> tuple[Hero, str | None, str | None, int]
 
 def _award(ctx: Ctx, a: Action) -> None:
     """Hand a hero what a quest note promises: equipment, a potion, a scroll, a Quest Treasure, or gold."""
-    h, key, tid, gold = _award_of(ctx.s, a)
+    h, key, tid, gold = _award_of(ctx.state, a)
     if key is not None:
         h["items"].append(key)
         ctx.say("hq.ev.awarded", hero=hero_label(h), item=catalog.item_name(key))

@@ -61,14 +61,14 @@ def area_key(sq: Square) -> str:
 def corridor_segment(s: HQState, sq: Square) -> set[Square]:
     """The straight corridor squares in sight of a hero standing in a corridor (its row and column)."""
     out = {sq}
-    open_e = s.open_edges()
+    open_edges = s.open_edges()
     for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1)):
         cur = sq
         while True:
             nxt = (cur[0] + dr, cur[1] + dc)
             if not board.in_board(nxt) or not board.is_corridor(nxt) or nxt in s.dark:
                 break
-            if not board.passable(cur, nxt, open_e):
+            if not board.passable(cur, nxt, open_edges):
                 break
             out.add(nxt)
             cur = nxt
@@ -240,7 +240,7 @@ def jump_targets(s: HQState, h: Hero) -> list[Square]:
     sq = hero_square(h)
     longest = catalog.heroes()[h["hero"]].get("pit_jump", 1)
     out = []
-    open_e = s.open_edges()
+    open_edges = s.open_edges()
     blocked = s.blocked_squares()
     figures = s.figure_at()
     for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1)):
@@ -248,12 +248,12 @@ def jump_targets(s: HQState, h: Hero) -> list[Square]:
         over = 0
         while over < longest:
             nxt = (cur[0] + dr, cur[1] + dc)
-            if not board.in_board(nxt) or not board.passable(cur, nxt, open_e) or not traps.known_trap_at(s, nxt):
+            if not board.in_board(nxt) or not board.passable(cur, nxt, open_edges) or not traps.known_trap_at(s, nxt):
                 break
             over += 1
             cur = nxt
             land = (cur[0] + dr, cur[1] + dc)
-            if (board.in_board(land) and board.passable(cur, land, open_e) and s.is_revealed(land)
+            if (board.in_board(land) and board.passable(cur, land, open_edges) and s.is_revealed(land)
                     and land not in blocked and land not in figures and land not in s.dark
                     and not traps.known_trap_at(s, land) and over + 1 <= s.d["turn"]["moves"]):
                 out.append(land)
@@ -268,13 +268,13 @@ def pits_to_enter(s: HQState, h: Hero) -> list[Square]:
     if s.d["turn"]["moves"] < 1:
         return []
     sq = hero_square(h)
-    open_e = s.open_edges()
+    open_edges = s.open_edges()
     figures = s.figure_at()
     out = []
     for nb in board.orthogonal(sq):
         trap = traps.known_trap_at(s, nb)
         if (trap is not None and trap["trap"] in traps.PIT_KINDS and not trap["sprung"]
-                and board.passable(sq, nb, open_e) and nb not in figures):
+                and board.passable(sq, nb, open_edges) and nb not in figures):
             out.append(nb)
     return sorted(out)
 
@@ -323,7 +323,7 @@ def can_equip(s: HQState, h: Hero, item: str) -> Msg | None:
 
 def act(ctx: Ctx, h: Hero, a: Action) -> None:
     """Validate and carry out one hero action (raises IllegalAction, the caller discards the copy)."""
-    s = ctx.s
+    s = ctx.state
     turn = s.d["turn"]
     kind = a.kind
     sq = hero_square(h)
@@ -475,14 +475,14 @@ def move_refusal(s: HQState, h: Hero, target: Square) -> Msg:
 def reach_refusal(s: HQState, h: Hero, m: Monster, fists: bool) -> Msg:
     """Why this weapon (or bare hands) cannot reach the monster from where the hero stands."""
     sq, target = hero_square(h), as_square(m["sq"])
-    w = None if fists else fight.weapon_of(h)
+    weapon_stats = None if fists else fight.weapon_of(h)
     weapon_id = h["weapon"]
-    weapon = catalog.item_name(weapon_id) if w and weapon_id else msg("hq.bare_hands")
-    if w and (w.get("ranged") or w.get("thrown")) and not board.adjacent(sq, target):
+    weapon = catalog.item_name(weapon_id) if weapon_stats and weapon_id else msg("hq.bare_hands")
+    if weapon_stats and (weapon_stats.get("ranged") or weapon_stats.get("thrown")) and not board.adjacent(sq, target):
         if traps.in_pit(s, sq):
             return msg("hq.err.in_pit_no_missiles")
         return msg("hq.err.no_line_of_sight", target=monster_label(m))
-    if w and w.get("ranged"):
+    if weapon_stats and weapon_stats.get("ranged"):
         return msg("hq.err.ranged_adjacent", weapon=weapon)
     if board.adjacent(sq, target):
         return msg("hq.err.wall_in_way")
@@ -500,7 +500,7 @@ def _spend_action(s: HQState) -> None:
 
 def walk(ctx: Ctx, h: Hero, path: list[Square]) -> None:
     """Step along `path`: a hidden trap stops the hero and ends the turn; newly seen monsters stop the walk."""
-    s = ctx.s
+    s = ctx.state
     turn = s.d["turn"]
     turn["moved"] = True
     for q in path:
@@ -532,7 +532,7 @@ def walk(ctx: Ctx, h: Hero, path: list[Square]) -> None:
 
 def _after_trap(ctx: Ctx, h: Hero) -> None:
     """Falling into a trap ends the hero's turn (after any pending decision)."""
-    s = ctx.s
+    s = ctx.state
     if h["sq"] is not None:
         sight.refresh(ctx)
     if s.d["pending"]:
@@ -547,14 +547,14 @@ def _watch_corpses(s: HQState) -> None:
         if o["kind"] == "corpse" and o["witnesses"]:
             keep = []
             for uid in o["witnesses"]:
-                w = s.hero(uid)
-                if w and w["sq"] and sight.sees(s, hero_square(w), as_square(o["squares"][0])):
+                witness = s.hero(uid)
+                if witness and witness["sq"] and sight.sees(s, hero_square(witness), as_square(o["squares"][0])):
                     keep.append(uid)
             o["witnesses"] = keep
 
 
 def jump(ctx: Ctx, h: Hero, target: Square) -> None:
-    s = ctx.s
+    s = ctx.state
     turn = s.d["turn"]
     sq = hero_square(h)
     dist = abs(target[0] - sq[0]) + abs(target[1] - sq[1])
@@ -583,7 +583,7 @@ def jump(ctx: Ctx, h: Hero, target: Square) -> None:
 
 
 def attack(ctx: Ctx, h: Hero, target_uid: str, fists: bool) -> None:
-    s = ctx.s
+    s = ctx.state
     turn = s.d["turn"]
     m = s.monsters.get(target_uid)
     if m is None or not m["revealed"]:
@@ -602,7 +602,7 @@ def attack(ctx: Ctx, h: Hero, target_uid: str, fists: bool) -> None:
 
 
 def cast(ctx: Ctx, h: Hero, spell_id: str, target_uid: str) -> None:
-    s = ctx.s
+    s = ctx.state
     if spell_id not in h["spells"]:
         raise refuse("hq.err.no_spell")
     spell = catalog.spell(spell_id)
@@ -611,7 +611,7 @@ def cast(ctx: Ctx, h: Hero, spell_id: str, target_uid: str) -> None:
 
 
 def search_treasure(ctx: Ctx, h: Hero) -> None:
-    s = ctx.s
+    s = ctx.state
     sq = hero_square(h)
     key = area_key(sq)
     area = search_area(s, sq)
@@ -671,7 +671,7 @@ def _treasure_note(s: HQState, area: set[Square]) -> tuple[str, Lit] | None:
 
 def draw_treasure(ctx: Ctx, h: Hero) -> None:
     """Draw from the treasure deck; wandering monsters and hazards go back and the deck is reshuffled."""
-    s = ctx.s
+    s = ctx.state
     deck = s.d["deck"]
     if not deck:
         ctx.say("hq.ev.finds_nothing", hero=hero_label(h))
@@ -708,7 +708,7 @@ def draw_treasure(ctx: Ctx, h: Hero) -> None:
 
 def wandering_monster(ctx: Ctx, h: Hero) -> None:
     """The quest's wandering monster appears next to the hero and attacks at once; the hero's turn ends."""
-    s = ctx.s
+    s = ctx.state
     ref = s.quest.get("wandering_monster") or "orc"
     sq = hero_square(h)
     free = traps.free_steps(s, sq)
@@ -730,7 +730,7 @@ def wandering_monster(ctx: Ctx, h: Hero) -> None:
 
 
 def search_traps(ctx: Ctx, h: Hero) -> None:
-    s = ctx.s
+    s = ctx.state
     sq = hero_square(h)
     if search_blocked(s, sq):
         raise refuse("hq.err.monsters_in_sight")
@@ -749,7 +749,7 @@ def search_traps(ctx: Ctx, h: Hero) -> None:
 
 
 def search_secret(ctx: Ctx, h: Hero) -> None:
-    s = ctx.s
+    s = ctx.state
     sq = hero_square(h)
     if search_blocked(s, sq):
         raise refuse("hq.err.monsters_in_sight")
@@ -759,7 +759,7 @@ def search_secret(ctx: Ctx, h: Hero) -> None:
 
 def _find_secret_doors(ctx: Ctx, h: Hero, area: set[Square]) -> None:
     found = 0
-    for o in ctx.s.objects.values():
+    for o in ctx.state.objects.values():
         if o["kind"] == "secret_door" and not o["found"] and any(as_square(q) in area for q in door_cells(o)):
             o["found"] = True
             o["revealed"] = True
@@ -768,7 +768,7 @@ def _find_secret_doors(ctx: Ctx, h: Hero, area: set[Square]) -> None:
 
 
 def disarm(ctx: Ctx, h: Hero, trap_uid: str) -> None:
-    s = ctx.s
+    s = ctx.state
     trap = s.objects.get(trap_uid)
     if trap is None or trap not in found_traps(s):
         raise refuse("hq.err.no_found_trap")
@@ -794,7 +794,7 @@ def disarm(ctx: Ctx, h: Hero, trap_uid: str) -> None:
 def equip(ctx: Ctx, h: Hero, item: str) -> None:
     if item not in h["items"]:
         raise refuse("hq.err.not_owned")
-    reason = can_equip(ctx.s, h, item)
+    reason = can_equip(ctx.state, h, item)
     if reason is not None:
         raise IllegalAction(reason)
     slot = equip_slot(catalog.equipment()[item]["slot"])
@@ -815,7 +815,7 @@ def unequip(ctx: Ctx, h: Hero, slot_name: str) -> None:
     worn = h[slot] if slot is not None else None
     if slot is None or not worn:
         raise refuse("hq.err.not_owned")
-    if slot == "armour" and monster_adjacent(ctx.s, hero_square(h)):
+    if slot == "armour" and monster_adjacent(ctx.state, hero_square(h)):
         raise refuse("hq.err.armour_monster_adjacent")
     h["items"].append(worn)
     ctx.say("hq.ev.unequips", hero=hero_label(h), item=catalog.item_name(worn))
@@ -823,7 +823,7 @@ def unequip(ctx: Ctx, h: Hero, slot_name: str) -> None:
 
 
 def pick_up(ctx: Ctx, h: Hero, index: ArgValue | None) -> None:
-    s = ctx.s
+    s = ctx.state
     thrown = s.d["thrown"]
     if not isinstance(index, int) or not 0 <= index < len(thrown):
         raise refuse("hq.err.nothing_here")
@@ -842,7 +842,7 @@ def pick_up(ctx: Ctx, h: Hero, index: ArgValue | None) -> None:
 
 
 def drink(ctx: Ctx, h: Hero, item: str) -> None:
-    s = ctx.s
+    s = ctx.state
     entry = catalog.equipment().get(item)
     if item not in h["items"] or entry is None or entry["slot"] != "potion":
         raise refuse("hq.err.not_owned")
@@ -869,10 +869,10 @@ def apply_potion(ctx: Ctx, h: Hero, entry: EquipmentEntry) -> None:
     if entry.get("double_attack"):
         h["status"]["brew"] = True
     if entry.get("kill_undead"):
-        for m in list(ctx.s.monsters.values()):
+        for m in list(ctx.state.monsters.values()):
             if (m["revealed"] and catalog.monster(m["ref"]).get("undead")
                     and board.adjacent(as_square(m["sq"]), hero_square(h))):
-                del ctx.s.monsters[m["uid"]]
+                del ctx.state.monsters[m["uid"]]
                 ctx.say("hq.ev.monster_dies", monster=monster_label(m))
 
 
@@ -882,7 +882,7 @@ def _loaded_corpse(o: BoardObject, h: Hero) -> bool:
 
 
 def recover(ctx: Ctx, h: Hero) -> None:
-    s = ctx.s
+    s = ctx.state
     corpse = next((o for o in s.objects.values() if _loaded_corpse(o, h)), None)
     if corpse is None:
         raise refuse("hq.err.nothing_here")

@@ -44,7 +44,7 @@ def chaos_casts(ctx: Ctx, m: Monster, spell_id: str, target: Hero | None) -> Non
     whom = hero_label(target) if target is not None else who
     ctx.say("hq.ev.casts", caster=who, spell=catalog.spell_name(spell_id), target=whom)
     if spell["effect"] == "escape":
-        del ctx.s.monsters[m["uid"]]
+        del ctx.state.monsters[m["uid"]]
         ctx.say("hq.ev.escapes", monster=who)
         return
     if spell["effect"] == "summon":
@@ -111,7 +111,7 @@ def effect(ctx: Ctx, spell: SpellEntry, who: Lit, target: Figure) -> None:
 
 def summon(ctx: Ctx, near: Monster, ref: str, count: int) -> list[Monster]:
     """Put up to `count` monsters on free revealed squares next to `near` (nearest first)."""
-    s = ctx.s
+    s = ctx.state
     origin = as_square(near["sq"])
     blocked = s.blocked_squares()
     out: list[Monster] = []
@@ -130,7 +130,7 @@ def summon(ctx: Ctx, near: Monster, ref: str, count: int) -> list[Monster]:
 
 def spawn(ctx: Ctx, ref: str, sq: tuple[int, int], revealed: bool, ready: bool = False) -> Monster:
     """A new monster on `sq`; `ready` lets it move and act on the game master's turn it arrives in."""
-    s = ctx.s
+    s = ctx.state
     s.d["spawned"] += 1
     uid = f"{HIDDEN_PREFIX}{ref}-x{s.d['spawned']}"
     stats = catalog.monster(ref)

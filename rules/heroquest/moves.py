@@ -22,7 +22,7 @@ def hero_paths(s: HQState, h: Hero, budget: int, *, over_traps: bool = False,
     status = h["status"]
     through_walls = bool(status.get("pass_rock"))
     through_monsters = bool(status.get("mist")) or over_monsters
-    open_e = s.open_edges()
+    open_edges = s.open_edges()
     blocked = s.blocked_squares()
     figures = s.figure_at()
     dark, revealed, passable = s.dark, s.is_revealed, board.passable
@@ -30,7 +30,7 @@ def hero_paths(s: HQState, h: Hero, budget: int, *, over_traps: bool = False,
     def enter(sq: Square, nb: Square) -> bool:
         if nb in dark or not revealed(nb):
             return False
-        if not through_walls and (not passable(sq, nb, open_e) or nb in blocked):
+        if not through_walls and (not passable(sq, nb, open_edges) or nb in blocked):
             return False
         who = figures.get(nb)
         return not (who and who[0] == "monster" and not (through_monsters and who[1]["revealed"]))
@@ -57,13 +57,13 @@ def path_to(parents: dict[Square, Square | None], target: Square) -> list[Square
 def monster_paths(s: HQState, m: Monster, budget: int) -> dict[Square, Square | None]:
     """Monsters cannot open doors, never pass heroes, may pass other monsters, and stay on revealed squares."""
     start = as_square(m["sq"])
-    open_e = s.open_edges()
+    open_edges = s.open_edges()
     blocked = s.blocked_squares()
     figures = s.figure_at()
     dark, revealed, passable = s.dark, s.is_revealed, board.passable
 
     def enter(sq: Square, nb: Square) -> bool:
-        if nb in dark or nb in blocked or not passable(sq, nb, open_e):
+        if nb in dark or nb in blocked or not passable(sq, nb, open_edges):
             return False
         if not revealed(nb) or known_trap_at(s, nb):
             return False
@@ -89,9 +89,9 @@ def diagonal_open(s: HQState, a: Square, b: Square) -> bool:
     """Diagonal neighbours reachable round at least one corner without crossing a wall."""
     if abs(a[0] - b[0]) != 1 or abs(a[1] - b[1]) != 1:
         return False
-    open_e = s.open_edges()
+    open_edges = s.open_edges()
     blocked = s.blocked_squares()
     for via in ((a[0], b[1]), (b[0], a[1])):
-        if via not in blocked and board.passable(a, via, open_e) and board.passable(via, b, open_e):
+        if via not in blocked and board.passable(a, via, open_edges) and board.passable(via, b, open_edges):
             return True
     return False

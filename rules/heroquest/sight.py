@@ -46,7 +46,7 @@ def visible_squares(s: HQState, origin: Square) -> set[Square]:
     return _visible(origin, frozenset(s.sight_blockers() | s.dark), s.open_edges(), s.dark)
 
 
-def _visible(origin: Square, blockers: frozenset[Square], open_e: frozenset[Edge],
+def _visible(origin: Square, blockers: frozenset[Square], open_edges: frozenset[Edge],
              dark: frozenset[Square]) -> set[Square]:
     seen: set[Square] = {origin}
     rooms = board.rooms_by_square()
@@ -61,11 +61,11 @@ def _visible(origin: Square, blockers: frozenset[Square], open_e: frozenset[Edge
         if sq != origin and sq in blockers:
             continue
         for nb in board.orthogonal(sq):
-            if nb in tested or nb in dark or ((sq, nb) in walls and frozenset((sq, nb)) not in open_e):
+            if nb in tested or nb in dark or ((sq, nb) in walls and frozenset((sq, nb)) not in open_edges):
                 continue
             tested.add(nb)
             # visibility.line_of_sight, spelled out: a square of the origin's room is always in sight
-            if (room is not None and rooms.get(nb) == room) or visibility.ray(origin, nb, _NONE, blockers, open_e):
+            if (room is not None and rooms.get(nb) == room) or visibility.ray(origin, nb, _NONE, blockers, open_edges):
                 seen.add(nb)
                 queue.append(nb)
     for r in {r for q in seen if (r := rooms.get(q)) is not None}:
@@ -75,17 +75,17 @@ def _visible(origin: Square, blockers: frozenset[Square], open_e: frozenset[Edge
 
 def refresh(ctx: Ctx) -> list[Monster]:
     """Reveal what the heroes on the board now see; returns the monsters that appeared."""
-    s = ctx.s
+    s = ctx.state
     new: set[Square] = set()
-    blockers, open_e = frozenset(s.sight_blockers() | s.dark), s.open_edges()
+    blockers, open_edges = frozenset(s.sight_blockers() | s.dark), s.open_edges()
     for h in s.on_board_heroes():
-        new |= _visible(hero_square(h), blockers, open_e, s.dark)
+        new |= _visible(hero_square(h), blockers, open_edges, s.dark)
     return reveal_squares(ctx, new)
 
 
 def reveal_squares(ctx: Ctx, squares: set[Square]) -> list[Monster]:
     """Mark squares revealed, reveal the figures and objects on them, and tell everybody."""
-    s = ctx.s
+    s = ctx.state
     rev = list(s.d["rev"])
     fresh = [q for q in squares if rev[square_index(q)] == "0" and q not in s.dark]
     if not fresh:
@@ -116,7 +116,7 @@ def reveal_squares(ctx: Ctx, squares: set[Square]) -> list[Monster]:
 
 def open_door(ctx: Ctx, door: BoardObject) -> None:
     """An opened door reveals the room beyond, or the corridor in sight from the square beyond it."""
-    s = ctx.s
+    s = ctx.state
     a, b = (as_square(q) for q in door_cells(door))
     blockers = frozenset(s.sight_blockers()) | s.dark
     beyond = visibility.revealed_by_door((a, b), s.open_edges(), blockers)
@@ -129,6 +129,6 @@ def monsters_in_sight(s: HQState, origin: Square) -> list[Monster]:
     shown = [m for m in s.monsters.values() if m["revealed"]]
     if not shown:
         return []
-    blockers, open_e = frozenset(s.sight_blockers() | s.dark), s.open_edges()
+    blockers, open_edges = frozenset(s.sight_blockers() | s.dark), s.open_edges()
     return [m for m in shown
-            if visibility.line_of_sight(origin, as_square(m["sq"]), blockers=blockers, open_edges=open_e)]
+            if visibility.line_of_sight(origin, as_square(m["sq"]), blockers=blockers, open_edges=open_edges)]

@@ -219,7 +219,7 @@ class Ctx:
     """One `apply` in progress: the new state, its generator and the events it produced."""
 
     def __init__(self, state: HQState) -> None:
-        self.s = state
+        self.state = state
         self.rng = Rng(state.d["rng"])
         self.events: list[Event] = []
         self.undoable = True
@@ -228,7 +228,7 @@ class Ctx:
         m = msg(key, **params)
         audience = None if to is None else frozenset(to)
         self.events.append(Event(m, audience))
-        log = self.s.d["log"]
+        log = self.state.d["log"]
         log.append({"msg": m.to_json(), "to": None if audience is None else sorted(audience)})
         del log[: max(0, len(log) - 2 * LOG_SIZE)]
 
@@ -241,10 +241,10 @@ class Ctx:
 
     def roll(self, count: int) -> list[str]:
         self.undoable = False
-        return dice.roll(self.rng, count, self.s.d["opts"]["die"])
+        return dice.roll(self.rng, count, self.state.d["opts"]["die"])
 
     def finish(self) -> None:
-        self.s.d["rng"] = self.rng.state
+        self.state.d["rng"] = self.rng.state
 
 
 def refuse(key: str, **params: Param) -> IllegalAction:

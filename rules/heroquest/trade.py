@@ -65,7 +65,7 @@ def _move(a: Hero, b: Hero, x: str) -> None:
 def act(ctx: Ctx, h: Hero, kind: str, args: Mapping[str, ArgValue]) -> None:
     """`give item to`, `take item from`, `swap item want to`: done at once between heroes of one player,
     else offered to the other player (a pending decision)."""
-    s = ctx.s
+    s = ctx.state
     other_uid = args.get("to") if kind != "take" else args.get("from")
     other = s.hero(str(other_uid))
     if s.d["turn"].get("gave"):
@@ -99,7 +99,7 @@ def _complete(ctx: Ctx, h: Hero, other: Hero, give: str | None, want: str | None
         _move(h, other, give)
     if want is not None:
         _move(other, h, want)
-    ctx.s.d["turn"]["gave"] = True
+    ctx.state.d["turn"]["gave"] = True
     if give is not None and want is not None:
         ctx.say("hq.ev.swaps", hero=hero_label(h), other=hero_label(other), item=thing_name(give),
                 want=thing_name(want))
@@ -119,7 +119,7 @@ def pending_offers(s: HQState, p: Pending) -> list[LegalAction]:
 
 def resolve(ctx: Ctx, p: Pending, kind: str) -> None:
     """The other player answers: on acceptance the exchange happens if it still may (nothing changed since)."""
-    s = ctx.s
+    s = ctx.state
     h, other = s.hero(p["from"]), s.hero(p["hero"])
     if kind not in ("accept_trade", "decline_trade") or h is None or other is None:
         raise refuse("hq.err.decide_first")

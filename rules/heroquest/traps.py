@@ -103,7 +103,7 @@ def _trap_name(kind: str) -> Msg:
 
 def _drop_rock(ctx: Ctx, trap: BoardObject, h: Hero) -> None:
     """The rock blocks the square; the hero steps to a free adjacent square (dies when there is none)."""
-    s = ctx.s
+    s = ctx.state
     sq = hero_square(h)
     trap["disarmed"] = True
     uid = f"rock_{trap['uid']}"
@@ -123,23 +123,23 @@ def _drop_rock(ctx: Ctx, trap: BoardObject, h: Hero) -> None:
 def free_steps(s: HQState, sq: tuple[int, int]) -> list[tuple[int, int]]:
     blocked = s.blocked_squares()
     figures = s.figure_at()
-    open_e = s.open_edges()
+    open_edges = s.open_edges()
     return [n for n in board.orthogonal(sq)
-            if board.passable(sq, n, open_e) and n not in blocked and n not in figures and n not in s.dark]
+            if board.passable(sq, n, open_edges) and n not in blocked and n not in figures and n not in s.dark]
 
 
 _DIR = {"downward": (1, 0), "upward": (-1, 0), "rightward": (0, 1), "leftward": (0, -1)}
 
 
 def _slide(ctx: Ctx, trap: BoardObject, h: Hero) -> None:
-    s = ctx.s
+    s = ctx.state
     dr, dc = _DIR.get(trap["rotation"], (1, 0))
     sq = hero_square(h)
     blocked = s.blocked_squares()
-    open_e = s.open_edges()
+    open_edges = s.open_edges()
     while True:
         nxt = (sq[0] + dr, sq[1] + dc)
-        if not board.passable(sq, nxt, open_e) or nxt in blocked or nxt in s.figure_at():
+        if not board.passable(sq, nxt, open_edges) or nxt in blocked or nxt in s.figure_at():
             break
         sq = nxt
     h["sq"] = list(sq)

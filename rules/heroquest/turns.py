@@ -18,7 +18,7 @@ def saving_potion(h: Hero) -> str | None:
 
 def hero_turn_state(ctx: Ctx, h: Hero) -> Turn:
     """Fresh per-turn flags; the movement allowance is fixed or rolled on 2d6 (classic option)."""
-    s = ctx.s
+    s = ctx.state
     base = catalog.heroes()[h["hero"]]["move"]
     armour = catalog.equipment().get(h["armour"] or "")
     half_move = armour is not None and armour.get("half_move")
@@ -43,7 +43,7 @@ def start_round(ctx: Ctx) -> None:
 
 def start_hero_turn(ctx: Ctx, i: int) -> None:
     """Begin the turn of hero `i` or of the next one able to play; after the last, the game master's turn."""
-    s = ctx.s
+    s = ctx.state
     while i < len(s.heroes):
         h = s.heroes[i]
         if h["dead"] or h["sq"] is None:
@@ -69,8 +69,8 @@ def _turn_opening(ctx: Ctx, h: Hero) -> bool:
         ctx.say("hq.ev.poison_roll", who=hero_label(h), face=roll_text([face]), damage=damage)
         if damage:
             damage_hero(ctx, h, damage, then_end=False)
-            if h["dead"] or ctx.s.d["pending"]:
-                return bool(ctx.s.d["pending"])
+            if h["dead"] or ctx.state.d["pending"]:
+                return bool(ctx.state.d["pending"])
     if status.get("sleep"):
         faces = ctx.roll(max(1, h["mind"]))
         if WHITE_SHIELD in faces:
@@ -87,14 +87,14 @@ def _turn_opening(ctx: Ctx, h: Hero) -> bool:
         if WHITE_SHIELD in faces:
             status.pop("fear")
             ctx.say("hq.ev.fear_ends", who=hero_label(h))
-    if status.get("courage") and not sight.monsters_in_sight(ctx.s, hero_square(h)):
+    if status.get("courage") and not sight.monsters_in_sight(ctx.state, hero_square(h)):
         status.pop("courage")
     ctx.say("hq.ev.hero_turn", hero=hero_label(h), seat=h["seat"])
     return True
 
 
 def start_gm_turn(ctx: Ctx) -> None:
-    s = ctx.s
+    s = ctx.state
     s.d["turn"] = {"who": "gm", "i": 0, "potions": []}
     for m in list(s.monsters.values()):
         m["moved"] = m["acted"] = False
@@ -115,7 +115,7 @@ def start_gm_turn(ctx: Ctx) -> None:
 
 
 def end_gm_turn(ctx: Ctx) -> None:
-    s = ctx.s
+    s = ctx.state
     s.d["round"] += 1
     limit = s.d["opts"].get("rounds", 0)
     if limit and s.d["round"] > limit:
@@ -125,7 +125,7 @@ def end_gm_turn(ctx: Ctx) -> None:
 
 
 def end_hero_turn(ctx: Ctx) -> None:
-    s = ctx.s
+    s = ctx.state
     if s.d["over"]:
         return
     turn = s.d["turn"]
@@ -144,8 +144,8 @@ def damage_hero(ctx: Ctx, h: Hero, amount: int, then_end: bool = False) -> None:
     deficit = -h["body"]
     h["body"] = 0
     potion = saving_potion(h)
-    if potion and not potion_used(ctx.s, h):
-        ctx.s.d["pending"].append({"kind": "save", "hero": h["uid"], "deficit": deficit, "then_end": then_end})
+    if potion and not potion_used(ctx.state, h):
+        ctx.state.d["pending"].append({"kind": "save", "hero": h["uid"], "deficit": deficit, "then_end": then_end})
         ctx.say("hq.ev.dying", hero=hero_label(h))
         return
     die(ctx, h)
@@ -170,7 +170,7 @@ def mark_potion(s: HQState, h: Hero) -> None:
 
 def die(ctx: Ctx, h: Hero) -> None:
     """The hero dies: a corpse token with the equipment stays on the square until the end of the quest."""
-    s = ctx.s
+    s = ctx.state
     sq = hero_square(h)
     h["dead"] = True
     h["body"] = 0
@@ -195,7 +195,7 @@ def damage_monster(ctx: Ctx, m: Monster, amount: int, mind: bool = False) -> Non
     key: Stat = "mind" if mind else "body"
     m[key] = max(0, m[key] - amount)
     if m["body"] <= 0 or (mind and m["mind"] <= 0):
-        del ctx.s.monsters[m["uid"]]
+        del ctx.state.monsters[m["uid"]]
         ctx.about(m, "hq.ev.monster_dies", monster=monster_label(m))
     elif mind:
         ctx.about(m, "hq.ev.monster_loses_mind", monster=monster_label(m), damage=amount, mind=m["mind"])
@@ -204,8 +204,8 @@ def damage_monster(ctx: Ctx, m: Monster, amount: int, mind: bool = False) -> Non
 
 
 def finish(ctx: Ctx, result: str, reason: str) -> None:
-    if ctx.s.d["over"]:
+    if ctx.state.d["over"]:
         return
-    ctx.s.d["over"] = {"result": result, "reason": reason}
-    ctx.s.d["pending"] = []
+    ctx.state.d["over"] = {"result": result, "reason": reason}
+    ctx.state.d["pending"] = []
     ctx.say(f"hq.ev.over.{result}", reason=msg(f"hq.reason.{reason}"))
