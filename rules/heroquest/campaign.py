@@ -8,10 +8,10 @@ from typing import cast
 
 from rules.base import RuleError
 from rules.heroquest import catalog
-from rules.heroquest.shapes import HeroRecord, Sheet
+from rules.heroquest.shapes import HeroRecord
+from rules.heroquest.shapes import Sheet as Sheet  # a hero's character sheet: what these functions take and give
 from rules.text import Lit, msg
 
-__all__ = ["Sheet"]  # a hero's character sheet (`shapes.Sheet`): what this module's functions take and give
 QUESTS_PER_LEVEL = 10
 MAX_LEVEL = 10
 #: Internal number of the Legendary level: it counts as odd for the body/mind point.
