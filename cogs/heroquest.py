@@ -318,7 +318,7 @@ def nearest_found_trap(view: Mapping[str, Any]) -> str | None:
 
 def sheet_text(sheet: Mapping[str, Any], lang: str) -> str:
     name = lit(catalog.hero_name(sheet["hero"]), lang)
-    level = campaign.level_label(dict(sheet))
+    level = campaign.level_label(campaign.stored_sheet(sheet))
     if level == "legendary":
         level = i18n.t(msg("hq.bot.sheet.legendary"), lang)
     nothing = i18n.t(msg("hq.bot.nothing"), lang)
@@ -537,7 +537,8 @@ class HeroQuest(GameCog):
         if hero not in catalog.HERO_IDS:
             raise TableError(msg("hq.bot.error.no_hero", valid=", ".join(catalog.HERO_IDS)))
         updated = await self.table.update_profile(
-            interaction.guild_id, GAME_ID, hero, lambda cur: change(cur or campaign.new_sheet(hero)))
+            interaction.guild_id, GAME_ID, hero,
+            lambda cur: dict(change(campaign.stored_sheet(cur) if cur else campaign.new_sheet(hero))))
         lang = locale_of(interaction)
         await reply(interaction, i18n.t(done, lang) + "\n" + sheet_text(updated, lang))
 

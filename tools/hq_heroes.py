@@ -13,7 +13,8 @@ from typing import Any
 from rules.base import Action, Game, LegalAction
 from rules.heroquest import board
 from rules.heroquest.board import Square
-from rules.heroquest.state import HQState, parse_sq, tsq
+from rules.heroquest.shapes import Hero
+from rules.heroquest.state import HQState, as_square, door_cells, hero_square, parse_sq
 from rules.rng import Rng
 
 #: How far a square no goal can be reached from counts.
@@ -23,17 +24,17 @@ FAR = 10_000
 def _frontier(s: HQState) -> set[Square]:
     """Revealed squares a hero can stand on to see more: beside a found closed door, or beside an unrevealed
     square it could walk into."""
-    open_e = s.open_edges()
+    open_edges = s.open_edges()
     blocked = s.blocked_squares()
     goals: set[Square] = set()
     for door in s.objects.values():
         if door["kind"] in ("door", "secret_door") and door["found"] and not door["open"] and door["revealed"]:
-            sides: list[Square] = [tsq(q) for q in door["between"]]
+            sides: list[Square] = [as_square(q) for q in door_cells(door)]
             goals.update(q for q in sides if s.is_revealed(q) and q not in blocked)
     for sq in s.revealed_squares():
         if sq in blocked:
             continue
-        if any(board.in_board(n) and not s.is_revealed(n) and n not in blocked and board.passable(sq, n, open_e)
+        if any(board.in_board(n) and not s.is_revealed(n) and n not in blocked and board.passable(sq, n, open_edges)
                for n in board.orthogonal(sq)):
             goals.add(sq)
     return goals
@@ -41,16 +42,16 @@ def _frontier(s: HQState) -> set[Square]:
 
 def _goals(s: HQState, me: Square) -> set[Square]:
     """Where the hero wants to stand: beside a revealed monster, else on the frontier of the explored."""
-    open_e = s.open_edges()
-    near_monsters = {n for m in s.monsters.values() if m["revealed"] for n in board.orthogonal(tsq(m["sq"]))
-                     if board.in_board(n) and board.passable(tsq(m["sq"]), n, open_e)}
+    open_edges = s.open_edges()
+    near_monsters = {n for m in s.monsters.values() if m["revealed"] for n in board.orthogonal(as_square(m["sq"]))
+                     if board.in_board(n) and board.passable(as_square(m["sq"]), n, open_edges)}
     return near_monsters or _frontier(s) - {me}
 
 
 def distances(s: HQState, goals: set[Square]) -> dict[Square, int]:
     """Steps from each revealed square to the nearest goal, walking through revealed open squares (figures are
     ignored: they move)."""
-    open_e = s.open_edges()
+    open_edges = s.open_edges()
     blocked = s.blocked_squares()
     dist = {g: 0 for g in goals}
     queue = deque(goals)
@@ -58,7 +59,7 @@ def distances(s: HQState, goals: set[Square]) -> dict[Square, int]:
         sq = queue.popleft()
         for n in board.orthogonal(sq):
             if (n in dist or not board.in_board(n) or n in blocked or not s.is_revealed(n)
-                    or not board.passable(sq, n, open_e)):
+                    or not board.passable(sq, n, open_edges)):
                 continue
             dist[n] = dist[sq] + 1
             queue.append(n)
@@ -85,7 +86,7 @@ def hero_action(game: Game, state: Any, seat: int, rng: Rng) -> Action:
     return rng.choice(choices)
 
 
-def _on_turn(s: HQState, h: dict[str, Any], legal: list[LegalAction]) -> Action:
+def _on_turn(s: HQState, h: Hero, legal: list[LegalAction]) -> Action:
     if h["body"] <= 2:
         drinks = _of(legal, "drink")
         if drinks:
@@ -93,7 +94,7 @@ def _on_turn(s: HQState, h: dict[str, Any], legal: list[LegalAction]) -> Action:
     attacks = [a for a in _of(legal, "attack") if not a.get("fists")] or _of(legal, "attack")
     if attacks:
         return min(attacks, key=lambda a: (s.monsters[str(a.get("target"))]["body"], str(a.get("target"))))
-    me = tsq(h["sq"])
+    me = hero_square(h)
     dist = distances(s, _goals(s, me))
     here = dist.get(me, FAR)
     steps = [(dist.get(q, FAR), q, a) for a in _of(legal, "move") if (q := parse_sq(a.get("to"))) is not None]

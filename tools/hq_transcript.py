@@ -27,7 +27,7 @@ from rules import coords, registry
 from rules.base import Action, LegalAction
 from rules.heroquest import board, catalog
 from rules.heroquest.board import Square
-from rules.heroquest.state import GM, HQState, monster_label, parse_sq, tsq
+from rules.heroquest.state import GM, HQState, as_square, door_cells, hero_square, monster_label, parse_sq
 from rules.text import Lit
 from storage import Store
 from table import Table
@@ -77,7 +77,7 @@ class Recorder:
 
 def distances(s: HQState, targets: Iterable[Square]) -> dict[Square, int]:
     """Steps from each revealed square to the nearest target, through walls only where open (figures ignored)."""
-    open_e = s.open_edges()
+    open_edges = s.open_edges()
     blocked = s.blocked_squares()
     dist: dict[Square, int] = {}
     queue: deque[Square] = deque()
@@ -90,7 +90,7 @@ def distances(s: HQState, targets: Iterable[Square]) -> dict[Square, int]:
         for n in board.orthogonal(sq):
             if n in dist or n in blocked or n in s.dark or not s.is_revealed(n):
                 continue
-            if board.passable(sq, n, open_e):
+            if board.passable(sq, n, open_edges):
                 dist[n] = dist[sq] + 1
                 queue.append(n)
     return dist
@@ -98,11 +98,11 @@ def distances(s: HQState, targets: Iterable[Square]) -> dict[Square, int]:
 
 def monster_targets(s: HQState) -> list[Square]:
     out = []
-    open_e = s.open_edges()
+    open_edges = s.open_edges()
     for m in s.monsters.values():
         if m["revealed"]:
-            msq = tsq(m["sq"])
-            out += [n for n in board.orthogonal(msq) if board.passable(msq, n, open_e)]
+            msq = as_square(m["sq"])
+            out += [n for n in board.orthogonal(msq) if board.passable(msq, n, open_edges)]
     return out
 
 
@@ -111,23 +111,23 @@ def explore_targets(s: HQState) -> list[Square]:
     out = []
     for o in s.objects.values():
         if o["kind"] in ("door", "secret_door") and o.get("found", True) and o["revealed"] and not o.get("open"):
-            a, b = (tsq(q) for q in o["between"])
+            a, b = (as_square(q) for q in door_cells(o))
             if s.is_revealed(a) != s.is_revealed(b) or not (s.is_revealed(a) and s.is_revealed(b)):
                 out += [q for q in (a, b) if s.is_revealed(q)]
-    open_e = s.open_edges()
+    open_edges = s.open_edges()
     for i, ch in enumerate(s.d["rev"]):
         if ch != "1":
             continue
         sq = divmod(i, board.COLS)
         for n in board.orthogonal(sq):
-            if not s.is_revealed(n) and n not in s.dark and board.passable(sq, n, open_e):
+            if not s.is_revealed(n) and n not in s.dark and board.passable(sq, n, open_edges):
                 out.append(sq)
                 break
     return out
 
 
 def stairs(s: HQState) -> list[Square]:
-    return [tsq(q) for o in s.objects.values() if o["kind"] == "stairs" for q in o["squares"]]
+    return [as_square(q) for o in s.objects.values() if o["kind"] == "stairs" for q in o["squares"]]
 
 
 def best_move(moves: list[LegalAction], dist: dict[Square, int], here: Square) -> LegalAction | None:
@@ -169,7 +169,7 @@ def hero_choice(s: HQState, legal: list[LegalAction], rec: Recorder) -> Action:
         return legal[0].action
     h = s.current_hero()
     assert h is not None
-    here = tsq(h["sq"])
+    here = hero_square(h)
     t = s.d["turn"]
     casts = by.get("cast", [])
     heals = [(w["body"], la) for la in casts if catalog.spell(str(la.action["spell"]))["effect"] == "heal"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Mapping
 from pathlib import Path
+from typing import TypedDict
 
 from rules.readonly import freeze, loader
 
@@ -23,10 +24,21 @@ BOARD_FILE = Path(__file__).resolve().parents[2] / "data" / "heroquest" / "board
 _DIRS: tuple[tuple[int, int], ...] = ((-1, 0), (0, 1), (1, 0), (0, -1))
 
 
+class BoardJson(TypedDict):
+    """data/heroquest/board.json: per row, its squares' wall masks ("0101"...) and rooms (0: corridor),
+    space-separated."""
+
+    rows: int
+    cols: int
+    walls: list[str]
+    rooms: list[str]
+    central_room: int
+
+
 class _Board:
     """Validated board facts, built once from data/heroquest/board.json."""
 
-    def __init__(self, data: dict) -> None:
+    def __init__(self, data: BoardJson) -> None:
         if data.get("rows") != ROWS or data.get("cols") != COLS:
             raise ValueError(f"{BOARD_FILE}: the board must be {ROWS}x{COLS}")
         walls_rows = data["walls"]
@@ -44,7 +56,7 @@ class _Board:
                 mask = masks[c]
                 if len(mask) != 4 or set(mask) - {"0", "1"}:
                     raise ValueError(f"{BOARD_FILE}: bad wall mask {mask!r} at {r}:{c}")
-                self.masks[(r, c)] = tuple(bit == "1" for bit in mask)
+                self.masks[(r, c)] = (mask[0] == "1", mask[1] == "1", mask[2] == "1", mask[3] == "1")
                 room_id = int(ids[c])
                 if room_id:
                     self.room[(r, c)] = room_id

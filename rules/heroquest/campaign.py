@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import copy
-from typing import Any
+from collections.abc import Mapping
+from typing import cast
 
 from rules.base import RuleError
 from rules.heroquest import catalog
+from rules.heroquest.shapes import HeroRecord
+from rules.heroquest.shapes import Sheet as Sheet  # a hero's character sheet: what these functions take and give
 from rules.text import Lit, msg
 
-Sheet = dict[str, Any]
 QUESTS_PER_LEVEL = 10
 MAX_LEVEL = 10
 #: Internal number of the Legendary level: it counts as odd for the body/mind point.
@@ -19,6 +21,11 @@ CHAMPION_REWARD = 1000
 
 class CampaignError(RuleError):
     code = "campaign"
+
+
+def stored_sheet(record: Mapping[str, object]) -> Sheet:
+    """A sheet as the server's profiles keep it (JSON written from a `Sheet` by these functions)."""
+    return cast(Sheet, dict(record))  # the storage boundary: the one place a stored record becomes a Sheet
 
 
 def new_sheet(hero: str) -> Sheet:
@@ -65,9 +72,12 @@ def level_up(sheet: Sheet) -> Sheet:
     if out["level"] >= LEGENDARY:
         return out
     out["level"] += 1
-    key = growth(out["hero"], out["level"])
-    out[f"max_{key}"] += 1
-    out[key] = out[f"max_{key}"]
+    if growth(out["hero"], out["level"]) == "body":
+        out["max_body"] += 1
+        out["body"] = out["max_body"]
+    else:
+        out["max_mind"] += 1
+        out["mind"] = out["max_mind"]
     return out
 
 
@@ -184,10 +194,10 @@ def make_outlaw(sheet: Sheet) -> Sheet:
     return out
 
 
-def after_quest(sheet: Sheet, hero_state: dict[str, Any]) -> Sheet:
+def after_quest(sheet: Sheet, hero_state: HeroRecord) -> Sheet:
     """Fold a finished quest into the sheet: gold kept, quest treasures kept, ordinary treasure cards returned.
 
-    `hero_state` is one entry of the engine's `heroes` list (or of `GAME.sheets(state)`).
+    `hero_state` is a hero's record of the quest (one entry of `GAME.sheets(state)`).
     """
     out = copy.deepcopy(sheet)
     out["gold"] = hero_state.get("gold", out["gold"])

@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
+from rules.heroquest.shapes import LitJson
 from rules.readonly import loader
 from rules.text import Lit
 
@@ -14,8 +15,138 @@ DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "heroquest"
 HERO_IDS = ("barbarian", "dwarf", "elf", "wizard")
 SLOTS = ("weapon", "shield", "helmet", "armour", "item", "potion")
 
+# The tables' entries as the data files hold them (read-only: the loaders freeze them). Each loader checks
+# the keys its rules rely on; the optional keys are the flags only some entries carry.
+
+
+class HeroStats(TypedDict):
+    name: LitJson
+    magic: bool
+    attack: int
+    defend: int
+    move: int
+    body: int
+    mind: int
+    #: Which faces of the combat die hit with bare hands: any/white/black.
+    unarmed: str
+    #: Where the level-up point goes every third level: body/mind/balanced.
+    affinity: str
+    spell_groups: int
+    start: Sequence[str]
+    #: Extra gold per skill level, by skill category.
+    skill_penalty: Mapping[str, int]
+    provisional: NotRequired[Sequence[str]]
+    disarm_without_kit: NotRequired[bool]
+    #: Longest pit the hero jumps over (1 when absent).
+    pit_jump: NotRequired[int]
+
+
+class MonsterStats(TypedDict):
+    name: LitJson
+    move: int
+    attack: int
+    defend: int
+    body: int
+    mind: int
+    color: NotRequired[str]
+    kin: NotRequired[Sequence[str]]
+    undead: NotRequired[bool]
+    provisional: NotRequired[bool]
+    poison: NotRequired[bool]
+    mercenary: NotRequired[bool]
+
+
+class EquipmentEntry(TypedDict):
+    name: LitJson
+    #: One of `SLOTS`.
+    slot: str
+    price: int
+    attack: NotRequired[int]
+    defend: NotRequired[int]
+    forbidden: NotRequired[Sequence[str]]
+    diagonal: NotRequired[bool]
+    thrown: NotRequired[bool]
+    ranged: NotRequired[bool]
+    two_handed: NotRequired[bool]
+    blunt: NotRequired[bool]
+    provisional: NotRequired[bool]
+    #: Armour: "medium" or "heavy" (a pit of darkness hurts more), and whether it halves movement.
+    weight: NotRequired[str]
+    half_move: NotRequired[bool]
+    toolkit: NotRequired[bool]
+    #: Potions.
+    heal_body: NotRequired[int]
+    heal_body_die: NotRequired[bool]
+    saves: NotRequired[bool]
+    attack_bonus: NotRequired[int]
+    defend_bonus: NotRequired[int]
+    double_attack: NotRequired[bool]
+    kill_undead: NotRequired[bool]
+    #: Scrolls: the spell read; runes: which rune it is.
+    scroll: NotRequired[str]
+    rune: NotRequired[str]
+
+
+class SpellEntry(TypedDict):
+    name: LitJson
+    #: "hero", "monster" or "self".
+    target: str
+    #: attack, status, heal, damage, sleep, rust, escape or summon; the keys below serve some effects.
+    effect: str
+    dice: NotRequired[int]
+    status: NotRequired[str]
+    body: NotRequired[int]
+    damage: NotRequired[int]
+    resist_dice: NotRequired[int]
+    #: "mind": the target rolls its mind points to shrug it off.
+    resist: NotRequired[str]
+    monster: NotRequired[str]
+    count: NotRequired[int]
+    provisional: NotRequired[bool]
+
+
+class SpellGroup(TypedDict):
+    name: LitJson
+    spells: Sequence[str]
+
+
+class SpellTables(TypedDict):
+    groups: Mapping[str, SpellGroup]
+    order: Sequence[str]
+    spells: Mapping[str, SpellEntry]
+    chaos: Mapping[str, SpellEntry]
+
+
+class TreasureCard(TypedDict):
+    id: str
+    #: gold, item, nothing, wandering or trap.
+    kind: str
+    gold: NotRequired[int]
+    item: NotRequired[str]
+    trap: NotRequired[str]
+    damage: NotRequired[int]
+    damage_dice: NotRequired[int]
+
+
+class SkillEntry(TypedDict):
+    name: LitJson
+    category: str
+    level: int
+    price: int
+    requires: NotRequired[Sequence[str]]
+    provisional: NotRequired[bool]
+
+
+class RuneEntry(TypedDict):
+    name: LitJson
+    type: str
+    dice: NotRequired[int]
+    range: NotRequired[int]
+    provisional: NotRequired[bool]
+
 
 def _load(name: str) -> Any:
+    """A data file's JSON (each loader checks the keys its rules rely on before anything reads them)."""
     return json.loads((DATA_DIR / name).read_text(encoding="utf-8"))
 
 
@@ -24,15 +155,16 @@ def _need(cond: bool, where: str, what: str) -> None:
         raise ValueError(f"data/heroquest/{where}: {what}")
 
 
-def _lit(entry: dict[str, Any], where: str) -> Lit:
-    name: Any = entry.get("name")
+def _lit(entry: Mapping[str, object], where: str) -> Lit:
+    name = entry.get("name")
     _need(isinstance(name, dict) and all(isinstance(name.get(k), str) for k in ("es", "en")), where, "name {es,en}")
+    assert isinstance(name, dict)  # _need raised otherwise
     return Lit(name["es"], name["en"])
 
 
 @loader()
-def heroes() -> Mapping[str, dict[str, Any]]:
-    data = _load("heroes.json")
+def heroes() -> Mapping[str, HeroStats]:
+    data: dict[str, HeroStats] = _load("heroes.json")
     for hid, h in data.items():
         where = f"heroes.json:{hid}"
         _lit(h, where)
@@ -46,8 +178,8 @@ def heroes() -> Mapping[str, dict[str, Any]]:
 
 
 @loader()
-def monsters() -> Mapping[str, dict[str, Any]]:
-    data = _load("monsters.json")
+def monsters() -> Mapping[str, MonsterStats]:
+    data: dict[str, MonsterStats] = _load("monsters.json")
     for mid, m in data.items():
         where = f"monsters.json:{mid}"
         _lit(m, where)
@@ -60,7 +192,7 @@ def monsters() -> Mapping[str, dict[str, Any]]:
     return data
 
 
-def monster(ref: str) -> dict[str, Any]:
+def monster(ref: str) -> MonsterStats:
     """Stats of a monster ref (every monster a quest may hold has them: imports refuse unknown ones)."""
     table = monsters()
     if ref not in table:
@@ -74,8 +206,8 @@ def monster_name(ref: str) -> Lit:
 
 
 @loader()
-def equipment() -> Mapping[str, dict[str, Any]]:
-    data = _load("equipment.json")
+def equipment() -> Mapping[str, EquipmentEntry]:
+    data: dict[str, EquipmentEntry] = _load("equipment.json")
     for iid, e in data.items():
         where = f"equipment.json:{iid}"
         _lit(e, where)
@@ -94,8 +226,8 @@ def item_name(item: str) -> Lit:
 
 
 @loader()
-def spells() -> Mapping[str, Any]:
-    data = _load("spells.json")
+def spells() -> SpellTables:
+    data: SpellTables = _load("spells.json")
     groups, table, chaos = data["groups"], data["spells"], data["chaos"]
     _need(list(data["order"]) == sorted(groups) or set(data["order"]) == set(groups), "spells.json", "order")
     for gid, g in groups.items():
@@ -109,7 +241,7 @@ def spells() -> Mapping[str, Any]:
     return data
 
 
-def spell(sid: str) -> dict[str, Any]:
+def spell(sid: str) -> SpellEntry:
     data = spells()
     return data["spells"].get(sid) or data["chaos"][sid]
 
@@ -125,8 +257,8 @@ def group_name(gid: str) -> Lit:
 
 
 @loader()
-def treasure_deck() -> Sequence[dict[str, Any]]:
-    deck = _load("treasure.json")["deck"]
+def treasure_deck() -> Sequence[TreasureCard]:
+    deck: list[TreasureCard] = _load("treasure.json")["deck"]
     ids = [c["id"] for c in deck]
     _need(len(ids) == len(set(ids)), "treasure.json", "card ids are unique")
     for c in deck:
@@ -136,7 +268,7 @@ def treasure_deck() -> Sequence[dict[str, Any]]:
     return deck
 
 
-def treasure_card(cid: str) -> dict[str, Any]:
+def treasure_card(cid: str) -> TreasureCard:
     for c in treasure_deck():
         if c["id"] == cid:
             return c
@@ -144,8 +276,8 @@ def treasure_card(cid: str) -> dict[str, Any]:
 
 
 @loader()
-def skills() -> Mapping[str, dict[str, Any]]:
-    data = _load("skills.json")
+def skills() -> Mapping[str, SkillEntry]:
+    data: dict[str, SkillEntry] = _load("skills.json")
     for sid, s in data.items():
         where = f"skills.json:{sid}"
         _lit(s, where)
@@ -156,8 +288,8 @@ def skills() -> Mapping[str, dict[str, Any]]:
 
 
 @loader()
-def runes() -> Mapping[str, dict[str, Any]]:
-    data = _load("runes.json")
+def runes() -> Mapping[str, RuneEntry]:
+    data: dict[str, RuneEntry] = _load("runes.json")
     for rid, r in data.items():
         _lit(r, f"runes.json:{rid}")
         _need(r.get("type") in ("effect", "target", "power"), f"runes.json:{rid}", "type effect/target/power")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from itertools import combinations
-from typing import Any
+from typing import Any, cast
 
 from rules.base import (
     AI_LEVELS,
@@ -23,9 +23,10 @@ from rules.base import (
 )
 from rules.heroquest import board, campaign, catalog, gm, hero_actions, sight, trade, view
 from rules.heroquest import descriptions as describe
-from rules.heroquest.quest import MAX_PROBLEMS, Quest, QuestError, builtin_quests
+from rules.heroquest.quest import MAX_PROBLEMS, Quest, QuestError, QuestJson, builtin_quests
 from rules.heroquest.setup import build
-from rules.heroquest.state import GM, Ctx, HQState, hero_label, json_copy, parse_sq, sq_token, tsq
+from rules.heroquest.shapes import HeroRecord, MsgJson, Sheet, StateData
+from rules.heroquest.state import GM, Ctx, HQState, as_square, hero_label, hero_square, json_copy, parse_sq, sq_token
 from rules.heroquest.turns import die, end_hero_turn, finish, mark_potion, start_round
 from rules.heroquest.upload import import_quest
 from rules.text import Lit, Msg, SeatRef, msg
@@ -95,7 +96,7 @@ class HeroQuest(Game):
         return self.new_with_quest(quests[qid], options, seats, seed)
 
     def new_with_quest(self, quest: Quest, options: Mapping[str, Scalar], seats: int, seed: int,
-                       sheets: Mapping[str, Mapping[str, Any]] | None = None) -> HQState:
+                       sheets: Mapping[str, Sheet] | None = None) -> HQState:
         """A game on any quest (e.g. an uploaded HeroScribe file); `sheets` carries heroes between quests."""
         self.check_seats(options, seats)
         return build(quest, options, seats, seed, sheets)
@@ -103,7 +104,7 @@ class HeroQuest(Game):
     def new_with_setup(self, setup: Mapping[str, Any], options: Mapping[str, Scalar], seats: int,
                        seed: int) -> HQState:
         """The table's entry point: an uploaded quest (`setup["quest"]`) and this server's character sheets."""
-        sheets = dict(setup.get("profiles") or {})
+        sheets: dict[str, Sheet] = dict(setup.get("profiles") or {})
         if setup.get("quest") is not None:
             quest = Quest.from_json(setup["quest"])
             state = self.new_with_quest(quest, options, seats, seed, sheets)
@@ -117,14 +118,14 @@ class HeroQuest(Game):
         state.d["import_warnings"] = _warnings(setup.get("warnings"))
         return state
 
-    def setup_from_upload(self, data: bytes, filename: str) -> dict[str, Any]:
+    def setup_from_upload(self, data: bytes, filename: str) -> dict[str, object]:
         """A HeroScribe or own-format quest file attached to `/game new`: the quest and its warnings for the
         game master (`setup["warnings"]`, `rules.text.Msg` JSON); QuestError naming its problems."""
         try:
             imported = import_quest(data, filename)
         except QuestError as exc:
             raise QuestError(exc.summary(), exc.problems) from None
-        return imported.setup()
+        return dict(imported.setup())
 
     upload_overrides = ("quest",)
 
@@ -139,18 +140,18 @@ class HeroQuest(Game):
     def profile_keys(self, options: Mapping[str, Scalar], seats: int) -> list[str]:
         return str(options.get("heroes", DEFAULT_HEROES)).split(",")
 
-    def profile_updates(self, state: HQState) -> dict[str, dict[str, Any]]:
+    def profile_updates(self, state: HQState) -> dict[str, dict[str, object]]:
         """Each hero's character sheet after the quest: gold, equipment, treasures, quests completed."""
         if not state.d["over"]:
             return {}
         won = state.d["over"]["result"] == "win"
         start = state.d.get("sheets_in") or {}
-        out = {}
+        out: dict[str, dict[str, object]] = {}
         for hero, record in self.sheets(state).items():
             sheet = campaign.after_quest(start.get(hero) or campaign.new_sheet(hero), record)
             if won and not record.get("dead"):
                 sheet = campaign.complete_quest(sheet)
-            out[hero] = sheet
+            out[hero] = dict(sheet)
         return out
 
     # ---- turns
@@ -170,7 +171,7 @@ class HeroQuest(Game):
             return frozenset({s.heroes[turn["i"]]["seat"]})
         return frozenset({GM})
 
-    def turn_key(self, state: HQState) -> Any:
+    def turn_key(self, state: HQState) -> tuple[int, str, int, int]:
         turn = state.d["turn"]
         return (state.d["round"], turn["who"], turn.get("i", 0), len(state.d["picks"]))
 
@@ -301,7 +302,8 @@ class HeroQuest(Game):
 
     def record_figures(self, state: HQState) -> dict[int, dict[str, int]]:
         """Per hero player: quests completed (the quest won, hero alive) and Body points left."""
-        won = bool(state.d["over"]) and state.d["over"]["result"] == "win"
+        over = state.d["over"]
+        won = over is not None and over["result"] == "win"
         out: dict[int, dict[str, int]] = {}
         for h in state.heroes:
             row = out.setdefault(h["seat"], {"quests": 0, "body": 0})
@@ -309,18 +311,19 @@ class HeroQuest(Game):
             row["body"] += 0 if h["dead"] else int(h["body"])
         return out
 
-    def view(self, state: HQState, seat: int | None) -> dict[str, Any]:
+    def view(self, state: HQState, seat: int | None) -> dict[str, object]:
         out = view.build(state, seat)
         if seat is not None and seat != GM and seat in self.to_act(state):
             out["reach"] = view.reach(self.legal_actions(state, seat))  # the seat on turn's own view only
-        return out
+        return dict(out)
 
-    def to_json(self, state: HQState) -> dict[str, Any]:
+    def to_json(self, state: HQState) -> dict[str, object]:
         return {"quest": state.quest, **state.d}
 
-    def from_json(self, data: Mapping[str, Any]) -> HQState:
+    def from_json(self, data: Mapping[str, object]) -> HQState:
         rest = {k: v for k, v in data.items() if k != "quest"}
-        return HQState.load(json_copy(data["quest"]), json_copy(rest))
+        # stored JSON, written by `to_json` from a typed state: the boundary's one cast
+        return HQState.load(cast(QuestJson, json_copy(data["quest"])), cast(StateData, json_copy(rest)))
 
     def copy_state(self, state: HQState) -> HQState:
         return state.clone()
@@ -341,9 +344,9 @@ class HeroQuest(Game):
 
     # ---- campaign helpers
 
-    def sheets(self, state: HQState) -> dict[str, dict[str, Any]]:
+    def sheets(self, state: HQState) -> dict[str, HeroRecord]:
         """Each hero's end-of-quest record, to fold into campaign sheets with `campaign.after_quest`."""
-        out = {}
+        out: dict[str, HeroRecord] = {}
         for h in state.heroes:
             items = [i for i in (h["weapon"], h["shield"], h["helmet"], h["armour"]) if i] + list(h["items"])
             out[h["hero"]] = {"gold": h["gold"], "equipment": items, "quest_treasures": list(h["quest_treasures"]),
@@ -387,7 +390,7 @@ def _as_listed(s: HQState, action: Action) -> Action:
     return Action.of(kind, **args)
 
 
-def _warnings(value: Any) -> list[dict[str, Any]]:
+def _warnings(value: object) -> list[MsgJson]:
     """The upload's warnings as kept in the state (for the game master's view): well-formed and bounded."""
     if not isinstance(value, list):
         return []
@@ -404,7 +407,7 @@ def _pending_legal(s: HQState) -> list[LegalAction]:
     out = []
     if p["kind"] == "save":
         table = catalog.equipment()
-        for item in sorted({i for i in h["items"] if table.get(i, {}).get("saves")}):
+        for item in sorted({i for i in h["items"] if (e := table.get(i)) is not None and e.get("saves")}):
             out.append(LegalAction(Action.of("drink", item=item),
                                    msg("hq.act.drink", hero=hero_label(h), item=catalog.item_name(item)), "items"))
         out.append(LegalAction(Action.of("accept_death"), msg("hq.act.accept_death", hero=hero_label(h)), "turn"))
@@ -418,7 +421,7 @@ def _pending_legal(s: HQState) -> list[LegalAction]:
 
 
 def _resolve_pending(ctx: Ctx, action: Action) -> None:
-    s = ctx.s
+    s = ctx.state
     p = s.d["pending"][0]
     h = s.hero(p["hero"])
     assert h is not None
@@ -463,7 +466,7 @@ def _resolve_pending(ctx: Ctx, action: Action) -> None:
 
 
 def _choose_spells(ctx: Ctx, action: Action) -> None:
-    s = ctx.s
+    s = ctx.state
     group = action.get("group")
     taken = {g for x in s.heroes for g in x["groups"]}
     if action.kind != "choose_spells" or group not in catalog.spells()["groups"] or group in taken:
@@ -486,7 +489,7 @@ def _choose_spells(ctx: Ctx, action: Action) -> None:
 
 def _settle(ctx: Ctx) -> None:
     """After every action: a dead hero's turn ends; with no hero left on the board the quest ends."""
-    s = ctx.s
+    s = ctx.state
     s.d["pending"] = [p for p in s.d["pending"] if not (s.hero(p["hero"]) or {"dead": True})["dead"]]
     if s.d["over"] or s.d["pending"]:
         return
@@ -524,7 +527,7 @@ def _invariants(game: HeroQuest, s: HQState) -> list[str]:
         if not h["dead"] and h["body"] == 0 and h["uid"] not in pending and h["sq"] is not None:
             out.append(f"{h['uid']} has no body left but is alive")
         if h["sq"] is not None:
-            sq = tsq(h["sq"])
+            sq = hero_square(h)
             if sq in seen:
                 out.append(f"{h['uid']} shares {sq} with {seen[sq]}")
             seen[sq] = h["uid"]
@@ -533,7 +536,7 @@ def _invariants(game: HeroQuest, s: HQState) -> list[str]:
     for m in s.monsters.values():
         if not 1 <= m["body"] <= m["max_body"]:
             out.append(f"{m['uid']} body {m['body']} outside 1..{m['max_body']}")
-        sq = tsq(m["sq"])
+        sq = as_square(m["sq"])
         if sq in seen:
             out.append(f"{m['uid']} shares {sq} with {seen[sq]}")
         seen[sq] = m["uid"]
@@ -541,12 +544,12 @@ def _invariants(game: HeroQuest, s: HQState) -> list[str]:
             out.append(f"{m['uid']} stands on an illegal square {sq}")
     hidden = view.hidden_uids(s)
     for seat in (None, *range(1, s.seats)):
-        v = game.view(s, seat)
+        v = view.build(s, seat)  # the seat's view but for its reach marks, which hold no ids
         shown = {x["uid"] for key in ("objects", "monsters", "doors") for x in v[key]}
         leak = shown & hidden
         if leak:
             out.append(f"view of {seat} shows unrevealed {sorted(leak)[:3]}")
-        unrevealed = [x["uid"] for x in v["monsters"] if not s.is_revealed(tsq(x["square"]))]
+        unrevealed = [x["uid"] for x in v["monsters"] if not s.is_revealed(as_square(x["square"]))]
         if unrevealed:
             out.append(f"view of {seat} shows monsters on unrevealed squares {unrevealed[:3]}")
     return out

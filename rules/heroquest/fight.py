@@ -2,95 +2,101 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from rules.heroquest import board, catalog, combat, dice, sight
+from rules.heroquest.catalog import EquipmentEntry
 from rules.heroquest.moves import adjacent_open, diagonal_open
-from rules.heroquest.state import Ctx, HQState, hero_label, monster_label, tsq
+from rules.heroquest.shapes import Hero, Monster
+from rules.heroquest.state import Ctx, HQState, as_square, hero_label, hero_square, monster_label
 from rules.heroquest.traps import in_pit
 from rules.heroquest.turns import damage_hero, damage_monster
+from rules.text import Lit
 
 
-def weapon_of(h: dict[str, Any]) -> dict[str, Any] | None:
+def weapon_of(h: Hero) -> EquipmentEntry | None:
     return catalog.equipment().get(h["weapon"]) if h["weapon"] else None
 
 
-def hero_attack_dice(s: HQState, h: dict[str, Any], fists: bool, consume: bool) -> int:
-    w = None if fists else weapon_of(h)
-    base = w["attack"] if w else 1
-    st = h["status"]
-    bonus = (2 if st.get("courage") else 0) + int(st.get("strength", 0))
+def hero_attack_dice(s: HQState, h: Hero, fists: bool, consume: bool) -> int:
+    weapon_stats = None if fists else weapon_of(h)
+    base = weapon_stats["attack"] if weapon_stats else 1
+    status = h["status"]
+    bonus = (2 if status.get("courage") else 0) + int(status.get("strength", 0))
     if consume:
-        st.pop("strength", None)
-    n = dice.dice_count(base + bonus, 1 if in_pit(s, tsq(h["sq"])) else 0)
-    if h["mind"] <= 0 or st.get("fear"):
+        status.pop("strength", None)
+    n = dice.dice_count(base + bonus, 1 if in_pit(s, hero_square(h)) else 0)
+    if h["mind"] <= 0 or status.get("fear"):
         n = min(n, 1)
     return n
 
 
-def hero_defence_dice(s: HQState, h: dict[str, Any], consume: bool) -> int:
+def hero_defence_dice(s: HQState, h: Hero, consume: bool) -> int:
     table = catalog.equipment()
     base = catalog.heroes()[h["hero"]]["defend"]
-    for slot in ("shield", "helmet", "armour"):
-        if h[slot]:
-            base += table.get(h[slot], {}).get("defend", 0)
-    st = h["status"]
-    base += (1 if st.get("rock_skin") else 0) + int(st.get("defence", 0)) + (1 if "dodge" in h.get("skills", ()) else 0)
+    for worn in (h["shield"], h["helmet"], h["armour"]):
+        if worn:
+            entry = table.get(worn)
+            base += 0 if entry is None else entry.get("defend", 0)
+    status = h["status"]
+    base += ((1 if status.get("rock_skin") else 0) + int(status.get("defence", 0))
+             + (1 if "dodge" in h.get("skills", ()) else 0))
     if consume:
-        st.pop("defence", None)
-    n = dice.dice_count(base, 1 if in_pit(s, tsq(h["sq"])) else 0)
+        status.pop("defence", None)
+    n = dice.dice_count(base, 1 if in_pit(s, hero_square(h)) else 0)
     if h["mind"] <= 0:
         n = min(n, 2)
     return n
 
 
-def reach_mode(s: HQState, h: dict[str, Any], target_sq: tuple[int, int], fists: bool) -> str | None:
+def reach_mode(s: HQState, h: Hero, target_sq: tuple[int, int], fists: bool) -> str | None:
     """"melee", "ranged" or "thrown" when the hero's weapon reaches the target square, else None."""
-    sq = tsq(h["sq"])
-    w = None if fists else weapon_of(h)
+    sq = hero_square(h)
+    weapon_stats = None if fists else weapon_of(h)
     adjacent = adjacent_open(s, sq, target_sq)
     if adjacent:
-        return None if w and w.get("ranged") else "melee"
-    if w and w.get("diagonal") and diagonal_open(s, sq, target_sq):
+        return None if weapon_stats and weapon_stats.get("ranged") else "melee"
+    if weapon_stats and weapon_stats.get("diagonal") and diagonal_open(s, sq, target_sq):
         return "melee"
-    if (w and (w.get("ranged") or w.get("thrown")) and not in_pit(s, sq) and not board.adjacent(sq, target_sq)
+    if (weapon_stats and (weapon_stats.get("ranged") or weapon_stats.get("thrown")) and not in_pit(s, sq)
+            and not board.adjacent(sq, target_sq)
             and sight.clear_shot(s, sq, target_sq)):
-        return "ranged" if w.get("ranged") else "thrown"
+        return "ranged" if weapon_stats.get("ranged") else "thrown"
     return None
 
 
-def hero_attacks(ctx: Ctx, h: dict[str, Any], m: dict[str, Any], fists: bool) -> None:
-    s = ctx.s
-    mode = reach_mode(s, h, tsq(m["sq"]), fists)
-    w = None if fists else weapon_of(h)
+def hero_attacks(ctx: Ctx, h: Hero, m: Monster, fists: bool) -> None:
+    s = ctx.state
+    mode = reach_mode(s, h, as_square(m["sq"]), fists)
+    weapon_stats = None if fists else weapon_of(h)
     n = hero_attack_dice(s, h, fists, consume=True)
     faces = ctx.roll(n)
     nature = catalog.heroes()[h["hero"]]["unarmed"]
     if s.d["opts"]["die"] == "original":
         nature = "any"
-    hits = dice.unarmed_hits(faces, nature) if w is None else None
-    blunt = bool(w and w.get("blunt"))
+    hits = dice.unarmed_hits(faces, nature) if weapon_stats is None else None
+    blunt = bool(weapon_stats and weapon_stats.get("blunt"))
     if mode == "thrown":
-        ctx.say("hq.ev.throws", hero=hero_label(h), item=catalog.item_name(h["weapon"]))
-        s.d["thrown"].append({"item": h["weapon"], "sq": list(m["sq"]), "owner": h["uid"]})
+        weapon = h["weapon"]
+        assert weapon is not None  # only a weapon is thrown
+        ctx.say("hq.ev.throws", hero=hero_label(h), item=catalog.item_name(weapon))
+        s.d["thrown"].append({"item": weapon, "sq": list(m["sq"]), "owner": h["uid"]})
         h["weapon"] = None
     resolve_attack(ctx, hero_label(h), monster_label(m), faces, target_monster=m, hits=hits, blunt=blunt)
 
 
-def monster_attacks(ctx: Ctx, m: dict[str, Any], h: dict[str, Any], dice_n: int | None = None) -> None:
+def monster_attacks(ctx: Ctx, m: Monster, h: Hero, dice_n: int | None = None) -> None:
     stats = catalog.monster(m["ref"])
     faces = ctx.roll(dice_n if dice_n is not None else stats["attack"])
     resolve_attack(ctx, monster_label(m), hero_label(h), faces, target_hero=h, blunt=bool(stats.get("blunt")),
                    poison=bool(stats.get("poison")))
 
 
-def resolve_attack(ctx: Ctx, who: Any, whom: Any, faces: list[str], *, target_hero: dict[str, Any] | None = None,
-                   target_monster: dict[str, Any] | None = None, hits: int | None = None, blunt: bool = False,
+def resolve_attack(ctx: Ctx, who: Lit, whom: Lit, faces: list[str], *, target_hero: Hero | None = None,
+                   target_monster: Monster | None = None, hits: int | None = None, blunt: bool = False,
                    poison: bool = False) -> None:
     """An attack roll of `faces` by `who` landing on a hero or a monster (`whom`): the defence roll, then the
     damage, a stun and poison. Weapons, spells and runes that strike all end here; `hits` overrides the
     skulls counted (bare hands), `blunt` lets a black skull through a miss."""
-    s = ctx.s
+    s = ctx.state
     skulls = hits if hits is not None else combat.count_skulls(faces)
     if skulls == 0 and not (blunt and "bskull" in faces):
         ctx.say("hq.ev.attack_misses", attacker=who, target=whom, roll=dice.roll_text(faces))

@@ -3,16 +3,26 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
-from rules.base import AI_LEVELS, Action, IllegalAction, LegalAction
+from rules.base import AI_LEVELS, Action, ArgValue, IllegalAction, LegalAction
 from rules.heroquest import board, catalog, fight, magic, moves, quest_treasures, sight
 from rules.heroquest import descriptions as describe
 from rules.heroquest.autoplay import autoplay
 from rules.heroquest.board import Square
 from rules.heroquest.monsters import attack_targets, can_act, can_move
 from rules.heroquest.setup import trap_kind, trap_uid
-from rules.heroquest.state import Ctx, HQState, hero_label, monster_label, parse_sq, sq_token, tsq
+from rules.heroquest.shapes import BoardObject, Figure, Hero, Monster, Stat
+from rules.heroquest.state import (
+    Ctx,
+    HQState,
+    as_square,
+    hero_label,
+    hero_square,
+    monster_label,
+    parse_sq,
+    refuse,
+    sq_token,
+)
 from rules.heroquest.turns import damage_hero, damage_monster, end_gm_turn, finish
 from rules.text import Lit, Msg, msg
 
@@ -26,16 +36,12 @@ OBJECT_KINDS = frozenset({"furniture", "blocked", "trap"})
 OFFER_END_FROM_ROUND = 3
 
 
-def refuse(key: str, **params: Any) -> IllegalAction:
-    return IllegalAction(msg(key, **params))
-
-
-def spells_left(m: dict[str, Any]) -> list[str]:
+def spells_left(m: Monster) -> list[str]:
     """The Chaos spells the quest gave this creature (the game master grants them) that it has not cast yet."""
     return [sid for sid in m.get("spells", []) if sid not in m["cast"]]
 
 
-def cast_offers(s: HQState, m: dict[str, Any]) -> list[tuple[Action, Msg]]:
+def cast_offers(s: HQState, m: Monster) -> list[tuple[Action, Msg]]:
     out = []
     for sid in spells_left(m):
         spell = catalog.spell(sid)
@@ -44,7 +50,7 @@ def cast_offers(s: HQState, m: dict[str, Any]) -> list[tuple[Action, Msg]]:
                         msg("hq.act.gm_cast_self", monster=monster_label(m), spell=catalog.spell_name(sid))))
             continue
         for h in s.on_board_heroes():
-            if magic.can_target(s, tsq(m["sq"]), tsq(h["sq"])):
+            if magic.can_target(s, as_square(m["sq"]), hero_square(h)):
                 out.append((Action.of("gm_cast", caster=m["uid"], spell=sid, target=h["uid"]),
                             msg("hq.act.gm_cast", monster=monster_label(m), spell=catalog.spell_name(sid),
                                 hero=hero_label(h))))
@@ -55,7 +61,7 @@ def legal(s: HQState) -> list[LegalAction]:
     """What the game master is offered on its turn (more tools are accepted, see `ANYTIME`)."""
     out: list[LegalAction] = []
 
-    def add(kind: str, label: Msg, group: str, **args: Any) -> None:
+    def add(kind: str, label: Msg, group: str, **args: ArgValue) -> None:
         out.append(LegalAction(Action.of(kind, **args), label, group))
 
     if s.d.get("verdict"):
@@ -92,7 +98,7 @@ def legal(s: HQState) -> list[LegalAction]:
 
 
 def act(ctx: Ctx, a: Action) -> None:
-    s = ctx.s
+    s = ctx.state
     kind = a.kind
     gm_turn = s.d["turn"]["who"] == "gm"
     if kind not in ANYTIME and not gm_turn:
@@ -206,7 +212,7 @@ def _reveal_area(s: HQState, a: Action) -> set[Square]:
     return area
 
 
-def _idle_reason(m: dict[str, Any], used: str) -> Msg:
+def _idle_reason(m: Monster, used: str) -> Msg:
     """Why a monster cannot move or act: not on the board yet for the heroes, asleep, or already done."""
     if not m["revealed"]:
         return msg("hq.err.monster_unseen", monster=monster_label(m))
@@ -215,7 +221,7 @@ def _idle_reason(m: dict[str, Any], used: str) -> Msg:
     return msg(used, monster=monster_label(m))
 
 
-def _monster(s: HQState, uid: Any) -> dict[str, Any]:
+def _monster(s: HQState, uid: ArgValue | None) -> Monster:
     m = s.monsters.get(str(uid))
     if m is None:
         raise refuse("hq.err.no_monster")
@@ -236,7 +242,7 @@ def _placement(s: HQState, a: Action) -> tuple[str, Square]:
 
 
 def _place_monster(ctx: Ctx, a: Action) -> None:
-    s = ctx.s
+    s = ctx.state
     ref, sq = _placement(s, a)
     # a monster Morcar places moves and acts on his turn like the others (rulebook: monsters put on the board)
     m = magic.spawn(ctx, ref, sq, revealed=s.is_revealed(sq), ready=True)
@@ -253,15 +259,15 @@ def _object_placement(s: HQState, a: Action) -> tuple[str, str, Square]:
 
 
 def _place_object(ctx: Ctx, a: Action) -> None:
-    s = ctx.s
+    s = ctx.state
     kind, ref, sq = _object_placement(s, a)
     s.d["spawned"] += 1
     uid = trap_uid(s.objects, sq) if kind == "trap" else f"{ref}_x{s.d['spawned']}"
-    entry: dict[str, Any] = {"uid": uid, "kind": kind, "ref": ref, "squares": [list(sq)], "rotation":
+    entry: BoardObject = {"uid": uid, "kind": kind, "ref": ref, "squares": [list(sq)], "rotation":
                              str(a.get("rotation", "downward")), "between": None, "note": None,
                              "revealed": kind != "trap" and s.is_revealed(sq)}
     if kind == "trap":
-        entry.update(trap=trap_kind(ref), found=False, sprung=False, disarmed=False)
+        entry.update({"trap": trap_kind(ref), "found": False, "sprung": False, "disarmed": False})
     s.objects[uid] = entry
     if entry["revealed"]:
         ctx.say("hq.ev.object_placed", thing=Lit(ref.replace("_", " "), ref.replace("_", " ")))
@@ -279,7 +285,7 @@ def _removal(s: HQState, a: Action) -> str:
 
 
 def _remove(ctx: Ctx, a: Action) -> None:
-    s = ctx.s
+    s = ctx.state
     uid = _removal(s, a)
     if uid in s.monsters:
         m = s.monsters.pop(uid)
@@ -295,28 +301,37 @@ def _remove(ctx: Ctx, a: Action) -> None:
             ctx.gm("hq.ev.gm_removed", uid=uid)
 
 
-def _adjustment(s: HQState, a: Action) -> tuple[dict[str, Any], bool, str, int]:
-    """The figure `gm_adjust` changes (and whether it is a hero), the stat and the change."""
+def _adjustment(s: HQState, a: Action) -> tuple[Figure, Stat, int]:
+    """The figure `gm_adjust` changes (a hero on the board, else a monster), the stat and the change."""
     uid = str(a.get("uid"))
     stat = a.get("stat")
     delta = a.get("delta")
     if stat not in ("body", "mind") or not isinstance(delta, int) or isinstance(delta, bool) or delta == 0:
         raise refuse("hq.err.bad_adjust")
+    which: Stat = "body" if stat == "body" else "mind"
     h = s.hero(uid)
     if h is not None and h["sq"] is not None and not h["dead"]:
-        return h, True, str(stat), delta
+        return h, which, delta
     m = s.monsters.get(uid)
     if m is None:
         raise refuse("hq.err.no_such_thing")
-    return m, False, str(stat), delta
+    return m, which, delta
+
+
+def _raise(figure: Figure, stat: Stat, delta: int) -> None:
+    """Up to the figure's maximum."""
+    if stat == "body":
+        figure["body"] = min(figure["max_body"], figure["body"] + delta)
+    else:
+        figure["mind"] = min(figure["max_mind"], figure["mind"] + delta)
 
 
 def _adjust(ctx: Ctx, a: Action) -> None:
-    figure, is_hero, stat, delta = _adjustment(ctx.s, a)
-    if is_hero:
+    figure, stat, delta = _adjustment(ctx.state, a)
+    if "hero" in figure:
         h = figure
         if delta > 0:
-            h[stat] = min(h[f"max_{stat}"], h[stat] + delta)
+            _raise(h, stat, delta)
         elif stat == "body":
             damage_hero(ctx, h, -delta)
         else:
@@ -325,7 +340,7 @@ def _adjust(ctx: Ctx, a: Action) -> None:
         return
     m = figure
     if delta > 0:
-        m[stat] = min(m[f"max_{stat}"], m[stat] + delta)
+        _raise(m, stat, delta)
     else:
         damage_monster(ctx, m, -delta, mind=stat == "mind")
         return
@@ -333,7 +348,7 @@ def _adjust(ctx: Ctx, a: Action) -> None:
 
 
 def _cast(ctx: Ctx, a: Action) -> None:
-    s = ctx.s
+    s = ctx.state
     m = _monster(s, a.get("caster"))
     sid = str(a.get("spell"))
     chaos = catalog.spells()["chaos"]
@@ -349,14 +364,15 @@ def _cast(ctx: Ctx, a: Action) -> None:
     target = None
     if chaos[sid]["target"] == "hero":
         target = s.hero(str(a.get("target")))
-        if target is None or target["sq"] is None or not magic.can_target(s, tsq(m["sq"]), tsq(target["sq"])):
+        if (target is None or target["sq"] is None
+                or not magic.can_target(s, as_square(m["sq"]), as_square(target["sq"]))):
             raise refuse("hq.err.not_in_sight")
     m["acted"] = True
     ctx.undoable = False
     magic.chaos_casts(ctx, m, sid, target)
 
 
-def _grant(s: HQState, a: Action) -> tuple[dict[str, Any], str]:
+def _grant(s: HQState, a: Action) -> tuple[Monster, str]:
     m = _monster(s, a.get("monster"))
     sid = str(a.get("spell"))
     if sid not in catalog.spells()["chaos"]:
@@ -368,13 +384,13 @@ def _grant(s: HQState, a: Action) -> tuple[dict[str, Any], str]:
 
 def _grant_spell(ctx: Ctx, a: Action) -> None:
     """The quest says this creature knows a Chaos spell: from now on it may cast it (once, like every spell)."""
-    m, sid = _grant(ctx.s, a)
+    m, sid = _grant(ctx.state, a)
     m.setdefault("spells", []).append(sid)
     # which creatures cast spells is the quest's secret until they do
     ctx.gm("hq.ev.gm_spell_granted", monster=monster_label(m), spell=catalog.spell_name(sid))
 
 
-def _award_of(s: HQState, a: Action) -> tuple[dict[str, Any], str | None, str | None, int]:
+def _award_of(s: HQState, a: Action) -> tuple[Hero, str | None, str | None, int]:
     """The hero `gm_award` names, the equipment id or else the Quest Treasure id it hands over, and the gold."""
     h = s.hero(str(a.get("hero")))
     if h is None or h["dead"]:
@@ -396,7 +412,7 @@ def _award_of(s: HQState, a: Action) -> tuple[dict[str, Any], str | None, str | 
 
 def _award(ctx: Ctx, a: Action) -> None:
     """Hand a hero what a quest note promises: equipment, a potion, a scroll, a Quest Treasure, or gold."""
-    h, key, tid, gold = _award_of(ctx.s, a)
+    h, key, tid, gold = _award_of(ctx.state, a)
     if key is not None:
         h["items"].append(key)
         ctx.say("hq.ev.awarded", hero=hero_label(h), item=catalog.item_name(key))

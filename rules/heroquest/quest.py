@@ -8,7 +8,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import NotRequired, TypedDict
 
 from rules import coords
 from rules.base import RuleError
@@ -54,6 +54,55 @@ EDGE_KINDS = frozenset({"door", "secret_door"})
 SOLID_KINDS = frozenset({"monster", "furniture", "trap", "blocked", "stairs", "treasure", "hero_start"})
 HERO_ORDER = ("barbarian", "dwarf", "elf", "wizard")
 _UID = re.compile(r"^[a-z0-9][a-z0-9_\-]{0,63}$")
+#: JSON as read from a file or a stored set-up, not checked yet: its readers narrow it with isinstance.
+RawJson = object
+
+
+class PlacedJson(TypedDict):
+    """`Placed` as stored: defaults left out (a door's `squares` are its `between`, "downward", no note)."""
+
+    uid: str
+    kind: str
+    ref: str
+    squares: NotRequired[list[list[int]]]
+    between: NotRequired[list[list[int]]]
+    rotation: NotRequired[str]
+    note: NotRequired[str]
+
+
+class QuestJson(TypedDict):
+    """A quest in our JSON format (`Quest.to_json`); a note or the parchment text is one string when both
+    languages say the same."""
+
+    format: str
+    version: int
+    id: str
+    name: dict[str, str]
+    speech: str | dict[str, str]
+    notes: dict[str, str | dict[str, str]]
+    wandering_monster: str
+    start: list[list[int]]
+    dark: list[list[int]]
+    objects: list[PlacedJson]
+
+
+class QuestSummary(TypedDict):
+    """What a quest holds, counted (`Quest.summary`): for the quest checker and tests."""
+
+    doors: int
+    secret_doors: int
+    monsters: dict[str, int]
+    furniture: int
+    traps: int
+    blocked: int
+
+
+class SetupJson(TypedDict):
+    """The set-up an uploaded quest gives a new game (`Imported.setup`): warnings are `rules.text.Msg` JSON."""
+
+    quest: QuestJson
+    title: dict[str, str]
+    warnings: list[dict[str, object]]
 
 
 class QuestError(RuleError):
@@ -177,8 +226,8 @@ class Placed:
     def edge(self) -> frozenset[Square] | None:
         return frozenset(self.between) if self.between else None
 
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"uid": self.uid, "kind": self.kind, "ref": self.ref}
+    def to_json(self) -> PlacedJson:
+        out: PlacedJson = {"uid": self.uid, "kind": self.kind, "ref": self.ref}
         # defaults are left out (a door's squares are its `between`) to keep stored set-ups small
         if self.between and self.squares == self.between:
             out["between"] = [list(s) for s in self.between]
@@ -227,7 +276,7 @@ class Quest:
         rooms = {board.room_of(s) for s in self.start}
         return rooms.pop() if len(rooms) == 1 else None
 
-    def summary(self) -> dict[str, Any]:
+    def summary(self) -> QuestSummary:
         """Counts used by the quest checker and tests."""
         monsters = Counter(o.ref for o in self.of_kind("monster"))
         return {
@@ -241,7 +290,7 @@ class Quest:
 
     # ---- JSON
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> QuestJson:
         return {
             "format": FORMAT,
             "version": FORMAT_VERSION,
@@ -256,7 +305,7 @@ class Quest:
         }
 
     @staticmethod
-    def from_json(data: Any) -> Quest:
+    def from_json(data: RawJson) -> Quest:
         """Build and validate a quest from our JSON format; raises QuestError naming the bad field."""
         return _from_json(data)
 
@@ -310,7 +359,7 @@ class Imported:
     quest: Quest
     warnings: tuple[Msg, ...] = ()
 
-    def setup(self) -> dict[str, Any]:
+    def setup(self) -> SetupJson:
         """The JSON set-up a game starts from: the quest, its title (shown in the lobby) and its warnings."""
         return {"quest": self.quest.to_json(), "title": _lit_json(self.quest.name),
                 "warnings": [w.to_json() for w in self.warnings]}
@@ -390,7 +439,7 @@ def _walkable(o: Placed) -> bool:
         o.kind == "furniture" and o.ref in WALKABLE_FURNITURE)
 
 
-def _check_monster(quest: Quest, o: Placed, known: Mapping[str, Any], figures: dict[Square, str],
+def _check_monster(quest: Quest, o: Placed, known: Mapping[str, object], figures: dict[Square, str],
                    solids: dict[Square, tuple[str, str, bool]], found: Problems) -> None:
     """A monster needs stats and a free square that is part of the quest (the engine relies on both)."""
     where = where_object(o)
@@ -465,7 +514,7 @@ def _bad(field_name: str, detail: str) -> QuestError:
     return QuestError(msg("hq.q.error.field", where=where_field(field_name), detail=detail))
 
 
-def _square(value: Any, field_name: str) -> Square:
+def _square(value: object, field_name: str) -> Square:
     if (
         not isinstance(value, list)
         or len(value) != 2
@@ -479,7 +528,7 @@ def _square(value: Any, field_name: str) -> Square:
     return sq
 
 
-def _lit(value: Any, field_name: str, required: bool = True, plain: bool = False) -> Lit:
+def _lit(value: object, field_name: str, required: bool = True, plain: bool = False) -> Lit:
     if value is None and not required:
         return Lit("", "")
     if plain and isinstance(value, str):
@@ -489,7 +538,7 @@ def _lit(value: Any, field_name: str, required: bool = True, plain: bool = False
     return Lit(value["es"], value["en"])
 
 
-def _dark(value: Any) -> frozenset[Square]:
+def _dark(value: object) -> frozenset[Square]:
     """Dark squares: a list of [row, col], {"room": id} or {"rect": [row, col, height, width]} items."""
     if value is None:
         return frozenset()
@@ -518,7 +567,7 @@ def _dark(value: Any) -> frozenset[Square]:
     return frozenset(out)
 
 
-def _placed(item: Any, index: int) -> Placed:
+def _placed(item: object, index: int) -> Placed:
     name = f"objects[{index}]"
     if not isinstance(item, Mapping):
         raise _bad(name, "an object")
@@ -556,7 +605,7 @@ def _placed(item: Any, index: int) -> Placed:
     return Placed(uid, kind, ref, squares, rotation, between, note)
 
 
-def _from_json(data: Any) -> Quest:
+def _from_json(data: object) -> Quest:
     if not isinstance(data, Mapping):
         raise _bad("(root)", "an object")
     if data.get("format") != FORMAT:

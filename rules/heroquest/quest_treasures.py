@@ -5,10 +5,11 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import NotRequired, TypedDict
 
+from rules.heroquest.shapes import LitJson
 from rules.readonly import loader
 from rules.text import Lit
 
@@ -18,9 +19,15 @@ MAX_NAME = 40
 _PRINTABLE = re.compile(r"^[^\x00-\x1f\x7f]+$")
 
 
+class TreasureEntry(TypedDict):
+    name: LitJson
+    #: Other names a note or the game master may use for it.
+    also: NotRequired[Sequence[str]]
+
+
 @loader()
-def table() -> Mapping[str, dict[str, Any]]:
-    data = json.loads(DATA_FILE.read_text(encoding="utf-8"))
+def table() -> Mapping[str, TreasureEntry]:
+    data: dict[str, TreasureEntry] = json.loads(DATA_FILE.read_text(encoding="utf-8"))
     data.pop("provisional", None)
     for tid, entry in data.items():
         name = entry.get("name")

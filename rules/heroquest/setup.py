@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Container, Mapping, Sequence
 
 from rules import coords
-from rules.base import BadOptions
+from rules.base import BadOptions, Scalar
 from rules.heroquest import board, catalog, sight
 from rules.heroquest.quest import Quest
+from rules.heroquest.shapes import BoardObject, Hero, Monster, Sheet, StateData, equip_slot
 from rules.heroquest.state import HIDDEN_PREFIX, SQUARES, Ctx, HQState
 from rules.heroquest.turns import start_round
 from rules.rng import Rng
@@ -37,7 +37,7 @@ def trap_kind(ref: str) -> str:
     return TRAP_KINDS.get(ref, "arrow")
 
 
-def trap_uid(objects: Mapping[str, Any], sq: tuple[int, int] | list[int]) -> str:
+def trap_uid(objects: Container[str], sq: Sequence[int]) -> str:
     """Traps are named by their square only ("trap-H11"): a found trap's id says where it is, never what it is."""
     base = f"trap-{coords.name(sq[0], sq[1])}"
     uid, n = base, 1
@@ -47,10 +47,10 @@ def trap_uid(objects: Mapping[str, Any], sq: tuple[int, int] | list[int]) -> str
     return uid
 
 
-def new_hero(hid: str, seat: int, sheet: Mapping[str, Any] | None = None) -> dict[str, Any]:
+def new_hero(hid: str, seat: int, sheet: Sheet | None = None) -> Hero:
     h = catalog.heroes()[hid]
     equipment = list(sheet["equipment"]) if sheet else list(h["start"])
-    hero = {
+    hero: Hero = {
         "uid": f"hero_{hid}",
         "hero": hid,
         "seat": seat,
@@ -84,15 +84,16 @@ def new_hero(hid: str, seat: int, sheet: Mapping[str, Any] | None = None) -> dic
     table = catalog.equipment()
     for item in equipment:
         slot = table[item]["slot"] if item in table else "item"
-        if slot in ("weapon", "shield", "helmet", "armour") and hero[slot] is None:
-            hero[slot] = item
+        worn = equip_slot(slot)
+        if worn is not None and hero[worn] is None:
+            hero[worn] = item
         else:
             hero["items"].append(item)
     return hero
 
 
-def build(quest: Quest, options: Mapping[str, Any], seats: int, seed: int,
-          sheets: Mapping[str, Mapping[str, Any]] | None = None) -> HQState:
+def build(quest: Quest, options: Mapping[str, Scalar], seats: int, seed: int,
+          sheets: Mapping[str, Sheet] | None = None) -> HQState:
     heroes_opt = str(options.get("heroes", "barbarian,dwarf,elf,wizard"))
     hero_ids = [h.strip() for h in heroes_opt.split(",") if h.strip()]
     if not hero_ids or len(set(hero_ids)) != len(hero_ids) or any(h not in catalog.heroes() for h in hero_ids):
@@ -104,8 +105,8 @@ def build(quest: Quest, options: Mapping[str, Any], seats: int, seed: int,
     rng = Rng.from_seed(seed)
     deck = [c["id"] for c in catalog.treasure_deck()]
     rng.shuffle(deck)
-    objects: dict[str, dict[str, Any]] = {}
-    monsters: dict[str, dict[str, Any]] = {}
+    objects: dict[str, BoardObject] = {}
+    monsters: dict[str, Monster] = {}
     for o in quest.objects:
         if o.kind == "monster":
             stats = catalog.monster(o.ref)
@@ -117,7 +118,7 @@ def build(quest: Quest, options: Mapping[str, Any], seats: int, seed: int,
             }
             continue
         uid = trap_uid(objects, o.squares[0]) if o.kind == "trap" else o.uid
-        entry: dict[str, Any] = {
+        entry: BoardObject = {
             "uid": uid, "kind": o.kind, "ref": o.ref, "squares": [list(q) for q in o.squares],
             "rotation": o.rotation, "between": [list(q) for q in o.between] if o.between else None,
             "note": o.note, "revealed": False,
@@ -126,7 +127,7 @@ def build(quest: Quest, options: Mapping[str, Any], seats: int, seed: int,
             entry["open"] = o.ref == "open_door"
             entry["found"] = o.kind == "door"
         if o.kind == "trap":
-            entry.update(trap=trap_kind(o.ref), found=False, sprung=False, disarmed=False)
+            entry.update({"trap": trap_kind(o.ref), "found": False, "sprung": False, "disarmed": False})
         objects[uid] = entry
         if o.kind == "furniture" and o.ref in TRAPPED_FURNITURE:
             uid = trap_uid(objects, o.squares[0])
@@ -135,7 +136,7 @@ def build(quest: Quest, options: Mapping[str, Any], seats: int, seed: int,
                 "rotation": o.rotation, "between": None, "note": None, "revealed": False,
                 "trap": "furniture", "found": False, "sprung": False, "disarmed": False,
             }
-    d: dict[str, Any] = {
+    d: StateData = {
         "seats": seats,
         "opts": {
             "quest": quest.id,

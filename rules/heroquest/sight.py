@@ -3,11 +3,21 @@
 from __future__ import annotations
 
 from collections import deque
-from typing import Any
 
 from rules.heroquest import board, visibility
 from rules.heroquest.board import Edge, Square
-from rules.heroquest.state import Ctx, HQState, idx, monster_label, publish_monster, sq_token, tsq
+from rules.heroquest.shapes import BoardObject, Monster
+from rules.heroquest.state import (
+    Ctx,
+    HQState,
+    as_square,
+    door_cells,
+    hero_square,
+    monster_label,
+    publish_monster,
+    sq_token,
+    square_index,
+)
 
 #: Object kinds that become visible when one of their squares is revealed.
 PLAIN_KINDS = frozenset({"furniture", "blocked", "stairs", "door", "rock", "corpse", "dropped"})
@@ -36,7 +46,7 @@ def visible_squares(s: HQState, origin: Square) -> set[Square]:
     return _visible(origin, frozenset(s.sight_blockers() | s.dark), s.open_edges(), s.dark)
 
 
-def _visible(origin: Square, blockers: frozenset[Square], open_e: frozenset[Edge],
+def _visible(origin: Square, blockers: frozenset[Square], open_edges: frozenset[Edge],
              dark: frozenset[Square]) -> set[Square]:
     seen: set[Square] = {origin}
     rooms = board.rooms_by_square()
@@ -51,11 +61,11 @@ def _visible(origin: Square, blockers: frozenset[Square], open_e: frozenset[Edge
         if sq != origin and sq in blockers:
             continue
         for nb in board.orthogonal(sq):
-            if nb in tested or nb in dark or ((sq, nb) in walls and frozenset((sq, nb)) not in open_e):
+            if nb in tested or nb in dark or ((sq, nb) in walls and frozenset((sq, nb)) not in open_edges):
                 continue
             tested.add(nb)
             # visibility.line_of_sight, spelled out: a square of the origin's room is always in sight
-            if (room is not None and rooms.get(nb) == room) or visibility.ray(origin, nb, _NONE, blockers, open_e):
+            if (room is not None and rooms.get(nb) == room) or visibility.ray(origin, nb, _NONE, blockers, open_edges):
                 seen.add(nb)
                 queue.append(nb)
     for r in {r for q in seen if (r := rooms.get(q)) is not None}:
@@ -63,38 +73,39 @@ def _visible(origin: Square, blockers: frozenset[Square], open_e: frozenset[Edge
     return seen - dark
 
 
-def refresh(ctx: Ctx) -> list[dict[str, Any]]:
+def refresh(ctx: Ctx) -> list[Monster]:
     """Reveal what the heroes on the board now see; returns the monsters that appeared."""
-    s = ctx.s
+    s = ctx.state
     new: set[Square] = set()
-    blockers, open_e = frozenset(s.sight_blockers() | s.dark), s.open_edges()
+    blockers, open_edges = frozenset(s.sight_blockers() | s.dark), s.open_edges()
     for h in s.on_board_heroes():
-        new |= _visible(tsq(h["sq"]), blockers, open_e, s.dark)
+        new |= _visible(hero_square(h), blockers, open_edges, s.dark)
     return reveal_squares(ctx, new)
 
 
-def reveal_squares(ctx: Ctx, squares: set[Square]) -> list[dict[str, Any]]:
+def reveal_squares(ctx: Ctx, squares: set[Square]) -> list[Monster]:
     """Mark squares revealed, reveal the figures and objects on them, and tell everybody."""
-    s = ctx.s
+    s = ctx.state
     rev = list(s.d["rev"])
-    fresh = [q for q in squares if rev[idx(q)] == "0" and q not in s.dark]
+    fresh = [q for q in squares if rev[square_index(q)] == "0" and q not in s.dark]
     if not fresh:
         return []
     for q in fresh:
-        rev[idx(q)] = "1"
+        rev[square_index(q)] = "1"
     s.d["rev"] = "".join(rev)
     ctx.undoable = False
     appeared = []
     # numbered in square order: the public numbers never depend on the quest's hidden ids
     for m in sorted(s.monsters.values(), key=lambda m: (m["sq"][0], m["sq"][1])):
-        if not m["revealed"] and s.is_revealed(tsq(m["sq"])):
+        if not m["revealed"] and s.is_revealed(as_square(m["sq"])):
             publish_monster(s, m)
             appeared.append(m)
     furniture = 0
     for o in s.objects.values():
         if o["kind"] in PLAIN_KINDS and not o["revealed"]:
-            squares_ = o["between"] if o.get("between") else o["squares"]
-            if any(s.is_revealed(tsq(q)) for q in squares_):
+            between = o.get("between")
+            squares_ = between if between else o["squares"]
+            if any(s.is_revealed(as_square(q)) for q in squares_):
                 o["revealed"] = True
                 furniture += o["kind"] == "furniture"
     for m in appeared:
@@ -103,21 +114,21 @@ def reveal_squares(ctx: Ctx, squares: set[Square]) -> list[dict[str, Any]]:
     return appeared
 
 
-def open_door(ctx: Ctx, door: dict[str, Any]) -> None:
+def open_door(ctx: Ctx, door: BoardObject) -> None:
     """An opened door reveals the room beyond, or the corridor in sight from the square beyond it."""
-    s = ctx.s
-    a, b = (tsq(q) for q in door["between"])
+    s = ctx.state
+    a, b = (as_square(q) for q in door_cells(door))
     blockers = frozenset(s.sight_blockers()) | s.dark
     beyond = visibility.revealed_by_door((a, b), s.open_edges(), blockers)
     reveal_squares(ctx, beyond - set(s.dark))
     refresh(ctx)
 
 
-def monsters_in_sight(s: HQState, origin: Square) -> list[dict[str, Any]]:
+def monsters_in_sight(s: HQState, origin: Square) -> list[Monster]:
     """Revealed monsters the square `origin` can see."""
     shown = [m for m in s.monsters.values() if m["revealed"]]
     if not shown:
         return []
-    blockers, open_e = frozenset(s.sight_blockers() | s.dark), s.open_edges()
+    blockers, open_edges = frozenset(s.sight_blockers() | s.dark), s.open_edges()
     return [m for m in shown
-            if visibility.line_of_sight(origin, tsq(m["sq"]), blockers=blockers, open_edges=open_e)]
+            if visibility.line_of_sight(origin, as_square(m["sq"]), blockers=blockers, open_edges=open_edges)]

@@ -5,15 +5,16 @@ from __future__ import annotations
 import marshal
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, overload
+from typing import Literal, TypeVar, cast, overload
 
 from rules import coords
-from rules.base import Event
+from rules.base import Event, IllegalAction
 from rules.heroquest import board, catalog, dice
 from rules.heroquest.board import Edge, Square
-from rules.heroquest.quest import WALKABLE_FURNITURE, Quest
+from rules.heroquest.quest import WALKABLE_FURNITURE, Quest, QuestJson
+from rules.heroquest.shapes import BoardObject, Cell, Figure, Hero, Monster, StateData
 from rules.rng import Rng
-from rules.text import Lit, msg
+from rules.text import Lit, Param, msg
 
 SQUARES = board.ROWS * board.COLS
 GM = 0
@@ -23,28 +24,56 @@ LOG_SIZE = 12
 HIDDEN_PREFIX = "hidden-"
 
 
-def idx(sq: Square) -> int:
+J = TypeVar("J")
+#: Where a figure stands in `Ctx.figure_at`: which kind it is, and the figure.
+Placement = tuple[Literal["hero"], Hero] | tuple[Literal["monster"], Monster]
+
+
+def square_index(sq: Square) -> int:
+    """The square's position in the state's `rev` string (row by row)."""
     return sq[0] * board.COLS + sq[1]
 
 
-def sq_of(i: int) -> Square:
+def square_at_index(i: int) -> Square:
     return divmod(i, board.COLS)
 
 
 @overload
-def tsq(value: None) -> None: ...
+def as_square(value: None) -> None: ...
 @overload
-def tsq(value: Sequence[Any]) -> Square: ...
-def tsq(value: Any) -> Square | None:
+def as_square(value: Sequence[int]) -> Square: ...
+@overload
+def as_square(value: Sequence[int] | None) -> Square | None: ...
+def as_square(value: Sequence[int] | None) -> Square | None:
+    """A square as stored in JSON ([row, col]) as the board's (row, col) tuple; None stays None."""
     return None if value is None else (int(value[0]), int(value[1]))
 
 
-def sq_token(sq: Square) -> str:
+def hero_square(h: Hero) -> Square:
+    """Where a hero on the board stands (only asked of heroes on the board: the one on turn, a target...)."""
+    sq = h["sq"]
+    assert sq is not None, f"{h['uid']} is not on the board"
+    return (int(sq[0]), int(sq[1]))
+
+
+def figure_square(f: Figure) -> Square:
+    """Where a figure on the board stands."""
+    return hero_square(f) if "hero" in f else as_square(f["sq"])
+
+
+def door_cells(o: BoardObject) -> list[Cell]:
+    """The two squares a door or a secret door stands between (as stored)."""
+    between = o["between"]
+    assert between is not None, f"{o['uid']} is not on an edge"
+    return between
+
+
+def sq_token(sq: Sequence[int]) -> str:
     """A square in action arguments and messages: its board label, "H11" (`rules.coords`)."""
     return coords.name(sq[0], sq[1])
 
 
-def parse_sq(text: Any) -> Square | None:
+def parse_sq(text: object) -> Square | None:
     """A square of the board from its label ("H11", "h-11"...: `coords.parse`), or from the engine's old
     "row-col" token (0-based, "10-7"), which stored games' logs still hold; None for anything else."""
     if not isinstance(text, str):
@@ -59,22 +88,27 @@ def parse_sq(text: Any) -> Square | None:
     return old if board.in_board(old) else None
 
 
-def json_copy(value: Any) -> Any:
+def json_copy(value: J) -> J:
     """A deep copy of JSON-like data (dicts, lists, scalars), much faster than copy.deepcopy."""
+    # a copy has the shape of its original (the one cast: the checker cannot follow the recursion)
+    return cast(J, _json_copy(value))
+
+
+def _json_copy(value: object) -> object:
     if isinstance(value, dict):
-        return {k: json_copy(v) for k, v in value.items()}
+        return {k: _json_copy(v) for k, v in value.items()}
     if isinstance(value, list):
-        return [json_copy(v) for v in value]
+        return [_json_copy(v) for v in value]
     return value
 
 
-def deep_copy(value: dict[str, Any]) -> dict[str, Any]:
+def deep_copy(value: StateData) -> StateData:
     """`json_copy` at C speed (every `apply` copies the whole state): marshal's format 2 keeps no shared
     references, so a copy never ties two lists together; anything marshal cannot write goes the slow way."""
     try:
-        out: dict[str, Any] = marshal.loads(marshal.dumps(value, 2))
+        out: StateData = marshal.loads(marshal.dumps(dict(value), 2))
     except ValueError:
-        return {k: json_copy(v) for k, v in value.items()}
+        return json_copy(value)
     return out
 
 
@@ -83,8 +117,8 @@ class HQState:
     """`quest` is the imported quest as JSON and `quest_obj` the same quest as a value, parsed once when the
     state is built or loaded; both are never mutated and copies share them. `d` is everything else."""
 
-    quest: dict[str, Any]
-    d: dict[str, Any]
+    quest: QuestJson
+    d: StateData
     quest_obj: Quest = field(compare=False, repr=False)
     seats: int = field(init=False)
 
@@ -92,7 +126,7 @@ class HQState:
         self.seats = int(self.d["seats"])
 
     @staticmethod
-    def load(quest: dict[str, Any], d: dict[str, Any]) -> HQState:
+    def load(quest: QuestJson, d: StateData) -> HQState:
         """A state over quest JSON (a new game, a stored one): the quest value is parsed here, once."""
         return HQState(quest, d, Quest.from_json(quest))
 
@@ -106,53 +140,53 @@ class HQState:
     # ---- queries
 
     @property
-    def heroes(self) -> list[dict[str, Any]]:
+    def heroes(self) -> list[Hero]:
         return self.d["heroes"]
 
     @property
-    def monsters(self) -> dict[str, dict[str, Any]]:
+    def monsters(self) -> dict[str, Monster]:
         return self.d["monsters"]
 
     @property
-    def objects(self) -> dict[str, dict[str, Any]]:
+    def objects(self) -> dict[str, BoardObject]:
         return self.d["objects"]
 
-    def hero(self, uid: str) -> dict[str, Any] | None:
+    def hero(self, uid: str) -> Hero | None:
         for h in self.heroes:
             if h["uid"] == uid:
                 return h
         return None
 
-    def current_hero(self) -> dict[str, Any] | None:
+    def current_hero(self) -> Hero | None:
         turn = self.d["turn"]
         return self.heroes[turn["i"]] if turn["who"] == "hero" else None
 
-    def on_board_heroes(self) -> list[dict[str, Any]]:
+    def on_board_heroes(self) -> list[Hero]:
         return [h for h in self.heroes if h["sq"] is not None and not h["dead"]]
 
-    def live_monsters(self, revealed_only: bool = False) -> list[dict[str, Any]]:
+    def live_monsters(self, revealed_only: bool = False) -> list[Monster]:
         return [m for m in self.monsters.values() if not revealed_only or m["revealed"]]
 
     def is_revealed(self, sq: Square) -> bool:
-        return self.d["rev"][idx(sq)] == "1"
+        return self.d["rev"][square_index(sq)] == "1"
 
     def revealed_squares(self) -> list[Square]:
         rev = self.d["rev"]
-        return [sq_of(i) for i in range(SQUARES) if rev[i] == "1"]
+        return [square_at_index(i) for i in range(SQUARES) if rev[i] == "1"]
 
     def open_edges(self) -> frozenset[Edge]:
         return frozenset(
-            frozenset(tsq(s) for s in o["between"])
+            frozenset(as_square(s) for s in door_cells(o))
             for o in self.objects.values()
             if o["kind"] in ("door", "secret_door") and o.get("open")
         )
 
-    def figure_at(self) -> dict[Square, tuple[str, dict[str, Any]]]:
-        out: dict[Square, tuple[str, dict[str, Any]]] = {}
+    def figure_at(self) -> dict[Square, Placement]:
+        out: dict[Square, Placement] = {}
         for h in self.on_board_heroes():
-            out[tsq(h["sq"])] = ("hero", h)
+            out[hero_square(h)] = ("hero", h)
         for m in self.monsters.values():
-            out[tsq(m["sq"])] = ("monster", m)
+            out[as_square(m["sq"])] = ("monster", m)
         return out
 
     def blocked_squares(self) -> set[Square]:
@@ -160,20 +194,20 @@ class HQState:
         out = set(self.dark)
         for o in self.objects.values():
             if o["kind"] in ("blocked", "rock") or (o["kind"] == "furniture" and o["ref"] not in WALKABLE_FURNITURE):
-                out.update(tsq(s) for s in o["squares"])
+                out.update(as_square(s) for s in o["squares"])
         return out
 
     def sight_blockers(self) -> set[Square]:
         """Squares a line of sight cannot pass through: figures, blocked squares and rocks."""
-        out = {tsq(h["sq"]) for h in self.on_board_heroes()}
-        out.update(tsq(m["sq"]) for m in self.monsters.values())
+        out = {hero_square(h) for h in self.on_board_heroes()}
+        out.update(as_square(m["sq"]) for m in self.monsters.values())
         for o in self.objects.values():
             if o["kind"] in ("blocked", "rock"):
-                out.update(tsq(s) for s in o["squares"])
+                out.update(as_square(s) for s in o["squares"])
         return out
 
-    def traps_at(self, sq: Square, active_only: bool = True) -> list[dict[str, Any]]:
-        out = []
+    def traps_at(self, sq: Square, active_only: bool = True) -> list[BoardObject]:
+        out: list[BoardObject] = []
         for o in self.objects.values():
             if (o["kind"] == "trap" and [sq[0], sq[1]] in o["squares"]
                     and (not active_only or not o.get("disarmed"))):
@@ -185,46 +219,56 @@ class Ctx:
     """One `apply` in progress: the new state, its generator and the events it produced."""
 
     def __init__(self, state: HQState) -> None:
-        self.s = state
+        self.state = state
         self.rng = Rng(state.d["rng"])
         self.events: list[Event] = []
         self.undoable = True
 
-    def say(self, key: str, to: Iterable[int] | None = None, **params: Any) -> None:
+    def say(self, key: str, to: Iterable[int] | None = None, **params: Param) -> None:
         m = msg(key, **params)
         audience = None if to is None else frozenset(to)
         self.events.append(Event(m, audience))
-        log = self.s.d["log"]
+        log = self.state.d["log"]
         log.append({"msg": m.to_json(), "to": None if audience is None else sorted(audience)})
         del log[: max(0, len(log) - 2 * LOG_SIZE)]
 
-    def gm(self, key: str, **params: Any) -> None:
+    def gm(self, key: str, **params: Param) -> None:
         self.say(key, to=[GM], **params)
 
-    def about(self, m: dict[str, Any], key: str, **params: Any) -> None:
+    def about(self, m: Monster, key: str, **params: Param) -> None:
         """An event about a monster: everybody hears it once the heroes have seen the monster, else only the GM."""
         self.say(key, to=None if m["revealed"] else [GM], **params)
 
     def roll(self, count: int) -> list[str]:
         self.undoable = False
-        return dice.roll(self.rng, count, self.s.d["opts"]["die"])
+        return dice.roll(self.rng, count, self.state.d["opts"]["die"])
 
     def finish(self) -> None:
-        self.s.d["rng"] = self.rng.state
+        self.state.d["rng"] = self.rng.state
 
 
-def hero_label(h: dict[str, Any]) -> Lit:
+def refuse(key: str, **params: Param) -> IllegalAction:
+    """The refusal of an action, naming the rule it breaks (`key` and its parameters)."""
+    return IllegalAction(msg(key, **params))
+
+
+def hero_label(h: Hero) -> Lit:
     return catalog.hero_name(h["hero"])
 
 
-def monster_label(m: dict[str, Any]) -> Lit:
+def monster_label(m: Monster) -> Lit:
     """"Goblin 2" once the heroes have seen it (numbered in the order they met them), else just "Goblin"."""
     name = catalog.monster_name(m["ref"])
     n = m.get("n")
     return Lit(f"{name.es} {n}", f"{name.en} {n}") if n else name
 
 
-def publish_monster(s: HQState, m: dict[str, Any]) -> None:
+def figure_label(f: Figure) -> Lit:
+    """A hero's or a monster's name as the heroes know it."""
+    return hero_label(f) if "hero" in f else monster_label(f)
+
+
+def publish_monster(s: HQState, m: Monster) -> None:
     """The heroes see `m` now: it gets its public number and id, which depend only on what they have seen."""
     shown = s.d.setdefault("shown", {})
     n = int(shown.get(m["ref"], 0)) + 1

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from rules.heroquest import board, catalog
 from rules.heroquest.combat import count_skulls
 from rules.heroquest.dice import WHITE_SHIELD, roll_text
-from rules.heroquest.state import Ctx, HQState, hero_label, tsq
+from rules.heroquest.shapes import BoardObject, Hero
+from rules.heroquest.state import Ctx, HQState, hero_label, hero_square
 from rules.heroquest.turns import damage_hero, die
 from rules.text import Msg, msg
 
@@ -16,18 +15,18 @@ PIT_KINDS = frozenset({"pit", "dark_pit"})
 UNSEARCHABLE = frozenset({"slippery"})
 
 
-def active(o: dict[str, Any]) -> bool:
+def active(o: BoardObject) -> bool:
     return o["kind"] == "trap" and not o.get("disarmed")
 
 
-def hidden_trap_at(s: HQState, sq: tuple[int, int]) -> dict[str, Any] | None:
+def hidden_trap_at(s: HQState, sq: tuple[int, int]) -> BoardObject | None:
     for o in s.traps_at(sq):
         if not o["found"] and not o["sprung"] and o["trap"] != "furniture":
             return o
     return None
 
 
-def known_trap_at(s: HQState, sq: tuple[int, int]) -> dict[str, Any] | None:
+def known_trap_at(s: HQState, sq: tuple[int, int]) -> BoardObject | None:
     """A found (not yet sprung) trap or an open pit on `sq`: the heroes know it is there."""
     for o in s.traps_at(sq):
         if o["trap"] != "furniture" and (o["found"] or (o["sprung"] and o["trap"] in PIT_KINDS)):
@@ -41,7 +40,7 @@ def in_pit(s: HQState, sq: tuple[int, int] | None) -> bool:
     return any(o["sprung"] and o["trap"] in PIT_KINDS for o in s.traps_at(sq))
 
 
-def spring(ctx: Ctx, trap: dict[str, Any], h: dict[str, Any], deliberate: bool = False) -> None:
+def spring(ctx: Ctx, trap: BoardObject, h: Hero, deliberate: bool = False) -> None:
     """Apply a trap to the hero who set it off (the hero already stands on it when it is a floor trap).
 
     Every die rolled for a trap is announced with what it did.
@@ -66,7 +65,8 @@ def spring(ctx: Ctx, trap: dict[str, Any], h: dict[str, Any], deliberate: bool =
         else:
             damage = 1
             if kind == "dark_pit":
-                weight = catalog.equipment().get(h["armour"] or "", {}).get("weight")
+                armour = catalog.equipment().get(h["armour"] or "")
+                weight = None if armour is None else armour.get("weight")
                 extra = {"medium": 1, "heavy": 2}.get(weight or "", 0)
                 damage += rolled(extra) if extra else 0
         damage_hero(ctx, h, damage)
@@ -101,10 +101,10 @@ def _trap_name(kind: str) -> Msg:
     return msg(f"hq.trap.{kind}")
 
 
-def _drop_rock(ctx: Ctx, trap: dict[str, Any], h: dict[str, Any]) -> None:
+def _drop_rock(ctx: Ctx, trap: BoardObject, h: Hero) -> None:
     """The rock blocks the square; the hero steps to a free adjacent square (dies when there is none)."""
-    s = ctx.s
-    sq = tsq(h["sq"])
+    s = ctx.state
+    sq = hero_square(h)
     trap["disarmed"] = True
     uid = f"rock_{trap['uid']}"
     s.objects[uid] = {"uid": uid, "kind": "rock", "ref": "fallen_rock", "squares": [list(sq)], "rotation": "downward",
@@ -123,23 +123,23 @@ def _drop_rock(ctx: Ctx, trap: dict[str, Any], h: dict[str, Any]) -> None:
 def free_steps(s: HQState, sq: tuple[int, int]) -> list[tuple[int, int]]:
     blocked = s.blocked_squares()
     figures = s.figure_at()
-    open_e = s.open_edges()
+    open_edges = s.open_edges()
     return [n for n in board.orthogonal(sq)
-            if board.passable(sq, n, open_e) and n not in blocked and n not in figures and n not in s.dark]
+            if board.passable(sq, n, open_edges) and n not in blocked and n not in figures and n not in s.dark]
 
 
 _DIR = {"downward": (1, 0), "upward": (-1, 0), "rightward": (0, 1), "leftward": (0, -1)}
 
 
-def _slide(ctx: Ctx, trap: dict[str, Any], h: dict[str, Any]) -> None:
-    s = ctx.s
+def _slide(ctx: Ctx, trap: BoardObject, h: Hero) -> None:
+    s = ctx.state
     dr, dc = _DIR.get(trap["rotation"], (1, 0))
-    sq = tsq(h["sq"])
+    sq = hero_square(h)
     blocked = s.blocked_squares()
-    open_e = s.open_edges()
+    open_edges = s.open_edges()
     while True:
         nxt = (sq[0] + dr, sq[1] + dc)
-        if not board.passable(sq, nxt, open_e) or nxt in blocked or nxt in s.figure_at():
+        if not board.passable(sq, nxt, open_edges) or nxt in blocked or nxt in s.figure_at():
             break
         sq = nxt
     h["sq"] = list(sq)

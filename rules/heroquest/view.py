@@ -2,14 +2,24 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
 
 from rules import coords
 from rules.base import LegalAction
 from rules.heroquest import board, catalog
 from rules.heroquest.setup import TRAPPED_FURNITURE
-from rules.heroquest.state import GM, LOG_SIZE, HQState, hero_label, json_copy, monster_label, parse_sq, tsq
-from rules.text import Msg, msg
+from rules.heroquest.shapes import (
+    BoardObject,
+    BoardView,
+    DoorView,
+    HeroView,
+    LitJson,
+    MonsterView,
+    ObjectView,
+    PendingView,
+)
+from rules.heroquest.state import GM, LOG_SIZE, HQState, as_square, hero_label, json_copy, monster_label, parse_sq
+from rules.text import Lit, Msg, msg
 
 #: Actions whose "to" is a square the hero may move to now.
 REACH_KINDS = frozenset({"move", "jump", "jump_in", "rock_step"})
@@ -17,15 +27,15 @@ REACH_KINDS = frozenset({"move", "jump", "jump_in", "rock_step"})
 SHOWN_KINDS = frozenset({"furniture", "blocked", "stairs", "rock", "corpse"})
 
 
-def _lit(value: Any) -> dict[str, str]:
-    return {"es": value["es"], "en": value["en"]} if isinstance(value, dict) else {"es": value.es, "en": value.en}
+def _lit(value: Lit | Mapping[str, str]) -> LitJson:
+    return {"es": value["es"], "en": value["en"]} if isinstance(value, Mapping) else {"es": value.es, "en": value.en}
 
 
-def trap_known(o: dict[str, Any]) -> bool:
+def trap_known(o: BoardObject) -> bool:
     return bool(o.get("found") or o.get("sprung"))
 
 
-def object_visible(o: dict[str, Any]) -> bool:
+def object_visible(o: BoardObject) -> bool:
     """Whether the players know this object is there."""
     kind = o["kind"]
     if kind == "trap":
@@ -35,13 +45,13 @@ def object_visible(o: dict[str, Any]) -> bool:
     return False
 
 
-def door_visible(o: dict[str, Any]) -> bool:
+def door_visible(o: BoardObject) -> bool:
     if o["kind"] == "secret_door":
         return bool(o["found"])
     return bool(o["revealed"])
 
 
-def public_object(o: dict[str, Any]) -> tuple[str, str]:
+def public_object(o: BoardObject) -> tuple[str, str]:
     """The id and ref the heroes see: a trapped chest is a chest (its trap shows as a found-trap token once
     found), a found trap is a bare mechanism until sprung, and furniture is named by its place, not its quest id."""
     kind, ref = o["kind"], o["ref"]
@@ -72,26 +82,23 @@ def hidden_uids(s: HQState) -> set[str]:
     return out
 
 
-def build(s: HQState, seat: int | None) -> dict[str, Any]:
+def build(s: HQState, seat: int | None) -> BoardView:
     gm = seat == GM
     viewer = "gm" if gm else ("hero" if seat is not None else "spectator")
     quest = s.quest
-    out: dict[str, Any] = {
-        "viewer": viewer,
-        "seat": seat,
-        "quest": {"name": _lit(quest["name"])},
-        "revealed": [list(q) for q in board.all_squares()] if gm else [list(q) for q in s.revealed_squares()],
-        "doors": [],
-        "objects": [],
-        "heroes": [],
-        "monsters": [],
-    }
+    revealed = [list(q) for q in board.all_squares()] if gm else [list(q) for q in s.revealed_squares()]
+    doors: list[DoorView] = []
+    objects: list[ObjectView] = []
+    heroes: list[HeroView] = []
+    monsters: list[MonsterView] = []
     for o in sorted(s.objects.values(), key=lambda o: o["uid"]):
         if o["kind"] in ("door", "secret_door"):
             if gm or door_visible(o):
-                out["doors"].append({"uid": o["uid"], "between": o["between"], "open": bool(o.get("open")),
-                                     "secret": o["kind"] == "secret_door", **({"hidden": not door_visible(o)}
-                                                                               if gm else {})})
+                door: DoorView = {"uid": o["uid"], "between": o["between"], "open": bool(o.get("open")),
+                                  "secret": o["kind"] == "secret_door"}
+                if gm:
+                    door["hidden"] = not door_visible(o)
+                doors.append(door)
             continue
         if o["kind"] == "trap" and o.get("disarmed") and not gm:
             continue
@@ -101,17 +108,19 @@ def build(s: HQState, seat: int | None) -> dict[str, Any]:
         ref, uid = o["ref"], o["uid"]
         if not gm:
             uid, ref = public_object(o)
-        entry = {"uid": uid, "kind": o["kind"], "ref": ref, "squares": o["squares"],
-                 "rotation": o["rotation"], "hidden": not visible}
+        entry: ObjectView = {"uid": uid, "kind": o["kind"], "ref": ref, "squares": o["squares"],
+                             "rotation": o["rotation"], "hidden": not visible}
         if gm and o["kind"] == "trap":
-            entry.update(found=bool(o.get("found")), sprung=bool(o.get("sprung")), disarmed=bool(o.get("disarmed")))
-        if gm and o.get("note"):
-            entry["note"] = o["note"]
-        out["objects"].append(entry)
+            entry.update({"found": bool(o.get("found")), "sprung": bool(o.get("sprung")),
+                          "disarmed": bool(o.get("disarmed"))})
+        note = o.get("note")
+        if gm and note:
+            entry["note"] = note
+        objects.append(entry)
     # in the heroes' order too: sorted by what they see, not by the quest's ids
-    out["objects"].sort(key=lambda e: e["uid"])
+    objects.sort(key=lambda e: e["uid"])
     for h in s.heroes:
-        out["heroes"].append({
+        heroes.append({
             "uid": h["uid"], "hero": h["hero"], "name": _lit(hero_label(h)),
             "square": h["sq"], "body": h["body"], "max_body": h["max_body"], "mind": h["mind"],
             "max_mind": h["max_mind"],
@@ -122,24 +131,37 @@ def build(s: HQState, seat: int | None) -> dict[str, Any]:
         })
     for m in sorted(s.monsters.values(), key=lambda m: m["uid"]):
         if gm or m["revealed"]:
-            out["monsters"].append({"uid": m["uid"], "ref": m["ref"], "name": _lit(monster_label(m)),
-                                    "square": m["sq"], "body": m["body"], "max_body": m["max_body"],
-                                    "hidden": not m["revealed"], "status": sorted(m["status"]),
-                                    **({"spells": [x for x in m.get("spells", []) if x not in m["cast"]]}
-                                       if gm else {})})
-    for t in s.d["thrown"]:
-        out["objects"].append({"uid": f"thrown_{t['item']}_{t['sq'][0]}_{t['sq'][1]}", "kind": "dropped",
-                               "ref": t["item"], "squares": [t["sq"]], "rotation": "downward", "hidden": False})
+            shown: MonsterView = {"uid": m["uid"], "ref": m["ref"], "name": _lit(monster_label(m)),
+                                  "square": m["sq"], "body": m["body"], "max_body": m["max_body"],
+                                  "hidden": not m["revealed"], "status": sorted(m["status"])}
+            if gm:
+                shown["spells"] = [x for x in m.get("spells", []) if x not in m["cast"]]
+            monsters.append(shown)
+    for thrown in s.d["thrown"]:
+        spot = thrown["sq"]
+        objects.append({"uid": f"thrown_{thrown['item']}_{spot[0]}_{spot[1]}", "kind": "dropped",
+                        "ref": thrown["item"], "squares": [spot], "rotation": "downward", "hidden": False})
     turn = s.d["turn"]
-    current = s.current_hero() if not s.d["over"] else None
-    # texts stay message keys (rules know no catalog): renderers and the bot resolve them per language
-    out["turn"] = {"label": turn_label(s).to_json(), "round": s.d["round"],
-                   "who": "over" if s.d["over"] else turn["who"], "hero": current["uid"] if current else None}
+    over = s.d["over"]
+    current = s.current_hero() if not over else None
     entries = [e for e in s.d["log"] if e["to"] is None or (seat is not None and seat in e["to"])]
-    out["log"] = [json_copy(e["msg"]) for e in entries[-LOG_SIZE:]]
-    out["pending"] = pending_view(s)
-    if s.d["over"]:
-        out["over"] = dict(s.d["over"])
+    out: BoardView = {
+        "viewer": viewer,
+        "seat": seat,
+        "quest": {"name": _lit(quest["name"])},
+        "revealed": revealed,
+        "doors": doors,
+        "objects": objects,
+        "heroes": heroes,
+        "monsters": monsters,
+        # texts stay message keys (rules know no catalog): renderers and the bot resolve them per language
+        "turn": {"label": turn_label(s).to_json(), "round": s.d["round"],
+                 "who": "over" if over else turn["who"], "hero": current["uid"] if current else None},
+        "log": [json_copy(e["msg"]) for e in entries[-LOG_SIZE:]],
+        "pending": pending_view(s),
+    }
+    if over:
+        out["over"] = over.copy()
     if gm:
         out["notes"] = {k: {"es": v.es, "en": v.en, "read": k in s.d["notes_read"], "used": k in s.d["notes_used"]}
                         for k, v in s.quest_obj.notes.items()}
@@ -169,7 +191,7 @@ def turn_label(s: HQState) -> Msg:
     return msg("hq.turn.hero", hero=hero_label(s.heroes[turn["i"]]), round=s.d["round"])
 
 
-def pending_view(s: HQState) -> dict[str, Any] | None:
+def pending_view(s: HQState) -> PendingView | None:
     if s.d["pending"]:
         p = s.d["pending"][0]
         h = s.hero(p["hero"])
@@ -188,5 +210,5 @@ def reach(legal: list[LegalAction]) -> list[list[int]]:
     return [list(q) for q in sorted(q for q in found if q is not None)]
 
 
-def squares_of(o: dict[str, Any]) -> list[tuple[int, int]]:
-    return [tsq(q) for q in o["squares"]]
+def squares_of(o: BoardObject) -> list[tuple[int, int]]:
+    return [as_square(q) for q in o["squares"]]

@@ -17,11 +17,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from collections.abc import Set as AbstractSet
+from typing import Never
 
 from rules.heroquest import board
 from rules.heroquest.board import Edge, Square
 
-_EMPTY: frozenset = frozenset()
+_EMPTY: frozenset[Never] = frozenset()
 
 
 def line_of_sight(

@@ -10,6 +10,7 @@ from rules.base import Action
 from rules.heroquest import GAME
 from rules.heroquest import state as hq_state
 from rules.heroquest.quest import Quest
+from rules.heroquest.shapes import Hero
 from rules.heroquest.state import HQState
 
 STAIRS = [[1, 1], [1, 2], [2, 1], [2, 2]]
@@ -41,7 +42,7 @@ def door(uid: str, a: tuple[int, int], b: tuple[int, int]) -> dict[str, Any]:
     return {"uid": uid, "kind": "door", "ref": "door", "between": [list(a), list(b)]}
 
 
-def hero(s: HQState, hid: str) -> dict[str, Any]:
+def hero(s: HQState, hid: str) -> Hero:
     h = s.hero(f"hero_{hid}")
     assert h is not None
     return h

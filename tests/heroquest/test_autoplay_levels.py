@@ -93,11 +93,11 @@ def test_a_hard_monster_that_struck_steps_back_where_fewer_heroes_can_strike_it(
     s = act(fresh(s), 1, "end_turn")
     s = act(s, 1, "end_turn")
     ctx = Ctx(s.clone())
-    goblin = ctx.s.monsters["goblin_1"]
-    reach = {h["uid"]: _distance_to_heroes(ctx.s, only=h) for h in ctx.s.on_board_heroes()}
-    assert _answer(ctx.s, goblin, (2, 3), reach) == 2
+    goblin = ctx.state.monsters["goblin_1"]
+    reach = {h["uid"]: _distance_to_heroes(ctx.state, only=h) for h in ctx.state.on_board_heroes()}
+    assert _answer(ctx.state, goblin, (2, 3), reach) == 2
     _step_back(ctx, goblin, 10)
-    assert goblin["sq"] == [1, 4] and _answer(ctx.s, goblin, (1, 4), reach) == 1
+    assert goblin["sq"] == [1, 4] and _answer(ctx.state, goblin, (1, 4), reach) == 1
     assert [e.msg.key for e in ctx.events] == ["hq.ev.monster_moves"]
 
 

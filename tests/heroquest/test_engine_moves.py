@@ -8,7 +8,7 @@ import i18n
 from rules import coords
 from rules.base import IllegalAction
 from rules.heroquest import GAME, board
-from rules.heroquest.state import parse_sq, tsq
+from rules.heroquest.state import as_square, parse_sq
 from tests.heroquest.hq_helpers import act, dice, door, fresh, hero, kinds, monster, new, put, step, tokens
 
 ROOM_DOOR = door("door_1", (2, 4), (2, 5))
@@ -124,6 +124,6 @@ def test_squares_are_named_as_the_board_edges_print_them() -> None:
     assert i18n.t(moves["E4"].label, "en") == "Barbarian: move to E4"
     # what people type (any form rules.coords reads) and what stored games logged ("3-4", 0-based) both move
     for typed in ("E4", "e4", "E-4", "3-4"):
-        assert tsq(hero(act(s, 1, "move", to=typed), "barbarian")["sq"]) == (3, 4), typed
+        assert as_square(hero(act(s, 1, "move", to=typed), "barbarian")["sq"]) == (3, 4), typed
     for bad in ("4,5", "E20", "AA1", "19-0", ""):
         assert parse_sq(bad) is None, bad

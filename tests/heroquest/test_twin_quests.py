@@ -22,7 +22,7 @@ from renderers.heroquest import render
 from rules.base import Action, RuleError, Step
 from rules.heroquest import GAME, board
 from rules.heroquest.quest import Quest
-from rules.heroquest.state import GM, HQState, sq_token, tsq
+from rules.heroquest.state import GM, HQState, as_square, sq_token
 from rules.heroquest.upload import load_quest
 from rules.rng import Rng
 from tests.reference import HQ_QUESTS
@@ -54,7 +54,7 @@ def _edited(quest: Quest, edit: Callable[[list[dict[str, Any]]], list[dict[str, 
 
 def _traps_known(s: HQState, squares: set[tuple[int, int]]) -> bool:
     return any(o["kind"] == "trap" and (o["found"] or o["sprung"] or o.get("disarmed"))
-               and any(tsq(q) in squares for q in o["squares"]) for o in s.objects.values())
+               and any(as_square(q) in squares for q in o["squares"]) for o in s.objects.values())
 
 
 def twin(quest: Quest, variant: str, seed: int) -> tuple[HQState, HQState, Known, set[tuple[int, int]]]:
@@ -95,11 +95,11 @@ def hidden_gm_tool(s: HQState, rng: Rng, touched: set[tuple[int, int]]) -> Actio
     pick = rng.below(5)
     if pick == 0 and hidden:
         uid = rng.choice(hidden)
-        touched.add(tsq(s.monsters[uid]["sq"]))
+        touched.add(as_square(s.monsters[uid]["sq"]))
         return Action.of("gm_adjust", uid=uid, stat=rng.choice(["body", "mind"]), delta=rng.choice([-1, 1]))
     if pick == 1 and hidden:
         uid = rng.choice(hidden)
-        touched.add(tsq(s.monsters[uid]["sq"]))
+        touched.add(as_square(s.monsters[uid]["sq"]))
         return Action.of("gm_remove", uid=uid)
     if not dark:
         return None
