@@ -13,6 +13,7 @@ from rules.base import (
     Game,
     GameOver,
     IllegalAction,
+    Json,
     LegalAction,
     NotYourTurn,
     OptionSpec,
@@ -118,14 +119,14 @@ class HeroQuest(Game):
         state.d["import_warnings"] = _warnings(setup.get("warnings"))
         return state
 
-    def setup_from_upload(self, data: bytes, filename: str) -> dict[str, object]:
+    def setup_from_upload(self, data: bytes, filename: str) -> dict[str, Json]:
         """A HeroScribe or own-format quest file attached to `/game new`: the quest and its warnings for the
         game master (`setup["warnings"]`, `rules.text.Msg` JSON); QuestError naming its problems."""
         try:
             imported = import_quest(data, filename)
         except QuestError as exc:
             raise QuestError(exc.summary(), exc.problems) from None
-        return dict(imported.setup())
+        return cast(dict[str, Json], dict(imported.setup()))  # a SetupJson is JSON; the base speaks of any JSON
 
     upload_overrides = ("quest",)
 
@@ -140,18 +141,18 @@ class HeroQuest(Game):
     def profile_keys(self, options: Mapping[str, Scalar], seats: int) -> list[str]:
         return str(options.get("heroes", DEFAULT_HEROES)).split(",")
 
-    def profile_updates(self, state: HQState) -> dict[str, dict[str, object]]:
+    def profile_updates(self, state: HQState) -> dict[str, dict[str, Json]]:
         """Each hero's character sheet after the quest: gold, equipment, treasures, quests completed."""
         if not state.d["over"]:
             return {}
         won = state.d["over"]["result"] == "win"
         start = state.d.get("sheets_in") or {}
-        out: dict[str, dict[str, object]] = {}
+        out: dict[str, dict[str, Json]] = {}
         for hero, record in self.sheets(state).items():
             sheet = campaign.after_quest(start.get(hero) or campaign.new_sheet(hero), record)
             if won and not record.get("dead"):
                 sheet = campaign.complete_quest(sheet)
-            out[hero] = dict(sheet)
+            out[hero] = cast(dict[str, Json], dict(sheet))  # a Sheet is JSON; the records keep any JSON
         return out
 
     # ---- turns
@@ -394,7 +395,9 @@ def _warnings(value: object) -> list[MsgJson]:
     """The upload's warnings as kept in the state (for the game master's view): well-formed and bounded."""
     if not isinstance(value, list):
         return []
-    return [json_copy(w) for w in value[: MAX_PROBLEMS + 1] if isinstance(w, dict) and isinstance(w.get("key"), str)]
+    # the stored set-up's boundary: each kept warning was written by Msg.to_json and has its key
+    return [cast(MsgJson, json_copy(w)) for w in value[: MAX_PROBLEMS + 1]
+            if isinstance(w, dict) and isinstance(w.get("key"), str)]
 
 
 # ---------------------------------------------------------------- pending decisions

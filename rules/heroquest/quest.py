@@ -16,7 +16,7 @@ from rules.heroquest import board, catalog
 from rules.heroquest.board import Square
 from rules.readonly import freeze, loader
 from rules.safe_text import clean_name, clean_text, only_invisible
-from rules.text import Lit, Msg, msg
+from rules.text import Lit, Msg, MsgJson, msg
 
 QUEST_DIR = Path(__file__).resolve().parents[2] / "data" / "heroquest" / "quests"
 OBJECTS_FILE = Path(__file__).resolve().parents[2] / "data" / "heroquest" / "objects.json"
@@ -102,7 +102,7 @@ class SetupJson(TypedDict):
 
     quest: QuestJson
     title: dict[str, str]
-    warnings: list[dict[str, object]]
+    warnings: list[MsgJson]
 
 
 class QuestError(RuleError):

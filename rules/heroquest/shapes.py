@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Literal, NotRequired, Protocol, TypedDict, final
 
 from rules.base import ArgValue
-from rules.text import Msg
+from rules.text import Msg, MsgJson
 
 #: A square as stored: [row, col].
 Cell = list[int]
@@ -23,7 +23,6 @@ EQUIP_SLOTS: tuple[EquipSlot, ...] = ("weapon", "shield", "helmet", "armour")
 #: Body or mind points (a figure's two counters the game master may adjust).
 Stat = Literal["body", "mind"]
 #: A message as JSON (`rules.text.Msg.to_json`): {"key": ..., "params": {...}}; only the text layer reads it.
-MsgJson = dict[str, object]
 
 
 def equip_slot(slot: str) -> EquipSlot | None:

@@ -9,6 +9,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Literal, NotRequired, TypedDict
 
+from rules.base import ActionJson
+from rules.text import MsgJson
+
 #: A figure's status tokens, by kind (`figures.STATUSES`): bleed, burn, slow, stun, bless.
 Statuses = dict[str, int]
 #: A resistance: a number, or "Im" (immune).
@@ -135,7 +138,7 @@ class Reroll(TypedDict):
     """A Lucky Charm question: the attack (`Action.to_json`) waiting for its holder's answer."""
 
     ally: str
-    action: dict[str, object]
+    action: ActionJson
     nat: int
     counts: bool
 
@@ -222,7 +225,7 @@ class State(Decks):
     deferred: NotRequired[list[int]]
     proposed: NotRequired[list[list[int | str]]]
     #: The last public events (`Msg.to_json`), for the board's short log.
-    log: NotRequired[list[dict[str, object]]]
+    log: NotRequired[list[MsgJson]]
 
 
 # ---------------------------------------------------------------- data files (read-only)
@@ -610,5 +613,5 @@ class View(TypedDict):
     holds: list[int]
     gear: list[GearView]
     walls: list[str]
-    log: list[dict[str, object]]
+    log: list[MsgJson]
     result: str | None
