@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from contextvars import ContextVar
 from functools import cache
 from typing import NamedTuple
 
@@ -130,23 +131,28 @@ LEVELS: dict[str, Level] = {
 }
 #: Moves never taken as a blunder: throwing resources or spirits away is no mistake a player makes by accident.
 NO_BLUNDER = frozenset({"trade", "spirit_res", "spirit_heal", "spirit_pp"})
-#: The level of the decision under way (set by `choose` for its own call only; no state is kept between calls).
-_profile: Level = LEVELS["normal"]
+#: The level of the decision under way: set by `choose` for its own call only, in its own context, so two games'
+#: AIs deciding at once in two threads never read each other's level.
+_LEVEL: ContextVar[Level] = ContextVar("guerra_ai_level", default=LEVELS["normal"])
+
+
+def _level() -> Level:
+    return _LEVEL.get()
 
 
 def choose(legal: Sequence[LegalAction], s: State, seat: int, rng: Rng, level: str = "normal") -> Action:
     """The AI's move for `seat` among `legal` (never empty), playing `level` (easy, normal, hard; anything else
     plays normal); only what `seat` may know is read."""
-    global _profile
-    _profile = LEVELS.get(level, LEVELS["normal"])
+    profile = LEVELS.get(level, LEVELS["normal"])
+    token = _LEVEL.set(profile)
     try:
-        if _profile.blunder and not s["pending"] and rng.below(1000) < _profile.blunder * 1000:
+        if profile.blunder and not s["pending"] and rng.below(1000) < profile.blunder * 1000:
             slips = [la.action for la in legal if la.action.kind not in NO_BLUNDER]
             if slips:
                 return rng.choice(slips)
         return _choose(legal, s, seat, rng)
     finally:
-        _profile = LEVELS["normal"]
+        _LEVEL.reset(token)
 
 
 def _choose(legal: Sequence[LegalAction], s: State, seat: int, rng: Rng) -> Action:
@@ -349,7 +355,7 @@ def _monster(s: State, seat: int, options: list[Action]) -> Action:
     this seat's, and one it will not cage elsewhere, leaving that home to the other player's monster: a guard of
     the cage then always moves before the caged monster's turn."""
     mine = _deploy(s, seat)
-    rank = {m: i for i, m in enumerate(_profile.hand_out or MONSTERS)}
+    rank = {m: i for i, m in enumerate(_level().hand_out or MONSTERS)}
     card = min((args_of(a)["monster"] for a in options), key=lambda m: (rank.get(m, len(rank)), m))
     homes = [a for a in options if args_of(a)["monster"] == card]
     own = [a for a in homes if s["tiles"][tile_of(s, args_of(a)["home"])]["home"] == seat]
@@ -562,7 +568,7 @@ def _spare_spirits(s: State, seat: int) -> int:
     spirits = int(s["players"][seat]["spirits"])
     if s["round"] >= 10 or not _primaries(s):
         return spirits
-    if s["round"] >= _profile.spend_from and all(_short(s, mid) + PACE.get(s["monsters"][mid]["card"], 0) > 2
+    if s["round"] >= _level().spend_from and all(_short(s, mid) + PACE.get(s["monsters"][mid]["card"], 0) > 2
                                                  for mid in _primaries(s)):
         return spirits  # primacy: late in the game a pair is a point, while no monster is near its victory
     reserve = 2 if _prey(s, seat) is not None or _oryana(s) else 0
@@ -774,7 +780,7 @@ def _cage(s: State, seat: int) -> tuple[str, dict[str, str]] | None:
 
 def _cage_target(s: State, seat: int) -> str | None:
     """The monster this seat cages, with one hero spared to keep the Source while Oryana is about."""
-    return ai_cage.target(s, seat, spare=1 if _oryana(s) else 0, cards=_profile.cage)
+    return ai_cage.target(s, seat, spare=1 if _oryana(s) else 0, cards=_level().cage)
 
 
 def _guard(s: State, seat: int, hid: str, mid: str, spot: str, by: dict[str, list[Action]],
@@ -1032,8 +1038,8 @@ def _build_ok(s: State, seat: int) -> bool:
     mine = sum(1 for p in s["outposts"].values() if p["owner"] == seat)
     most_other = max((sum(1 for p in s["outposts"].values() if p["owner"] == o)
                       for o in range(len(s["players"])) if o != seat), default=0)
-    spare = _short(s, mid) - (mine + 1) >= _profile.margin  # all of them taken, he still falls short
-    if _profile.primacy:
+    spare = _short(s, mid) - (mine + 1) >= _level().margin  # all of them taken, he still falls short
+    if _level().primacy:
         return spare or (_cage_target(s, seat) == mid and ai_cage.caged(s, mid) and s["monsters"][mid]["at"] is not None
                          and ai_cage.shut(s, mid))
     return spare and (mine + 1 <= most_other or s["round"] >= 9)
@@ -1095,10 +1101,10 @@ def _deeds(s: State, seat: int, hid: str, k: str, prey: str | None,
             and _can_build(s, seat):
         out.append((9.0, ("build", k)))
     post = s["outposts"].get(k)
-    if not _profile.primacy and build_ok and post is not None and post["owner"] == seat and post["level"] < 3 \
+    if not _level().primacy and build_ok and post is not None and post["owner"] == seat and post["level"] < 3 \
             and can_pay(s, seat, outpost_stats(post["level"] + 1)["cost"]):
         out.append((6.0, ("upgrade", k)))
-    elif _profile.primacy and post is not None and post["owner"] == seat and post["level"] < 3 \
+    elif _level().primacy and post is not None and post["owner"] == seat and post["level"] < 3 \
             and not has_rule(hid, "burn_not_build") and _affordable(s, seat, outpost_stats(post["level"] + 1)["cost"]):
         out.append((_upgrade_value(s, seat, post["level"]), ("upgrade", k)))
     for beside in adjacent_keys(s, k):
@@ -1108,7 +1114,7 @@ def _deeds(s: State, seat: int, hid: str, k: str, prey: str | None,
         value = _attack_value(s, seat, hid, k, unit[1], prey)
         if value > 0:
             out.append((value, ("attack", beside)))
-    if _profile.raid:
+    if _level().raid:
         out += _raids(s, seat, hid, k)
     return out
 
@@ -1192,7 +1198,7 @@ def _goal_tiles(s: State, seat: int, hid: str, keeper: bool, prey: str | None) -
             kind = _known_type(s, seat, k)
             if kind in RESOURCES and not tile["destroyed"] and k not in s["outposts"] and (tile["up"] or rich):
                 goals.add(k)
-    if _profile.primacy and not has_rule(hid, "burn_not_build"):
+    if _level().primacy and not has_rule(hid, "burn_not_build"):
         for k, post in s["outposts"].items():
             if post["owner"] == seat and post["level"] < 3 \
                     and _affordable(s, seat, outpost_stats(post["level"] + 1)["cost"]):

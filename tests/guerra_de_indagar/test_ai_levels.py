@@ -84,3 +84,37 @@ def test_the_eval_cells_report_the_agreed_fields() -> None:
     assert out["game"] == "guerra-de-indagar" and out["games"] == 2 and sum(out["ends"].values()) == 2
     assert out["level"] == "hard" and out["rival"] == "normal" and out["decisions"] > 0
     assert out["decision_wall_ms_p99"] >= 0 and len(out["load_average"]) == 3  # wall time and the load it met
+
+
+def test_two_games_deciding_at_once_in_two_threads_each_play_their_own_level(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The table runs bots' decisions in worker threads: one game's hard AI never reads another's normal level."""
+    import threading
+
+    seen: dict[str, str] = {}
+    hard_inside, normal_done = threading.Event(), threading.Event()
+    names = {id(profile): name for name, profile in ai.LEVELS.items()}
+
+    def decide(legal, s, seat, rng):  # type: ignore[no-untyped-def]
+        if threading.current_thread().name == "hard":
+            hard_inside.set()
+            normal_done.wait(5)  # the normal game decides in full while the hard one is thinking
+        seen[threading.current_thread().name] = names[id(ai._level())]
+        return legal[0].action
+
+    monkeypatch.setattr(ai, "_choose", decide)
+    s, seat = _first_turn()
+    legal = GAME.legal_actions(s, seat)
+
+    def play(level: str) -> None:
+        if level == "normal":
+            hard_inside.wait(5)
+        ai.choose(legal, s, seat, Rng.from_seed(1), level)
+        if level == "normal":
+            normal_done.set()
+
+    threads = [threading.Thread(target=play, args=(level,), name=level) for level in ("hard", "normal")]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(10)
+    assert seen == {"hard": "hard", "normal": "normal"}
