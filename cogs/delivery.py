@@ -16,7 +16,7 @@ import discord
 import i18n
 from cogs.dm_channels import dm_channels
 from cogs.help import lobby_help_view
-from cogs.late_images import LateImages
+from cogs.late_images import LateImages, early
 from cogs.live import SUMMARY_CHARS, LiveTurn, LiveTurns, summary
 from cogs.translator import locale_of
 from cogs.ui import GameButton, button_id, choices_line, offered, run_blocking, turn_view, ui_for
@@ -403,9 +403,10 @@ def _private_file(png: bytes | None) -> discord.File | None:
 
 async def answer_privately(table: Table, interaction: discord.Interaction, game_id: int, version: int,
                            game_type: str, view: dict[str, Any], names: dict[int, str], lang: str, who: Who,
-                           said: str) -> None:
+                           said: str, image: Awaitable[bytes | None] | None = None) -> None:
     """The acting person's answer: what they learned (`said`), their private view as text and their next options,
-    at once; their private picture follows as an edit of the same message once drawn."""
+    at once; their private picture (`image` when it is already being drawn) follows as an edit of the same message
+    once drawn."""
     text, panel = await private_words(table, interaction, game_id, version, game_type, view, names, lang, who)
     add_image = await reply(interaction, "\n".join(x for x in (unsaid(said, text), text) if x), view=panel)
 
@@ -414,7 +415,10 @@ async def answer_privately(table: Table, interaction: discord.Interaction, game_
         if file is not None:
             await add_image(file)
 
-    LATE.submit(("mine", game_id, who.user_id), lambda: private_png(game_type, view, names, lang), show)
+    def draw() -> Awaitable[bytes | None]:
+        return image if image is not None else private_png(game_type, view, names, lang)
+
+    LATE.submit(("mine", game_id, who.user_id), draw, show)
 
 
 async def private_words(table: Table, interaction: discord.Interaction, game_id: int, version: int,
@@ -458,18 +462,24 @@ async def deliver(table: Table, interaction: discord.Interaction, report: Report
     names = report.seat_names
     view_of_me = report.private_views.get(actor) if report.status == "active" else None
     # The words go first (the channel's, then the person's answer); the board and the person's private picture
-    # are drawn meanwhile and added to their messages by an edit (LATE).
-    await send_public(interaction.channel, report, people)
+    # are drawn meanwhile and added to their messages by an edit (LATE). Both drawings start now, in the drawing
+    # processes, so that they are drawn while the words are written and sent, not after.
+    board = early(board_png(report, people.lang)) if _shows_public(interaction.channel, report) else None
+    picture = early(private_png(report.game_type, view_of_me, names, lang)) if view_of_me is not None else None
+    dms = _dms_due(report, people, actor)
+    dm_pictures = _dm_pictures(report, people, dms)
+    await send_public(interaction.channel, report, people, board)
     # The person who acted: privately, what only they learned, and their next options.
     mine = lines(report.private.get(actor, []), lang, names)
     if view_of_me is not None:
         await answer_privately(table, interaction, report.game_id, report.version, report.game_type, view_of_me,
-                               names, lang, me, mine)
+                               names, lang, me, mine, picture)
         _remember_view(report.game_id, actor, view_of_me)
     else:
         done = i18n.t(confirm or msg("bot.done"), lang)
         await reply(interaction, "\n".join(x for x in (mine, done) if x))
-    await _send_dms(interaction.client, interaction.channel, report, people, skip=actor)
+    await _send_dms(interaction.client, interaction.channel, report, people, skip=actor, due=dms,
+                    pictures=dm_pictures)
     if report.pending_auto:  # the person has their answer: now the bots and the game's own phase move
         try:
             follow = await table.resume(report.game_id)
@@ -534,21 +544,43 @@ def _view_is_new(game_id: int, user_id: int, view: dict[str, Any] | None) -> boo
     return view is not None and _SENT_VIEWS.get((game_id, user_id)) != _digest(view)
 
 
-async def _send_dms(client: discord.Client, channel: Any, report: Report, people: Audience, *,
-                    skip: int | None = None) -> None:
-    """A DM only to whom it concerns: their turn starts, or the game told them something only they may know (a
-    card drawn, a room revealed to the game master), with their private view when it changed since they last
-    saw it; never because others moved, and never to someone who turned DMs off on this server."""
+def _dms_due(report: Report, people: Audience, skip: int | None) -> dict[int, bool]:
+    """Who gets a DM for this report, and whether it carries their private view (see `_send_dms`)."""
+    due: dict[int, bool] = {}
     for user_id in sorted(set(report.private) | set(report.private_views) | set(report.mention)):
         if user_id == skip or user_id in people.no_dms or (report.game_id, user_id) in _DMS_CLOSED:
             continue
         if user_id in report.mention or (user_id in report.private and user_id not in report.quiet_private):
-            fresh = _view_is_new(report.game_id, user_id, report.private_views.get(user_id))
-            await send_dm(client, channel, report, user_id, people.of(user_id), with_view=fresh)
+            due[user_id] = _view_is_new(report.game_id, user_id, report.private_views.get(user_id))
+    return due
+
+
+def _dm_pictures(report: Report, people: Audience, due: dict[int, bool]) -> dict[int, Awaitable[bytes | None]]:
+    """The private pictures of the DMs due, their drawing started now (they are added to the DMs once drawn)."""
+    out: dict[int, Awaitable[bytes | None]] = {}
+    for user_id, with_view in due.items():
+        view = report.private_views.get(user_id) if with_view else None
+        picture = early(private_png(report.game_type, view, report.seat_names, people.of(user_id))) \
+            if view is not None else None
+        if picture is not None:
+            out[user_id] = picture
+    return out
+
+
+async def _send_dms(client: discord.Client, channel: Any, report: Report, people: Audience, *,
+                    skip: int | None = None, due: dict[int, bool] | None = None,
+                    pictures: dict[int, Awaitable[bytes | None]] | None = None) -> None:
+    """A DM only to whom it concerns: their turn starts, or the game told them something only they may know (a
+    card drawn, a room revealed to the game master), with their private view when it changed since they last
+    saw it; never because others moved, and never to someone who turned DMs off on this server. `due` and
+    `pictures`: what `_dms_due` and `_dm_pictures` gave when the pictures' drawing was started earlier."""
+    for user_id, fresh in (_dms_due(report, people, skip) if due is None else due).items():
+        await send_dm(client, channel, report, user_id, people.of(user_id), with_view=fresh,
+                      picture=(pictures or {}).get(user_id))
 
 
 async def send_dm(client: discord.Client, channel: Any, report: Report, user_id: int, lang: str, *,
-                  with_view: bool = True) -> None:
+                  with_view: bool = True, picture: Awaitable[bytes | None] | None = None) -> None:
     names = report.seat_names
     engine = registry.get(report.game_type)
     game_name: Msg | str = Msg(engine.name_key) if engine else report.game_type
@@ -576,8 +608,10 @@ async def send_dm(client: discord.Client, channel: Any, report: Report, user_id:
             async def show(png: bytes) -> None:
                 await last.edit(attachments=[discord.File(io.BytesIO(png), filename="private.png", description=alt)])
 
-            LATE.submit(("dm", report.game_id, user_id), lambda: private_png(report.game_type, view, names, lang),
-                        show)
+            def draw() -> Awaitable[bytes | None]:
+                return picture if picture is not None else private_png(report.game_type, view, names, lang)
+
+            LATE.submit(("dm", report.game_id, user_id), draw, show)
     except discord.Forbidden as exc:
         if exc.code != DM_CLOSED:
             log.warning("DM to %s refused: %s", user_id, exc)

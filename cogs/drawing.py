@@ -97,6 +97,18 @@ async def draw(func: Callable[..., Any], *args: Any) -> Any:
     return await asyncio.to_thread(func, *args)
 
 
+async def ready(timeout: float = 120.0) -> bool:
+    """Wait until the drawing processes have started (True), or `timeout` seconds; at once when there are none
+    (images drawn in threads). A benchmark waits for it: the processes start once per bot, not per command."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while pool_size() > 0 and not _broken and _get_pool() is None:
+        if loop.time() > deadline:
+            return False
+        await asyncio.sleep(0.05)
+    return True
+
+
 def mode() -> str:
     """Where images are drawn now: "processes N" or "threads"."""
     return f"processes {pool_size()}" if _get_pool() is not None else "threads"

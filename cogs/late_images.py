@@ -16,6 +16,26 @@ log = logging.getLogger("tabletop.late_images")
 TASK_NAME = "late-image"
 
 
+def _retrieve(task: asyncio.Task[bytes | None]) -> None:
+    """Mark a finished early drawing's failure as seen: whoever shows the image logs it; if nobody does (its
+    message could not be sent), it is dropped quietly rather than reported as never retrieved."""
+    if not task.cancelled():
+        task.exception()
+
+
+def early(pending: Awaitable[bytes | None] | None) -> Awaitable[bytes | None] | None:
+    """Start drawing now (`pending` a drawing not yet awaited, e.g. `board_png(...)`), so the picture is drawn in
+    the drawing processes while its words are being written and sent; the returned awaitable is what a later
+    `submit`'s `draw` gives back. Named like the late-image workers, so whoever waits only for a command's words
+    (tools/mixed_load) leaves it out too."""
+    if pending is None:
+        return None
+    task: asyncio.Task[bytes | None] = asyncio.ensure_future(pending)
+    task.set_name(TASK_NAME)
+    task.add_done_callback(_retrieve)
+    return task
+
+
 @dataclass
 class _Job:
     draw: Callable[[], Awaitable[bytes | None]]

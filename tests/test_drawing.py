@@ -40,3 +40,14 @@ async def test_a_board_drawn_in_a_worker_process_is_the_same_image(monkeypatch) 
 
 def _pid() -> int:
     return os.getpid()
+
+
+async def test_ready_waits_for_the_worker_processes_and_is_at_once_without_them(monkeypatch) -> None:
+    monkeypatch.setenv("TABLETOP_DRAWING_PROCESSES", "0")
+    assert await drawing.ready(timeout=0) and drawing.mode() == "threads"
+    monkeypatch.setenv("TABLETOP_DRAWING_PROCESSES", "1")
+    try:
+        assert await drawing.ready(), "the worker process never started"
+        assert drawing._get_pool() is not None and drawing.mode() == "processes 1"
+    finally:
+        drawing.shutdown()

@@ -158,6 +158,7 @@ async def e2e_figures(game: Game, commands: int, seed: int) -> dict[str, float]:
     with tempfile.TemporaryDirectory() as tmp:
         async with InProcessDiscord(lambda: make_bot(str(Path(tmp) / "e2e.sqlite3")), settle_timeout=30) as d:
             names = [f"p{i}" for i in range(_seats(game))]
+            await _warm_drawing(game, seed)
             while len(times) < commands:
                 await d.command(names[0], f"/game new game:{game.id}")
                 for name in names[1:]:
@@ -189,6 +190,19 @@ async def e2e_figures(game: Game, commands: int, seed: int) -> dict[str, float]:
             "rest_calls_per_command": round(sum(calls) / max(1, len(calls)), 2),
             "rest_calls_per_command_max": max(calls, default=0), "dms": dms, "user_fetches": fetches,
             "dm_channels_opened": opened}
+
+
+async def _warm_drawing(game: Game, seed: int) -> None:
+    """Before commands are timed: the bot's drawing processes started, and each has drawn this game once (a bot
+    starts them once, and each fills its renderer's caches on its first board, as `render_figures` warms this
+    process); neither is part of a command's cost."""
+    from cogs import drawing
+    from cogs.ui import ui_for
+
+    await drawing.ready()
+    view = game.view(game.new(game.resolve_options({}), _seats(game), seed), None)
+    await asyncio.gather(*(drawing.draw(ui_for(game.id).board_image, view, "es")
+                           for _ in range(max(1, drawing.pool_size()))))
 
 
 def main(argv: list[str] | None = None) -> int:

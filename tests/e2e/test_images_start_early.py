@@ -1,0 +1,57 @@
+"""A command's pictures are drawn while its words are written and sent: their drawing starts before the first word
+leaves (the words still go first, tests/e2e/test_answer_before_image.py), so the last picture arrives about one
+drawing after the command, not one drawing after its last words."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot import make_bot
+from cogs import delivery
+from standin.inprocess import InProcessDiscord
+from standin.world import is_error_output
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+
+@pytest.fixture
+async def d(tmp_path, monkeypatch):
+    monkeypatch.setenv("TABLETOP_SEED", "11")
+    async with InProcessDiscord(lambda: make_bot(str(tmp_path / "x.sqlite3"))) as world:
+        yield world
+
+
+async def test_every_picture_of_a_turn_that_ends_is_started_before_its_first_word(d: InProcessDiscord,
+                                                                                   monkeypatch) -> None:
+    d.user("ann", locale="en-US")
+    d.user("berta", locale="es-ES")
+    out = await d.command("ann", "/game new game:hero-realms")
+    out += await d.command("berta", "/game join")
+    out += await d.command("ann", "/game start")
+    assert not [o.text() for o in out if is_error_output(o)]
+    row = await d.bot.table.game_for(d.channel.id)
+    loaded = await d.bot.table.inspect(row.id)
+    on_turn = ["ann", "berta"][next(iter(loaded.game.to_act(loaded.state)))]
+
+    started: list[tuple[str, int]] = []  # (which picture, how many outputs existed when its drawing started)
+
+    def recorded(name, draw):  # type: ignore[no-untyped-def]
+        def start(*args):  # type: ignore[no-untyped-def]
+            started.append((name, len(d.world.outputs)))
+            return draw(*args)
+        return start
+
+    monkeypatch.setattr(delivery, "board_png", recorded("board", delivery.board_png))
+    monkeypatch.setattr(delivery, "private_png", recorded("private", delivery.private_png))
+    before = len(d.world.outputs)
+    out = await d.command(on_turn, "/hr end")
+    assert not [o.text() for o in out if is_error_output(o)]
+    kinds = {o.kind for o in out}
+    assert {"channel", "ephemeral", "dm"} <= kinds, kinds  # a new turn's post, the answer, the next player's DM
+    names = [name for name, _ in started]
+    # the board, the acting person's picture and the next player's private picture (the DM's)
+    assert names.count("board") == 1 and names.count("private") == 2, started
+    assert all(outputs == before for _, outputs in started), f"a drawing waited for words: {started}"
+    for kind in ("channel", "ephemeral", "dm"):  # every picture still follows its words, on its own message
+        first = next(o for o in out if o.kind == kind)
+        assert not first.attachments and d.world.messages[first.message_id].attachments, kind
