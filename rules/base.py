@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import copy
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Container, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypedDict, TypeVar
 
@@ -207,6 +207,16 @@ class LegalAction:
     group: str = ""
     #: Optional one-line explanation shown under the label in menus (at most 100 characters once resolved).
     description: Msg | None = None
+
+
+def by_kind(legal: Iterable[LegalAction], *, leave_out: Container[str] = ()) -> dict[str, list[Action]]:
+    """The legal moves grouped by kind, kinds and moves in the order listed (how the AIs weigh their options);
+    kinds in `leave_out` are dropped."""
+    grouped: dict[str, list[Action]] = {}
+    for legal_action in legal:
+        if legal_action.action.kind not in leave_out:
+            grouped.setdefault(legal_action.action.kind, []).append(legal_action.action)
+    return grouped
 
 
 @dataclass(frozen=True)

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import heapq
-from collections.abc import Sequence
 
-from rules.base import Action, Game, LegalAction
+from rules.base import Action, Game, LegalAction, by_kind
 from rules.gorgasali import ai_plan, movement
 from rules.gorgasali.board import ORTHO, Board, board_of
 from rules.gorgasali.data import SUPPORT, WEAPONS
@@ -30,7 +29,7 @@ def _choose(s: State, seat: int, legal: list[LegalAction], rng: Rng, level: str 
     share = RANDOM_SHARE.get(level, RANDOM_SHARE["normal"])
     if share and rng.below(100) < share:
         return rng.choice(legal).action
-    by = _by_kind(legal)
+    by = by_kind(legal)
     if "place" in by:
         return _place(s, by["place"])
     if "accept" in by:
@@ -75,13 +74,6 @@ def _choose(s: State, seat: int, legal: list[LegalAction], rng: Rng, level: str 
     if "arrange" in by and me["mat"]["consumable"]["p"] and len(me["mat"]["consumable"]["a"]) < 2:
         return by["arrange"][0]
     return Action.of("end")
-
-
-def _by_kind(legal: Sequence[LegalAction]) -> dict[str, list[Action]]:
-    out: dict[str, list[Action]] = {}
-    for la in legal:
-        out.setdefault(la.action.kind, []).append(la.action)
-    return out
 
 
 def _value(s: State, cid: str) -> int:

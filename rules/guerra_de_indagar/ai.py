@@ -7,7 +7,7 @@ from contextvars import ContextVar
 from functools import cache
 from typing import NamedTuple
 
-from rules.base import Action, LegalAction
+from rules.base import Action, LegalAction, by_kind
 from rules.guerra_de_indagar import ai_cage
 from rules.guerra_de_indagar import monsters as scripts
 from rules.guerra_de_indagar.abilities import ability_number
@@ -156,9 +156,7 @@ def choose(legal: Sequence[LegalAction], s: State, seat: int, rng: Rng, level: s
 
 
 def _choose(legal: Sequence[LegalAction], s: State, seat: int, rng: Rng) -> Action:
-    by: dict[str, list[Action]] = {}
-    for la in legal:
-        by.setdefault(la.action.kind, []).append(la.action)
+    by = by_kind(legal)
     if s["pending"]:
         return _answer(s, seat, s["pending"][0], by, legal)
     if "faction" in by:

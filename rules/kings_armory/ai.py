@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.base import Action, LegalAction
+from rules.base import Action, LegalAction, by_kind
 from rules.kings_armory import armory, coop, data, figures, queries, shop
 from rules.kings_armory import round as allies_round
 from rules.kings_armory.board import Sq, footprint, range_distance
@@ -67,10 +67,7 @@ def choose(legal: list[LegalAction], state: State, seat: int, rng: Rng, level: s
     """The AI's move for `seat` among `legal` (never empty) at `level` (LEVELS); deterministic for a state (`rng`
     breaks no ties)."""
     style = STYLES.get(level, STYLES["normal"])
-    by: dict[str, list[Action]] = {}
-    for la in legal:
-        if la.action.kind not in IGNORED:
-            by.setdefault(la.action.kind, []).append(la.action)
+    by = by_kind(legal, leave_out=IGNORED)
     if not by:
         return legal[0].action
     if style.noise and state["phase"] in ("allies", "setup", "between") and rng.below(style.noise) == 0:
@@ -239,9 +236,7 @@ def _plan(state: State, seat: int, style: Style = STYLES["normal"]) -> list[str]
     rng = Rng(state["rng_state"])  # no shared move draws anything
     plan: list[str] = []
     for _ in range(PLAN_STEPS):
-        by: dict[str, list[Action]] = {}
-        for la in shop.legal(sim, seat):
-            by.setdefault(la.action.kind, []).append(la.action)
+        by = by_kind(shop.legal(sim, seat))
         if not by:
             break
         action = _shop(sim, seat, by, style)
