@@ -44,7 +44,7 @@ def test_easy_blunders_now_and_then_where_normal_and_hard_never_do() -> None:
 def test_the_level_does_not_outlive_its_call() -> None:
     s, seat = _first_turn()
     GAME.ai_action(s, seat, Rng.from_seed(3), level="hard")
-    assert ai._profile == ai.LEVELS["normal"]
+    assert ai._level() == ai.LEVELS["normal"]
 
 
 def test_hard_walks_up_to_a_lone_enemy_outpost_and_raids_it() -> None:
