@@ -45,7 +45,7 @@ from rules.text import Msg, SeatRef, msg
 MODES = ("ffa", "duo")
 
 
-class Gorgasali(Game):
+class Gorgasali(Game[State]):
     id = "gorgasali"
     name_key = "gg.name"
     min_seats = 2

@@ -54,7 +54,7 @@ WINDOW_SECONDS = 300
 BOOST_SECONDS = 120
 
 
-class GuerraDeIndagar(Game):
+class GuerraDeIndagar(Game[State]):
     id = "guerra-de-indagar"
     kind_names = "gi.kind."
     name_key = "gi.name"

@@ -54,7 +54,7 @@ def _team_names(team: str) -> Lit:
     return Lit(", ".join(n.es for n in names), ", ".join(n.en for n in names))
 
 
-class HeroQuest(Game):
+class HeroQuest(Game[HQState]):
     id = "heroquest"
     kind_names = "hq.kind."
     record_kind = "unrated"  # heroes against a human game master: a record, never a rating

@@ -34,7 +34,7 @@ ASK_SECONDS = 120
 LOG_LINES = 6
 
 
-class KingsArmory(Game):
+class KingsArmory(Game[State]):
     record_kind = "coop"
     id = "kings-armory"
     kind_names = "ka.bot.kind."
