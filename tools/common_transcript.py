@@ -276,6 +276,21 @@ def write_transcript(out: str, header: list[str], lines: list[str], result: dict
     return 0
 
 
+@dataclass(frozen=True)
+class Header:
+    """What a recorder says atop its transcript: what is played, the ways out if recorded, who chose the humans'
+    moves (`written`), how to record and run it again, and how it ended."""
+
+    title: str
+    exits: str | None
+    written: tuple[str, ...]
+    ends: str
+
+    def lines(self, tool: str, seed: int, flags: str, out: str) -> list[str]:
+        return [self.title, *([self.exits] if self.exits else []), *self.written, *how_to(tool, seed, flags, out),
+                self.ends]
+
+
 #: The header lines of a recording that goes on to the ways out.
 EXITS_LINE = "# Then the ways out: a rematch, a resignation (asked first: a bot takes the seat), an abandoned game."
 

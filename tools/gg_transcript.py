@@ -27,10 +27,10 @@ from rules.rng import Rng
 from rules.text import msg
 from table.results import Inspection
 from tools.common_transcript import (
+    Header,
     command,
     final_state,
     first_naming,
-    how_to,
     human_player,
     open_game,
     people,
@@ -168,19 +168,16 @@ def main(argv: list[str] | None = None) -> int:
         "alice and bob against carol and dave (both in Spanish), teams by join order"
     server = "a Spanish server" if args.spanish else "an English server"
     flags = f" --ai {ai}" + " --spanish" * args.spanish + " --exits" * args.exits
-    header = [
+    header = Header(
         f"# Gorgasali Battle Royale ({args.mode}) on {server}, a whole game to the last side standing: {who}.",
-    ]
-    if args.exits:
-        header.append("# Then the ways out: a rematch, a resignation (asked first), a rematch again, an abandoned "
-                      "game.")
-    header += [
-        "# Written by tools/gg_transcript.py: the game's bot policy chose the humans' moves, typed as /br commands,",
-        f"# buttons and menus; its dice are right only for TABLETOP_SEED={args.seed} and the current engine and bots.",
-        *how_to("gg_transcript", args.seed, f" --mode {args.mode}{flags}", args.out),
+        "# Then the ways out: a rematch, a resignation (asked first), a rematch again, an abandoned game."
+        if args.exits else None,
+        ("# Written by tools/gg_transcript.py: the game's bot policy chose the humans' moves, typed as /br commands,",
+         f"# buttons and menus; its dice are right only for TABLETOP_SEED={args.seed} and the current engine "
+         "and bots."),
         f"# Ends in round {result['round']} after {result['moves']} human moves ({result['version']} in all); "
         f"won by {', '.join(result['winners']) or 'nobody'}.",
-    ]
+    ).lines("gg_transcript", args.seed, f" --mode {args.mode}{flags}", args.out)
     return write_transcript(args.out, header, lines, result)
 
 

@@ -26,9 +26,9 @@ from rules.text import msg
 from table.results import Inspection
 from tools.common_transcript import (
     EXITS_LINE,
+    Header,
     final_state,
     first_naming,
-    how_to,
     human_player,
     open_game,
     people,
@@ -135,16 +135,15 @@ def main(argv: list[str] | None = None) -> int:
     who = "alice alone (solo mode)" if args.players == 1 else "alice against carol (in Spanish)"
     server = "a Spanish server" if args.spanish else "an English server"
     flags = " --spanish" * args.spanish + " --exits" * args.exits
-    header = [f"# La Guerra de Indagar on {server}, a whole {args.players}-player game to its end: {who}."]
-    if args.exits:
-        header.append(EXITS_LINE)
-    header += [
-        "# Written by tools/gi_transcript.py: the AI rival chose the humans' moves, typed as /gi commands and buttons;",
-        f"# its dice are right only for TABLETOP_SEED={args.seed} and the current engine and AI.",
-        *how_to("gi_transcript", args.seed, f" --players {args.players}{flags}", args.out),
+    header = Header(
+        f"# La Guerra de Indagar on {server}, a whole {args.players}-player game to its end: {who}.",
+        EXITS_LINE if args.exits else None,
+        ("# Written by tools/gi_transcript.py: the AI rival chose the humans' moves, typed as /gi commands "
+         "and buttons;",
+         f"# its dice are right only for TABLETOP_SEED={args.seed} and the current engine and AI."),
         f"# Ends in round {result['round']} after {result['moves']} moves ({result['version']} in all): "
         f"{result['end']} Won by {', '.join(result['winners']) or 'nobody'}.",
-    ]
+    ).lines("gi_transcript", args.seed, f" --players {args.players}{flags}", args.out)
     return write_transcript(args.out, header, lines, result)
 
 

@@ -29,10 +29,10 @@ from rules.text import Lit
 from table.results import Inspection
 from tools.common_transcript import (
     EXITS_LINE,
+    Header,
     command,
     final_state,
     first_naming,
-    how_to,
     human_player,
     open_game,
     people,
@@ -168,16 +168,14 @@ def main(argv: list[str] | None = None) -> int:
     lines, result = asyncio.run(record(args.seed, users, ai, options, args.spanish, args.exits))
     flags = (" --solo" if args.solo else f" --ai {ai}") + " --spanish" * args.spanish + " --exits" * args.exits
     server = "a Spanish server" if args.spanish else "an English server"
-    header = [f"# The King's Armory on {server}, a whole 5-wave game to its end: {who}."]
-    if args.exits:
-        header.append(EXITS_LINE)
-    header += [
-        "# Written by tools/ka_transcript.py: the AI hero policy chose the humans' moves, typed as /ka commands",
-        f"# and buttons; its dice are right only for TABLETOP_SEED={args.seed} and the current engine and AI.",
-        *how_to("ka_transcript", args.seed, flags, args.out),
+    header = Header(
+        f"# The King's Armory on {server}, a whole 5-wave game to its end: {who}.",
+        EXITS_LINE if args.exits else None,
+        ("# Written by tools/ka_transcript.py: the AI hero policy chose the humans' moves, typed as /ka commands",
+         f"# and buttons; its dice are right only for TABLETOP_SEED={args.seed} and the current engine and AI."),
         f"# Ends in wave {result['wave']} ({result['result']}) after {result['moves']} human moves "
         f"({result['version']} in all).",
-    ]
+    ).lines("ka_transcript", args.seed, flags, args.out)
     return write_transcript(args.out, header, lines, result)
 
 
