@@ -16,7 +16,7 @@ import discord
 import i18n
 from cogs.dm_channels import dm_channels
 from cogs.help import lobby_help_view
-from cogs.late_images import LateImages, early
+from cogs.late_images import LateImages, drawn, early
 from cogs.live import SUMMARY_CHARS, LiveTurn, LiveTurns, summary
 from cogs.translator import locale_of
 from cogs.ui import GameButton, button_id, choices_line, offered, run_blocking, turn_view, ui_for
@@ -289,10 +289,17 @@ async def _send_public(channel: Any, report: Report, people: Audience,
         kwargs: dict[str, Any] = {"content": _compose(said, live.footer)} if said or live.footer else {}
         if view is not None or report.status != "active":  # else the message keeps its buttons
             kwargs["view"] = view
+        alt = _alt_text(report, lang, summary(report.public, lang, names))
+        ready = drawn(image) if LATE.free(_board_place(live.message)) else None  # never under an older board
+        if ready is not None:
+            kwargs["attachments"] = [_board_file(report, ready, alt)]
         try:
             if kwargs:
                 await live.message.edit(**kwargs)
-            _late_board(live.message, report, drawing, _alt_text(report, lang, summary(report.public, lang, names)))
+            if ready is not None:
+                LATE.at_once += 1
+            else:
+                _late_board(live.message, report, drawing, alt)
             return
         except discord.HTTPException as exc:  # deleted or too old: the turn goes on in a new message
             log.info("live message of game %s not editable (%s); posting anew", report.game_id, exc)
@@ -330,8 +337,12 @@ async def _send_public(channel: Any, report: Report, people: Audience,
     kwargs = {"allowed_mentions": _only(pinged)}
     if view is not None:
         kwargs["view"] = view
+    ready = drawn(image)
+    if ready is not None:  # drawn while the words were written: it goes with them
+        LATE.at_once += 1
+        kwargs["file"] = _board_file(report, ready, _alt_text(report, lang, said))
     sent = await channel.send(_compose(said, footer), **kwargs)
-    if sent is not None:
+    if sent is not None and ready is None:
         _late_board(sent, report, drawing, _alt_text(report, lang, said))
     if report.finished or report.status in ("finished", "abandoned"):
         LIVE.forget(report.game_id)
@@ -353,7 +364,12 @@ def _late_board(message: Any, report: Report, drawing: Callable[[], Awaitable[by
         async with LIVE.lock(report.game_id):  # never between two edits of the same turn's words
             await message.edit(attachments=[_board_file(report, png, alt)])
 
-    LATE.submit(("board", getattr(message, "id", id(message))), draw, show)
+    LATE.submit(_board_place(message), draw, show)
+
+
+def _board_place(message: Any) -> tuple[str, int]:
+    """Where a message's board goes, for LATE."""
+    return ("board", getattr(message, "id", id(message)))
 
 
 def _only(users: list[int]) -> discord.AllowedMentions:
@@ -408,7 +424,13 @@ async def answer_privately(table: Table, interaction: discord.Interaction, game_
     at once; their private picture (`image` when it is already being drawn) follows as an edit of the same message
     once drawn."""
     text, panel = await private_words(table, interaction, game_id, version, game_type, view, names, lang, who)
-    add_image = await reply(interaction, "\n".join(x for x in (unsaid(said, text), text) if x), view=panel)
+    words = "\n".join(x for x in (unsaid(said, text), text) if x)
+    ready = drawn(image)
+    if ready is not None:  # drawn while the words were written: one message, no edit
+        LATE.at_once += 1
+        await reply(interaction, words, view=panel, file=_private_file(ready))
+        return
+    add_image = await reply(interaction, words, view=panel)
 
     async def show(png: bytes) -> None:
         file = _private_file(png)
@@ -599,11 +621,17 @@ async def send_dm(client: discord.Client, channel: Any, report: Report, user_id:
     chunks = pieces("\n".join(parts))
     try:
         dm = await dm_channels(client).channel(client, user_id)  # no user fetch; no REST call for someone seen before
+        alt = i18n.t(msg("bot.alt.private", game=game_name), lang)
+        ready = drawn(picture) if view is not None else None
         last = None
-        for chunk in chunks:
-            last = await dm.send(chunk)
-        if view is not None and last is not None:  # the private picture follows once drawn
-            alt = i18n.t(msg("bot.alt.private", game=game_name), lang)
+        for n, chunk in enumerate(chunks):
+            if ready is not None and n == len(chunks) - 1:  # already drawn: it goes with the last part
+                LATE.at_once += 1
+                last = await dm.send(chunk, file=discord.File(io.BytesIO(ready), filename="private.png",
+                                                               description=alt))
+            else:
+                last = await dm.send(chunk)
+        if view is not None and last is not None and ready is None:  # the private picture follows once drawn
 
             async def show(png: bytes) -> None:
                 await last.edit(attachments=[discord.File(io.BytesIO(png), filename="private.png", description=alt)])

@@ -36,6 +36,16 @@ def early(pending: Awaitable[bytes | None] | None) -> Awaitable[bytes | None] | 
     return task
 
 
+def drawn(pending: Awaitable[bytes | None] | None) -> bytes | None:
+    """The picture of an `early` drawing when it is already drawn (so it can go out with its words, sparing an edit),
+    else None: never waits."""
+    if not isinstance(pending, asyncio.Future) or not pending.done() or pending.cancelled():
+        return None
+    if pending.exception() is not None:
+        return None  # whoever shows it later logs the failure
+    return pending.result() or None
+
+
 @dataclass
 class _Job:
     draw: Callable[[], Awaitable[bytes | None]]
@@ -53,6 +63,8 @@ class LateImages:
         self._workers: dict[Hashable, asyncio.Task[None]] = {}
         #: Images drawn and shown, and those skipped because a newer one for the same place came first.
         self.shown = 0
+        #: Images already drawn when their words went out, sent with them (no edit needed).
+        self.at_once = 0
         self.skipped = 0
         #: Milliseconds from an image being asked for (its words just sent) to its being shown, the newest ones.
         self.waits: deque[float] = deque(maxlen=100_000)
@@ -75,6 +87,11 @@ class LateImages:
         self._waiting[place] = _Job(draw, show, time.monotonic())
         if place not in self._workers:
             self._workers[place] = asyncio.create_task(self._work(place), name=TASK_NAME)
+
+    def free(self, place: Hashable) -> bool:
+        """Nothing is drawn or waits for `place`: an image given there now cannot be overwritten by an older one."""
+        self._here()
+        return place not in self._workers and place not in self._waiting
 
     def busy(self) -> int:
         """Places with an image being drawn or waiting."""

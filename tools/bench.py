@@ -182,6 +182,7 @@ async def e2e_figures(game: Game, commands: int, seed: int) -> dict[str, float]:
                     await d.command(user, f'/game act action:"{action.token()}"')
                     times.append((time.perf_counter() - started) * 1000)
                     calls.append(len(d.world.request_log) - before)
+            from cogs.delivery import LATE
             log = d.world.request_log
             dms = sum(1 for o in d.world.outputs if o.kind == "dm")
             fetches = sum(1 for m, path, _ in log if m == "GET" and path.startswith("/users/") and path != "/users/@me")
@@ -189,7 +190,7 @@ async def e2e_figures(game: Game, commands: int, seed: int) -> dict[str, float]:
     return {"command_ms_p50": round(percentile(times, 50), 1), "command_ms_p99": round(percentile(times, 99), 1),
             "rest_calls_per_command": round(sum(calls) / max(1, len(calls)), 2),
             "rest_calls_per_command_max": max(calls, default=0), "dms": dms, "user_fetches": fetches,
-            "dm_channels_opened": opened}
+            "dm_channels_opened": opened, "images_with_words": LATE.at_once, "images_by_edit": LATE.shown}
 
 
 async def _warm_drawing(game: Game, seed: int) -> None:

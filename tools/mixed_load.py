@@ -200,6 +200,7 @@ async def mixed_standin_load(target: str, channels: int, seconds: float, think: 
         await LATE.idle()
         load_before = load_average()
         shown_before, skipped_before, waits_before = LATE.shown, LATE.skipped, len(LATE.waits)
+        at_once_before = LATE.at_once
         deadline = time.perf_counter() + seconds
 
         async def player(c: int) -> None:
@@ -259,7 +260,8 @@ async def mixed_standin_load(target: str, channels: int, seconds: float, think: 
             "reply_ms_p99_by_game": {g: round(percentile(v, 99), 1) for g, v in reply_ms.items()},
             "handled_ms_p50": round(percentile(handled_ms, 50), 1),
             "handled_ms_p99": round(percentile(handled_ms, 99), 1),
-            "images_shown": LATE.shown - shown_before, "images_skipped": LATE.skipped - skipped_before,
+            "images_shown": LATE.shown - shown_before,
+            "images_with_words": LATE.at_once - at_once_before, "images_skipped": LATE.skipped - skipped_before,
             "image_ms_p50": round(percentile(image_ms, 50), 1), "image_ms_p99": round(percentile(image_ms, 99), 1),
             "failures": len(failures), "failure_samples": sorted(set(failures))[:5], **lag.figures(),
             "drawing": drawing.mode(), "load_average_before": load_before, "load_average_after": load_average()}

@@ -1,0 +1,93 @@
+"""A picture already drawn when its words go out is sent with them, in the same message: no edit is spent on it."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Awaitable
+from pathlib import Path
+
+import pytest
+
+from bot import make_bot
+from cogs import delivery
+from cogs.late_images import drawn, early
+from standin.inprocess import InProcessDiscord
+from standin.world import is_error_output
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+
+@pytest.fixture
+async def d(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[InProcessDiscord]:
+    monkeypatch.setenv("TABLETOP_SEED", "11")
+    async with InProcessDiscord(lambda: make_bot(str(tmp_path / "x.sqlite3"))) as world:
+        yield world
+
+
+async def test_drawn_gives_only_a_finished_drawing() -> None:
+    async def slow() -> bytes:
+        await asyncio.sleep(0.01)
+        return b"png"
+
+    async def failing() -> bytes:
+        raise ValueError("broken drawing")
+
+    async def empty() -> None:
+        return None
+
+    pending = early(slow())
+    assert pending is not None and drawn(pending) is None  # still drawing: never waited for
+    assert await pending == b"png" and drawn(pending) == b"png"
+    broken = early(failing())
+    await asyncio.sleep(0)
+    assert drawn(broken) is None  # a failed drawing goes out later or not at all, never as words' picture
+    nothing = early(empty())
+    await asyncio.sleep(0)
+    assert drawn(nothing) is None and drawn(None) is None
+
+
+async def test_pictures_drawn_before_their_words_leave_go_with_them(d: InProcessDiscord,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    d.user("ann", locale="en-US")
+    d.user("berta", locale="es-ES")
+    out = await d.command("ann", "/game new game:hero-realms")
+    out += await d.command("berta", "/game join")
+    out += await d.command("ann", "/game start")
+    assert not [o.text() for o in out if is_error_output(o)]
+    assert d.channel is not None
+    row = await d.bot.table.game_for(d.channel.id)
+    assert row is not None
+    loaded = await d.bot.table.inspect(row.id)
+    on_turn = ["ann", "berta"][next(iter(loaded.game.to_act(loaded.state)))]
+
+    held: list[Awaitable[bytes | None]] = []
+    real_early = delivery.early
+
+    def early_and_kept(pending: Awaitable[bytes | None] | None) -> Awaitable[bytes | None] | None:
+        task = real_early(pending)
+        if task is not None:
+            held.append(task)
+        return task
+
+    monkeypatch.setattr(delivery, "early", early_and_kept)
+    # Words are sent only once every picture this command draws is finished: what a fast drawing looks like.
+    real_send = delivery.send_public
+
+    async def send_when_drawn(*args: object, **kwargs: object) -> None:
+        await asyncio.gather(*held)
+        await real_send(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(delivery, "send_public", send_when_drawn)
+    with_words = delivery.LATE.at_once
+    out = await d.command(on_turn, "/hr end")
+    assert not [o.text() for o in out if is_error_output(o)]
+    assert held, "no picture was drawn early"
+    new = set()
+    for kind in ("channel", "ephemeral", "dm"):
+        first = next(o for o in out if o.kind == kind)
+        assert first.attachments, f"the {kind} message went out without its finished picture"
+        new.add(first.message_id)
+    # (the turn that ended keeps its own board in the edit that closes it: only the new messages count)
+    edits = [o for o in out if o.kind == "edit" and o.attachments and o.message_id in new]
+    assert not edits, "a finished picture was still added by an edit"
+    assert delivery.LATE.at_once - with_words == 3
