@@ -2,26 +2,25 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from rules.base import SYSTEM, Action
 from rules.kings_armory import GAME, queries
 from rules.kings_armory.board import range_distance
+from rules.kings_armory.shapes import Ally, Monster, State
 from rules.text import Msg
 
 from .helpers import add_champion, add_hero, add_monster, lane_square, open_square_at, scene
 
 
-def _enemy_scene(seats: int = 1) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
+def _enemy_scene(seats: int = 1) -> tuple[State, Monster, Ally]:
     s = scene(seats=seats)
-    s.update(phase="enemy", eturn=2, turn=-1)
+    s.update({"phase": "enemy", "eturn": 2, "turn": -1})
     orc = add_monster(s, "orc_warrior", 10)
     soldier = add_champion(s, "foot", open_square_at(s, lane_square(s, 12), 1), seat=seats - 1)
     add_hero(s, "valcor", (0, 0))
     return s, orc, soldier
 
 
-def _run_enemy(s: dict[str, Any]) -> list[Msg]:
+def _run_enemy(s: State) -> list[Msg]:
     """Steps the enemy turn until it ends; fails if anyone is asked to block."""
     said: list[Msg] = []
     for _ in range(400):

@@ -2,43 +2,42 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from rules.base import SYSTEM, Action, Event, IllegalAction
 from rules.kings_armory import GAME, ai, armory, enemy, queries
 from rules.kings_armory import round as allies_round
+from rules.kings_armory.shapes import Ally, GearPiece, Monster, State
 from rules.rng import Rng
 
 from .helpers import Dice, add_hero, add_monster, lane_square, open_square_at, scene
 
 
-def _act(s: dict[str, Any], seat: int, action: Action) -> dict[str, Any]:
+def _act(s: State, seat: int, action: Action) -> State:
     assert GAME.is_legal(s, seat, action), action
     out = GAME.apply(s, seat, action).state
     assert GAME.check_invariants(out) == []
     return out
 
 
-def _kinds(s: dict[str, Any], seat: int) -> set[str]:
+def _kinds(s: State, seat: int) -> set[str]:
     return {la.action.kind for la in GAME.legal_actions(s, seat)}
 
 
 # ---------------------------------------------------------------- equipment trades (§4.5)
 
 
-def _between(seats: int = 2) -> dict[str, Any]:
+def _between(seats: int = 2) -> State:
     """Between waves, each hero housed on a parapet (so its seat may ready)."""
     s = scene(seats=seats)
-    s.update(phase="between", gold=0, ready=[])
+    s.update({"phase": "between", "gold": 0, "ready": []})
     for seat, (house, sq) in zip(range(seats), sorted(queries.board_of(s).parapets.items()), strict=False):
         a = add_hero(s, ["valcor", "ember"][seat], sq, seat=seat)
-        a.update(house=house, inside=True)
+        a.update({"house": house, "inside": True})
     return s
 
 
-def _unlock(s: dict[str, Any], gid: str) -> dict[str, Any]:
+def _unlock(s: State, gid: str) -> GearPiece:
     piece = armory.piece(s, gid)
     assert piece is not None
     piece["locked"] = False
@@ -121,7 +120,7 @@ def test_an_ai_teammate_accepts_a_trade() -> None:
 # ---------------------------------------------------------------- the Lucky Charm (§8.6)
 
 
-def _lucky() -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
+def _lucky() -> tuple[State, Ally, Monster]:
     s = _between(seats=1)
     valcor = s["allies"][0]
     piece = next((g for g in s["gear"] if g["card"] == "lucky"), None)
@@ -129,19 +128,19 @@ def _lucky() -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
         s["gear_deck"].remove("lucky")
         piece = {"id": "e90", "card": "lucky", "seat": 0, "locked": False, "on": None}
         s["gear"].append(piece)
-    piece.update(seat=0, locked=False)
+    piece.update({"seat": 0, "locked": False})
     s = _act(s, 0, Action.of("equip", gear=piece["id"], ally=valcor["id"]))
-    s.update(phase="allies", turn=0, active=valcor["id"])
+    s.update({"phase": "allies", "turn": 0, "active": valcor["id"]})
     a = queries.ally(s, valcor["id"])
-    a.update(ap=3, inside=False, house=None)
+    a.update({"ap": 3, "inside": False, "house": None})
     orc = add_monster(s, "orc_warrior", 20)
     a["pos"] = list(open_square_at(s, lane_square(s, 20), 1))
     return s, a, orc
 
 
-def _swing(s: dict[str, Any], orc: dict[str, Any], *rolls: int) -> list[Event]:
+def _swing(s: State, orc: Monster, *rolls: int) -> list[Event]:
     events: list[Event] = []
-    allies_round.apply(s, Dice(*rolls), events, 0, Action.of("attack", opt="mace", target=orc["id"]))  # type: ignore[arg-type]
+    allies_round.apply(s, Dice(*rolls), events, 0, Action.of("attack", opt="mace", target=orc["id"]))
     return events
 
 
@@ -155,7 +154,7 @@ def test_a_missed_roll_asks_the_holder_whether_to_roll_again() -> None:
     assert _kinds(s, 0) == {"reroll", "keep_roll", "order"}  # standing orders may change at any time
     assert GAME.timeout_action(s, 0) == Action.of("keep_roll")
     events: list[Event] = []
-    allies_round.answer_reroll(s, Dice(15), events, Action.of("reroll"))  # type: ignore[arg-type]
+    allies_round.answer_reroll(s, Dice(15), events, Action.of("reroll"))
     assert orc["hp"] == 9 - 3 and a["once"] == ["lucky"] and a["ap"] == 2 and s["reroll"] is None
     assert "ka.ev.lucky" in [e.msg.key for e in events]
     _swing(s, orc, 2)
@@ -205,19 +204,19 @@ def test_the_ai_rolls_a_total_miss_again() -> None:
 # ---------------------------------------------------------------- pausing the enemy turn for card plays
 
 
-def _enemy(seats: int = 2, card: str | None = "flash_bomb") -> tuple[dict[str, Any], dict[str, Any]]:
+def _enemy(seats: int = 2, card: str | None = "flash_bomb") -> tuple[State, Monster]:
     s = scene(seats=seats)
     for seat in range(seats):
         add_hero(s, ["valcor", "ember", "boleslaw"][seat], (seat, 0), seat=seat)
     orc = add_monster(s, "orc_warrior", 10)
-    s.update(phase="enemy", turn=-1, eturn=2)
+    s.update({"phase": "enemy", "turn": -1, "eturn": 2})
     if card is not None:
         s["rdeck"].remove(card)
         s["hand"] = [card]
     return s, orc
 
 
-def _system(s: dict[str, Any]) -> dict[str, Any]:
+def _system(s: State) -> State:
     out = GAME.apply(s, SYSTEM, Action.of("step")).state
     assert GAME.check_invariants(out) == []
     return out
@@ -275,7 +274,7 @@ def test_several_holding_seats_answer_the_same_pause() -> None:
 
 def test_the_hold_is_offered_on_turn_and_between_waves() -> None:
     s, _ = _enemy()
-    s.update(phase="allies", turn=0)
+    s.update({"phase": "allies", "turn": 0})
     assert Action.of("hold", on=True) in [la.action for la in GAME.legal_actions(s, 0)]
     assert GAME.may_act(s, 1, Action.of("hold", on=True))  # any seat, at any time of a wave
     assert not GAME.is_legal(s, 1, Action.of("hold", on="maybe"))
@@ -328,7 +327,7 @@ def test_the_react_windows_list_their_out_of_turn_options_for_random_playouts() 
 def test_a_piece_bought_after_a_sale_gets_a_new_id() -> None:
     s = _between()
     _unlock(s, "e0")
-    s.update(gold=500, gear_gate=True)
+    s.update({"gold": 500, "gear_gate": True})
     s = _act(s, 0, Action.of("sell_gear", gear="e0"))
     s = _act(s, 0, Action.of("buy_gear"))
     s = _act(s, 0, Action.of("buy_gear"))

@@ -3,33 +3,32 @@ Well, Call the Guardian, Mind Fog, Teleport Ally and Psychic Wall, with the roun
 
 from __future__ import annotations
 
-from typing import Any
-
 from rules.base import Action, Event
 from rules.kings_armory import GAME, enemy, figures, queries
 from rules.kings_armory import round as allies_round
 from rules.kings_armory.board import board, range_distance
+from rules.kings_armory.shapes import Ally, State
 
 from .helpers import Dice, add_champion, add_hero, add_monster, lane_square, open_square_at, scene, tower_at_range
 
 
-def _do(s: dict[str, Any], ally: dict[str, Any], action: Action, *rolls: int) -> list[Event]:
+def _do(s: State, ally: Ally, action: Action, *rolls: int) -> list[Event]:
     """Activate `ally` (fresh AP) and apply one of its legal actions with scripted dice."""
     s["turn"], s["active"] = ally["seat"], ally["id"]
     ally["ap"] = figures.ally_card(ally)["ap"]
     assert GAME.is_legal(s, ally["seat"], action), action
     events: list[Event] = []
-    allies_round.apply(s, Dice(*rolls), events, ally["seat"], action)  # type: ignore[arg-type]
+    allies_round.apply(s, Dice(*rolls), events, ally["seat"], action)
     return events
 
 
-def _enemy_turn(s: dict[str, Any]) -> None:
+def _enemy_turn(s: State) -> None:
     """What happens between the allies' round and the monsters acting: the round's effects end."""
     s["turn"] = s["n"]
     enemy.start_enemy_turn(s, [])
 
 
-def _legal(s: dict[str, Any], ally: dict[str, Any]) -> list[Action]:
+def _legal(s: State, ally: Ally) -> list[Action]:
     s["turn"], s["active"] = ally["seat"], ally["id"]
     ally["ap"] = figures.ally_card(ally)["ap"]
     return [la.action for la in GAME.legal_actions(s, ally["seat"])]
@@ -199,13 +198,13 @@ def test_psychic_wall_stops_ground_monsters_before_it_until_the_next_allies_roun
     assert s["walls"] == [list(wall)]
     psion["pos"] = [0, 2]  # out of blocking reach: the wall alone stops the orc
     _enemy_turn(s)
-    enemy._start(s, Dice(), [], orc, upkeep=False)  # type: ignore[arg-type]
+    enemy._start(s, Dice(), [], orc, upkeep=False)
     assert orc["i"] == 11 and orc["blocked_by"] is None
     bat = add_monster(s, "giant_bat", 10)  # flyers pass over it
-    enemy._start(s, Dice(), [], bat, upkeep=False)  # type: ignore[arg-type]
+    enemy._start(s, Dice(), [], bat, upkeep=False)
     assert bat["i"] > 12
     giant = add_monster(s, "stone_giant", 9)  # unstoppable
-    enemy._start(s, Dice(), [], giant, upkeep=False)  # type: ignore[arg-type]
+    enemy._start(s, Dice(), [], giant, upkeep=False)
     assert giant["i"] >= 12
     enemy.start_allies_round(s, [])
     assert s["walls"] == []
