@@ -8,7 +8,7 @@ from rules.kings_armory import data, enemy, figures, queries
 from rules.kings_armory.board import board
 from rules.kings_armory.shapes import Monster, State
 
-from .helpers import Dice, add_hero, add_monster, lane_square, open_square_at, scene
+from .helpers import Dice, add_hero, add_monster, lane_square, open_square_at, scene, square_of
 
 
 def _final_wave(seats: int = 1) -> State:
@@ -52,7 +52,7 @@ def test_vyrax_attacks_twice_and_its_claws_look_for_another_target() -> None:
     vyrax = add_monster(s, "vyrax", 20, boss=True)
     sq = lane_square(s, 20)
     near = add_hero(s, "valcor", open_square_at(s, sq, 1))
-    other = add_hero(s, "cyrus", open_square_at(s, sq, 1, avoid=(queries.pos(near),)))  # type: ignore[arg-type]
+    other = add_hero(s, "cyrus", open_square_at(s, sq, 1, avoid=(square_of(near),)))
     enemy._attack(s, Dice(20, 20), [], vyrax, moved=0)
     hurt = [a for a in (near, other) if a["hp"] < figures.ally_card(a)["max"]]
     assert len(hurt) == 2  # Fire Breath and Claws on two different allies

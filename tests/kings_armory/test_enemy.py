@@ -124,7 +124,8 @@ def test_tc28_gate_at_zero_loses_at_once() -> None:
     s["gate"] = 3
     enemy._start(s, Dice(), [], ram, upkeep=False)
     assert s["gate"] == 0 and s["result"] == "gate"
-    assert GAME.outcome(s) is not None and GAME.outcome(s).winners == frozenset()  # type: ignore[union-attr]
+    outcome = GAME.outcome(s)
+    assert outcome is not None and outcome.winners == frozenset()
     assert GAME.to_act(s) == frozenset()
 
 
@@ -171,7 +172,7 @@ def test_tc22_blocking_window_stops_the_monster_where_declared() -> None:
     # blocks are cleared when the allies' round starts; the orc stopped within range 1 of the soldier
     assert blocked
     assert range_distance(queries.monster_square(s, blocked[0]),
-                          queries.pos(queries.ally(s, soldier["id"]))) <= 1  # type: ignore[arg-type]
+                          square_of(queries.ally(s, soldier["id"]))) <= 1
 
 
 def test_tc22_letting_pass_keeps_walking() -> None:
@@ -208,7 +209,7 @@ def test_tc22_phalanx_blocks_one_unblockable() -> None:
     assert enemy.blockers(s, minotaur) == [valcor]
     enemy.block(s, valcor, minotaur)
     assert enemy.blockers(s, add_monster(s, "death_knight", 20, lane="R")) == [] or \
-        range_distance(lane_square(s, 20, "R"), queries.pos(valcor)) > 1  # type: ignore[arg-type]
+        range_distance(lane_square(s, 20, "R"), square_of(valcor)) > 1
 
 
 def test_tc30_wave_ends_when_the_last_monster_bleeds_out() -> None:

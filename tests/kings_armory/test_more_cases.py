@@ -9,7 +9,17 @@ from rules.kings_armory import round as allies_round
 from rules.kings_armory.board import range_distance
 from rules.kings_armory.shapes import Ally, State
 
-from .helpers import Dice, add_champion, add_hero, add_monster, lane_square, open_square_at, scene, tower_at_range
+from .helpers import (
+    Dice,
+    add_champion,
+    add_hero,
+    add_monster,
+    lane_square,
+    open_square_at,
+    scene,
+    square_of,
+    tower_at_range,
+)
 
 
 def _legal(s: State, ally: Ally) -> list[Action]:
@@ -48,7 +58,7 @@ def test_tc23_ranged_and_supernatural_reach_into_a_tower_and_an_archer_gains_a_s
     valcor = add_hero(s, "valcor", next_to_path)
     valcor.update({"inside": True, "house": near_tower})
     raider = add_monster(s, "goblin_raider", 30)
-    assert range_distance(queries.pos(valcor), queries.monster_square(s, raider)) == 1  # type: ignore[arg-type]
+    assert range_distance(square_of(valcor), queries.monster_square(s, raider)) == 1
     assert enemy.choose_target(s, Dice(), raider, enemy.monster_attacks(raider)[0], set()) is None  # M: not in
     champion = add_champion(s, "archer", (0, 0))
     champion["inside"] = True

@@ -8,7 +8,7 @@ from rules.kings_armory.board import range_distance
 from rules.kings_armory.shapes import Ally, Monster, State
 from rules.text import Msg
 
-from .helpers import add_champion, add_hero, add_monster, lane_square, open_square_at, scene
+from .helpers import add_champion, add_hero, add_monster, lane_square, open_square_at, scene, square_of
 
 
 def _enemy_scene(seats: int = 1) -> tuple[State, Monster, Ally]:
@@ -42,7 +42,7 @@ def test_an_order_to_block_blocks_without_asking_where_the_window_would_open() -
     said = _run_enemy(s)
     assert any(m.key == "ka.ev.block_order" for m in said)
     stopped = next(m for m in s["monsters"] if m["id"] == orc["id"])
-    assert range_distance(queries.monster_square(s, stopped), queries.pos(queries.ally(s, soldier["id"]))) <= 1  # type: ignore[arg-type]
+    assert range_distance(queries.monster_square(s, stopped), square_of(queries.ally(s, soldier["id"]))) <= 1
 
 
 def test_an_order_to_let_pass_never_asks_and_the_monster_walks_on() -> None:

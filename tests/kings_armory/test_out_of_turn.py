@@ -10,7 +10,7 @@ from rules.kings_armory import round as allies_round
 from rules.kings_armory.shapes import Ally, GearPiece, Monster, State
 from rules.rng import Rng
 
-from .helpers import Dice, add_hero, add_monster, lane_square, open_square_at, scene
+from .helpers import Dice, add_hero, add_monster, lane_square, on_board, open_square_at, scene
 
 
 def _act(s: State, seat: int, action: Action) -> State:
@@ -35,6 +35,12 @@ def _between(seats: int = 2) -> State:
         a = add_hero(s, ["valcor", "ember"][seat], sq, seat=seat)
         a.update({"house": house, "inside": True})
     return s
+
+
+def _piece(s: State, gid: str) -> GearPiece:
+    piece = armory.piece(s, gid)
+    assert piece is not None, gid
+    return piece
 
 
 def _unlock(s: State, gid: str) -> GearPiece:
@@ -68,7 +74,7 @@ def test_a_trade_needs_the_other_seat_to_accept_even_when_it_is_ready() -> None:
     assert GAME.timeout_action(s, 0) is None  # the deadline was the offer's: the offering seat keeps its time
     assert not GAME.is_legal(s, 0, Action.of("accept_trade"))  # never forced, never self-accepted
     done = _act(s, 1, Action.of("accept_trade"))
-    assert (armory.piece(done, "e0")["seat"], armory.piece(done, "e2")["seat"]) == (1, 0)  # type: ignore[index]
+    assert (_piece(done, "e0")["seat"], _piece(done, "e2")["seat"]) == (1, 0)
     assert done["trade"] is None and GAME.to_act(done) == {0}
 
 
@@ -106,7 +112,7 @@ def test_trades_happen_only_between_waves_and_an_open_offer_lapses_when_the_wave
     s = _act(s, 0, Action.of("ready"))
     s = _act(s, 1, Action.of("ready"))
     assert s["phase"] == "enemy" and s["trade"] is None
-    assert armory.piece(s, "e0")["seat"] == 0  # type: ignore[index]
+    assert _piece(s, "e0")["seat"] == 0
     assert "trade" not in _kinds(s, 0) and not GAME.is_legal(s, 0, Action.of("trade", gear="e0", want="e2"))
 
 
@@ -166,8 +172,8 @@ def test_keeping_the_roll_saves_the_charm() -> None:
     _swing(s, orc, 2)
     s = _act(s, 0, Action.of("keep_roll"))
     a = queries.ally(s, a["id"])
-    assert queries.monster(s, orc["id"])["hp"] == 9 and a["once"] == [] and a["ap"] == 2  # type: ignore[index]
-    _swing(s, queries.monster(s, orc["id"]), 2)  # type: ignore[arg-type]
+    assert on_board(s, orc["id"])["hp"] == 9 and a["once"] == [] and a["ap"] == 2
+    _swing(s, on_board(s, orc["id"]), 2)
     assert s["reroll"] is not None  # asked again on the next miss
 
 
@@ -227,7 +233,7 @@ def test_a_seat_holding_the_enemy_turn_is_asked_before_each_monster_acts() -> No
     s = _act(s, 1, Action.of("hold", on=True))
     assert s["holds"] == [1]
     s = _system(s)
-    assert GAME.to_act(s) == {1} and not queries.monster(s, orc["id"])["acted"]  # type: ignore[index]
+    assert GAME.to_act(s) == {1} and not on_board(s, orc["id"])["acted"]
     [decision] = GAME.decisions(s)
     assert decision.seat == 1 and decision.default == Action.of("go_on")
     assert {"play", "go_on", "hold"} <= _kinds(s, 1)
@@ -235,7 +241,7 @@ def test_a_seat_holding_the_enemy_turn_is_asked_before_each_monster_acts() -> No
     s = _act(s, 1, Action.of("go_on"))
     assert GAME.to_act(s) == {SYSTEM}
     s = _system(s)
-    assert queries.monster(s, orc["id"])["acted"]  # type: ignore[index]  # asked once per activation
+    assert on_board(s, orc["id"])["acted"]  # asked once per activation
 
 
 def test_a_card_played_in_the_pause_hits_before_the_monster_acts() -> None:
@@ -243,7 +249,7 @@ def test_a_card_played_in_the_pause_hits_before_the_monster_acts() -> None:
     s = _act(s, 0, Action.of("hold", on=True))
     s = _system(s)
     s = _act(s, 0, Action.of("play", card="flash_bomb", targets=[orc["id"]]))
-    assert queries.monster(s, orc["id"])["st"]["stun"] == 1  # type: ignore[index]
+    assert on_board(s, orc["id"])["st"]["stun"] == 1
     assert GAME.to_act(s) == {0}  # still in the pause: another card, or go on
     s = _act(s, 0, Action.of("go_on"))
     s = _system(s)
@@ -254,10 +260,10 @@ def test_nobody_is_asked_without_a_playable_card_or_without_holding() -> None:
     s, orc = _enemy(card=None)
     s = _act(s, 0, Action.of("hold", on=True))
     s = _system(s)
-    assert s["window"] is None and queries.monster(s, orc["id"])["acted"]  # type: ignore[index]
+    assert s["window"] is None and on_board(s, orc["id"])["acted"]
     s, orc = _enemy()
     s = _system(s)
-    assert s["window"] is None and queries.monster(s, orc["id"])["acted"]  # type: ignore[index]
+    assert s["window"] is None and on_board(s, orc["id"])["acted"]
 
 
 def test_several_holding_seats_answer_the_same_pause() -> None:
@@ -296,7 +302,7 @@ def test_a_card_may_be_played_in_the_block_window_and_a_monster_it_kills_stops_m
     assert queries.monster(s, orc["id"]) is None and s["ask"] is None and s["act"] is None
     assert GAME.decisions(s) == [] and GAME.to_act(s) == {SYSTEM}
     s = _system(s)  # the enemy turn goes on without the dead monster
-    assert queries.monster(s, other["id"])["acted"]  # type: ignore[index]
+    assert on_board(s, other["id"])["acted"]
 
 
 def test_a_card_from_another_seat_that_kills_the_asked_about_monster_closes_the_question() -> None:

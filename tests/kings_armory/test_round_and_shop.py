@@ -17,7 +17,17 @@ from rules.kings_armory import round as allies_round
 from rules.kings_armory.board import around, footprint
 from rules.kings_armory.shapes import State
 
-from .helpers import Dice, add_champion, add_hero, add_monster, lane_square, open_square_at, scene, tower_at_range
+from .helpers import (
+    Dice,
+    add_champion,
+    add_hero,
+    add_monster,
+    lane_square,
+    open_square_at,
+    scene,
+    square_of,
+    tower_at_range,
+)
 
 ENGINE = Path(__file__).resolve().parents[2] / "rules" / "kings_armory"
 
@@ -68,7 +78,8 @@ def test_tc33_berserker_must_attack_twice_while_he_can() -> None:
     asphar = add_hero(s, "asphar", open_square_at(s, lane_square(s, 20), 1))
     s.update(GAME.apply(s, 0, Action.of("activate", ally=asphar["id"])).state)
     assert Action.of("end") not in _legal(s)
-    assert GAME.why_illegal(s, 0, Action.of("end")).key == "ka.why.must_attack"  # type: ignore[union-attr]
+    why = GAME.why_illegal(s, 0, Action.of("end"))
+    assert why is not None and why.key == "ka.why.must_attack"
     events: list[Event] = []
     allies_round.apply(s, Dice(10), events, 0, Action.of("attack", opt="greataxe", target=orc["id"]))
     assert Action.of("end") not in _legal(s)
@@ -91,7 +102,7 @@ def test_tc35_knocked_out_hero_keeps_its_square_and_is_never_targeted() -> None:
     add_hero(s, "ember", (0, 0), seat=0)
     hero.update({"ko": True, "hp": 0})
     assert enemy.choose_target(s, Dice(), troll, enemy.monster_attacks(troll)[0], set()) is None
-    assert not queries.free_for_ally(s, queries.pos(hero))  # type: ignore[arg-type]
+    assert not queries.free_for_ally(s, square_of(hero))
 
 
 def _between(seats: int = 1, gold: int = 0) -> State:

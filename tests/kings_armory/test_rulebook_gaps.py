@@ -11,7 +11,7 @@ from rules.kings_armory import round as allies_round
 from rules.kings_armory.board import board, range_distance
 from rules.kings_armory.shapes import Ally, State
 
-from .helpers import add_champion, add_hero, add_monster, lane_square, on_board, open_square_at, scene
+from .helpers import add_champion, add_hero, add_monster, lane_square, on_board, open_square_at, scene, square_of
 
 # ---------------------------------------------------------------- bosses
 
@@ -134,7 +134,8 @@ def test_a_champion_may_change_tower_when_the_whole_trip_fits_in_its_turn() -> N
     assert moves and all(m["house"] == "t1" for m in moves)
     # an ordinary move never takes it beyond 2 squares of its own tower
     ordinary = [la.action for la in GAME.legal_actions(s, 0) if la.action.kind in ("move", "exit")]
-    assert all(queries.near_house(s, "t0", board(s["map"]).parse(str(a["to"]))) for a in ordinary)  # type: ignore[arg-type]
+    squares = [board(s["map"]).parse(str(a["to"])) for a in ordinary]
+    assert all(sq is not None and queries.near_house(s, "t0", sq) for sq in squares)
     step = GAME.apply(s, 0, moves[0])
     moved = queries.ally(step.state, champ["id"])
     assert moved["house"] == "t1" and queries.housed(step.state, moved)
@@ -279,5 +280,5 @@ def test_an_area_may_hang_off_the_left_edge() -> None:
     for action in areas:
         cells = allies_round.area_squares(s, ember, opt, action)
         assert sq in cells and min(c for _, c in cells) < 0
-        assert all(range_distance(queries.pos(ember), q) <= allies_round.attack_range(ember, opt) for q in cells)  # type: ignore[arg-type]
+        assert all(range_distance(square_of(ember), q) <= allies_round.attack_range(ember, opt) for q in cells)
     assert GAME.is_legal(s, 0, areas[0])

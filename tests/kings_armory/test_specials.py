@@ -9,7 +9,17 @@ from rules.kings_armory import round as allies_round
 from rules.kings_armory.board import board, range_distance
 from rules.kings_armory.shapes import Ally, State
 
-from .helpers import Dice, add_champion, add_hero, add_monster, lane_square, open_square_at, scene, tower_at_range
+from .helpers import (
+    Dice,
+    add_champion,
+    add_hero,
+    add_monster,
+    lane_square,
+    open_square_at,
+    scene,
+    square_of,
+    tower_at_range,
+)
 
 
 def _do(s: State, ally: Ally, action: Action, *rolls: int) -> list[Event]:
@@ -39,8 +49,8 @@ def test_guard_ally_redirects_attacks_to_valcor_while_he_stays_adjacent() -> Non
     raider = add_monster(s, "goblin_raider", 20)
     sq = lane_square(s, 20)
     archer = add_champion(s, "archer", open_square_at(s, sq, 1))
-    valcor = add_hero(s, "valcor", open_square_at(s, queries.pos(archer), 1, avoid=(sq,)))  # type: ignore[arg-type]
-    assert range_distance(queries.pos(valcor), sq) > 1  # type: ignore[arg-type]
+    valcor = add_hero(s, "valcor", open_square_at(s, square_of(archer), 1, avoid=(sq,)))
+    assert range_distance(square_of(valcor), sq) > 1
     far = add_hero(s, "ember", (0, 0))
     assert Action.of("special", opt="guard", target=far["id"]) not in _legal(s, valcor)  # not adjacent
     _do(s, valcor, Action.of("special", opt="guard", target=archer["id"]))
@@ -57,7 +67,7 @@ def test_guard_ally_lapses_when_the_guarded_ally_is_no_longer_adjacent() -> None
     s = scene()
     raider = add_monster(s, "goblin_raider", 20)
     archer = add_champion(s, "archer", open_square_at(s, lane_square(s, 20), 1))
-    valcor = add_hero(s, "valcor", open_square_at(s, queries.pos(archer), 1))  # type: ignore[arg-type]
+    valcor = add_hero(s, "valcor", open_square_at(s, square_of(archer), 1))
     _do(s, valcor, Action.of("special", opt="guard", target=archer["id"]))
     valcor["pos"] = [0, 0]
     _enemy_turn(s)
@@ -84,7 +94,7 @@ def test_enchant_and_psychic_sunder_stack_but_never_touch_immunity_or_go_below_z
     troll = add_monster(s, "bridge_troll", 20)
     sq = lane_square(s, 20)
     cyrus = add_hero(s, "cyrus", open_square_at(s, sq, 1))
-    boleslaw = add_hero(s, "boleslaw", open_square_at(s, sq, 3, avoid=(queries.pos(cyrus),)))  # type: ignore[arg-type]
+    boleslaw = add_hero(s, "boleslaw", open_square_at(s, sq, 3, avoid=(square_of(cyrus),)))
     _do(s, cyrus, Action.of("special", opt="sunder", target=troll["id"]))
     assert troll["sundered"] == 2
     _do(s, boleslaw, Action.of("special", opt="enchant", target=cyrus["id"]))
@@ -170,13 +180,13 @@ def test_teleport_ally_moves_an_ally_to_a_free_square_or_a_free_tower_slot_withi
     tower, inside = tower_at_range(s, lane_square(s, 20), 3)
     psion = add_champion(s, "psionicist", open_square_at(s, inside, 2), level=2)
     psion["house"] = tower
-    ember = add_hero(s, "ember", open_square_at(s, inside, 4, avoid=(queries.pos(psion),)))  # type: ignore[arg-type]
+    ember = add_hero(s, "ember", open_square_at(s, inside, 4, avoid=(square_of(psion),)))
     label = board(s["map"]).label(inside)
     legal = _legal(s, psion)
-    assert range_distance(queries.pos(psion), inside) == 2  # type: ignore[arg-type]
+    assert range_distance(square_of(psion), inside) == 2
     _do(s, psion, Action.of("special", opt="teleport", target=ember["id"], to=label))
     assert queries.pos(ember) == inside and ember["inside"] and ember["house"] == tower
-    far = board(s["map"]).label(open_square_at(s, queries.pos(psion), 6))  # type: ignore[arg-type]
+    far = board(s["map"]).label(open_square_at(s, square_of(psion), 6))
     assert Action.of("special", opt="teleport", target=ember["id"], to=far) not in legal
     assert not any(a.kind == "special" and a.get("target") == psion["id"] for a in legal)  # another ally only
 
