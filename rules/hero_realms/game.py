@@ -10,7 +10,6 @@ from rules.base import (
     Game,
     GameOver,
     IllegalAction,
-    Json,
     LegalAction,
     NotYourTurn,
     OptionSpec,
@@ -230,7 +229,7 @@ class HeroRealms(Game[State]):
     def to_json(self, state: State) -> StateJson:
         return state.to_json()
 
-    def from_json(self, data: Mapping[str, Json]) -> State:
+    def from_json(self, data: Mapping[str, object]) -> State:
         return State.from_json(dict(data))
 
     def copy_state(self, state: State) -> State:

@@ -6,7 +6,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import NotRequired, Required, TypedDict, cast
 
-from rules.base import Json
 from rules.hero_realms.cards import Effect
 from rules.text import MsgJson
 
@@ -201,7 +200,7 @@ class State:
         }
 
     @staticmethod
-    def from_json(data: Mapping[str, Json]) -> State:
+    def from_json(data: Mapping[str, object]) -> State:
         """A state read back from storage: stored by `to_json`, so it has that shape (not checked again here)."""
         d = cast(StateJson, data)
         return State(

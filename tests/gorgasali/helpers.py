@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from rules.base import SYSTEM, Action
+from rules.base import SYSTEM, Action, ArgValue, Scalar
 from rules.coords import name
 from rules.gorgasali import GAME
 from rules.gorgasali.data import CHARACTERS, MapSector, check_map
@@ -76,16 +74,16 @@ def force(s: State, *faces: int) -> None:
     raise AssertionError(f"no seed gives {faces}")
 
 
-def play(s: State, seat: int, kind: str, **args: Any) -> State:
+def play(s: State, seat: int, kind: str, **args: ArgValue | list[Scalar]) -> State:
     return GAME.apply(s, seat, Action.of(kind, **args)).state
 
 
-def events(s: State, seat: int, kind: str, **args: Any) -> tuple[State, list[str]]:
+def events(s: State, seat: int, kind: str, **args: ArgValue | list[Scalar]) -> tuple[State, list[str]]:
     step = GAME.apply(s, seat, Action.of(kind, **args))
     return step.state, [e.msg.key for e in step.events]
 
 
-def why(s: State, seat: int, kind: str, **args: Any) -> str | None:
+def why(s: State, seat: int, kind: str, **args: ArgValue | list[Scalar]) -> str | None:
     reason = GAME.why_illegal(s, seat, Action.of(kind, **args))
     return None if reason is None else reason.key
 

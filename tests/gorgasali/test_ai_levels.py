@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from rules.base import Action
+from rules.base import Action, Game
 from rules.gorgasali import GAME
 from rules.gorgasali import ai as AI
+from rules.gorgasali.state import State
 from rules.rng import Rng
 from tests.gorgasali.helpers import give, play, setup, sq, to_after
 from tools.gg_ai_eval import bot_against, levels_against
@@ -16,7 +17,7 @@ from tools.playout import playout
 
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
 def test_bots_of_every_level_play_whole_games(level: str) -> None:
-    def bot(game, state, seat, rng):  # type: ignore[no-untyped-def]
+    def bot(game: Game, state: State, seat: int, rng: Rng) -> Action:
         action = game.ai_action(state, seat, rng, level=level)
         assert game.is_legal(state, seat, action), action
         return action

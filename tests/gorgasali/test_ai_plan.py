@@ -5,18 +5,19 @@ from __future__ import annotations
 
 import pytest
 
-from rules.base import Action
+from rules.base import Action, Game
 from rules.gorgasali import GAME
 from rules.gorgasali import ai as AI
 from rules.gorgasali import ai_plan as AP
 from rules.gorgasali.board import board_of
-from rules.gorgasali.engine import inactive
+from rules.gorgasali.engine import inactive, square
+from rules.gorgasali.state import State
 from rules.rng import Rng
 from tests.gorgasali.helpers import force, give, plain, play, setup, sq, to_after
 from tools.playout import playout
 
 
-def hard(s, seat, rng_seed=1):  # type: ignore[no-untyped-def]
+def hard(s: State, seat: int, rng_seed: int = 1) -> Action:
     return GAME.ai_action(s, seat, Rng(rng_seed), level="hard")
 
 
@@ -58,16 +59,16 @@ def test_hard_shoots_with_the_weapon_that_does_more_damage() -> None:
     assert old is not None and s["cards"][old["weapon"]] == "scratch"
 
 
-def _walk(s, seat, level):  # type: ignore[no-untyped-def]
+def _walk(s: State, seat: int, level: str) -> tuple[State, list[int]]:
     """Let the bot at `level` make its movement; the squares it passes."""
-    passed = []
+    passed: list[int] = []
     while s["t"].get("stage") in ("rolled", "moving") and s["turn"] == seat:
         a = GAME.ai_action(s, seat, Rng(1), level=level)
         assert GAME.is_legal(s, seat, a), a
         s = GAME.apply(s, seat, a).state
         if a.kind in ("skip", "stop"):
             break
-        passed.append(s["players"][seat]["pos"])
+        passed.append(square(s["players"][seat]))
     return s, passed
 
 
@@ -102,7 +103,7 @@ def test_hard_keeps_its_range_against_a_shorter_weapon() -> None:
     s = play(s, 0, "roll")
     s, _ = _walk(s, 0, "hard")
     b = board_of(s["board"])
-    d = b.dist(s["players"][0]["pos"], s["players"][1]["pos"])
+    d = b.dist(square(s["players"][0]), square(s["players"][1]))
     assert 2 <= d <= 4
     assert hard(s, 0).kind == "shoot"
 
@@ -133,7 +134,7 @@ def test_the_planner_draws_nothing_from_the_generator() -> None:
 
 @pytest.mark.parametrize("seed", [31])
 def test_hard_bots_play_only_legal_moves(seed: int) -> None:
-    def bot(game, state, seat, rng):  # type: ignore[no-untyped-def]
+    def bot(game: Game, state: State, seat: int, rng: Rng) -> Action:
         action = game.ai_action(state, seat, rng, level="hard")
         assert game.is_legal(state, seat, action), action
         return action

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import i18n
-from rules.base import SYSTEM, Action, BadOptions
+from rules.base import SYSTEM, Action, BadOptions, Game
 from rules.gorgasali import GAME
 from rules.gorgasali.board import board_of
 from rules.gorgasali.data import CHARACTERS, MAP, SUPPORT, WEAPONS
@@ -126,7 +126,8 @@ def test_moves_are_built_step_by_step() -> None:
     assert isinstance(first, list) and "move" in [c.token for c in first]
     steps = GAME.choices(s, 0, ["move"])
     assert isinstance(steps, list) and {c.token for c in steps} == {"N", "E", "S", "W"}
-    assert {c.token for c in GAME.choices(s, 0, ["move", "E"])} == {"N", "E", "S", "go"}
+    more = GAME.choices(s, 0, ["move", "E"])
+    assert isinstance(more, list) and {c.token for c in more} == {"N", "E", "S", "go"}
     done = GAME.choices(s, 0, ["move", "E", "E", "E"])
     assert done == Action.of("move", path=["E", "E", "E"])
     assert GAME.is_legal(s, 0, done)
@@ -134,13 +135,19 @@ def test_moves_are_built_step_by_step() -> None:
     assert at(s, 0) == (5, 4) and s["t"]["stage"] == "after"
 
 
+def _skip(s: State, seat: int) -> Action:
+    action = GAME.skip_action(s, seat)
+    assert action is not None, "nothing to skip"
+    return action
+
+
 def test_skip_action_and_quick_buttons() -> None:
     s = setup(["armazi", "ebue"], [(5, 1), (9, 9)])
     assert GAME.skip_action(s, 0) == Action.of("roll")
     assert [a.kind for _, a in GAME.quick_actions(s)] == ["roll", "chest"]
-    s = GAME.apply(s, 0, GAME.skip_action(s, 0)).state
+    s = GAME.apply(s, 0, _skip(s, 0)).state
     while s["turn"] == 0:
-        s = GAME.apply(s, 0, GAME.skip_action(s, 0)).state
+        s = GAME.apply(s, 0, _skip(s, 0)).state
     assert s["turn"] == 1
 
 
@@ -153,7 +160,7 @@ def test_every_label_and_event_resolves_in_both_languages() -> None:
             for p in value.params.values():
                 collect(p)
 
-    def chooser(game, state, seat, rng):
+    def chooser(game: Game, state: State, seat: int, rng: Rng) -> Action:
         legal = game.legal_actions(state, seat)
         for la in legal:
             collect(la.label)
@@ -182,7 +189,7 @@ def test_views_are_public_and_never_show_the_decks() -> None:
 
 @pytest.mark.parametrize("seats", [2, 4, 10])
 def test_bots_play_whole_games(seats: int) -> None:
-    def bot(game, state, seat, rng):
+    def bot(game: Game, state: State, seat: int, rng: Rng) -> Action:
         action = game.ai_action(state, seat, rng)
         assert game.is_legal(state, seat, action), action
         return action
@@ -205,7 +212,9 @@ def test_bots_beat_random_players() -> None:
             else:
                 action = rng.choice(GAME.legal_actions(s, seat)).action
             s = GAME.apply(s, seat, action).state
-        wins += 0 in GAME.outcome(s).winners
+        outcome = GAME.outcome(s)
+        assert outcome is not None
+        wins += 0 in outcome.winners
     assert wins >= 6
 
 
@@ -217,7 +226,7 @@ def test_refusals_name_the_reason() -> None:
     assert why(s, 0, "fly") == "gg.err.unknown"
 
 
-def test_the_bot_evaluation_tool_prints_one_json_line(capsys) -> None:
+def test_the_bot_evaluation_tool_prints_one_json_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert gg_ai_eval.main(["--games", "2", "--players", "2"]) == 0
     line = json.loads(capsys.readouterr().out)
     assert line["game"] == "gorgasali" and line["games"] == 2 and line["seed"] == 1

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rules.base import ArgValue, Scalar
 from rules.gorgasali import GAME
 from rules.gorgasali.engine import Ctx, damage
 from rules.gorgasali.state import State
@@ -69,7 +70,7 @@ def test_we2_the_action_list_example() -> None:
 
 
 def _shot(chars: list[str], where: list[tuple[int, int]], weapon: str, faces: tuple[int, ...],
-          **kw: object) -> tuple[State, str]:
+          **kw: ArgValue | list[Scalar]) -> tuple[State, str]:
     s = setup(chars, where)
     wid = give(s, 0, weapon)
     s = to_after(s, 0)

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
 
-from rules.base import Action, Step
+from rules.base import Action, ArgValue, Scalar, Step
 from rules.hero_realms import GAME, engine, variants
-from rules.hero_realms.state import State
+from rules.hero_realms.state import Option, PendingDecision, State
 
 
 def clean(variant: str = "free-for-all", seats: int = 2, seed: int = 1) -> State:
@@ -31,18 +31,22 @@ def put(s: State, seat: int, key: str, zone: str = "hand") -> str:
     return cid
 
 
-def act(s: State, seat: int, kind: str, **args: Any) -> Step:
+def act(s: State, seat: int, kind: str, **args: ArgValue | list[Scalar]) -> Step[State]:
     return GAME.apply(s, seat, Action.of(kind, **args))
 
 
-def answer(s: State, seat: int, option: Any) -> State:
+def answer(s: State, seat: int, option: Option) -> State:
     return act(s, seat, "choose", option=option).state
 
 
-def options(s: State, seat: int) -> list[Any]:
+def pending(s: State, seat: int) -> PendingDecision:
     d = engine.pending_of(s, seat)
     assert d is not None, "no pending decision"
-    return engine.decision_options(s, d)
+    return d
+
+
+def options(s: State, seat: int) -> Sequence[Option]:
+    return engine.decision_options(s, pending(s, seat))
 
 
 def kinds(s: State, seat: int) -> set[str]:

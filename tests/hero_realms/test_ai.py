@@ -6,6 +6,7 @@ import time
 
 from rules.hero_realms import GAME
 from rules.hero_realms.ai import random_action, simple_action, smart_action
+from rules.hero_realms.state import State
 from rules.rng import Rng
 from tests.hero_realms.hr_helpers import act, clean, put
 from tools.hr_ai_eval import head_to_head, win_rate
@@ -44,7 +45,7 @@ def test_simple_and_random_policies_are_exposed_on_the_game() -> None:
 # ---------------------------------------------------------------- the AI as a teammate
 
 
-def _run_ai(s, ai: set[int]):  # type: ignore[no-untyped-def]
+def _run_ai(s: State, ai: set[int]) -> State:
     """What the table does after every move: AI seats act while any of them may."""
     rng = Rng(5)
     for _ in range(200):
@@ -55,7 +56,7 @@ def _run_ai(s, ai: set[int]):  # type: ignore[no-untyped-def]
     raise AssertionError("the AI never stopped")
 
 
-def _expensive_market(s) -> None:  # type: ignore[no-untyped-def]
+def _expensive_market(s: State) -> None:
     """A market the AI cannot buy from with a little gold (no Fire Gems either)."""
     for i, cid in enumerate(s.market):
         s.cards[cid] = ("arkus", "tyrannor", "domination", "krythos", "grak")[i]

@@ -5,6 +5,8 @@ from __future__ import annotations
 import csv
 import json
 import re
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -61,14 +63,14 @@ def test_spanish_names_follow_the_rulebook_list() -> None:
 
 
 def test_market_has_twenty_cards_per_faction() -> None:
-    counts: dict[str, int] = {}
+    counts: dict[str | None, int] = {}
     for key in market_keys():
         faction = cards()[key].faction
         counts[faction] = counts.get(faction, 0) + 1
     assert counts == {"imperial": 20, "guild": 20, "necros": 20, "wild": 20}
 
 
-def _doc() -> dict:
+def _doc() -> dict[str, Any]:
     return json.loads(DATA_PATH.read_text(encoding="utf-8"))
 
 
@@ -85,7 +87,7 @@ def _doc() -> dict:
         (lambda d: d["cards"].append(dict(d["cards"][0])), "duplicate"),
     ],
 )
-def test_the_loader_rejects_broken_data(mutate, message: str) -> None:
+def test_the_loader_rejects_broken_data(mutate: Callable[[dict[str, Any]], object], message: str) -> None:
     doc = _doc()
     mutate(doc)
     with pytest.raises(CardDataError, match=re.escape(message)):

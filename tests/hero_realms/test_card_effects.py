@@ -9,7 +9,8 @@ import pytest
 
 from rules.hero_realms import engine
 from rules.hero_realms.cards import cards
-from tests.hero_realms.hr_helpers import act, answer, clean, health, options, put
+from rules.hero_realms.state import Option, State
+from tests.hero_realms.hr_helpers import act, answer, clean, health, options, pending, put
 
 FACTION_MATE = {"imperial": "taxation", "guild": "profit", "necros": "influence", "wild": "spark"}
 
@@ -156,7 +157,7 @@ CASES = [
 ]
 
 
-def _measure(s, seat: int = 0) -> dict[str, int]:
+def _measure(s: State, seat: int = 0) -> dict[str, int]:
     p = s.players[seat]
     return {
         "gold": p.gold, "combat": p.combat, "health": health(s, seat), "hand": len(p.hand), "deck": len(p.deck),
@@ -168,7 +169,7 @@ def _measure(s, seat: int = 0) -> dict[str, int]:
     }
 
 
-def _resolve_answer(s, raw: Any) -> Any:
+def _resolve_answer(s: State, raw: Option) -> Option:
     if isinstance(raw, str) and raw.startswith("discard:"):
         return next(c for c in s.players[0].discard if s.cards[c] == raw[8:])
     if raw == "hand:first":
@@ -191,6 +192,7 @@ def test_card_ability(case: Case) -> None:
     # An opposing champion to stun, and an ally for ally abilities.
     put(s, 1, "rayla", "champions")
     if case.ability == "ally":
+        assert card.faction is not None, case.key  # an ally ability needs an ally of its faction
         put(s, 0, FACTION_MATE[card.faction], "played")
         if case.champions:
             for c in s.players[0].champions:
@@ -284,7 +286,7 @@ def test_bribe_puts_the_next_action_bought_on_top_but_not_a_champion() -> None:
     assert s.players[0].deck[-1] == spark and not s.players[0].next_action_top
 
 
-def put_market(s, key: str) -> str:
+def put_market(s: State, key: str) -> str:
     cid = f"c{len(s.cards) + 1:03d}"
     s.cards[cid] = key
     return cid
@@ -338,7 +340,7 @@ def test_target_opponent_discards_at_the_start_of_their_turn_choosing_the_card()
     s = step.state
     assert s.players[1].owed_discards == 1 and len(s.players[1].hand) == 5
     s = act(s, 0, "end_turn").state
-    assert engine.pending_of(s, 1)["kind"] == "discard"
+    assert pending(s, 1)["kind"] == "discard"
     assert set(options(s, 1)) == set(s.players[1].hand)
     dagger = next(c for c in s.players[1].hand if s.cards[c] == "dagger")
     s = answer(s, 1, dagger)
@@ -354,6 +356,6 @@ def test_rampage_discards_as_many_as_were_really_drawn() -> None:
     s = act(s, 0, "play", card=rampage).state
     assert options(s, 0) == [0, 1, 2]
     s = answer(s, 0, 2)
-    assert engine.pending_of(s, 0)["count"] == 1
+    assert pending(s, 0)["count"] == 1
     s = answer(s, 0, s.players[0].hand[0])
     assert engine.pending_of(s, 0) is None and s.players[0].combat == 6

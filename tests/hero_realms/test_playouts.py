@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable, Sequence
 
 import pytest
 
-from rules.base import Action
+from rules.base import Action, Event
 from rules.hero_realms import GAME
 from rules.hero_realms.ai import random_action
+from rules.hero_realms.state import State
 from rules.rng import Rng
 
 _QUOTED = re.compile(r'"([^"\\]*)"')
@@ -20,9 +22,9 @@ SETUPS = [
 ]
 
 
-def _leaks(state, events) -> list[str]:
+def _leaks(state: State, events: Sequence[Event]) -> list[str]:
     tokens = GAME.secret_tokens(state)
-    problems = []
+    problems: list[str] = []
     for viewer in [None, *range(state.n)]:
         forbidden = {t for t, allowed in tokens.items() if viewer is None or viewer not in allowed}
         texts = [json.dumps(GAME.view(state, viewer))]
@@ -32,7 +34,8 @@ def _leaks(state, events) -> list[str]:
     return problems
 
 
-def _playout(variant: str, seats: int, seed: int, policy, max_steps: int, leak_every: int = 0) -> tuple:
+def _playout(variant: str, seats: int, seed: int, policy: Callable[[State, int, Rng], Action], max_steps: int,
+             leak_every: int = 0) -> tuple[State, int]:
     s = GAME.new({"variant": variant}, seats, seed)
     rng = Rng.from_seed(seed)
     for step_no in range(max_steps):

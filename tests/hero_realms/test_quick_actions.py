@@ -4,9 +4,18 @@ from __future__ import annotations
 
 from rules import registry
 from rules.base import Action
+from rules.hero_realms.game import HeroRealms
 from rules.rng import Rng
 
-GAME = registry.get("hero-realms")
+
+def _registered() -> HeroRealms:
+    """Hero Realms as the table finds it, through the registry."""
+    game = registry.get("hero-realms")
+    assert isinstance(game, HeroRealms)
+    return game
+
+
+GAME = _registered()
 
 
 def test_quick_actions_are_legal_moves_of_the_seats_on_turn() -> None:

@@ -9,6 +9,7 @@ import pytest
 import i18n
 from rules.base import Action, IllegalAction, RuleError
 from rules.hero_realms import GAME, engine
+from rules.hero_realms.state import State
 from rules.rng import Rng
 from tests.hero_realms.hr_helpers import act, clean, put
 
@@ -21,7 +22,7 @@ def _texts(err: RuleError) -> list[str]:
     return [i18n.t(err.reason, lang, NAMES.get) for lang in i18n.LANGS]
 
 
-def _refused(s, seat: int, action: Action) -> list[str]:
+def _refused(s: State, seat: int, action: Action) -> list[str]:
     assert not GAME.is_legal(s, seat, action), action
     with pytest.raises(RuleError) as err:
         GAME.apply(s, seat, action)

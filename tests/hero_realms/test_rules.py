@@ -6,7 +6,7 @@ import pytest
 
 from rules.base import Action, IllegalAction, NotYourTurn
 from rules.hero_realms import GAME, engine
-from tests.hero_realms.hr_helpers import act, clean, health, kinds, put
+from tests.hero_realms.hr_helpers import act, clean, health, kinds, pending, put
 
 
 def test_two_player_set_up() -> None:
@@ -26,7 +26,7 @@ def test_two_player_set_up() -> None:
 def test_the_first_player_is_drawn_from_the_seed_not_the_join_order() -> None:
     """"Se echa a suertes el jugador que iniciará la partida. Ese jugador roba tres cartas..."""
     for seats in (2, 3, 5):
-        firsts = {}
+        firsts: dict[int, int] = {}
         for seed in range(200):
             s = GAME.new({}, seats, seed)
             (first,) = s.active
@@ -253,7 +253,7 @@ def test_play_all_plays_champions_first_then_stops_at_a_decision() -> None:
     p = s.players[0]
     assert p.champions == [borg] and p.played == [ranks, rot]
     assert p.combat == 5 + 2 + 4
-    assert engine.pending_of(s, 0)["kind"] == "sacrifice"
+    assert pending(s, 0)["kind"] == "sacrifice"
 
 
 def test_must_answer_a_pending_decision_first() -> None:

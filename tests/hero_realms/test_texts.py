@@ -5,13 +5,15 @@ from __future__ import annotations
 import re
 
 import i18n
+from rules.base import Step
 from rules.hero_realms import GAME
+from rules.hero_realms.state import State
 from tests.hero_realms.hr_helpers import act, clean, put
 
 NAMES = {0: "Ada", 1: "Bo", 2: "Cy", 3: "Di"}
 
 
-def _public(step, lang: str = "en") -> list[str]:  # type: ignore[no-untyped-def]
+def _public(step: Step[State], lang: str = "en") -> list[str]:
     return [i18n.t(e.msg, lang, NAMES.get) for e in step.events if e.to is None]
 
 
@@ -59,6 +61,7 @@ def test_health_is_never_shown_below_zero_and_the_win_is_said_once() -> None:
     assert not any(re.search(r"-\d", line) for line in lines)
     assert GAME.view(step.state, None)["players"][1]["health"] == 0
     outcome = GAME.outcome(step.state)
+    assert outcome is not None
     summary = i18n.t(outcome.summary, "en", NAMES.get)
     assert summary == "Final standing: 1. Ada (50 health), 2. Bo (eliminated)."
     said = [*lines, summary]
@@ -70,7 +73,9 @@ def test_a_team_win_ranks_both_winners_first() -> None:
     s.health[1] = 2
     s.players[0].combat = 2
     step = act(s, 0, "attack", target="p2", amount=2)
-    summary = i18n.t(GAME.outcome(step.state).summary, "es", NAMES.get)
+    outcome = GAME.outcome(step.state)
+    assert outcome is not None
+    summary = i18n.t(outcome.summary, "es", NAMES.get)
     assert summary == ("Clasificación final: 1. Ada (75 de Vida), 1. Bo (75 de Vida), 2. Di (eliminado), "
                        "2. Cy (eliminado).")
 

@@ -131,7 +131,8 @@ def test_first_blood_the_right_of_the_eliminated_player_wins() -> None:
     s.players[1].combat = 3
     s = act(s, 1, "attack", target="p2", amount=3).state
     assert s.winners == [1]
-    assert GAME.outcome(s).ranking[0] == 1
+    outcome = GAME.outcome(s)
+    assert outcome is not None and outcome.ranking[0] == 1
 
 
 def test_last_standing_bonus_to_the_right_and_targets_close_the_circle() -> None:

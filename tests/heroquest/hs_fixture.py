@@ -8,10 +8,11 @@ from collections.abc import Iterable, Sequence
 STAIRWAY = ("Stairway", 2, 2, "downward")
 
 
-def xml(objects: Iterable[tuple[str, float, float, str]] = (STAIRWAY,), notes: Sequence[str] = (),
+def xml(objects: Iterable[tuple[str, float | str, float | str, str]] = (STAIRWAY,), notes: Sequence[str] = (),
         darks: Iterable[tuple[int, int, int, int]] = (), speech: str = "Go forth.", name: str = "Fixture",
         region: str = "USA", width: int = 1, height: int = 1, boards: int = 1, extra: str = "") -> str:
-    """A quest file: `objects` are (id, left, top, rotation), `darks` (left, top, width, height), all 1-based."""
+    """A quest file: `objects` are (id, left, top, rotation), `darks` (left, top, width, height), all 1-based (a
+    coordinate may be any text: broken files are written with it)."""
     board = "".join(f'<dark left="{left}" top="{top}" width="{w}" height="{h}" />\n' for left, top, w, h in darks)
     board += "".join(f'<object id="{oid}" left="{left}" top="{top}" rotation="{rot}" zorder="0.0" />\n'
                      for oid, left, top, rot in objects)

@@ -11,8 +11,8 @@ from PIL import Image
 
 import i18n
 from renderers import heroquest as hq_render
-from rules import registry
 from rules.text import Msg
+from tests.heroquest.hq_helpers import as_board_view, as_setup, registered
 from tests.reference import HQ_QUESTS
 
 QUESTS = sorted(HQ_QUESTS.glob("*.xml"))
@@ -24,7 +24,7 @@ def test_there_are_fifteen() -> None:
 
 @pytest.mark.parametrize("path", QUESTS, ids=lambda p: p.stem)
 def test_set_up_is_small_and_warnings_are_only_notes_and_guesses(path: Path) -> None:
-    setup = registry.get("heroquest").setup_from_upload(path.read_bytes(), path.name)
+    setup = as_setup(registered().setup_from_upload(path.read_bytes(), path.name))
     assert len(json.dumps(setup, ensure_ascii=False).encode("utf-8")) < 10_000
     keys = {w["key"] for w in setup["warnings"]}
     assert keys <= {"hq.imp.warn.mark_without_note", "hq.imp.warn.wandering_closest"}
@@ -33,12 +33,12 @@ def test_set_up_is_small_and_warnings_are_only_notes_and_guesses(path: Path) -> 
 
 @pytest.mark.parametrize("path", QUESTS, ids=lambda p: p.stem)
 def test_import_start_and_render_both_views(path: Path) -> None:
-    game = registry.get("heroquest")
+    game = registered()
     setup = game.setup_from_upload(path.read_bytes(), path.name)
     state = game.new_with_setup(setup, game.resolve_options({}), 3, 5)
     gm_view, player_view = game.view(state, 0), game.view(state, 1)
     assert gm_view["viewer"] == "gm" and player_view["viewer"] == "hero"
-    assert len(player_view["revealed"]) < len(gm_view["revealed"])
+    assert len(as_board_view(player_view)["revealed"]) < len(as_board_view(gm_view)["revealed"])
     images = {}
     for name, view in (("gm", gm_view), ("player", player_view)):
         png = hq_render.render(view, "es")

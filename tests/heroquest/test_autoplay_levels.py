@@ -2,19 +2,22 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 
 from rules.base import Action, IllegalAction
 from rules.heroquest import GAME
-from tests.heroquest.hq_helpers import act, dice, fresh, hero, monster, new, put
+from rules.heroquest.state import HQState
+from tests.heroquest.hq_helpers import act, dice, fresh, hero, monster, new, placed, put
 
 
-def gm_turn(s):
+def gm_turn(s: HQState) -> HQState:
     s = act(s, 1, "end_turn")
     return act(s, 1, "end_turn")
 
 
-def _adjacent(a, b) -> bool:
+def _adjacent(a: Sequence[int], b: Sequence[int]) -> bool:
     return abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
 
 
@@ -63,7 +66,7 @@ def test_hard_monsters_close_on_the_weakest_hero_not_the_nearest() -> None:
         hero(s, "barbarian")["body"] = 2
         with dice(*["bshield"] * 20):
             s = act(s, 0, "gm_autoplay", **({} if level == "normal" else {"level": level}))
-        assert _adjacent(s.monsters["goblin_1"]["sq"], hero(s, prey)["sq"]), level
+        assert _adjacent(s.monsters["goblin_1"]["sq"], placed(hero(s, prey))), level
 
 
 def test_hard_monsters_walk_round_to_strike_the_hero_a_blow_most_likely_kills() -> None:

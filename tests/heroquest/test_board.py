@@ -54,9 +54,9 @@ def test_corridors_match_heroscribe_rectangles() -> None:
     root = ET.parse(REF / "heroscribe" / "Objects.xml").getroot()
     corridor = set()
     for rect in root.iter("corridor"):
-        left, top = int(rect.get("left")), int(rect.get("top"))
-        for dc in range(int(rect.get("width"))):
-            for dr in range(int(rect.get("height"))):
+        left, top = int(rect.attrib["left"]), int(rect.attrib["top"])
+        for dc in range(int(rect.attrib["width"])):
+            for dr in range(int(rect.attrib["height"])):
                 corridor.add((top - 1 + dr, left - 1 + dc))
     assert corridor == {s for s in board.all_squares() if board.is_corridor(s)}
     assert len(corridor) == 148

@@ -8,7 +8,7 @@ from PIL import Image
 
 from renderers.heroquest import _item, _player, render
 from rules.heroquest import GAME
-from tests.heroquest.hq_helpers import new
+from tests.heroquest.hq_helpers import board_view, new
 
 
 def test_view_says_which_seat_and_whose_turn() -> None:
@@ -16,7 +16,7 @@ def test_view_says_which_seat_and_whose_turn() -> None:
     hero = s.current_hero()
     assert hero is not None
     for seat in (None, 0, 1, 2):
-        v = GAME.view(s, seat)
+        v = board_view(s, seat)
         assert v["seat"] == seat
         assert v["turn"]["who"] == "hero" and v["turn"]["hero"] == hero["uid"]
 
@@ -24,7 +24,9 @@ def test_view_says_which_seat_and_whose_turn() -> None:
 def test_panel_names_the_player_and_localizes_equipment() -> None:
     s = new(heroes="barbarian,dwarf", seats=3)
     v = {**GAME.view(s, None), "names": ["gm", "Ana", "Ben"]}
-    barbarian = next(h for h in v["heroes"] if h["hero"] == "barbarian")
+    heroes = v["heroes"]
+    assert isinstance(heroes, list)
+    barbarian = next(h for h in heroes if h["hero"] == "barbarian")
     assert _player(v, barbarian) == "Ana"
     assert _player({**v, "names": []}, barbarian) == ""
     assert _item("broadsword", "es") == "Espada Ancha" and _item("no_such_thing", "en") == "no such thing"
@@ -39,7 +41,8 @@ def test_the_seat_on_turn_gets_a_private_board_with_its_reach_and_the_others_non
     on_turn = GAME.to_act(s)
     assert on_turn == {1}
     mine = GAME.view(s, 1)
-    assert mine["reach"] and all(isinstance(q, list) and len(q) == 2 for q in mine["reach"])
+    reach = mine["reach"]
+    assert reach and isinstance(reach, list) and all(isinstance(q, list) and len(q) == 2 for q in reach)
     png = UI.private_image(mine, "en")
     assert png is not None and png != render(GAME.view(s, None), "en")
     assert UI.private_image(GAME.view(s, 2), "en") is None, "not on turn: the public board says it all"

@@ -6,10 +6,11 @@ import pytest
 
 from rules.base import IllegalAction
 from rules.heroquest import GAME
+from rules.heroquest.state import HQState
 from tests.heroquest.hq_helpers import act, dice, fresh, hero, kinds, monster, new, put, step, tokens
 
 
-def duel(ref: str = "orc", sq: tuple[int, int] = (3, 3)):
+def duel(ref: str = "orc", sq: tuple[int, int] = (3, 3)) -> HQState:
     """The barbarian at (3,2) next to a monster in the starting room."""
     s = new([monster("m_1", ref, sq)])
     put(s, "barbarian", (3, 2))
@@ -81,7 +82,7 @@ def test_giant_spider_poisons_on_a_wound() -> None:
     assert hero(s, "barbarian")["status"].get("poison") and hero(s, "barbarian")["body"] == 6
 
 
-def gm_turn(s):
+def gm_turn(s: HQState) -> HQState:
     s = act(s, 1, "end_turn")
     return act(s, 1, "end_turn")
 
@@ -129,7 +130,7 @@ def test_recovering_equipment_from_a_corpse() -> None:
 
 def test_shock_limits_attack_and_defence_dice() -> None:
     s = duel("chaos_warrior")
-    hero(s, "barbarian").update(mind=0, shield="shield", helmet="helmet")
+    hero(s, "barbarian").update({"mind": 0, "shield": "shield", "helmet": "helmet"})
     s = fresh(s)
     with dice("wskull", "wshield", "wshield", "wshield", "wshield"):
         s = act(s, 1, "attack", target="chaos_warrior_1")  # one die only

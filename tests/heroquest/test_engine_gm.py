@@ -6,14 +6,16 @@ import pytest
 
 from rules.base import IllegalAction, NotYourTurn
 from rules.heroquest import GAME
-from tests.heroquest.hq_helpers import act, dice, door, fresh, hero, kinds, monster, new, put, step, tokens
+from rules.heroquest.quest import PlacedJson
+from rules.heroquest.state import HQState
+from tests.heroquest.hq_helpers import act, dice, door, fresh, hero, kinds, monster, new, placed, put, step, tokens
 
 NOTE_A = {"A": {"es": "En el cofre hay 100 monedas de oro.", "en": "The chest holds 100 gold coins."},
           "B": {"es": "Verag lucha como una gárgola.", "en": "Verag fights as a gargoyle."}}
-MARK_A = {"uid": "letter_a_1", "kind": "marker", "ref": "letter_a", "squares": [[3, 4]], "note": "A"}
+MARK_A: PlacedJson = {"uid": "letter_a_1", "kind": "marker", "ref": "letter_a", "squares": [[3, 4]], "note": "A"}
 
 
-def gm_turn(s):
+def gm_turn(s: HQState) -> HQState:
     s = act(s, 1, "end_turn")
     return act(s, 1, "end_turn")
 
@@ -126,7 +128,7 @@ def test_autoplay_closes_in_and_attacks() -> None:
     s = act(s, 0, "gm_autoplay")
     for m in s.monsters.values():
         assert m["moved"] and m["acted"]
-        assert any(abs(m["sq"][0] - h["sq"][0]) + abs(m["sq"][1] - h["sq"][1]) == 1 for h in s.on_board_heroes())
+        assert any(abs(m["sq"][0] - placed(h)[0]) + abs(m["sq"][1] - placed(h)[1]) == 1 for h in s.on_board_heroes())
     assert sum(h["body"] for h in s.heroes) <= before
     assert "gm_autoplay" not in kinds(s, 0)
 
@@ -146,10 +148,12 @@ def test_all_heroes_dead_ends_the_quest() -> None:
     s = fresh(s)
     s = act(s, 0, "gm_adjust", uid="hero_barbarian", stat="body", delta=-1)
     s = act(s, 0, "gm_adjust", uid="hero_dwarf", stat="body", delta=-1)
-    assert GAME.outcome(s).winners == frozenset({0})
+    outcome = GAME.outcome(s)
+    assert outcome is not None and outcome.winners == frozenset({0})
 
 
 def test_skip_action_ends_the_turn() -> None:
     s = new([])
-    assert GAME.skip_action(s, 1).kind == "end_turn"
+    skip = GAME.skip_action(s, 1)
+    assert skip is not None and skip.kind == "end_turn"
     assert GAME.skip_action(s, 0) is None

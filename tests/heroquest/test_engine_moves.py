@@ -9,7 +9,7 @@ from rules import coords
 from rules.base import IllegalAction
 from rules.heroquest import GAME, board
 from rules.heroquest.state import as_square, parse_sq
-from tests.heroquest.hq_helpers import act, dice, door, fresh, hero, kinds, monster, new, put, step, tokens
+from tests.heroquest.hq_helpers import act, board_view, dice, door, fresh, hero, kinds, monster, new, put, step, tokens
 
 ROOM_DOOR = door("door_1", (2, 4), (2, 5))
 TOP_DOOR = door("door_2", (1, 3), (0, 3))
@@ -20,7 +20,7 @@ def test_start_reveals_only_the_starting_room() -> None:
     assert s.is_revealed((1, 1)) and s.is_revealed((3, 4))
     assert not s.is_revealed((2, 5)) and not s.is_revealed((0, 3))
     assert not s.monsters["hidden-orc_1"]["revealed"]
-    assert GAME.view(s, 1)["monsters"] == [] and GAME.view(s, 0)["monsters"][0]["hidden"]
+    assert board_view(s, 1)["monsters"] == [] and board_view(s, 0)["monsters"][0]["hidden"]
 
 
 def test_moves_stay_within_movement_and_walls() -> None:
@@ -44,7 +44,7 @@ def test_opening_a_door_reveals_the_room_and_its_monsters() -> None:
     public = [e.msg.key for e in result.events if e.to is None]
     assert "hq.ev.monster_appears" in public
     assert any(e.to == frozenset({0}) for e in result.events)
-    assert GAME.view(s, 1)["monsters"][0]["uid"] == "orc_1"
+    assert board_view(s, 1)["monsters"][0]["uid"] == "orc_1"
     # moving on after opening the door (free), but not past the orc
     assert hero(s, "barbarian")["sq"] == [2, 4] and s.d["turn"]["moves"] == 3
 

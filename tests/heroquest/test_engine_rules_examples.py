@@ -72,7 +72,7 @@ def test_dwarf_and_wizard_level_up() -> None:
 
 def test_death_loses_accumulated_quests_not_level() -> None:
     dwarf = campaign.new_sheet("dwarf")
-    dwarf.update(level=5, quests=4)
+    dwarf.update({"level": 5, "quests": 4})
     dead = campaign.died(dwarf)
     assert (dead["level"], dead["quests"]) == (5, 0)
 
@@ -88,7 +88,7 @@ def test_legendary_is_last_and_odd() -> None:
 
 def test_barbarian_dodge_price() -> None:
     barbarian = campaign.new_sheet("barbarian")
-    barbarian.update(level=3, gold=3000)
+    barbarian.update({"level": 3, "gold": 3000})
     assert campaign.skill_price(barbarian, "dodge") == 3000
     bought = campaign.buy_skill(barbarian, "dodge")
     assert bought["gold"] == 0 and "dodge" in bought["skills"]

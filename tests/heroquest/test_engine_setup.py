@@ -7,7 +7,7 @@ import pytest
 from rules.base import BadOptions, IllegalAction, NotYourTurn
 from rules.heroquest import GAME
 from rules.heroquest.upload import load_quest
-from tests.heroquest.hq_helpers import act, fresh, hero, kinds, new
+from tests.heroquest.hq_helpers import act, fresh, hero, kinds, new, placed
 from tests.reference import HQ_QUESTS
 
 REFERENCE = HQ_QUESTS
@@ -30,7 +30,7 @@ def test_heroes_round_robin_to_player_seats() -> None:
     s = new(heroes="barbarian,dwarf,elf,wizard", seats=3)
     assert [h["seat"] for h in s.heroes] == [1, 2, 1, 2]
     assert all(h["sq"] is not None for h in s.heroes)
-    assert len({tuple(h["sq"]) for h in s.heroes}) == 4
+    assert len({placed(h) for h in s.heroes}) == 4
 
 
 def test_default_options_start_a_builtin_quest() -> None:

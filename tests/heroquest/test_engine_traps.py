@@ -7,10 +7,11 @@ import pytest
 
 from rules.base import IllegalAction
 from rules.heroquest import GAME
-from tests.heroquest.hq_helpers import act, dice, fresh, hero, kinds, new, put, step, tokens
+from rules.heroquest.quest import PlacedJson
+from tests.heroquest.hq_helpers import act, board_view, dice, fresh, hero, kinds, new, put, step, tokens
 
 
-def trap(uid: str, ref: str, sq: tuple[int, int]) -> dict:
+def trap(uid: str, ref: str, sq: tuple[int, int]) -> PlacedJson:
     return {"uid": uid, "kind": "trap", "ref": ref, "squares": [list(sq)]}
 
 
@@ -23,7 +24,7 @@ def test_walking_onto_a_hidden_pit() -> None:
     assert hero(s, "barbarian")["body"] == 7 and hero(s, "barbarian")["sq"] == [3, 1]
     assert s.d["turn"]["i"] == 1  # the turn ended
     assert "trap-B4" not in GAME.secret_tokens(s)
-    shown = {o["uid"]: o["ref"] for o in GAME.view(s, 1)["objects"]}
+    shown = {o["uid"]: o["ref"] for o in board_view(s, 1)["objects"]}
     assert shown["trap-B4"] == "pit_trap"
 
 
@@ -46,7 +47,7 @@ def test_found_pit_can_be_jumped_and_elf_jumps_two() -> None:
     s = new([trap("pit_1", "pit_trap", (2, 3)), trap("pit_2", "pit_trap", (2, 2))], heroes="dwarf,elf")
     s = act(s, 1, "choose_spells", group="air")
     s = act(s, 1, "search_traps")
-    assert {o["ref"] for o in GAME.view(s, 1)["objects"] if o["kind"] == "trap"} == {"found_trap"}
+    assert {o["ref"] for o in board_view(s, 1)["objects"] if o["kind"] == "trap"} == {"found_trap"}
     s = act(s, 1, "end_turn")
     put(s, "elf", (2, 1))
     s = fresh(s)
@@ -86,7 +87,7 @@ def test_falling_rock_blocks_the_square_and_moves_the_hero() -> None:
         s = act(s, 1, "move", to="E4")
     b = hero(s, "barbarian")
     assert b["body"] == 6 and b["sq"] in ([2, 4], [3, 3])
-    assert any(o["kind"] == "rock" and o["squares"] == [[3, 4]] for o in GAME.view(s, 1)["objects"])
+    assert any(o["kind"] == "rock" and o["squares"] == [[3, 4]] for o in board_view(s, 1)["objects"])
     assert (3, 4) in s.blocked_squares()
     if s.d["pending"]:
         s = act(s, 1, "rock_step", to="D4")
@@ -128,7 +129,7 @@ def test_slippery_stairs_slide() -> None:
 
 
 def test_trap_in_a_chest_springs_on_a_careless_treasure_search() -> None:
-    chest = {"uid": "chest_1", "kind": "furniture", "ref": "trapped_chest", "squares": [[3, 4]]}
+    chest: PlacedJson = {"uid": "chest_1", "kind": "furniture", "ref": "trapped_chest", "squares": [[3, 4]]}
     s = new([chest])
     assert "trap-E4" in GAME.secret_tokens(s)
     with dice("wskull"):
@@ -149,7 +150,7 @@ def test_found_traps_block_treasure_until_disarmed_dwarf_without_kit() -> None:
     with dice("wshield"):
         s = act(s, 1, "disarm", trap="trap-E4")
     assert s.objects["trap-E4"]["disarmed"]
-    assert "trap-E4" not in {o["uid"] for o in GAME.view(s, 1)["objects"]}
+    assert "trap-E4" not in {o["uid"] for o in board_view(s, 1)["objects"]}
 
 
 def test_disarming_needs_a_tool_kit_except_for_the_dwarf() -> None:

@@ -13,7 +13,7 @@ from rules.heroquest import catalog, heroscribe, quest
 from rules.heroquest.heroscribe import parse_heroscribe
 from rules.heroquest.quest import QuestError
 from rules.text import Msg
-from tests.heroquest.hq_helpers import GAME
+from tests.heroquest.hq_helpers import GAME, placed
 from tests.heroquest.hs_fixture import STAIRWAY, xml
 
 OBJECTS = json.loads((Path(__file__).resolve().parents[2] / "data" / "heroquest" / "objects.json").read_text())
@@ -105,7 +105,7 @@ def test_a_pack_quest_without_a_stairway_starts_in_its_entrance_tile(name: str, 
     for lang, place in zip(("en", "es"), tile, strict=True):
         assert place in i18n.t(told[0], lang) and "4" in i18n.t(told[0], lang)
     state = GAME.new_with_setup(imported.setup(), GAME.resolve_options({"heroes": "barbarian,dwarf,elf,wizard"}), 5, 3)
-    assert {tuple(h["sq"]) for h in state.heroes} == set(start)
+    assert {placed(h) for h in state.heroes} == set(start)
 
 
 def test_a_quest_with_no_start_at_all_is_still_refused() -> None:

@@ -7,12 +7,14 @@ import json
 
 from renderers.heroquest import render
 from rules.heroquest import GAME
-from tests.heroquest.hq_helpers import act, dice, door, monster, new, step
+from rules.heroquest.quest import PlacedJson
+from rules.heroquest.state import HQState
+from tests.heroquest.hq_helpers import act, board_view, dice, door, monster, new, step
 
 BEHIND_DOOR = [door("door_1", (2, 4), (2, 5)), monster("f_1", "fimir", (2, 7))]
 
 
-def public(s) -> str:
+def public(s: HQState) -> str:
     return json.dumps([GAME.view(s, seat) for seat in (None, 1)], sort_keys=True)
 
 
@@ -31,7 +33,7 @@ def test_adjusting_a_hidden_monster_tells_only_the_game_master() -> None:
 
 
 def test_a_trapped_chest_looks_like_a_plain_chest_until_its_trap_is_found() -> None:
-    def chest(ref: str) -> dict:
+    def chest(ref: str) -> PlacedJson:
         return {"uid": f"{ref}_1", "kind": "furniture", "ref": ref, "squares": [[3, 4]]}
 
     plain, trapped = new([chest("chest")]), new([chest("trapped_chest")])
@@ -43,7 +45,7 @@ def test_a_trapped_chest_looks_like_a_plain_chest_until_its_trap_is_found() -> N
     assert GAME.legal_actions(plain, 1) == GAME.legal_actions(trapped, 1)
     # once found, a found-trap token lies under the chest; the chest is still drawn as a chest
     found = act(trapped, 1, "search_traps")
-    shown = GAME.view(found, 1)["objects"]
+    shown = board_view(found, 1)["objects"]
     assert {(o["kind"], o["ref"]) for o in shown if o["squares"] == [[3, 4]]} == {("furniture", "chest"),
                                                                                   ("trap", "found_trap")}
 
@@ -61,7 +63,7 @@ def test_monsters_are_numbered_in_the_order_the_heroes_meet_them() -> None:
                                                                                               (1, 20))])
     s = act(s, 1, "move", to="E3")
     s = act(s, 1, "open_door", door="door_1")
-    seen = GAME.view(s, 1)["monsters"]
+    seen = board_view(s, 1)["monsters"]
     assert [(m["uid"], m["name"]["en"]) for m in seen] == [("goblin_1", "Goblin 1")]
     assert "goblin_7" not in public(s) and "goblin_3" not in public(s)
     with dice("wshield", "wshield", "wshield"):

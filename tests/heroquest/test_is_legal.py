@@ -7,9 +7,9 @@ import pytest
 from rules.base import Action, RuleError
 from rules.heroquest import GAME, board, catalog
 from rules.heroquest.quest import builtin_quests
-from rules.heroquest.state import GM, HQState, sq_token
+from rules.heroquest.state import GM, HQState, as_square, sq_token
 from rules.rng import Rng
-from tests.heroquest.hq_helpers import monster, new
+from tests.heroquest.hq_helpers import monster, new, placed
 
 KIT = ["rune_inflict_damage", "rune_heal", "rune_distance", "rune_bonus", "scroll_sleep", "scroll_heal_body",
        "healing", "heroic_brew", "toolkit", "dagger"]
@@ -24,7 +24,7 @@ def accepted(s: HQState, seat: int, a: Action) -> bool:
 
 
 def _squares_near(rng: Rng, s: HQState, n: int) -> list[tuple[int, int]]:
-    figures = [tuple(h["sq"]) for h in s.on_board_heroes()] + [tuple(m["sq"]) for m in s.monsters.values()]
+    figures = [placed(h) for h in s.on_board_heroes()] + [as_square(m["sq"]) for m in s.monsters.values()]
     out = []
     for _ in range(n):
         r, c = rng.choice(figures) if figures else (0, 0)
@@ -163,7 +163,7 @@ def test_tools_and_spellings_the_list_does_not_show_are_legal() -> None:
         assert a not in [la.action for la in GAME.legal_actions(s, seat)]
         assert accepted(s, seat, a) and GAME.is_legal(s, seat, a), a.token()
     assert not GAME.is_legal(s, 1, Action.of("gm_place", ref="goblin", at="3-4"))
-    assert not GAME.is_legal(s, GM, Action.of("gm_place", ref="goblin", at=sq_token(tuple(hero["sq"]))))
+    assert not GAME.is_legal(s, GM, Action.of("gm_place", ref="goblin", at=sq_token(placed(hero))))
 
 
 def test_autoplay_with_no_monster_to_play_is_legal() -> None:

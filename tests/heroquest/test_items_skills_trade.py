@@ -6,11 +6,14 @@ import pytest
 
 from rules.base import IllegalAction
 from rules.heroquest import GAME, campaign
-from tests.heroquest.hq_helpers import act, dice, fresh, hero, kinds, monster, new, put, quest, step, tokens
+from rules.heroquest.quest import PlacedJson
+from rules.heroquest.shapes import Sheet
+from rules.heroquest.state import HQState
+from tests.heroquest.hq_helpers import act, board_view, dice, fresh, hero, kinds, monster, new, put, quest, step, tokens
 
 
-def with_sheets(heroes: str, seats: int = 2, objects: list | None = None, **skills: list[str]):
-    sheets = {}
+def with_sheets(heroes: str, seats: int = 2, objects: list[PlacedJson] | None = None, **skills: list[str]) -> HQState:
+    sheets: dict[str, Sheet] = {}
     for hid in heroes.split(","):
         sheet = campaign.new_sheet(hid)
         sheet["skills"] = skills.get(hid, [])
@@ -86,7 +89,7 @@ def test_a_heal_rune_on_oneself() -> None:
 def test_skills_bought_between_quests_come_into_the_quest() -> None:
     s = with_sheets("barbarian,dwarf", barbarian=["dodge", "double_attack"], dwarf=["trap_lore"])
     assert hero(s, "barbarian")["skills"] == ["dodge", "double_attack"]
-    assert GAME.view(s, 1)["heroes"][0]["skills"] == ["dodge", "double_attack"]
+    assert board_view(s, 1)["heroes"][0]["skills"] == ["dodge", "double_attack"]
 
 
 def test_dodge_adds_a_defence_die() -> None:
@@ -111,7 +114,7 @@ def test_double_attack_strikes_twice() -> None:
 
 
 def test_trap_lore_disarms_without_a_kit() -> None:
-    objects = [{"uid": "t", "kind": "trap", "ref": "spear_trap", "squares": [[3, 3]]}]
+    objects: list[PlacedJson] = [{"uid": "t", "kind": "trap", "ref": "spear_trap", "squares": [[3, 3]]}]
     s = with_sheets("barbarian,dwarf", objects=objects, barbarian=["trap_lore"])
     s = act(s, 1, "search_traps")
     s = act(act(act(s, 1, "end_turn"), 1, "end_turn"), 0, "end_turn")
@@ -140,7 +143,7 @@ def test_extra_spell_group_gives_a_lone_wizard_all_four() -> None:
 # ---------------------------------------------------------------- trading
 
 
-def trading(seats: int = 3):
+def trading(seats: int = 3) -> HQState:
     s = new([], heroes="barbarian,dwarf", seats=seats)
     hero(s, "barbarian")["items"] = ["toolkit"]
     hero(s, "dwarf")["items"] = ["healing"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from cogs.heroquest_names import match_figures, parse_square
 
-POOL = [
+POOL: list[dict[str, object]] = [
     {"uid": "goblin_1", "name": {"es": "Goblin 1", "en": "Goblin 1"}, "square": [4, 9]},
     {"uid": "goblin_2", "name": {"es": "Goblin 2", "en": "Goblin 2"}, "square": [4, 10]},
     {"uid": "orc_1", "name": {"es": "Orco 1", "en": "Orc 1"}, "square": [6, 2]},

@@ -5,15 +5,14 @@ from __future__ import annotations
 import json
 import random
 import time
-from typing import Any
 
 import pytest
 
 import i18n
 from cogs import heroquest as heroquest_cog
-from rules import registry
 from rules.base import Action
 from rules.heroquest import board, catalog
+from rules.heroquest.engine import HeroQuest
 from rules.heroquest.heroscribe import footprint, secret_door_between
 from rules.heroquest.quest import (
     MAX_BYTES,
@@ -28,8 +27,10 @@ from rules.heroquest.quest import (
     QuestError,
     monster_refs,
 )
+from rules.heroquest.state import HQState
 from rules.heroquest.upload import import_quest, load_quest
 from rules.text import Lit, Msg, msg
+from tests.heroquest.hq_helpers import as_setup, placed, registered
 from tests.heroquest.hs_fixture import STAIRWAY, xml
 from tests.reference import HQ_QUESTS
 
@@ -211,7 +212,7 @@ def test_fuzzed_inputs_only_raise_quest_error() -> None:
 
 def _reachable(quest: Quest) -> set[tuple[int, int]]:
     """Squares reachable from the start with every door and secret door open, avoiding rocks and dark."""
-    doors = {o.edge for o in quest.of_kind("door", "secret_door")}
+    doors = {o.edge for o in quest.of_kind("door", "secret_door") if o.edge is not None}
     walls = {s for o in quest.of_kind("blocked") for s in o.squares} | set(quest.dark)
     todo, seen = list(quest.start), set(quest.start)
     while todo:
@@ -251,8 +252,8 @@ def test_builtin_quests() -> None:
 CHEST_B = [STAIRWAY, ("TreasureChest", 4, 4, "downward"), ("LetterB", 5, 4, "downward")]
 
 
-def start_game(text: str, heroes: str = "barbarian,dwarf", seats: int = 2) -> Any:
-    game = registry.get("heroquest")
+def start_game(text: str, heroes: str = "barbarian,dwarf", seats: int = 2) -> tuple[HeroQuest, HQState]:
+    game = registered()
     setup = game.setup_from_upload(text.encode("utf-8"), "fixture.xml")
     return game, game.new_with_setup(setup, game.resolve_options({"heroes": heroes}), seats, 3)
 
@@ -310,9 +311,9 @@ def test_door_in_and_door_out_on_the_board_edge() -> None:
     exit_door = quest.of_kind("stairs")
     assert [(o.ref, o.squares) for o in exit_door] == [("door_out", ((9, 25),))]
     assert not quest.of_kind("door") and imported.warnings == ()
-    game = registry.get("heroquest")
+    game = registered()
     state = game.new_with_setup(imported.setup(), game.resolve_options({"heroes": "barbarian,dwarf"}), 2, 1)
-    assert [tuple(h["sq"]) for h in state.heroes] == list(quest.start[:2])
+    assert [placed(h) for h in state.heroes] == list(quest.start[:2])
     state.d["round"] = 2
     state.heroes[0]["sq"] = [9, 25]
     state = game.from_json(game.to_json(state))
@@ -397,17 +398,21 @@ def test_blocked_tile_on_a_shaded_square_is_a_warning_the_gm_sees() -> None:
                darks=[(26, 1, 1, 9), (1, 1, 1, 1)])
     game, s = start_game(text)
     gm_view, hero_view = game.view(s, 0), game.view(s, 1)
-    keys = [w["key"] for w in gm_view["import_warnings"]]
+    warnings = gm_view["import_warnings"]
+    assert isinstance(warnings, list)
+    keys = [w["key"] for w in warnings]
     assert keys == ["hq.imp.warn.figure_left_out", "hq.imp.warn.in_dark"]
     assert "import_warnings" not in hero_view and "import_warnings" not in game.view(s, None)
-    texts = [i18n.t(Msg.from_json(w), "en") for w in gm_view["import_warnings"]]
+    texts = [i18n.t(Msg.from_json(w), "en") for w in warnings]
     assert "line 8, square A1" in texts[0] and "square Z9" in texts[1]
     # the same names as the board's edges and the commands: "/hq move" labels say "Z9" too
     assert "Z9" in i18n.t(msg("hq.act.move", hero="x", sq="Z9"), "en")
     gm_text = heroquest_cog.gm_text(gm_view, "es")
     assert "Avisos de la importación (2)" in gm_text and "casilla Z9" in gm_text
     assert heroquest_cog.gm_text(gm_view, "en").count("•") == 2
-    later = {**gm_view, "turn": {**gm_view["turn"], "round": 2}}
+    turn = gm_view["turn"]
+    assert isinstance(turn, dict)
+    later = {**gm_view, "turn": {**turn, "round": 2}}
     assert "Import warnings (2)" in heroquest_cog.gm_text(later, "en") and "•" not in heroquest_cog.gm_text(later, "en")
     assert "Avisos" not in heroquest_cog.hero_text(hero_view, "es")
 
@@ -495,7 +500,7 @@ def test_largest_legal_quest_keeps_a_small_set_up() -> None:
                name="N" * 120, extra="<wizardry/>\n" * 5_000)
     assert len(text.encode("utf-8")) < MAX_BYTES
     start = time.perf_counter()
-    setup = registry.get("heroquest").setup_from_upload(text.encode("utf-8"), "big.xml")
+    setup = as_setup(registered().setup_from_upload(text.encode("utf-8"), "big.xml"))
     assert time.perf_counter() - start < 1.5
     assert len(setup["quest"]["objects"]) == MAX_OBJECTS and len(setup["warnings"]) <= MAX_PROBLEMS + 1
     assert len(json.dumps(setup, ensure_ascii=False).encode("utf-8")) < 64_000

@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from tests.heroquest.hs_fixture import STAIRWAY, xml
 from tests.reference import HQ_QUESTS
 from tools import quest as tool
@@ -16,7 +18,7 @@ QUESTS = HQ_QUESTS
 OURS = sorted((ROOT / "data" / "heroquest" / "quests").glob("*.json"))
 
 
-def test_all_base_quests_pass(capsys) -> None:
+def test_all_base_quests_pass(capsys: pytest.CaptureFixture[str]) -> None:
     files = [str(p) for p in sorted(QUESTS.glob("*.xml"))] + [str(p) for p in OURS]
     assert tool.main(["check", *files]) == 0
     lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
@@ -39,7 +41,7 @@ def test_all_base_quests_pass(capsys) -> None:
     assert trial["monsters"]["chaos_warrior"] == 4 and trial["doors"] == 12 and trial["furniture"] == 15
 
 
-def test_bad_files_fail(tmp_path: Path, capsys) -> None:
+def test_bad_files_fail(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     bad = tmp_path / "bad.xml"
     bad.write_text('<quest name="x" version="1.0"><board><object id="IcyRiver1x8" left="1" top="15"/></board></quest>')
     good = QUESTS / "HQBase-01-TheTrial_EU.xml"
@@ -52,7 +54,7 @@ def test_bad_files_fail(tmp_path: Path, capsys) -> None:
     assert "línea 1, casilla A20" in json.loads(capsys.readouterr().out)["errors"][0]
 
 
-def test_every_problem_and_every_warning_is_listed(tmp_path: Path, capsys) -> None:
+def test_every_problem_and_every_warning_is_listed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     broken = tmp_path / "broken.xml"
     broken.write_text(xml([STAIRWAY, ("Orc", 7, 3, "sideways"), ("Goblin", "seven", 3, "downward"),
                            ("Table", 25, 2, "downward"), ("IcyRiver1x8", 12, 15, "downward")]))
@@ -71,7 +73,7 @@ def test_every_problem_and_every_warning_is_listed(tmp_path: Path, capsys) -> No
     assert any("square A1" in w and "dark" in w for w in line["warnings"])
 
 
-def test_convert_and_render(tmp_path: Path, capsys) -> None:
+def test_convert_and_render(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert tool.main(["convert", str(QUESTS / "HQBase-00-TheMaze_EU.xml")]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["format"] == "heroquest-quest" and data["name"]["en"] == "The Maze"

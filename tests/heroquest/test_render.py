@@ -29,7 +29,8 @@ def image(png: bytes) -> Image.Image:
     return img.convert("RGB")
 
 
-def close(a: tuple[int, ...], b: tuple[int, ...], tol: int = 12) -> bool:
+def close(a: float | tuple[int, ...] | None, b: tuple[int, ...], tol: int = 12) -> bool:
+    assert isinstance(a, tuple), a  # a pixel of an RGB image
     return all(abs(x - y) <= tol for x, y in zip(a, b, strict=True))
 
 

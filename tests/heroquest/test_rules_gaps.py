@@ -6,16 +6,18 @@ import pytest
 
 from rules.base import IllegalAction
 from rules.heroquest import GAME
-from tests.heroquest.hq_helpers import act, dice, door, fresh, hero, kinds, monster, new, put, step, tokens
+from rules.heroquest.quest import PlacedJson
+from rules.heroquest.state import HQState, as_square
+from tests.heroquest.hq_helpers import act, board_view, dice, door, fresh, hero, kinds, monster, new, put, step, tokens
 
 TOP_DOOR = door("door_2", (1, 3), (0, 3))
 
 
-def trap(ref: str, sq: tuple[int, int]) -> dict:
+def trap(ref: str, sq: tuple[int, int]) -> PlacedJson:
     return {"uid": f"{ref}_{sq[0]}_{sq[1]}", "kind": "trap", "ref": ref, "squares": [list(sq)]}
 
 
-def gm_turn(s):
+def gm_turn(s: HQState) -> HQState:
     s = act(s, 1, "end_turn")
     return act(s, 1, "end_turn")
 
@@ -76,7 +78,7 @@ def test_disarming_is_done_standing_on_the_trap_not_beside_it() -> None:
 
 
 def test_a_trap_in_a_chest_is_disarmed_from_beside_the_chest() -> None:
-    chest = {"uid": "chest_9", "kind": "furniture", "ref": "trapped_chest", "squares": [[3, 4]]}
+    chest: PlacedJson = {"uid": "chest_9", "kind": "furniture", "ref": "trapped_chest", "squares": [[3, 4]]}
     s = new([chest])
     s = act(s, 1, "search_traps")
     s = act(s, 1, "end_turn")
@@ -153,7 +155,7 @@ def test_only_the_creatures_the_quest_names_cast_chaos_spells() -> None:
     s = r.state
     assert "gm_cast caster=chaos_warrior_1 spell=c_fear target=hero_barbarian" in tokens(s, 0)
     assert not any(la.action.get("caster") == "orc_1" for la in GAME.legal_actions(s, 0))
-    assert GAME.view(s, 0)["monsters"][0]["spells"] == ["c_fear"] and "spells" not in GAME.view(s, 1)["monsters"][0]
+    assert board_view(s, 0)["monsters"][0]["spells"] == ["c_fear"] and "spells" not in board_view(s, 1)["monsters"][0]
     with dice("bshield", "bshield"):
         s = act(s, 0, "gm_cast", caster="chaos_warrior_1", spell="c_fear", target="hero_barbarian")
     assert hero(s, "barbarian")["status"].get("fear")
@@ -191,7 +193,7 @@ def test_autoplay_always_says_what_happened() -> None:
 
 NOTES = {"A": {"es": "Quien busque tesoros encontrará la Espada del Espíritu y 50 monedas de oro.",
                "en": "Any player who searches for treasure will find the Spirit Blade and 50 gold coins."}}
-MARK_A = {"uid": "letter_a_1", "kind": "marker", "ref": "letter_a", "squares": [[3, 4]], "note": "A"}
+MARK_A: PlacedJson = {"uid": "letter_a_1", "kind": "marker", "ref": "letter_a", "squares": [[3, 4]], "note": "A"}
 
 
 def test_a_quest_treasure_named_in_the_note_is_recorded_and_kept() -> None:
@@ -200,7 +202,7 @@ def test_a_quest_treasure_named_in_the_note_is_recorded_and_kept() -> None:
     b = hero(r.state, "barbarian")
     assert b["quest_treasures"] == ["spirit_blade"] and b["gold"] == 50
     assert "hq.ev.finds_named_treasure" in [e.msg.key for e in r.events if e.to is None]
-    assert GAME.view(r.state, 2)["heroes"][0]["quest_treasures"] == ["spirit_blade"]
+    assert board_view(r.state, 2)["heroes"][0]["quest_treasures"] == ["spirit_blade"]
     s = act(act(r.state, 1, "end_turn"), 1, "end_turn")
     s = act(s, 0, "gm_end_quest", result="win")
     sheet = GAME.profile_updates(s)["barbarian"]
@@ -231,7 +233,7 @@ def test_quest_treasures_stay_with_a_fallen_hero_until_recovered() -> None:
     assert hero(s, "dwarf")["dead"] and hero(s, "dwarf")["quest_treasures"] == []
     corpse = s.objects["corpse_dwarf"]
     assert corpse["treasures"] == ["spirit_blade"]
-    put(s, "barbarian", tuple(corpse["squares"][0]))
+    put(s, "barbarian", as_square(corpse["squares"][0]))
     s = fresh(s)
     s = act(s, 1, "recover")  # the barbarian saw the dwarf fall
     assert hero(s, "barbarian")["quest_treasures"] == ["spirit_blade"]

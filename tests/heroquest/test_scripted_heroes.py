@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from rules.base import Action
 from rules.heroquest import GAME
-from rules.heroquest.state import parse_sq
+from rules.heroquest.quest import PlacedJson
+from rules.heroquest.state import HQState, parse_sq
 from rules.rng import Rng
 from tests.heroquest.hq_helpers import door, fresh, monster, new, put
 from tools.hq_heroes import hero_action
@@ -14,7 +15,7 @@ def _steps(a: tuple[int, int], b: tuple[int, int]) -> int:
     return abs(a[0] - b[0]) + abs(a[1] - b[1])
 
 
-def _barbarian_alone(objects: list, at: tuple[int, int]):
+def _barbarian_alone(objects: list[PlacedJson], at: tuple[int, int]) -> HQState:
     s = new(objects)
     put(s, "barbarian", at)
     put(s, "dwarf", None)

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from rules import registry
-from rules.base import Action, BadOptions
+from rules.base import Action, BadOptions, RuleError
+from rules.text import Lit
 from table import Table, Who
+from tests.heroquest.hq_helpers import registered
 from tests.reference import HQ_QUESTS
 
 QUESTS = HQ_QUESTS
@@ -15,15 +16,17 @@ CH = 55
 
 
 async def test_uploaded_quest_gm_anytime_tools_and_sheets(table: Table) -> None:
-    game = registry.get("heroquest")
+    game = registered()
     setup = game.setup_from_upload((QUESTS / "HQBase-01-TheTrial_EU.xml").read_bytes(), "trial.xml")
     await table.new(guild_id=9, channel_id=CH, who=GM, game_type="heroquest", extra={"setup": setup})
     await table.join(CH, ANA)
     await table.join(CH, BEN)
     report = await table.start(CH, GM)
-    assert report.board["quest"]["name"]["en"] == "The Trial"
+    assert report.board is not None and report.board["quest"]["name"]["en"] == "The Trial"
     row = await table.game_for(CH)
+    assert row is not None
     state = (await table.inspect(row.id)).state
+    assert state is not None
     assert 0 not in game.to_act(state)
     # The GM may adjust a hero's body at any time, even out of turn.
     uid = state.heroes[0]["uid"]
@@ -37,14 +40,18 @@ async def test_uploaded_quest_gm_anytime_tools_and_sheets(table: Table) -> None:
     await table.join(CH, ANA)
     await table.start(CH, GM)
     row = await table.game_for(CH)
-    assert (await table.store.blob(row.id, "setup"))["profiles"]["barbarian"]["quests"] == 1
+    assert row is not None
+    stored = await table.store.blob(row.id, "setup")
+    assert stored is not None and stored["profiles"]["barbarian"]["quests"] == 1
     replayed = await table.replay(row.id)
-    assert game.to_json(replayed) == game.to_json((await Table(table.store).inspect(row.id)).state)
+    reloaded = (await Table(table.store).inspect(row.id)).state
+    assert reloaded is not None
+    assert game.to_json(replayed) == game.to_json(reloaded)
 
 
 def test_broken_upload_is_refused_with_a_reason() -> None:
-    game = registry.get("heroquest")
-    with pytest.raises(BadOptions.__mro__[1]) as exc:
+    game = registered()
+    with pytest.raises(RuleError) as exc:  # BadOptions' parent: any refusal of the rules
         game.setup_from_upload(b"<quest name='x'><board>", "broken.xml")
     assert exc.value.reason.key.startswith("hq.")
 
@@ -53,10 +60,12 @@ async def test_the_gm_gets_the_map_whenever_the_turn_moves_on(table: Table) -> N
     await table.new(guild_id=9, channel_id=CH, who=GM, game_type="heroquest")
     await table.join(CH, ANA)
     await table.start(CH, GM)
-    game = registry.get("heroquest")
+    game = registered()
     for _ in range(10):
         row = await table.game_for(CH)
+        assert row is not None
         state = (await table.inspect(row.id)).state
+        assert state is not None
         seat = sorted(game.to_act(state))[0]
         legal = game.legal_actions(state, seat)
         end = next((la.action for la in legal if la.action.kind == "end_turn"), None)
@@ -78,7 +87,9 @@ async def test_hidden_gm_work_leaves_no_public_trace(table: Table) -> None:
     await table.join(CH, ANA)
     await table.start(CH, GM)
     row = await table.game_for(CH)
+    assert row is not None
     state = (await table.inspect(row.id)).state
+    assert state is not None
     hidden = next(sq for sq in board.all_squares() if not state.is_revealed(sq) and sq not in state.dark
                   and sq not in state.blocked_squares() and sq not in state.figure_at())
     report = await table.act(CH, GM, Action.of("gm_place", ref="goblin", at=f"{hidden[0]}-{hidden[1]}"))
@@ -94,7 +105,8 @@ async def test_an_uploaded_quest_is_named_in_the_lobby_and_checked_off_the_loop(
     data = (QUESTS / "HQBase-01-TheTrial_EU.xml").read_bytes()
     report = await table.new(guild_id=9, channel_id=CH, who=GM, game_type="heroquest", upload=(data, "trial.xml"))
     upload = next(m for m in report.public if m.key == "core.lobby.upload")
-    assert upload.params["title"].en == "The Trial"
+    title = upload.params["title"]
+    assert isinstance(title, Lit) and title.en == "The Trial"
     with pytest.raises(BadOptions) as exc:
         await table.new(guild_id=9, channel_id=CH + 1, who=GM, game_type="heroquest",
                         upload=(b"<quest name='x'><board>", "broken.xml"))

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
 
 import i18n
+from rules.base import Event
 from rules.heroquest import GAME
 from rules.heroquest.upload import load_quest
 from rules.rng import Rng
@@ -19,7 +21,7 @@ FILES = sorted(REFERENCE.glob("*.xml"))[1:4]
 RAW = re.compile(r"\b(bskull|wskull|wshield|bshield|hq\.[a-z_.]+)\b|[{}]")
 
 
-def texts(events) -> list[str]:
+def texts(events: Iterable[Event]) -> list[str]:
     return [i18n.t(e.msg, lang) for e in events for lang in ("en", "es")]
 
 

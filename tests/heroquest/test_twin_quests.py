@@ -14,14 +14,13 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from renderers.heroquest import render
 from rules.base import Action, RuleError, Step
 from rules.heroquest import GAME, board
-from rules.heroquest.quest import Quest
+from rules.heroquest.quest import PlacedJson, Quest
 from rules.heroquest.state import GM, HQState, as_square, sq_token
 from rules.heroquest.upload import load_quest
 from rules.rng import Rng
@@ -46,9 +45,9 @@ def _start(quest: Quest, seed: int) -> HQState:
     return GAME.new_with_quest(quest, GAME.resolve_options({}), SEATS, seed)
 
 
-def _edited(quest: Quest, edit: Callable[[list[dict[str, Any]]], list[dict[str, Any]]]) -> Quest:
+def _edited(quest: Quest, edit: Callable[[list[PlacedJson]], list[PlacedJson]]) -> Quest:
     data = quest.to_json()
-    data["objects"] = edit([dict(o) for o in data["objects"]])
+    data["objects"] = edit([o.copy() for o in data["objects"]])
     return Quest.from_json(data)
 
 
@@ -63,22 +62,22 @@ def twin(quest: Quest, variant: str, seed: int) -> tuple[HQState, HQState, Known
     objects = quest.to_json()["objects"]
     if variant == "chests":
         flip = {"chest": "trapped_chest", "trapped_chest": "chest"}
-        spots = {tuple(o["squares"][0]) for o in objects if o["kind"] == "furniture" and o["ref"] in flip}
+        spots = {as_square(o["squares"][0]) for o in objects if o["kind"] == "furniture" and o["ref"] in flip}
         b_quest = _edited(quest, lambda objs: [{**o, "ref": flip[o["ref"]]} if o["kind"] == "furniture"
                                                and o["ref"] in flip else o for o in objs])
         return a, _start(b_quest, seed), lambda x, y: _traps_known(x, spots) or _traps_known(y, spots), spots
     if variant == "traps":
-        spots = {tuple(q) for o in objects if o["kind"] == "trap" for q in o["squares"]}
+        spots = {as_square(q) for o in objects if o["kind"] == "trap" for q in o["squares"]}
         b_quest = _edited(quest, lambda objs: [o for o in objs if o["kind"] != "trap"])
         return a, _start(b_quest, seed), lambda x, y: _traps_known(x, spots), spots
     if variant == "monsters":
-        hidden = {o["uid"] for o in objects if o["kind"] == "monster" and not a.is_revealed(tuple(o["squares"][0]))}
-        spots = {tuple(o["squares"][0]) for o in objects if o["uid"] in hidden}
+        hidden = {o["uid"] for o in objects if o["kind"] == "monster" and not a.is_revealed(as_square(o["squares"][0]))}
+        spots = {as_square(o["squares"][0]) for o in objects if o["uid"] in hidden}
         b_quest = _edited(quest, lambda objs: [o for o in objs if o["uid"] not in hidden])
         return a, _start(b_quest, seed), lambda x, y: any(x.is_revealed(q) for q in spots), spots
     if variant == "secret_doors":
         b_quest = _edited(quest, lambda objs: [o for o in objs if o["kind"] != "secret_door"])
-        spots = {tuple(q) for o in objects if o["kind"] == "secret_door" for q in o["between"]}
+        spots = {as_square(q) for o in objects if o["kind"] == "secret_door" for q in o["between"]}
         return a, _start(b_quest, seed), lambda x, y: any(
             o["kind"] == "secret_door" and o["found"] for o in x.objects.values()), spots
     assert variant == "gm_tools"

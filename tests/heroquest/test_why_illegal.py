@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import i18n
-from rules.base import Action
+from rules.base import Action, ArgValue, Scalar
 from rules.heroquest import GAME
+from rules.heroquest.state import HQState
 from tests.heroquest.hq_helpers import act, door, fresh, hero, monster, new, put
 
 
-def why(s, seat: int, kind: str, **args) -> str | None:
+def why(s: HQState, seat: int, kind: str, **args: ArgValue | list[Scalar]) -> str | None:
     reason = GAME.why_illegal(s, seat, Action.of(kind, **args))
     return None if reason is None else reason.key
 

@@ -10,13 +10,12 @@ import json
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
 from rules.base import SYSTEM, Action
 from rules.kings_armory import GAME, ai
+from rules.kings_armory.shapes import State
 from rules.rng import Rng
 
-S = dict[str, Any]
 #: Phases in which the team shops and places its towers.
 SHOPPING = ("setup", "between")
 
@@ -44,7 +43,7 @@ class Watcher:
         self.windows: list[Window] = []
         self._open: Window | None = None
 
-    def see(self, before: S, seat: int, action: Action, after: S) -> None:
+    def see(self, before: State, seat: int, action: Action, after: State) -> None:
         if before["phase"] not in SHOPPING:
             self._open = None
             return
@@ -69,15 +68,15 @@ class Game:
     seed: int
     windows: list[Window]
     log: list[tuple[int, Action]]
-    final: S
+    final: State
 
 
-def _shared_change(before: S, after: S) -> bool:
+def _shared_change(before: State, after: State) -> bool:
     """Whether a move spent the team's gold or placed one of its towers."""
     return after["gold"] < before["gold"] or len(after["towers"]) != len(before["towers"])
 
 
-def human_move(s: S, seat: int, rng: Rng) -> Action:
+def human_move(s: State, seat: int, rng: Rng) -> Action:
     """A scripted player: while the team shops it sometimes leaves it to the team, sometimes readies without
     buying anything, and otherwise shops as the AI would; in a wave it plays as the AI would."""
     legal = GAME.legal_actions(s, seat)

@@ -7,13 +7,14 @@ import pytest
 from rules.base import SYSTEM, Action
 from rules.kings_armory import GAME, ai, figures
 from rules.kings_armory.board import board, range_distance
+from rules.kings_armory.shapes import State
 from rules.rng import Rng
 from tools.ka_ai_eval import play
 
 from .helpers import add_hero, add_monster, ai_to_the_end, lane_square, open_square_at, scene
 
 
-def _choose(s: dict, seat: int = 0) -> Action:
+def _choose(s: State, seat: int = 0) -> Action:
     return GAME.ai_action(s, seat, Rng.from_seed(1))
 
 
@@ -84,7 +85,7 @@ def test_never_hires_a_champion_into_the_last_slot_a_hero_needs(monkeypatch: pyt
     s = GAME.new(GAME.resolve_options({}), 2, 1)
     s = GAME.apply(s, 0, Action.of("pick", hero="valcor")).state
     s = GAME.apply(s, 1, Action.of("pick", hero="ember")).state
-    s.update(phase="between", gold=1000, free_towers=0)
+    s.update({"phase": "between", "gold": 1000, "free_towers": 0})
     valcor = s["allies"][0]
     valcor["pos"], valcor["house"], valcor["inside"] = list(board(s["map"]).parapets["PW"]), "PW", True
     assert ai._spare(s) == 0  # PE is the only free slot, and Ember still needs it

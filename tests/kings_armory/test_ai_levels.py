@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from rules.base import Action
 from rules.kings_armory import GAME, ai, data, figures, queries
 from rules.kings_armory.board import board
+from rules.kings_armory.shapes import Ally, State
 from rules.rng import Rng
 
 from .helpers import (
@@ -22,7 +21,7 @@ from .helpers import (
 )
 
 
-def _choose(s: dict[str, Any], level: str, seat: int = 0) -> Action:
+def _choose(s: State, level: str, seat: int = 0) -> Action:
     return GAME.ai_action(s, seat, Rng.from_seed(1), level)
 
 
@@ -54,14 +53,14 @@ def test_an_unknown_level_plays_normal() -> None:
         s = GAME.apply(s, 0, _choose(s, "normal")).state
 
 
-def _sheltered_ember(monsters: int = 6) -> tuple[dict[str, Any], dict[str, Any]]:
+def _sheltered_ember(monsters: int = 6) -> tuple[State, Ally]:
     """Ember inside a tower, `monsters` monsters far out of her reach."""
     s = scene()
     for i in range(monsters):
         mon = add_monster(s, s["piles"]["1"][0], 2 + i)
     tid, sq = tower_at_range(s, lane_square(s, 40), 3)
     ember = add_hero(s, "ember", sq)
-    ember.update(house=tid, inside=True)
+    ember.update({"house": tid, "inside": True})
     s["active"], ember["ap"] = ember["id"], figures.ally_card(ember)["ap"]
     assert not [la for la in GAME.legal_actions(s, 0) if la.action.kind == "attack"]
     assert mon["id"]
@@ -124,7 +123,7 @@ def test_hard_puts_its_gold_in_levels_before_new_hires_where_normal_hires_first(
     s = GAME.apply(s, 0, Action.of("pick", hero="ember")).state
     while s["phase"] == "setup":
         s = GAME.apply(s, 0, _choose(s, "hard")).state
-    s.update(phase="between", gold=1000, ready=[])
+    s.update({"phase": "between", "gold": 1000, "ready": []})
     s = GAME.apply(s, 0, Action.of("hire", type="archer")).state
     archer = next(a for a in s["allies"] if a["kind"] == "champion")
     move = _choose(s, "hard")

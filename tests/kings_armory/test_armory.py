@@ -3,45 +3,56 @@ moves out of turn through `may_act` (card play, blocks, Boleslaw, P-25)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Literal
 
 import pytest
 
-from rules.base import SYSTEM, Action, IllegalAction
+from rules.base import SYSTEM, Action, ArgValue, IllegalAction, Scalar
 from rules.kings_armory import GAME, armory, data, enemy, figures, queries
 from rules.kings_armory.board import board
+from rules.kings_armory.shapes import Ally, GearPiece, State
 
-from .helpers import Dice, add_champion, add_hero, add_monster, lane_square, open_square_at, scene
+from .helpers import (
+    Dice,
+    add_champion,
+    add_hero,
+    add_monster,
+    lane_square,
+    on_board,
+    open_square_at,
+    scene,
+    square_of,
+)
 
 
-def _between(seats: int = 1, gold: int = 0) -> dict[str, Any]:
+def _between(seats: int = 1, gold: int = 0) -> State:
     s = scene(seats=seats)
-    s.update(phase="between", gold=gold, ready=[])
+    s.update({"phase": "between", "gold": gold, "ready": []})
     for seat in range(seats):
         add_hero(s, ["valcor", "ember", "boleslaw"][seat], (seat, 0), seat=seat)
     return s
 
 
-def _act(s: dict[str, Any], seat: int, action: Action) -> dict[str, Any]:
-    return GAME.apply(s, seat, action).state  # type: ignore[no-any-return]
+def _act(s: State, seat: int, action: Action) -> State:
+    return GAME.apply(s, seat, action).state
 
 
-def _give(s: dict[str, Any], card: str, seat: int = 0) -> dict[str, Any]:
+def _give(s: State, card: str, seat: int = 0) -> GearPiece:
     """Put an unlocked piece in `seat`'s hands (taken from the deck or from another seat's locked pair)."""
     piece = next((g for g in s["gear"] if g["card"] == card), None)
     if piece is None:
         s["gear_deck"].remove(card)
         piece = {"id": f"e{len(s['gear']) + 90}", "card": card, "seat": seat, "locked": False, "on": None}
         s["gear"].append(piece)
-    piece.update(seat=seat, locked=False)
+    piece.update({"seat": seat, "locked": False})
     return piece
 
 
-def _equip(card: str, hero: str = "valcor") -> tuple[dict[str, Any], dict[str, Any]]:
+def _equip(card: str, hero: str = "valcor") -> tuple[State, Ally]:
     s = scene()
     a = add_hero(s, hero, (8, 8))
     piece = _give(s, card)
-    s.update(phase="between", gold=0, ready=[])
+    s.update({"phase": "between", "gold": 0, "ready": []})
     s = _act(s, 0, Action.of("equip", gear=piece["id"], ally=a["id"]))
     return s, queries.ally(s, a["id"])
 
@@ -119,9 +130,11 @@ def test_whetstone_adds_one_damage_to_the_primary_attack_only() -> None:
 
 def test_chainmail_hauberk_warding_ring_cloak_boots_and_tower_shield_change_the_card() -> None:
     base = figures.ally_card(add_hero(scene(), "valcor", (8, 8)))
-    expected = {"hauberk": ("res", {"M": base["res"]["M"] + 1, "R": base["res"]["R"] + 1, "SN": base["res"]["SN"]}),
-                "ring": ("res", {**base["res"], "SN": base["res"]["SN"] + 2}),
-                "cloak": ("dodge", base["dodge"] + 1), "boots": ("mv", base["mv"] + 1)}
+    res = base["res"]
+    expected: dict[str, tuple[Literal["res", "dodge", "mv"], object]] = {
+        "hauberk": ("res", {"M": res["M"] + 1, "R": res["R"] + 1, "SN": res["SN"]}),
+        "ring": ("res", {**res, "SN": res["SN"] + 2}),
+        "cloak": ("dodge", base["dodge"] + 1), "boots": ("mv", base["mv"] + 1)}
     for card, (stat, value) in expected.items():
         _, a = _equip(card)
         assert figures.ally_card(a)[stat] == value, card
@@ -151,7 +164,7 @@ def test_eagle_eye_quiver_focus_crystal_and_keen_gauntlets_work_by_attack_type()
 
 def test_throwing_axes_add_an_attack_option() -> None:
     s, a = _equip("axes")
-    s.update(phase="allies", turn=0, active=a["id"])
+    s.update({"phase": "allies", "turn": 0, "active": a["id"]})
     a = queries.ally(s, a["id"])
     a["ap"] = 3
     orc = add_monster(s, "orc_warrior", 20)
@@ -161,7 +174,7 @@ def test_throwing_axes_add_an_attack_option() -> None:
 
 def test_potion_belt_heals_six_once_per_wave() -> None:
     s, a = _equip("potions")
-    s.update(phase="allies", turn=0, active=a["id"])
+    s.update({"phase": "allies", "turn": 0, "active": a["id"]})
     a = queries.ally(s, a["id"])
     a["ap"], a["hp"] = 3, 5
     s = _act(s, 0, Action.of("special", opt="potion"))
@@ -173,7 +186,7 @@ def test_potion_belt_heals_six_once_per_wave() -> None:
 
 def test_hourglass_charm_gives_one_more_action_point_once_per_wave() -> None:
     s, a = _equip("hourglass")
-    s.update(phase="allies", turn=0, active=None)
+    s.update({"phase": "allies", "turn": 0, "active": None})
     add_monster(s, "orc_warrior", 40)
     s = _act(s, 0, Action.of("activate", ally=a["id"], charm=True))
     assert queries.ally(s, a["id"])["ap"] == 4
@@ -199,7 +212,7 @@ def test_reinforcements_can_be_bought_and_played_during_the_enemy_turn_by_anyone
     add_hero(s, "valcor", (0, 0))
     add_hero(s, "ember", (0, 2), seat=1)
     orc = add_monster(s, "orc_warrior", 20)
-    s.update(phase="enemy", turn=-1, gold=300)
+    s.update({"phase": "enemy", "turn": -1, "gold": 300})
     assert GAME.to_act(s) == {SYSTEM}
     buy = Action.of("buy_card")
     assert GAME.may_act(s, 1, buy) and GAME.is_legal(s, 1, buy)
@@ -210,7 +223,7 @@ def test_reinforcements_can_be_bought_and_played_during_the_enemy_turn_by_anyone
     play = Action.of("play", card="flash_bomb", targets=[orc["id"]])
     assert GAME.may_act(step.state, 0, play)
     s2 = GAME.apply(step.state, 0, play).state
-    assert queries.monster(s2, orc["id"])["st"]["stun"] == 1 and s2["hand"] == [] and s2["used_cards"] == ["flash_bomb"]
+    assert on_board(s2, orc["id"])["st"]["stun"] == 1 and s2["hand"] == [] and s2["used_cards"] == ["flash_bomb"]
 
 
 def test_tc25_the_armory_card_costs_1000_or_1200_only_between_waves_one_at_a_time() -> None:
@@ -222,7 +235,7 @@ def test_tc25_the_armory_card_costs_1000_or_1200_only_between_waves_one_at_a_tim
     seven["waves"] = 7
     assert _act(seven, 0, Action.of("buy_armory"))["gold"] == 0
     during = scene()
-    during.update(gold=5000)
+    during.update({"gold": 5000})
     add_hero(during, "valcor", (0, 0))
     assert not GAME.is_legal(during, 0, Action.of("buy_armory"))  # the allies' round of a wave
 
@@ -237,7 +250,7 @@ def test_cards_are_not_played_between_waves() -> None:
 # ---------------------------------------------------------------- the cards, one by one
 
 
-def _with_card(key: str, **extra: Any) -> dict[str, Any]:
+def _with_card(key: str) -> State:
     s = scene()
     if data.cards()[key]["deck"] == "armory":
         s["adeck"].remove(key)
@@ -245,17 +258,16 @@ def _with_card(key: str, **extra: Any) -> dict[str, Any]:
     else:
         s["rdeck"].remove(key)
         s["hand"] = [key]
-    s.update(extra)
     return s
 
 
-def _play(s: dict[str, Any], **args: Any) -> dict[str, Any]:
+def _play(s: State, **args: ArgValue | list[Scalar]) -> State:
     key = s["armory"] or s["hand"][0]
     action = Action.of("play", card=key, **args)
     assert GAME.is_legal(s, 0, action), action
     out = GAME.apply(s, 0, action).state
     assert GAME.check_invariants(out) == []
-    return out  # type: ignore[no-any-return]
+    return out
 
 
 def test_catapult_barrage_hits_every_figure_in_a_3x3_area_with_3_ranged() -> None:
@@ -263,9 +275,9 @@ def test_catapult_barrage_hits_every_figure_in_a_3x3_area_with_3_ranged() -> Non
     orc = add_monster(s, "orc_warrior", 20)  # R resistance 0
     sq = lane_square(s, 20)
     valcor = add_hero(s, "valcor", open_square_at(s, sq, 1))  # R resistance 1
-    anchor = (min(sq[0], valcor["pos"][0]), min(sq[1], valcor["pos"][1]))
+    anchor = (min(sq[0], square_of(valcor)[0]), min(sq[1], square_of(valcor)[1]))
     s = _play(s, at=board(s["map"]).label(anchor))
-    assert queries.monster(s, orc["id"])["hp"] == 6 and queries.ally(s, valcor["id"])["hp"] == 18
+    assert on_board(s, orc["id"])["hp"] == 6 and queries.ally(s, valcor["id"])["hp"] == 18
 
 
 def test_ballista_bolt_hits_monsters_on_eight_squares_from_the_edge() -> None:
@@ -275,7 +287,7 @@ def test_ballista_bolt_hits_monsters_on_eight_squares_from_the_edge() -> None:
     sq = next(q for q in b.lanes["L"] if b.on_field(q) and q[1] < 8)
     orc = add_monster(s, "orc_warrior", b.lanes["L"].index(sq))
     s = _play(s, edge="W", line=sq[0])
-    assert queries.monster(s, orc["id"])["hp"] == 9 - 5
+    assert on_board(s, orc["id"])["hp"] == 9 - 5
 
 
 def test_boiling_oil_burns_monsters_near_an_exit() -> None:
@@ -286,7 +298,7 @@ def test_boiling_oil_burns_monsters_near_an_exit() -> None:
     orc = add_monster(s, "orc_warrior", k)
     sq = b.lanes["L"][k]
     s = _play(s, at=b.label(sq))
-    m = queries.monster(s, orc["id"])
+    m = on_board(s, orc["id"])
     assert m["hp"] == 9 - 4 and m["st"]["burn"] == 1
     far = _with_card("boiling_oil")
     assert not GAME.is_legal(far, 0, Action.of("play", card="boiling_oil", at="A1"))  # not within 4 of an exit
@@ -298,7 +310,7 @@ def test_cavalry_charge_hits_ground_monsters_on_six_lane_squares() -> None:
     orc = add_monster(s, "orc_warrior", 12)
     bat = add_monster(s, "giant_bat", 13)
     s = _play(s, lane="L", start=10)
-    assert queries.monster(s, orc["id"])["hp"] == 9 - (4 - 1) and queries.monster(s, bat["id"])["hp"] == 5
+    assert on_board(s, orc["id"])["hp"] == 9 - (4 - 1) and on_board(s, bat["id"])["hp"] == 5
 
 
 def test_powder_keg_hits_every_figure_in_a_2x2_area_with_6_ranged() -> None:
@@ -306,7 +318,7 @@ def test_powder_keg_hits_every_figure_in_a_2x2_area_with_6_ranged() -> None:
     orc = add_monster(s, "orc_warrior", 20)
     add_hero(s, "valcor", (0, 0))
     s = _play(s, at=board(s["map"]).label(lane_square(s, 20)))
-    assert queries.monster(s, orc["id"])["hp"] == 3
+    assert on_board(s, orc["id"])["hp"] == 3
 
 
 def test_net_throwers_slow_up_to_three_non_boss_monsters() -> None:
@@ -316,7 +328,7 @@ def test_net_throwers_slow_up_to_three_non_boss_monsters() -> None:
     boss = add_monster(s, "grukk", 20, boss=True)
     assert not GAME.is_legal(s, 0, Action.of("play", card="net_throwers", targets=[boss["id"]]))
     s = _play(s, targets=[m["id"] for m in ms])
-    assert [queries.monster(s, m["id"])["st"]["slow"] for m in ms] == [1, 1, 1]
+    assert [on_board(s, m["id"])["st"]["slow"] for m in ms] == [1, 1, 1]
 
 
 def test_flash_bomb_stuns_one_non_boss_non_siege_monster() -> None:
@@ -326,7 +338,7 @@ def test_flash_bomb_stuns_one_non_boss_non_siege_monster() -> None:
     orc = add_monster(s, "orc_warrior", 12)
     assert not GAME.is_legal(s, 0, Action.of("play", card="flash_bomb", targets=[ram["id"]]))
     s = _play(s, targets=[orc["id"]])
-    assert queries.monster(s, orc["id"])["st"]["stun"] == 1
+    assert on_board(s, orc["id"])["st"]["stun"] == 1
 
 
 def test_supply_wagon_heals_every_standing_ally_four() -> None:
@@ -371,7 +383,7 @@ def test_dwarven_thunder_cannon_hits_monsters_in_a_5x5_area() -> None:
     valcor = add_hero(s, "valcor", open_square_at(s, lane_square(s, 20), 1))
     sq = lane_square(s, 20)
     s = _play(s, at=board(s["map"]).label((max(0, sq[0] - 2), max(0, sq[1] - 2))))
-    assert queries.monster(s, troll["id"])["hp"] == 16 - 9  # monsters only
+    assert on_board(s, troll["id"])["hp"] == 16 - 9  # monsters only
     assert queries.ally(s, valcor["id"])["hp"] == 20
 
 
@@ -380,7 +392,7 @@ def test_gnomish_lightning_engine_hits_every_monster() -> None:
     add_hero(s, "valcor", (0, 0))
     orc, cultist = add_monster(s, "orc_warrior", 10), add_monster(s, "dark_cultist", 30)
     s = _play(s)
-    assert queries.monster(s, orc["id"])["hp"] == 3 and queries.monster(s, cultist["id"])["hp"] == 8 - 3
+    assert on_board(s, orc["id"])["hp"] == 3 and on_board(s, cultist["id"])["hp"] == 8 - 3
 
 
 def test_the_sword_golem_enters_next_to_an_exit_for_the_rest_of_the_game() -> None:
@@ -394,7 +406,7 @@ def test_the_sword_golem_enters_next_to_an_exit_for_the_rest_of_the_game() -> No
     enemy.end_wave(s, [])
     assert golem["id"] in [a["id"] for a in s["allies"]]  # it stays for the rest of the game
     parapet = board(s["map"]).parapets["PW"]
-    queries.ally(s, valcor["id"]).update(pos=list(parapet), house="PW", inside=True)
+    queries.ally(s, valcor["id"]).update({"pos": list(parapet), "house": "PW", "inside": True})
     assert Action.of("ready") in [la.action for la in GAME.legal_actions(s, 0)]  # the Golem needs no tower
 
 
@@ -403,14 +415,14 @@ def test_hourglass_of_the_king_holds_non_boss_monsters_for_one_enemy_turn() -> N
     add_hero(s, "valcor", (0, 0))
     orc = add_monster(s, "orc_warrior", 10)
     s = _play(s)
-    orc = queries.monster(s, orc["id"])
+    orc = on_board(s, orc["id"])
     s["turn"] = s["n"]
     enemy.start_enemy_turn(s, [])
-    enemy._start(s, Dice(), [], orc, upkeep=True)  # type: ignore[arg-type]
+    enemy._start(s, Dice(), [], orc, upkeep=True)
     assert orc["i"] == 10
     enemy.start_allies_round(s, [])
     enemy.start_enemy_turn(s, [])
-    enemy._start(s, Dice(), [], orc, upkeep=True)  # type: ignore[arg-type]
+    enemy._start(s, Dice(), [], orc, upkeep=True)
     assert orc["i"] == 13
     s["hourglass"] = "now"
     enemy.end_wave(s, [])
@@ -423,16 +435,16 @@ def test_earthshaker_hammer_hits_and_stuns_ground_monsters_only() -> None:
     troll, bat, ram = (add_monster(s, k, i)
                        for k, i in (("bridge_troll", 10), ("giant_bat", 12), ("battering_ram", 14)))
     s = _play(s)
-    assert queries.monster(s, troll["id"])["hp"] == 16 - 5 and queries.monster(s, troll["id"])["st"]["stun"] == 1
-    assert queries.monster(s, bat["id"])["hp"] == 5
-    assert queries.monster(s, ram["id"])["hp"] == 12 - 6 and queries.monster(s, ram["id"])["st"]["stun"] == 0  # siege
+    assert on_board(s, troll["id"])["hp"] == 16 - 5 and on_board(s, troll["id"])["st"]["stun"] == 1
+    assert on_board(s, bat["id"])["hp"] == 5
+    assert on_board(s, ram["id"])["hp"] == 12 - 6 and on_board(s, ram["id"])["st"]["stun"] == 0  # siege
 
 
 def test_phoenix_standard_revives_and_heals_everyone() -> None:
     s = _with_card("phoenix")
     add_monster(s, "orc_warrior", 30)
     valcor, ember = add_hero(s, "valcor", (0, 0)), add_hero(s, "ember", (0, 2))
-    ember.update(hp=0, ko=True)
+    ember.update({"hp": 0, "ko": True})
     valcor["hp"] = 2
     s = _play(s)
     assert (queries.ally(s, valcor["id"])["hp"], queries.ally(s, ember["id"])["hp"],
@@ -456,7 +468,7 @@ def test_boleslaw_acts_out_of_turn_between_other_allies_activations() -> None:
     add_monster(s, "orc_warrior", 30)
     valcor = add_hero(s, "valcor", (0, 0))
     boleslaw = add_hero(s, "boleslaw", (0, 2), seat=1)
-    s.update(turn=0, active=None)
+    s.update({"turn": 0, "active": None})
     wake = Action.of("activate", ally=boleslaw["id"])
     assert 1 not in GAME.to_act(s) and GAME.may_act(s, 1, wake) and GAME.is_legal(s, 1, wake)
     s = GAME.apply(s, 1, wake).state
@@ -471,7 +483,7 @@ def test_other_heroes_do_not_act_out_of_turn() -> None:
     s = scene(seats=2)
     add_hero(s, "valcor", (0, 0))
     ember = add_hero(s, "ember", (0, 2), seat=1)
-    s.update(turn=0)
+    s.update({"turn": 0})
     action = Action.of("activate", ally=ember["id"])
     assert not GAME.may_act(s, 1, action)
     with pytest.raises(IllegalAction):
@@ -483,11 +495,11 @@ def test_anyone_may_block_during_the_allies_round() -> None:
     add_hero(s, "valcor", (0, 0))
     orc = add_monster(s, "orc_warrior", 20)
     soldier = add_champion(s, "foot", open_square_at(s, lane_square(s, 20), 1), seat=1)
-    s.update(turn=0)
+    s.update({"turn": 0})
     block = Action.of("block", ally=soldier["id"], monster=orc["id"])
     assert GAME.may_act(s, 1, block)
     s = GAME.apply(s, 1, block).state
-    assert queries.monster(s, orc["id"])["blocked_by"] == soldier["id"]
+    assert on_board(s, orc["id"])["blocked_by"] == soldier["id"]
 
 
 def test_moves_out_of_turn_are_listed_for_the_cog() -> None:
@@ -495,7 +507,7 @@ def test_moves_out_of_turn_are_listed_for_the_cog() -> None:
     add_monster(s, "orc_warrior", 30)
     add_hero(s, "valcor", (0, 0))
     boleslaw = add_hero(s, "boleslaw", (0, 2), seat=1)
-    s.update(turn=0, gold=150)
+    s.update({"turn": 0, "gold": 150})
     kinds = {la.action.kind for la in GAME.anytime_actions(s, 1)}
     assert kinds == {"buy_card", "activate", "hold", "order"}  # Boleslaw can block: he takes standing orders
     assert GAME.anytime_actions(s, 0) == []  # on turn: its moves are the ordinary legal actions

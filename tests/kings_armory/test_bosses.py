@@ -3,25 +3,24 @@ Stun and insta-kill, stacking, holding the exit)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from rules.base import Event
 from rules.kings_armory import data, enemy, figures, queries
 from rules.kings_armory.board import board
+from rules.kings_armory.shapes import Monster, State
 
-from .helpers import Dice, add_hero, add_monster, lane_square, open_square_at, scene
+from .helpers import Dice, add_hero, add_monster, lane_square, open_square_at, scene, square_of
 
 
-def _final_wave(seats: int = 1) -> dict[str, Any]:
+def _final_wave(seats: int = 1) -> State:
     s = scene(seats=seats)
-    s.update(phase="enemy", eturn=2, turn=-1, wave=5, waves=5)
+    s.update({"phase": "enemy", "eturn": 2, "turn": -1, "wave": 5, "waves": 5})
     return s
 
 
-def _boss_enters(s: dict[str, Any], key: str, *rolls: int) -> tuple[dict[str, Any], list[Event]]:
+def _boss_enters(s: State, key: str, *rolls: int) -> tuple[Monster, list[Event]]:
     s["boss_pile"] = [key, *[k for k in s["boss_pile"] if k != key]]
     events: list[Event] = []
-    enemy._boss_arrives(s, Dice(*rolls), events)  # type: ignore[arg-type]
+    enemy._boss_arrives(s, Dice(*rolls), events)
     boss = next(m for m in s["monsters"] if m["boss"])
     return boss, events
 
@@ -42,7 +41,7 @@ def test_grukk_brings_two_level_two_monsters_that_arrive_right_after_him() -> No
     assert s["extra"] == [2, 2]
     s["act"] = None
     for _ in range(2):
-        enemy.step(s, Dice(4, 4, 4, 4, 4), [])  # type: ignore[arg-type]
+        enemy.step(s, Dice(4, 4, 4, 4, 4), [])
         s["act"] = s["ask"] = None
     escort = [m for m in s["monsters"] if not m["boss"]]
     assert len(escort) == 2 and all(figures.monster_card(m)["level"] == 2 for m in escort) and s["extra"] == []
@@ -53,7 +52,7 @@ def test_vyrax_attacks_twice_and_its_claws_look_for_another_target() -> None:
     vyrax = add_monster(s, "vyrax", 20, boss=True)
     sq = lane_square(s, 20)
     near = add_hero(s, "valcor", open_square_at(s, sq, 1))
-    other = add_hero(s, "cyrus", open_square_at(s, sq, 1, avoid=(queries.pos(near),)))  # type: ignore[arg-type]
+    other = add_hero(s, "cyrus", open_square_at(s, sq, 1, avoid=(square_of(near),)))
     enemy._attack(s, Dice(20, 20), [], vyrax, moved=0)
     hurt = [a for a in (near, other) if a["hp"] < figures.ally_card(a)["max"]]
     assert len(hurt) == 2  # Fire Breath and Claws on two different allies
@@ -73,7 +72,7 @@ def test_morthul_summons_a_level_one_monster_after_each_activation_that_waits_it
     add_hero(s, "valcor", (0, 0))
     morthul = add_monster(s, "morthul", 20, boss=True)
     events: list[Event] = []
-    enemy._start(s, Dice(3, 3, 3, 3), events, morthul, upkeep=True)  # type: ignore[arg-type]
+    enemy._start(s, Dice(3, 3, 3, 3), events, morthul, upkeep=True)
     summoned = [m for m in s["monsters"] if not m["boss"]]
     assert len(summoned) == 1 and figures.monster_card(summoned[0])["level"] == 1 and summoned[0]["acted"]
 
@@ -98,7 +97,7 @@ def test_the_siege_colossus_hits_only_the_gate_and_stays_once_in_range() -> None
     colossus = add_monster(s, "colossus", last - 2, boss=True)
     add_hero(s, "valcor", open_square_at(s, b.lanes["L"][last - 2], 1))
     gate = s["gate"]
-    enemy._start(s, Dice(), [], colossus, upkeep=True)  # type: ignore[arg-type]
+    enemy._start(s, Dice(), [], colossus, upkeep=True)
     assert colossus["i"] == last - 2  # the Gate already in range: no movement
     assert s["gate"] == gate - 15 and s["allies"][0]["hp"] == 20
     assert figures.status_immune(colossus, "stun") and figures.status_immune(colossus, "bleed")
@@ -139,9 +138,9 @@ def test_a_boss_stays_stacked_and_holds_the_exit_square() -> None:
     last = len(b.lanes["L"]) - 1
     orc = add_monster(s, "orc_warrior", 14)
     grukk = add_monster(s, "grukk", 10, boss=True)  # Mv 4: lands on the orc and stays
-    enemy._start(s, Dice(), [], grukk, upkeep=False)  # type: ignore[arg-type]
+    enemy._start(s, Dice(), [], grukk, upkeep=False)
     assert grukk["i"] == 14 and orc["i"] == 14
     taurok = add_monster(s, "taurok", last - 2, boss=True)
-    enemy._start(s, Dice(), [], taurok, upkeep=False)  # type: ignore[arg-type]
+    enemy._start(s, Dice(), [], taurok, upkeep=False)
     assert taurok["i"] == last and queries.monster(s, taurok["id"]) is not None  # never enters the Armory
     assert data.bosses()["taurok"]["mv"] == 5

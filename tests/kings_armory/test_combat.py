@@ -2,32 +2,42 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from rules.base import Action, Event
 from rules.kings_armory import GAME, enemy, figures
 from rules.kings_armory import round as allies_round
 from rules.kings_armory.board import STEP, board, range_distance
+from rules.kings_armory.shapes import Ally, Monster, State
 
-from .helpers import Dice, add_champion, add_hero, add_monster, lane_square, open_square_at, scene, tower_at_range
+from .helpers import (
+    Dice,
+    add_champion,
+    add_hero,
+    add_monster,
+    figure,
+    lane_square,
+    open_square_at,
+    scene,
+    square_of,
+    tower_at_range,
+)
 
 
-def _activate(s: dict[str, Any], ally: dict[str, Any]) -> None:
+def _activate(s: State, ally: Ally) -> None:
     s["active"] = ally["id"]
     ally["ap"] = figures.ally_card(ally)["ap"]
 
 
-def _attack(s: dict[str, Any], ally: dict[str, Any], action: Action, *rolls: int) -> list[Event]:
+def _attack(s: State, ally: Ally, action: Action, *rolls: int) -> list[Event]:
     _activate(s, ally)
     assert GAME.is_legal(s, ally["seat"], action), action
     events: list[Event] = []
-    allies_round.apply(s, Dice(*rolls), events, ally["seat"], action)  # type: ignore[arg-type]
+    allies_round.apply(s, Dice(*rolls), events, ally["seat"], action)
     return events
 
 
-def _archer_and_troll(distance: int = 6) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
+def _archer_and_troll(distance: int = 6) -> tuple[State, Ally, Monster]:
     s = scene()
     troll = add_monster(s, "bridge_troll", 20)
     archer = add_champion(s, "archer", open_square_at(s, lane_square(s, 20), distance))
@@ -47,7 +57,7 @@ def test_tc01_range_seven_is_out_of_reach_but_a_tower_adds_one() -> None:
     action = Action.of("attack", opt="bow", target=troll["id"])
     assert not GAME.is_legal(s, 0, action)
     tower, square = tower_at_range(s, lane_square(s, 20), 7)
-    archer.update(pos=list(square), inside=True, house=tower)
+    archer.update({"pos": list(square), "inside": True, "house": tower})
     assert GAME.is_legal(s, 0, action)
 
 
@@ -79,7 +89,7 @@ def test_tc02_melee_cannot_leave_a_tower() -> None:
     troll = add_monster(s, "bridge_troll", 20)
     tower, square = tower_at_range(s, lane_square(s, 20), 1)
     valcor = add_hero(s, "valcor", square)
-    valcor.update(inside=True, house=tower)
+    valcor.update({"inside": True, "house": tower})
     _activate(s, valcor)
     assert not GAME.is_legal(s, 0, Action.of("attack", opt="mace", target=troll["id"]))
 
@@ -150,30 +160,30 @@ def test_tc11_bleed_and_burn_caps(start: tuple[int, int], kind: str, result: tup
 @pytest.mark.parametrize(("boss", "slow", "mv"), [(False, 1, 3), (False, 2, 1), (False, 3, 1), (True, 1, 4),
                                                   (True, 2, 3), (True, 4, 3)])
 def test_tc12_slow(boss: bool, slow: int, mv: int) -> None:
-    mon = {"key": "vyrax" if boss else "giant_bat", "boss": boss, "st": {**figures.no_status(), "slow": slow}}
+    mon = figure("vyrax" if boss else "giant_bat", boss=boss, slow=slow)
     if boss:
         mon["key"] = "vyrax"  # Mv 5
     assert figures.monster_mv(mon) == mv
 
 
 def test_tc12_slow_boss_below_three_keeps_its_movement() -> None:
-    mon = {"key": "colossus", "boss": True, "st": {**figures.no_status(), "slow": 2}}
+    mon = figure("colossus", boss=True, slow=2)
     assert figures.monster_mv(mon) == 2
 
 
 def test_tc13_stun_costs_the_turn_after_bleed_and_burn() -> None:
     s = scene()
     troll = add_monster(s, "bridge_troll", 20)
-    troll["st"].update(stun=1, bleed=1, burn=1)
+    troll["st"].update({"stun": 1, "bleed": 1, "burn": 1})
     assert not enemy._upkeep(s, [], troll)
     assert troll["hp"] == 14 and troll["st"]["stun"] == 0
     assert enemy._upkeep(s, [], troll)
 
 
 def test_tc13_bosses_and_siege_ignore_stun() -> None:
-    assert figures.status_immune({"key": "grukk", "boss": True}, "stun")
-    assert figures.status_immune({"key": "catapult", "boss": False}, "stun")
-    assert not figures.status_immune({"key": "orc_warrior", "boss": False}, "stun")
+    assert figures.status_immune(figure("grukk", boss=True), "stun")
+    assert figures.status_immune(figure("catapult", boss=False), "stun")
+    assert not figures.status_immune(figure("orc_warrior", boss=False), "stun")
 
 
 def test_tc31_range_counting() -> None:
@@ -187,7 +197,7 @@ def test_tc09_area_must_fit_in_range_and_hits_allies_too() -> None:
     _activate(s, ember)
     legal = [la.action for la in GAME.legal_actions(s, 0) if la.action.get("opt") == "rain"]
     assert legal
-    p = (ember["pos"][0], ember["pos"][1])
+    p = square_of(ember)
     for action in legal:
         cells = allies_round.area_squares(s, ember, figures.offered_options(ember)[1], action)
         assert all(range_distance(p, q) <= 7 for q in cells)

@@ -6,9 +6,10 @@ from __future__ import annotations
 import pytest
 
 import i18n
-from rules.base import SYSTEM, Action
+from rules.base import SYSTEM, Action, Event
 from rules.kings_armory import GAME, ai, coop
 from rules.kings_armory.board import board
+from rules.kings_armory.shapes import State
 from rules.rng import Rng
 from table import Table, Who
 
@@ -18,7 +19,7 @@ ALICE, BOB = Who(1, "Alice"), Who(2, "Bob")
 NAMES = {0: "Alice", 1: "Ada (bot)", 2: "Bob"}
 
 
-def _picked(seats: int = 3, seed: int = 5) -> dict:
+def _picked(seats: int = 3, seed: int = 5) -> State:
     """A game whose heroes are picked: the set-up (starting towers, heroes' places) is open."""
     s = GAME.new(GAME.resolve_options({"map": "short-road"}), seats, seed)
     for seat, hero in zip(range(seats), ("valcor", "ember", "felicity", "midnight"), strict=False):
@@ -27,11 +28,11 @@ def _picked(seats: int = 3, seed: int = 5) -> dict:
     return s
 
 
-def _ai(s: dict, seat: int) -> Action:
+def _ai(s: State, seat: int) -> Action:
     return GAME.ai_action(s, seat, Rng.from_seed(1))
 
 
-def _said(step_events: list, lang: str = "en") -> list[str]:
+def _said(step_events: list[Event], lang: str = "en") -> list[str]:
     return [i18n.t(e.msg, lang, lambda x: NAMES.get(x, "?")) for e in step_events if e.to is None]
 
 
@@ -49,7 +50,8 @@ def test_the_ai_leaves_the_starting_towers_to_the_team_and_says_where_it_would_b
     assert es == [f"Ada (bot) deja las torres iniciales al equipo, y propone: una torre en {squares[0]}, "
                   f"una torre en {squares[1]} y una torre en {squares[2]}."]
     assert not GAME.legal_actions(after, 1) and not GAME.is_legal(after, 1, Action.of("build", at=squares[0]))
-    assert GAME.why_illegal(after, 1, Action.of("build", at=squares[0])).key == "ka.coop.why.held"
+    why = GAME.why_illegal(after, 1, Action.of("build", at=squares[0]))
+    assert why is not None and why.key == "ka.coop.why.held"
 
 
 def test_the_ai_comes_back_when_every_other_seat_is_ready_and_then_does_its_share() -> None:
@@ -71,13 +73,15 @@ def test_the_ai_comes_back_when_every_other_seat_is_ready_and_then_does_its_shar
 
 def test_between_waves_the_ai_proposes_its_purchases_with_their_price_and_spends_nothing() -> None:
     s = _picked()
-    s.update(phase="between", free_towers=0, gold=450, wave=2)
+    s.update({"phase": "between", "free_towers": 0, "gold": 450, "wave": 2})
     action = _ai(s, 1)
     assert action.kind == "defer" and action["plan"]
     step = GAME.apply(s, 1, action)
     assert step.state["gold"] == 450
     line = _said(step.events)[0]
-    spent = 450 - coop.try_plan(s, 1, coop.plan_of(action))["gold"]
+    planned = coop.try_plan(s, 1, coop.plan_of(action))
+    assert planned is not None
+    spent = 450 - planned["gold"]
     assert spent > 0 and line.startswith("Ada (bot) waits for the team before spending the shared gold, and "
                                          f"suggests spending {spent} gold on ")
     assert _said(step.events, "es")[0].startswith("Ada (bot) espera al equipo antes de gastar el oro común, y "
@@ -86,7 +90,7 @@ def test_between_waves_the_ai_proposes_its_purchases_with_their_price_and_spends
 
 def test_champions_of_one_kind_proposed_together_are_counted() -> None:
     s = _picked()
-    s.update(phase="between", free_towers=0, gold=900, wave=2)
+    s.update({"phase": "between", "free_towers": 0, "gold": 900, "wave": 2})
     step = GAME.apply(s, 1, Action.of("defer", plan=("hire:archer", "hire:archer", "hire:cleric")))
     assert _said(step.events) == ["Ada (bot) waits for the team before spending the shared gold, and suggests "
                                   "spending 450 gold on 2 new Archers and a new Cleric."]
@@ -161,6 +165,7 @@ async def test_through_the_table_the_ai_seat_waits_for_both_people(table: Table)
     rng = Rng.from_seed(3)
     for _ in range(3000):
         s = (await table.inspect(row.id)).state
+        assert s is not None
         if (s["wave"] >= 2 and s["phase"] not in SHOPPING) or GAME.outcome(s) is not None:
             break
         seat = rng.choice(sorted(GAME.to_act(s) & {0, 2}))
@@ -179,6 +184,6 @@ async def test_through_the_table_the_ai_seat_waits_for_both_people(table: Table)
 
 def test_the_ai_never_proposes_what_it_could_not_do() -> None:
     s = _picked()
-    s.update(phase="between", free_towers=0, gold=2000, wave=2)
+    s.update({"phase": "between", "free_towers": 0, "gold": 2000, "wave": 2})
     plan = ai._plan(s, 1)
     assert plan and coop.try_plan(s, 1, plan) is not None

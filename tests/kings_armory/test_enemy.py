@@ -2,17 +2,26 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from rules.base import SYSTEM, Action, Event
 from rules.kings_armory import GAME, enemy, queries, shop
 from rules.kings_armory.board import board, range_distance
+from rules.kings_armory.shapes import State
 
-from .helpers import Dice, add_champion, add_hero, add_monster, lane_square, open_square_at, scene, tower_at_range
+from .helpers import (
+    Dice,
+    add_champion,
+    add_hero,
+    add_monster,
+    lane_square,
+    open_square_at,
+    scene,
+    square_of,
+    tower_at_range,
+)
 
 
-def _enemy(s: dict[str, Any]) -> None:
-    s.update(phase="enemy", eturn=1, turn=-1)
+def _enemy(s: State) -> None:
+    s.update({"phase": "enemy", "eturn": 1, "turn": -1})
     if not s["allies"]:
         add_hero(s, "boleslaw", (0, 0))  # someone to defend the Armory, far from everything
 
@@ -31,7 +40,7 @@ def test_tc14_odd_enters_left_even_enters_right() -> None:
 def test_tc16_delayed_arrival_splits_half_rounded_up() -> None:
     s = scene(seats=2, arrival="delayed")  # wave 1 with 2 players: 1 + 2 + 2 = 5 monsters
     s["phase"], s["wave"] = "setup", 1
-    shop.start_wave(s, Dice(), [])  # type: ignore[arg-type]
+    shop.start_wave(s, Dice(), [])
     assert (s["arrive"], s["later"]) == (3, 2)
     enemy.start_enemy_turn(s, [])
     assert (s["arrive"], s["later"]) == (2, 0)
@@ -42,13 +51,13 @@ def test_tc17_landing_backs_up_and_flyers_stack() -> None:
     _enemy(s)
     add_monster(s, "orc_warrior", 10)
     mover = add_monster(s, "giant_rat", 5)  # Mv 5: lands on 10, backs up to 9
-    enemy._start(s, Dice(), [], mover, upkeep=False)  # type: ignore[arg-type]
+    enemy._start(s, Dice(), [], mover, upkeep=False)
     assert mover["i"] == 9
     bat = add_monster(s, "giant_bat", 5)  # a flyer stacks over the orc
-    enemy._start(s, Dice(), [], bat, upkeep=False)  # type: ignore[arg-type]
+    enemy._start(s, Dice(), [], bat, upkeep=False)
     assert bat["i"] == 10
     bat2 = add_monster(s, "giant_bat", 5)  # a second flyer may not: back to 9, over the rat
-    enemy._start(s, Dice(), [], bat2, upkeep=False)  # type: ignore[arg-type]
+    enemy._start(s, Dice(), [], bat2, upkeep=False)
     assert bat2["i"] == 9
     assert GAME.check_invariants(s) == []
 
@@ -62,7 +71,7 @@ def test_tc20_attack_priority() -> None:
     archer = add_champion(s, "archer", open_square_at(s, here, 3))
     attack = enemy.monster_attacks(archer_mon)[0]
     assert enemy.choose_target(s, Dice(), archer_mon, attack, set()) is valcor  # nearest
-    archer["pos"] = list(open_square_at(s, here, 2, avoid=(tuple(valcor["pos"]),)))
+    archer["pos"] = list(open_square_at(s, here, 2, avoid=(square_of(valcor),)))
     assert enemy.choose_target(s, Dice(), archer_mon, attack, set()) is archer  # same damage type (R)
     soldier = add_champion(s, "foot", open_square_at(s, here, 4))
     archer_mon["blocked_by"] = soldier["id"]
@@ -74,7 +83,7 @@ def test_tc20_melee_raider_cannot_reach_into_a_tower() -> None:
     raider = add_monster(s, "goblin_raider", 20)
     tower, square = tower_at_range(s, lane_square(s, 20), 1)
     hero = add_hero(s, "ember", square)
-    hero.update(inside=True, house=tower)
+    hero.update({"inside": True, "house": tower})
     assert enemy.choose_target(s, Dice(), raider, enemy.monster_attacks(raider)[0], set()) is None
     shaman = add_monster(s, "hobgoblin_shaman", 21)
     if range_distance(lane_square(s, 21), square) <= 3:
@@ -87,11 +96,11 @@ def test_tc21_entering_the_armory_costs_full_damage() -> None:
     last = len(board(s["map"]).lanes["L"]) - 1
     raider = add_monster(s, "goblin_raider", last - 2)
     s["gate"] = 40
-    enemy._start(s, Dice(), [], raider, upkeep=False)  # type: ignore[arg-type]
+    enemy._start(s, Dice(), [], raider, upkeep=False)
     assert s["gate"] == 38 and not s["monsters"]
     assert s["discard"]["1"] == ["goblin_raider"]
     rider = add_monster(s, "wolf_rider", last - 1)
-    enemy._start(s, Dice(), [], rider, upkeep=False)  # type: ignore[arg-type]
+    enemy._start(s, Dice(), [], rider, upkeep=False)
     assert s["gate"] == 34  # 2 + 2
 
 
@@ -101,9 +110,9 @@ def test_tc21_siege_stops_at_the_exit_and_hits_the_gate_each_turn() -> None:
     last = len(board(s["map"]).lanes["L"]) - 1
     ram = add_monster(s, "battering_ram", last - 1)
     s["gate"] = 40
-    enemy._start(s, Dice(), [], ram, upkeep=False)  # type: ignore[arg-type]
+    enemy._start(s, Dice(), [], ram, upkeep=False)
     assert ram["i"] == last and s["gate"] == 34
-    enemy._start(s, Dice(), [], ram, upkeep=True)  # type: ignore[arg-type]
+    enemy._start(s, Dice(), [], ram, upkeep=True)
     assert s["gate"] == 28
 
 
@@ -113,9 +122,10 @@ def test_tc28_gate_at_zero_loses_at_once() -> None:
     last = len(board(s["map"]).lanes["L"]) - 1
     ram = add_monster(s, "battering_ram", last)
     s["gate"] = 3
-    enemy._start(s, Dice(), [], ram, upkeep=False)  # type: ignore[arg-type]
+    enemy._start(s, Dice(), [], ram, upkeep=False)
     assert s["gate"] == 0 and s["result"] == "gate"
-    assert GAME.outcome(s) is not None and GAME.outcome(s).winners == frozenset()  # type: ignore[union-attr]
+    outcome = GAME.outcome(s)
+    assert outcome is not None and outcome.winners == frozenset()
     assert GAME.to_act(s) == frozenset()
 
 
@@ -130,7 +140,7 @@ def test_tc28_last_hero_knocked_out_loses_even_with_champions_standing() -> None
     assert hero["ko"] and s["result"] == "heroes"
 
 
-def _ask_loop(s: dict[str, Any], answer: str) -> list[Event]:
+def _ask_loop(s: State, answer: str) -> list[Event]:
     """Run SYSTEM steps, answering every blocking window with `answer`, until the allies' round."""
     events: list[Event] = []
     for _ in range(200):
@@ -145,7 +155,7 @@ def _ask_loop(s: dict[str, Any], answer: str) -> list[Event]:
             assert decision.default == Action.of("pass") and decision.seat == seat
             legal = [la.action for la in GAME.legal_actions(s, seat)]
             step = GAME.apply(s, seat, next(a for a in legal if a.kind == answer))
-        s.clear()
+        assert step.state.keys() >= s.keys()  # the engine drops no key: the update replaces the whole state
         s.update(step.state)
         events += step.events
     raise AssertionError("the enemy turn did not end")
@@ -153,7 +163,7 @@ def _ask_loop(s: dict[str, Any], answer: str) -> list[Event]:
 
 def test_tc22_blocking_window_stops_the_monster_where_declared() -> None:
     s = scene()
-    s.update(phase="enemy", eturn=2, turn=-1)
+    s.update({"phase": "enemy", "eturn": 2, "turn": -1})
     orc = add_monster(s, "orc_warrior", 10)
     soldier = add_champion(s, "foot", open_square_at(s, lane_square(s, 12), 1))
     add_hero(s, "valcor", (0, 0))
@@ -162,12 +172,12 @@ def test_tc22_blocking_window_stops_the_monster_where_declared() -> None:
     # blocks are cleared when the allies' round starts; the orc stopped within range 1 of the soldier
     assert blocked
     assert range_distance(queries.monster_square(s, blocked[0]),
-                          queries.pos(queries.ally(s, soldier["id"]))) <= 1  # type: ignore[arg-type]
+                          square_of(queries.ally(s, soldier["id"]))) <= 1
 
 
 def test_tc22_letting_pass_keeps_walking() -> None:
     s = scene()
-    s.update(phase="enemy", eturn=2, turn=-1)
+    s.update({"phase": "enemy", "eturn": 2, "turn": -1})
     orc = add_monster(s, "orc_warrior", 10)
     add_champion(s, "foot", open_square_at(s, lane_square(s, 12), 1))
     add_hero(s, "valcor", (0, 0))
@@ -199,7 +209,7 @@ def test_tc22_phalanx_blocks_one_unblockable() -> None:
     assert enemy.blockers(s, minotaur) == [valcor]
     enemy.block(s, valcor, minotaur)
     assert enemy.blockers(s, add_monster(s, "death_knight", 20, lane="R")) == [] or \
-        range_distance(lane_square(s, 20, "R"), queries.pos(valcor)) > 1  # type: ignore[arg-type]
+        range_distance(lane_square(s, 20, "R"), square_of(valcor)) > 1
 
 
 def test_tc30_wave_ends_when_the_last_monster_bleeds_out() -> None:
@@ -208,17 +218,17 @@ def test_tc30_wave_ends_when_the_last_monster_bleeds_out() -> None:
     rat = add_monster(s, "giant_rat", 10)
     rat["hp"], rat["st"]["bleed"] = 1, 1
     gold = s["gold"]
-    enemy.step(s, Dice(), [])  # type: ignore[arg-type]
+    enemy.step(s, Dice(), [])
     assert s["phase"] == "between" and s["gold"] > gold
 
 
 def test_tc29_boss_arrives_after_the_others_in_the_final_wave() -> None:
     s = scene()
     add_hero(s, "valcor", (0, 0))
-    s.update(phase="setup", wave=5)
-    shop.start_wave(s, Dice(), [])  # type: ignore[arg-type]
+    s.update({"phase": "setup", "wave": 5})
+    shop.start_wave(s, Dice(), [])
     assert s["boss_due"] == [2]
-    s.update(arrive=0, monsters=[])
+    s.update({"arrive": 0, "monsters": []})
     enemy.start_allies_round(s, [])
     assert s["result"] is None and s["phase"] == "allies"  # the wave cannot end before its boss came (A-34)
     s["turn"] = 0
@@ -226,7 +236,7 @@ def test_tc29_boss_arrives_after_the_others_in_the_final_wave() -> None:
     s.update(GAME.apply(s, 0, Action.of("end_turn")).state)
     assert s["phase"] == "enemy" and s["eturn"] == 2
     events: list[Event] = []
-    enemy.step(s, Dice(3, 10), events)  # type: ignore[arg-type]
+    enemy.step(s, Dice(3, 10), events)
     assert any(m["boss"] for m in s["monsters"]) and events[0].msg.key == "ka.ev.boss"
 
 
@@ -235,7 +245,7 @@ def test_tc34_pushing_a_giant_rat_along_the_lane() -> None:
     _enemy(s)
     rat = add_monster(s, "giant_rat", 12)
     orc = add_monster(s, "orc_warrior", 10)  # Mv 3
-    enemy._start(s, Dice(), [], orc, upkeep=False)  # type: ignore[arg-type]
+    enemy._start(s, Dice(), [], orc, upkeep=False)
     assert (orc["i"], rat["i"]) == (13, 14)
 
 
@@ -245,7 +255,7 @@ def test_tc34_a_non_pushable_monster_in_front_stops_the_push() -> None:
     rat = add_monster(s, "giant_rat", 12)
     add_monster(s, "orc_warrior", 13)
     orc = add_monster(s, "orc_warrior", 10)
-    enemy._start(s, Dice(), [], orc, upkeep=False)  # type: ignore[arg-type]
+    enemy._start(s, Dice(), [], orc, upkeep=False)
     assert rat["i"] == 12 and orc["i"] == 11  # passes through, lands on 13 (taken), backs up past the rat to 11
 
 
@@ -279,15 +289,15 @@ def test_tc15_arrivals_roll_one_monster_at_a_time() -> None:
     _enemy(s)
     s["arrive"] = 2
     dice = Dice(1, 2)  # d12 for the first monster, then d12 for the second: no d20 (nobody in range)
-    enemy.step(s, dice, [])  # type: ignore[arg-type]
+    enemy.step(s, dice, [])
     assert len(s["monsters"]) == 1 and dice.rolls == [2] and s["arrive"] == 1
-    enemy.step(s, dice, [])  # type: ignore[arg-type]
+    enemy.step(s, dice, [])
     assert len(s["monsters"]) == 2 and dice.rolls == []
 
 
 def test_blocking_decision_is_public_and_defaults_to_letting_pass() -> None:
     s = scene()
-    s.update(phase="enemy", eturn=2, turn=-1)
+    s.update({"phase": "enemy", "eturn": 2, "turn": -1})
     add_monster(s, "orc_warrior", 10)
     soldier = add_champion(s, "foot", open_square_at(s, lane_square(s, 12), 1))
     add_hero(s, "valcor", (0, 0))

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -13,6 +12,7 @@ from rules.base import BadOptions
 from rules.kings_armory import GAME, data, queries
 from rules.kings_armory import maps as kmaps
 from rules.kings_armory.board import board
+from rules.text import Lit, Msg
 from table import Table, Who
 
 from .helpers import ai_to_the_end
@@ -20,11 +20,11 @@ from .helpers import ai_to_the_end
 ALICE, BOB = Who(1, "Alice"), Who(2, "Bob")
 SAMPLE = kmaps.CUSTOM_DIR / "river-bend.json"
 #: A 3×3-tile map: in at the top of the middle column, a bend east, down to the castle at the bottom right.
-SMALL = {"en": "Little bend", "es": "Pequeño recodo", "tiles_w": 3, "tiles_h": 3,
-         "route": [[0, 1, "N", "S"], [1, 1, "N", "E"], [1, 2, "W", "S"], [2, 2, "N", "S"]]}
+ROUTE: list[list[int | str]] = [[0, 1, "N", "S"], [1, 1, "N", "E"], [1, 2, "W", "S"], [2, 2, "N", "S"]]
+SMALL = {"en": "Little bend", "es": "Pequeño recodo", "tiles_w": 3, "tiles_h": 3, "route": ROUTE}
 
 
-def _file(raw: Any) -> bytes:
+def _file(raw: object) -> bytes:
     return json.dumps(raw).encode()
 
 
@@ -37,6 +37,7 @@ def _refusal(blob: bytes, name: str = "mine.json") -> BadOptions:
 
 def _keys(exc: BadOptions) -> list[str]:
     listing = exc.reason.params["problems"]
+    assert isinstance(listing, Msg)
     return [p.key for p in listing.params.values() if hasattr(p, "key")]
 
 
@@ -44,7 +45,7 @@ def test_an_uploaded_map_is_the_board_of_the_game_and_travels_in_its_state() -> 
     setup = GAME.setup_from_upload(_file(SMALL), "little.json")
     assert setup["title"] == {"es": "Pequeño recodo", "en": "Little bend"}
     s = GAME.new_with_setup(setup, GAME.resolve_options({}), 1, 3)
-    assert s["map"].startswith(kmaps.UPLOAD_PREFIX) and s["map_spec"]["route"] == SMALL["route"]
+    assert s["map"].startswith(kmaps.UPLOAD_PREFIX) and s["map_spec"]["route"] == ROUTE
     b = queries.board_of(s)
     assert (b.width, b.height) == (12, 12) and not b.split
     assert b.entrance["L"][0] == -1 and b.exits["L"][0] == 12, "in above the top row, out below the bottom row"
@@ -81,10 +82,10 @@ def test_files_that_are_no_map_object_are_refused_with_the_reason(blob: bytes, w
 
 def test_broken_maps_list_every_problem_and_what_would_be_valid() -> None:
     # the route stops in the middle of the map: it never reaches the castle
-    short = {**SMALL, "route": SMALL["route"][:2]}
+    short = {**SMALL, "route": ROUTE[:2]}
     assert _keys(_refusal(_file(short))) == ["ka.map.bad.exit"]
     # a tile laid twice over the same square
-    twice = {**SMALL, "route": [SMALL["route"][0], [0, 1, "N", "S"], *SMALL["route"][1:]]}
+    twice = {**SMALL, "route": [ROUTE[0], [0, 1, "N", "S"], *ROUTE[1:]]}
     assert "ka.map.bad.reused" in _keys(_refusal(_file(twice)))
     # a grid too big, an unknown field, a name too long, a route that is no list of tiles
     wrong = {**SMALL, "tiles_w": 12, "size": 3, "en": "x" * 99, "route": "down"}
@@ -121,21 +122,25 @@ async def test_the_table_creates_the_game_from_the_file_and_replays_it(table: Ta
     report = await table.new(guild_id=9, channel_id=70, who=ALICE, game_type="kings-armory",
                              upload=(_file(SMALL), "little.json"))
     line = next(m for m in report.public if m.key == "core.lobby.upload")
-    assert line.params["title"].en == "Little bend"
+    title = line.params["title"]
+    assert isinstance(title, Lit) and title.en == "Little bend"
     await table.join(70, BOB)
     await table.start(70, ALICE)
     row = await table.game_for(70)
     assert row is not None
     state = (await table.inspect(row.id)).state
+    assert state is not None
     assert state["map_spec"]["tiles_w"] == 3
     assert "map_spec" in (await table.store.blob(row.id, "static") or {}), "the map is stored once per game"
     replayed = await table.replay(row.id)
-    assert GAME.to_json(replayed) == GAME.to_json((await Table(table.store).inspect(row.id)).state)
+    reloaded = (await Table(table.store).inspect(row.id)).state
+    assert reloaded is not None
+    assert GAME.to_json(replayed) == GAME.to_json(reloaded)
 
 
 async def test_the_table_refuses_a_broken_map_and_creates_nothing(table: Table) -> None:
     with pytest.raises(BadOptions) as exc:
         await table.new(guild_id=9, channel_id=71, who=ALICE, game_type="kings-armory",
-                        upload=(_file({**SMALL, "route": SMALL["route"][:2]}), "broken.json"))
+                        upload=(_file({**SMALL, "route": ROUTE[:2]}), "broken.json"))
     assert exc.value.reason.key == "ka.map.upload_invalid"
     assert await table.game_for(71) is None

@@ -61,7 +61,7 @@ def test_forked_road_follows_the_digest_presets() -> None:
 def test_monsters_follow_the_arrows_of_their_colour_on_a_split_map() -> None:
     s = scene(map_id="forked-road")
     add_hero(s, "boleslaw", (8, 8))
-    s.update(phase="enemy", eturn=1, turn=-1)
+    s.update({"phase": "enemy", "eturn": 1, "turn": -1})
     raider = enemy.new_monster(s, "goblin_raider", "L")  # red arrow
     rat = enemy.new_monster(s, "giant_rat", "R")  # yellow arrow
     assert (raider["lane"], rat["lane"]) == ("L", "YR")
@@ -75,21 +75,21 @@ def test_monsters_follow_the_arrows_of_their_colour_on_a_split_map() -> None:
 def test_tc34_the_push_stops_where_the_two_arrows_part() -> None:
     s = scene(map_id="twin-fords")
     add_hero(s, "boleslaw", (8, 8))
-    s.update(phase="enemy", eturn=1, turn=-1)
+    s.update({"phase": "enemy", "eturn": 1, "turn": -1})
     b = board("twin-fords")
     k = _fork_index(b)
     assert k > 4
     rat = add_monster(s, "giant_rat", k, lane="YL")  # yellow: its next square is not the orc's
     orc = add_monster(s, "orc_warrior", k - 2)  # red, Mv 3
     assert b.lanes["L"][k] == b.lanes["YL"][k]
-    enemy._start(s, Dice(), [], orc, upkeep=False)  # type: ignore[arg-type]
+    enemy._start(s, Dice(), [], orc, upkeep=False)
     assert rat["i"] == k and orc["i"] == k + 1  # no push at the split: the orc walks through
     s2 = scene(map_id="twin-fords")
     add_hero(s2, "boleslaw", (8, 8))
-    s2.update(phase="enemy", eturn=1, turn=-1)
+    s2.update({"phase": "enemy", "eturn": 1, "turn": -1})
     rat2 = add_monster(s2, "giant_rat", k - 1, lane="YL")  # before the split the arrows agree: pushed
     orc2 = add_monster(s2, "orc_warrior", k - 3)
-    enemy._start(s2, Dice(), [], orc2, upkeep=False)  # type: ignore[arg-type]
+    enemy._start(s2, Dice(), [], orc2, upkeep=False)
     # pushed onto the fork square, then no further: the orc passes through it and backs up behind the rat
     assert rat2["i"] == k and orc2["i"] == k - 1
 
@@ -144,7 +144,9 @@ def test_map_checks_catch_inventory_loops_and_bad_splits(tmp_path: Path, monkeyp
     twice = {"tiles_w": 4, "tiles_h": 4, "route": [[0, 1, "N", "S"], [1, 1, "N", "S"], [1, 1, "N", "S"]]}
     assert "ka.map.bad.reused" in [p.key for p in kmaps.problems_of(twice)]
     forked = data.maps()["forked-road"]
-    no_merge = {**forked, "yellow": [*forked["yellow"][:-2], [3, 3, "N", "S"]]}  # a second way to the border
+    yellow = forked["yellow"]
+    assert yellow is not None
+    no_merge = {**forked, "yellow": [*yellow[:-2], [3, 3, "N", "S"]]}  # a second way to the border
     assert [p.key for p in kmaps.problems_of(no_merge)] == ["ka.map.bad.inventory", "ka.map.bad.ends"]
     assert [p.key for p in kmaps.problems_of({"tiles_w": 1, "tiles_h": 4, "route": []})] == \
         ["ka.map.bad.size", "ka.map.bad.route"]

@@ -2,26 +2,25 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from rules.base import SYSTEM, Action
 from rules.kings_armory import GAME, queries
 from rules.kings_armory.board import range_distance
+from rules.kings_armory.shapes import Ally, Monster, State
 from rules.text import Msg
 
-from .helpers import add_champion, add_hero, add_monster, lane_square, open_square_at, scene
+from .helpers import add_champion, add_hero, add_monster, lane_square, open_square_at, scene, square_of
 
 
-def _enemy_scene(seats: int = 1) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
+def _enemy_scene(seats: int = 1) -> tuple[State, Monster, Ally]:
     s = scene(seats=seats)
-    s.update(phase="enemy", eturn=2, turn=-1)
+    s.update({"phase": "enemy", "eturn": 2, "turn": -1})
     orc = add_monster(s, "orc_warrior", 10)
     soldier = add_champion(s, "foot", open_square_at(s, lane_square(s, 12), 1), seat=seats - 1)
     add_hero(s, "valcor", (0, 0))
     return s, orc, soldier
 
 
-def _run_enemy(s: dict[str, Any]) -> list[Msg]:
+def _run_enemy(s: State) -> list[Msg]:
     """Steps the enemy turn until it ends; fails if anyone is asked to block."""
     said: list[Msg] = []
     for _ in range(400):
@@ -43,7 +42,7 @@ def test_an_order_to_block_blocks_without_asking_where_the_window_would_open() -
     said = _run_enemy(s)
     assert any(m.key == "ka.ev.block_order" for m in said)
     stopped = next(m for m in s["monsters"] if m["id"] == orc["id"])
-    assert range_distance(queries.monster_square(s, stopped), queries.pos(queries.ally(s, soldier["id"]))) <= 1  # type: ignore[arg-type]
+    assert range_distance(queries.monster_square(s, stopped), square_of(queries.ally(s, soldier["id"]))) <= 1
 
 
 def test_an_order_to_let_pass_never_asks_and_the_monster_walks_on() -> None:

@@ -2,43 +2,48 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from rules.base import SYSTEM, Action, Event, IllegalAction
 from rules.kings_armory import GAME, ai, armory, enemy, queries
 from rules.kings_armory import round as allies_round
+from rules.kings_armory.shapes import Ally, GearPiece, Monster, State
 from rules.rng import Rng
 
-from .helpers import Dice, add_hero, add_monster, lane_square, open_square_at, scene
+from .helpers import Dice, add_hero, add_monster, lane_square, on_board, open_square_at, scene
 
 
-def _act(s: dict[str, Any], seat: int, action: Action) -> dict[str, Any]:
+def _act(s: State, seat: int, action: Action) -> State:
     assert GAME.is_legal(s, seat, action), action
     out = GAME.apply(s, seat, action).state
     assert GAME.check_invariants(out) == []
     return out
 
 
-def _kinds(s: dict[str, Any], seat: int) -> set[str]:
+def _kinds(s: State, seat: int) -> set[str]:
     return {la.action.kind for la in GAME.legal_actions(s, seat)}
 
 
 # ---------------------------------------------------------------- equipment trades (§4.5)
 
 
-def _between(seats: int = 2) -> dict[str, Any]:
+def _between(seats: int = 2) -> State:
     """Between waves, each hero housed on a parapet (so its seat may ready)."""
     s = scene(seats=seats)
-    s.update(phase="between", gold=0, ready=[])
+    s.update({"phase": "between", "gold": 0, "ready": []})
     for seat, (house, sq) in zip(range(seats), sorted(queries.board_of(s).parapets.items()), strict=False):
         a = add_hero(s, ["valcor", "ember"][seat], sq, seat=seat)
-        a.update(house=house, inside=True)
+        a.update({"house": house, "inside": True})
     return s
 
 
-def _unlock(s: dict[str, Any], gid: str) -> dict[str, Any]:
+def _piece(s: State, gid: str) -> GearPiece:
+    piece = armory.piece(s, gid)
+    assert piece is not None, gid
+    return piece
+
+
+def _unlock(s: State, gid: str) -> GearPiece:
     piece = armory.piece(s, gid)
     assert piece is not None
     piece["locked"] = False
@@ -69,7 +74,7 @@ def test_a_trade_needs_the_other_seat_to_accept_even_when_it_is_ready() -> None:
     assert GAME.timeout_action(s, 0) is None  # the deadline was the offer's: the offering seat keeps its time
     assert not GAME.is_legal(s, 0, Action.of("accept_trade"))  # never forced, never self-accepted
     done = _act(s, 1, Action.of("accept_trade"))
-    assert (armory.piece(done, "e0")["seat"], armory.piece(done, "e2")["seat"]) == (1, 0)  # type: ignore[index]
+    assert (_piece(done, "e0")["seat"], _piece(done, "e2")["seat"]) == (1, 0)
     assert done["trade"] is None and GAME.to_act(done) == {0}
 
 
@@ -107,7 +112,7 @@ def test_trades_happen_only_between_waves_and_an_open_offer_lapses_when_the_wave
     s = _act(s, 0, Action.of("ready"))
     s = _act(s, 1, Action.of("ready"))
     assert s["phase"] == "enemy" and s["trade"] is None
-    assert armory.piece(s, "e0")["seat"] == 0  # type: ignore[index]
+    assert _piece(s, "e0")["seat"] == 0
     assert "trade" not in _kinds(s, 0) and not GAME.is_legal(s, 0, Action.of("trade", gear="e0", want="e2"))
 
 
@@ -121,7 +126,7 @@ def test_an_ai_teammate_accepts_a_trade() -> None:
 # ---------------------------------------------------------------- the Lucky Charm (§8.6)
 
 
-def _lucky() -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
+def _lucky() -> tuple[State, Ally, Monster]:
     s = _between(seats=1)
     valcor = s["allies"][0]
     piece = next((g for g in s["gear"] if g["card"] == "lucky"), None)
@@ -129,19 +134,19 @@ def _lucky() -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
         s["gear_deck"].remove("lucky")
         piece = {"id": "e90", "card": "lucky", "seat": 0, "locked": False, "on": None}
         s["gear"].append(piece)
-    piece.update(seat=0, locked=False)
+    piece.update({"seat": 0, "locked": False})
     s = _act(s, 0, Action.of("equip", gear=piece["id"], ally=valcor["id"]))
-    s.update(phase="allies", turn=0, active=valcor["id"])
+    s.update({"phase": "allies", "turn": 0, "active": valcor["id"]})
     a = queries.ally(s, valcor["id"])
-    a.update(ap=3, inside=False, house=None)
+    a.update({"ap": 3, "inside": False, "house": None})
     orc = add_monster(s, "orc_warrior", 20)
     a["pos"] = list(open_square_at(s, lane_square(s, 20), 1))
     return s, a, orc
 
 
-def _swing(s: dict[str, Any], orc: dict[str, Any], *rolls: int) -> list[Event]:
+def _swing(s: State, orc: Monster, *rolls: int) -> list[Event]:
     events: list[Event] = []
-    allies_round.apply(s, Dice(*rolls), events, 0, Action.of("attack", opt="mace", target=orc["id"]))  # type: ignore[arg-type]
+    allies_round.apply(s, Dice(*rolls), events, 0, Action.of("attack", opt="mace", target=orc["id"]))
     return events
 
 
@@ -155,7 +160,7 @@ def test_a_missed_roll_asks_the_holder_whether_to_roll_again() -> None:
     assert _kinds(s, 0) == {"reroll", "keep_roll", "order"}  # standing orders may change at any time
     assert GAME.timeout_action(s, 0) == Action.of("keep_roll")
     events: list[Event] = []
-    allies_round.answer_reroll(s, Dice(15), events, Action.of("reroll"))  # type: ignore[arg-type]
+    allies_round.answer_reroll(s, Dice(15), events, Action.of("reroll"))
     assert orc["hp"] == 9 - 3 and a["once"] == ["lucky"] and a["ap"] == 2 and s["reroll"] is None
     assert "ka.ev.lucky" in [e.msg.key for e in events]
     _swing(s, orc, 2)
@@ -167,8 +172,8 @@ def test_keeping_the_roll_saves_the_charm() -> None:
     _swing(s, orc, 2)
     s = _act(s, 0, Action.of("keep_roll"))
     a = queries.ally(s, a["id"])
-    assert queries.monster(s, orc["id"])["hp"] == 9 and a["once"] == [] and a["ap"] == 2  # type: ignore[index]
-    _swing(s, queries.monster(s, orc["id"]), 2)  # type: ignore[arg-type]
+    assert on_board(s, orc["id"])["hp"] == 9 and a["once"] == [] and a["ap"] == 2
+    _swing(s, on_board(s, orc["id"]), 2)
     assert s["reroll"] is not None  # asked again on the next miss
 
 
@@ -205,19 +210,19 @@ def test_the_ai_rolls_a_total_miss_again() -> None:
 # ---------------------------------------------------------------- pausing the enemy turn for card plays
 
 
-def _enemy(seats: int = 2, card: str | None = "flash_bomb") -> tuple[dict[str, Any], dict[str, Any]]:
+def _enemy(seats: int = 2, card: str | None = "flash_bomb") -> tuple[State, Monster]:
     s = scene(seats=seats)
     for seat in range(seats):
         add_hero(s, ["valcor", "ember", "boleslaw"][seat], (seat, 0), seat=seat)
     orc = add_monster(s, "orc_warrior", 10)
-    s.update(phase="enemy", turn=-1, eturn=2)
+    s.update({"phase": "enemy", "turn": -1, "eturn": 2})
     if card is not None:
         s["rdeck"].remove(card)
         s["hand"] = [card]
     return s, orc
 
 
-def _system(s: dict[str, Any]) -> dict[str, Any]:
+def _system(s: State) -> State:
     out = GAME.apply(s, SYSTEM, Action.of("step")).state
     assert GAME.check_invariants(out) == []
     return out
@@ -228,7 +233,7 @@ def test_a_seat_holding_the_enemy_turn_is_asked_before_each_monster_acts() -> No
     s = _act(s, 1, Action.of("hold", on=True))
     assert s["holds"] == [1]
     s = _system(s)
-    assert GAME.to_act(s) == {1} and not queries.monster(s, orc["id"])["acted"]  # type: ignore[index]
+    assert GAME.to_act(s) == {1} and not on_board(s, orc["id"])["acted"]
     [decision] = GAME.decisions(s)
     assert decision.seat == 1 and decision.default == Action.of("go_on")
     assert {"play", "go_on", "hold"} <= _kinds(s, 1)
@@ -236,7 +241,7 @@ def test_a_seat_holding_the_enemy_turn_is_asked_before_each_monster_acts() -> No
     s = _act(s, 1, Action.of("go_on"))
     assert GAME.to_act(s) == {SYSTEM}
     s = _system(s)
-    assert queries.monster(s, orc["id"])["acted"]  # type: ignore[index]  # asked once per activation
+    assert on_board(s, orc["id"])["acted"]  # asked once per activation
 
 
 def test_a_card_played_in_the_pause_hits_before_the_monster_acts() -> None:
@@ -244,7 +249,7 @@ def test_a_card_played_in_the_pause_hits_before_the_monster_acts() -> None:
     s = _act(s, 0, Action.of("hold", on=True))
     s = _system(s)
     s = _act(s, 0, Action.of("play", card="flash_bomb", targets=[orc["id"]]))
-    assert queries.monster(s, orc["id"])["st"]["stun"] == 1  # type: ignore[index]
+    assert on_board(s, orc["id"])["st"]["stun"] == 1
     assert GAME.to_act(s) == {0}  # still in the pause: another card, or go on
     s = _act(s, 0, Action.of("go_on"))
     s = _system(s)
@@ -255,10 +260,10 @@ def test_nobody_is_asked_without_a_playable_card_or_without_holding() -> None:
     s, orc = _enemy(card=None)
     s = _act(s, 0, Action.of("hold", on=True))
     s = _system(s)
-    assert s["window"] is None and queries.monster(s, orc["id"])["acted"]  # type: ignore[index]
+    assert s["window"] is None and on_board(s, orc["id"])["acted"]
     s, orc = _enemy()
     s = _system(s)
-    assert s["window"] is None and queries.monster(s, orc["id"])["acted"]  # type: ignore[index]
+    assert s["window"] is None and on_board(s, orc["id"])["acted"]
 
 
 def test_several_holding_seats_answer_the_same_pause() -> None:
@@ -275,7 +280,7 @@ def test_several_holding_seats_answer_the_same_pause() -> None:
 
 def test_the_hold_is_offered_on_turn_and_between_waves() -> None:
     s, _ = _enemy()
-    s.update(phase="allies", turn=0)
+    s.update({"phase": "allies", "turn": 0})
     assert Action.of("hold", on=True) in [la.action for la in GAME.legal_actions(s, 0)]
     assert GAME.may_act(s, 1, Action.of("hold", on=True))  # any seat, at any time of a wave
     assert not GAME.is_legal(s, 1, Action.of("hold", on="maybe"))
@@ -297,7 +302,7 @@ def test_a_card_may_be_played_in_the_block_window_and_a_monster_it_kills_stops_m
     assert queries.monster(s, orc["id"]) is None and s["ask"] is None and s["act"] is None
     assert GAME.decisions(s) == [] and GAME.to_act(s) == {SYSTEM}
     s = _system(s)  # the enemy turn goes on without the dead monster
-    assert queries.monster(s, other["id"])["acted"]  # type: ignore[index]
+    assert on_board(s, other["id"])["acted"]
 
 
 def test_a_card_from_another_seat_that_kills_the_asked_about_monster_closes_the_question() -> None:
@@ -328,7 +333,7 @@ def test_the_react_windows_list_their_out_of_turn_options_for_random_playouts() 
 def test_a_piece_bought_after_a_sale_gets_a_new_id() -> None:
     s = _between()
     _unlock(s, "e0")
-    s.update(gold=500, gear_gate=True)
+    s.update({"gold": 500, "gear_gate": True})
     s = _act(s, 0, Action.of("sell_gear", gear="e0"))
     s = _act(s, 0, Action.of("buy_gear"))
     s = _act(s, 0, Action.of("buy_gear"))

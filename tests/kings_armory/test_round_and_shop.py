@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -16,17 +15,28 @@ from rules.base import Action, Event, Game
 from rules.kings_armory import GAME, enemy, figures, queries, shop
 from rules.kings_armory import round as allies_round
 from rules.kings_armory.board import around, footprint
+from rules.kings_armory.shapes import State
 
-from .helpers import Dice, add_champion, add_hero, add_monster, lane_square, open_square_at, scene, tower_at_range
+from .helpers import (
+    Dice,
+    add_champion,
+    add_hero,
+    add_monster,
+    lane_square,
+    open_square_at,
+    scene,
+    square_of,
+    tower_at_range,
+)
 
 ENGINE = Path(__file__).resolve().parents[2] / "rules" / "kings_armory"
 
 
-def _legal(s: dict[str, Any], seat: int = 0) -> list[Action]:
+def _legal(s: State, seat: int = 0) -> list[Action]:
     return [la.action for la in GAME.legal_actions(s, seat)]
 
 
-def _tower(s: dict[str, Any]) -> tuple[str, list[tuple[int, int]]]:
+def _tower(s: State) -> tuple[str, list[tuple[int, int]]]:
     tower, _ = tower_at_range(s, lane_square(s, 20), 4)
     corner = next(t["at"] for t in s["towers"] if t["id"] == tower)
     return tower, footprint((corner[0], corner[1]))
@@ -68,11 +78,12 @@ def test_tc33_berserker_must_attack_twice_while_he_can() -> None:
     asphar = add_hero(s, "asphar", open_square_at(s, lane_square(s, 20), 1))
     s.update(GAME.apply(s, 0, Action.of("activate", ally=asphar["id"])).state)
     assert Action.of("end") not in _legal(s)
-    assert GAME.why_illegal(s, 0, Action.of("end")).key == "ka.why.must_attack"  # type: ignore[union-attr]
+    why = GAME.why_illegal(s, 0, Action.of("end"))
+    assert why is not None and why.key == "ka.why.must_attack"
     events: list[Event] = []
-    allies_round.apply(s, Dice(10), events, 0, Action.of("attack", opt="greataxe", target=orc["id"]))  # type: ignore[arg-type]
+    allies_round.apply(s, Dice(10), events, 0, Action.of("attack", opt="greataxe", target=orc["id"]))
     assert Action.of("end") not in _legal(s)
-    allies_round.apply(s, Dice(10), events, 0, Action.of("attack", opt="greataxe", target=orc["id"]))  # type: ignore[arg-type]
+    allies_round.apply(s, Dice(10), events, 0, Action.of("attack", opt="greataxe", target=orc["id"]))
     assert Action.of("end") in _legal(s)
 
 
@@ -89,14 +100,14 @@ def test_tc35_knocked_out_hero_keeps_its_square_and_is_never_targeted() -> None:
     troll = add_monster(s, "bridge_troll", 20)
     hero = add_hero(s, "valcor", open_square_at(s, lane_square(s, 20), 1))
     add_hero(s, "ember", (0, 0), seat=0)
-    hero.update(ko=True, hp=0)
+    hero.update({"ko": True, "hp": 0})
     assert enemy.choose_target(s, Dice(), troll, enemy.monster_attacks(troll)[0], set()) is None
-    assert not queries.free_for_ally(s, queries.pos(hero))  # type: ignore[arg-type]
+    assert not queries.free_for_ally(s, square_of(hero))
 
 
-def _between(seats: int = 1, gold: int = 0) -> dict[str, Any]:
+def _between(seats: int = 1, gold: int = 0) -> State:
     s = scene(seats=seats)
-    s.update(phase="between", gold=gold, ready=[])
+    s.update({"phase": "between", "gold": gold, "ready": []})
     return s
 
 
@@ -115,7 +126,7 @@ def test_tc25_towers_cost_100_and_sell_for_50() -> None:
 
 def test_tc25_saving_350_keeps_three_hundreds_and_one_fifty() -> None:
     s = _between(gold=350)
-    shop.exchange(s, Dice())  # type: ignore[arg-type]
+    shop.exchange(s, Dice())
     assert s["saved"] == [50, 100, 100, 100]
     assert len(s["coins"]) == 22 and sum(s["coins"]) + 350 == 2600
 
@@ -138,7 +149,7 @@ def test_tc27_healing_and_revival_between_waves() -> None:
     s["phase"] = "allies"
     valcor = add_hero(s, "valcor", (0, 0))
     felicity = add_hero(s, "felicity", (0, 2))
-    valcor.update(ko=True, hp=0)
+    valcor.update({"ko": True, "hp": 0})
     felicity["hp"] = 3
     add_champion(s, "archer", (0, 4))
     s["fallen"]["archer"] = 1
@@ -225,7 +236,7 @@ def test_cheap_legality_checks_agree_with_the_listing() -> None:
             assert GAME.is_legal(s, 0, action) == (action in listed), action
 
 
-def _built(s: dict[str, Any], path: tuple[str, ...] = ()) -> set[Action]:
+def _built(s: State, path: tuple[str, ...] = ()) -> set[Action]:
     """Every complete move reachable through `choices` from `path`."""
     found = GAME.choices(s, 0, path)
     if isinstance(found, Action):

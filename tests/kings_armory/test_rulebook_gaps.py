@@ -3,21 +3,20 @@ between waves, and areas hanging off any edge of the map. Each test quotes the S
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
-from rules.base import Action, IllegalAction
+from rules.base import Action, Event, IllegalAction
 from rules.kings_armory import GAME, armory, data, figures, queries
 from rules.kings_armory import round as allies_round
 from rules.kings_armory.board import board, range_distance
+from rules.kings_armory.shapes import Ally, State
 
-from .helpers import add_champion, add_hero, add_monster, lane_square, open_square_at, scene
+from .helpers import add_champion, add_hero, add_monster, lane_square, on_board, open_square_at, scene, square_of
 
 # ---------------------------------------------------------------- bosses
 
 
-def _holding(s: dict[str, Any], card: str) -> dict[str, Any]:
+def _holding(s: State, card: str) -> State:
     s["rdeck"] = [k for k in s["rdeck"] if k != card]
     s["hand"] = [card]
     return s
@@ -36,7 +35,7 @@ def test_gnome_sappers_cannot_destroy_the_siege_colossus() -> None:
     with pytest.raises(IllegalAction):
         GAME.apply(s, 0, forged)
     # even if a play got through, destruction leaves a boss standing
-    events: list[Any] = []
+    events: list[Event] = []
     armory._resolve(s, events, 0, data.cards()["gnome_sappers"], forged)
     assert queries.monster(s, colossus["id"]) is not None and colossus["hp"] == colossus["max"]
 
@@ -58,8 +57,8 @@ def test_every_instant_kill_destroy_and_stun_effect_in_the_data_spares_bosses() 
     the data holds (attack options, reinforcement and Armory cards) against every boss."""
     effects = {"stun", "instakill"}
     found: set[str] = set()
-    for card in [*data.heroes().values(), *data.champions().values()]:
-        for opt in card.get("options", []):
+    for figure in [*data.heroes().values(), *data.champions().values()]:
+        for opt in figure.get("options", []):
             for kind, _ in [*opt.get("on_hit", []), *opt.get("on_crit", [])]:
                 if kind in effects:
                     found.add(kind)
@@ -96,16 +95,16 @@ def test_a_headshot_critical_does_not_kill_a_boss_outright() -> None:
 # ---------------------------------------------------------------- champions changing tower
 
 
-def _champion_in(s: dict[str, Any], house: str, kind: str = "archer") -> dict[str, Any]:
+def _champion_in(s: State, house: str, kind: str = "archer") -> Ally:
     sq = queries.houses(s)[house][0]
     champ = add_champion(s, kind, sq)
-    champ.update(house=house, inside=True)
+    champ.update({"house": house, "inside": True})
     s["active"] = champ["id"]
     champ["ap"] = figures.ally_card(champ)["ap"]
     return champ
 
 
-def _towers_apart(s: dict[str, Any], gap: int) -> None:
+def _towers_apart(s: State, gap: int) -> None:
     b = board(s["map"])
     spots = [(r, c) for r in range(b.height - 1) for c in range(b.width - 1)
              if all(b.open_ground(q) for q in [(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)])]
@@ -117,7 +116,7 @@ def _towers_apart(s: dict[str, Any], gap: int) -> None:
     raise AssertionError("no two towers that far apart")
 
 
-def _fill_board(s: dict[str, Any], count: int) -> None:
+def _fill_board(s: State, count: int) -> None:
     for i in range(count):
         add_monster(s, s["piles"]["1"][0], 2 + i)
 
@@ -135,7 +134,8 @@ def test_a_champion_may_change_tower_when_the_whole_trip_fits_in_its_turn() -> N
     assert moves and all(m["house"] == "t1" for m in moves)
     # an ordinary move never takes it beyond 2 squares of its own tower
     ordinary = [la.action for la in GAME.legal_actions(s, 0) if la.action.kind in ("move", "exit")]
-    assert all(queries.near_house(s, "t0", board(s["map"]).parse(str(a["to"]))) for a in ordinary)  # type: ignore[arg-type]
+    squares = [board(s["map"]).parse(str(a["to"])) for a in ordinary]
+    assert all(sq is not None and queries.near_house(s, "t0", sq) for sq in squares)
     step = GAME.apply(s, 0, moves[0])
     moved = queries.ally(step.state, champ["id"])
     assert moved["house"] == "t1" and queries.housed(step.state, moved)
@@ -156,7 +156,7 @@ def test_a_champion_cannot_change_tower_when_the_trip_is_too_long_or_the_tower_f
     _fill_board(s, 6)
     add_hero(s, "valcor", (0, 0))
     for i, sq in enumerate(queries.houses(s)["t1"][:3]):
-        add_champion(s, "foot", sq).update(house="t1", inside=True, id=f"x{i}")
+        add_champion(s, "foot", sq).update({"house": "t1", "inside": True, "id": f"x{i}"})
     _champion_in(s, "t0")
     assert not [la for la in GAME.legal_actions(s, 0) if la.action.kind == "transfer"]
 
@@ -202,7 +202,7 @@ def test_a_block_may_be_dropped_at_any_time_of_the_players_turn() -> None:
     unblock = Action.of("unblock", ally=soldier["id"], monster=orc["id"])
     assert any(la.action == unblock for la in GAME.anytime_actions(s, 1))  # out of its turn too, for free
     s = GAME.apply(s, 1, unblock).state
-    assert queries.monster(s, orc["id"])["blocked_by"] is None and queries.ally(s, soldier["id"])["blocks"] == []
+    assert on_board(s, orc["id"])["blocked_by"] is None and queries.ally(s, soldier["id"])["blocks"] == []
     # on its own turn, between activations and during one
     s = GAME.apply(s, 1, Action.of("block", ally=soldier["id"], monster=orc["id"])).state
     s["turn"] = 1
@@ -230,7 +230,7 @@ def test_champion_control_changes_only_between_waves() -> None:
     soldier = add_champion(s, "foot", (0, 4), seat=0)
     give = Action.of("give", ally=soldier["id"], to=1)
     assert not GAME.is_legal(s, 0, give)  # during a wave: never
-    s.update(phase="between", ready=[])
+    s.update({"phase": "between", "ready": []})
     assert give in [la.action for la in GAME.legal_actions(s, 0)]
     assert not GAME.is_legal(s, 1, give)  # only its controller hands it over
     assert not GAME.is_legal(s, 0, Action.of("give", ally=soldier["id"], to=0))
@@ -280,5 +280,5 @@ def test_an_area_may_hang_off_the_left_edge() -> None:
     for action in areas:
         cells = allies_round.area_squares(s, ember, opt, action)
         assert sq in cells and min(c for _, c in cells) < 0
-        assert all(range_distance(queries.pos(ember), q) <= allies_round.attack_range(ember, opt) for q in cells)  # type: ignore[arg-type]
+        assert all(range_distance(square_of(ember), q) <= allies_round.attack_range(ember, opt) for q in cells)
     assert GAME.is_legal(s, 0, areas[0])

@@ -3,33 +3,42 @@ Well, Call the Guardian, Mind Fog, Teleport Ally and Psychic Wall, with the roun
 
 from __future__ import annotations
 
-from typing import Any
-
 from rules.base import Action, Event
 from rules.kings_armory import GAME, enemy, figures, queries
 from rules.kings_armory import round as allies_round
 from rules.kings_armory.board import board, range_distance
+from rules.kings_armory.shapes import Ally, State
 
-from .helpers import Dice, add_champion, add_hero, add_monster, lane_square, open_square_at, scene, tower_at_range
+from .helpers import (
+    Dice,
+    add_champion,
+    add_hero,
+    add_monster,
+    lane_square,
+    open_square_at,
+    scene,
+    square_of,
+    tower_at_range,
+)
 
 
-def _do(s: dict[str, Any], ally: dict[str, Any], action: Action, *rolls: int) -> list[Event]:
+def _do(s: State, ally: Ally, action: Action, *rolls: int) -> list[Event]:
     """Activate `ally` (fresh AP) and apply one of its legal actions with scripted dice."""
     s["turn"], s["active"] = ally["seat"], ally["id"]
     ally["ap"] = figures.ally_card(ally)["ap"]
     assert GAME.is_legal(s, ally["seat"], action), action
     events: list[Event] = []
-    allies_round.apply(s, Dice(*rolls), events, ally["seat"], action)  # type: ignore[arg-type]
+    allies_round.apply(s, Dice(*rolls), events, ally["seat"], action)
     return events
 
 
-def _enemy_turn(s: dict[str, Any]) -> None:
+def _enemy_turn(s: State) -> None:
     """What happens between the allies' round and the monsters acting: the round's effects end."""
     s["turn"] = s["n"]
     enemy.start_enemy_turn(s, [])
 
 
-def _legal(s: dict[str, Any], ally: dict[str, Any]) -> list[Action]:
+def _legal(s: State, ally: Ally) -> list[Action]:
     s["turn"], s["active"] = ally["seat"], ally["id"]
     ally["ap"] = figures.ally_card(ally)["ap"]
     return [la.action for la in GAME.legal_actions(s, ally["seat"])]
@@ -40,8 +49,8 @@ def test_guard_ally_redirects_attacks_to_valcor_while_he_stays_adjacent() -> Non
     raider = add_monster(s, "goblin_raider", 20)
     sq = lane_square(s, 20)
     archer = add_champion(s, "archer", open_square_at(s, sq, 1))
-    valcor = add_hero(s, "valcor", open_square_at(s, queries.pos(archer), 1, avoid=(sq,)))  # type: ignore[arg-type]
-    assert range_distance(queries.pos(valcor), sq) > 1  # type: ignore[arg-type]
+    valcor = add_hero(s, "valcor", open_square_at(s, square_of(archer), 1, avoid=(sq,)))
+    assert range_distance(square_of(valcor), sq) > 1
     far = add_hero(s, "ember", (0, 0))
     assert Action.of("special", opt="guard", target=far["id"]) not in _legal(s, valcor)  # not adjacent
     _do(s, valcor, Action.of("special", opt="guard", target=archer["id"]))
@@ -58,7 +67,7 @@ def test_guard_ally_lapses_when_the_guarded_ally_is_no_longer_adjacent() -> None
     s = scene()
     raider = add_monster(s, "goblin_raider", 20)
     archer = add_champion(s, "archer", open_square_at(s, lane_square(s, 20), 1))
-    valcor = add_hero(s, "valcor", open_square_at(s, queries.pos(archer), 1))  # type: ignore[arg-type]
+    valcor = add_hero(s, "valcor", open_square_at(s, square_of(archer), 1))
     _do(s, valcor, Action.of("special", opt="guard", target=archer["id"]))
     valcor["pos"] = [0, 0]
     _enemy_turn(s)
@@ -85,7 +94,7 @@ def test_enchant_and_psychic_sunder_stack_but_never_touch_immunity_or_go_below_z
     troll = add_monster(s, "bridge_troll", 20)
     sq = lane_square(s, 20)
     cyrus = add_hero(s, "cyrus", open_square_at(s, sq, 1))
-    boleslaw = add_hero(s, "boleslaw", open_square_at(s, sq, 3, avoid=(queries.pos(cyrus),)))  # type: ignore[arg-type]
+    boleslaw = add_hero(s, "boleslaw", open_square_at(s, sq, 3, avoid=(square_of(cyrus),)))
     _do(s, cyrus, Action.of("special", opt="sunder", target=troll["id"]))
     assert troll["sundered"] == 2
     _do(s, boleslaw, Action.of("special", opt="enchant", target=cyrus["id"]))
@@ -171,13 +180,13 @@ def test_teleport_ally_moves_an_ally_to_a_free_square_or_a_free_tower_slot_withi
     tower, inside = tower_at_range(s, lane_square(s, 20), 3)
     psion = add_champion(s, "psionicist", open_square_at(s, inside, 2), level=2)
     psion["house"] = tower
-    ember = add_hero(s, "ember", open_square_at(s, inside, 4, avoid=(queries.pos(psion),)))  # type: ignore[arg-type]
+    ember = add_hero(s, "ember", open_square_at(s, inside, 4, avoid=(square_of(psion),)))
     label = board(s["map"]).label(inside)
     legal = _legal(s, psion)
-    assert range_distance(queries.pos(psion), inside) == 2  # type: ignore[arg-type]
+    assert range_distance(square_of(psion), inside) == 2
     _do(s, psion, Action.of("special", opt="teleport", target=ember["id"], to=label))
     assert queries.pos(ember) == inside and ember["inside"] and ember["house"] == tower
-    far = board(s["map"]).label(open_square_at(s, queries.pos(psion), 6))  # type: ignore[arg-type]
+    far = board(s["map"]).label(open_square_at(s, square_of(psion), 6))
     assert Action.of("special", opt="teleport", target=ember["id"], to=far) not in legal
     assert not any(a.kind == "special" and a.get("target") == psion["id"] for a in legal)  # another ally only
 
@@ -199,13 +208,13 @@ def test_psychic_wall_stops_ground_monsters_before_it_until_the_next_allies_roun
     assert s["walls"] == [list(wall)]
     psion["pos"] = [0, 2]  # out of blocking reach: the wall alone stops the orc
     _enemy_turn(s)
-    enemy._start(s, Dice(), [], orc, upkeep=False)  # type: ignore[arg-type]
+    enemy._start(s, Dice(), [], orc, upkeep=False)
     assert orc["i"] == 11 and orc["blocked_by"] is None
     bat = add_monster(s, "giant_bat", 10)  # flyers pass over it
-    enemy._start(s, Dice(), [], bat, upkeep=False)  # type: ignore[arg-type]
+    enemy._start(s, Dice(), [], bat, upkeep=False)
     assert bat["i"] > 12
     giant = add_monster(s, "stone_giant", 9)  # unstoppable
-    enemy._start(s, Dice(), [], giant, upkeep=False)  # type: ignore[arg-type]
+    enemy._start(s, Dice(), [], giant, upkeep=False)
     assert giant["i"] >= 12
     enemy.start_allies_round(s, [])
     assert s["walls"] == []

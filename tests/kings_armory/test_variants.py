@@ -2,22 +2,21 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import i18n
-from rules.base import SYSTEM, Action
+from rules.base import SYSTEM, Action, Event
 from rules.kings_armory import GAME, data, enemy, queries, shop
 from rules.kings_armory import round as allies_round
+from rules.kings_armory.shapes import Ally, State
 from rules.rng import Rng
 
 from .helpers import Dice, add_hero, add_monster, lane_square, open_square_at, scene
 
 
-def _game(seats: int = 1, **variants: bool) -> dict[str, Any]:
-    return GAME.new(GAME.resolve_options({k: str(v) for k, v in variants.items()}), seats, 3)  # type: ignore[no-any-return]
+def _game(seats: int = 1, **variants: bool) -> State:
+    return GAME.new(GAME.resolve_options({k: str(v) for k, v in variants.items()}), seats, 3)
 
 
-def _scene(**variants: bool) -> dict[str, Any]:
+def _scene(**variants: bool) -> State:
     s = scene()
     s["variants"] = sorted(k for k, on in variants.items() if on)
     return s
@@ -36,7 +35,7 @@ def test_quick_game_makes_every_attack_auto_and_one_damage_weaker() -> None:
     orc = add_monster(s, "orc_warrior", 20)  # M resistance 1
     valcor = add_hero(s, "valcor", open_square_at(s, lane_square(s, 20), 1))
     s["active"], valcor["ap"] = valcor["id"], 3
-    allies_round.apply(s, Dice(), [], 0, Action.of("attack", opt="mace", target=orc["id"]))  # type: ignore[arg-type]
+    allies_round.apply(s, Dice(), [], 0, Action.of("attack", opt="mace", target=orc["id"]))
     assert orc["hp"] == 9 - (4 - 1 - 1)  # no die used; 4 − 1 (Quick) − 1 (resistance)
     enemy._attack(s, Dice(), [], orc, moved=0)
     assert valcor["hp"] == 20 - max(1, 3 - 1 - 2)  # the orc hits automatically; minimum 1
@@ -57,7 +56,7 @@ def test_gold_mining_starts_with_gold_and_banks_fifty_per_natural_twelve() -> No
     assert _game(3, gold_mining=True)["gold"] == 150
     s = _scene(gold_mining=True)
     add_hero(s, "valcor", (0, 0))
-    s.update(phase="enemy", eturn=1)
+    s.update({"phase": "enemy", "eturn": 1})
     enemy.arrive(s, Dice(12), [])
     enemy.arrive(s, Dice(11), [])
     assert s["banked"] == 50
@@ -68,7 +67,7 @@ def test_gold_mining_starts_with_gold_and_banks_fifty_per_natural_twelve() -> No
 
 def test_hard_stones_towers_cost_150_sell_for_75_hold_four_and_the_gate_can_be_repaired() -> None:
     s = _scene(hard_stones=True)
-    s.update(phase="between", gold=400, ready=[])
+    s.update({"phase": "between", "gold": 400, "ready": []})
     add_hero(s, "valcor", (0, 0))
     assert shop.tower_price(s) == 150
     corner = shop.build_squares(s)[0]
@@ -80,7 +79,7 @@ def test_hard_stones_towers_cost_150_sell_for_75_hold_four_and_the_gate_can_be_r
     s = GAME.apply(s, 0, Action.of("repair")).state
     assert s["gate"] == s["gate_max"] and not GAME.is_legal(s, 0, Action.of("repair"))
     plain = scene()
-    plain.update(phase="between", gold=400, ready=[], gate=5)
+    plain.update({"phase": "between", "gold": 400, "ready": [], "gate": 5})
     add_hero(plain, "valcor", (0, 0))
     assert not GAME.is_legal(plain, 0, Action.of("repair"))
 
@@ -88,7 +87,7 @@ def test_hard_stones_towers_cost_150_sell_for_75_hold_four_and_the_gate_can_be_r
 def test_generally_enough_means_no_champions_and_unlocked_starting_equipment() -> None:
     s = _game(2, generals=True)
     assert all(not g["locked"] for g in s["gear"]) and s["gear_gate"]
-    s.update(phase="between", gold=1000)
+    s.update({"phase": "between", "gold": 1000})
     assert not shop.can_hire(s, "foot")
 
 
@@ -113,9 +112,9 @@ def test_ettin_monsters_hit_one_better() -> None:
 # ---------------------------------------------------------------- Endurance
 
 
-def _survive(s: dict[str, Any]) -> list[Any]:
+def _survive(s: State) -> list[Event]:
     """End the current wave as if its last monster had just fallen."""
-    events: list[Any] = []
+    events: list[Event] = []
     s["monsters"], s["arrive"], s["later"], s["extra"], s["boss_due"] = [], 0, 0, [], []
     enemy.end_wave(s, events)
     return events
@@ -140,7 +139,7 @@ def test_endurance_repeats_the_last_wave_card_row_with_two_more_monsters_each_ti
 
 def test_endurance_pays_no_coins_brings_no_boss_and_goes_past_the_chosen_length() -> None:
     s = _game(1, endurance=True)
-    s.update(phase="allies", wave=5)
+    s.update({"phase": "allies", "wave": 5})
     add_hero(s, "valcor", (0, 0))
     s["coins"] = [100] * 26
     events = _survive(s)
@@ -151,14 +150,14 @@ def test_endurance_pays_no_coins_brings_no_boss_and_goes_past_the_chosen_length(
     shop.start_wave(s, Rng.from_seed(1), [])
     assert s["wave"] == 6 and s["boss_due"] == [] and s["arrive"] == 6 + 3
     plain = _game(1)
-    plain.update(phase="between", wave=4)
+    plain.update({"phase": "between", "wave": 4})
     shop.start_wave(plain, Rng.from_seed(1), [])
     assert plain["boss_due"], "the plain game's last wave brings its boss"
 
 
 def test_endurance_ends_in_defeat_with_the_score_or_at_its_cap() -> None:
     s = _game(1, endurance=True)
-    s.update(phase="enemy", wave=9)
+    s.update({"phase": "enemy", "wave": 9})
     add_hero(s, "valcor", (0, 0))
     s["gate"] = 0
     enemy.check_end(s, [])
@@ -169,7 +168,7 @@ def test_endurance_ends_in_defeat_with_the_score_or_at_its_cap() -> None:
     assert GAME.view(s, None)["score"] == 8
     cap = data.variants()["endurance"]["max_waves"]
     s = _game(1, endurance=True)
-    s.update(phase="allies", wave=cap)
+    s.update({"phase": "allies", "wave": cap})
     add_hero(s, "valcor", (0, 0))
     _survive(s)
     outcome = GAME.outcome(s)
@@ -212,14 +211,14 @@ def test_not_enough_each_player_picks_one_level_one_champion_within_the_type_lim
     assert [(a["kind"], a["key"], a["level"], a["seat"], a["own"]) for a in s["allies"]] == [
         ("champion", "sorcerer", 1, 0, True), ("champion", "sorcerer", 1, 1, True), ("champion", "archer", 1, 2, True)]
     assert len({a["token"] for a in s["allies"] if a["key"] == "sorcerer"}) == 2
-    s.update(phase="between", gold=1000)
+    s.update({"phase": "between", "gold": 1000})
     assert not shop.can_hire(s, "sorcerer") and shop.can_hire(s, "archer")
 
 
-def _champion_scene() -> tuple[dict[str, Any], dict[str, Any]]:
+def _champion_scene() -> tuple[State, Ally]:
     s = _scene(not_enough=True)
     add_monster(s, "orc_warrior", 5)  # a monster still on the board: the wave goes on
-    own = {**shop.new_champion(s, 0, "foot"), "own": True}
+    own: Ally = {**shop.new_champion(s, 0, "foot"), "own": True}
     own["pos"] = list(open_square_at(s, lane_square(s, 20), 1))
     s["allies"].append(own)
     return s, own
@@ -232,7 +231,7 @@ def test_not_enough_a_fallen_player_champion_is_knocked_out_and_then_the_game_is
     s["allies"].append(hired)
     enemy.fall(s, [], hired)
     assert hired not in s["allies"] and s["fallen"] == {"archer": 1}, "a hired champion still dies for good"
-    events: list[Any] = []
+    events: list[Event] = []
     own["hp"] = 0
     enemy.fall(s, events, own)
     assert own in s["allies"] and own["ko"] and s["result"] == "champions"
@@ -244,7 +243,7 @@ def test_not_enough_a_fallen_player_champion_is_knocked_out_and_then_the_game_is
 
 def test_not_enough_a_knocked_out_champion_gets_up_between_waves_at_its_heal_rate() -> None:
     s, own = _champion_scene()
-    other = {**shop.new_champion(s, 0, "cleric"), "own": True}
+    other: Ally = {**shop.new_champion(s, 0, "cleric"), "own": True}
     other["pos"] = list(open_square_at(s, lane_square(s, 20), 2))
     s["allies"].append(other)
     own["hp"] = 0
