@@ -33,3 +33,16 @@ async def loaded(d: InProcessDiscord) -> Any:
 def errors(out: list[Output]) -> list[str]:
     """The texts of the error replies among a command's outputs."""
     return [o.text() for o in out if is_error_output(o)]
+
+
+async def hero_realms_for_two(d: InProcessDiscord, *, second_locale: str = "en-US") -> str:
+    """Ann (English) and Berta (`second_locale`) start a two-player Hero Realms game through the stand-in; the name
+    of the one on turn."""
+    d.user("ann", locale="en-US")
+    d.user("berta", locale=second_locale)
+    out = await d.command("ann", "/game new game:hero-realms")
+    out += await d.command("berta", "/game join")
+    out += await d.command("ann", "/game start")
+    assert not errors(out)
+    state = await loaded(d)
+    return ["ann", "berta"][next(iter(state.game.to_act(state.state)))]

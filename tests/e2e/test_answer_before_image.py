@@ -6,31 +6,22 @@ import asyncio
 
 import pytest
 
-from bot import make_bot
 from cogs import delivery
 from standin.inprocess import InProcessDiscord
-from standin.world import Output, is_error_output
+from standin.world import Output
+from tests.e2e.games import bot_world, hero_realms_for_two
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 
 @pytest.fixture
 async def d(tmp_path, monkeypatch):
-    monkeypatch.setenv("TABLETOP_SEED", "11")
-    async with InProcessDiscord(lambda: make_bot(str(tmp_path / "x.sqlite3"))) as world:
+    async for world in bot_world(tmp_path, monkeypatch, 11):
         yield world
 
 
 async def test_the_answer_comes_before_any_image_and_every_image_follows(d: InProcessDiscord, monkeypatch) -> None:
-    d.user("ann", locale="en-US")
-    d.user("berta", locale="en-US")
-    out = await d.command("ann", "/game new game:hero-realms")
-    out += await d.command("berta", "/game join")
-    out += await d.command("ann", "/game start")
-    assert not [o.text() for o in out if is_error_output(o)]
-    row = await d.bot.table.game_for(d.channel.id)
-    loaded = await d.bot.table.inspect(row.id)
-    on_turn = ["ann", "berta"][next(iter(loaded.game.to_act(loaded.state)))]
+    on_turn = await hero_realms_for_two(d)
 
     # Every drawing waits until the person has had their answer: were the answer to wait for an image, the command
     # would never settle (the stand-in's settle time-out fails the test).

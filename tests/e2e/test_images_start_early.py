@@ -6,32 +6,23 @@ from __future__ import annotations
 
 import pytest
 
-from bot import make_bot
 from cogs import delivery
 from standin.inprocess import InProcessDiscord
 from standin.world import is_error_output
+from tests.e2e.games import bot_world, hero_realms_for_two
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 
 @pytest.fixture
 async def d(tmp_path, monkeypatch):
-    monkeypatch.setenv("TABLETOP_SEED", "11")
-    async with InProcessDiscord(lambda: make_bot(str(tmp_path / "x.sqlite3"))) as world:
+    async for world in bot_world(tmp_path, monkeypatch, 11):
         yield world
 
 
 async def test_every_picture_of_a_turn_that_ends_is_started_before_its_first_word(d: InProcessDiscord,
                                                                                    monkeypatch) -> None:
-    d.user("ann", locale="en-US")
-    d.user("berta", locale="es-ES")
-    out = await d.command("ann", "/game new game:hero-realms")
-    out += await d.command("berta", "/game join")
-    out += await d.command("ann", "/game start")
-    assert not [o.text() for o in out if is_error_output(o)]
-    row = await d.bot.table.game_for(d.channel.id)
-    loaded = await d.bot.table.inspect(row.id)
-    on_turn = ["ann", "berta"][next(iter(loaded.game.to_act(loaded.state)))]
+    on_turn = await hero_realms_for_two(d, second_locale="es-ES")
 
     started: list[tuple[str, int]] = []  # (which picture, how many outputs existed when its drawing started)
 

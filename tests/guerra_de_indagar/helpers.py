@@ -4,15 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any
 
 import pytest
 
-from rules.base import SYSTEM, Action
+from rules.base import SYSTEM, Action, Outcome
 from rules.guerra_de_indagar import GAME, abilities, actions, combat
 from rules.guerra_de_indagar.hexes import codec
-
-State = dict[str, Any]
+from rules.guerra_de_indagar.state import Activation, Attack, State
 
 
 def started(seats: int = 2, seed: int = 1, factions: tuple[str, ...] = ("arkland", "sect", "tribes", "ramal")) -> State:
@@ -32,6 +30,32 @@ def started(seats: int = 2, seed: int = 1, factions: tuple[str, ...] = ("arkland
     return s
 
 
+def activation(s: State) -> Activation:
+    """The turn's activation, which the scenario has set up."""
+    assert s["act"] is not None, "no hero is activated"
+    return s["act"]
+
+
+def attack(s: State) -> Attack:
+    """The attack under way, which the scenario has started."""
+    assert s["attack"] is not None, "no attack under way"
+    return s["attack"]
+
+
+def ended(s: State) -> Outcome:
+    """The outcome of a game the scenario has ended."""
+    outcome = GAME.outcome(s)
+    assert outcome is not None, "the game has not ended"
+    return outcome
+
+
+def hero_at(s: State, hid: str) -> str:
+    """The tile hero `hid` stands on (the scenario has it on the board)."""
+    at = s["heroes"][hid]["at"]
+    assert at is not None, f"{hid} is in retreat"
+    return at
+
+
 def k(s: State, label: str) -> str:
     q, r = codec(s["players_n"]).parse(label)  # type: ignore[misc]
     return f"{q},{r}"
@@ -45,18 +69,18 @@ def lab(s: State, key: str) -> str:
 def clear_board(s: State) -> State:
     """Every unit off the board, every tile a face-up meadow except the Source: a clean field for scenarios."""
     for hero in s["heroes"].values():
-        hero.update(at=None, done=True)
+        hero.update({"at": None, "done": True})
     for mon in s["monsters"].values():
         mon["at"] = None
     for tile in s["tiles"].values():
         if tile["t"] != "source":
-            tile.update(t="meadow", up=True)
+            tile.update({"t": "meadow", "up": True})
     s["pending"], s["attack"], s["act"] = [], None, None
     return s
 
 
 def put(s: State, hid: str, key: str) -> None:
-    s["heroes"][hid].update(at=key, done=False)
+    s["heroes"][hid].update({"at": key, "done": False})
 
 
 def my_turn(s: State, seat: int, hid: str) -> State:

@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 import pytest
 
 from rules.base import SYSTEM, Action, IllegalAction
 from rules.guerra_de_indagar import GAME
 from rules.guerra_de_indagar.abilities import ability_number
-from rules.guerra_de_indagar.data import abilities, cards, faction_of, factions, strategy
+from rules.guerra_de_indagar.data import AbilityCard, abilities, cards, faction_of, factions, section, strategy
 from rules.guerra_de_indagar.flow import deploy_tiles, end_round
 from rules.guerra_de_indagar.invariants import check
 from rules.guerra_de_indagar.setup import primary
+from rules.guerra_de_indagar.state import State
 from rules.guerra_de_indagar.units import (
     hero_attack,
     hero_defence,
@@ -24,9 +24,8 @@ from rules.guerra_de_indagar.units import (
     unit_at,
 )
 
-from .helpers import clear_board, dice, lab, my_turn, put, started
+from .helpers import activation, clear_board, dice, lab, my_turn, put, started
 
-State = dict[str, Any]
 RICH = {"gold": 9, "wood": 9, "mineral": 9}
 ME, MATE, ENEMY, MONSTER = "0,1", "-1,1", "1,1", "2,0"
 FOE_POST, OWN_POST, FREE_ORE, HIDDEN = "0,2", "-1,2", "1,0", "-1,0"
@@ -41,19 +40,20 @@ def scene(hero: str, tree: str | None = None, unlock: str | None = None, side: s
     s = clear_board(started(2, factions=(faction, other)))
     mates = [h for h in factions()["factions"][faction]["heroes"] if h != hero]
     foe = factions()["factions"][other]["heroes"][0]
-    s["players"][0].update(commander=hero, res=dict(RICH), tree=tree, unlocks={unlock: side} if unlock else {})
-    s["players"][1].update(commander=factions()["factions"][other]["heroes"][1], res=dict(RICH))
+    s["players"][0].update({"commander": hero, "res": dict(RICH), "tree": tree,
+                            "unlocks": {unlock: side} if unlock else {}})
+    s["players"][1].update({"commander": factions()["factions"][other]["heroes"][1], "res": dict(RICH)})
     put(s, hero, ME)
     put(s, mates[0], MATE)
     put(s, foe, ENEMY)
-    s["heroes"][hero].update(levels=["sword"] * levels, dmg=2)
+    s["heroes"][hero].update({"levels": ["sword"] * levels, "dmg": 2})
     s["heroes"][mates[0]]["dmg"] = 2
     s["heroes"][foe]["dmg"] = 1
     s["monsters"] = {"helgoth": primary("helgoth", MONSTER, 0)}
     s["tiles"][FOE_POST]["t"] = "gold"
     s["tiles"][OWN_POST]["t"] = "wood"
     s["tiles"][FREE_ORE]["t"] = "mineral"
-    s["tiles"][HIDDEN].update(t="spirits", up=False)
+    s["tiles"][HIDDEN].update({"t": "spirits", "up": False})
     s["outposts"][FOE_POST] = {"owner": 1, "level": 1, "dmg": 0, "dropped": False}
     s["outposts"][OWN_POST] = {"owner": 0, "level": 1, "dmg": 0, "dropped": False}
     return my_turn(s, 0, hero)
@@ -78,23 +78,23 @@ CHECKS: dict[str, Callable[[State, State], bool]] = {
     "area_damage": lambda a, b: b["heroes"] != a["heroes"],
     "storm": lambda a, b: b["heroes"] != a["heroes"],
     "outpost_damage": lambda a, b: b["outposts"][FOE_POST]["dmg"] == 2,
-    "move": lambda a, b: b["act"]["mv"] > a["act"]["mv"],
-    "free_build": lambda a, b: b["act"]["free_build"] is True,
-    "teleport": lambda a, b: b["heroes"][b["act"]["hero"]]["at"] != ME,
-    "swap": lambda a, b: b["heroes"][b["act"]["hero"]]["at"] == MATE,
+    "move": lambda a, b: activation(b)["mv"] > activation(a)["mv"],
+    "free_build": lambda a, b: activation(b)["free_build"] is True,
+    "teleport": lambda a, b: b["heroes"][activation(b)["hero"]]["at"] != ME,
+    "swap": lambda a, b: b["heroes"][activation(b)["hero"]]["at"] == MATE,
     "relief": lambda a, b: [h["at"] for h in b["heroes"].values()] != [h["at"] for h in a["heroes"].values()],
-    "after_attack_move": lambda a, b: b["act"]["mv"] > a["act"]["mv"] and b["act"]["mudproof"],
+    "after_attack_move": lambda a, b: activation(b)["mv"] > activation(a)["mv"] and activation(b)["mudproof"],
     "gain": lambda a, b: total(b, 0) > total(a, 0),
-    "explore": lambda a, b: b["pending"][0]["kind"] == "reveal" and b["act"]["mv"] == a["act"]["mv"],
+    "explore": lambda a, b: b["pending"][0]["kind"] == "reveal" and activation(b)["mv"] == activation(a)["mv"],
     "place_outpost": lambda a, b: len(b["outposts"]) == 3,
     "plunder": lambda a, b: total(b, 1) < total(a, 1),
     "raze": lambda a, b: b["tiles"][FREE_ORE]["destroyed"],
-    "xp": lambda a, b: b["heroes"][b["act"]["hero"]]["xp"] > 0,
+    "xp": lambda a, b: b["heroes"][activation(b)["hero"]]["xp"] > 0,
     "spirit": lambda a, b: b["players"][0]["spirits"] > 0,
 }
 
 
-def _kind(card: dict[str, Any]) -> str:
+def _kind(card: AbilityCard) -> str:
     return next(k for k in CHECKS if k in card["do"])
 
 
@@ -108,7 +108,7 @@ def test_every_active_hero_ability_has_a_use_and_does_it(aid: str) -> None:
     s = scene(card["hero"])
     if "after_attack_move" in card["do"]:
         assert uses(s, aid) == []  # only once its attack is over
-        s["act"].update(acted=True, attacked=True)
+        activation(s).update({"acted": True, "attacked": True})
     options = uses(s, aid)
     assert options, aid
     after = GAME.apply(s, 0, options[0]).state
@@ -128,7 +128,7 @@ def test_every_active_tree_ability_needs_its_tree_and_its_unlock(aid: str) -> No
     assert uses(scene(hero, tree=None, unlock=aid, levels=0), aid) == []  # its tree not in play
     s = scene(hero, tree=card["tree"], unlock=aid, levels=0)
     if "after_attack_move" in card["do"]:
-        s["act"].update(acted=True, attacked=True)
+        activation(s).update({"acted": True, "attacked": True})
     options = uses(s, aid)
     assert options, aid
     after = GAME.apply(s, 0, options[0]).state
@@ -208,7 +208,7 @@ def test_new_boosts_in_the_windows(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_bulwark_defends_a_lone_outpost_on_another_players_turn(monkeypatch: pytest.MonkeyPatch) -> None:
     s = scene("zhuan", levels=0)
-    s["players"][1].update(tree="steel_legion", unlocks={"bulwark": "bolt"})
+    s["players"][1].update({"tree": "steel_legion", "unlocks": {"bulwark": "bolt"}})
     with dice(monkeypatch, [1, 1, 1], [1], [1, 1, 1]):
         s = GAME.apply(s, 0, Action.of("attack", to=lab(s, FOE_POST))).state
         s = GAME.apply(s, 0, Action.of("roll_defence")).state
@@ -222,7 +222,7 @@ def test_bulwark_defends_a_lone_outpost_on_another_players_turn(monkeypatch: pyt
 def test_deception_makes_the_attacker_reroll_before_the_defence(monkeypatch: pytest.MonkeyPatch) -> None:
     s = scene("ariane", levels=0)
     s["players"][0]["res"] = {"gold": 0, "wood": 0, "mineral": 0}
-    s["players"][1].update(tree="tricks", unlocks={"deception": "coin"})
+    s["players"][1].update({"tree": "tricks", "unlocks": {"deception": "coin"}})
     with dice(monkeypatch, [3, 3, 3], [0, 0, 0], [0, 0]):
         s = GAME.apply(s, 0, Action.of("attack", to=lab(s, ENEMY))).state
         assert s["pending"][0]["kind"] == "p_boost" and GAME.to_act(s) == frozenset({1})
@@ -245,8 +245,10 @@ def test_declaring_a_tree_may_unlock_one_of_its_abilities() -> None:
     aid = strategy()["trees"][tree]["abilities"][0]
     s = GAME.apply(s, seat, Action.of("declare", tree=tree, unlock=aid, side="bolt")).state
     assert s["players"][seat]["unlocks"] == {aid: "bolt"}
-    assert ability_number(s, seat, aid, *cards()[aid]["star"][0].split(".")) == int(
-        cards()[aid][cards()[aid]["star"][0].split(".")[0]][cards()[aid]["star"][0].split(".")[1]]) + 1
+    part, field = cards()[aid]["star"][0].split(".")
+    printed = section(cards()[aid], part)[field]  # the number the card prints, which the bolt raises by one
+    assert isinstance(printed, int)
+    assert ability_number(s, seat, aid, part, field) == printed + 1
 
 
 def test_free_building_and_living_wood() -> None:

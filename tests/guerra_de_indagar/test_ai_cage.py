@@ -9,18 +9,30 @@ import pytest
 from rules.base import SYSTEM, Action
 from rules.guerra_de_indagar import GAME, ai, ai_cage
 from rules.guerra_de_indagar.combat import start_attack
+from rules.guerra_de_indagar.state import State
 from rules.rng import Rng
-from tests.guerra_de_indagar.helpers import clear_board, dice, k, lab, my_turn, put, started
+from tests.guerra_de_indagar.helpers import (
+    activation,
+    attack,
+    clear_board,
+    dice,
+    hero_at,
+    k,
+    lab,
+    my_turn,
+    put,
+    started,
+)
 
 
-def _caging() -> tuple[dict, int, str, list[str]]:
+def _caging() -> tuple[State, int, str, list[str]]:
     """Round 3, seat 0 (Arkland) against Helgoth and Tijian standing on his home, the field clean."""
     s = clear_board(started(2, 1))
     s["round"] = 3
     s["monsters"]["oryana"]["card"] = "tijian"  # the second monster of this deal, as Tijian
     home = ai_cage.home_of(s, "oryana")
     s["monsters"]["oryana"]["at"] = home
-    s["monsters"]["helgoth"].update(at=None, gone=True)
+    s["monsters"]["helgoth"].update({"at": None, "gone": True})
     return s, 0, home, ai_cage.spots(s, "oryana")
 
 
@@ -29,7 +41,9 @@ def test_the_ai_cages_tijian_and_its_guards_walk_to_the_tiles_around_his_home() 
     assert len(spots) == 3 and ai_cage.target(s, seat) == "oryana"
     put(s, "ariane", "0,2")
     s = my_turn(s, seat, "ariane")
-    mid, where = ai._cage(s, seat)
+    cage = ai._cage(s, seat)
+    assert cage is not None
+    mid, where = cage
     assert mid == "oryana" and where["ariane"] in spots
     action = GAME.ai_action(s, seat, Rng.from_seed(1))
     assert action.kind == "move"
@@ -42,7 +56,7 @@ def test_a_guard_strikes_only_once_the_cage_is_shut() -> None:
     for hid, spot in zip(("ariane", "paladin"), spots[:2], strict=True):
         put(s, hid, spot)
     s = my_turn(s, seat, "ariane")
-    s["act"]["mv"] = 0  # no step toward anything else: only striking is in question
+    activation(s)["mv"] = 0  # no step toward anything else: only striking is in question
     assert GAME.ai_action(s, seat, Rng.from_seed(1)) == Action.of("end")  # struck now, he would fall back out
     put(s, "knight", spots[2])
     assert ai_cage.shut(s, "oryana")
@@ -74,7 +88,7 @@ def test_the_ai_leaves_the_home_after_its_own_seat_to_the_monster_it_will_cage()
     assert s["tiles"][k(s, action["home"])]["home"] != seat  # the other player's monster acts right after us
 
 
-def _hurt(s: dict, seat: int, hid: str, n: int) -> dict:
+def _hurt(s: State, seat: int, hid: str, n: int) -> State:
     s["pending"] = [{"kind": "ignore", "seat": seat, "hero": hid, "n": n, "ignore": 0, "src": "swamp", "by": None}]
     return s
 
@@ -92,7 +106,7 @@ def test_a_defending_ability_saves_a_hero_at_risk_before_a_spirit_unless_the_wal
     s, _seat, _home, _spots = _caging()
     by = {"ability": [Action.of("ability", id="oak_skin")], "spirit_ignore": [Action.of("spirit_ignore")]}
     assert ai._shield(s, by) == Action.of("ability", id="oak_skin")
-    s["monsters"]["helgoth"].update(card="walker", gone=False, at="3,-3")
+    s["monsters"]["helgoth"].update({"card": "walker", "gone": False, "at": "3,-3"})
     assert ai._shield(s, by) == Action.of("spirit_ignore")  # an ability would make this seat the Walker's prey
     assert ai._shield(s, {"ability": by["ability"]}) is None
 
@@ -117,7 +131,7 @@ def test_a_guard_stays_on_its_tile_after_a_charge() -> None:
     assert ai._answer(s, seat, s["pending"][0], by, []) == Action.of("stay")
 
 
-def _shut_cage() -> tuple[dict, int, str, list[str]]:
+def _shut_cage() -> tuple[State, int, str, list[str]]:
     s, seat, home, spots = _caging()
     for hid, spot in zip(("ariane", "paladin", "knight"), spots, strict=True):
         put(s, hid, spot)
@@ -127,7 +141,7 @@ def _shut_cage() -> tuple[dict, int, str, list[str]]:
 def test_a_guard_drinks_the_source_and_is_back_on_its_tile_in_the_same_activation() -> None:
     s, seat, _home, _spots = _shut_cage()
     guard = next(h for h in ("ariane", "paladin", "knight") if "0,0" in ai_cage.walk_distances(s, "0,0")
-                 and ai_cage.walk_distances(s, "0,0")[s["heroes"][h]["at"]] == 1)
+                 and ai_cage.walk_distances(s, "0,0")[hero_at(s, h)] == 1)
     spot = s["heroes"][guard]["at"]
     s["source"] = 2
     s["monsters"]["oryana"]["at"] = None  # in retreat: nothing to strike
@@ -145,17 +159,17 @@ def test_a_guard_spends_a_spirit_not_to_be_pushed_out_of_the_cage() -> None:
     s, seat, _home, spots = _shut_cage()
     s["players"][seat]["spirits"] = 1
     start_attack(s, ("monster", "oryana"), spots[0], "monster")
-    s["attack"].update(a=[2, 1, 0], d=[1, 1], stage="damage")  # 3 against 2: 1 damage, it stays
+    attack(s).update({"a": [2, 1, 0], "d": [1, 1], "stage": "damage"})  # 3 against 2: 1 damage, it stays
     s["pending"] = [{"kind": "d_boost", "seat": seat}]
     assert GAME.ai_action(s, seat, Rng.from_seed(1)) == Action.of("done")
-    s["attack"]["a"] = [3, 2, 0]  # 5 against 2: it would fall back and open the cage
+    attack(s)["a"] = [3, 2, 0]  # 5 against 2: it would fall back and open the cage
     assert GAME.ai_action(s, seat, Rng.from_seed(1)) == Action.of("spirit_ignore")
 
 
 def test_out_of_reach_of_escaped_tijian_a_guard_lies_in_wait_beside_his_next_prey() -> None:
     s, seat, _home, _spots = _caging()
     s["monsters"]["oryana"]["at"] = "2,-4"  # out of his cage, far from the guards
-    s["tiles"]["0,-1"].update(t="gold", up=True)  # his next prey
+    s["tiles"]["0,-1"].update({"t": "gold", "up": True})  # his next prey
     put(s, "ariane", "0,2")
     s = my_turn(s, seat, "ariane")
     wait = ai._lie_in_wait(s, seat, "ariane", "oryana", 3)
@@ -169,25 +183,25 @@ def test_in_a_shut_cage_spirit_dice_go_on_a_strike_unless_it_already_beats_the_d
     s = my_turn(s, seat, "ariane")
     start_attack(s, ("hero", "ariane"), home, "turn")
     s["pending"] = [{"kind": "a_boost", "seat": seat}]
-    s["attack"]["a"] = [1, 1, 0, 0, 0]  # 2 against his 2 dice: rarely 2 more
+    attack(s)["a"] = [1, 1, 0, 0, 0]  # 2 against his 2 dice: rarely 2 more
     assert GAME.ai_action(s, seat, Rng.from_seed(1)) == Action.of("spirit_dice")
-    s["attack"]["a"] = [3, 3, 2, 1, 0]  # 9 against at most 6: 2 more is sure, the spirit is kept
+    attack(s)["a"] = [3, 3, 2, 1, 0]  # 9 against at most 6: 2 more is sure, the spirit is kept
     assert GAME.ai_action(s, seat, Rng.from_seed(1)) != Action.of("spirit_dice")
 
 
 def test_while_tijian_is_away_for_a_whole_round_more_a_guard_may_drink_the_source_and_return_next_time() -> None:
     s, seat, _home, _spots = _shut_cage()
     s["source"] = 1
-    far = max(("ariane", "paladin", "knight"), key=lambda h: ai_cage.walk_distances(s, "0,0")[s["heroes"][h]["at"]])
-    spot = s["heroes"][far]["at"]
+    far = max(("ariane", "paladin", "knight"), key=lambda h: ai_cage.walk_distances(s, "0,0")[hero_at(s, h)])
+    spot = hero_at(s, far)
     steps = ai_cage.walk_distances(s, "0,0")[spot]  # all its movement left gets it there, none back
-    s["monsters"]["oryana"].update(at=None, retreat=2)  # back at the start of next round: stay home
+    s["monsters"]["oryana"].update({"at": None, "retreat": 2})  # back at the start of next round: stay home
     assert ai._errand(s, seat, far, "oryana", spot, steps) is None
     s["monsters"]["oryana"]["retreat"] = 1  # sent away this round: back the round after next
     assert ai._errand(s, seat, far, "oryana", spot, steps) == "0,0"
 
 
-def _unknown_shuffled(s: dict, seat: int) -> dict:
+def _unknown_shuffled(s: State, seat: int) -> State:
     """The same state with the face-down tiles `seat` has not peeked at holding each other's types."""
     other = copy.deepcopy(s)
     known = set(s["players"][seat]["known"])

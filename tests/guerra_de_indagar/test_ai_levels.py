@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
-from rules.base import SYSTEM, Action
+from collections.abc import Sequence
+
+import pytest
+
+from rules.base import SYSTEM, Action, LegalAction
 from rules.guerra_de_indagar import GAME, ai
+from rules.guerra_de_indagar.state import State
 from rules.rng import Rng
 from tests.guerra_de_indagar.helpers import clear_board, lab, my_turn, put, started
 from tools import gi_ai_eval
 from tools.gi_greedy import greedy_action
 
 
-def _first_turn(seed: int = 1) -> tuple[dict, int]:
+def _first_turn(seed: int = 1) -> tuple[State, int]:
     s = started(2, seed)
     while SYSTEM in GAME.to_act(s) or s["pending"]:
         seat = min(GAME.to_act(s))
@@ -51,7 +56,7 @@ def test_hard_walks_up_to_a_lone_enemy_outpost_and_raids_it() -> None:
     s = clear_board(started(2, 1))
     s["round"] = 3
     for mon in s["monsters"].values():
-        mon.update(at=None, gone=True)
+        mon.update({"at": None, "gone": True})
     s["players"][0]["commander"], s["players"][1]["commander"] = "paladin", "abomination"
     put(s, "ariane", "0,1")
     s["tiles"]["2,0"]["t"] = "gold"
@@ -86,7 +91,7 @@ def test_the_eval_cells_report_the_agreed_fields() -> None:
     assert out["decision_wall_ms_p99"] >= 0 and len(out["load_average"]) == 3  # wall time and the load it met
 
 
-def test_two_games_deciding_at_once_in_two_threads_each_play_their_own_level(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_two_games_deciding_at_once_in_two_threads_each_play_their_own_level(monkeypatch: pytest.MonkeyPatch) -> None:
     """The table runs bots' decisions in worker threads: one game's hard AI never reads another's normal level."""
     import threading
 
@@ -94,7 +99,7 @@ def test_two_games_deciding_at_once_in_two_threads_each_play_their_own_level(mon
     hard_inside, normal_done = threading.Event(), threading.Event()
     names = {id(profile): name for name, profile in ai.LEVELS.items()}
 
-    def decide(legal, s, seat, rng):  # type: ignore[no-untyped-def]
+    def decide(legal: Sequence[LegalAction], s: State, seat: int, rng: Rng) -> Action:
         if threading.current_thread().name == "hard":
             hard_inside.set()
             normal_done.wait(5)  # the normal game decides in full while the hard one is thinking

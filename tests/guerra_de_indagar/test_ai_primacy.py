@@ -8,18 +8,19 @@ import pytest
 
 from rules.base import SYSTEM, Action
 from rules.guerra_de_indagar import GAME, ai
+from rules.guerra_de_indagar.state import State
 from rules.rng import Rng
 from tests.guerra_de_indagar.helpers import clear_board, my_turn, put, started
 
 
-def _field() -> tuple[dict, int]:
+def _field() -> tuple[State, int]:
     """A clean meadow field in round 3 for seat 0 (Arkland) against Helgoth and Oryana."""
     s = clear_board(started(2, 1))
     s["round"] = 3
     return s, 0
 
 
-def _own_turn(seed: int = 1) -> tuple[dict, int]:
+def _own_turn(seed: int = 1) -> tuple[State, int]:
     s = started(2, seed)
     while SYSTEM in GAME.to_act(s) or s["pending"]:
         seat = min(GAME.to_act(s))
@@ -59,8 +60,8 @@ def test_hard_turns_its_spirit_reserve_into_points_late_in_the_game() -> None:
 
 def test_hard_builds_while_helgoth_could_not_win_on_its_outposts_even_when_it_leads() -> None:
     s, seat = _field()
-    s["monsters"]["oryana"].update(at=None, gone=True)
-    s["monsters"]["helgoth"].update(at="-2,0")
+    s["monsters"]["oryana"].update({"at": None, "gone": True})
+    s["monsters"]["helgoth"].update({"at": "-2,0"})
     s["tiles"]["0,2"]["t"] = "gold"
     put(s, "ariane", "0,2")
     s["players"][seat]["res"]["gold"] = 5
@@ -76,7 +77,7 @@ def test_hard_builds_while_helgoth_could_not_win_on_its_outposts_even_when_it_le
 def test_hard_trades_spare_gold_to_upgrade_toward_merchant_crowns_point() -> None:
     s, seat = _field()
     for mon in s["monsters"].values():
-        mon.update(at=None, gone=True)
+        mon.update({"at": None, "gone": True})
     s["tiles"]["0,2"]["t"] = "gold"
     s["outposts"]["0,2"] = {"owner": seat, "level": 1, "dmg": 0, "dropped": False}
     put(s, "ariane", "0,2")

@@ -8,6 +8,7 @@ import pytest
 from rules.base import Action
 from rules.guerra_de_indagar import GAME
 from rules.guerra_de_indagar.setup import primary
+from rules.guerra_de_indagar.state import State
 
 from .helpers import clear_board, dice, lab, my_turn, put, started
 from .test_attack import duel
@@ -17,7 +18,7 @@ from .test_attack import duel
 # RULING-07: allowed on the player's own turn and inside any window in which that player is prompted.
 
 
-def _defence_window(monkeypatch: pytest.MonkeyPatch, gold: int, spirits: int = 0) -> dict:
+def _defence_window(monkeypatch: pytest.MonkeyPatch, gold: int, spirits: int = 0) -> State:
     """Trish's Ariane hits Marcos's Zhuan (Sun Jun beside him); Marcos holds `gold` gold, no mineral, and is
     asked after the defence roll (or not at all)."""
     s = duel()
@@ -90,13 +91,13 @@ def test_an_attacker_trades_for_the_flaming_swords_mineral(monkeypatch: pytest.M
 # un monstruo) se mueve a una loseta escondida, por cualquier razón, la loseta es revelada inmediatamente».
 
 
-def _portal(hidden: str) -> dict:
+def _portal(hidden: str) -> State:
     s = clear_board(started(2))
     s["players"][0]["commander"], s["players"][1]["commander"] = "paladin", "abomination"
-    s["tiles"]["-1,1"].update(t="portal", up=True)
+    s["tiles"]["-1,1"].update({"t": "portal", "up": True})
     put(s, "ariane", "-1,1")
     s["monsters"] = {"helgoth": primary("helgoth", "2,0", 0)}
-    s["tiles"]["2,0"].update(t=hidden, up=False)
+    s["tiles"]["2,0"].update({"t": hidden, "up": False})
     return my_turn(s, 0, "ariane")
 
 

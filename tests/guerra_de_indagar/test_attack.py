@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 import pytest
 
 from rules.base import Action
 from rules.guerra_de_indagar import GAME
 from rules.guerra_de_indagar.combat import damage_total
+from rules.guerra_de_indagar.state import Attack, State
 
 from .helpers import clear_board, dice, lab, my_turn, put, started
 
 
-def duel(resources: int = 0) -> dict:
+def duel(resources: int = 0) -> State:
     """Trish (seat 0, Arkland) and Marcos (seat 1, Sect); neither Ariane nor Zhuan is a commander. With no
     resources nobody can pay for an ability, so no boost window opens unless spirits are held."""
     s = clear_board(started(2))
@@ -63,10 +66,11 @@ def test_t01a_without_undead_immunity_three_damage(monkeypatch: pytest.MonkeyPat
 
 
 def test_t05_ignore_beats_minimum_damage() -> None:
+    # Deliberately partial attacks: only the keys damage_total reads.
     att = {"a": [3], "d": [5], "extra": 0, "min": 2, "ignore": 1}
-    assert damage_total(att) == 1
-    assert damage_total({**att, "min": 0, "extra": 1}) == 0  # additional damage only on a hit
-    assert damage_total({"a": [4], "d": [1], "extra": 1, "min": 0, "ignore": 0}) == 4
+    assert damage_total(cast(Attack, att)) == 1
+    assert damage_total(cast(Attack, {**att, "min": 0, "extra": 1})) == 0  # additional damage only on a hit
+    assert damage_total(cast(Attack, {"a": [4], "d": [1], "extra": 1, "min": 0, "ignore": 0})) == 4
 
 
 def test_t01_attack_fall_back_xp_and_charge(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -188,7 +192,7 @@ def test_t07_flanking_counts_friends_adjacent_to_the_target(monkeypatch: pytest.
 def test_t08_fall_back_into_a_hidden_mountain(monkeypatch: pytest.MonkeyPatch) -> None:
     s = duel()
     s["players"][1]["commander"] = "zhuan"
-    s["tiles"]["-2,2"].update(t="mountain", up=False)
+    s["tiles"]["-2,2"].update({"t": "mountain", "up": False})
     s = my_turn(s, 0, "ariane")
     with dice(monkeypatch, [1, 1, 0], [0, 0, 0]):  # 2 damage: Zhuan must fall back
         s = GAME.apply(s, 0, Action.of("attack", to=lab(s, "-1,1"))).state

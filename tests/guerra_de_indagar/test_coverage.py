@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 import pytest
 
 from rules.base import SYSTEM, Action
 from rules.guerra_de_indagar import GAME, combat, flow, monsters
 from rules.guerra_de_indagar.setup import primary
+from rules.guerra_de_indagar.state import State
 from rules.guerra_de_indagar.units import (
     adjacent_keys,
     hero_defence,
@@ -19,13 +22,13 @@ from rules.guerra_de_indagar.units import (
 from .helpers import clear_board, dice, k, lab, my_turn, put, started
 
 
-def explorer(kind: str, hero: str = "ariane") -> dict:
+def explorer(kind: str, hero: str = "ariane") -> State:
     s = clear_board(started(2))
     s["players"][0]["commander"], s["players"][1]["commander"] = "paladin", "abomination"
     for player in s["players"]:
         player["res"] = {"gold": 0, "wood": 0, "mineral": 0}
     put(s, hero, "-1,0")
-    s["tiles"]["-1,1"].update(t=kind, up=False)
+    s["tiles"]["-1,1"].update({"t": kind, "up": False})
     return my_turn(s, 0, hero)
 
 
@@ -69,7 +72,7 @@ def test_mystic_clearing_heals_two_once_per_activation() -> None:
 
 def test_local_traitors_block_the_revealers_tree_abilities_for_the_round() -> None:
     s = explorer("traitors")
-    s["players"][0].update(tree="merchant_crown", unlocks={"taxes": "bolt"})
+    s["players"][0].update({"tree": "merchant_crown", "unlocks": {"taxes": "bolt"}})
     assert any(la.action.get("id") == "taxes" for la in GAME.legal_actions(s, 0))
     s = GAME.apply(s, 0, Action.of("move", to=lab(s, "-1,1"))).state
     assert s["players"][0]["traitors"]
@@ -92,7 +95,8 @@ def test_each_outpost_level_has_its_defence_resistance_yield_and_pieces(level: i
     combat.ability_hits_outpost(s, 1, "1,1", level + 1, [])  # resistance 3 / 4 / 5 minus one
     assert s["outposts"]["1,1"]["level"] == level
     combat.ability_hits_outpost(s, 1, "1,1", 1, [])
-    assert s["outposts"].get("1,1", {}).get("level") == (level - 1 if level > 1 else None)
+    post = s["outposts"].get("1,1")
+    assert (post["level"] if post is not None else None) == (level - 1 if level > 1 else None)
     s["outposts"]["1,1"] = {"owner": 0, "level": level, "dmg": 0, "dropped": False}
     gold = s["players"][0]["res"]["gold"]
     s["round"], s["phase"] = 3, "round_end"
@@ -144,20 +148,20 @@ def test_primacy_for_two_spirits_on_ones_own_turn() -> None:
 # ---------------------------------------------------------------- monster rules
 
 
-def field() -> dict:
+def field() -> State:
     s = clear_board(started(2))
     s["players"][0]["commander"], s["players"][1]["commander"] = "paladin", "abomination"
     return s
 
 
-def turn_of(s: dict, mid: str, at: str, round_no: int = 2) -> dict:
+def turn_of(s: State, mid: str, at: str, round_no: int = 2) -> State:
     s["monsters"] = {mid: primary(mid, at, 0)}
     s["phase"], s["round"], s["turn"] = "turns", round_no, ["m", mid]
     s["ring"], s["ring_pos"] = [["p", "0"], ["m", mid], ["p", "1"]], 1
     return s
 
 
-def bog(s: dict, start: str) -> dict:
+def bog(s: State, start: str) -> State:
     """Every tile mud but the monster's start: it stops after one step [RB p.11], so we know where."""
     for key, tile in s["tiles"].items():
         if key not in (start, "0,0"):
@@ -165,12 +169,12 @@ def bog(s: dict, start: str) -> dict:
     return s
 
 
-def _stop(s: dict, mid: str, at: str) -> str:
+def _stop(s: State, mid: str, at: str) -> str:
     dry = GAME.apply(turn_of(GAME.copy_state(s), mid, at), SYSTEM, Action.of("monster")).state
     return str(dry["monsters"][mid]["at"])
 
 
-def _beside(s: dict, stop: str, start: str) -> str:
+def _beside(s: State, stop: str, start: str) -> str:
     """A tile next to where the monster stopped and not next to where it started (so not in its way)."""
     return next(n for n in sorted(adjacent_keys(s, stop)) if n != start and n not in adjacent_keys(s, start))
 
@@ -261,7 +265,7 @@ def test_devour_souls_and_the_walkers_victory(monkeypatch: pytest.MonkeyPatch) -
 
 @pytest.mark.parametrize(("mid", "count", "need"), [("helgoth", "count", 5), ("tijian", "count", 6),
                                                     ("oryana", "spirits", 5)])
-def test_each_primary_monsters_victory_count(mid: str, count: str, need: int) -> None:
+def test_each_primary_monsters_victory_count(mid: str, count: Literal["count", "spirits"], need: int) -> None:
     s = field()
     s["monsters"] = {mid: primary(mid, "0,1", 0)}
     s["monsters"][mid][count] = need - 1
@@ -272,7 +276,7 @@ def test_each_primary_monsters_victory_count(mid: str, count: str, need: int) ->
 
 def test_monsters_walk_over_face_down_tiles_without_revealing_them() -> None:
     s = field()
-    s["tiles"]["1,-1"].update(t="mountain", up=False)  # the only tile between it and the gold
+    s["tiles"]["1,-1"].update({"t": "mountain", "up": False})  # the only tile between it and the gold
     s["tiles"]["2,-2"]["t"] = "gold"
     s = GAME.apply(turn_of(s, "tijian", "0,0"), SYSTEM, Action.of("monster")).state
     assert not s["tiles"]["1,-1"]["up"] and s["tiles"]["2,-2"]["destroyed"]  # RULING-32: a plain tile for it

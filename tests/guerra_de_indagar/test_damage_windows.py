@@ -4,19 +4,18 @@ at the round's end, damage outside attacks (abilities, the swamp) with its ignor
 from __future__ import annotations
 
 import json
-from typing import Any
 
 import pytest
 
 from rules.base import SYSTEM, Action
 from rules.guerra_de_indagar import BOOST_SECONDS, GAME, flow
 from rules.guerra_de_indagar.invariants import check
+from rules.guerra_de_indagar.state import State
 from rules.guerra_de_indagar.units import adjacent_keys, hero_defence
 from tools.playout import leaks
 
-from .helpers import clear_board, dice, lab, my_turn, put, started
+from .helpers import clear_board, dice, hero_at, lab, my_turn, put, started
 
-State = dict[str, Any]
 NOTHING = {"gold": 0, "wood": 0, "mineral": 0}
 
 
@@ -36,10 +35,10 @@ def sect_reveals(kind: str = "kakonositel") -> State:
     Sun Jun stands beside him."""
     s = clear_board(started(2))
     s["players"][0]["commander"], s["players"][1]["commander"] = "paladin", "abomination"
-    s["players"][1].update(tree="mutation", unlocks={"monstrous_form": "coin"})
+    s["players"][1].update({"tree": "mutation", "unlocks": {"monstrous_form": "coin"}})
     put(s, "zhuan", "-1,0")
     put(s, "sunjun", "-2,0")
-    s["tiles"]["-1,1"].update(t=kind, up=False)
+    s["tiles"]["-1,1"].update({"t": kind, "up": False})
     return my_turn(s, 1, "zhuan")
 
 
@@ -80,12 +79,12 @@ def test_an_event_monsters_round_end_attack_gets_every_defence_boost_of_the_defe
         monkeypatch: pytest.MonkeyPatch) -> None:
     s = clear_board(started(2))
     s["players"][0]["commander"], s["players"][1]["commander"] = "paladin", "abomination"
-    s["players"][1].update(tree="mutation", unlocks={"monstrous_form": "coin"}, spirits=1)
+    s["players"][1].update({"tree": "mutation", "unlocks": {"monstrous_form": "coin"}, "spirits": 1})
     s["monsters"] = {"groxiah": {"kind": "event", "card": "groxiah", "at": "0,-1", "dmg": 0, "home": -1,
                                  "retreat": 0, "turns": 0, "stuck": False, "count": 0, "spirits": 0, "gone": False,
                                  "order": 0}}
     put(s, "zhuan", "0,0" if s["tiles"]["0,0"]["t"] != "source" else "1,-1")
-    target = s["heroes"]["zhuan"]["at"]
+    target = hero_at(s, "zhuan")
     mate = next(k for k in adjacent_keys(s, target) if k != "0,-1" and s["tiles"][k]["t"] != "source")
     put(s, "sunjun", mate)
     s["heroes"]["sunjun"]["levels"] = ["shield", "shield"]  # Veil of Shadows (ignore 2, range 2)
@@ -109,7 +108,7 @@ def test_an_event_monster_on_an_outposts_defender_adds_the_outpost_and_its_boost
         monkeypatch: pytest.MonkeyPatch) -> None:
     s = clear_board(started(2))
     s["players"][0]["commander"], s["players"][1]["commander"] = "paladin", "abomination"
-    s["players"][0].update(tree="steel_legion", unlocks={"bulwark": "bolt"})
+    s["players"][0].update({"tree": "steel_legion", "unlocks": {"bulwark": "bolt"}})
     s["tiles"]["-1,0"]["t"] = "gold"
     s["outposts"]["-1,0"] = {"owner": 0, "level": 2, "dmg": 0, "dropped": False}
     put(s, "ariane", "-1,0")
@@ -173,7 +172,7 @@ def arrow_at_zhuan(spirits: int = 0, commander: str = "zhuan") -> State:
     put(s, "huntress", "-1,0")
     put(s, "zhuan", "-1,2")
     s["heroes"]["huntress"]["levels"] = ["sword"]
-    s["heroes"]["zhuan"].update(levels=["shield"], dmg=6)
+    s["heroes"]["zhuan"].update({"levels": ["shield"], "dmg": 6})
     return my_turn(s, 0, "huntress")
 
 
@@ -212,7 +211,7 @@ def test_shield_of_light_speaks_of_the_attack_under_way_only() -> None:
     put(s, "paladin", "-2,2")
     s["heroes"]["huntress"]["levels"] = ["sword"]
     s["heroes"]["paladin"]["levels"] = ["shield"]
-    s["players"][1].update(tree="priests", unlocks={"blessing": "bolt"})
+    s["players"][1].update({"tree": "priests", "unlocks": {"blessing": "bolt"}})
     s = my_turn(s, 0, "huntress")
     s = GAME.apply(s, 0, Action.of("skill", id="arrow", to=lab(s, "-1,2"))).state
     assert ability_ids(s, 1) == {"blessing"}  # a tree's "ignores 2* damage" answers any damage
@@ -222,7 +221,7 @@ def test_shield_of_light_speaks_of_the_attack_under_way_only() -> None:
 
 def test_wild_storm_asks_each_owner_in_turn_and_hurts_the_rest_at_once() -> None:
     s = clear_board(started(2, factions=("tribes", "sect")))
-    s["players"][0].update(commander="huntress", tree="wild_lands", unlocks={"wild_storm": "coin"})
+    s["players"][0].update({"commander": "huntress", "tree": "wild_lands", "unlocks": {"wild_storm": "coin"}})
     s["players"][1]["commander"] = "abomination"
     put(s, "shaman", "-1,0")
     put(s, "warden", "0,1")
@@ -275,7 +274,7 @@ def test_falling_back_out_of_the_maelstrom_is_the_last_players_choice(
     """[RB p.12] whoever leaves the Maelstrom: the last player in play order chooses, not the defender (seat 1)
     nor, under Tricks, the attacker (seat 0)."""
     s = clear_board(started(2, factions=("ramal", "sect")))
-    s["players"][0].update(commander="sorceress", tree=tree, res=dict(NOTHING))
+    s["players"][0].update({"commander": "sorceress", "tree": tree, "res": dict(NOTHING)})
     s["players"][1]["commander"] = "abomination"
     s["order"] = order
     put(s, "monarch", "-1,0")
@@ -295,7 +294,7 @@ def test_falling_back_out_of_the_maelstrom_is_the_last_players_choice(
 
 def test_relief_out_of_the_maelstrom_lets_the_last_player_pick_the_step() -> None:
     s = clear_board(started(2, factions=("arkland", "sect")))
-    s["players"][0].update(commander="paladin", tree="steel_legion", unlocks={"relief": "coin"})
+    s["players"][0].update({"commander": "paladin", "tree": "steel_legion", "unlocks": {"relief": "coin"}})
     s["order"] = [0, 1]
     put(s, "ariane", "-1,0")
     put(s, "knight", "-2,2")
@@ -312,7 +311,7 @@ def test_relief_out_of_the_maelstrom_lets_the_last_player_pick_the_step() -> Non
 
 def test_relief_stops_on_a_maelstrom_it_walks_into() -> None:
     s = clear_board(started(2, factions=("arkland", "sect")))
-    s["players"][0].update(commander="paladin", tree="steel_legion", unlocks={"relief": "bolt"})  # 2 steps
+    s["players"][0].update({"commander": "paladin", "tree": "steel_legion", "unlocks": {"relief": "bolt"}})  # 2 steps
     put(s, "ariane", "1,1")
     put(s, "knight", "-2,2")
     s["tiles"]["-1,2"]["t"] = "maelstrom"
@@ -332,7 +331,7 @@ def test_the_maelstrom_choice_into_a_peeked_tile_leaks_nothing_and_cannot_be_und
     s["order"] = [0, 1]
     put(s, "ariane", "-1,1")
     s["tiles"]["-1,1"]["t"] = "maelstrom"
-    s["tiles"]["-2,2"].update(t="gold", up=False)
+    s["tiles"]["-2,2"].update({"t": "gold", "up": False})
     s["players"][1]["known"].append("-2,2")  # seat 1, the last player, has peeked at it
     s = my_turn(s, 0, "ariane")
     step = GAME.apply(s, 0, Action.of("leave_maelstrom"))
@@ -349,7 +348,7 @@ def test_the_maelstrom_choice_into_a_peeked_tile_leaks_nothing_and_cannot_be_und
 
 def test_an_ignore_window_shows_no_peeked_tile() -> None:
     s = arrow_at_zhuan()
-    s["tiles"]["1,-1"].update(t="mountain", up=False)
+    s["tiles"]["1,-1"].update({"t": "mountain", "up": False})
     s["players"][1]["known"].append("1,-1")
     step = GAME.apply(s, 0, Action.of("skill", id="arrow", to=lab(s, "-1,2")))
     assert step.state["pending"][0]["kind"] == "ignore" and leaks(GAME, step.state, step.events) == []

@@ -7,18 +7,19 @@ import pytest
 from rules.base import SYSTEM, Action
 from rules.guerra_de_indagar import GAME, flow
 from rules.guerra_de_indagar.setup import primary
+from rules.guerra_de_indagar.state import State
 from rules.guerra_de_indagar.units import adjacent_keys
 
-from .helpers import clear_board, dice, lab, put, started
+from .helpers import clear_board, dice, ended, lab, put, started
 
 
-def monster_turn(s: dict, mid: str, at: str, round_no: int = 2) -> dict:
+def monster_turn(s: State, mid: str, at: str, round_no: int = 2) -> State:
     s = monster_turn_setup(s, mid, at, round_no)
     assert GAME.to_act(s) == frozenset({SYSTEM}) and GAME.system_action(s) == Action.of("monster")
     return GAME.apply(s, SYSTEM, Action.of("monster")).state
 
 
-def field() -> dict:
+def field() -> State:
     s = clear_board(started(2))
     s["players"][0]["commander"], s["players"][1]["commander"] = "paladin", "abomination"
     return s
@@ -35,7 +36,7 @@ def test_tijian_turns_left_on_equal_routes_and_destroys_the_tile() -> None:
     assert not step.undoable
 
 
-def monster_turn_setup(s: dict, mid: str, at: str, round_no: int = 2) -> dict:
+def monster_turn_setup(s: State, mid: str, at: str, round_no: int = 2) -> State:
     """Only `mid` is on the board (the others are set aside), and it is its turn."""
     s["monsters"] = {mid: primary(mid, at, 0)}
     s["phase"], s["round"], s["turn"] = "turns", round_no, ["m", mid]
@@ -59,7 +60,7 @@ def test_spirit_walker_skips_heroes_too_tough_to_be_juicy(monkeypatch: pytest.Mo
     with dice(monkeypatch, [0, 0, 0, 0], [0, 0]):
         s = monster_turn(s, "walker", "0,0")
     at = s["monsters"]["walker"]["at"]
-    assert at != "0,0" and s["heroes"]["sunjun"]["at"] in adjacent_keys(s, at)
+    assert at is not None and at != "0,0" and s["heroes"]["sunjun"]["at"] in adjacent_keys(s, at)
 
 
 def test_oryana_collects_the_source_and_wins_with_five_spirits() -> None:
@@ -69,7 +70,7 @@ def test_oryana_collects_the_source_and_wins_with_five_spirits() -> None:
     s["monsters"]["oryana"]["spirits"] = 2
     s = GAME.apply(s, SYSTEM, Action.of("monster")).state
     assert s["monsters"]["oryana"]["at"] == "0,0" and s["source"] == 0
-    assert GAME.outcome(s).winners == frozenset()  # RULING-29: at once, everyone loses
+    assert ended(s).winners == frozenset()  # RULING-29: at once, everyone loses
 
 
 def test_occupied_source_oryana_attacks_its_holder_even_if_not_juicy(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -141,7 +142,7 @@ def test_helgoth_charges_one_step_at_level_three(monkeypatch: pytest.MonkeyPatch
     s = field()
     put(s, "zhuan", "-3,3")
     for round_no, expect_attack in ((8, True), (4, False)):
-        state = monster_turn_setup(dict(s, heroes={k: dict(v) for k, v in s["heroes"].items()}), "helgoth", "2,0",
+        state = monster_turn_setup({**s, "heroes": {k: {**v} for k, v in s["heroes"].items()}}, "helgoth", "2,0",
                                    round_no)
         rolls = ([[0] * 6, [0, 0]] if expect_attack else [])
         with dice(monkeypatch, *rolls):

@@ -69,14 +69,14 @@ def test_a_spirit_ignores_three_damage_in_defence(monkeypatch: pytest.MonkeyPatc
 def test_a_primary_monster_in_retreat_returns_at_the_start_of_the_round_after_next() -> None:
     s = clear_board(started(2))
     s["monsters"] = {"helgoth": primary("helgoth", "-2,0", 0)}
-    s["monsters"]["helgoth"].update(at=None, retreat=1)
+    s["monsters"]["helgoth"].update({"at": None, "retreat": 1})
     s["round"] = 3
     for expected_at in (None, "-2,0"):
         s["phase"], s["pending"] = "round_start", []  # (the players' declarations are not the point here)
         s = GAME.apply(s, SYSTEM, Action.of("round_start")).state
         assert s["monsters"]["helgoth"]["at"] == expected_at
     put(s, "ariane", "-2,0")  # the home taken: the nearest free tile instead
-    s["monsters"]["helgoth"].update(at=None, retreat=2)
+    s["monsters"]["helgoth"].update({"at": None, "retreat": 2})
     s["phase"], s["pending"] = "round_start", []
     s = GAME.apply(s, SYSTEM, Action.of("round_start")).state
     assert s["monsters"]["helgoth"]["at"] in adjacent_keys(s, "-2,0")

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from rules.base import SYSTEM, Action
 from rules.guerra_de_indagar import GAME, flow
+from rules.guerra_de_indagar.state import State
 from rules.guerra_de_indagar.units import gain_xp
 
-from .helpers import clear_board, started
+from .helpers import clear_board, ended, started
 
 
 def test_setup_follows_the_getting_started_steps() -> None:
@@ -18,15 +19,15 @@ def test_setup_follows_the_getting_started_steps() -> None:
     for seat, player in enumerate(s["players"]):
         assert player["res"] == {"gold": 3, "wood": 2, "mineral": 2} and player["spirits"] == 0
         mine = [h for h in s["heroes"].values() if h["owner"] == seat]
-        assert len(mine) == 3 and all(s["tiles"][h["at"]]["deploy"] and s["tiles"][h["at"]]["area"] == seat
-                                      for h in mine)
+        assert len(mine) == 3 and all(h["at"] is not None and s["tiles"][h["at"]]["deploy"]
+                                      and s["tiles"][h["at"]]["area"] == seat for h in mine)
     assert sorted(m["home"] for m in s["monsters"].values()) == [0, 1, 2]
     assert s["turn"] == ["p", str(first)]
 
 
 def test_round_one_monsters_do_not_act_and_turns_alternate() -> None:
     s = started(2, 3)
-    seen = []
+    seen: list[str | int] = []
     while s["round"] == 1:
         seat = next(iter(GAME.to_act(s)))
         if seat == SYSTEM:
@@ -55,12 +56,14 @@ def test_ring_in_round_two_gives_monsters_turns_between_players() -> None:
         flow.advance(s)
         if s["phase"] != "turns":
             break
-        slots.append(tuple(s["turn"]))
-        if s["turn"][0] == "p":
-            hid = flow.available(s, int(s["turn"][1]))[0]
+        turn = s["turn"]
+        assert turn is not None
+        slots.append(tuple(turn))
+        if turn[0] == "p":
+            hid = flow.available(s, int(turn[1]))[0]
             s["heroes"][hid]["done"] = True
         else:
-            s["monsters"][s["turn"][1]]["turns"] += 1
+            s["monsters"][turn[1]]["turns"] += 1
         s["turn"] = None
     # 3 turns each; the monster just after the last player loses its third turn.
     assert [x for x in slots if x[0] == "p"] == [("p", str(order[0])), ("p", str(order[1]))] * 3
@@ -87,7 +90,9 @@ def test_t13_solo_order_with_a_monster_in_retreat() -> None:
             flow.advance(s)
             if s["phase"] != "turns":
                 break
-            who = s["turn"][1] if s["turn"][0] == "m" else "p"
+            turn = s["turn"]
+            assert turn is not None
+            who = turn[1] if turn[0] == "m" else "p"
             got.append(who)
             if who == "p":
                 s["heroes"][flow.available(s, 0)[0]]["done"] = True
@@ -97,7 +102,7 @@ def test_t13_solo_order_with_a_monster_in_retreat() -> None:
         assert got == expected
 
 
-def _round_end(s: dict, pps: dict[int, int], order: list[int], round_no: int = 5) -> dict:
+def _round_end(s: State, pps: dict[int, int], order: list[int], round_no: int = 5) -> State:
     s = clear_board(s)
     s["outposts"] = {}
     s["phase"], s["round"], s["order"] = "round_end", round_no, order
@@ -109,12 +114,12 @@ def _round_end(s: dict, pps: dict[int, int], order: list[int], round_no: int = 5
 
 def test_t10_earliest_in_play_order_wins_among_those_at_target() -> None:
     s = _round_end(started(2), {0: 11, 1: 10}, [1, 0])
-    assert GAME.outcome(s).winners == frozenset({1})
+    assert ended(s).winners == frozenset({1})
 
 
 def test_t11_after_round_ten_most_points_then_play_order() -> None:
     s = _round_end(started(3), {0: 8, 1: 8, 2: 7}, [2, 1, 0], round_no=10)
-    assert GAME.outcome(s).winners == frozenset({1})
+    assert ended(s).winners == frozenset({1})
 
 
 def test_t12_no_winner_when_below_target_at_round_end() -> None:
@@ -153,15 +158,15 @@ def test_spirits_may_become_points_in_the_window_before_the_count() -> None:
     s = clear_board(started(2))
     s["outposts"] = {}
     s["phase"], s["round"], s["order"], s["end_queue"], s["window"] = "round_end", 5, [0, 1], [], False
-    s["players"][0].update(pp=9, spirits=3)
-    s["players"][1].update(pp=9, spirits=1)
+    s["players"][0].update({"pp": 9, "spirits": 3})
+    s["players"][1].update({"pp": 9, "spirits": 1})
     assert GAME.system_action(s) == Action.of("spirit_window")
     s = GAME.apply(s, SYSTEM, Action.of("spirit_window")).state
     assert GAME.to_act(s) == frozenset({0}) and GAME.decisions(s)[0].default == Action.of("pass")  # RULING-07
     s = GAME.apply(s, 0, Action.of("spirit_pp")).state
     assert s["players"][0]["pp"] == 10 and s["pending"] == []
     s = GAME.apply(s, SYSTEM, GAME.system_action(s)).state
-    assert GAME.outcome(s).winners == frozenset({0})
+    assert ended(s).winners == frozenset({0})
 
 
 def test_ruling_31_second_pass_option_wakes_monsters_after_every_player_had_a_turn() -> None:

@@ -6,12 +6,13 @@ import pytest
 
 from rules.base import SYSTEM, Action
 from rules.guerra_de_indagar import GAME
+from rules.guerra_de_indagar.state import State
 from rules.guerra_de_indagar.units import hero_defence, hero_resistance
 
 from .helpers import clear_board, dice, lab, my_turn, put, started
 
 
-def duel(tree0: str | None = None, tree1: str | None = None) -> dict:
+def duel(tree0: str | None = None, tree1: str | None = None) -> State:
     s = clear_board(started(2, factions=("arkland", "sect")))
     s["players"][0]["commander"], s["players"][1]["commander"] = "paladin", "abomination"
     s["players"][0]["tree"], s["players"][1]["tree"] = tree0, tree1

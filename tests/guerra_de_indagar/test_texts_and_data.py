@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from pathlib import Path
 
 import i18n
@@ -36,9 +37,10 @@ def test_the_data_files_load_and_every_provisional_tag_is_in_the_notes() -> None
     text = "".join((DATA / name).read_text(encoding="utf-8") for name in sorted(p.name for p in DATA.glob("*.json")))
     tags = set(re.findall(r"PROV-\d\d", text)) | set(re.findall(r"RULING-\d\d", text))
     assert tags and sorted(t for t in tags if t not in notes) == []
-    for card in factions()["heroes"].values():
-        assert card["provisional"] is True
-    for card in [*monsters()["primary"].values(), *abilities().values(), *strategy()["abilities"].values(),
-                 *strategy()["trees"].values(), strategy()["tokens"]]:
+    # Every card records that its numbers are provisional; the engine never reads the flag, so its types omit it.
+    provisional: list[Mapping[str, object]] = [
+        *factions()["heroes"].values(), *monsters()["primary"].values(), *abilities().values(),
+        *strategy()["abilities"].values(), *strategy()["trees"].values(), strategy()["tokens"]]
+    for card in provisional:
         assert card["provisional"] is True
     assert len(abilities()) == 60 and len(strategy()["abilities"]) == 36 and len(cards()) == 96

@@ -8,17 +8,18 @@ import pytest
 
 from rules.base import Action
 from rules.guerra_de_indagar import GAME
+from rules.guerra_de_indagar.state import State
 from rules.guerra_de_indagar.units import hero_attack, retreat_hero
 from tools.playout import leaks
 
-from .helpers import clear_board, dice, lab, my_turn, put, started
+from .helpers import activation, clear_board, dice, lab, my_turn, put, started
 
 
-def explorer(kind: str) -> dict:
+def explorer(kind: str) -> State:
     s = clear_board(started(2))
     s["players"][0]["commander"], s["players"][1]["commander"] = "paladin", "abomination"
     put(s, "ariane", "-1,0")
-    s["tiles"]["-1,1"].update(t=kind, up=False)
+    s["tiles"]["-1,1"].update({"t": kind, "up": False})
     return my_turn(s, 0, "ariane")
 
 
@@ -74,7 +75,7 @@ def test_charge_step_only_toward_a_target_and_then_an_attack_is_owed(monkeypatch
     put(s, "zhuan", "-1,2")
     s["players"][0]["res"] = {"gold": 0, "wood": 0, "mineral": 0}  # no boost window
     s = my_turn(s, 0, "ariane")
-    s["act"]["mv"] = 0
+    activation(s)["mv"] = 0
     steps = {la.action.get("to") for la in GAME.legal_actions(s, 0) if la.action.kind == "charge_step"}
     assert steps == {lab(s, "-1,1")}  # the only free tile next to both
     s = GAME.apply(s, 0, Action.of("charge_step", to=lab(s, "-1,1"))).state
@@ -90,7 +91,7 @@ def test_leaving_the_maelstrom_is_decided_by_the_last_player_in_play_order() -> 
     s["tiles"]["-1,1"]["up"] = True
     s["heroes"]["ariane"]["at"] = "-1,1"
     s["order"] = [0, 1]
-    s["tiles"]["-2,2"].update(t="mountain", up=False)
+    s["tiles"]["-2,2"].update({"t": "mountain", "up": False})
     kinds = {la.action.kind for la in GAME.legal_actions(s, 0)}
     assert "leave_maelstrom" in kinds and "move" not in kinds  # RULING-15
     s = GAME.apply(s, 0, Action.of("leave_maelstrom")).state
@@ -190,16 +191,17 @@ def test_an_absent_player_is_skipped_without_trading_away_their_resources() -> N
     put(s, "ariane", "-1,0")
     put(s, "zhuan", "-1,2")
     s = my_turn(s, 0, "ariane")
-    s["act"]["mv"] = 0
+    activation(s)["mv"] = 0
     s = GAME.apply(s, 0, Action.of("charge_step", to=lab(s, "-1,1"))).state
-    assert GAME.skip_action(s, 0).kind == "attack"
+    skip = GAME.skip_action(s, 0)
+    assert skip is not None and skip.kind == "attack"
 
 
 def test_a_hero_redeployed_onto_a_swamp_takes_its_damage_too() -> None:
     s = clear_board(started(2))  # RULING-16: "el héroe que entre a esta loseta recibe 2 daños", every entry
     owner = s["heroes"]["paladin"]["owner"]
     spot = sorted(key for key, t in s["tiles"].items() if t["deploy"] and t["area"] == owner)[0]
-    s["tiles"][spot].update(t="swamp", up=True)
+    s["tiles"][spot].update({"t": "swamp", "up": True})
     s["players"][owner]["spirits"] = 0  # nothing to ignore it with
     s["pending"] = [{"kind": "redeploy", "seat": owner, "hero": "paladin"}]
     s = GAME.apply(s, owner, Action.of("redeploy", to=lab(s, spot))).state

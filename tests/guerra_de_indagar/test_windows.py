@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from rules.base import Action
 from rules.guerra_de_indagar import BOOST_SECONDS, GAME
+from rules.guerra_de_indagar.state import State
 
 from .helpers import clear_board, lab, my_turn, put, started
 
 
-def defence_window() -> dict[str, Any]:
+def defence_window() -> State:
     """Seat 0's Ariane has attacked seat 1's Zhuan and rolled; seat 1, holding a spirit, may boost its defence."""
     s = clear_board(started(2))
     s["players"][1]["spirits"] = 1

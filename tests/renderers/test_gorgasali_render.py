@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from typing import cast
 
 import pytest
 from PIL import Image
@@ -11,13 +12,15 @@ from renderers import gorgasali as gr
 from renderers import render_for
 from rules.base import SYSTEM
 from rules.gorgasali import GAME
+from rules.gorgasali.state import LastShot, State
+from rules.gorgasali.views import View
 from rules.rng import Rng
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 MAX_BYTES = 1_000_000
 
 
-def play(seats: int, steps: int, seed: int = 3, mode: str = "ffa"):
+def play(seats: int, steps: int, seed: int = 3, mode: str = "ffa") -> State:
     """A state reached by the game's own bots (system steps included) after `steps` moves."""
     state = GAME.new(GAME.resolve_options({"mode": mode}), seats, seed)
     rng = Rng(seed)
@@ -30,11 +33,12 @@ def play(seats: int, steps: int, seed: int = 3, mode: str = "ffa"):
     return state
 
 
-def named(view: dict, seats: int) -> dict:
-    return {**view, "names": [f"P{i + 1}" for i in range(seats)]}
+def named(view: dict[str, object], seats: int) -> View:
+    # The contract hands views over as plain dicts; this one is Gorgasali's (as cogs/gorgasali.py reads it).
+    return cast(View, {**view, "names": [f"P{i + 1}" for i in range(seats)]})
 
 
-def check_png(data: bytes, view: dict | None = None, lang: str = "en") -> Image.Image:
+def check_png(data: bytes, view: View | None = None, lang: str = "en") -> Image.Image:
     assert data.startswith(PNG_SIGNATURE)
     assert len(data) < MAX_BYTES
     Image.open(io.BytesIO(data)).verify()
@@ -61,7 +65,7 @@ def test_render_is_deterministic_and_cache_free() -> None:
     assert gr.render(view, "es") == first
     gr.clear_cache()
     assert gr.render(view, "es") == first
-    assert render_for("gorgasali", view, "es") == first
+    assert render_for("gorgasali", dict(view), "es") == first
     assert gr.render(view, "en") != first
 
 
@@ -114,10 +118,14 @@ def test_last_shot_and_path_change_the_image() -> None:
     alive = [p for p in view["players"] if p["alive"]]
     assert len(alive) >= 2
     view = {**view, "shot_now": True}  # the shot of the turn being played (older shots are not drawn)
-    shot = {**view, "last": {"shooter": alive[0]["seat"], "target": alive[1]["seat"], "hit": True, "raw": 24}}
-    miss = {**view, "last": {"shooter": alive[0]["seat"], "target": alive[1]["seat"], "hit": False, "raw": 0}}
+    # Deliberately partial shots (no weapon, and no dice until `rolled`): the image draws what it is given.
+    hit = cast(LastShot, {"shooter": alive[0]["seat"], "target": alive[1]["seat"], "hit": True, "raw": 24})
+    shot: View = {**view, "last": hit}
+    miss: View = {**view, "last": cast(LastShot, {"shooter": alive[0]["seat"], "target": alive[1]["seat"],
+                                                  "hit": False, "raw": 0})}
     assert len({gr.render({**view, "last": None}, "es"), gr.render(shot, "es"), gr.render(miss, "es")}) == 3
-    rolled = {**view, "last": {**shot["last"], "dice": [5, 3], "eff": [5, 3]}}
-    other = {**view, "last": {**shot["last"], "dice": [2, 3], "eff": [2, 3]}}
-    assert gr._shot(rolled, "en").label == "(5 3) -24"  # the last shot's dice as rolled
+    rolled: View = {**view, "last": {**hit, "dice": [5, 3], "eff": [5, 3]}}
+    other: View = {**view, "last": {**hit, "dice": [2, 3], "eff": [2, 3]}}
+    arrow = gr._shot(rolled, "en")
+    assert arrow is not None and arrow.label == "(5 3) -24"  # the last shot's dice as rolled
     assert gr.render(rolled, "es") != gr.render(other, "es")

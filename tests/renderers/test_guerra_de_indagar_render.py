@@ -14,13 +14,15 @@ from renderers.kit import Box, Canvas
 from rules.base import SYSTEM, Action
 from rules.guerra_de_indagar import GAME
 from rules.guerra_de_indagar.data import tiles
+from rules.guerra_de_indagar.state import State
 from rules.rng import Rng
+from tests.renderers.pixels import rgb
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 MAX_BYTES = 1_000_000
 
 
-def play(seats: int, steps: int, seed: int = 3) -> dict:
+def play(seats: int, steps: int, seed: int = 3) -> State:
     """A state reached by the game's own AI (system steps included) after `steps` moves."""
     state = GAME.new(GAME.resolve_options({}), seats, seed)
     rng = Rng.from_seed(seed)
@@ -64,7 +66,7 @@ def test_render_is_deterministic_and_cache_free() -> None:
     assert gr.render(view, "en") != first
 
 
-def _peeked(seats: int = 2) -> tuple[dict, int, str]:
+def _peeked(seats: int = 2) -> tuple[State, int, str]:
     """A game where the seat on turn has just explored (peeked at) a face-down tile and kept it hidden."""
     state = play(seats, 0)
     rng = Rng.from_seed(9)
@@ -81,7 +83,7 @@ def _peeked(seats: int = 2) -> tuple[dict, int, str]:
     raise AssertionError("nobody explored")
 
 
-def _swap_hidden(state: dict, keep: str | None = None) -> dict:
+def _swap_hidden(state: State, keep: str | None = None) -> State:
     """The same game with two face-down tiles of different types swapped (and `keep` left alone)."""
     out = GAME.copy_state(state)
     hidden = [k for k, t in sorted(out["tiles"].items()) if not t["up"] and t["t"] is not None and k != keep]
@@ -167,13 +169,13 @@ def test_a_players_colour_is_the_same_in_set_up_and_in_play() -> None:
     assert len(set(colors)) == 3 and len({gr.seat_shape(seat) for seat in range(3)}) == 3
     for seat, color in enumerate(colors):
         deploy = [cells[t["at"]] for t in setup["tiles"] if t["deploy"] and t["area"] == seat]
-        seen = [before.getpixel((x, y)) for c in deploy for b in [grid.cell_box(c)]
+        seen = [rgb(before.getpixel((x, y))) for c in deploy for b in [grid.cell_box(c)]
                 for y in range(b.y, b.y2, 2) for x in range(b.x, b.x2, 2)]
         assert any(_near(p, color) for p in seen), f"seat {seat}'s set-up tiles do not show its colour"
         for h in later["heroes"]:
             if int(h["owner"]) == seat and h["at"]:
                 box = gr._token_box(grid, cells[h["at"]])
-                pixel = after.getpixel((box.x + box.w // 2, box.y + round(box.h * 0.24)))
+                pixel = rgb(after.getpixel((box.x + box.w // 2, box.y + round(box.h * 0.24))))
                 assert _near(pixel, color), f"seat {seat}'s hero {h['id']} is drawn in {pixel}, not {color}"
 
 

@@ -15,6 +15,7 @@ import i18n
 from renderers import hero_realms as hr
 from renderers import render_for
 from rules import registry
+from rules.hero_realms.state import State
 from rules.text import Msg, SeatRef
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -211,7 +212,7 @@ PLAYED = ["spark", "profit", "command", "gold", "fire_gem", "dagger", "ruby", "l
           "word_of_power", "shortsword"]
 
 
-def _crowded(variant: str, seats: int, seed: int):  # type: ignore[no-untyped-def]
+def _crowded(variant: str, seats: int, seed: int) -> State:
     """A state with many champions (some expended, some hurt, guards anywhere) and many played cards."""
     from tests.hero_realms.hr_helpers import clean, put
 
@@ -232,11 +233,11 @@ def _crowded(variant: str, seats: int, seed: int):  # type: ignore[no-untyped-de
     return s
 
 
-def _inside(inner, outer) -> bool:  # type: ignore[no-untyped-def]
+def _inside(inner: hr.Box, outer: hr.Box) -> bool:
     return outer.x <= inner.x and outer.y <= inner.y and inner.x2 <= outer.x2 and inner.y2 <= outer.y2
 
 
-def _overlap(a, b) -> bool:  # type: ignore[no-untyped-def]
+def _overlap(a: hr.Box, b: hr.Box) -> bool:
     return a.x < b.x2 and b.x < a.x2 and a.y < b.y2 and b.y < a.y2
 
 

@@ -14,13 +14,15 @@ from renderers import render_for
 from rules.base import SYSTEM
 from rules.kings_armory import GAME, data
 from rules.kings_armory.board import board
+from rules.kings_armory.shapes import State
 from rules.rng import Rng
+from tests.renderers.pixels import rgb
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 MAX_BYTES = 1_000_000
 
 
-def play(seats: int, steps: int, seed: int = 2, map_id: str = "long-road", fight: bool = False) -> dict:
+def play(seats: int, steps: int, seed: int = 2, map_id: str = "long-road", fight: bool = False) -> State:
     """A state the AI heroes reach after `steps` moves (or, with `fight`, in an allies' round against 3+ monsters)."""
     state = GAME.new(GAME.resolve_options({"map": map_id}), seats, seed)
     rng = Rng(seed)
@@ -204,7 +206,7 @@ def _regions(img: Image.Image, box: kr.Box, colors: list[tuple[int, int, int]]) 
     out = []
     for color in colors:
         pts = [(x, y) for y in range(box.y, box.y2) for x in range(box.x, box.x2)
-               if max(abs(a - b) for a, b in zip(img.getpixel((x, y)), color, strict=True)) < 12]
+               if max(abs(a - b) for a, b in zip(rgb(img.getpixel((x, y))), color, strict=True)) < 12]
         assert pts, f"no {color} in the square"
         xs, ys = [p[0] for p in pts], [p[1] for p in pts]
         out.append((min(xs), min(ys), max(xs), max(ys)))
@@ -217,14 +219,16 @@ def test_two_monsters_on_one_square_are_drawn_apart_each_with_its_own_hit_points
     sq = "N12"
     pair = {**view, "allies": [], "monsters": [_monster(view, 1, sq, hp=3), _monster(view, 2, sq, hp=5)]}
     img = Image.open(io.BytesIO(kr.render(pair, "en"))).convert("RGB")
-    cell = kr.sq_box(kr._grid(b), b.parse(sq))
+    square = b.parse(sq)
+    assert square is not None
+    cell = kr.sq_box(kr._grid(b), square)
     first, second = _regions(img, cell, [kr.LEVEL_COLORS[1], kr.LEVEL_COLORS[2]])
     assert first[3] < second[1] or second[3] < first[1] or first[2] < second[0] or second[2] < first[0], \
         "the two tokens overlap"
     for x0, y0, x1, y1 in (first, second):
         assert x1 - x0 >= cell.w * 0.55, "each figure gets a whole row of its square, not a sliver"
         # its own hit points: a dark pill inside its own row
-        row = [img.getpixel((x, (y0 + y1) // 2)) for x in range(x0, x1 + 1)]
+        row = [rgb(img.getpixel((x, (y0 + y1) // 2))) for x in range(x0, x1 + 1)]
         assert sum(1 for p in row if max(p) < 40) >= 6, "no hit-point pill on this figure's row"
 
 

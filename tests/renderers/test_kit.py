@@ -155,7 +155,9 @@ def test_accented_glyphs_render() -> None:
     for accented, bare in (("ñ", "n"), ("Ñ", "N"), ("í", "i"), ("ú", "u"), ("á", "a")):
         a, b = _ink(accented), _ink(bare)
         assert not _same(a, b), accented
-        assert a.getbbox()[1] < b.getbbox()[1], f"{accented} has no mark above"
+        inked, bare_inked = a.getbbox(), b.getbbox()
+        assert inked is not None and bare_inked is not None
+        assert inked[1] < bare_inked[1], f"{accented} has no mark above"
     # inverted punctuation is not the upright one
     assert not _same(_ink("¿"), _ink("?"))
     assert not _same(_ink("¡"), _ink("!"))

@@ -13,8 +13,10 @@ import pytest
 from rules.base import Action
 from storage import StorageError, Store
 from storage.schema import LATEST
+from storage.sqlite import SqliteBackend
 from table import Table, TableError, Who
 from tests.conftest import FakeClock
+from tests.table_reads import tiny_state
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 ALICE, BOB = Who(1, "Alice"), Who(2, "Bob")
@@ -111,7 +113,7 @@ async def play_one(table: Table, channel: int) -> None:
     if row.status == "lobby":
         await (table.join(channel, BOB) if len(seen.seats) < 2 else table.start(channel, ALICE))
         return
-    state = seen.state
+    state = tiny_state(seen)
     who = (ALICE, BOB)[state.turn]
     action = Action.of("end") if state.played else Action.of("play", card=state.hands[state.turn][0])
     await table.act(channel, who, action)
@@ -122,7 +124,9 @@ async def test_full_disk_refuses_politely_and_loses_nothing(tmp_path) -> None:
     table = Table(store, clock=FakeClock())
     for _ in range(3):
         await play_one(table, 5)
-    await store.backend.set_max_pages((await store.backend.page_bytes()) // 4096)  # no room for another page
+    backend = store.backend
+    assert isinstance(backend, SqliteBackend)  # a SQLite file: only SQLite caps its pages
+    await backend.set_max_pages((await backend.page_bytes()) // 4096)  # no room for another page
     refused = None
     for _ in range(2000):
         before = await table.game_for(5)

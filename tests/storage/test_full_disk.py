@@ -16,7 +16,7 @@ from storage.sqlite import SqliteBackend
 
 def _ioerr(name: str) -> sqlite3.OperationalError:
     exc = sqlite3.OperationalError("disk I/O error")
-    exc.sqlite_errorname = name  # type: ignore[attr-defined]
+    exc.sqlite_errorname = name
     return exc
 
 

@@ -10,6 +10,7 @@ import pytest
 from rules.base import Action
 from table import StaleAction, Table, TableError, Who
 from tests.conftest import FakeClock
+from tests.table_reads import channel_row, tiny_state
 
 CHANNELS = 50
 
@@ -25,8 +26,8 @@ def make_table(store, clock=None) -> Table:
 
 async def move(table: Table, channel: int) -> int:
     """One legal move by whoever is on turn in the channel; returns the new version."""
-    row = await table.game_for(channel)
-    state = (await table.inspect(row.id)).state
+    row = await channel_row(table, channel)
+    state = tiny_state(await table.inspect(row.id))
     who = players(channel)[state.turn]
     action = Action.of("end") if state.played else Action.of("play", card=state.hands[state.turn][0])
     return (await table.act(channel, who, action)).version
@@ -73,7 +74,7 @@ async def test_fifty_running_games_moving_at_once_never_fail(any_store) -> None:
         failures += [r for r in results if isinstance(r, BaseException)]
     assert failures == []
     for c in range(CHANNELS):
-        row = await table.game_for(c)
+        row = await channel_row(table, c)
         replayed = await table.replay(row.id)
         assert (await table.inspect(row.id)).game.to_json(replayed) == (
             (await table.inspect(row.id)).game.to_json((await make_table(any_store).inspect(row.id)).state))
@@ -85,15 +86,15 @@ async def test_two_tables_on_one_store_apply_a_double_click_once(any_store) -> N
     await first.new(guild_id=1, channel_id=3, who=players(3)[0], game_type="tiny")
     await first.join(3, players(3)[1])
     await first.start(3, players(3)[0])
-    row = await first.game_for(3)
-    state = (await first.inspect(row.id)).state
+    row = await channel_row(first, 3)
+    state = tiny_state(await first.inspect(row.id))
     who = players(3)[state.turn]
     action = Action.of("play", card=state.hands[state.turn][0])
     results = await asyncio.gather(first.act(3, who, action, expected_version=row.version),
                                    second.act(3, who, action, expected_version=row.version),
                                    return_exceptions=True)
     assert sum(1 for r in results if isinstance(r, StaleAction)) == 1
-    assert (await first.game_for(3)).version == row.version + 1
+    assert (await channel_row(first, 3)).version == row.version + 1
 
 
 @pytest.mark.parametrize("cache_size", [3])

@@ -11,6 +11,7 @@ from storage import Store
 from storage.schema import LATEST, SQLITE_MIGRATIONS, statements
 from table import Table, Who
 from tests.conftest import FakeClock
+from tests.table_reads import channel_row, tiny_state
 from tests.tinygame import TINY
 
 ALICE, BOB = Who(1, "Alice"), Who(2, "Bob")
@@ -31,7 +32,8 @@ def old_database(path: str) -> list:
                (json.dumps({"target": 60}), json.dumps(extra)))
     db.executemany("INSERT INTO seats VALUES (1, ?, ?, 'human', ?)", [(0, 1, "Alice"), (1, 2, "Bob")])
     states = [TINY.new({"target": 60}, 2, 5)]
-    rows = [(2, "start", None, None, "[]", 0, None, 2)]
+    rows: list[tuple[int, str, int | None, int | None, str, int, Action | dict[str, int] | None, int]] = [
+        (2, "start", None, None, "[]", 0, None, 2)]
     version = 2
     for seat, action in ((0, "play"), (0, "end"), (1, "play")):
         state = states[-1]
@@ -43,10 +45,10 @@ def old_database(path: str) -> list:
         states.append(step.state)
     rows.append((6, "undo", 1, 2, "[]", 0, {"undo": 5}, 4))
     states.append(states[-2])
-    for (v, kind, seat, user, events, undoable, act, state_of), state in zip(rows, states, strict=True):
-        action = None if act is None else json.dumps(act if isinstance(act, dict) else act.to_json())
+    for (v, kind, by_seat, user, events, undoable, logged, state_of), state in zip(rows, states, strict=True):
+        stored = None if logged is None else json.dumps(logged if isinstance(logged, dict) else logged.to_json())
         db.execute("INSERT INTO actions VALUES (1, ?, ?, ?, ?, ?, ?, ?, NULL, ?, 0)",
-                   (v, kind, seat, user, action, events, undoable, state_of))
+                   (v, kind, by_seat, user, stored, events, undoable, state_of))
         db.execute("INSERT INTO snapshots VALUES (1, ?, ?)",
                    (v, zlib.compress(json.dumps(TINY.to_json(state)).encode())))
     db.execute("UPDATE games SET version = 6")
@@ -61,9 +63,9 @@ async def test_schema_3_upgrades_and_plays_on(tmp_path) -> None:
     store = await Store(path).open()
     assert await store.schema_version() == LATEST
     table = Table(store, clock=FakeClock())
-    row = await table.game_for(9)
+    row = await channel_row(table, 9)
     assert row.extra == {"reminder_minutes": 30} and await store.blob(row.id, "setup") == {"note": "kept"}
-    assert TINY.to_json((await table.inspect(row.id)).state) == TINY.to_json(states[-1])
+    assert TINY.to_json(tiny_state(await table.inspect(row.id))) == TINY.to_json(states[-1])
     # The log keeps its lines, redacted per viewer as before.
     alice = await table.log(9, ALICE)
     stranger = await table.log(9, Who(99, "Stranger"))

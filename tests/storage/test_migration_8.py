@@ -12,6 +12,7 @@ from storage.sqlite import SqliteBackend
 from storage.store import pack
 from table import Table, Who
 from tests.conftest import FakeClock
+from tests.table_reads import tiny_state
 from tests.tinygame import TINY
 
 ALICE, BOB = Who(1, "Alice"), Who(2, "Bob")
@@ -57,7 +58,7 @@ async def test_the_previous_schema_upgrades_and_plays_on(db_target, monkeypatch)
     store = await Store(db_target).open()
     try:
         table = Table(store, clock=FakeClock())
-        assert TINY.to_json((await table.inspect(1)).state) == TINY.to_json(states[-1])
+        assert TINY.to_json(tiny_state(await table.inspect(1))) == TINY.to_json(states[-1])
         everything = await store.lines(1)
         assert everything[0][2]["key"] == "core.log.start"
         secret = [(v, to) for v, to, _ in everything if to is not None]

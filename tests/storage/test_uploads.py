@@ -10,6 +10,7 @@ import pytest
 from rules.base import BadOptions
 from table import Table, Who, uploads
 from tests.conftest import FakeClock
+from tests.table_reads import channel_row
 
 ALICE = Who(1, "Alice")
 
@@ -63,6 +64,6 @@ async def test_an_accepted_file_is_stored_once_with_its_title_and_warnings(store
     report = await new_with(table, b"hello")
     assert "core.lobby.upload" in [m.key for m in report.public]
     assert [m.key for m in report.private[ALICE.user_id]] == ["core.nobody"]
-    row = await table.game_for(1)
+    row = await channel_row(table, 1)
     assert (await store.blob(row.id, "setup"))["note"] == "hello"
     assert "setup" not in row.extra
