@@ -8,19 +8,17 @@ from pathlib import Path
 
 import pytest
 
-from bot import make_bot
 from cogs import delivery
 from cogs.late_images import drawn, early
 from standin.inprocess import InProcessDiscord
-from standin.world import is_error_output
+from tests.e2e.games import bot_world, errors, hero_realms_for_two
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 
 @pytest.fixture
 async def d(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[InProcessDiscord]:
-    monkeypatch.setenv("TABLETOP_SEED", "11")
-    async with InProcessDiscord(lambda: make_bot(str(tmp_path / "x.sqlite3"))) as world:
+    async for world in bot_world(tmp_path, monkeypatch, 11):
         yield world
 
 
@@ -48,17 +46,7 @@ async def test_drawn_gives_only_a_finished_drawing() -> None:
 
 async def test_pictures_drawn_before_their_words_leave_go_with_them(d: InProcessDiscord,
                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
-    d.user("ann", locale="en-US")
-    d.user("berta", locale="es-ES")
-    out = await d.command("ann", "/game new game:hero-realms")
-    out += await d.command("berta", "/game join")
-    out += await d.command("ann", "/game start")
-    assert not [o.text() for o in out if is_error_output(o)]
-    assert d.channel is not None
-    row = await d.bot.table.game_for(d.channel.id)
-    assert row is not None
-    loaded = await d.bot.table.inspect(row.id)
-    on_turn = ["ann", "berta"][next(iter(loaded.game.to_act(loaded.state)))]
+    on_turn = await hero_realms_for_two(d, second_locale="es-ES")
 
     held: list[Awaitable[bytes | None]] = []
     real_early = delivery.early
@@ -80,7 +68,7 @@ async def test_pictures_drawn_before_their_words_leave_go_with_them(d: InProcess
     monkeypatch.setattr(delivery, "send_public", send_when_drawn)
     with_words = delivery.LATE.at_once
     out = await d.command(on_turn, "/hr end")
-    assert not [o.text() for o in out if is_error_output(o)]
+    assert not errors(out)
     assert held, "no picture was drawn early"
     new = set()
     for kind in ("channel", "ephemeral", "dm"):
