@@ -14,6 +14,7 @@ import asyncio
 import os
 import signal
 import time
+from typing import Any
 
 from rules import registry
 from rules.base import Action
@@ -31,7 +32,7 @@ def die_after(store: Store, commits: int) -> None:
     original = store.commit
     count = 0
 
-    async def commit(*args, **kwargs):
+    async def commit(*args: Any, **kwargs: Any) -> int:  # passes everything on to the real commit
         nonlocal count
         version = await original(*args, **kwargs)
         count += 1
@@ -70,6 +71,7 @@ async def play(store: Store, ai: int, target: int, die: int | None) -> None:
             print("DONE", flush=True)
             return
         state = (await table.inspect(row.id)).state
+        assert state is not None
         if state.turn != 0:
             print(f"STUCK {row.version}", flush=True)
             return

@@ -136,11 +136,11 @@ class Gauntlet(Game):
         steps = list(path[1:])
         if steps and steps[-1] == "go":
             steps = steps[:-1]
-            return Action.of("move", path=steps) if steps and self._walk(state, seat, steps) else []
+            return Action.of("move", path=tuple(steps)) if steps and self._walk(state, seat, steps) else []
         if self._walk(state, seat, steps) is None:
             return []
         if len(steps) == state["reach"]:
-            return Action.of("move", path=steps)
+            return Action.of("move", path=tuple(steps))
         options = [Choice(d, msg("core.step.part", part=f"{d} → {square_name(*end)}"))
                    for d in DIRS if (end := self._walk(state, seat, [*steps, d])) is not None]
         if steps:
@@ -221,7 +221,9 @@ class Gauntlet(Game):
                 else:
                     free = [d for d in ("S", "E", "W", "N") if self._walk(s, seat, [d]) is not None]
                     if free and rng.below(2) == 0:
-                        hero["r"], hero["c"] = self._walk(s, seat, [free[rng.below(len(free))]])  # type: ignore[misc]
+                        end = self._walk(s, seat, [free[rng.below(len(free))]])
+                        assert end is not None  # `free` holds only the directions that walk
+                        hero["r"], hero["c"] = end
                     else:
                         hero["hp"] -= 1
                     events.append(Event(msg("core.step.part", part=f"{seat} dodges.")))
@@ -294,7 +296,7 @@ class Gauntlet(Game):
             if not options:
                 break
             path.append(options[rng.below(len(options))])
-        return Action.of("move", path=path) if path else Action.of("wait")
+        return Action.of("move", path=tuple(path)) if path else Action.of("wait")
 
     def secret_tokens(self, state: dict[str, Any]) -> dict[str, frozenset[int]]:
         return {}

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from tools import ai_ladder
 
 REPORT_KEYS = {"game", "games", "seed", "wins", "rates", "ends", "cell"}
 
 
-def test_the_ladder_runs_every_game_and_prints_the_whole_table(capsys) -> None:
+def test_the_ladder_runs_every_game_and_prints_the_whole_table(capsys: pytest.CaptureFixture[str]) -> None:
     assert ai_ladder.main(["--games", "1", "--seed", "7", "--json"]) == 0
     out = capsys.readouterr().out.splitlines()
     cells = [json.loads(line) for line in out if line.startswith("{")]
@@ -26,7 +28,8 @@ def test_the_ladder_runs_every_game_and_prints_the_whole_table(capsys) -> None:
         assert sum(1 for line in table if line.startswith(game + " ")) >= 3, game  # vs random, vs simple/levels
 
 
-def test_heroquest_cells_compare_the_monsters_with_random_and_scripted_heroes_and_level_with_level(capsys) -> None:
+def test_heroquest_cells_compare_the_monsters_with_random_and_scripted_heroes_and_level_with_level(
+        capsys: pytest.CaptureFixture[str]) -> None:
     assert ai_ladder.main(["--games", "1", "--only", "heroquest", "--json"]) == 0
     cells = [json.loads(line) for line in capsys.readouterr().out.splitlines() if line.startswith("{")]
     assert [c["cell"] for c in cells] == ["normal vs random heroes", "normal vs scripted heroes",

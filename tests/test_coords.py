@@ -46,8 +46,8 @@ def test_refusals() -> None:
     ]
     for text in refused:
         assert coords.parse(text, 16, 16) is None, text
-    assert coords.parse(None, 16, 16) is None  # type: ignore[arg-type]
-    assert coords.parse(11, 16, 16) is None  # type: ignore[arg-type]
+    assert coords.parse(None, 16, 16) is None  # type: ignore[arg-type]  # not text: refused at run time
+    assert coords.parse(11, 16, 16) is None  # type: ignore[arg-type]  # not text: refused at run time
 
 
 def test_every_square_of_a_40_by_40_board_round_trips_with_a_unique_name() -> None:
@@ -124,7 +124,9 @@ def test_every_hex_of_any_map_has_a_unique_label_that_round_trips(hexes: set[tup
     for label, hx in labels.items():
         assert re.fullmatch(r"[A-Z]{1,2}[1-9][0-9]?", label)
         assert codec.parse(label) == hx
-        letters, digits = re.fullmatch(r"([A-Z]+)([0-9]+)", label).groups()  # type: ignore[union-attr]
+        parts = re.fullmatch(r"([A-Z]+)([0-9]+)", label)
+        assert parts is not None
+        letters, digits = parts.groups()
         assert codec.parse(f"{letters.lower()} - {digits}") == hx
 
 

@@ -13,6 +13,7 @@ from pathlib import Path
 from storage import Store
 from table import Table, Who
 from tests.tinygame import TINY
+from tools.pgserver import PgServer
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -50,12 +51,14 @@ async def check(db: str, acknowledged: int) -> None:
         assert row.version >= acknowledged, "an acknowledged action was lost"
         table = Table(store)
         replayed = await table.replay(row.id)
-        assert TINY.to_json(replayed) == TINY.to_json((await table.inspect(row.id)).state)
+        state = (await table.inspect(row.id)).state
+        assert state is not None
+        assert TINY.to_json(replayed) == TINY.to_json(state)
     finally:
         await store.close()
 
 
-async def test_killed_process_loses_nothing_acknowledged(tmp_path) -> None:
+async def test_killed_process_loses_nothing_acknowledged(tmp_path: Path) -> None:
     db = str(tmp_path / "crash.sqlite3")
     first, _ = run_worker(db, acks=5, ai=1)
     await check(db, first)
@@ -64,13 +67,13 @@ async def test_killed_process_loses_nothing_acknowledged(tmp_path) -> None:
     await check(db, second)
 
 
-async def test_twenty_random_kill_points_including_ai_turns(tmp_path) -> None:
+async def test_twenty_random_kill_points_including_ai_turns(tmp_path: Path) -> None:
     """Killed after a random commit (often the human's, before the AI's) or at a random moment: each
     restart first lets the AI seats finish by themselves, and the human is never left waiting on nobody."""
     await kill_many_times(str(tmp_path / "kills.sqlite3"), kills=24, seed=20261122)
 
 
-async def test_random_kill_points_on_postgresql(pg_server) -> None:
+async def test_random_kill_points_on_postgresql(pg_server: PgServer) -> None:
     await kill_many_times(pg_server.create_database(), kills=8, seed=7)
 
 
@@ -112,6 +115,7 @@ async def _time_out_log(db: str) -> tuple[int, int, list[str]]:
         row = (await store.games_in_guild(1, include_closed=True))[0]
         table = Table(store)
         state = (await table.inspect(row.id)).state
+        assert state is not None
         lines = [m.key for _, m in (await table.log(7, Who(1, "Alice"))).lines]
         return row.version, state.turn, [k for k in lines if k == "core.timeout.done"]
     finally:
@@ -136,9 +140,9 @@ async def _killed_inside_a_time_out(db: str) -> None:
     assert run_timeouts(db, 11 * 60 + 62) == (0, ["TIMEOUTS 0 TOLD 0"]), "and nothing is due any more"
 
 
-async def test_a_process_killed_inside_a_time_out_is_finished_by_the_next_one_and_told_once(tmp_path) -> None:
+async def test_a_process_killed_inside_a_time_out_is_finished_by_the_next_one_and_told_once(tmp_path: Path) -> None:
     await _killed_inside_a_time_out(str(tmp_path / "timeouts.sqlite3"))
 
 
-async def test_a_process_killed_inside_a_time_out_on_postgresql(pg_server) -> None:
+async def test_a_process_killed_inside_a_time_out_on_postgresql(pg_server: PgServer) -> None:
     await _killed_inside_a_time_out(pg_server.create_database())

@@ -8,7 +8,7 @@ import pkgutil
 from collections.abc import Iterator
 from pathlib import Path
 from types import SimpleNamespace
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 import discord
 import pytest
@@ -111,7 +111,8 @@ async def test_autocomplete_asks_the_cog_its_command_is_bound_to() -> None:
     assert Probe.asked == [("suggest", "d6", ("move", "jump")), ("parts", "asp", ("place",), "ally", "ally"),
                            ("rests", "b", ("place",), "ally", "ally", "ally")]
     # a command bound to something else (no game cog) suggests nothing rather than failing
-    stray = SimpleNamespace(command=Probe.go._copy_with(parent=None, binding=commands.Cog()), namespace=None)
+    not_a_game_cog = cast(Probe, commands.Cog())  # deliberately the wrong kind of cog
+    stray = SimpleNamespace(command=Probe.go._copy_with(parent=None, binding=not_a_game_cog), namespace=None)
     assert await Probe.go._params["to"].autocomplete(stray, "") == []  # type: ignore[misc]
 
 

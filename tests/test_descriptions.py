@@ -33,8 +33,8 @@ KEYLIKE = re.compile(r"\b(?:hr|gg|ka|gi|hq|core|bot)\.[a-z_]+\.|\{|\}|\bNone\b")
 
 def every_description() -> Iterator[tuple[str, Msg]]:
     """(what, description) for every choice the engines describe, read off the games' data."""
-    for key, card in hr_cards().items():
-        yield f"hero-realms card {key}", hr.card(card)
+    for key, definition in hr_cards().items():
+        yield f"hero-realms card {key}", hr.card(definition)
     for char in CHARACTERS:
         yield f"gorgasali character {char}", msg(f"gg.desc.char.{char}")
     for card in [*WEAPONS, *SUPPORT]:

@@ -85,7 +85,7 @@ def problems_in(text: str) -> list[str]:
     """What is wrong with each slash command the text names: an unknown group or subcommand (either language;
     `a|b` alternatives each checked), or an option `name:` the command does not have (when the reviewed snapshot
     holds that command)."""
-    problems = []
+    problems: list[str] = []
     for match in SLASH.finditer(text):
         group, words, options = match.group(1), match.group(2).split(), match.group(3).split()
         known = any(_resolves(TREES[lang], group, words, options, problems, match.group(0)) for lang in TREES)
@@ -98,11 +98,11 @@ def _resolves(tree: Tree, group: str, words: list[str], options: list[str], prob
               shown: str) -> bool:
     if group not in tree:
         return False
-    frontier = [((group,), tree[group])]
+    frontier: list[tuple[tuple[str, ...], Tree]] = [((group,), tree[group])]
     for word in words:
         if all(not node for _, node in frontier):
             break                                     # a leaf: what follows is prose or option names
-        nxt = []
+        nxt: list[tuple[tuple[str, ...], Tree]] = []
         for path, node in frontier:
             for alternative in word.split("|"):
                 if alternative not in node:

@@ -6,15 +6,18 @@ import asyncio
 import importlib
 import os
 
+import pytest
+
 import cogs.hero_realms  # noqa: F401  (registers the game's UI)
 from cogs import drawing
 from cogs.ui import ui_for
 from rules import registry
 
 
-async def test_a_board_drawn_in_a_worker_process_is_the_same_image(monkeypatch) -> None:
+async def test_a_board_drawn_in_a_worker_process_is_the_same_image(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("TABLETOP_DRAWING_PROCESSES", "1")
     game = registry.get("hero-realms")
+    assert game is not None
     view = game.view(game.new(game.resolve_options({}), 2, 7), None)
     # the class as its module holds it now (a test that started the bot may have imported the cog again, and a
     # worker pickles methods by their module's name)
@@ -42,7 +45,8 @@ def _pid() -> int:
     return os.getpid()
 
 
-async def test_ready_waits_for_the_worker_processes_and_is_at_once_without_them(monkeypatch) -> None:
+async def test_ready_waits_for_the_worker_processes_and_is_at_once_without_them(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("TABLETOP_DRAWING_PROCESSES", "0")
     assert await drawing.ready(timeout=0) and drawing.mode() == "threads"
     monkeypatch.setenv("TABLETOP_DRAWING_PROCESSES", "1")

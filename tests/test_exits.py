@@ -3,6 +3,8 @@ the waiting texts, and each game's `resign` and `final_figures` hooks."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
+
 import pytest
 
 import i18n
@@ -11,10 +13,11 @@ from rules.base import RESIGN, Action, IllegalAction, apply_logged
 from rules.gorgasali import GAME as GG
 from rules.hero_realms import GAME as HR
 from rules.text import Msg, iter_strings, msg
-from storage import Commit, SeatRow, VersionConflict
-from table import NoGame, NotSeated, StaleAction, Table, TableError
+from storage import Commit, SeatRow, Store, VersionConflict
+from table import NoGame, NotSeated, StaleAction, Table, TableError, Who
 from table.exits import Exits, find_seat
-from tests.conftest import ALICE, BOB, CAROL, MOD
+from table.results import Inspection
+from tests.conftest import ALICE, BOB, CAROL, MOD, FakeClock
 from tests.gorgasali.helpers import setup as gg_setup
 from tests.hero_realms.hr_helpers import clean
 
@@ -22,32 +25,38 @@ CH = 300
 
 
 @pytest.fixture
-async def store(any_store):
+async def store(any_store: Store) -> Store:
     """Every test here that touches the table runs on SQLite and on PostgreSQL."""
     return any_store
 
 
-async def start(table: Table, game: str, players=(ALICE, BOB), ai: int = 0, options=None) -> None:
+async def start(table: Table, game: str, players: tuple[Who, ...] = (ALICE, BOB), ai: int = 0,
+                options: dict[str, str] | None = None) -> None:
     await table.new(guild_id=1, channel_id=CH, who=players[0], game_type=game, ai_seats=ai, options=options)
     for p in players[1:]:
         await table.join(CH, p)
     await table.start(CH, players[0])
 
 
-async def loaded(table: Table):
+async def loaded(table: Table) -> Inspection:
     row = await table.game_for(CH) or await table.store.last_game(CH)
     assert row is not None
     return await table.inspect(row.id)
 
 
-def text(lines, names) -> str:
+def _phase(inspection: Inspection) -> object:
+    assert inspection.state is not None
+    return inspection.state["phase"]
+
+
+def text(lines: Iterable[Msg], names: Mapping[int, str]) -> str:
     return "\n".join(i18n.t(m, "en", names.get) for m in lines)
 
 
 # ---------------------------------------------------------------- resigning
 
 
-async def test_resigning_two_player_hero_realms_ends_it_and_the_log_replays_it(table: Table, clock) -> None:
+async def test_resigning_two_player_hero_realms_ends_it_and_the_log_replays_it(table: Table, clock: FakeClock) -> None:
     await start(table, "hero-realms")
     exits = Exits(table)
     question = await exits.resign_question(CH, BOB)
@@ -60,13 +69,17 @@ async def test_resigning_two_player_hero_realms_ends_it_and_the_log_replays_it(t
     assert "🏁 Game over." in said and "The game lasted 3 hours 5 minutes." in said
     assert "Alice: 50 health left" in said and "Bob: out (number 1 to fall)" in said
     state = (await loaded(table)).state
-    assert HR.outcome(state).winners == frozenset({0})
+    assert state is not None
+    outcome = HR.outcome(state)
+    assert outcome is not None and outcome.winners == frozenset({0})
     row = await table.store.last_game(CH)
+    assert row is not None
     actions = await table.store.actions(row.id)
     assert actions[-1].kind == "resign" and actions[-1].action == Action.of(RESIGN).to_json()
     assert HR.to_json(await table.replay(row.id)) == HR.to_json(state)
     table._cache.drop(row.id)  # rebuilt from its snapshot and log, the same
-    assert HR.to_json((await table.inspect(row.id)).state) == HR.to_json(state)
+    rebuilt = (await table.inspect(row.id)).state
+    assert rebuilt is not None and HR.to_json(rebuilt) == HR.to_json(state)
     with pytest.raises(NoGame):  # the channel is free again
         await exits.resign(CH, ALICE)
 
@@ -85,6 +98,7 @@ async def test_a_resign_handed_to_the_ai_keeps_the_game_going(table: Table) -> N
     # The bot plays seat 2 when its turn comes.
     for _ in range(6):
         state = (await loaded(table)).state
+        assert state is not None
         if 1 in table._engine("tiny").to_act(state) or state.turn == 1:
             break
         mover = (ALICE, BOB, CAROL)[state.turn]
@@ -110,12 +124,12 @@ async def test_gorgasali_hands_a_seat_to_the_ai_while_picking_and_eliminates_in_
     await start(table, "gorgasali")
     exits = Exits(table)
     picking = await loaded(table)
-    assert picking.state["phase"] == "pick"
+    assert picking.state is not None and picking.state["phase"] == "pick"
     assert (await exits.resign_question(CH, BOB)).key == "core.resign.ask.ai"
     await exits.resign(CH, BOB)
-    while (now := await loaded(table)).state["phase"] != "play":
+    while (phase := _phase(await loaded(table))) != "play":
         legal = await table.choices(CH, ALICE, [])
-        assert isinstance(legal, list) and legal, now.state["phase"]
+        assert isinstance(legal, list) and legal, phase
         move = await table.choices(CH, ALICE, [legal[0].token])
         while not isinstance(move, Action):
             path = [legal[0].token, move[0].token]
@@ -125,7 +139,10 @@ async def test_gorgasali_hands_a_seat_to_the_ai_while_picking_and_eliminates_in_
     assert question.key == "core.resign.ask.wins"
     report = await exits.resign(CH, ALICE)
     assert report.finished
-    assert GG.outcome((await loaded(table)).state).winners == frozenset({1})
+    state = (await loaded(table)).state
+    assert state is not None
+    outcome = GG.outcome(state)
+    assert outcome is not None and outcome.winners == frozenset({1})
 
 
 async def test_resign_refusals(table: Table) -> None:
@@ -206,7 +223,7 @@ def test_find_seat_reads_numbers_mentions_and_names() -> None:
 # ---------------------------------------------------------------- abandoning, rematch, settings
 
 
-async def test_abandon_asks_the_right_people_and_sums_up(table: Table, clock) -> None:
+async def test_abandon_asks_the_right_people_and_sums_up(table: Table, clock: FakeClock) -> None:
     await start(table, "hero-realms")
     exits = Exits(table)
     with pytest.raises(TableError):
@@ -248,7 +265,7 @@ async def test_rematch_opens_a_lobby_with_the_same_seats_and_options(table: Tabl
 # ---------------------------------------------------------------- waiting
 
 
-async def test_status_says_whom_the_table_waits_for_and_since_when(table: Table, clock) -> None:
+async def test_status_says_whom_the_table_waits_for_and_since_when(table: Table, clock: FakeClock) -> None:
     await start(table, "tiny")
     started = clock.now
     clock.now += 26 * 3600
@@ -273,7 +290,8 @@ async def test_seats_change_hands_only_at_the_version_seen(table: Table) -> None
                                              creator_id=9)
     assert version == row.version + 1
     assert (await table.store.seats(row.id))[1] == SeatRow(1, 9, "human", "Neo")
-    assert (await table.store.game(row.id)).creator_id == 9
+    stored = await table.store.game(row.id)
+    assert stored is not None and stored.creator_id == 9
     assert await table.store.started_at(row.id) is not None
 
 
@@ -302,7 +320,9 @@ def test_hero_realms_emperor_variant_a_captain_passes_no_card_and_an_emperor_los
     emperor = next(seat for seat in range(6) if s.roles[seat] == "emperor")
     ended = HR.resign(s, emperor)
     assert ended is not None
-    assert HR.outcome(ended.state).winners == frozenset(o for o in range(6) if s.team_of[o] != s.team_of[emperor])
+    outcome = HR.outcome(ended.state)
+    assert outcome is not None
+    assert outcome.winners == frozenset(o for o in range(6) if s.team_of[o] != s.team_of[emperor])
 
 
 def test_gorgasali_resign_eliminates_once_the_fight_is_on_and_not_while_picking() -> None:
@@ -333,7 +353,7 @@ def test_every_game_has_final_figures_in_both_languages(game_id: str) -> None:
             assert not any(s.endswith("_") for s in iter_strings(line) if isinstance(s, str))
 
 
-def test_king_s_armory_end_screen_says_how_it_ended(monkeypatch) -> None:
+def test_king_s_armory_end_screen_says_how_it_ended(monkeypatch: pytest.MonkeyPatch) -> None:
     from renderers import kings_armory as renderer
 
     game = registry.get("kings-armory")
@@ -343,7 +363,7 @@ def test_king_s_armory_end_screen_says_how_it_ended(monkeypatch) -> None:
     words = renderer._t
 
     def noted(key: str, lang: str, **params: object) -> str:  # the texts drawn, noted as they pass
-        said.append(words(key, lang, **params))  # type: ignore[arg-type]
+        said.append(words(key, lang, **params))
         return said[-1]
 
     monkeypatch.setattr(renderer, "_t", noted)
@@ -359,6 +379,8 @@ def test_heroquest_end_is_said_once() -> None:
     assert game is not None
     state = game.new(game.resolve_options({}), 2, 3)
     state.d["over"] = {"result": "lose", "reason": "all_dead"}
-    summary = game.outcome(state).summary
+    outcome = game.outcome(state)
+    assert outcome is not None
+    summary = outcome.summary
     assert i18n.t(summary, "en") == "Winner: Morcar, the game master."
     assert not any(isinstance(p, Msg) and p.key.startswith("hq.reason") for p in summary.params.values())

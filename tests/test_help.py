@@ -4,15 +4,18 @@ with command and option names as the reader's Discord shows them; and the same t
 from __future__ import annotations
 
 import re
+from collections.abc import AsyncIterator
+from pathlib import Path
 
 import pytest
 
 import i18n
 from bot import make_bot
 from cogs import help as H
+from cogs.ui import GameButton
 from rules import registry
 from standin.inprocess import InProcessDiscord
-from standin.world import is_error_output
+from standin.world import Output, is_error_output
 
 GAMES = sorted(set(H.PAGES) - {H.GENERAL})
 #: Each game's group as the reader types it: (English, Spanish) words, read off the catalog by hand.
@@ -128,7 +131,9 @@ def test_a_pager_never_repeats_a_button_id() -> None:
         for page in range(count):
             view = H.pager(topic, page, count, "en", GAMES)
             assert view is not None
-            ids = [item.custom_id for item in view.children]  # type: ignore[attr-defined]
+            buttons = [item for item in view.children if isinstance(item, GameButton)]
+            assert len(buttons) == len(view.children), "the pager holds buttons only"
+            ids = [item.custom_id for item in buttons]
             assert len(ids) == len(set(ids)) and all(len(i) <= 100 for i in ids)
 
 
@@ -136,14 +141,14 @@ def test_a_pager_never_repeats_a_button_id() -> None:
 
 
 @pytest.fixture
-async def discord_(tmp_path):
+async def discord_(tmp_path: Path) -> AsyncIterator[InProcessDiscord]:
     async with InProcessDiscord(lambda: make_bot(str(tmp_path / "help.sqlite3"))) as d:
         d.user("ana", locale="es-ES")
         d.user("alice", locale="en-US")
         yield d
 
 
-def _within_limits(out) -> None:
+def _within_limits(out: list[Output]) -> None:
     for o in out:
         assert len(o.content or "") <= 2000
         assert sum(len(e.get("title") or "") + len(e.get("description") or "")
@@ -151,7 +156,7 @@ def _within_limits(out) -> None:
         assert all(len(e.get("description") or "") <= 4096 for e in o.embeds)
 
 
-async def test_game_help_answers_each_reader_in_their_language_page_by_page(discord_) -> None:
+async def test_game_help_answers_each_reader_in_their_language_page_by_page(discord_: InProcessDiscord) -> None:
     for who, command, title, next_label, expected in (
             ("alice", "/game help", "Welcome", "Next ▶", "/game new"),
             ("ana", "/partida ayuda", "Bienvenida", "Siguiente ▶", "/partida nueva")):
@@ -160,7 +165,8 @@ async def test_game_help_answers_each_reader_in_their_language_page_by_page(disc
         _within_limits(out)
         body = out[0].body()
         assert title in body and expected in body
-        assert all(i18n.t(i18n.Msg(registry.get(g).name_key), "en") in body for g in GAMES)  # type: ignore[union-attr]
+        games = [registry.get(g) for g in GAMES]
+        assert all(game is not None and i18n.t(i18n.Msg(game.name_key), "en") in body for game in games)
         labels = [label for _, label in out[0].components]
         assert next_label in labels
         pages = [body]
@@ -178,7 +184,7 @@ async def test_game_help_answers_each_reader_in_their_language_page_by_page(disc
         assert len(set(pages)) == len(pages)
 
 
-async def test_each_group_help_answers_in_both_languages(discord_) -> None:
+async def test_each_group_help_answers_in_both_languages(discord_: InProcessDiscord) -> None:
     for game_id, group in H.GROUPS.items():
         for who, lang in (("alice", "en"), ("ana", "es")):
             out = await discord_.command(who, f"/{group} {H.command_text(f'{group}/help', lang).split()[-1]}")
@@ -188,7 +194,7 @@ async def test_each_group_help_answers_in_both_languages(discord_) -> None:
             assert first.title in out[0].body() and first.body in out[0].body()
 
 
-async def test_the_lobby_offers_how_to_play_in_the_clickers_language(discord_) -> None:
+async def test_the_lobby_offers_how_to_play_in_the_clickers_language(discord_: InProcessDiscord) -> None:
     out = await discord_.command("alice", "/game new game:guerra-de-indagar ai:1")
     lobby = next(o for o in out if o.kind == "channel")
     button = next((cid for cid, label in lobby.components if label == "How to play"), None)
@@ -199,7 +205,8 @@ async def test_the_lobby_offers_how_to_play_in_the_clickers_language(discord_) -
     _within_limits(shown)
 
 
-async def test_the_lobby_names_its_options_in_words_and_autocomplete_explains_each_value(discord_) -> None:
+async def test_the_lobby_names_its_options_in_words_and_autocomplete_explains_each_value(
+        discord_: InProcessDiscord) -> None:
     choices = await discord_.autocomplete("alice", "/game new game:hero-realms", "options", "variant=h")
     names = [c["name"] for c in choices]
     assert "variant=hydra — Variant: Hydra (2 teams of 2)" in names, names

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 
 from cogs.late_images import LateImages
 
@@ -16,7 +17,7 @@ class Drawings:
         self.hold = asyncio.Event()
         self.hold.set()
 
-    def draw(self, name: str, *, fail: bool = False):  # type: ignore[no-untyped-def]
+    def draw(self, name: str, *, fail: bool = False) -> Callable[[], Awaitable[bytes]]:
         async def run() -> bytes:
             self.drawn.append(name)
             await self.hold.wait()

@@ -10,6 +10,7 @@ from cogs.plumbing import Wording, bare, named, step_labels, step_title, suggest
 from cogs.ui import (
     PAGE,
     GameButton,
+    GameSelect,
     actions_menu,
     build_view,
     button_id,
@@ -19,10 +20,16 @@ from cogs.ui import (
     paged,
 )
 from rules.base import Action, Choice, IllegalAction, LegalAction
-from rules.text import Lit, msg
+from rules.text import Lit, Msg, msg
 
 WORDS = Wording()
 WORDS.prefix = "ka"
+
+
+def words(es: str, en: str) -> Msg:
+    """A label that is only these words: a message, as every label is (the engine wraps a value the same way,
+    `rules.base._value_named`)."""
+    return msg("core.step.value", value=Lit(es, en))
 
 
 def _entries(n: int) -> list[discord.SelectOption]:
@@ -54,10 +61,11 @@ def test_a_long_menu_pages_and_every_entry_is_on_some_page() -> None:
 
 
 def test_a_step_menu_pages_and_names_its_step() -> None:
-    choices = [Choice(f"at=S{i}", Lit(f"Construir en S{i}", f"Build at S{i}")) for i in range(60)]
+    choices = [Choice(f"at=S{i}", words(f"Construir en S{i}", f"Build at S{i}")) for i in range(60)]
     view = build_view(1, 2, ["build"], choices, "en", {}, page=2, title="Where?")
     assert view is not None
     (menu,) = view.children
+    assert isinstance(menu, GameSelect)
     options = menu.item.options
     assert menu.item.placeholder == "Where? (page 3 of 3)"
     assert options[0].value == f"build/{PAGE}1" and _values(options)[-1] == "build/at=S59"
@@ -65,20 +73,22 @@ def test_a_step_menu_pages_and_names_its_step() -> None:
 
 
 def test_menus_show_descriptions_and_never_hide_an_entry() -> None:
-    legal = [LegalAction(Action.of("trade", give="g", get=f"r{i}"), Lit(f"Cambio {i}", f"Trade {i}"),
-                         description=Lit("Da oro", "Gives gold")) for i in range(30)]
+    legal = [LegalAction(Action.of("trade", give="g", get=f"r{i}"), words(f"Cambio {i}", f"Trade {i}"),
+                         description=words("Da oro", "Gives gold")) for i in range(30)]
     view = options_view(1, 2, [(msg("bot.menu.actions"), legal)], "en", {})
     assert view is not None
     menus = [c for c in view.children if not isinstance(c, GameButton)]
-    assert len(menus) == 1 and len(menus[0].item.options) == 24
-    assert menus[0].item.options[0].description == "Gives gold"
-    assert menus[0].item.options[-1].value == f"{PAGE}0.1"
+    assert len(menus) == 1
+    menu = menus[0]
+    assert isinstance(menu, GameSelect) and len(menu.item.options) == 24
+    assert menu.item.options[0].description == "Gives gold"
+    assert menu.item.options[-1].value == f"{PAGE}0.1"
     page2 = actions_menu(1, 2, 0, msg("bot.menu.actions"), legal, "en", {}, page=1)
     assert page2 is not None and _values(page2.item.options)[-1] == legal[-1].action.token()
 
 
 def test_the_count_counts_what_the_panel_shows_once() -> None:
-    legal = [LegalAction(Action.of("play", card=f"c{i}"), Lit(f"Jugar {i}", f"Play {i}")) for i in range(3)]
+    legal = [LegalAction(Action.of("play", card=f"c{i}"), words(f"Jugar {i}", f"Play {i}")) for i in range(3)]
     view = options_view(1, 2, [(msg("bot.menu.actions"), legal)], "en", {})
     assert view is not None
     custom_id = button_id("a", 1, 2, legal[0].action.token())
@@ -91,16 +101,16 @@ def test_the_count_counts_what_the_panel_shows_once() -> None:
 
 
 def test_typed_labels_with_counts_beginnings_and_words() -> None:
-    legal = [LegalAction(Action.of("play_all"), Lit("Jugar toda la mano (3)", "Play whole hand (3)")),
-             LegalAction(Action.of("move", to="D6"), Lit("Moverse a D6", "Move to D6")),
-             LegalAction(Action.of("explore", to="D6"), Lit("Explorar D6", "Explore D6"))]
+    legal = [LegalAction(Action.of("play_all"), words("Jugar toda la mano (3)", "Play whole hand (3)")),
+             LegalAction(Action.of("move", to="D6"), words("Moverse a D6", "Move to D6")),
+             LegalAction(Action.of("explore", to="D6"), words("Explorar D6", "Explore D6"))]
     assert bare("Play all (4)") == "Play all" and bare("Gold ×3") == "Gold"
     assert WORDS.pick(legal, "Play whole hand (4)", "en", {}) == legal[0].action, "another count still names it"
     assert WORDS.pick(legal, "play whole hand", "es", {}) == legal[0].action, "an English label for a Spanish user"
     assert WORDS.pick(legal, "Play all (4)", "en", {}, None,
                       lambda la: ["Play all"] if la is legal[0] else []) == legal[0].action
     assert WORDS.pick(legal, "move d6", "en", {}) == legal[1].action, "the words of a label, in order"
-    golds = [LegalAction(Action.of("buy", n=n), Lit(f"Oro ×{n}", f"Gold ×{n}")) for n in (2, 3)]
+    golds = [LegalAction(Action.of("buy", n=n), words(f"Oro ×{n}", f"Gold ×{n}")) for n in (2, 3)]
     assert WORDS.pick(golds, "gold ×3", "en", {}) == golds[1].action, "a whole label is never ambiguous"
     assert WORDS.pick(legal, "explo", "es", {}) == legal[2].action, "a unique beginning"
     with pytest.raises(IllegalAction) as refused:
@@ -131,7 +141,7 @@ def test_steps_are_named_in_words() -> None:
                           msg("ka.act.place", ally=Lit("Valcor", "Valcor"), square="PW"))]
     at = [Choice("at=PW", msg("core.step.part", part="at=PW"))]
     assert step_labels("ka", at, placed, "en", {}) == {"at=PW": "PW"}, "the square the label shows"
-    assert step_title("ka", ["build"], [Choice("at=H1", Lit("H1", "H1"))], "en") == "Where?"
+    assert step_title("ka", ["build"], [Choice("at=H1", words("H1", "H1"))], "en") == "Where?"
     assert step_title("ka", [], first, "es") == "¿Qué quieres hacer?"
 
 
