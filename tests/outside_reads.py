@@ -13,6 +13,7 @@ import os
 import sys
 import sysconfig
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -98,13 +99,13 @@ sys.addaudithook(READS.hook)  # an audit hook cannot be removed; `active` turns 
 
 
 @pytest.hookimpl(hookwrapper=True)
-def pytest_runtest_protocol(item):  # type: ignore[no-untyped-def]
+def pytest_runtest_protocol(item: pytest.Item) -> Iterator[None]:
     READS.current = item.nodeid
     yield
     READS.current = "(between tests)"
 
 
-def pytest_sessionfinish(session, exitstatus):  # type: ignore[no-untyped-def]
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int | pytest.ExitCode) -> None:
     READS.active = False
     if not READS.found:
         return

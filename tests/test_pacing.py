@@ -7,9 +7,10 @@ import contextlib
 import itertools
 
 from rules.base import Action, NotYourTurn
-from table import Table
+from table import Report, Table
 from table.pacing import Pacing
 from tests.conftest import ALICE, FakeClock
+from tests.table_reads import channel_row, tiny_state
 
 CH = 400
 
@@ -32,9 +33,9 @@ class Held(Pacing):
             yield
 
 
-async def human_move(table: Table):
-    row = await table.game_for(CH)
-    state = (await table.inspect(row.id)).state
+async def human_move(table: Table) -> Report:
+    row = await channel_row(table, CH)
+    state = tiny_state(await table.inspect(row.id))
     action = Action.of("end") if state.played else Action.of("play", card=state.hands[0][0])
     return await table.act(CH, ALICE, action)
 
@@ -43,12 +44,12 @@ async def test_a_person_is_answered_before_the_bots_and_between_their_steps(stor
     table = Table(store, clock=clock, seed_source=itertools.count(3).__next__, defer_auto=True)
     await table.new(guild_id=1, channel_id=CH, who=ALICE, game_type="tiny", ai_seats=2)
     await table.start(CH, ALICE)
-    before = (await table.game_for(CH)).version
+    before = (await channel_row(table, CH)).version
     report = await human_move(table)
     report = await human_move(table) if not report.pending_auto else report
     assert report.pending_auto and report.version <= before + 2, "answered with no bot move inside the command"
     table.pacing = held = Held(stop_before=2)
-    chain = asyncio.create_task(table.resume(report.game_id))
+    chain = asyncio.ensure_future(table.resume(report.game_id))  # (resume is wrapped: an awaitable, run as a task)
     await asyncio.wait_for(held.reached.wait(), 10)  # one bot has moved, the next is about to
     # A person's command arrives in the middle of the bots' chain and waits for the channel...
     command = asyncio.create_task(human_move(table))
@@ -67,5 +68,5 @@ async def test_a_person_is_answered_before_the_bots_and_between_their_steps(stor
         pass
     follow = await asyncio.wait_for(chain, 10)
     assert follow is not None and held.steps >= 3, "the chain went on after the person's command"
-    row = await table.game_for(CH)
-    assert (await table.inspect(row.id)).state.turn == 0, "the chain went on to the person's turn"
+    row = await channel_row(table, CH)
+    assert tiny_state(await table.inspect(row.id)).turn == 0, "the chain went on to the person's turn"

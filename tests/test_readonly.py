@@ -137,7 +137,7 @@ def _loaders() -> dict[str, tuple[Callable[..., Any], tuple[Any, ...]]]:
     hero = next(iter(gi.factions()["heroes"]))
     champion = next(iter(ka.champions()))
     gear = tuple(sorted(ka.equipment())[:1])
-    found = {
+    found: dict[str, tuple[Callable[..., Any], tuple[Any, ...]]] = {
         f"{module.__name__}.{name}": (fn, ())
         for module in (gi, hr, hq_board, hq, quest, quest_treasures, ka, ka_draw)
         for name, fn in vars(module).items() if is_loader(fn)

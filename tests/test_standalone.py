@@ -50,7 +50,7 @@ def test_the_vendored_reference_files_are_in_the_repository_with_their_notice() 
         assert name in notice, name
 
 
-def test_the_recorder_tells_outside_from_inside(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_the_recorder_tells_outside_from_inside(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)
     reads = OutsideReads()
     if reads.sibling is not None:  # else the repository sits right in /tmp, where its siblings are temporary files

@@ -8,12 +8,15 @@ from typing import ClassVar
 
 import pytest
 
-from rules.base import Action, GameOver, IllegalAction, NotYourTurn
-from rules.text import Lit, msg
+from rules.base import Action, GameOver, IllegalAction, NotYourTurn, RuleError
+from rules.rng import Rng
+from rules.text import Lit, Msg, msg
 from storage import Store
+from storage.rows import GameRow
 from table import NoGame, NotSeated, Report, StaleAction, Table, TableError
 from tests.conftest import ALICE, BOB, CAROL, MOD
-from tests.tinygame import TINY
+from tests.table_reads import channel_row, tiny_state
+from tests.tinygame import TINY, TinyGame, TinyState
 
 CH = 100
 
@@ -31,12 +34,12 @@ async def started(table: Table, players=(ALICE, BOB), ai: int = 0):
     return await table.start(CH, players[0])
 
 
-async def current(table: Table):
+async def current(table: Table) -> tuple[GameRow, TinyState]:
     row = await table.game_for(CH)
     if row is None:
         row = (await table.store.games_in_guild(1, include_closed=True))[0]
     loaded = await table.inspect(row.id)
-    return row, loaded.state
+    return row, tiny_state(loaded)
 
 
 def who_for(seat: int, players=(ALICE, BOB)):
@@ -69,7 +72,7 @@ async def test_unknown_game_and_bad_options_change_nothing(table: Table) -> None
     assert exc.value.reason.key == "core.error.unknown_game"
     with pytest.raises(Exception) as bad:
         await table.new(guild_id=1, channel_id=CH, who=ALICE, game_type="tiny", options={"target": "999"})
-    assert bad.value.reason.key == "core.error.option_int"
+    assert isinstance(bad.value, RuleError) and bad.value.reason.key == "core.error.option_int"
     with pytest.raises(NoGame):
         await table.status(CH, ALICE)
 
@@ -87,7 +90,7 @@ async def test_turns_permissions_and_illegal_moves(table: Table) -> None:
         await table.act(CH, mover, Action.of("play", card="nope"))
     valid = illegal.value.reason.params["valid"]  # the legal moves by their labels, never internal ids
     labels = {la.label for la in TINY.legal_actions(state, state.turn)}
-    assert valid.key == "core.list.2" and set(valid.params.values()) == labels
+    assert isinstance(valid, Msg) and valid.key == "core.list.2" and set(valid.params.values()) == labels
     after, _ = await current(table)
     assert after.version == row.version
     card = state.hands[state.turn][0]
@@ -150,7 +153,7 @@ async def test_replay_of_the_log_reproduces_the_state_with_undo(table: Table) ->
     row = (await table.store.games_in_guild(1, include_closed=True))[0]
     replayed = await table.replay(row.id)
     rebuilt = await Table(table.store).inspect(row.id)  # a cold table: the nearest snapshot plus the log
-    assert TINY.to_json(replayed) == TINY.to_json(rebuilt.state)
+    assert TINY.to_json(replayed) == TINY.to_json(tiny_state(rebuilt))
 
 
 async def test_log_is_redacted_per_viewer(table: Table) -> None:
@@ -287,12 +290,12 @@ async def test_log_and_status_of_a_finished_game_stay_readable(table: Table) -> 
     assert report.board is not None and report.status == "finished"
 
 
-class BrokenAi(type(TINY)):
+class BrokenAi(TinyGame):
     """The tiny game with an AI that always fails to choose."""
 
     id = "tiny-broken-ai"
 
-    def ai_action(self, state, seat, rng, level="normal"):
+    def ai_action(self, state: TinyState, seat: int, rng: Rng, level: str = "normal") -> Action:
         raise RuntimeError("no idea")
 
 
@@ -301,7 +304,7 @@ class HopelessAi(BrokenAi):
 
     id = "tiny-hopeless-ai"
 
-    def skip_action(self, state, seat):
+    def skip_action(self, state: TinyState, seat: int) -> Action | None:
         return None
 
 
@@ -352,7 +355,8 @@ async def test_wrong_turn_names_who_is_awaited(table: Table) -> None:
     with pytest.raises(NotYourTurn) as exc:
         await table.act(CH, other, Action.of("end"))
     seats = exc.value.reason.params["seats"]
-    assert seats.key == "core.list.1" and seats.params["s0"] == Lit(waiting.name, waiting.name)
+    assert isinstance(seats, Msg) and seats.key == "core.list.1" and seats.params["s0"] == Lit(waiting.name,
+                                                                                               waiting.name)
 
 
 async def test_a_game_left_waiting_on_its_ai_resumes_after_a_restart(table: Table) -> None:
@@ -369,7 +373,7 @@ async def test_a_game_left_waiting_on_its_ai_resumes_after_a_restart(table: Tabl
     assert state.turn == 1, "the AI is on turn and nothing runs it"
     restarted = Table(table.store, clock=table.clock)
     stalled = await restarted.stalled_games()
-    assert stalled == [(await restarted.game_for(CH)).id]
+    assert stalled == [(await channel_row(restarted, CH)).id]
     report = await restarted.resume(stalled[0])
     assert report is not None and report.board is not None and ALICE.user_id in report.mention
     _, state = await current(restarted)
@@ -413,10 +417,11 @@ async def test_check_turn_says_why_a_person_cannot_act_now(table: Table) -> None
     with pytest.raises(NotYourTurn) as exc:
         await table.check_turn(CH, other)
     seats = exc.value.reason.params["seats"]
-    assert seats.key == "core.list.1" and seats.params["s0"] == Lit(waiting.name, waiting.name)
+    assert isinstance(seats, Msg) and seats.key == "core.list.1" and seats.params["s0"] == Lit(waiting.name,
+                                                                                               waiting.name)
 
 
-class UnfinishedGame(type(TINY)):
+class UnfinishedGame(TinyGame):
     id = "tiny-unfinished"
     in_progress = True
 
@@ -431,27 +436,28 @@ async def test_a_game_still_being_built_is_offered_only_with_previews(table: Tab
         with pytest.raises(TableError) as exc:
             await hidden.new(guild_id=1, channel_id=CH, who=ALICE, game_type="tiny-unfinished")
         assert exc.value.reason.key == "core.error.unknown_game"
-        assert "tiny-unfinished" not in exc.value.reason.params["valid"]
+        valid = exc.value.reason.params["valid"]
+        assert isinstance(valid, str) and "tiny-unfinished" not in valid
         assert await table.game_for(CH) is None
         await table.new(guild_id=1, channel_id=CH, who=ALICE, game_type="tiny-unfinished")  # previews on
         await table.join(CH, BOB)
         await table.start(CH, ALICE)
-        assert (await hidden.inspect((await hidden.game_for(CH)).id)).state is not None  # still loads
+        assert (await hidden.inspect((await channel_row(hidden, CH)).id)).state is not None  # still loads
     finally:
         registry.unregister("tiny-unfinished")
 
 
-class LevelSpy(type(TINY)):
+class LevelSpy(TinyGame):
     """The tiny game whose AI notes the level the table asks it to play at."""
 
     id = "tiny-level-spy"
     asked: ClassVar[list[str]] = []
 
-    def ai_action(self, state, seat, rng, level="normal"):
+    def ai_action(self, state: TinyState, seat: int, rng: Rng, level: str = "normal") -> Action:
         LevelSpy.asked.append(level)
         return super().ai_action(state, seat, rng, level)
 
-    def at_ai_level(self, action, level):
+    def at_ai_level(self, action: Action, level: str) -> Action:
         LevelSpy.asked.append(f"person:{level}")
         return action
 
@@ -471,7 +477,7 @@ async def test_the_ai_level_is_kept_with_the_game_said_in_the_lobby_and_played(t
                              ai_level="Difícil")  # a level's Spanish name is understood too
     line = next(m for m in report.public if m.key == "core.lobby.ai_level")
     assert line.params["level"] == msg("core.ai_level.hard") and line.params["n"] == 2
-    assert (await table.game_for(CH)).extra["ai_level"] == "hard"
+    assert (await channel_row(table, CH)).extra["ai_level"] == "hard"
     await table.start(CH, ALICE)
     before = len(level_spy.asked)
     restarted = Table(table.store, clock=table.clock, seed_source=lambda: 99)  # a restart keeps the level
@@ -495,7 +501,9 @@ async def test_the_ai_level_defaults_to_normal(table: Table, level_spy) -> None:
 async def test_a_bad_ai_level_is_refused_listing_the_levels_and_changes_nothing(table: Table) -> None:
     for bad in ("impossible", "", "HARDER", 3):
         with pytest.raises(TableError) as exc:
-            await table.new(guild_id=1, channel_id=CH, who=ALICE, game_type="tiny", ai_seats=1, ai_level=bad)
+            # a level that is not a word at all (3) is refused at run time too
+            await table.new(guild_id=1, channel_id=CH, who=ALICE, game_type="tiny", ai_seats=1,
+                            ai_level=bad)  # type: ignore[arg-type]
         assert exc.value.reason.key == "core.error.ai_level"
         assert exc.value.reason.params["valid"] == msg("core.list.3", s0=msg("core.ai_level.easy"),
                                                        s1=msg("core.ai_level.normal"), s2=msg("core.ai_level.hard"))

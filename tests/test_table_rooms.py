@@ -12,10 +12,12 @@ import pytest
 
 from rules.base import Action, IllegalAction
 from storage import Store
-from table import Table
+from storage.rows import GameRow
+from table import Table, Who
 from table.texts import _illegal_reason
 from tests.conftest import ALICE, BOB, FakeClock
-from tests.tinygame import TINY
+from tests.table_reads import channel_row, tiny_state
+from tests.tinygame import TINY, TinyState
 
 CH = 700
 #: The store's calls that read a game: its row, its seats, its stored state.
@@ -48,9 +50,9 @@ async def counting(tmp_path):
     await store.close()
 
 
-async def on_turn(table: Table) -> tuple[Any, Any, Any]:
-    row = await table.game_for(CH)
-    state = (await table.inspect(row.id)).state
+async def on_turn(table: Table) -> tuple[GameRow, TinyState, Who]:
+    row = await channel_row(table, CH)
+    state = tiny_state(await table.inspect(row.id))
     return row, state, (ALICE, BOB)[state.turn]
 
 
@@ -116,11 +118,11 @@ async def test_a_row_changed_meanwhile_in_this_process_is_read_again(counting, c
     await table.start(CH, ALICE)
     _row, state, mover = await on_turn(table)
     with table.command():
-        seen = await table.game_for(CH)
+        seen = await channel_row(table, CH)
         await table.inspect(seen.id)
         await table.act(CH, mover, a_move(state))  # another person's command, in this process
         counting.count()
-        now = await table.game_for(CH)
+        now = await channel_row(table, CH)
     assert now.version == seen.version + 1 and counting.calls["open_game"] == 0, "the move's own row is kept"
 
 
@@ -152,7 +154,7 @@ async def test_legality_is_checked_once_per_move_and_a_refusal_reads_the_same(st
 
 
 async def waits_on_ai(table: Table) -> bool:
-    loaded = await table.inspect((await table.game_for(CH)).id)
+    loaded = await table.inspect((await channel_row(table, CH)).id)
     return bool(loaded.ai_seats() & loaded.game.to_act(loaded.state))
 
 
@@ -166,7 +168,7 @@ async def test_a_skip_is_answered_before_the_bots_move(store, clock: FakeClock) 
     while not reports[-1].pending_auto and len(reports) < 5:
         reports.append(await table.skip(CH, BOB))  # Alice's default takes a step or two: a card, then the end
     assert reports[-1].pending_auto and await waits_on_ai(table), "the skip's answer comes before the bot's move"
-    assert reports[-1].version == (await table.game_for(CH)).version
+    assert reports[-1].version == (await channel_row(table, CH)).version
     follow = await table.resume(reports[-1].game_id)
     assert follow is not None and not await waits_on_ai(table)
 
@@ -180,7 +182,7 @@ async def test_a_time_out_is_announced_before_the_bots_move(store, clock: FakeCl
     reports = await table.due_timeouts()
     assert len(reports) == 1 and reports[0].pending_auto, "Alice's default is played, the AI's turn is left"
     assert await waits_on_ai(table)
-    assert reports[0].version == (await table.game_for(CH)).version
+    assert reports[0].version == (await channel_row(table, CH)).version
     follow = await table.resume(reports[0].game_id)
     assert follow is not None and not await waits_on_ai(table)
     log = [m.key for _, m in (await table.log(CH, BOB)).lines]
@@ -199,4 +201,4 @@ async def test_bots_left_waiting_by_a_crash_after_a_time_out_move_on_at_the_rest
     assert await restarted.stalled_games(full=True) == [reports[0].game_id]
     follow = await restarted.resume(reports[0].game_id)
     assert follow is not None and not await waits_on_ai(restarted)
-    assert (await restarted.game_for(CH)).version == follow.version, "the bots' moves are stored"
+    assert (await channel_row(restarted, CH)).version == follow.version, "the bots' moves are stored"

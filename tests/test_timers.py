@@ -8,9 +8,13 @@ import logging
 import pytest
 
 from rules.base import Action
+from rules.text import Msg
 from storage import Store
-from table import Table, TableError
+from storage.rows import GameRow
+from table import Table, TableError, Who
 from tests.conftest import ALICE, BOB, CAROL, MOD, FakeClock
+from tests.table_reads import channel_row, tiny_state
+from tests.tinygame import TinyState
 
 CH = 300
 
@@ -26,9 +30,9 @@ async def started(table: Table, **new) -> None:
     await table.start(CH, ALICE)
 
 
-async def on_turn(table: Table):
-    row = await table.game_for(CH)
-    state = (await table.inspect(row.id)).state
+async def on_turn(table: Table) -> tuple[GameRow, TinyState, Who]:
+    row = await channel_row(table, CH)
+    state = tiny_state(await table.inspect(row.id))
     return row, state, (ALICE, BOB)[state.turn]
 
 
@@ -62,7 +66,7 @@ async def test_moving_in_time_resets_the_clock_and_no_timer_means_none(store, cl
     assert await table.due_timeouts() == []
     await table.abandon(CH, ALICE)
     await started(table)
-    assert (await table.game_for(CH)).deadline_at is None
+    assert (await channel_row(table, CH)).deadline_at is None
     clock.now += 10_000
     assert await table.due_timeouts() == []
 
@@ -72,20 +76,21 @@ async def test_the_server_default_timer_and_its_limits(store, clock: FakeClock) 
     with pytest.raises(TableError):
         await table.configure(1, MOD, timer_minutes=7 * 24 * 60 + 1)
     line = await table.configure(1, MOD, timer_minutes=30)
-    assert line.params["timer"].params == {"n": 30}
+    timer = line.params["timer"]
+    assert isinstance(timer, Msg) and timer.params == {"n": 30}
     report = await table.new(guild_id=1, channel_id=CH, who=ALICE, game_type="tiny")
     assert "core.lobby.timer" in [m.key for m in report.public]
-    assert (await table.game_for(CH)).extra["timer_minutes"] == 30
+    assert (await channel_row(table, CH)).extra["timer_minutes"] == 30
     await table.abandon(CH, ALICE)
     await table.new(guild_id=1, channel_id=CH, who=ALICE, game_type="tiny", timer_minutes=0)
-    assert "timer_minutes" not in (await table.game_for(CH)).extra, "0 turns the server's default off"
+    assert "timer_minutes" not in (await channel_row(table, CH)).extra, "0 turns the server's default off"
 
 
 async def test_a_game_may_suggest_a_timer_that_the_command_or_the_server_overrides(store, clock: FakeClock) -> None:
     from rules import registry
-    from tests.tinygame import TINY
+    from tests.tinygame import TinyGame
 
-    class Hurried(type(TINY)):  # type: ignore[misc]
+    class Hurried(TinyGame):
         id = "tiny-hurried"
         suggested_timer_minutes = 15
 
@@ -94,14 +99,14 @@ async def test_a_game_may_suggest_a_timer_that_the_command_or_the_server_overrid
         table = Table(store, clock=clock)
         report = await table.new(guild_id=1, channel_id=CH, who=ALICE, game_type="tiny-hurried")
         assert "core.lobby.timer_suggested" in [m.key for m in report.public]
-        assert (await table.game_for(CH)).extra["timer_minutes"] == 15
+        assert (await channel_row(table, CH)).extra["timer_minutes"] == 15
         await table.abandon(CH, ALICE)
         await table.new(guild_id=1, channel_id=CH, who=ALICE, game_type="tiny-hurried", timer_minutes=0)
-        assert "timer_minutes" not in (await table.game_for(CH)).extra
+        assert "timer_minutes" not in (await channel_row(table, CH)).extra
         await table.abandon(CH, ALICE)
         await table.configure(1, MOD, timer_minutes=0)  # the server plays without timers
         report = await table.new(guild_id=1, channel_id=CH, who=ALICE, game_type="tiny-hurried")
-        assert "timer_minutes" not in (await table.game_for(CH)).extra
+        assert "timer_minutes" not in (await channel_row(table, CH)).extra
         assert not {"core.lobby.timer", "core.lobby.timer_suggested"} & {m.key for m in report.public}
     finally:
         registry.unregister("tiny-hurried")
@@ -132,7 +137,7 @@ def crash_after_commits(table: Table, commits: int) -> None:
         if count >= commits:
             async def dead(*_args, **_kwargs):
                 raise Crash()
-            store.release_timeout = dead  # type: ignore[method-assign]  # a killed process lets go of nothing
+            store.release_timeout = dead  # a killed process lets go of nothing
             raise Crash()
         return version
 
@@ -233,10 +238,13 @@ async def test_kings_armory_set_up_with_three_late_seats_is_one_deadline_across_
             await first.join(CH, person)
         await first.start(CH, ALICE)
         for _ in range(3):  # each picks a hero in turn; then all three set up at once
-            loaded = await first.inspect((await first.game_for(CH)).id)
+            loaded = await first.inspect((await channel_row(first, CH)).id)
             seat = min(loaded.game.to_act(loaded.state))
-            await first.act(CH, people[seat], loaded.game.timeout_action(loaded.state, seat))
-        loaded = await first.inspect((await first.game_for(CH)).id)
+            default = loaded.game.timeout_action(loaded.state, seat)
+            assert default is not None
+            await first.act(CH, people[seat], default)
+        loaded = await first.inspect((await channel_row(first, CH)).id)
+        assert loaded.state is not None
         assert loaded.state["phase"] == "setup" and loaded.game.to_act(loaded.state) == {0, 1, 2}
         clock.now += 6 * 60
         crash_after_commits(first, 1)  # dies after the first late seat's default
@@ -244,7 +252,7 @@ async def test_kings_armory_set_up_with_three_late_seats_is_one_deadline_across_
             await first.due_timeouts()
         clock.now += 61
         reports = await second.due_timeouts()
-        row = await second.game_for(CH)
+        row = await channel_row(second, CH)
         loaded = await second.inspect(row.id)
         kinds = [a.kind for a in await stores[1].actions(row.id)]
         assert kinds.count("timeout") == 3, "every late seat's default was played, each once"

@@ -58,18 +58,19 @@ def test_simulate_counts_the_answers_to_out_of_turn_questions(capsys) -> None:
 def test_the_shared_evaluation_loop_plays_levels_and_policies_and_reports_one_json(capsys) -> None:
     import io
 
-    from rules.base import Action
-    from tests.tinygame import TINY
+    from rules.base import Action, Game
+    from rules.rng import Rng
+    from tests.tinygame import TinyGame, TinyState
     from tools.playout import play, report
 
     asked: list[tuple[int, str]] = []
 
-    class Spy(type(TINY)):  # type: ignore[misc]
-        def ai_action(self, state, seat, rng, level="normal"):  # type: ignore[no-untyped-def]
+    class Spy(TinyGame):
+        def ai_action(self, state: TinyState, seat: int, rng: Rng, level: str = "normal") -> Action:
             asked.append((seat, level))
             return super().ai_action(state, seat, rng, level)
 
-    def ends_turns(game, state, seat, rng) -> Action:  # type: ignore[no-untyped-def]
+    def ends_turns(game: Game[TinyState], state: TinyState, seat: int, rng: Rng) -> Action:
         legal = [la.action for la in game.legal_actions(state, seat)]
         return Action.of("end") if Action.of("end") in legal else legal[0]
 

@@ -11,6 +11,7 @@ from table import Table
 from table import records as R
 from table.exits import Exits
 from tests.conftest import ALICE, BOB
+from tests.table_reads import channel_row
 
 CH = 500
 
@@ -19,7 +20,7 @@ async def test_a_resignation_ends_a_hero_realms_game_with_its_figures(table: Tab
     await table.new(guild_id=1, channel_id=CH, who=ALICE, game_type="hero-realms")
     await table.join(CH, BOB)
     await table.start(CH, ALICE)
-    game_id = (await table.game_for(CH)).id
+    game_id = (await channel_row(table, CH)).id
     await Exits(table).resign(CH, BOB)
     record = await table.store.records.record(game_id)
     assert record is not None and record.outcome == "resigned" and record.rated == 1

@@ -52,7 +52,9 @@ async def world(path: str, game_type: str) -> tuple[Store, Table, int]:
         if not legal:
             break
         action: Action = legal[rng.below(len(legal))].action
-        await table.act(CH, people[loaded.user_of(seat)], action)
+        user = loaded.user_of(seat)
+        assert user is not None  # (the seats listed are people's)
+        await table.act(CH, people[user], action)
         table.clock.now += 61  # type: ignore[attr-defined]
     if await table.game_for(CH) is not None:
         await table.abandon(CH, ALICE)
@@ -70,7 +72,7 @@ async def hide_differently(store: Store, game_id: int) -> int:
     assert game is not None
     dealt = game.to_json(game.new(row.options, len(await store.seats(game_id)), row.seed + 1))
     async with store.backend.write() as q:
-        await q.execute("UPDATE snapshots SET state = ? WHERE game_id = ?", (pack(dealt), game_id))
+        await q.execute("UPDATE snapshots SET state = ? WHERE game_id = ?", (pack(dict(dealt)), game_id))
         await q.execute("DELETE FROM game_heads WHERE game_id = ?", (game_id,))  # the snapshots then say it all
         changed = 0
         for r in await q.fetchall("SELECT version, lines FROM actions WHERE game_id = ? AND lines IS NOT NULL",

@@ -13,10 +13,11 @@ from rules.base import Action, Outcome
 from rules.rng import Rng
 from rules.text import msg
 from storage import Store
-from storage.records import NOT_RATED, RATED
+from storage.records import NOT_RATED, RATED, RecordSeat
 from table import Table, Who
 from table import records as R
 from tests.conftest import ALICE, BOB, CAROL, FakeClock
+from tests.table_reads import channel_row, tiny_state
 from tests.tinygame import TINY, TinyGame, TinyState
 
 CH = 300
@@ -72,7 +73,7 @@ async def play(table: Table, players: tuple[Who, ...], *, ai: int = 0, game: str
             break
         game_id = row.id
         loaded = await table.inspect(row.id)
-        state = loaded.state
+        state = tiny_state(loaded)
         user = loaded.user_of(state.turn)
         who = next(p for p in players if p.user_id == user)
         hand = state.hands[state.turn]
@@ -93,7 +94,7 @@ async def test_a_finished_game_leaves_one_record(table: Table, store: Store) -> 
     game_id = await play(table, (ALICE, BOB), seed=1)
     record = await store.records.record(game_id)
     assert record is not None and record.outcome == "finished" and record.rated == RATED
-    final = (await table.inspect(game_id)).state
+    final = tiny_state(await table.inspect(game_id))
     assert [s.result for s in record.seats] == ["won" if p == 1 else "lost" for p in expected_places(final, [0, 1])]
     moves = [a for a in await store.actions(game_id) if a.kind == "act"]
     assert record.actions == len(moves) and record.turns >= 2
@@ -110,10 +111,11 @@ async def test_ratings_move_as_openskill_defines(table: Table, store: Store) -> 
     for seed in range(4):
         order = (ALICE, BOB, CAROL)[seed % 3:] + (ALICE, BOB, CAROL)[:seed % 3]
         game_id = await play(table, order, seed=seed)
-        final = (await table.inspect(game_id)).state
+        final = tiny_state(await table.inspect(game_id))
         places = expected_places(final, [0, 1, 2])
         teams = [[expected[p.user_id]] for p in order]
-        new = model.rate(teams, ranks=places)
+        ranks: list[float] = [*places]
+        new = model.rate(teams, ranks=ranks)
         for p, team in zip(order, new, strict=True):
             expected[p.user_id] = team[0]
     ratings = await store.records.ratings(1, "tiny")
@@ -143,6 +145,7 @@ async def test_ai_seats_are_left_out_of_ratings(table: Table, store: Store) -> N
     people = [s for s in record.seats if s.user_id is not None]
     new = model.rate([[model.rating()] for _ in people], ranks=[float(s.place or 0) for s in people])
     for s, team in zip(people, new, strict=True):
+        assert s.user_id is not None
         assert ratings[s.user_id].mu == pytest.approx(team[0].mu, abs=1e-9)
 
 
@@ -162,18 +165,30 @@ async def test_coop_and_game_master_games_get_a_record_not_a_rating(table: Table
 async def test_abandoned_games_are_recorded_but_not_rated_and_lobbies_not_at_all(table: Table, store: Store) -> None:
     await table.new(guild_id=1, channel_id=CH, who=ALICE, game_type="tiny")
     await table.join(CH, BOB)
-    lobby = (await table.game_for(CH)).id
+    lobby = (await channel_row(table, CH)).id
     await table.abandon(CH, ALICE)
     assert await store.records.record(lobby) is None
     await table.new(guild_id=1, channel_id=CH, who=ALICE, game_type="tiny")
     await table.join(CH, BOB)
     await table.start(CH, ALICE)
-    started = (await table.game_for(CH)).id
+    started = (await channel_row(table, CH)).id
     await table.abandon(CH, ALICE)
     record = await store.records.record(started)
     assert record is not None and record.outcome == "abandoned" and record.rated == NOT_RATED
     assert {s.result for s in record.seats} == {"abandoned"}
     assert await store.records.ratings(1, "tiny") == {}
+
+
+def _person(seat: RecordSeat) -> int:
+    """The user a record's seat was (every seat of these games is a person's)."""
+    assert seat.user_id is not None, "an AI seat"
+    return seat.user_id
+
+
+def _place(seat: RecordSeat) -> float:
+    """The place a record's seat finished in."""
+    assert seat.place is not None, "no place"
+    return seat.place
 
 
 async def test_a_rating_left_pending_by_a_crash_is_made_at_the_next_ending(table: Table, store: Store,
@@ -183,16 +198,17 @@ async def test_a_rating_left_pending_by_a_crash_is_made_at_the_next_ending(table
 
     monkeypatch.setattr(R, "settle", crashed)
     first = await play(table, (ALICE, BOB), seed=6)
-    assert (await store.records.record(first)).rated == 0 and await store.records.ratings(1, "tiny") == {}
+    unrated = await store.records.record(first)
+    assert unrated is not None and unrated.rated == 0 and await store.records.ratings(1, "tiny") == {}
     monkeypatch.undo()
     second = await play(table, (ALICE, BOB), seed=7)
     model = PlackettLuce()
     expected = {1: model.rating(), 2: model.rating()}
     for game_id in (first, second):
         record = await store.records.record(game_id)
-        assert record.rated == RATED
-        new = model.rate([[expected[s.user_id]] for s in record.seats], ranks=[s.place for s in record.seats])
-        expected = {s.user_id: team[0] for s, team in zip(record.seats, new, strict=True)}
+        assert record is not None and record.rated == RATED
+        new = model.rate([[expected[_person(s)]] for s in record.seats], ranks=[_place(s) for s in record.seats])
+        expected = {_person(s): team[0] for s, team in zip(record.seats, new, strict=True)}
     ratings = await store.records.ratings(1, "tiny")
     assert {u: round(r.mu, 9) for u, r in ratings.items()} == {u: round(r.mu, 9) for u, r in expected.items()}
     assert all(r.games == 2 for r in ratings.values())
@@ -201,6 +217,7 @@ async def test_a_rating_left_pending_by_a_crash_is_made_at_the_next_ending(table
 async def test_old_finished_games_get_their_record_by_backfill(table: Table, store: Store) -> None:
     game_id = await play(table, (ALICE, BOB), seed=8)
     before = await store.records.record(game_id)
+    assert before is not None
     async with store.backend.write() as q:  # as a database written before records existed
         await q.execute("DELETE FROM record_seats")
         await q.execute("DELETE FROM game_records")

@@ -7,12 +7,14 @@ import io
 
 import pytest
 from PIL import Image
+from PIL.GifImagePlugin import GifImageFile
 
 from rules import registry
 from standin.inprocess import InProcessDiscord
 from standin.world import Output, is_error_output
 from table import Who
 from tests.e2e.games import bot_world
+from tests.standin_reads import home_channel, home_guild_id
 from tools.replay_bench import play
 
 pytestmark = [pytest.mark.timeout(600), pytest.mark.filterwarnings("ignore::DeprecationWarning")]
@@ -22,16 +24,20 @@ GAMES = ("gorgasali", "guerra-de-indagar", "hero-realms", "heroquest", "kings-ar
 
 def people(d: InProcessDiscord, game_id: str) -> list[Who]:
     """The people seated: alice (and bob where the game needs a game master and a hero)."""
-    names = ["alice"] if registry.get(game_id).supports_ai else ["alice", "bob"]
+    game = registry.get(game_id)
+    assert game is not None
+    names = ["alice"] if game.supports_ai else ["alice", "bob"]
     return [Who(d.user(name).id, name) for name in names]
 
 
-def animation_of(outputs: list[Output], kind: str) -> Image.Image:
+def animation_of(outputs: list[Output], kind: str) -> GifImageFile:
     found = [(name, data) for o in outputs if o.kind == kind for name, data in o.attachments]
     assert found, [o.text()[:200] for o in outputs]
     name, data = found[-1]
     assert name.endswith(".gif"), name
-    return Image.open(io.BytesIO(data))
+    image = Image.open(io.BytesIO(data))
+    assert isinstance(image, GifImageFile)
+    return image
 
 
 def errors(outputs: list[Output]) -> list[str]:
@@ -49,8 +55,8 @@ async def d(tmp_path, monkeypatch):
 async def test_a_finished_game_and_a_game_in_progress_replay_as_animations(d: InProcessDiscord, game_id: str) -> None:
     table = d.bot.table
     seated = people(d, game_id)
-    finished = await play(table, d.channel.id, game_id, humans=len(seated), seats=2, moves=None, people=seated,
-                          guild_id=d.channel.guild_id)
+    finished = await play(table, home_channel(d).id, game_id, humans=len(seated), seats=2, moves=None, people=seated,
+                          guild_id=home_guild_id(d))
     row = await table.store.game(finished)
     assert row.status == "finished"
     out = await d.command("carol", f"/game replay game:{finished}")
@@ -78,8 +84,8 @@ async def test_a_finished_game_and_a_game_in_progress_replay_as_animations(d: In
     assert errors(out) and "did not play" in errors(out)[0]
 
     # A game in progress in the same channel: replayed so far, and watched by someone not playing.
-    running = await play(table, d.channel.id, game_id, humans=len(seated), seats=2, moves=14, people=seated,
-                         guild_id=d.channel.guild_id)
+    running = await play(table, home_channel(d).id, game_id, humans=len(seated), seats=2, moves=14, people=seated,
+                         guild_id=home_guild_id(d))
     assert (await table.store.game(running)).status == "active"
     out = await d.command("carol", "/game replay speed:fast")
     assert not errors(out), errors(out)
@@ -93,8 +99,8 @@ async def test_a_finished_game_and_a_game_in_progress_replay_as_animations(d: In
 async def test_spectators_off_refuses_the_view_and_the_replay_to_non_players(d: InProcessDiscord) -> None:
     table = d.bot.table
     seated = people(d, "hero-realms")
-    await play(table, d.channel.id, "hero-realms", humans=1, seats=2, moves=10, people=seated,
-               guild_id=d.channel.guild_id)
+    await play(table, home_channel(d).id, "hero-realms", humans=1, seats=2, moves=10, people=seated,
+               guild_id=home_guild_id(d))
     out = await d.command("carol", "/game spectators mode:off")
     assert errors(out) and "Only a player" in errors(out)[0]
     out = await d.command("alice", "/game spectators mode:off")
@@ -118,8 +124,8 @@ async def test_replay_refusals_are_clear(d: InProcessDiscord) -> None:
     out = await d.command("carol", "/game replay game:999")
     assert errors(out) and "999" in errors(out)[0]
     table = d.bot.table
-    await play(table, d.channel.id, "hero-realms", humans=1, seats=2, moves=8, people=people(d, "hero-realms"),
-               guild_id=d.channel.guild_id)
+    await play(table, home_channel(d).id, "hero-realms", humans=1, seats=2, moves=8, people=people(d, "hero-realms"),
+               guild_id=home_guild_id(d))
     out = await d.command("carol", "/game replay from:5 to:2")
     assert errors(out) and "turns go from 0" in errors(out)[0]
     out = await d.command("alice", "/game replay mine:True")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import pytest
@@ -73,7 +74,7 @@ def _edited(game: Game, name: str, edit: Callable[[dict[str, Any]], None]) -> Ca
     original = getattr(type(game), name)
 
     def made(*args: Any) -> Any:
-        data = game.to_json(original(game, *args))
+        data: dict[str, Any] = dict(game.to_json(original(game, *args)))  # (a shallow copy the edit may change)
         edit(data)
         return game.from_json(data)
     return made
@@ -83,6 +84,7 @@ async def _twin_tables(tmp_path: Any, game_id: str, monkeypatch: pytest.MonkeyPa
     """The same game twice (same seed, same people, same moves), the second with its hidden edit; returns both
     tables and both game ids, the games left running after MOVES moves."""
     game = registry.get(game_id)
+    assert game is not None
     tables = []
     for name in ("a", "b"):
         store = await Store(str(tmp_path / f"{name}.sqlite3")).open()
@@ -106,7 +108,7 @@ async def _twin_tables(tmp_path: Any, game_id: str, monkeypatch: pytest.MonkeyPa
     for _ in range(WINDOW.get(game_id, MOVES)):
         first, second = [await t.inspect(i) for t, i in zip(tables, ids, strict=True)]
         public = [t.game.view(t.state, None) for t in (first, second)]
-        assert public[0] == public[1], ("the edit became public", _differences(*public))
+        assert public[0] == public[1], ("the edit became public", _differences(public[0], public[1]))
         if first.game.outcome(first.state) is not None:
             break
         seat = next((s for s in sorted(game.to_act(first.state)) if s in seats), None)
@@ -136,13 +138,12 @@ async def test_non_players_see_the_same_replay_and_view_of_twin_games(tmp_path, 
     table_a, table_b, id_a, id_b = await _twin_tables(tmp_path, game_id, monkeypatch)
     assert id_a == id_b
     stranger = Who(99, "Carol")
-    results = []
+    results: list[dict[str, object]] = []
     for table in (table_a, table_b):
         works = ReplayWorks(in_process=True)  # each twin its own (the two games share their number)
         replays = Replays(table)
         row, seats = await replays.target(50, 5, stranger, None)
-        timeline = await works.timeline(lambda r=replays, ro=row, se=seats: r.source(ro, se), (row.id, row.version,
-                                                                                                None))
+        timeline = await works.timeline(partial(replays.source, row, seats), (row.id, row.version, None))
         works.timelines.clear()
         animation = await works.animation(timeline, None, None, "es", "normal")
         works.animations.clear()
@@ -157,6 +158,6 @@ async def test_non_players_see_the_same_replay_and_view_of_twin_games(tmp_path, 
         })
         await table.store.close()
     first, second = results
-    assert first["frames"] > 1
+    assert isinstance(first["frames"], int) and first["frames"] > 1
     for key in first:
         assert first[key] == second[key], f"{game_id}: the twins differ for a non-player in {key}"

@@ -16,6 +16,7 @@ from standin.driver import DriverError
 from standin.inprocess import InProcessDiscord, StandinProblems
 from standin.world import FakeClock, default_world, is_error_output
 from tests.standin.testbot import DemoBot, make_bot, make_plain_bot
+from tests.standin_reads import home_channel, home_guild, named_user
 
 pytestmark = pytest.mark.timeout(20)
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
@@ -35,20 +36,20 @@ async def test_startup_syncs_commands_and_is_ready(d: InProcessDiscord) -> None:
     names = {c["name"] for c in d.world.global_commands}
     assert {"game", "render", "dm", "secret", "hello"} <= names
     assert d.bot.is_ready()
-    assert d.bot.get_guild(d.guild.id) is not None
+    assert d.bot.get_guild(home_guild(d).id) is not None
 
 
 async def test_subcommand_posts_message_with_persistent_view(d: InProcessDiscord) -> None:
     [out] = await d.command("alice", "/game new game:catan players:3")
     assert (out.kind, out.content) == ("channel", "New catan for 3")
     assert ("testbot:join", "Join") in out.components
-    assert out.channel_id == d.channel.id
+    assert out.channel_id == home_channel(d).id
 
 
 async def test_button_click_reaches_persistent_view_callback(d: InProcessDiscord) -> None:
     [post] = await d.command("alice", "/game new game:azul")
     [out] = await d.click("bob", post, "testbot:join")
-    bob = d.world.user_named("bob")
+    bob = named_user(d.world, "bob")
     assert out.content == "bob joined"
     assert ("join", bob.id) in bot_of(d).events
     # a click by label on the most recent visible message works too
@@ -80,7 +81,7 @@ async def test_defer_then_followup_with_png(d: InProcessDiscord) -> None:
 
 async def test_dm_and_closed_dms(d: InProcessDiscord) -> None:
     outs = await d.command("alice", "/dm")
-    alice = d.world.user_named("alice")
+    alice = named_user(d.world, "alice")
     assert [(o.kind, o.recipient_id) for o in outs] == [("dm", alice.id), ("ephemeral", alice.id)]
     bob = d.user("bob")
     d.world.close_dms(bob)
@@ -91,7 +92,7 @@ async def test_dm_and_closed_dms(d: InProcessDiscord) -> None:
 
 async def test_ephemeral_reply(d: InProcessDiscord) -> None:
     [out] = await d.command("alice", "/secret")
-    assert (out.kind, out.recipient_id, out.content) == ("ephemeral", d.world.user_named("alice").id, "only you")
+    assert (out.kind, out.recipient_id, out.content) == ("ephemeral", named_user(d.world, "alice").id, "only you")
     with pytest.raises(DriverError):
         await d.click("bob", out, "anything")
 
@@ -141,7 +142,7 @@ async def test_command_in_dm_channel(d: InProcessDiscord) -> None:
     [out] = await d.command("alice", "/secret", channel="dm")
     assert out.kind == "ephemeral"
     [out] = await d.command("alice", "/game act action:play", channel="dm")
-    assert (out.kind, out.recipient_id) == ("dm", d.world.user_named("alice").id)
+    assert (out.kind, out.recipient_id) == ("dm", named_user(d.world, "alice").id)
 
 
 @pytest.mark.parametrize(
@@ -184,7 +185,7 @@ async def test_defer_edit_original_and_ephemeral_followup(d: InProcessDiscord) -
         ("edit", ""),
     ]
     assert outs[0].message_id == outs[2].message_id
-    assert outs[2].recipient_id == d.world.user_named("alice").id
+    assert outs[2].recipient_id == named_user(d.world, "alice").id
     assert is_error_output(outs[2]) and not is_error_output(outs[0])
     assert "Oops" in outs[2].text()
 
@@ -207,7 +208,7 @@ async def test_bot_exception_is_reported_as_problem(d: InProcessDiscord) -> None
 
 
 async def test_threads_and_channel_files_from_the_bot(d: InProcessDiscord) -> None:
-    channel = d.bot.get_channel(d.channel.id)
+    channel = d.bot.get_channel(home_channel(d).id)
     thread = await channel.create_thread(name="table-1", type=discord.ChannelType.public_thread)
     await d.settle()
     assert d.bot.get_channel(thread.id) is not None
@@ -256,7 +257,8 @@ async def test_plain_unsharded_bot_works_too() -> None:
         [out] = await d.click("bob", post, "Join")
         assert out.content == "bob joined"
         await d.bot.change_presence(activity=discord.Game("azul"))
-        assert d.world.presence["activities"][0]["name"] == "azul"
+        presence = d.world.presence
+        assert presence is not None and presence["activities"][0]["name"] == "azul"
 
 
 async def test_command_waiting_for_a_click_settles_and_resumes(d: InProcessDiscord) -> None:

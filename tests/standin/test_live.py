@@ -13,6 +13,7 @@ from discord import utils
 
 from standin.local import LiveDiscord
 from tests.standin.testbot import make_bot, make_plain_bot
+from tests.standin_reads import named_user
 
 pytestmark = pytest.mark.timeout(30)
 
@@ -38,7 +39,7 @@ async def test_slash_command_and_button_click_end_to_end() -> None:
         assert (post.kind, post.content) == ("channel", "New azul for 4")
         [joined] = await live.click("bob", post, "testbot:join")
         assert joined.content == "bob joined"
-        assert ("join", live.world.user_named("bob").id) in live.bot.events
+        assert ("join", named_user(live.world, "bob").id) in live.bot.events
         bot = live.bot
 
     assert bot.is_closed()
@@ -79,4 +80,5 @@ async def test_plain_unsharded_bot_over_the_wire() -> None:
         assert out.content == "bob joined"
         await live.bot.change_presence(activity=discord.Game("azul"))
         await _wait_for(lambda: live.world.presence is not None)
-        assert live.world.presence["activities"][0]["name"] == "azul"
+        presence = live.world.presence
+        assert presence is not None and presence["activities"][0]["name"] == "azul"

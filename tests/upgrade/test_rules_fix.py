@@ -16,6 +16,7 @@ from rules.rng import Rng
 from rules.text import msg
 from storage import Store
 from table import Table, Who, engines
+from tests.upgrade.conftest import Fixture
 from tests.upgrade.test_fixtures import canon, dynamic
 from tools.make_upgrade_fixture import random_turn
 from tools.mismatches import listed
@@ -48,7 +49,8 @@ def refuse_old_moves(monkeypatch, game: Any, refused: set[tuple]) -> None:
     monkeypatch.setattr(game, "apply", apply)
 
 
-async def test_a_rules_fix_keeps_every_game_where_players_left_it(fixture_db, monkeypatch, caplog):
+async def test_a_rules_fix_keeps_every_game_where_players_left_it(fixture_db: Fixture, monkeypatch: pytest.MonkeyPatch,
+                                                                  caplog: pytest.LogCaptureFixture) -> None:
     store, games = fixture_db.store, fixture_db.games()
     expected: dict[str, dict[str, Any]] = {}
     for game_id, info in games.items():
