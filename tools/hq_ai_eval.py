@@ -1,6 +1,6 @@
 """Measures HeroQuest's monster autoplay per AI level: a game master who hands every monster turn to the autoplay,
 against heroes played by the scripted player of `tools/hq_heroes.py` (or by random legal moves)
-(`python -m tools.hq_ai_eval --games 100 --seed 1000 [--heroes random]`).
+(`python -m tools.hq_ai_eval --games 100 --seed 1000 [--heroes random] [--versus]`).
 
 Every game is one of the built-in quests (the seed picks it: seed % number of quests) played for `--rounds`
 rounds; the game master never ends the quest, so the game ends at the round limit or when every hero is dead.
@@ -145,6 +145,27 @@ def levels_against(low: str, high: str, *, games: int, seed: int, heroes: str = 
                   beats=round((wins[high] + wins["tie"] / 2) / per_game, 4))
 
 
+def versus(*, games: int, seed: int, heroes: str = "scripted", rounds: int = ROUNDS,
+           out: Any = None) -> list[dict[str, Any]]:
+    """Each level against the one below, as `levels_against` reports it, but every level plays each seed once
+    (the middle level's games serve both pairs: two thirds of the games `levels_against` twice would play)."""
+    results = {level: [game(level, seed + i, heroes, rounds) for i in range(games)] for level in AI_LEVELS}
+    reports = []
+    for low, high in itertools.pairwise(AI_LEVELS):
+        wins: Counter[str] = Counter({high: 0, low: 0, "tie": 0})
+        ends: Counter[str] = Counter()
+        for (a, end_a), (b, end_b) in zip(results[high], results[low], strict=True):
+            ends.update((end_a, end_b))
+            wins[high if a > b else low if b > a else "tie"] += 1
+        per_game = max(games, 1)
+        reports.append(report(
+            "heroquest", games, seed, wins, ends, out=out, players=[high, low], heroes=heroes, rounds=rounds,
+            heroes_killed={lv: round(sum(r[0][0] for r in results[lv]) / per_game, 2) for lv in (high, low)},
+            body_taken={lv: round(sum(r[0][1] for r in results[lv]) / per_game, 2) for lv in (high, low)},
+            beats=round((wins[high] + wins["tie"] / 2) / per_game, 4)))
+    return reports
+
+
 def ladder(games: int, seed: int, level: str = "normal") -> Iterator[tuple[str, dict[str, Any]]]:
     """The ladder's cells: the monsters at `level` against random and scripted heroes, then each level against
     the one below (against the scripted heroes)."""
@@ -161,7 +182,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=ROUNDS)
     parser.add_argument("--heroes", choices=sorted(HEROES), default="scripted")
     parser.add_argument("--timing", action="store_true", help="only the autoplay's time per monster turn and level")
+    parser.add_argument("--versus", action="store_true",
+                        help="only each level against the one below, every level playing each seed once")
     args = parser.parse_args(argv)
+    if args.versus:
+        versus(games=args.games, seed=args.seed, heroes=args.heroes, rounds=args.rounds, out=sys.stdout)
+        return 0
     if args.timing:
         for level in AI_LEVELS:
             print(json.dumps(autoplay_times(level, games=args.games, seed=args.seed, rounds=args.rounds)), flush=True)

@@ -94,6 +94,9 @@ def _on_turn(s: HQState, h: Hero, legal: list[LegalAction]) -> Action:
     attacks = [a for a in _of(legal, "attack") if not a.get("fists")] or _of(legal, "attack")
     if attacks:
         return min(attacks, key=lambda a: (s.monsters[str(a.get("target"))]["body"], str(a.get("target"))))
+    doors = _of(legal, "open_door")
+    if doors:  # beside a closed door: open it before walking on (walking off it first left heroes pacing forever)
+        return doors[0]
     me = hero_square(h)
     dist = distances(s, _goals(s, me))
     here = dist.get(me, FAR)
@@ -102,9 +105,6 @@ def _on_turn(s: HQState, h: Hero, legal: list[LegalAction]) -> Action:
         best = min(steps, key=lambda x: (x[0], abs(x[1][0] - me[0]) + abs(x[1][1] - me[1]), x[1]))
         if best[0] < here:
             return best[2]
-    doors = _of(legal, "open_door")
-    if doors:
-        return doors[0]
     for kind in ("search_treasure", "search_secret"):
         found = _of(legal, kind)
         if found and not s.d["turn"]["acted"]:

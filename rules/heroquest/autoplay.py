@@ -1,10 +1,15 @@
 """The game master's autoplay: every revealed monster closes on the nearest hero and attacks, by the rules.
 
 At the table's AI level (`/game new ai_level:`): "normal" closes on the nearest hero and strikes the weakest in
-reach; "hard" also closes on the weakest hero it can reach, so the monsters gang up on one; "easy" strikes the
-strongest hero in reach and only walks toward heroes already close by."""
+reach; "hard" plays the monsters as a team (they gang up on the hero they can most likely bring down, a monster
+that struck where it stood steps aside for one that could not reach, and none crowds another out of the only
+square it could strike from); "easy" strikes the strongest hero in reach, only walks toward heroes already close
+by, and walks or strikes, not both."""
 
 from __future__ import annotations
+
+from functools import cache
+from math import comb
 
 from rules.heroquest import board, catalog, fight, moves
 from rules.heroquest.board import Square
@@ -15,6 +20,8 @@ from rules.search import breadth_first
 
 #: At the "easy" level a monster stays where it is unless a hero is within this many steps of it.
 EASY_REACH = 3
+#: Steps to a square nobody can reach.
+FAR = 10_000
 
 
 def _distance_to_heroes(s: HQState, only: Hero | None = None) -> dict[Square, int]:
@@ -60,17 +67,6 @@ def _strike(ctx: Ctx, m: Monster, level: str = "normal") -> None:
         fight.monster_attacks(ctx, m, target)
 
 
-def _prey(s: HQState, m: Monster) -> Hero | None:
-    """The hero a "hard" monster closes on when it cannot strike this turn: the weakest it can walk next to, the
-    nearest of those."""
-    reach = []
-    for h in s.on_board_heroes():
-        dist = _distance_to_heroes(s, only=h)
-        if dist.get(as_square(m["sq"])) is not None:
-            reach.append((h["body"], dist[as_square(m["sq"])], h["uid"], h))
-    return min(reach, key=lambda r: r[:3])[3] if reach else None
-
-
 def _exposure(s: HQState, m: Monster, q: Square) -> int:
     """How many heroes could stand beside `m` on `q` to strike it: the open squares around it (a doorway or a
     corridor leaves fewer than the middle of a room)."""
@@ -81,22 +77,6 @@ def _exposure(s: HQState, m: Monster, q: Square) -> int:
                if board.in_board(n) and n not in blocked and n not in others and board.passable(q, n, open_edges))
 
 
-def _striking_square(s: HQState, m: Monster, options: list[Square]) -> Square | None:
-    """The square ("hard") from which `m` strikes the hero a blow most likely kills; among equals the one the
-    fewest heroes can strike back from, then staying put; None when no square in reach strikes anyone."""
-    here = as_square(m["sq"])
-    best: tuple[tuple[float, int, str], int, int, Square] | None = None
-    for q in [here, *options]:
-        m["sq"] = list(q)
-        targets = attack_targets(s, m)
-        if targets:
-            key = (min(_threat(s, m, h) for h in targets), _exposure(s, m, q), int(q != here), q)
-            if best is None or key < best:
-                best = key
-    m["sq"] = list(here)
-    return None if best is None else best[3]
-
-
 def _move(ctx: Ctx, m: Monster, to: Square) -> None:
     if to != as_square(m["sq"]):
         m["sq"] = list(to)
@@ -104,60 +84,137 @@ def _move(ctx: Ctx, m: Monster, to: Square) -> None:
         ctx.say("hq.ev.monster_moves", monster=monster_label(m), sq=sq_token(to))
 
 
-def _hard(ctx: Ctx, m: Monster) -> None:
-    """A "hard" monster: walks to the square of the likeliest killing blow and strikes (the monsters gang up on
-    the weakest hero); one that struck without walking then steps back (`_step_back`); one that cannot strike
-    closes on the weakest hero it can reach."""
+@cache
+def _expected_damage(attack: int, defence: int) -> float:
+    """Body a hero loses on average to `attack` dice against its `defence` dice (a skull is 1 face in 2, a
+    hero's white shield 1 in 3)."""
+    total = 0.0
+    for skulls in range(attack + 1):
+        p_skulls = comb(attack, skulls) / 2 ** attack
+        for shields in range(defence + 1):
+            p_shields = comb(defence, shields) * 2 ** (defence - shields) / 3 ** defence
+            total += p_skulls * p_shields * max(0, skulls - shields)
+    return total
+
+
+def _expected(s: HQState, m: Monster, h: Hero) -> float:
+    return _expected_damage(catalog.monster(m["ref"])["attack"], fight.hero_defence_dice(s, h, consume=False))
+
+
+#: For one monster: the heroes it can strike this turn, each with the squares it can strike them from.
+Plan = dict[str, list[Square]]
+
+
+def _plan(s: HQState, m: Monster) -> Plan:
+    """Where `m` can strike from this turn (where it stands, or any square its move reaches): hero uid ->
+    squares, in board order with where it stands first."""
+    if not can_act(m):
+        return {}
+    here = as_square(m["sq"])
+    options = moves.monster_destinations(s, m, catalog.monster(m["ref"])["move"]) if can_move(m) else []
+    out: Plan = {}
+    for q in [here, *options]:
+        m["sq"] = list(q)
+        for h in attack_targets(s, m):
+            out.setdefault(h["uid"], []).append(q)
+    m["sq"] = list(here)
+    return out
+
+
+def _focus(s: HQState, plans: dict[str, Plan]) -> str | None:
+    """The hero the monsters gang up on this turn: the one with the least Body left once every monster that
+    can reach it has struck it (on average), then the least Body; None when no monster can strike anyone."""
+    best: tuple[float, int, str] | None = None
+    for h in s.on_board_heroes():
+        strikers = [s.monsters[uid] for uid, plan in plans.items() if h["uid"] in plan]
+        if strikers:
+            key = (h["body"] - sum(_expected(s, m, h) for m in strikers), h["body"], h["uid"])
+            best = key if best is None or key < best else best
+    return None if best is None else best[2]
+
+
+def _next_hard(s: HQState, ready: list[Monster]) -> tuple[Monster, str | None, dict[str, Plan]]:
+    """Which monster plays next ("hard"): first those that can strike from where they stand (those beside the
+    focus hero first), so they can strike and make room; then those that can walk up to the focus hero, the one
+    with the fewest squares to strike it from first (so it is not crowded out); else the first in order.
+    Returns it, the focus and every monster's plan."""
+    plans = {m["uid"]: _plan(s, m) for m in ready}
+    focus = _focus(s, plans)
+    standing = [m for m in ready if any(as_square(m["sq"]) in squares for squares in plans[m["uid"]].values())]
+    if standing:
+        return min(standing, key=lambda m: (focus not in plans[m["uid"]], m["uid"])), focus, plans
+    strikers = [m for m in ready if focus is not None and focus in plans[m["uid"]]]
+    if strikers:
+        return min(strikers, key=lambda m: (len(plans[m["uid"]][str(focus)]), m["uid"])), focus, plans
+    return ready[0], focus, plans
+
+
+def _hard(ctx: Ctx, m: Monster, focus: str | None, plans: dict[str, Plan]) -> None:
+    """A "hard" monster: strikes the focus hero if it can reach it, else the hero beside it (or, when none is,
+    the hero it can reach) its blow most likely kills; from where it stands when it can (then makes room,
+    `_make_room`), else from the square the fewest heroes can stand beside, leaving the squares other monsters
+    need to reach the same hero. One that cannot strike walks
+    toward the nearest hero as at the normal level."""
     s = ctx.state
-    budget = catalog.monster(m["ref"])["move"]
-    options = moves.monster_destinations(s, m, budget) if can_move(m) else []
-    spot = _striking_square(s, m, options) if can_act(m) else None
-    if spot is None:
+    plan = plans[m["uid"]]
+    here = as_square(m["sq"])
+    if not plan:
         if can_move(m):
-            _walk(ctx, m, "hard")
+            _walk(ctx, m, "normal")
         return
-    _move(ctx, m, spot)
-    _strike(ctx, m, "hard")
-    if m["uid"] not in s.monsters or m["moved"] or s.d["pending"] or s.d["over"] or not s.on_board_heroes():
+    standing = [uid for uid, squares in plan.items() if here in squares]
+    uid = focus if focus in plan else min(standing or plan, key=lambda u: _threat(s, m, _hero(s, u)))
+    if here not in plan[uid]:
+        wanted = [q for other, p in plans.items() if other != m["uid"] and other in s.monsters
+                  and not (s.monsters[other]["acted"] and s.monsters[other]["moved"]) for q in p.get(uid, [])]
+        _move(ctx, m, min(plan[uid], key=lambda q: (wanted.count(q), _exposure(s, m, q), q)))
+    m["acted"] = True
+    fight.monster_attacks(ctx, m, _hero(s, uid))
+    if m["uid"] in s.monsters and not (m["moved"] or s.d["pending"] or s.d["over"]) and s.on_board_heroes():
+        _make_room(ctx, m)
+
+
+def _make_room(ctx: Ctx, m: Monster) -> None:
+    """After striking where it stood, a "hard" monster steps aside (the rulebook lets monsters strike, then move:
+    «Los monstruos pueden moverse y luego atacar o atacar y luego moverse») when a monster that has not played
+    yet and cannot strike now could walk onto its square: so both strike. It steps to a square beside no hero
+    (those are left to the others), where the fewest heroes can strike it next turn, then the nearest."""
+    s = ctx.state
+    here = as_square(m["sq"])
+    waiting = [o for uid, o in sorted(s.monsters.items()) if uid != m["uid"] and o["revealed"] and can_act(o)
+               and can_move(o) and not attack_targets(s, o)]
+    if not any(here in moves.monster_paths(s, o, catalog.monster(o["ref"])["move"]) for o in waiting):
         return
-    _step_back(ctx, m, budget)
+    near = _distance_to_heroes(s)
+    reach = {h["uid"]: _distance_to_heroes(s, only=h) for h in s.on_board_heroes()}
+    options = moves.monster_destinations(s, m, catalog.monster(m["ref"])["move"])
+    if options:
+        _move(ctx, m, min(options, key=lambda q: (near.get(q, FAR) == 0, _answer(s, m, q, reach),
+                                                  near.get(q, FAR), q)))
+
+
+def _hero(s: HQState, uid: str) -> Hero:
+    return next(h for h in s.heroes if h["uid"] == uid)
 
 
 def _answer(s: HQState, m: Monster, q: Square, reach: dict[str, dict[Square, int]]) -> int:
     """How many heroes could strike `m` on `q` on their next turn: those who can walk beside it (their
     movement allowance), at most as many as there are open squares around it."""
     walkers = sum(1 for h in s.on_board_heroes()
-                  if reach[h["uid"]].get(q, 10_000) <= catalog.heroes()[h["hero"]]["move"])
+                  if reach[h["uid"]].get(q, FAR) <= catalog.heroes()[h["hero"]]["move"])
     return min(walkers, _exposure(s, m, q))
 
 
-def _step_back(ctx: Ctx, m: Monster, budget: int) -> None:
-    """After striking where it stood, a "hard" monster may still move (rulebook: «Los monstruos pueden moverse y
-    luego atacar o atacar y luego moverse»): it steps back to where fewer heroes can strike it next turn (out of
-    their walk, into a doorway, a corridor or a corner), close enough to come back and strike again."""
-    s = ctx.state
-    here = as_square(m["sq"])
-    reach = {h["uid"]: _distance_to_heroes(s, only=h) for h in s.on_board_heroes()}
-    near = _distance_to_heroes(s)
-    now = _answer(s, m, here, reach)
-    calmer = [(answer, _exposure(s, m, q), near[q], q) for q in moves.monster_destinations(s, m, budget)
-              if near.get(q, 10_000) <= budget and (answer := _answer(s, m, q, reach)) < now]
-    if calmer:
-        _move(ctx, m, min(calmer)[3])
-
-
 def _walk(ctx: Ctx, m: Monster, level: str) -> None:
-    """Move `m` toward the heroes at `level` ("hard": toward the weakest it can reach; "easy": only when a hero is
-    close by)."""
+    """Move `m` toward the nearest hero ("easy": only when a hero is close by)."""
     s = ctx.state
     here = as_square(m["sq"])
     options = moves.monster_destinations(s, m, catalog.monster(m["ref"])["move"])
-    prey = _prey(s, m) if level == "hard" else None
-    dist = _distance_to_heroes(s, only=prey)
-    best = min(options, key=lambda q: (dist.get(q, 10_000), abs(q[0] - here[0]) + abs(q[1] - here[1]), q),
+    dist = _distance_to_heroes(s)
+    best = min(options, key=lambda q: (dist.get(q, FAR), abs(q[0] - here[0]) + abs(q[1] - here[1]), q),
                default=None)
-    lazy = level == "easy" and dist.get(here, 10_000) > EASY_REACH
-    if best is not None and not lazy and dist.get(best, 10_000) < dist.get(here, 10_000):
+    lazy = level == "easy" and dist.get(here, FAR) > EASY_REACH
+    if best is not None and not lazy and dist.get(best, FAR) < dist.get(here, FAR):
         m["sq"] = list(best)
         ctx.say("hq.ev.monster_moves", monster=monster_label(m), sq=sq_token(best))
 
@@ -166,20 +223,23 @@ def autoplay(ctx: Ctx, level: str = "normal") -> None:
     """Play every monster that has not acted yet; stops early when a hero must decide (e.g. a potion).
 
     Every monster played says what it did (a monster that can do nothing waits), so the table always
-    hears something.
+    hears something. "hard" chooses which monster plays next (`_next_hard`); the others play in order.
     """
     s = ctx.state
-    played = 0
-    for uid in sorted(s.monsters):
-        if s.d["pending"] or s.d["over"]:
-            return
-        m = s.monsters.get(uid)
-        if m is None or not m["revealed"] or not (can_act(m) or can_move(m)):
-            continue
-        played += 1
+    played: set[str] = set()
+    while not (s.d["pending"] or s.d["over"]):
+        ready = [m for uid, m in sorted(s.monsters.items())
+                 if uid not in played and m["revealed"] and (can_act(m) or can_move(m))]
+        if not ready:
+            break
+        if level == "hard":
+            m, focus, plans = _next_hard(s, ready)
+        else:
+            m = ready[0]
+        played.add(m["uid"])
         heard = len(ctx.events)
         if level == "hard":
-            _hard(ctx, m)
+            _hard(ctx, m, focus, plans)
         else:
             if can_move(m) and not attack_targets(s, m):
                 _walk(ctx, m, level)

@@ -84,26 +84,6 @@ def test_hard_monsters_walk_round_to_strike_the_hero_a_blow_most_likely_kills() 
         assert hurt == [struck], level
 
 
-def test_a_hard_monster_that_struck_steps_back_where_fewer_heroes_can_strike_it() -> None:
-    from rules.heroquest.autoplay import _answer, _distance_to_heroes, _step_back
-    from rules.heroquest.state import Ctx
-
-    # a blocked square makes the top-right corner of the room a dead end only one hero can stand next to
-    s = new([monster("m_1", "goblin", (2, 3)), {"uid": "rock_1", "kind": "blocked", "ref": "blocked",
-                                                "squares": [[1, 3]]}])
-    put(s, "barbarian", (2, 2))
-    put(s, "dwarf", (3, 3))
-    s = act(fresh(s), 1, "end_turn")
-    s = act(s, 1, "end_turn")
-    ctx = Ctx(s.clone())
-    goblin = ctx.state.monsters["goblin_1"]
-    reach = {h["uid"]: _distance_to_heroes(ctx.state, only=h) for h in ctx.state.on_board_heroes()}
-    assert _answer(ctx.state, goblin, (2, 3), reach) == 2
-    _step_back(ctx, goblin, 10)
-    assert goblin["sq"] == [1, 4] and _answer(ctx.state, goblin, (1, 4), reach) == 1
-    assert [e.msg.key for e in ctx.events] == ["hq.ev.monster_moves"]
-
-
 def test_an_easy_monster_that_walks_up_to_a_hero_does_not_strike_in_the_same_turn() -> None:
     for level, strikes in (("easy", False), ("normal", True)):
         s = new([monster("m_1", "goblin", (3, 4))])
@@ -115,3 +95,48 @@ def test_an_easy_monster_that_walks_up_to_a_hero_does_not_strike_in_the_same_tur
             s = act(s, 0, "gm_autoplay", **({} if level == "normal" else {"level": level}))
         assert s.monsters["goblin_1"]["sq"] != [3, 4], level
         assert (hero(s, "barbarian")["body"] < full) == strikes, level
+
+
+def _open_board(s):
+    """Every square revealed, with the monsters on them (the tests below need room to walk)."""
+    from rules.heroquest import board
+    from rules.heroquest.sight import reveal_squares
+    from rules.heroquest.state import Ctx
+
+    reveal_squares(Ctx(s), set(board.all_squares()))
+    return s
+
+
+def test_hard_monsters_leave_the_slow_monster_the_one_square_it_can_strike_the_focus_from() -> None:
+    # the barbarian stands where the top corridor meets the two-square-wide one, a rock below him: the zombie
+    # (5 steps) can only reach the square to his right; the goblin (10 steps, first in order) can reach both
+    # squares beside him, and the one to his right is the first in board order
+    s = new([monster("m_1", "goblin", (5, 12)), monster("m_2", "zombie", (0, 17)),
+             {"uid": "rock_1", "kind": "blocked", "ref": "blocked", "squares": [[2, 13]]}])
+    _open_board(s)
+    put(s, "barbarian", (1, 13))
+    put(s, "dwarf", None)
+    s = act(fresh(s), 1, "end_turn")
+    full = hero(s, "barbarian")["body"]
+    with dice(*["wskull"] * 40):
+        s = act(s, 0, "gm_autoplay", level="hard")
+    assert full - hero(s, "barbarian")["body"] == 4  # two blows of two skulls each
+    assert s.monsters["zombie_1"]["sq"] == [0, 13] and s.monsters["goblin_1"]["sq"] == [1, 12]
+
+
+def test_a_hard_monster_that_struck_steps_aside_so_the_one_behind_it_strikes_too() -> None:
+    # the corridor along the top edge, one square wide: the barbarian, an orc beside him, a second orc behind the
+    # first; at the normal level only the first strikes, at the hard level it strikes, makes room, and the second
+    # walks up and strikes
+    for level, blows in (("normal", 1), ("hard", 2)):
+        s = new([monster("m_1", "orc", (0, 6)), monster("m_2", "orc", (0, 7))])
+        _open_board(s)
+        put(s, "barbarian", (0, 5))
+        put(s, "dwarf", None)
+        s = act(fresh(s), 1, "end_turn")
+        full = hero(s, "barbarian")["body"]
+        with dice(*["wskull"] * 3 + ["bshield"] * 2 + ["wskull"] * 3 + ["bshield"] * 20):
+            s = act(s, 0, "gm_autoplay", **({} if level == "normal" else {"level": level}))
+        assert full - hero(s, "barbarian")["body"] == 3 * blows, level
+        beside = [m for m in s.monsters.values() if abs(m["sq"][1] - 5) == 1 and m["sq"][0] == 0]
+        assert len(beside) == 1, level

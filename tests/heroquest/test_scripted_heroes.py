@@ -53,3 +53,10 @@ def test_what_it_plays_is_always_legal_over_a_whole_quest() -> None:
                   options={"rounds": 4}, max_actions=3000)
     assert played.end == "hq.outcome.lose"  # the round limit, reached without an illegal move
     assert played.state.d["rev"].count("1") > start.d["rev"].count("1")  # the heroes went exploring
+
+
+def test_beside_a_closed_door_it_opens_it_before_walking_off_to_another() -> None:
+    # it used to walk off toward the other door (a goal elsewhere), then could not move back: heroes paced for the
+    # rest of the game without ever opening either, and the monsters behind never met them
+    s = _barbarian_alone([door("door_1", (2, 4), (2, 5)), door("door_2", (1, 1), (0, 1))], (2, 4))
+    assert hero_action(GAME, s, 1, Rng.from_seed(1)) == Action.of("open_door", door="door_1")
