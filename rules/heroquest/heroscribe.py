@@ -69,6 +69,8 @@ MAX_OBJECT_ELEMENTS = 4 * MAX_OBJECTS
 START_TILES = {"IceCaveEntrance": "hq.imp.place.ice_cave_entrance", "Surface": "hq.imp.place.surface"}
 #: Squares (and lines) named in one ruling warning; the count says how many there are in all.
 RULING_LIST = 10
+#: The "ruling" of a picture with no effect (Stairs, Short and Long Stairway): left out, said once per kind.
+PICTURE = ""
 #: How many heroes start next to an entrance door (the most a quest has).
 START_SQUARES = 4
 _WANDERING = re.compile(
@@ -419,10 +421,8 @@ def _pieces(raw: _Raw, found: Problems) -> tuple[list[_Piece], list[_Piece], lis
         if info.kind == "decor":
             if hs_id in START_TILES:
                 caves.append((START_TILES[hs_id], squares))
-            if info.ruling is None:
-                found.warn(msg("hq.imp.warn.decor", where=where_square(line, corner), id=hs_id))
-            else:
-                _rule(ruled, hs_id, info.ruling, line, squares)
+            # a picture (Kellar's Keep's steps) is told like a ruling: once per kind, naming every one
+            _rule(ruled, hs_id, info.ruling or PICTURE, line, squares)
             continue
         if info.kind == "marker" and not all(board.in_board(sq) for sq in squares):
             # a letter or number is only a label: one drawn off the board is left out, the quest still plays
@@ -475,8 +475,11 @@ def _rule(ruled: dict[str, tuple[str, list[tuple[int, Square]]]], hs_id: str, ru
 
 
 def _ruling_message(hs_id: str, ruling: str, where: list[tuple[int, Square]]) -> Msg:
-    """The game master's warning for every object of one kind played by a ruling: where each one is."""
-    rule = msg(f"hq.imp.rule.{ruling}")
+    """The game master's warning for every object of one kind played by a ruling (or left out as a mere
+    picture): where each one is."""
+    if ruling == PICTURE and len(where) == 1:
+        return msg("hq.imp.warn.decor", where=where_square(*where[0]), id=hs_id)
+    rule = msg("hq.imp.rule.picture" if ruling == PICTURE else f"hq.imp.rule.{ruling}")
     if len(where) == 1:
         return msg("hq.imp.warn.ruling", where=where_square(*where[0]), id=hs_id, ruling=rule)
     more = ", …" if len(where) > RULING_LIST else ""

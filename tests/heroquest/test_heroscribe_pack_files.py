@@ -170,3 +170,15 @@ def test_letters_of_a_file_without_notes_are_one_warning() -> None:
     # with some notes, each letter without one is still named
     with_notes = parse_heroscribe(xml([STAIRWAY, *marks], notes=["A. Here."]))
     assert [w.params["letter"] for w in with_notes.warnings if w.key == "hq.imp.warn.mark_without_note"] == ["B", "D"]
+
+
+def test_pictures_of_one_kind_are_one_warning() -> None:
+    """Kellar's Keep 3 draws 14 flights of steps: one warning naming them, not 14."""
+    steps = [("Stairs", c, 1, "downward") for c in (11, 13, 15)]
+    imported = parse_heroscribe(xml([STAIRWAY, *steps]))
+    said = [w for w in imported.warnings if w.params.get("id") == "Stairs"]
+    assert [w.key for w in said] == ["hq.imp.warn.ruling_many"]
+    for t in texts(said[0]):
+        assert "K1, M1, O1" in t and "3" in t
+    one = parse_heroscribe(xml([STAIRWAY, steps[0]]))
+    assert [w.key for w in one.warnings if w.params.get("id") == "Stairs"] == ["hq.imp.warn.decor"]
