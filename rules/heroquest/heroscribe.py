@@ -54,11 +54,12 @@ from rules.heroquest.quest import (
     default_start,
     object_table,
     review,
+    square_label,
     where_line,
     where_square,
 )
 from rules.safe_text import clean_name, clean_text, only_invisible
-from rules.text import Lit, msg
+from rules.text import Lit, Msg, msg
 
 SUPPORTED_VERSIONS = ("1.0",)
 #: `<object>` elements read before the file is refused (identical ones are merged, then `MAX_OBJECTS` applies).
@@ -66,6 +67,10 @@ MAX_OBJECT_ELEMENTS = 4 * MAX_OBJECTS
 #: Room tiles where a quest without a stairway, Door In or hero marks begins: The Frozen Horror's Ice Cave
 #: Entrance and Against the Ogre Horde's Surface (provisional) -> the name the game master is told.
 START_TILES = {"IceCaveEntrance": "hq.imp.place.ice_cave_entrance", "Surface": "hq.imp.place.surface"}
+#: Squares (and lines) named in one ruling warning; the count says how many there are in all.
+RULING_LIST = 10
+#: The "ruling" of a picture with no effect (Stairs, Short and Long Stairway): left out, said once per kind.
+PICTURE = ""
 #: How many heroes start next to an entrance door (the most a quest has).
 START_SQUARES = 4
 _WANDERING = re.compile(
@@ -305,7 +310,7 @@ def parse_heroscribe(text: str, filename: str = "") -> Imported:
                if p.info.kind == "marker" and p.info.ref.startswith("letter_")}
     notes, wandering = _notes(raw, letters, found)
     found.raise_errors()
-    placed, start = _place(pieces, entries, dark, found)
+    placed, start, names = _place(pieces, entries, dark, found)
     if not start and caves:
         start = _cave_start(caves, placed, dark, found)
     speech = raw.speech.value() if raw.speech else ""
@@ -319,7 +324,7 @@ def parse_heroscribe(text: str, filename: str = "") -> Imported:
         objects=tuple(placed),
         start=start,
     )
-    checked = review(quest)
+    checked = review(quest, names)
     for problem in checked.all_errors():
         found.error(problem)
     found.raise_errors()
@@ -347,7 +352,9 @@ def _root(raw: _Raw, root: dict[str, str], found: Problems) -> str:
     height = _number(root, "height", "quest", raw.root_line, found, integer=True) if "height" in root else 1
     grid = int(width * height) if width and height and width > 0 and height > 0 else 1
     count = max(raw.boards, grid)
-    if count != 1 or raw.bridges:
+    if raw.bridges:
+        found.error(msg("hq.imp.error.boards_bridges", where=where, count=count, bridges=raw.bridges))
+    elif count != 1:
         found.error(msg("hq.q.error.boards", where=where, count=count))
     elif raw.boards == 0:
         found.error(msg("hq.q.error.boards", where=where, count=0))
@@ -382,7 +389,8 @@ def _pieces(raw: _Raw, found: Problems) -> tuple[list[_Piece], list[_Piece], lis
     entries: list[_Piece] = []
     caves: list[tuple[str, tuple[Square, ...]]] = []
     seen: set[tuple[str, tuple[Square, ...], str]] = set()
-    rulings: set[str] = set()
+    #: every object played by a ruling, by its HeroScribe id in the order met: its rule and where each one is
+    ruled: dict[str, tuple[str, list[tuple[int, Square]]]] = {}
     merged = 0
     for line, attrs in raw.objects:
         hs_id = attrs.get("id")
@@ -405,18 +413,21 @@ def _pieces(raw: _Raw, found: Problems) -> tuple[list[_Piece], list[_Piece], lis
         if info.kind is None:
             found.error(msg("hq.q.error.unsupported_object", where=where_square(line, corner), id=hs_id))
             continue
-        if info.ruling is not None and info.ruling not in rulings:
-            # once per kind of object: what the game master applies by hand, or how we play it
-            rulings.add(info.ruling)
-            found.warn(msg("hq.imp.warn.ruling", where=where_square(line, corner), id=hs_id,
-                           ruling=msg(f"hq.imp.rule.{info.ruling}")))
+        squares = footprint(info.width, info.height, left, top, rotation)
+        if info.kind != "marker" and _between_squares(left, top):
+            # HeroScribe draws it straddling two squares: the nearest one (halves down) is a guess worth saying
+            found.warn(msg("hq.imp.warn.between_squares", where=where_square(line, corner), id=hs_id,
+                           left=_coordinate(left), top=_coordinate(top)))
         if info.kind == "decor":
             if hs_id in START_TILES:
-                caves.append((START_TILES[hs_id], footprint(info.width, info.height, left, top, rotation)))
-            if info.ruling is None:
-                found.warn(msg("hq.imp.warn.decor", where=where_square(line, corner), id=hs_id))
+                caves.append((START_TILES[hs_id], squares))
+            # a picture (Kellar's Keep's steps) is told like a ruling: once per kind, naming every one
+            _rule(ruled, hs_id, info.ruling or PICTURE, line, squares)
             continue
-        squares = footprint(info.width, info.height, left, top, rotation)
+        if info.kind == "marker" and not all(board.in_board(sq) for sq in squares):
+            # a letter or number is only a label: one drawn off the board is left out, the quest still plays
+            found.warn(msg("hq.imp.warn.mark_off_board", where=where_square(line, corner), id=hs_id))
+            continue
         key = (hs_id, squares, rotation)
         if key in seen:
             merged += 1
@@ -430,15 +441,51 @@ def _pieces(raw: _Raw, found: Problems) -> tuple[list[_Piece], list[_Piece], lis
         piece = _fit(line, info, squares, rotation, found)
         if piece is None:
             continue
+        if info.ruling is not None and info.kind != "entry":
+            _rule(ruled, hs_id, info.ruling, line, squares)
         if info.kind == "entry":
             entries.append(piece)
         else:
             pieces.append(piece)
+    for hs_id, (ruling, where) in ruled.items():
+        found.warn(_ruling_message(hs_id, ruling, where))
     if merged:
         found.warn(msg("hq.imp.warn.merged", count=merged))
     if len(pieces) > MAX_OBJECTS:
         found.error(msg("hq.imp.error.limit", what=msg("hq.imp.what.objects"), count=len(pieces), limit=MAX_OBJECTS))
     return pieces, entries, caves
+
+
+def _between_squares(left: float, top: float) -> bool:
+    """Whether a position is drawn across two squares (a fraction from a quarter to three quarters): HeroScribe's
+    small nudges of letters and numbers (0.05, 0.13...) are not."""
+    return any(0.25 <= value - math.floor(value) <= 0.75 for value in (left, top))
+
+
+def _coordinate(value: float) -> str:
+    """A file coordinate as written in messages: "7.5", "12"."""
+    return f"{value:g}"
+
+
+def _rule(ruled: dict[str, tuple[str, list[tuple[int, Square]]]], hs_id: str, ruling: str, line: int,
+          squares: tuple[Square, ...]) -> None:
+    """Record one object played by `ruling`, at its first square on the board."""
+    square = next((sq for sq in squares if board.in_board(sq)), squares[0])
+    ruled.setdefault(hs_id, (ruling, []))[1].append((line, square))
+
+
+def _ruling_message(hs_id: str, ruling: str, where: list[tuple[int, Square]]) -> Msg:
+    """The game master's warning for every object of one kind played by a ruling (or left out as a mere
+    picture): where each one is."""
+    if ruling == PICTURE and len(where) == 1:
+        return msg("hq.imp.warn.decor", where=where_square(*where[0]), id=hs_id)
+    rule = msg("hq.imp.rule.picture" if ruling == PICTURE else f"hq.imp.rule.{ruling}")
+    if len(where) == 1:
+        return msg("hq.imp.warn.ruling", where=where_square(*where[0]), id=hs_id, ruling=rule)
+    more = ", …" if len(where) > RULING_LIST else ""
+    return msg("hq.imp.warn.ruling_many", id=hs_id, count=len(where), ruling=rule,
+               squares=", ".join(square_label(sq) for _, sq in where[:RULING_LIST]) + more,
+               lines=", ".join(str(line) for line, _ in where[:RULING_LIST]) + more)
 
 
 def _cave_start(caves: list[tuple[str, tuple[Square, ...]]], placed: list[Placed], dark: set[Square],
@@ -480,14 +527,22 @@ def _fit(line: int, info: ObjectInfo, squares: tuple[Square, ...], rotation: str
             return None
         squares = between
     if between is not None and not board.door_slot(*between):
-        found.warn(msg("hq.imp.warn.not_on_wall", where=where_square(line, squares[0]), id=info.hs_id))
+        a, b = between
+        if info.kind == "door" and board.adjacent(a, b):
+            # a gate across open floor (the packs' portcullises and doorways across corridors, doors that split
+            # a room): our board has no wall there to hang a door on
+            key = "hq.imp.warn.open_doorway_no_wall" if info.ref == "open_door" else "hq.imp.warn.gate_no_wall"
+            found.warn(msg(key, where=where_square(line, a), id=info.hs_id, a=square_label(a), b=square_label(b)))
+        else:
+            found.warn(msg("hq.imp.warn.not_on_wall", where=where_square(line, squares[0]), id=info.hs_id))
         return None
     return _Piece(line, info, squares, rotation, between)
 
 
 def _place(pieces: list[_Piece], entries: list[_Piece], dark: set[Square],
-           found: Problems) -> tuple[list[Placed], tuple[Square, ...]]:
-    """Pieces as `Placed` objects with uids, leaving out figures that cannot stand where they are; the start."""
+           found: Problems) -> tuple[list[Placed], tuple[Square, ...], dict[str, tuple[str, int]]]:
+    """Pieces as `Placed` objects with uids, leaving out figures that cannot stand where they are; the start;
+    and for each uid the file's name of its object and its line (what messages show the game master)."""
     solid: set[Square] = set(dark)
     for p in pieces:
         if p.info.kind == "blocked" or (p.info.kind == "furniture" and p.info.ref not in WALKABLE_FURNITURE):
@@ -507,12 +562,15 @@ def _place(pieces: list[_Piece], entries: list[_Piece], dark: set[Square],
         kept.append(p)
     counters: dict[str, int] = {}
     placed: list[Placed] = []
+    names: dict[str, tuple[str, int]] = {}
 
     def add(p: _Piece, kind: str, ref: str, squares: tuple[Square, ...], between: tuple[Square, Square] | None,
             ) -> None:
         counters[ref] = counters.get(ref, 0) + 1
         note = ref.removeprefix("letter_").upper() if kind == "marker" and ref.startswith("letter_") else None
-        placed.append(Placed(f"{ref}_{counters[ref]}", kind, ref, squares, p.rotation, between, note))
+        uid = f"{ref}_{counters[ref]}"
+        names[uid] = (p.info.hs_id, p.line)
+        placed.append(Placed(uid, kind, ref, squares, p.rotation, between, note))
 
     exits: list[Square] = []
     for p in kept:
@@ -540,7 +598,7 @@ def _place(pieces: list[_Piece], entries: list[_Piece], dark: set[Square],
             found.warn(msg("hq.imp.warn.few_start", count=len(start)))
     if not start:
         start = default_start(tuple(placed))
-    return placed, start
+    return placed, start, names
 
 
 def _inner(p: _Piece, dark: set[Square], found: Problems) -> Square:
@@ -617,7 +675,12 @@ def _notes(raw: _Raw, markers: set[str], found: Problems) -> tuple[dict[str, Lit
         out[f"note{n}"] = Lit(body, body)
     if wandering_text and (not wandering or wandering not in _named(wandering_text)):
         out["wandering"] = Lit(wandering_text, wandering_text)
-    for letter in sorted(markers - set(notes)):
+    unexplained = sorted(markers - set(notes))
+    if unexplained and not raw.notes:
+        # many pack files carry no notes at all (Kellar's Keep in European wording): one word, not one per letter
+        found.warn(msg("hq.imp.warn.marks_no_notes", count=len(unexplained), letters=", ".join(unexplained)))
+        unexplained = []
+    for letter in unexplained:
         found.warn(msg("hq.imp.warn.mark_without_note", letter=letter))
     for letter in sorted(set(notes) - markers):
         found.warn(msg("hq.imp.warn.note_without_mark", letter=letter))

@@ -374,8 +374,11 @@ def monster_refs() -> frozenset[str]:
 # ---------------------------------------------------------------- validation
 
 
-def review(quest: Quest) -> Problems:
-    """Everything wrong with a quest: errors make it unplayable, warnings are for the game master."""
+def review(quest: Quest, names: Mapping[str, tuple[str, int]] | None = None) -> Problems:
+    """Everything wrong with a quest: errors make it unplayable, warnings are for the game master.
+
+    `names` maps an object's uid to what the quest file calls it and its line (a HeroScribe import): messages
+    then name the file's object ("'Tomb' at line 73, square M6"), never the uid we made up for it."""
     found = Problems()
     seen: set[str] = set()
     figures: dict[Square, str] = {}
@@ -385,8 +388,9 @@ def review(quest: Quest) -> Problems:
         found.error(msg("hq.imp.error.limit", what=msg("hq.imp.what.objects"), count=len(quest.objects),
                         limit=MAX_OBJECTS))
         return found
+    names = names or {}
     for o in quest.objects:
-        where = where_object(o)
+        where = _where(o, names)
         if o.uid in seen:
             found.error(msg("hq.q.error.duplicate_uid", where=where, uid=o.uid))
         seen.add(o.uid)
@@ -403,25 +407,27 @@ def review(quest: Quest) -> Problems:
                 found.error(msg("hq.q.error.not_on_wall", where=where, id=o.ref))
             continue
         if o.kind == "monster":
-            _check_monster(quest, o, known_monsters, figures, solids, found)
+            _check_monster(quest, o, known_monsters, figures, solids, found, names)
             continue
         if o.kind in SOLID_KINDS and not _one_area(o.squares):
             found.warn(msg("hq.imp.warn.walled", where=where))
         dark = next((s for s in o.squares if s in quest.dark), None)
         if dark is not None and o.kind != "marker":
-            found.warn(msg("hq.imp.warn.in_dark", where=msg("hq.imp.where.object", uid=o.uid, **square_params(dark))))
+            found.warn(msg("hq.imp.warn.in_dark", where=_where(o, names, dark)))
         if o.kind in ("blocked", "furniture", "stairs", "hero_start"):
             for s in o.squares:
                 other = solids.get(s)
                 if other is not None and not {o.kind, other[1]} <= {"hero_start", "stairs"}:
-                    found.warn(msg("hq.imp.warn.overlap", where=where, other=other[0], **square_params(s)))
+                    found.warn(_taken("hq.imp.warn.overlap", where, other[0], names, s))
                 if s in figures and o.kind != "hero_start" and not _walkable(o):
-                    found.error(msg("hq.imp.error.figure_on", where=where_uid(figures[s]), other=o.uid,
-                                    **square_params(s)))
+                    figure = figures[s]
+                    where_figure = (msg("hq.imp.where.piece_line", id=names[figure][0], line=names[figure][1])
+                                    if figure in names else where_uid(figure))
+                    found.error(_taken("hq.imp.error.figure_on", where_figure, o.uid, names, s))
                 if other is None or o.kind != "hero_start":
                     solids[s] = (o.uid, o.kind, _walkable(o))
     if not quest.start:
-        found.error(msg("hq.q.error.no_start", where=where_field("start")))
+        found.error(msg("hq.q.error.no_start"))
     for s in quest.start:
         if not board.in_board(s) or s in quest.dark:
             found.error(msg("hq.q.error.bad_start", where=where_field("start"), **square_params(s)))
@@ -439,10 +445,32 @@ def _walkable(o: Placed) -> bool:
         o.kind == "furniture" and o.ref in WALKABLE_FURNITURE)
 
 
+def _where(o: Placed, names: Mapping[str, tuple[str, int]], sq: Square | None = None) -> Msg:
+    """An object in messages: the file's name for it and its line when it was imported, else its uid."""
+    named = names.get(o.uid)
+    square = sq if sq is not None else (o.squares[0] if o.squares else None)
+    if named is None:
+        if sq is not None:
+            return msg("hq.imp.where.object", uid=o.uid, **square_params(sq))
+        return where_object(o)
+    if square is None or not board.in_board(square):
+        return msg("hq.imp.where.piece_line", id=named[0], line=named[1])
+    return msg("hq.imp.where.piece", id=named[0], line=named[1], **square_params(square))
+
+
+def _taken(key: str, where: Msg, other: str, names: Mapping[str, tuple[str, int]], sq: Square) -> Msg:
+    """`key` ("{where} ... already taken by '{other}'"), or its imported twin naming the other object's line."""
+    named = names.get(other)
+    if named is None:
+        return msg(key, where=where, other=other, **square_params(sq))
+    return msg(f"{key}_piece", where=where, other=named[0], other_line=named[1], **square_params(sq))
+
+
 def _check_monster(quest: Quest, o: Placed, known: Mapping[str, object], figures: dict[Square, str],
-                   solids: dict[Square, tuple[str, str, bool]], found: Problems) -> None:
+                   solids: dict[Square, tuple[str, str, bool]], found: Problems,
+                   names: Mapping[str, tuple[str, int]]) -> None:
     """A monster needs stats and a free square that is part of the quest (the engine relies on both)."""
-    where = where_object(o)
+    where = _where(o, names)
     if o.ref not in known:
         found.error(msg("hq.imp.error.unknown_monster", where=where, ref=o.ref))
     for s in o.squares:
@@ -451,9 +479,9 @@ def _check_monster(quest: Quest, o: Placed, known: Mapping[str, object], figures
         if s in quest.dark:
             found.error(msg("hq.imp.error.monster_in_dark", where=where, **square_params(s)))
         elif taken is not None:
-            found.error(msg("hq.imp.error.figure_on", where=where, other=taken, **square_params(s)))
+            found.error(_taken("hq.imp.error.figure_on", where, taken, names, s))
         elif solid is not None and not solid[2]:
-            found.error(msg("hq.imp.error.figure_on", where=where, other=solid[0], **square_params(s)))
+            found.error(_taken("hq.imp.error.figure_on", where, solid[0], names, s))
         figures[s] = o.uid
 
 
