@@ -14,10 +14,16 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from rules.base import LegalAction
+from rules.hero_realms.state import State
+from standin.driver import Driver
+from tests.standin_reads import home_channel
 
 ROOT = Path(__file__).resolve().parent.parent
 TRANSCRIPTS = ROOT / "tests" / "transcripts"
@@ -51,8 +57,12 @@ AT_ONCE = 6
 pytestmark = pytest.mark.timeout(1800)
 
 
+#: Each transcript's finished process, the folder its images were saved in, and the seconds it took.
+Runs = dict[str, tuple[subprocess.CompletedProcess[str], Path, float]]
+
+
 @pytest.fixture(scope="module")
-def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[subprocess.CompletedProcess[str], Path, float]]:
+def runs(tmp_path_factory: pytest.TempPathFactory) -> Runs:
     """Every transcript through `bot.py --local --script`, AT_ONCE at a time (each is its own process), the longest
     first; each within its own time limit."""
     # Gorgasali is still flagged in progress: only a bot started with previews offers it.
@@ -97,7 +107,7 @@ def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[subprocess
 
 
 @pytest.mark.parametrize("name", list(SCRIPTS))
-def test_transcript_runs_clean(name: str, runs) -> None:  # type: ignore[no-untyped-def]
+def test_transcript_runs_clean(name: str, runs: Runs) -> None:
     result, images, seconds = runs[name]
     tail = result.stdout[-3000:] + result.stderr[-2000:]
     assert result.returncode == 0, tail
@@ -109,7 +119,7 @@ def test_transcript_runs_clean(name: str, runs) -> None:  # type: ignore[no-unty
 
 
 @pytest.mark.parametrize("name", [n for n in SCRIPTS if n.startswith("gorgasali")])
-def test_gorgasali_transcripts_play_to_the_last_side_standing(name: str, runs) -> None:  # type: ignore[no-untyped-def]
+def test_gorgasali_transcripts_play_to_the_last_side_standing(name: str, runs: Runs) -> None:
     result, _, _ = runs[name]
     assert "won the battle in round" in result.stdout or "ganó la batalla en la ronda" in result.stdout
 
@@ -128,7 +138,7 @@ def test_gorgasali_transcripts_are_what_the_tool_records_now(name: str, mode: st
 
 @pytest.mark.parametrize(("name", "players", "lang"), [("indagar_duel.txt", 2, "es"), ("indagar_solo.txt", 1, "en")])
 def test_indagar_transcripts_play_to_the_end_and_are_what_the_tool_records_now(name: str, players: int, lang: str,
-                                                                                runs) -> None:  # type: ignore[no-untyped-def]
+                                                                                runs: Runs) -> None:
     from tools.gi_transcript import record
 
     spanish = lang == "es"
@@ -139,7 +149,7 @@ def test_indagar_transcripts_play_to_the_end_and_are_what_the_tool_records_now(n
 
 
 @pytest.mark.parametrize("name", [n for n in SCRIPTS if n.startswith("kings_armory")])
-def test_kings_armory_transcripts_play_to_the_end(name: str, runs) -> None:  # type: ignore[no-untyped-def]
+def test_kings_armory_transcripts_play_to_the_end(name: str, runs: Runs) -> None:
     import i18n
 
     result, _, _ = runs[name]
@@ -164,7 +174,7 @@ def test_kings_armory_transcripts_are_what_the_tool_records_now(name: str, solo:
 # ---------------------------------------------------------------- re-recording (not a test)
 
 
-def _label(la, names, lang: str = "en") -> str:  # type: ignore[no-untyped-def]
+def _label(la: LegalAction, names: dict[int, str], lang: str = "en") -> str:
     import i18n
 
     return i18n.t(la.label, lang, names.get).replace('"', "")
@@ -203,7 +213,7 @@ async def _record_hr(path: Path, header: list[str], setup: list[str], humans: di
             for line in setup:
                 await run(line)
             table = d.bot.table
-            channel = d.channel.id
+            channel = home_channel(d).id
             turn_lines = 0
             extras_done: set[str] = set()
 
@@ -241,7 +251,8 @@ async def _record_hr(path: Path, header: list[str], setup: list[str], humans: di
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
-async def _ways_out(d, run, play, humans: dict[int, str]) -> None:  # type: ignore[no-untyped-def]
+async def _ways_out(d: Driver, run: Callable[[str], Awaitable[None]], play: Callable[[int | None], Awaitable[None]],
+                    humans: dict[int, str]) -> None:
     """Rematch (the end message's button, in the table's language), a few moves, a resignation asked and confirmed
     (in the resigner's language), a rematch again, a few moves, the creator's abandon asked and confirmed."""
     import i18n
@@ -275,12 +286,12 @@ async def _ways_out(d, run, play, humans: dict[int, str]) -> None:  # type: igno
     await run(f"{first}> {game_cmd(first, 'list')}")
 
 
-def _public_button(d, token: str, by_kind: bool = False) -> str | None:  # type: ignore[no-untyped-def]
+def _public_button(d: Driver, token: str, by_kind: bool = False) -> str | None:
     """The label of the button doing `token` (`by_kind`: of that kind) on the latest channel message with
     buttons, if it has one."""
     from standin.world import iter_components
 
-    public = [m for m in d.world.messages.values() if m.channel_id == d.channel.id and not m.ephemeral
+    public = [m for m in d.world.messages.values() if m.channel_id == home_channel(d).id and not m.ephemeral
               and m.components]
     if not public:
         return None
@@ -293,7 +304,8 @@ def _public_button(d, token: str, by_kind: bool = False) -> str | None:  # type:
     return None
 
 
-def _policy(state, seat, legal, names, who, n, extras_done) -> tuple[str, str | None]:  # type: ignore[no-untyped-def]
+def _policy(state: State, seat: int, legal: list[LegalAction], names: dict[int, str], who: str, n: int,
+            extras_done: set[str]) -> tuple[str, str | None]:
     """A plain human: answer decisions, play everything, use abilities, attack the opponent, buy, end."""
     from rules.hero_realms import engine as E
 
@@ -336,7 +348,7 @@ def _policy(state, seat, legal, names, who, n, extras_done) -> tuple[str, str | 
         return f'{who}> {cmd["attack"]}"{_label(la, names, lang)}"', None
     buys = by_kind.get("buy", [])
     if buys:
-        def cost(la) -> int:  # type: ignore[no-untyped-def]
+        def cost(la: LegalAction) -> int:
             c = la.action["card"]
             return 2 if c == "gem" else E.card_of(state, c).cost
         la = max(buys, key=cost)

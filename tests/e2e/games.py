@@ -11,6 +11,7 @@ import pytest
 from bot import make_bot
 from standin.inprocess import InProcessDiscord
 from standin.world import Output, is_error_output
+from tests.standin_reads import home_channel
 
 
 async def bot_world(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, seed: int, *, previews: bool = False
@@ -25,7 +26,7 @@ async def bot_world(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, seed: int, 
 
 async def loaded(d: InProcessDiscord) -> Any:
     """The channel's game as the table holds it (row, seats, state)."""
-    row = await d.bot.table.game_for(d.channel.id)
+    row = await d.bot.table.game_for(home_channel(d).id)
     assert row is not None
     return await d.bot.table.inspect(row.id)
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
+from typing import ParamSpec
 
 import pytest
 
@@ -12,6 +14,7 @@ from standin.world import Output
 from tests.e2e.games import bot_world, hero_realms_for_two
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+P = ParamSpec("P")
 
 
 @pytest.fixture
@@ -33,11 +36,13 @@ async def test_the_answer_comes_before_any_image_and_every_image_follows(d: InPr
 
     d.world.listeners.append(listen)
 
-    def held(draw):  # type: ignore[no-untyped-def]
-        def start(*args):  # type: ignore[no-untyped-def]
-            async def run():  # type: ignore[no-untyped-def]
+    def held(draw: Callable[P, Awaitable[bytes | None] | None]) -> Callable[P, Awaitable[bytes | None]]:
+        def start(*args: P.args, **kwargs: P.kwargs) -> Awaitable[bytes | None]:
+            async def run() -> bytes | None:
                 await answered.wait()
-                return await draw(*args)
+                drawing = draw(*args, **kwargs)
+                assert drawing is not None
+                return await drawing
             return run()
         return start
 

@@ -11,6 +11,7 @@ from bot import make_bot
 from standin.inprocess import InProcessDiscord
 from standin.world import is_error_output
 from storage import Store
+from tests.standin_reads import home_channel
 
 #: The store's calls that read a game: its row, its seats, its stored state.
 LOADS = ("open_game", "game", "last_game", "seats", "stored_state")
@@ -37,7 +38,7 @@ async def test_a_game_act_loads_its_game_once(tmp_path, loads: Counter[str]) -> 
         await d.command("alice", "/game start")
         table = d.bot.table
         for _ in range(6):
-            row = await table.game_for(d.channel.id)
+            row = await table.game_for(home_channel(d).id)
             loaded = await table.inspect(row.id)
             seat = sorted(loaded.game.to_act(loaded.state))[0]
             action = loaded.game.legal_actions(loaded.state, seat)[0].action

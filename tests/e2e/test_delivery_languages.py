@@ -10,6 +10,7 @@ import pytest
 from bot import make_bot
 from standin.inprocess import InProcessDiscord
 from standin.world import is_error_output
+from tests.standin_reads import home_channel, named_user
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -32,7 +33,7 @@ async def started(d: InProcessDiscord, table_lang: str = "es") -> tuple[str, str
     out += await d.command("berta", "/game join")
     out += await d.command("ann", "/game start")
     assert not [o.text() for o in out if is_error_output(o)]
-    row = await d.bot.table.game_for(d.channel.id)
+    row = await d.bot.table.game_for(home_channel(d).id)
     loaded = await d.bot.table.inspect(row.id)
     first = next(iter(loaded.game.to_act(loaded.state)))
     names = ["ann", "berta"]
@@ -68,7 +69,7 @@ async def test_public_talk_is_in_the_tables_language_whoever_acts(d: InProcessDi
         for post in posts:
             shown = labels(d, post.message_id)
             assert not shown or my_hand in shown, shown
-        waiting = d.world.user_named(other)
+        waiting = named_user(d.world, other)
         ping = next(o for o in posts if f"<@{waiting.id}>" in o.content)
         # The ping line speaks the pinged player's language, not the table's and not the mover's.
         assert f"<@{waiting.id}> {PING[mine[other]]}" in ping.content, ping.content
@@ -80,7 +81,7 @@ async def test_public_talk_is_in_the_tables_language_whoever_acts(d: InProcessDi
 async def test_dms_speak_the_readers_language_and_link_to_the_table(d: InProcessDiscord) -> None:
     on_turn, other = await started(d)
     out = await d.command(on_turn, "/hr end")
-    dms = [o for o in out if o.kind == "dm" and o.recipient_id == d.world.user_named(other).id]
+    dms = [o for o in out if o.kind == "dm" and o.recipient_id == named_user(d.world, other).id]
     assert dms, [(o.kind, o.text()[:60]) for o in out]
     header = {"ann": "Your turn in", "berta": "Te toca en"}[other]
     assert all(header in o.content and "https://discord.com/channels/" in o.content for o in dms), \
@@ -89,7 +90,7 @@ async def test_dms_speak_the_readers_language_and_link_to_the_table(d: InProcess
 
 async def test_a_turn_is_one_message_edited_in_place(d: InProcessDiscord) -> None:
     on_turn, other = await started(d)
-    mover = d.world.user_named(on_turn)
+    mover = named_user(d.world, on_turn)
     out = await d.command(on_turn, "/hr play card:all")
     assert not [o for o in out if o.kind == "channel"], "a move in the middle of a turn posted a new message"
     edits = [o for o in out if o.kind == "edit"]
@@ -97,7 +98,7 @@ async def test_a_turn_is_one_message_edited_in_place(d: InProcessDiscord) -> Non
     assert any(a[0].endswith(".png") for o in edits for a in o.attachments), "the live board was not redrawn"
     out = await d.command(on_turn, "/hr end")
     new = [o for o in out if o.kind == "channel"]
-    waiting = d.world.user_named(other)
+    waiting = named_user(d.world, other)
     assert len(new) == 1 and f"<@{waiting.id}>" in new[0].content, [o.content[:80] for o in new]
     message = d.world.messages[new[0].message_id]
     assert message.attachments and message.attachments[0].description, "the board has no alt text"

@@ -12,6 +12,7 @@ from standin.inprocess import InProcessDiscord
 from tests.e2e.games import bot_world
 from tests.e2e.games import errors as _errors
 from tests.e2e.games import loaded as _loaded
+from tests.standin_reads import home_channel
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -41,7 +42,7 @@ async def _pick_characters(d: InProcessDiscord, names: list[str]) -> None:
 
 
 async def _my_turn(d: InProcessDiscord, seat: int) -> bool:
-    if await d.bot.table.game_for(d.channel.id) is None:
+    if await d.bot.table.game_for(home_channel(d).id) is None:
         return False  # over
     loaded = await _loaded(d)
     return loaded.game.outcome(loaded.state) is None and seat in loaded.game.to_act(loaded.state)
@@ -145,7 +146,7 @@ async def test_autocomplete_offers_at_most_25_legal_moves(d: InProcessDiscord) -
             action = loaded.game.ai_action(loaded.state, 0, Rng(loaded.row.version))
             out = await d.command("alice", f'/game act action:"{action.token()}"')
             assert not _errors(out), _errors(out)
-        if await d.bot.table.game_for(d.channel.id) is None:
+        if await d.bot.table.game_for(home_channel(d).id) is None:
             break
     assert seen_any > 0
 

@@ -11,11 +11,14 @@ import i18n
 from bot import make_bot
 from cogs.delivery import with_names
 from rules.base import Action
+from rules.hero_realms.game import HeroRealms
+from rules.hero_realms.state import State
 from rules.text import Msg, iter_strings, msg
 from standin.inprocess import InProcessDiscord
 from standin.world import Output, is_error_output
 from tests.e2e.crafted import crafted
 from tests.e2e.pictures import newest_board
+from tests.standin_reads import home_channel
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -29,7 +32,7 @@ async def d(tmp_path, monkeypatch):
 
 async def _state(d: InProcessDiscord):
     table = d.bot.table
-    row = await table.game_for(d.channel.id)
+    row = await table.game_for(home_channel(d).id)
     assert row is not None
     loaded = await table.inspect(row.id)
     return loaded.game, loaded.state, row
@@ -39,7 +42,7 @@ def _public_words(view: dict) -> set[str]:
     """Every card name some copy of which is public now (market, in play, discard piles, sacrificed)."""
     names: set[str] = set()
 
-    def walk(value) -> None:  # type: ignore[no-untyped-def]
+    def walk(value: object) -> None:
         if isinstance(value, dict):
             if "name" in value and isinstance(value["name"], dict):
                 names.update(value["name"].values())
@@ -101,7 +104,7 @@ async def _legal_tokens(d: InProcessDiscord, user: str) -> set[str]:
     from table import Who
 
     u = d.user(user)
-    return {la.action.token() for la in await d.bot.table.legal(d.channel.id, Who(u.id, u.name))}
+    return {la.action.token() for la in await d.bot.table.legal(home_channel(d).id, Who(u.id, u.name))}
 
 
 async def test_a_game_against_the_ai_by_commands_and_buttons(d: InProcessDiscord) -> None:
@@ -122,10 +125,12 @@ async def test_a_game_against_the_ai_by_commands_and_buttons(d: InProcessDiscord
         game, state, _row = await _state(d)
         if game.outcome(state) is not None:
             break
-        steps = [("click", "Play all"), ("attack", None), ("buy", None), ("command", "/hr end")]
+        steps: list[tuple[str, str | None]] = [("click", "Play all"), ("attack", None), ("buy", None),
+                                               ("command", "/hr end")]
         for kind, arg in steps:
             tokens = await _legal_tokens(d, "alice")
             if kind == "click" and "play_all" in tokens:
+                assert arg is not None
                 out = await d.click("alice", None, arg)
             elif kind == "attack" and any(t.startswith("attack target=p") for t in tokens):
                 out = await d.command("alice", "/hr attack target:Ada")
@@ -141,6 +146,7 @@ async def test_a_game_against_the_ai_by_commands_and_buttons(d: InProcessDiscord
                     tokens = await _legal_tokens(d, "alice")
                 if "end_turn" not in tokens:
                     break
+                assert arg is not None
                 out = await d.command("alice", arg)
             else:
                 continue
@@ -303,7 +309,7 @@ async def test_in_hydra_the_ai_teammate_waits_for_the_human(d: InProcessDiscord)
     assert state.turn_no >= turn + 2 and 0 in game.to_act(state), "Ada finished, the other team played"
 
 
-def _attack_case():  # type: ignore[no-untyped-def]
+def _attack_case() -> tuple[HeroRealms, State, str]:
     from rules.hero_realms import GAME
     from tests.hero_realms.hr_helpers import clean, put
 

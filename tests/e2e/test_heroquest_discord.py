@@ -21,6 +21,7 @@ from table import Who
 from tests.e2e.crafted import crafted
 from tests.e2e.pictures import arrived, newest_board, now
 from tests.reference import TRIAL
+from tests.standin_reads import home_channel
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -35,7 +36,7 @@ async def d(tmp_path, monkeypatch):
 
 async def _loaded(d: InProcessDiscord):
     table = d.bot.table
-    row = await table.game_for(d.channel.id)
+    row = await table.game_for(home_channel(d).id)
     assert row is not None
     return await table.inspect(row.id)
 
@@ -100,7 +101,7 @@ async def assert_no_leak(d: InProcessDiscord, outputs: list[Output]) -> None:
 
 async def _loaded_any(d: InProcessDiscord):
     table = d.bot.table
-    rows = await table.store.games_in_guild(d.channel.guild_id, include_closed=True)
+    rows = await table.store.games_in_guild(home_channel(d).guild_id, include_closed=True)
     row = max(rows, key=lambda r: r.id)
     return await table.inspect(row.id)
 
@@ -129,7 +130,7 @@ async def test_gm_uploads_players_move_and_open_doors_gm_map_only_by_dm(d: InPro
         loaded = await _loaded(d)
         seat = min(loaded.game.to_act(loaded.state))
         name = d.world.users[loaded.user_of(seat)].name
-        out: list[Output] = []
+        out = []
 
         async def run(line: str, name: str = name, out: list[Output] = out) -> None:
             step = await d.command(name, line)
@@ -167,7 +168,7 @@ async def test_broken_quest_file_is_refused_in_the_users_language(d: InProcessDi
     out = await d.command("alice", f"/game new game:heroquest file:{broken}")
     errors = _errors(out)
     assert errors and not any(o.kind == "channel" for o in out)
-    assert await d.bot.table.game_for(d.channel.id) is None, "nothing was created"
+    assert await d.bot.table.game_for(home_channel(d).id) is None, "nothing was created"
     from rules.heroquest.quest import QuestError
     from rules.heroquest.upload import load_quest
 
@@ -244,7 +245,7 @@ async def test_random_legal_play_never_shows_hidden_things(tmp_path, monkeypatch
             await assert_no_leak(d, out)
         loaded = await _loaded_any(d)
         who = Who(d.user("bob").id, "bob")
-        log = await d.bot.table.log(d.channel.id, who, game_id=loaded.row.id)
+        log = await d.bot.table.log(home_channel(d).id, who, game_id=loaded.row.id)
         secrets = [t for t, s in loaded.game.secret_tokens(loaded.state).items() if s == frozenset({0})]
         text = " ".join(i18n.t(m, "en") for _, m in log.lines)
         leaks = [t for t in secrets if re.search(rf"(?<![\w-]){re.escape(t)}(?![\w-])", text)]

@@ -70,7 +70,8 @@ def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[subprocess
 
 
 @pytest.mark.parametrize("name", list(SCRIPTS))
-def test_heroquest_transcript_plays_to_the_end(name: str, runs) -> None:  # type: ignore[no-untyped-def]
+def test_heroquest_transcript_plays_to_the_end(
+        name: str, runs: dict[str, tuple[subprocess.CompletedProcess[str], Path, float]]) -> None:
     result, images, seconds = runs[name]
     tail = result.stdout[-3000:] + result.stderr[-2000:]
     assert result.returncode == 0, tail

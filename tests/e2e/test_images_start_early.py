@@ -4,6 +4,9 @@ drawing after the command, not one drawing after its last words."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import ParamSpec, TypeVar
+
 import pytest
 
 from cogs import delivery
@@ -12,6 +15,8 @@ from standin.world import is_error_output
 from tests.e2e.games import bot_world, hero_realms_for_two
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+P = ParamSpec("P")
+T = TypeVar("T")
 
 
 @pytest.fixture
@@ -26,10 +31,10 @@ async def test_every_picture_of_a_turn_that_ends_is_started_before_its_first_wor
 
     started: list[tuple[str, int]] = []  # (which picture, how many outputs existed when its drawing started)
 
-    def recorded(name, draw):  # type: ignore[no-untyped-def]
-        def start(*args):  # type: ignore[no-untyped-def]
+    def recorded(name: str, draw: Callable[P, T]) -> Callable[P, T]:
+        def start(*args: P.args, **kwargs: P.kwargs) -> T:
             started.append((name, len(d.world.outputs)))
-            return draw(*args)
+            return draw(*args, **kwargs)
         return start
 
     monkeypatch.setattr(delivery, "board_png", recorded("board", delivery.board_png))

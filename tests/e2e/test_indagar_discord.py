@@ -21,6 +21,7 @@ from tests.e2e.games import errors as _errors
 from tests.e2e.games import loaded as _loaded
 from tests.guerra_de_indagar.test_damage_windows import arrow_at_zhuan
 from tests.guerra_de_indagar.test_windows import defence_window
+from tests.standin_reads import home_channel
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 COMMANDS = [("/gi setup", "choice"), ("/gi hero", "hero"), ("/gi path", "step"), ("/gi trade", "trade"),
@@ -36,7 +37,7 @@ async def d(tmp_path, monkeypatch):
 
 
 async def _seat_to_act(d: InProcessDiscord) -> int | None:
-    if await d.bot.table.game_for(d.channel.id) is None:
+    if await d.bot.table.game_for(home_channel(d).id) is None:
         return None
     loaded = await _loaded(d)
     humans = [s for s in loaded.game.to_act(loaded.state) if s != SYSTEM]
@@ -199,6 +200,7 @@ async def test_a_peek_reaches_only_the_peeker(d: InProcessDiscord) -> None:
         if explores and not loaded.state["pending"]:
             break
         await _ai_move(d, names)
+    assert seat is not None  # (for the checker: the loop above stops only on a seat)
     peeker, other = d.user(names[seat]).id, d.user(names[1 - seat]).id
     to = explores[0]["to"]
     out = await d.command(names[seat], f'/gi path step:"{explores[0].token()}"')

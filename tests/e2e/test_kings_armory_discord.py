@@ -17,6 +17,7 @@ from tests.e2e.games import bot_world
 from tests.e2e.games import errors as _errors
 from tests.e2e.games import loaded as _loaded
 from tests.e2e.pictures import now
+from tests.standin_reads import home_channel
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -198,7 +199,7 @@ async def test_a_map_file_attached_to_game_new_is_the_board_and_a_broken_one_is_
     errors = _errors(out)
     assert errors and "no se puede jugar" in errors[0] and "llegar al castillo" in errors[0]
     assert not any(o.kind == "channel" for o in out)
-    assert await d.bot.table.game_for(d.channel.id) is None, "nothing was created"
+    assert await d.bot.table.game_for(home_channel(d).id) is None, "nothing was created"
 
     out = await d.command("alice", f"/game new game:kings-armory ai:1 file:{kmaps.CUSTOM_DIR / 'river-bend.json'}")
     assert not _errors(out), _errors(out)

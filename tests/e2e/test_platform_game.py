@@ -15,13 +15,14 @@ from standin.driver import menu_options
 from standin.inprocess import InProcessDiscord
 from standin.world import default_world, is_error_output
 from storage import StorageUnavailable
+from tests.standin_reads import home_channel, named_user
 
 pytestmark = [pytest.mark.timeout(240), pytest.mark.filterwarnings("ignore::DeprecationWarning")]
 
 
 async def _loaded(d: InProcessDiscord):
     table = d.bot.table
-    rows = await table.store.games_in_guild(d.channel.guild_id, include_closed=True)
+    rows = await table.store.games_in_guild(home_channel(d).guild_id, include_closed=True)
     return await table.inspect(max(rows, key=lambda r: r.id).id)
 
 
@@ -49,7 +50,7 @@ async def _build_move(d: InProcessDiscord, name: str) -> str:
 async def _move_by_menus(d: InProcessDiscord, name: str) -> list:
     """The same kind of move through the private panel: one menu per step, heading north."""
     out = await d.command(name, "/game view")
-    user = d.world.user_named(name)
+    user = named_user(d.world, name)
     for _ in range(12):
         message = max((m for m in d.world.messages.values() if d.world.visible_to(m, user.id)
                        and any(menu.get("custom_id", "").startswith("tgs:b:") for menu, _ in menu_options(m))),
@@ -91,7 +92,7 @@ async def test_the_whole_platform_through_the_stand_in(tmp_path, monkeypatch) ->
         out += await d.command("alice", "/game start")
         assert not _errors(out), _errors(out)
         loaded = await _loaded(d)
-        assert len(loaded.seats) == 10 and loaded.seats_of(d.world.user_named("alice").id) == [0, 9]
+        assert len(loaded.seats) == 10 and loaded.seats_of(named_user(d.world, "alice").id) == [0, 9]
         # Everyone readies up at once, in any order; the AI seats already have; alice readies both her heroes.
         assert loaded.game.to_act(loaded.state) == frozenset({0, 7, 8, 9})
         for name in ("carol", "alice", "bob", "alice"):

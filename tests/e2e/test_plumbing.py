@@ -2,18 +2,26 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 import pytest
 
 from cogs.plumbing import MAX_CHOICES, Wording, listing, pair_choices
 from rules.base import Action, IllegalAction, LegalAction
-from rules.text import Lit
+from rules.text import Lit, Msg
 
 WORDS = Wording()
 WORDS.prefix = "hr"
 
 
+def _label(es: str, en: str) -> Msg:
+    # Deliberately a name written in both languages, not a catalog message: i18n.t renders both alike, and the
+    # plumbing must match what the player reads whichever it is.
+    return cast(Msg, Lit(es, en))
+
+
 def _legal(*names: tuple[str, str]) -> list[LegalAction]:
-    return [LegalAction(Action.of("buy", card=f"c{i}"), Lit(es, en)) for i, (es, en) in enumerate(names)]
+    return [LegalAction(Action.of("buy", card=f"c{i}"), _label(es, en)) for i, (es, en) in enumerate(names)]
 
 
 LEGAL = _legal(("Espada corta", "Shortsword"), ("Daga", "Dagger"), ("Oro", "Gold"), ("Espada larga", "Longsword"))
@@ -43,7 +51,7 @@ def test_choices_filter_by_label_or_token_in_the_users_language_and_stop_at_25()
     assert WORDS.choices(LEGAL, "espada", "en", {}) == [], "English labels only for an English user"
     many = _legal(*[(f"Carta {i}", f"Card {i}") for i in range(60)])
     assert len(WORDS.choices(many, "", "en", {})) == MAX_CHOICES
-    long = [LegalAction(Action.of("buy", card="x" * 120), Lit("larga", "long"))]
+    long = [LegalAction(Action.of("buy", card="x" * 120), _label("larga", "long"))]
     assert WORDS.choices(long, "", "en", {}) == [], "a value Discord cannot carry is never offered"
 
 

@@ -30,6 +30,7 @@ from standin.driver import ATTACHMENT, BOOLEAN, INTEGER, NUMBER, SUB_COMMAND, SU
 from standin.inprocess import InProcessDiscord
 from standin.world import Message, Output, default_world, iter_components
 from table.service import _illegal_reason, _options_line
+from tests.standin_reads import home_channel, home_guild
 from tests.talk_scan import Finding, Said, internal_words, said_in, said_in_choices, scan
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
@@ -86,7 +87,7 @@ async def _world(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, seed: int, gui
 
 async def _on_turn(w: Walk) -> list[str]:
     """The players (by name) one of whose seats may act now; empty when the game is over or stuck."""
-    row = await w.d.bot.table.game_for(w.d.channel.id)
+    row = await w.d.bot.table.game_for(home_channel(w.d).id)
     if row is None or row.status != "active":
         return []
     loaded = await w.d.bot.table.inspect(row.id)
@@ -141,7 +142,7 @@ async def _press(w: Walk, who: str, m: Message, depth: int = 0) -> None:
 
 
 async def _public_button(w: Walk, who: str) -> None:
-    m = _newest(w, who, lambda m: not m.ephemeral and m.channel_id == w.d.channel.id and _actions(m))
+    m = _newest(w, who, lambda m: not m.ephemeral and m.channel_id == home_channel(w.d).id and _actions(m))
     if m is not None:
         await _press(w, who, m)
 
@@ -184,7 +185,7 @@ def _subcommands(node: dict[str, Any], prefix: str) -> list[tuple[str, list[dict
 
 def _playable(w: Walk) -> list[tuple[str, list[dict[str, Any]]]]:
     """The game's own subcommands a player can fill by suggestions and fixed choices alone."""
-    group = next(c for c in w.d.world.commands_for(w.d.guild.id) if c["name"] == w.group)
+    group = next(c for c in w.d.world.commands_for(home_guild(w.d).id) if c["name"] == w.group)
     out = []
     for line, options in _subcommands(group, f"/{w.group}"):
         required = [o for o in options if o.get("required")]
@@ -335,8 +336,9 @@ def test_a_refusal_names_the_players_it_mentions() -> None:
     seat = min(game.to_act(state))
     state.players[seat].combat = 3
     reason = _illegal_reason(game, state, seat, Action.of("zzz"), {0: "Ann", 1: "Bea"})
+    nobody: dict[int, str] = {}  # rendered without the table's list of names
     for lang in i18n.LANGS:
-        text = i18n.t(reason, lang, {}.get)
+        text = i18n.t(reason, lang, nobody.get)
         assert ("Ann" if seat == 1 else "Bea") in text and not scan([Said("ephemeral", text)]), text
 
 

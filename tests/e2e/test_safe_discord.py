@@ -14,6 +14,7 @@ from rules.kings_armory import maps as kmaps
 from standin.inprocess import InProcessDiscord
 from standin.world import Output, is_error_output
 from tests.reference import TRIAL
+from tests.standin_reads import home_channel
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -64,7 +65,7 @@ async def test_a_map_named_like_a_mention_pings_nobody_and_reads_harmlessly(d: I
 
 async def test_the_stand_in_would_see_a_ping_from_a_message_sent_without_allowed_mentions(d: InProcessDiscord) -> None:
     """The check above can fail: a message sent with discord.py's defaults (no allowed mentions) pings all."""
-    channel = d.bot.get_channel(d.channel.id) or await d.bot.fetch_channel(d.channel.id)
+    channel = d.bot.get_channel(home_channel(d).id) or await d.bot.fetch_channel(home_channel(d).id)
     import discord
 
     await channel.send(f"<@{d.user('bob').id}> @everyone", allowed_mentions=discord.AllowedMentions.all())
@@ -82,7 +83,7 @@ async def test_a_map_name_of_only_invisible_characters_is_refused_in_the_askers_
     words = {"es": "invisibles o de control", "en": "invisible or control characters"}[lang]
     assert _errors(out) and words in _errors(out)[0], _errors(out)
     assert not any(o.kind == "channel" for o in out)
-    assert await d.bot.table.game_for(d.channel.id) is None
+    assert await d.bot.table.game_for(home_channel(d).id) is None
 
 
 @pytest.mark.parametrize("failure", [404, 500, "hang"])
@@ -97,7 +98,7 @@ async def test_a_failed_download_is_a_localized_refusal_not_a_crash(
     errors = _errors(out)
     assert errors and "No se pudo leer ese archivo" in errors[0], [o.text() for o in out]
     assert "algo falló" not in errors[0].lower()
-    assert await d.bot.table.game_for(d.channel.id) is None
+    assert await d.bot.table.game_for(home_channel(d).id) is None
     # ... and the same file read again works (nothing was left half-done); no ERROR was logged (the fixture's
     # close checks the stand-in's problems, which count every ERROR line).
     d.user("alice", locale="en-US")
@@ -114,7 +115,7 @@ async def test_a_second_dm_to_the_same_person_costs_no_user_fetch_and_no_new_cha
     out += await d.command("alice", "/game start")
     assert not _errors(out)
     for _ in range(6):
-        row = await d.bot.table.game_for(d.channel.id)
+        row = await d.bot.table.game_for(home_channel(d).id)
         loaded = await d.bot.table.inspect(row.id)
         on_turn = ["alice", "bob"][next(iter(loaded.game.to_act(loaded.state)))]
         await d.command(on_turn, "/hr end")
@@ -155,7 +156,7 @@ async def test_a_full_disk_has_its_own_message_in_the_readers_language(tmp_path,
         await backend.set_max_pages((await backend.page_bytes()) // 4096)  # no room for another page
         refused: dict[str, str] = {}
         for _ in range(400):
-            row = await d.bot.table.game_for(d.channel.id)
+            row = await d.bot.table.game_for(home_channel(d).id)
             loaded = await d.bot.table.inspect(row.id)
             on_turn = [berta, bob][next(iter(loaded.game.to_act(loaded.state)))]
             errors = _errors(await d.command(on_turn, "/hr end"))

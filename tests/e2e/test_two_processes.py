@@ -33,7 +33,8 @@ async def test_two_processes_each_play_the_games_of_their_shard(pg_server, tmp_p
     world, guild, channel = default_world()
     guilds = guilds_on_both_shards(world, guild)
     rooms = {shard: world.add_text_channel(g, f"mesa-{shard}") for shard, g in guilds.items()}
-    async with SharedStandin(world=world, guild=guild, channel=channel) as standin:
+    standin = SharedStandin(world=world, guild=guild, channel=channel)
+    async with standin:  # (entering gives the same stand-in back, typed only as its base class)
         procs = []
         for shard in (0, 1):
             # Seeded: an unseeded deck can deal the AI a card that makes the player discard first.
