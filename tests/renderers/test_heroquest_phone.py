@@ -12,7 +12,7 @@ from renderers import heroquest as hq
 from renderers import kit
 from rules import coords
 from rules.heroquest import GAME, board
-from rules.heroquest.quest import builtin_quests
+from rules.heroquest.quest import PlacedJson, builtin_quests
 from tests.heroquest.hq_helpers import door, monster, new
 from tests.renderers.pixels import colours
 
@@ -100,12 +100,14 @@ def test_a_figure_on_the_players_map_is_where_its_square_is() -> None:
 
 # ---------------------------------------------------------------- no leaks
 
-FAR_A = [door("door_1", (2, 4), (2, 5)), monster("f_1", "fimir", (2, 7)), monster("o_1", "orc", (12, 20)),
-         {"uid": "table_1", "kind": "furniture", "ref": "table", "squares": [[14, 10], [14, 11]]}]
-FAR_B = [door("door_1", (2, 4), (2, 5)), monster("g_1", "gargoyle", (3, 8)), monster("m_1", "mummy", (16, 2)),
-         monster("m_2", "mummy", (5, 22)),
-         {"uid": "rack_1", "kind": "furniture", "ref": "weapons_rack", "squares": [[8, 20], [9, 20]]},
-         {"uid": "pit_1", "kind": "trap", "ref": "pit_trap", "squares": [[10, 5]]}]
+FAR_A: list[PlacedJson] = [
+    door("door_1", (2, 4), (2, 5)), monster("f_1", "fimir", (2, 7)), monster("o_1", "orc", (12, 20)),
+    {"uid": "table_1", "kind": "furniture", "ref": "table", "squares": [[14, 10], [14, 11]]}]
+FAR_B: list[PlacedJson] = [
+    door("door_1", (2, 4), (2, 5)), monster("g_1", "gargoyle", (3, 8)), monster("m_1", "mummy", (16, 2)),
+    monster("m_2", "mummy", (5, 22)),
+    {"uid": "rack_1", "kind": "furniture", "ref": "weapons_rack", "squares": [[8, 20], [9, 20]]},
+    {"uid": "pit_1", "kind": "trap", "ref": "pit_trap", "squares": [[10, 5]]}]
 
 
 def test_two_games_differing_only_in_unexplored_parts_draw_the_same_images() -> None:
