@@ -313,9 +313,6 @@ def parse_heroscribe(text: str, filename: str = "") -> Imported:
     placed, start, names = _place(pieces, entries, dark, found)
     if not start and caves:
         start = _cave_start(caves, placed, dark, found)
-    if not start:  # said in the map's words: the file has no field called "start"
-        found.error(msg("hq.imp.error.no_start"))
-        found.raise_errors()
     speech = raw.speech.value() if raw.speech else ""
     quest = Quest(
         id=slug(name),

@@ -150,7 +150,7 @@ def english(exc: QuestError) -> str:
         (TRIAL.replace('rotation="rightward"', 'rotation="sideways"', 1), "hq.q.error.rotation", "sideways"),
         (TRIAL.replace('width="1" height="1"', 'width="2" height="1"', 1), "hq.q.error.boards", "single"),
         (HEAD + '<object left="2.0" top="2.0" />\n' + TAIL, "hq.q.error.missing_attr", "'id'"),
-        (HEAD + "</board></quest>", "hq.imp.error.no_start", "Door In"),
+        (HEAD + "</board></quest>", "hq.q.error.no_start", "Door In"),
         ("<notaquest/>", "hq.q.error.root", "<notaquest>"),
         (
             '<?xml version="1.0"?><!DOCTYPE quest [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;">]>'
