@@ -13,8 +13,6 @@ from rules.rng import Rng
 
 #: Moves the AI never makes itself: trade offers and the enemy-turn pause are for people.
 IGNORED = ("trade", "withdraw_trade", "hold", "unblock", "give", "transfer")
-#: What a hunting level (hard) leaves out: its champions change tower toward a boss.
-HUNT_IGNORED = tuple(k for k in IGNORED if k != "transfer")
 #: Heroes in the order the AI takes them: a tank, ranged damage, a healer, then the rest.
 HERO_ORDER = ("valcor", "ember", "felicity", "midnight", "asphar", "cyrus", "boleslaw")
 #: Champions in the order the AI hires them (ranged first: they fight from inside the towers).
@@ -48,10 +46,8 @@ class Style:
     noise: int = 0
     #: The heroes in the order this level takes them.
     heroes: tuple[str, ...] = HERO_ORDER
-    #: Whether the heroes leave their towers to keep a boss in reach, and champions change tower to reach it.
-    hunt: bool = False
-    #: Whether the last intermission readies the team for the boss (a tower by the exit, the shooters in reach).
-    final: bool = False
+    #: Whether the ally who can lower a boss's resistances (Psychic Sunder) acts first and does so.
+    sunder: bool = False
 
 
 #: The heroes the hard AI takes: two shooters who fight from the towers (Midnight's supernatural damage is what the
@@ -59,8 +55,8 @@ class Style:
 HARD_HEROES = ("ember", "midnight", "felicity", "valcor", "asphar", "cyrus", "boleslaw")
 STYLES = {"easy": Style(shelter=False, cards=False, retreat_at=RETREAT_AT, noise=3),
           "normal": Style(shelter=False, cards=False, retreat_at=RETREAT_AT),
-          "hard": Style(shelter=True, cards=True, retreat_at=0.5, heroes=HARD_HEROES, hunt=True,
-                       final=True)}
+          "hard": Style(shelter=True, cards=True, retreat_at=0.5, heroes=HARD_HEROES,
+                       sunder=True)}
 #: Monsters on the board at or below which a hero leaves its tower to chase them, as the behaviour rules ask of
 #: shooters (a boss holding the exit out of reach of every tower would otherwise never be fought).
 FEW = 5
@@ -74,7 +70,7 @@ def choose(legal: list[LegalAction], state: State, seat: int, rng: Rng, level: s
     """The AI's move for `seat` among `legal` (never empty) at `level` (LEVELS); deterministic for a state (`rng`
     breaks no ties)."""
     style = STYLES.get(level, STYLES["normal"])
-    by = by_kind(legal, leave_out=IGNORED if not style.hunt else HUNT_IGNORED)
+    by = by_kind(legal, leave_out=IGNORED)
     if not by:
         return legal[0].action
     if style.noise and state["phase"] in ("allies", "setup", "between") and rng.below(style.noise) == 0:
@@ -104,7 +100,7 @@ def choose(legal: list[LegalAction], state: State, seat: int, rng: Rng, level: s
         if card is not None:
             return card
     if state["active"] is None:
-        if style.hunt and by.get("activate"):  # whoever lowers the boss's resistances acts first
+        if style.sunder and by.get("activate"):  # whoever lowers the boss's resistances acts first
             return min(by["activate"], key=lambda x: (not _sunder_now(state, queries.ally(state, str(x["ally"]))),
                                                       by["activate"].index(x)))
         return (by.get("activate") or by.get("end_turn") or [first])[0]
@@ -209,10 +205,6 @@ def _shop_well(state: State, seat: int, by: dict[str, list[Action]], style: Styl
         places = [x for x in by.get("place", []) if x["ally"] == a["id"]]
         if places:
             return max(places, key=lambda x: (_place_score(state, a, x, lanes), str(x["at"])))
-    if style.final and _final_intermission(state):
-        final = _to_exit(state, seat, by)
-        if final is not None:
-            return final
     keep = _armory_savings(state) if style.cards else 0
     ups = [u for u in by.get("upgrade", []) if state["gold"] - _upgrade_cost(state, u) >= keep]
     if ups:
@@ -234,53 +226,6 @@ def _shop_well(state: State, seat: int, by: dict[str, list[Action]], style: Styl
                 and state["gold"] - data.economy()["reinforcement"]["buy"] >= keep:
             return by["buy_card"][0]
     return (by.get("ready") or by.get("place") or [next(iter(by.values()))[0]])[0]
-
-
-def _final_intermission(state: State) -> bool:
-    """Between the waves before the last one (the one with the boss)."""
-    return state["phase"] == "between" and state["wave"] == queries.last_wave(state) - 1 \
-        and not queries.variant(state, "endurance")
-
-
-def _exit_gap(state: State, sq: Sq) -> int:
-    return min(range_distance(sq, e) for e in queries.board_of(state).exits.values())
-
-
-#: A tower is built for the last wave when none stands within this many squares of an exit square.
-EXIT_TOWER = 3
-
-
-def _to_exit(state: State, seat: int, by: dict[str, list[Action]]) -> Action | None:
-    """Before the last wave (its boss stops at an exit square and strikes the Gate from there): a tower by the
-    exit if none stands near it, then every shooter of this seat out of reach of the exits moves into a house
-    from which it reaches them."""
-    taken = queries.tower_squares(state)
-    if "build" in by and not any(_exit_gap(state, sq) <= EXIT_TOWER for sq in taken) \
-            and state["gold"] >= queries.tower_eco(state, "build"):
-        def gap(action: Action) -> tuple[int, str]:
-            corner = queries.board_of(state).parse(str(action["at"]))
-            assert corner is not None
-            return min(_exit_gap(state, c) for c in footprint(corner)), str(action["at"])
-        best = min(by["build"], key=gap)
-        if gap(best)[0] <= EXIT_TOWER:
-            return best
-    houses = queries.houses(state)
-    for a in queries.seat_allies(state, seat):
-        p = queries.pos(a)
-        if p is None or not (_ranged(a) or _sunderer(a)) or a["kind"] not in ("hero", "champion") \
-                or _exit_gap(state, p) <= _reach(a):
-            continue
-        places = []
-        for x in by.get("place", []):
-            if x["ally"] != a["id"]:
-                continue
-            sq = queries.board_of(state).parse(str(x["at"]))
-            assert sq is not None
-            if _exit_gap(state, sq) <= _reach(a):
-                places.append((sq not in houses[str(x["house"])], _exit_gap(state, sq), str(x["at"]), x))
-        if places:
-            return min(places, key=lambda t: t[:3])[3]
-    return None
 
 
 def _upgrade_cost(state: State, action: Action) -> int:
@@ -351,21 +296,16 @@ def _activation(state: State, a: Ally, by: dict[str, list[Action]], style: Style
     retreat = _retreat(state, a, by) if a["hp"] <= figures.ally_card(a)["max"] * style.retreat_at else None
     if retreat is not None:
         return retreat
-    boss = _boss(state) if style.hunt else None
-    weight = BOSS_WEIGHT if boss is not None else 1.0
-    if boss is not None and not boss["sundered"]:
+    boss = _boss(state) if style.sunder else None
+    if boss is not None and style.sunder and not boss["sundered"]:
         sunder = next((x for x in by.get("special", []) if x.get("target") == boss["id"]
                        and _option(a, str(x["opt"]))["effect"] == "sunder"), None)
         if sunder is not None:
             return sunder
-    best = max(by.get("attack", []), key=lambda x: (_attack_value(state, a, x, weight, style.hunt), x.token()),
+    best = max(by.get("attack", []), key=lambda x: (_attack_value(state, a, x, style.sunder), x.token()),
                default=None)
-    if best is not None and _attack_value(state, a, best, weight, style.hunt) > 0:
+    if best is not None and _attack_value(state, a, best, style.sunder) > 0:
         return best
-    if boss is not None:
-        hunt = _hunt(state, a, boss, by)
-        if hunt is not None:
-            return hunt
     if style.shelter and a["kind"] == "hero" and len(state["monsters"]) > FEW:
         move = _shelter(state, a, by)
     else:
@@ -532,80 +472,9 @@ def _sunder_now(state: State, a: Ally) -> bool:
                for o in figures.offered_options(a) if o["kind"] == "special")
 
 
-def _sunderer(a: Ally) -> bool:
-    return any(o["kind"] == "special" and o["effect"] == "sunder" for o in figures.offered_options(a))
-
-
-def _reach(a: Ally) -> int:
-    return max((int(o["range"]) for o in figures.offered_options(a) if o["kind"] == "attack"), default=1)
-
-
-def _hunt(state: State, a: Ally, boss: Monster, by: dict[str, list[Action]]) -> Action | None:
-    """With a boss on the board and nothing worth shooting: a shooting hero walks (out of its tower if need be)
-    toward the boss until it is in reach; a champion with nothing in reach changes tower toward it (A-45)."""
-    goal = queries.monster_square(state, boss)
-    p = queries.pos(a)
-    if p is None or not _ranged(a):
-        return None
-    reach = _reach(a)
-    if a["kind"] == "champion":
-        moves = by.get("transfer", [])
-        if not moves or range_distance(p, goal) <= reach + 1:
-            return None
-        best = min(moves, key=lambda m: (range_distance(_square_of(state, m), goal), str(m["to"])))
-        return best if range_distance(_square_of(state, best), goal) < range_distance(p, goal) else None
-    if a["kind"] != "hero" or range_distance(p, goal) <= reach:
-        return None
-    return _to_gate_house(state, a, by)
-
-
-def _to_gate_house(state: State, a: Ally, by: dict[str, list[Action]]) -> Action | None:
-    """A hero goes to the house nearest the Gate with room for it (where a boss ends its walk), and in."""
-    b = queries.board_of(state)
-    homes = [h for h in queries.houses(state) if queries.has_slot(state, h, without=a["id"])]
-    if not homes:
-        return None
-    gate = {h: min(b.gate_range(sq) for sq in queries.houses(state)[h]) for h in homes}
-    target = min(homes, key=lambda h: (gate[h], h))
-    here = a["house"] if a["inside"] else None
-    if here is not None and here in queries.houses(state) \
-            and min(b.gate_range(sq) for sq in queries.houses(state)[here]) <= gate[target]:
-        return None
-    enters = [m for m in by.get("enter", []) if m["house"] == target]
-    if enters:
-        return enters[0]
-    if a["inside"]:
-        return min(by.get("exit", []), key=lambda m: (_gap(state, target, _square_of(state, m)), str(m["to"])),
-                   default=None)
-    p = queries.pos(a)
-    moves = by.get("move", [])
-    if p is None or not moves:
-        return None
-    best = min(moves, key=lambda m: (_gap(state, target, _square_of(state, m)), str(m["to"])))
-    return best if _gap(state, target, _square_of(state, best)) < _gap(state, target, p) else None
-
-
-def _gap(state: State, house: str, sq: Sq) -> int:
-    return min(range_distance(sq, e) for e in queries.entry_squares(state, house))
-
-
-def _approach_to(state: State, goal: Sq, want: int, moves: list[Action], p: Sq) -> Action | None:
-    """The move ending nearest to `want` squares from `goal`, if it gets nearer than standing still."""
-    if not moves:
-        return None
-
-    def score(action: Action) -> tuple[int, str]:
-        return abs(range_distance(_square_of(state, action), goal) - want), str(action["to"])
-
-    best = min(moves, key=score)
-    return best if score(best)[0] < abs(range_distance(p, goal) - want) else None
-
-
-#: How much more a hit on the boss is worth than one on another monster (the last wave waits for it).
-BOSS_WEIGHT = 3.0
-
-
-def _attack_value(state: State, a: Ally, action: Action, boss_weight: float = 1.0, lowered: bool = False) -> float:
+def _attack_value(state: State, a: Ally, action: Action, lowered: bool = False) -> float:
+    """Expected urgency-weighted damage per action point; `lowered`: counting the resistances as Psychic Sunder,
+    Enchant Weapon and Bless leave them (hard)."""
     opt = next(o for o in figures.offered_options(a) if o["id"] == action["opt"])
     bonus = 0 if opt["hit"] == "auto" else int(opt["hit"]) + (2 if a["st"]["bless"] else 0)
     if opt.get("area") is None:
@@ -626,7 +495,7 @@ def _attack_value(state: State, a: Ally, action: Action, boss_weight: float = 1.
         hit = 1.0 if opt["hit"] == "auto" else min(0.95, max(0.05, (21 - card["dodge"] + bonus) / 20))
         dealt = sum(figures.damage(int(opt["dmg"]), opt.get("hits", 1), False, 1.0, 0,
                                    int(res) + (0 if lowered else m["st"]["bless"])))
-        urgent = _urgency(state, queries.monster_square(state, m)) * (boss_weight if m["boss"] else 1.0)
+        urgent = _urgency(state, queries.monster_square(state, m))
         value += hit * urgent * (min(dealt, m["hp"]) + (4 if dealt >= m["hp"] else 0))
     return value / max(1, int(opt["ac"])) - 100 * friends
 
