@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.base import Action
-from rules.kings_armory import GAME, queries
+from rules.kings_armory import GAME, ai, queries
 from rules.kings_armory.board import board
 from rules.rng import Rng
 
@@ -39,3 +39,15 @@ def test_hard_activates_the_ally_who_can_sunder_the_boss_first_and_sunders_it() 
     s = GAME.apply(s, 0, move).state
     assert queries.monster(s, boss["id"])["sundered"] == 2  # type: ignore[index]
     assert _choose(s, "normal").kind != "special"
+
+
+def test_hard_counts_a_sundered_boss_s_lowered_resistance_in_a_shot_s_worth() -> None:
+    """Nyx resists Ranged 2: Ember's Longbow (2 damage) does 1 (the minimum) until Psychic Sunder lowers it to 0."""
+    s, boss, ember, _cyrus = _boss_in_reach_of_cyrus()
+    s["active"], ember["ap"] = ember["id"], 4
+    shot = next(la.action for la in GAME.legal_actions(s, 0)
+                if la.action.kind == "attack" and la.action["opt"] == "longbow" and la.action["target"] == boss["id"])
+    before = ai._attack_value(s, ember, shot, lowered=True)
+    boss["sundered"] = 2
+    assert ai._attack_value(s, ember, shot, lowered=True) == 2 * before
+    assert ai._attack_value(s, ember, shot) == before  # what normal counts: the printed resistance
