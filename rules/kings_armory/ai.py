@@ -8,7 +8,7 @@ from rules.base import Action, LegalAction, by_kind
 from rules.kings_armory import armory, coop, data, figures, queries, shop
 from rules.kings_armory import round as allies_round
 from rules.kings_armory.board import Sq, footprint, range_distance
-from rules.kings_armory.shapes import Ally, Monster, State
+from rules.kings_armory.shapes import Ally, Monster, Option, State
 from rules.rng import Rng
 
 #: Moves the AI never makes itself: trade offers and the enemy-turn pause are for people.
@@ -46,6 +46,8 @@ class Style:
     noise: int = 0
     #: The heroes in the order this level takes them.
     heroes: tuple[str, ...] = HERO_ORDER
+    #: Whether the ally who can lower a boss's resistances (Psychic Sunder) acts first and does so.
+    sunder: bool = False
 
 
 #: The heroes the hard AI takes: two shooters who fight from the towers (Midnight's supernatural damage is what the
@@ -53,7 +55,8 @@ class Style:
 HARD_HEROES = ("ember", "midnight", "felicity", "valcor", "asphar", "cyrus", "boleslaw")
 STYLES = {"easy": Style(shelter=False, cards=False, retreat_at=RETREAT_AT, noise=3),
           "normal": Style(shelter=False, cards=False, retreat_at=RETREAT_AT),
-          "hard": Style(shelter=True, cards=True, retreat_at=0.5, heroes=HARD_HEROES)}
+          "hard": Style(shelter=True, cards=True, retreat_at=0.5, heroes=HARD_HEROES,
+                       sunder=True)}
 #: Monsters on the board at or below which a hero leaves its tower to chase them, as the behaviour rules ask of
 #: shooters (a boss holding the exit out of reach of every tower would otherwise never be fought).
 FEW = 5
@@ -97,6 +100,9 @@ def choose(legal: list[LegalAction], state: State, seat: int, rng: Rng, level: s
         if card is not None:
             return card
     if state["active"] is None:
+        if style.sunder and by.get("activate"):  # whoever lowers the boss's resistances acts first
+            return min(by["activate"], key=lambda x: (not _sunder_now(state, queries.ally(state, str(x["ally"]))),
+                                                      by["activate"].index(x)))
         return (by.get("activate") or by.get("end_turn") or [first])[0]
     return _activation(state, queries.ally(state, state["active"]), by, style) or first
 
@@ -290,8 +296,15 @@ def _activation(state: State, a: Ally, by: dict[str, list[Action]], style: Style
     retreat = _retreat(state, a, by) if a["hp"] <= figures.ally_card(a)["max"] * style.retreat_at else None
     if retreat is not None:
         return retreat
-    best = max(by.get("attack", []), key=lambda x: (_attack_value(state, a, x), x.token()), default=None)
-    if best is not None and _attack_value(state, a, best) > 0:
+    boss = _boss(state) if style.sunder else None
+    if boss is not None and style.sunder and not boss["sundered"]:
+        sunder = next((x for x in by.get("special", []) if x.get("target") == boss["id"]
+                       and _option(a, str(x["opt"]))["effect"] == "sunder"), None)
+        if sunder is not None:
+            return sunder
+    best = max(by.get("attack", []), key=lambda x: (_attack_value(state, a, x, style.sunder), x.token()),
+               default=None)
+    if best is not None and _attack_value(state, a, best, style.sunder) > 0:
         return best
     if style.shelter and a["kind"] == "hero" and len(state["monsters"]) > FEW:
         move = _shelter(state, a, by)
@@ -437,7 +450,31 @@ def _heal(state: State, a: Ally, specials: list[Action]) -> Action | None:
     return None
 
 
-def _attack_value(state: State, a: Ally, action: Action) -> float:
+def _boss(state: State) -> Monster | None:
+    """The boss on the board, if any (the one nearest the Gate)."""
+    b = queries.board_of(state)
+    bosses = [m for m in state["monsters"] if m["boss"]]
+    return min(bosses, key=lambda m: (b.route_left(m["lane"], m["i"]), m["id"]), default=None)
+
+
+def _option(a: Ally, opt: str) -> Option:
+    return next(o for o in figures.offered_options(a) if o["id"] == opt)
+
+
+def _sunder_now(state: State, a: Ally) -> bool:
+    """Whether this ally could lower the resistances of a boss in its reach now (Psychic Sunder)."""
+    boss = _boss(state)
+    p = queries.pos(a)
+    if boss is None or boss["sundered"] or p is None:
+        return False
+    return any(o["effect"] == "sunder"
+               and range_distance(p, queries.monster_square(state, boss)) <= int(o["range"])
+               for o in figures.offered_options(a) if o["kind"] == "special")
+
+
+def _attack_value(state: State, a: Ally, action: Action, lowered: bool = False) -> float:
+    """Expected urgency-weighted damage per action point; `lowered`: counting the resistances as Psychic Sunder,
+    Enchant Weapon and Bless leave them (hard)."""
     opt = next(o for o in figures.offered_options(a) if o["id"] == action["opt"])
     bonus = 0 if opt["hit"] == "auto" else int(opt["hit"]) + (2 if a["st"]["bless"] else 0)
     if opt.get("area") is None:
@@ -452,11 +489,12 @@ def _attack_value(state: State, a: Ally, action: Action) -> float:
     value = 0.0
     for m in targets:
         card = figures.monster_card(m)
-        res = card["res"][opt["type"]]
+        res = allies_round.resistance(m, str(opt["type"]), a) if lowered else card["res"][opt["type"]]
         if res == "Im":
             continue
         hit = 1.0 if opt["hit"] == "auto" else min(0.95, max(0.05, (21 - card["dodge"] + bonus) / 20))
-        dealt = sum(figures.damage(int(opt["dmg"]), opt.get("hits", 1), False, 1.0, 0, int(res) + m["st"]["bless"]))
+        dealt = sum(figures.damage(int(opt["dmg"]), opt.get("hits", 1), False, 1.0, 0,
+                                   int(res) + (0 if lowered else m["st"]["bless"])))
         urgent = _urgency(state, queries.monster_square(state, m))
         value += hit * urgent * (min(dealt, m["hp"]) + (4 if dealt >= m["hp"] else 0))
     return value / max(1, int(opt["ac"])) - 100 * friends

@@ -125,7 +125,7 @@ def _area_attacks(state: State, opt: Option, p: Sq, reach: int, name: Lit) -> li
     return out
 
 
-def _resistance(mon: Monster, kind: str, a: Ally | None = None) -> int | str:
+def resistance(mon: Monster, kind: str, a: Ally | None = None) -> int | str:
     """The monster's resistance to this attack: Bless +1, then Enchant Weapon on the attacker and Psychic
     Sunder on the target each 2 lower (minimum 0, immunity untouched)."""
     value = figures.monster_card(mon)["res"][kind]
@@ -143,7 +143,7 @@ def qualifies(state: State, a: Ally, action: Action) -> bool:
         targets = [m for m in aims if m is not None]
     else:
         targets = _monsters_in(state, area_squares(state, a, opt, action), opt)
-    return any(_resistance(m, opt["type"]) != "Im" for m in targets)
+    return any(resistance(m, opt["type"]) != "Im" for m in targets)
 
 
 def minimum(state: State, a: Ally) -> int:
@@ -717,7 +717,7 @@ def _resolve_attack(state: State, events: list[Event], a: Ally, opt: Option, act
         if not hit:
             events.append(Event(msg("ka.ev.miss", monster=figures.monster_name(m))))
             continue
-        res = _resistance(m, opt["type"], a)
+        res = resistance(m, opt["type"], a)
         hurt = sum(figures.damage(opt["dmg"], opt.get("hits", 1), crit, float(opt["mod"]), flat, res))
         m["hp"] -= hurt
         events.append(Event(msg("ka.ev.crit" if crit else "ka.ev.hit", monster=figures.monster_name(m), hp=hurt)))

@@ -100,10 +100,10 @@ def test_enchant_and_psychic_sunder_stack_but_never_touch_immunity_or_go_below_z
     _do(s, boleslaw, Action.of("special", opt="enchant", target=cyrus["id"]))
     _do(s, cyrus, Action.of("attack", opt="blades", target=troll["id"]), 10)
     assert troll["hp"] == 16 - 2 - 2  # 3 − 2 − 2 → 0: each blade does its full 2
-    assert allies_round._resistance(troll, "M", cyrus) == 0 and allies_round._resistance(troll, "M") == 1
+    assert allies_round.resistance(troll, "M", cyrus) == 0 and allies_round.resistance(troll, "M") == 1
     drake = add_monster(s, "wind_drake", 24)  # Im to ranged
     drake["sundered"] = 2
-    assert allies_round._resistance(drake, "R", cyrus) == "Im"
+    assert allies_round.resistance(drake, "R", cyrus) == "Im"
     _enemy_turn(s)
     assert troll["sundered"] == 0
 
