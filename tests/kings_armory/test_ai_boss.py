@@ -3,21 +3,20 @@ does so, and the shots that follow count the lowered resistances."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from rules.base import Action
 from rules.kings_armory import GAME, ai, queries
 from rules.kings_armory.board import board
+from rules.kings_armory.shapes import Ally, Monster, State
 from rules.rng import Rng
 
 from .helpers import add_hero, add_monster, lane_square, scene
 
 
-def _choose(s: dict[str, Any], level: str, seat: int = 0) -> Action:
+def _choose(s: State, level: str, seat: int = 0) -> Action:
     return GAME.ai_action(s, seat, Rng.from_seed(1), level)
 
 
-def _boss_in_reach_of_cyrus() -> tuple[dict[str, Any], dict[str, Any], dict[str, Any], dict[str, Any]]:
+def _boss_in_reach_of_cyrus() -> tuple[State, Monster, Ally, Ally]:
     s = scene()
     boss = add_monster(s, "nyx", 40, boss=True)
     at = lane_square(s, 40)
