@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from rules.base import SYSTEM, Action
 from rules.guerra_de_indagar import GAME, ai
 from rules.rng import Rng
@@ -118,3 +120,13 @@ def test_two_games_deciding_at_once_in_two_threads_each_play_their_own_level(mon
     for thread in threads:
         thread.join(10)
     assert seen == {"hard": "hard", "normal": "normal"}
+
+
+def test_the_eval_tool_changes_the_hard_level_in_memory_only_when_asked(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """`--hard FIELD=VALUE` weighs a change to hard on tuning seeds; an unknown field or a non-number is refused."""
+    monkeypatch.setitem(ai.LEVELS, "hard", ai.LEVELS["hard"])
+    for bad in ("bogus=1", "margin=two", "cage=1"):
+        with pytest.raises(SystemExit):
+            gi_ai_eval.main(["--hard", bad, "--games", "0"])
+    gi_ai_eval.set_hard({"margin": 3, "raid": False})
+    assert ai.LEVELS["hard"].margin == 3 and not ai.LEVELS["hard"].raid
