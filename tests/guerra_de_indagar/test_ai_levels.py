@@ -6,6 +6,7 @@ import pytest
 
 from rules.base import SYSTEM, Action
 from rules.guerra_de_indagar import GAME, ai
+from rules.guerra_de_indagar.data import monsters
 from rules.rng import Rng
 from tests.guerra_de_indagar.helpers import clear_board, lab, my_turn, put, started
 from tools import gi_ai_eval
@@ -130,3 +131,15 @@ def test_the_eval_tool_changes_the_hard_level_in_memory_only_when_asked(monkeypa
             gi_ai_eval.main(["--hard", bad, "--games", "0"])
     gi_ai_eval.set_hard({"margin": 3, "raid": False})
     assert ai.LEVELS["hard"].margin == 3 and not ai.LEVELS["hard"].raid
+
+
+def test_the_eval_tool_weighs_a_victory_value_in_memory() -> None:
+    """`--victory tijian=9` (a proposed provisional value) reaches the engine and the AI, past the read-only data."""
+    s = started(4, 1)
+    base = int(monsters()["primary"]["tijian"]["victory"]["base"])
+    try:
+        gi_ai_eval.set_victory({"tijian": base + 5})
+        assert ai._need(s, "tijian") == base + 5 + 4
+    finally:
+        gi_ai_eval.set_victory({"tijian": base})
+    assert ai._need(s, "tijian") == base + 4
