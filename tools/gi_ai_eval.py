@@ -95,7 +95,8 @@ def set_victory(bases: dict[str, int]) -> None:
     The data tables are read-only (rules/readonly.py) for every caller; this experiment alone writes past that,
     in its own process, so the engine and the AI read the value under test."""
     for card, base in bases.items():
-        dict.__setitem__(monsters()["primary"][card]["victory"], "base", base)
+        victory: Any = monsters()["primary"][card]["victory"]
+        dict.__setitem__(victory, "base", base)
 
 
 def set_hard(fields: dict[str, Any]) -> None:
