@@ -19,7 +19,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from rules.base import SYSTEM, Action
-from rules.guerra_de_indagar import GAME
+from rules.guerra_de_indagar import GAME, ai
 from rules.guerra_de_indagar.data import monsters
 from rules.guerra_de_indagar.state import State
 from rules.rng import Rng
@@ -90,13 +90,28 @@ def _percentile(values: list[float], q: float) -> float:
 
 def set_victory(bases: dict[str, int]) -> None:
     """Experiment only: raise a primary monster's victory count (its `base`) in this process's copy of the data,
-    to weigh proposed provisional values before any change to `monsters.json`."""
+    to weigh proposed provisional values before any change to `monsters.json`.
+
+    The data tables are read-only (rules/readonly.py) for every caller; this experiment alone writes past that,
+    in its own process, so the engine and the AI read the value under test."""
     for card, base in bases.items():
-        monsters()["primary"][card]["victory"]["base"] = base
+        victory: Any = monsters()["primary"][card]["victory"]
+        dict.__setitem__(victory, "base", base)
+
+
+def set_hard(fields: dict[str, Any]) -> None:
+    """Experiment only: change fields of the hard level (`ai.Level`) in this process, to weigh a change to it on
+    tuning seeds before any change to its code."""
+    ai.LEVELS["hard"] = ai.LEVELS["hard"]._replace(**fields)
+
+
+def _setup(victory: dict[str, int], hard: dict[str, Any]) -> None:
+    set_victory(victory)
+    set_hard(hard)
 
 
 def cell(name: str, games: int, seed: int, target: str = "10", jobs: int = 1,
-         victory: dict[str, int] | None = None) -> dict[str, Any]:
+         victory: dict[str, int] | None = None, hard: dict[str, Any] | None = None) -> dict[str, Any]:
     """One cell of the table: `random` / `greedy` (a normal AI against them, 2 players; `hard_random` /
     `hard_greedy` the hard AI), `allai` / `allai_hard` (4 normal or hard AIs against the monsters),
     `hard_normal` / `normal_easy` (the first level against the second, 2 players)."""
@@ -111,9 +126,9 @@ def cell(name: str, games: int, seed: int, target: str = "10", jobs: int = 1,
         level, rival = name.split("_")
         seats = 2
     todo = [(i % seats, seats, seed + i, target, rival, level) for i in range(games)]
-    set_victory(victory or {})
+    _setup(victory or {}, hard or {})
     if jobs > 1:
-        with ProcessPoolExecutor(max_workers=jobs, initializer=set_victory, initargs=(victory or {},)) as pool:
+        with ProcessPoolExecutor(max_workers=jobs, initializer=_setup, initargs=(victory or {}, hard or {})) as pool:
             results = list(pool.map(_one, todo, chunksize=4))
     else:
         results = [_one(job) for job in todo]
@@ -134,6 +149,7 @@ def cell(name: str, games: int, seed: int, target: str = "10", jobs: int = 1,
                            "win_rate": round(wins / games, 4) if games else 0.0,
                            "ends": dict(sorted(ends.items())), "monster_wins": sum(monsters.values()),
                            "monster_wins_by": dict(sorted(monsters.items())), "victory_bases": victory or {},
+                           "hard_fields": hard or {},
                            "decision_ms_p50": round(_percentile(times, 50), 2),
                            "decision_ms_p99": round(_percentile(times, 99), 2),
                            "decision_ms_max": round(max(times, default=0.0), 2), "decisions": len(times),
@@ -152,7 +168,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (the results do not depend on it)")
     parser.add_argument("--victory", action="append", default=[], metavar="MONSTER=BASE",
                         help="experiment: a primary monster's victory base (helgoth, tijian, oryana, walker)")
+    parser.add_argument("--hard", action="append", default=[], metavar="FIELD=VALUE",
+                        help="experiment: a field of the hard level, e.g. margin=2, raid=0 (booleans 0/1)")
     args = parser.parse_args(argv)
+    hard: dict[str, Any] = {}
+    for item in args.hard:
+        field, _, value = item.partition("=")
+        current = getattr(ai.LEVELS["hard"], field, None)
+        if field not in ai.Level._fields or not isinstance(current, (bool, int, float)) \
+                or not value.replace(".", "", 1).isdigit():
+            parser.error(f"--hard {item!r}: FIELD=NUMBER, FIELD one of blunder, raid, primacy, spend_from, margin, "
+                         "rivals_posts")
+        hard[field] = bool(int(value)) if isinstance(current, bool) else type(current)(float(value))
     victory: dict[str, int] = {}
     for item in args.victory:
         card, _, base = item.partition("=")
@@ -163,7 +190,7 @@ def main(argv: list[str] | None = None) -> int:
         if name not in CELLS:
             parser.error(f"unknown cell {name!r}; valid: {', '.join(CELLS)}")
     for name in args.cells.split(","):
-        json.dump(cell(name, args.games, args.seed, args.target, args.jobs, victory), sys.stdout)
+        json.dump(cell(name, args.games, args.seed, args.target, args.jobs, victory, hard), sys.stdout)
         sys.stdout.write("\n")
         sys.stdout.flush()
     return 0

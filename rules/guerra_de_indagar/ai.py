@@ -103,15 +103,18 @@ DIE = 1.5
 #: random among the legal ones (never a trade or a spirit spent: see NO_BLUNDER); `raid`: the plan also weighs
 #: walking up to the other players' points, an outpost on its own or an enemy commander (see `_raids`); `primacy`:
 #: builds whenever Helgoth could not win on its outposts (`margin` short of it at the least), upgrades with trades
-#: (`_affordable`); `spend_from`: the round from which its spirit reserve becomes points while no monster is near
-#: its victory; `cage` and `hand_out`: the monsters it cages and hands out, best first (experiments). Measured
-#: with tools/gi_ai_eval.py (data/guerra_de_indagar/NOTES.md, "AI levels").
+#: (`_affordable`); `rivals_posts`: the rivals' outposts count too in that margin (he wins on anyone's: a rival
+#: that builds everywhere feeds him, one that builds little leaves room); `spend_from`: the round from which its
+#: spirit reserve becomes points while no monster is near its victory; `cage` and `hand_out`: the monsters it cages
+#: and hands out, best first (experiments). Measured with tools/gi_ai_eval.py (data/guerra_de_indagar/NOTES.md,
+#: "AI levels").
 class Level(NamedTuple):
     blunder: float
     raid: bool = False
     primacy: bool = False
     spend_from: int = 99
     margin: int = 1
+    rivals_posts: bool = False
     cage: tuple[str, ...] = ai_cage.CAGE
     hand_out: tuple[str, ...] = ()
 
@@ -127,7 +130,7 @@ UPGRADE_POINT = 11.0
 LEVELS: dict[str, Level] = {
     "easy": Level(blunder=0.75),
     "normal": Level(blunder=0.0),
-    "hard": Level(blunder=0.0, raid=True, primacy=True, spend_from=6, margin=2),
+    "hard": Level(blunder=0.0, raid=True, primacy=True, spend_from=6, margin=1, rivals_posts=True),
 }
 #: Moves never taken as a blunder: throwing resources or spirits away is no mistake a player makes by accident.
 NO_BLUNDER = frozenset({"trade", "spirit_res", "spirit_heal", "spirit_pp"})
@@ -1036,7 +1039,8 @@ def _build_ok(s: State, seat: int) -> bool:
     mine = sum(1 for p in s["outposts"].values() if p["owner"] == seat)
     most_other = max((sum(1 for p in s["outposts"].values() if p["owner"] == o)
                       for o in range(len(s["players"])) if o != seat), default=0)
-    spare = _short(s, mid) - (mine + 1) >= _level().margin  # all of them taken, he still falls short
+    food = sum(1 for p in s["outposts"].values() if p["owner"] != seat) if _level().rivals_posts else 0
+    spare = _short(s, mid) - (mine + 1 + food) >= _level().margin  # all of them taken, he still falls short
     if _level().primacy:
         return spare or (_cage_target(s, seat) == mid and ai_cage.caged(s, mid) and s["monsters"][mid]["at"] is not None
                          and ai_cage.shut(s, mid))

@@ -8,6 +8,7 @@ import pytest
 
 from rules.base import SYSTEM, Action, LegalAction
 from rules.guerra_de_indagar import GAME, ai
+from rules.guerra_de_indagar.data import monsters
 from rules.guerra_de_indagar.state import State
 from rules.rng import Rng
 from tests.guerra_de_indagar.helpers import clear_board, lab, my_turn, put, started
@@ -123,3 +124,25 @@ def test_two_games_deciding_at_once_in_two_threads_each_play_their_own_level(mon
     for thread in threads:
         thread.join(10)
     assert seen == {"hard": "hard", "normal": "normal"}
+
+
+def test_the_eval_tool_changes_the_hard_level_in_memory_only_when_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`--hard FIELD=VALUE` weighs a change to hard on tuning seeds; an unknown field or a non-number is refused."""
+    monkeypatch.setitem(ai.LEVELS, "hard", ai.LEVELS["hard"])
+    for bad in ("bogus=1", "margin=two", "cage=1"):
+        with pytest.raises(SystemExit):
+            gi_ai_eval.main(["--hard", bad, "--games", "0"])
+    gi_ai_eval.set_hard({"margin": 3, "raid": False})
+    assert ai.LEVELS["hard"].margin == 3 and not ai.LEVELS["hard"].raid
+
+
+def test_the_eval_tool_weighs_a_victory_value_in_memory() -> None:
+    """`--victory tijian=9` (a proposed provisional value) reaches the engine and the AI, past the read-only data."""
+    s = started(4, 1)
+    base = int(monsters()["primary"]["tijian"]["victory"]["base"])
+    try:
+        gi_ai_eval.set_victory({"tijian": base + 5})
+        assert ai._need(s, "tijian") == base + 5 + 4
+    finally:
+        gi_ai_eval.set_victory({"tijian": base})
+    assert ai._need(s, "tijian") == base + 4

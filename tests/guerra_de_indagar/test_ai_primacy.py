@@ -74,6 +74,25 @@ def test_hard_builds_while_helgoth_could_not_win_on_its_outposts_even_when_it_le
     assert GAME.ai_action(s, seat, Rng.from_seed(1), level="hard") != Action.of("build")
 
 
+def test_hard_counts_the_rivals_outposts_as_helgoths_food_before_building() -> None:
+    """Helgoth wins on any player's outposts (he takes the leader's): hard keeps its margin over all of them, so a
+    rival that builds everywhere does not lead it to feed him the last ones."""
+    assert ai.LEVELS["hard"].rivals_posts and not ai.LEVELS["normal"].rivals_posts
+    s, seat = _field()
+    s["monsters"]["oryana"].update({"at": None, "gone": True})
+    s["monsters"]["helgoth"].update({"at": "-2,0"})
+    s["tiles"]["0,2"]["t"] = "gold"
+    put(s, "ariane", "0,2")
+    s["players"][seat]["res"]["gold"] = 5
+    s["monsters"]["helgoth"]["count"] = ai._need(s, "helgoth") - 2 - ai.LEVELS["hard"].margin  # room for two
+    s = my_turn(s, seat, "ariane")
+    assert GAME.ai_action(s, seat, Rng.from_seed(1), level="hard") == Action.of("build")
+    s["outposts"]["2,-2"] = {"owner": 1, "level": 1, "dmg": 0, "dropped": False}
+    assert GAME.ai_action(s, seat, Rng.from_seed(1), level="hard") == Action.of("build")  # one rival outpost: room
+    s["outposts"]["2,-1"] = {"owner": 1, "level": 1, "dmg": 0, "dropped": False}
+    assert GAME.ai_action(s, seat, Rng.from_seed(1), level="hard") != Action.of("build")  # two: he could win
+
+
 def test_hard_trades_spare_gold_to_upgrade_toward_merchant_crowns_point() -> None:
     s, seat = _field()
     for mon in s["monsters"].values():
