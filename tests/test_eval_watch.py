@@ -32,3 +32,17 @@ def test_the_endings_tool_reports_like_every_evaluation_tool(capsys) -> None:
     assert sum(summary["wins"].values()) == 2 and sum(summary["ends"].values()) == 2
     assert summary["wins"]["bot"] == sum(1 for seed in (3, 4) if gg_endings.one_game(seed, seed - 3, "easy",
                                                                                        "random")["won"])
+
+
+def test_the_gorgasali_eval_writes_each_game_as_it_ends_and_plays_only_the_pair_asked(tmp_path, capsys) -> None:
+    from tools import gg_ai_eval
+
+    each = tmp_path / "each.json"
+    assert gg_ai_eval.main(["--games", "2", "--seed", "5", "--players", "2", "--against", "levels",
+                            "--pair", "normal>easy", "--each", str(each)]) == 0
+    cells = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [c["mixed"] for c in cells] == [["easy", "normal"]]
+    games = [json.loads(line) for line in each.read_text().splitlines()]
+    assert [g["seed"] for g in games] == [5, 6]
+    assert {side: sum(g["side"] == side for g in games) for side in cells[0]["wins"]} == cells[0]["wins"]
+    assert sorted(g["end"] for g in games) == sorted(e for e, n in cells[0]["ends"].items() for _ in range(n))
