@@ -4,10 +4,10 @@ level against the one below (`python -m tools.ai_ladder [--games 200] [--seed 10
 
 Every cell is played by the shared loop of `tools/playout.py` (or a game's own eval tool built on it) and
 reported in its JSON (`tools.playout.report`: game, games, seed, wins, rates, ends, ...; the ladder adds the cell's
-name and the load average when it ended); the table printed at the end reads those reports. The AI plays against
-random and simple players at each `--level` (default normal, the level a table gets unless it asks, and hard, the
-one the issue's targets are about). Co-operative games (The King's Armory) have no opponent: their cells are the
-share of games a team of that level wins, with a random team beside it.
+name and the load average when it ended), printed as each cell ends; the table printed at the end reads those
+reports. The AI plays against random and simple players at each `--level` (default normal, the level a table gets
+unless it asks, and hard, the one the issue's targets are about). Co-operative games (The King's Armory) have no
+opponent: their cells are the share of games a team of that level wins, with a random team beside it.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ import json
 import os
 import sys
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from rules import registry
@@ -85,60 +85,58 @@ def team(game_id: str, level: str | None, *, seats: int, games: int, seed: int,
     return report(game_id, games, seed, wins, ends, players=[name], seats=seats)
 
 
-def hero_realms(games: int, seed: int, levels: Sequence[str]) -> list[tuple[str, Cell]]:
-    cells = [(f"{level} vs {who}", hr_ai_eval.head_to_head(level, who, games=games, seed=seed))
-             for level in levels for who in ("random", "simple")]
-    cells += [(f"{high} vs {low}", hr_ai_eval.head_to_head(high, low, games=games, seed=seed))
-              for low, high in itertools.pairwise(AI_LEVELS)]
-    return cells
+def hero_realms(games: int, seed: int, levels: Sequence[str]) -> Iterator[tuple[str, Cell]]:
+    for level in levels:
+        for who in ("random", "simple"):
+            yield f"{level} vs {who}", hr_ai_eval.head_to_head(level, who, games=games, seed=seed)
+    for low, high in itertools.pairwise(AI_LEVELS):
+        yield f"{high} vs {low}", hr_ai_eval.head_to_head(high, low, games=games, seed=seed)
 
 
-def gorgasali(games: int, seed: int, levels: Sequence[str]) -> list[tuple[str, Cell]]:
-    cells = [(f"{level} vs 3 {who}", gg_ai_eval.bot_against(who, games=games, seed=seed, level=level))
-             for level in levels for who in ("random", "aggressive", "looter")]
-    cells += [(f"{high} vs {low} (2 + 2)", gg_ai_eval.levels_against(low, high, games=games, seed=seed))
-              for low, high in itertools.pairwise(AI_LEVELS)]
-    return cells
+def gorgasali(games: int, seed: int, levels: Sequence[str]) -> Iterator[tuple[str, Cell]]:
+    for level in levels:
+        for who in ("random", "aggressive", "looter"):
+            yield f"{level} vs 3 {who}", gg_ai_eval.bot_against(who, games=games, seed=seed, level=level)
+    for low, high in itertools.pairwise(AI_LEVELS):
+        yield f"{high} vs {low} (2 + 2)", gg_ai_eval.levels_against(low, high, games=games, seed=seed)
 
 
-def guerra(games: int, seed: int, levels: Sequence[str]) -> list[tuple[str, Cell]]:
+def guerra(games: int, seed: int, levels: Sequence[str]) -> Iterator[tuple[str, Cell]]:
     game = "guerra-de-indagar"
     greedy = _policy_from("tools.gi_greedy", "greedy_action")
-    cells = []
     for level in levels:
-        cells.append((f"{level} vs random", duel(game, (level, level), ("random", _random), seats=2, games=games,
-                                                 seed=seed)))
+        yield f"{level} vs random", duel(game, (level, level), ("random", _random), seats=2, games=games, seed=seed)
         if greedy is not None:
-            cells.append((f"{level} vs greedy", duel(game, (level, level), ("greedy", greedy), seats=2,
-                                                     games=games, seed=seed)))
-    cells += [(f"{high} vs {low}", duel(game, (high, high), (low, low), seats=2, games=games, seed=seed))
-              for low, high in itertools.pairwise(AI_LEVELS)]
-    return cells
+            yield f"{level} vs greedy", duel(game, (level, level), ("greedy", greedy), seats=2, games=games,
+                                             seed=seed)
+    for low, high in itertools.pairwise(AI_LEVELS):
+        yield f"{high} vs {low}", duel(game, (high, high), (low, low), seats=2, games=games, seed=seed)
 
 
-def kings_armory(games: int, seed: int, levels: Sequence[str]) -> list[tuple[str, Cell]]:
+def kings_armory(games: int, seed: int, levels: Sequence[str]) -> Iterator[tuple[str, Cell]]:
     """Co-operative: every level's team is measured whatever `levels` says (a team has no opponent to pick)."""
     game = "kings-armory"
-    cells = [("random team (3)", team(game, None, seats=3, games=games, seed=seed))]
-    cells += [(f"{lv} team (3)", team(game, lv, seats=3, games=games, seed=seed)) for lv in AI_LEVELS]
-    return cells
+    yield "random team (3)", team(game, None, seats=3, games=games, seed=seed)
+    for level in AI_LEVELS:
+        yield f"{level} team (3)", team(game, level, seats=3, games=games, seed=seed)
 
 
-def heroquest(games: int, seed: int, levels: Sequence[str]) -> list[tuple[str, Cell]]:
+def heroquest(games: int, seed: int, levels: Sequence[str]) -> Iterator[tuple[str, Cell]]:
     """The monsters' autoplay (the AI a game master hands over to) against random and scripted heroes, and level
     against level; "wins" are games where the monsters killed a hero, or seeds where a level did more harm."""
-    cells = [(f"{level} vs {heroes} heroes", hq_ai_eval.against_heroes(level, games=games, seed=seed, heroes=heroes))
-             for level in levels for heroes in ("random", "scripted")]
-    cells += [(f"monsters {high} vs {low}", hq_ai_eval.levels_against(low, high, games=games, seed=seed))
-              for low, high in itertools.pairwise(AI_LEVELS)]
-    return cells
+    for level in levels:
+        for heroes in ("random", "scripted"):
+            yield f"{level} vs {heroes} heroes", hq_ai_eval.against_heroes(level, games=games, seed=seed,
+                                                                           heroes=heroes)
+    for low, high in itertools.pairwise(AI_LEVELS):
+        yield f"monsters {high} vs {low}", hq_ai_eval.levels_against(low, high, games=games, seed=seed)
 
 
 def _random(game: Game, state: Any, seat: int, rng: Rng) -> Action:
     return rng.choice(game.legal_actions(state, seat)).action
 
 
-LADDER: dict[str, Callable[[int, int, Sequence[str]], list[tuple[str, Cell]]]] = {
+LADDER: dict[str, Callable[[int, int, Sequence[str]], Iterator[tuple[str, Cell]]]] = {
     "hero-realms": hero_realms, "gorgasali": gorgasali, "guerra-de-indagar": guerra,
     "kings-armory": kings_armory, "heroquest": heroquest}
 
