@@ -19,6 +19,8 @@ def test_the_ladder_runs_every_game_and_prints_the_whole_table(capsys) -> None:
         assert cell["games"] == 1 and cell["seed"] == 7
         assert sum(cell["wins"].values()) == 1, cell  # each game counted once, on one side
         assert sum(cell["ends"].values()) in (1, 2), cell  # level against level plays each seed twice
+        if cell["game"] == "kings-armory":  # co-operative: the team's wins, and its losses
+            assert set(cell["wins"]) == {cell["players"][0], "lost"}, cell
     table = [line for line in out if not line.startswith("{")]
     assert table[0].split() == ["game", "cell", "games", "seeds", "wins", "ends"]
     assert len(table) == 1 + len(cells)

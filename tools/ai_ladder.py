@@ -72,16 +72,17 @@ def duel(game_id: str, first: tuple[str, Policy | str], second: tuple[str, Polic
 
 def team(game_id: str, level: str | None, *, seats: int, games: int, seed: int,
          options: dict[str, str] | None = None, max_actions: int = 60_000) -> Cell:
-    """A co-operative game: every seat the AI at `level` (None: random legal moves); the games the team wins."""
+    """A co-operative game: every seat the AI at `level` (None: random legal moves); the games the team wins, and
+    the games it lost ("lost": the game beat the team, ran out of moves or stuck)."""
     name = level or "random"
-    wins: Counter[str] = Counter({name: 0})
+    wins: Counter[str] = Counter({name: 0, "lost": 0})
     ends: Counter[str] = Counter()
     for i in range(games):
         played = play(registry.games()[game_id], seats=seats, seed=seed + i,
                       levels={s: level for s in range(seats)} if level else {}, options=options,
                       max_actions=max_actions)
         ends[played.end] += 1
-        wins[name if played.winners else "nobody"] += 1
+        wins[name if played.winners else "lost"] += 1
     return report(game_id, games, seed, wins, ends, players=[name], seats=seats)
 
 
