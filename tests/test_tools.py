@@ -99,6 +99,22 @@ def test_the_ai_ladder_prints_every_cell_of_a_game(capsys) -> None:
     assert ai_ladder.main(["--games", "2", "--only", "hero-realms", "--json"]) == 0
     out = capsys.readouterr().out.splitlines()
     cells = [json.loads(line) for line in out if line.startswith("{")]
-    assert [c["cell"] for c in cells] == ["normal vs random", "normal vs simple", "normal vs easy", "hard vs normal"]
+    # by default both normal (a table's level unless it asks) and hard (the strongest) meet random and simple
+    assert [c["cell"] for c in cells] == ["normal vs random", "normal vs simple", "hard vs random", "hard vs simple",
+                                          "normal vs easy", "hard vs normal"]
     assert all(c["game"] == "hero-realms" and sum(c["wins"].values()) == 2 for c in cells)
-    assert sum(1 for line in out if line.startswith("hero-realms")) == 4
+    assert all(len(c["load_average"]) == 3 for c in cells)
+    table = [line for line in out if line.startswith("hero-realms")]
+    assert len(table) == 6
+    for cell, line in zip(cells, table, strict=True):  # each row: the seeds played and each side's wins
+        assert " 1000-1001 " in line
+        for side, won in cell["wins"].items():
+            assert f"{side} {won} (" in line, line
+
+
+def test_the_ai_ladder_plays_the_levels_asked_against_random_and_simple(capsys) -> None:
+    from tools import ai_ladder
+
+    assert ai_ladder.main(["--games", "1", "--only", "hero-realms", "--level", "easy", "--json"]) == 0
+    cells = [json.loads(line) for line in capsys.readouterr().out.splitlines() if line.startswith("{")]
+    assert [c["cell"] for c in cells] == ["easy vs random", "easy vs simple", "normal vs easy", "hard vs normal"]

@@ -10,48 +10,42 @@ import sys
 from collections import Counter
 from typing import Any
 
-from rules.base import SYSTEM
+from rules.base import Action
 from rules.gorgasali import GAME
 from rules.gorgasali.board import board_of
-from rules.rng import Rng
 from tools.gg_ai_eval import OPPONENTS
+from tools.playout import play, report
 
 
 def one_game(seed: int, bot: int, level: str, opponent: str, players: int = 4) -> dict[str, Any]:
-    """Plays like tools.playout.play, watching the bot's hit points after every move."""
-    state = GAME.new(GAME.resolve_options({"mode": "ffa"}), players, seed)
-    rng = Rng.from_seed(seed * 7919 + 17)
-    board = board_of(state["board"])
+    """One game of the shared evaluation loop (`tools.playout.play`, as `tools.gg_ai_eval` plays it), watching
+    the bot's hit points after every move: how the game ended, and for the bot who took its life and where."""
+    board: Any = None
     death: dict[str, Any] | None = None
     hits: Counter[str] = Counter()
-    for _ in range(50_000):
-        if GAME.outcome(state) is not None:
-            break
-        seat = min(GAME.to_act(state))
-        if seat == SYSTEM:
-            action = GAME.system_action(state)
-        elif seat == bot:
-            action = GAME.ai_action(state, seat, rng, level=level)
-        else:
-            action = OPPONENTS[opponent](GAME, state, seat, rng)
-        before = state["players"][bot]
+
+    def watch(state: Any, seat: int, action: Action, after_state: Any) -> None:
+        nonlocal board, death
+        board = board or board_of(state["board"])
+        before, after = state["players"][bot], after_state["players"][bot]
         hp, pos = before["hp"], before["pos"]
-        state = GAME.apply(state, seat, action).state
-        after = state["players"][bot]
         lost = hp - after["hp"] if after["alive"] else hp
         if lost > 0:
             cause = "zone" if seat == bot and action.kind in ("step", "dober_step") else \
                 "self" if seat == bot else action.kind
             hits[cause] += lost
         if before["alive"] and not after["alive"] and death is None:
-            death = {"by": "self" if seat == bot else f"seat{seat}", "action": action.kind, "round": state["round"],
-                     "zone": state["zone"], "in_zone": board.zone[pos] if pos is not None else None,
-                     "alive": sum(p["alive"] for p in state["players"]), "turns": before["turns"]}
-    outcome = GAME.outcome(state)
-    winners = outcome.winners if outcome is not None else frozenset()
-    return {"seed": seed, "bot": bot, "won": bot in winners, "round": state["round"], "death": death,
-            "hp_lost": dict(hits), "kills": state["players"][bot].get("kills", 0),
-            "char": state["players"][bot]["char"]}
+            death = {"by": "self" if seat == bot else f"seat{seat}", "action": action.kind,
+                     "round": after_state["round"], "zone": after_state["zone"],
+                     "in_zone": board.zone[pos] if pos is not None else None,
+                     "alive": sum(p["alive"] for p in after_state["players"]), "turns": before["turns"]}
+
+    played = play(GAME, seats=players, seed=seed, levels={bot: level}, default=OPPONENTS[opponent],
+                  options={"mode": "ffa"}, watch=watch)
+    state = played.state
+    return {"seed": seed, "bot": bot, "won": bot in played.winners, "nobody": not played.winners,
+            "end": played.end, "round": state["round"], "death": death, "hp_lost": dict(hits),
+            "kills": state["players"][bot].get("kills", 0), "char": state["players"][bot]["char"]}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -68,12 +62,15 @@ def main(argv: list[str] | None = None) -> int:
             if not row["won"]:
                 sys.stdout.write(json.dumps(row) + "\n")
     lost = [r for r in rows if not r["won"]]
-    summary = {"games": len(rows), "wins": len(rows) - len(lost),
-               "death_round": sorted(r["death"]["round"] for r in lost if r["death"]),
-               "death_action": Counter(r["death"]["action"] for r in lost if r["death"]),
-               "alive_at_death": Counter(r["death"]["alive"] for r in lost if r["death"]),
-               "lost_chars": Counter(r["char"] for r in lost), "all_chars": Counter(r["char"] for r in rows),
-               "hp_lost_in_losses": sum((Counter(r["hp_lost"]) for r in lost), Counter())}
+    wins = Counter({"bot": len(rows) - len(lost), args.against: 0})
+    wins.update("nobody" if r["nobody"] else args.against for r in lost)
+    summary = report("gorgasali", len(rows), args.seed, wins, Counter(r["end"] for r in rows), players=4,
+                     level=args.level, opponent=args.against,
+                     death_round=sorted(r["death"]["round"] for r in lost if r["death"]),
+                     death_action=Counter(r["death"]["action"] for r in lost if r["death"]),
+                     alive_at_death=Counter(r["death"]["alive"] for r in lost if r["death"]),
+                     lost_chars=Counter(r["char"] for r in lost), all_chars=Counter(r["char"] for r in rows),
+                     hp_lost_in_losses=sum((Counter(r["hp_lost"]) for r in lost), Counter()))
     sys.stdout.write(json.dumps(summary, default=dict) + "\n")
     return 0
 

@@ -184,6 +184,10 @@ def ai_player(level: str = "normal") -> Policy:
     return choose
 
 
+#: Sees one move of an evaluation game: (the state before, the seat that moved, its move, the state after).
+Watcher = Callable[[Any, int, Action, Any], None]
+
+
 @dataclass
 class Played:
     """How one evaluation game ended: the winning seats, why it ended and how many moves it took."""
@@ -199,11 +203,12 @@ class Played:
 def play(game: Game, *, seats: int, seed: int, levels: Mapping[int, str] | None = None,
          policies: Mapping[int, Policy] | None = None, default: Policy = random_chooser,
          options: Mapping[str, Any] | None = None, setup: Mapping[str, Any] | None = None,
-         max_actions: int = 50_000) -> Played:
+         max_actions: int = 50_000, watch: Watcher | None = None) -> Played:
     """One game as the evaluation tools play it: the game's own step when it acts (`SYSTEM`), else the game's AI
     at the seat's level (`levels`), else the seat's policy (`policies`), else `default` (random legal moves).
     The lowest seat on turn acts first, and every policy draws from one generator seeded from `seed`, so a
-    game depends only on its seed and its players."""
+    game depends only on its seed and its players. `watch`, when given, sees every move made (a tool that
+    explains how games went, not only who won)."""
     resolved = game.resolve_options({k: str(v) for k, v in (options or {}).items()})
     state = _new(game, resolved, seats, seed, setup)
     rng = Rng.from_seed(seed * 7919 + 17)
@@ -222,7 +227,10 @@ def play(game: Game, *, seats: int, seed: int, levels: Mapping[int, str] | None 
             action = game.ai_action(state, seat, rng, level=levels[seat])
         else:
             action = policies.get(seat, default)(game, state, seat, rng)
-        state = game.apply(state, seat, action).state
+        after = game.apply(state, seat, action).state
+        if watch is not None:
+            watch(state, seat, action, after)
+        state = after
     return Played((), "limit", max_actions, state)
 
 
