@@ -20,7 +20,6 @@ import json
 import sys
 import time
 from collections import Counter
-from collections.abc import Iterator
 from typing import Any
 
 from rules.base import AI_LEVELS, Action, Game
@@ -164,15 +163,6 @@ def versus(*, games: int, seed: int, heroes: str = "scripted", rounds: int = ROU
             body_taken={lv: round(sum(r[0][1] for r in results[lv]) / per_game, 2) for lv in (high, low)},
             beats=round((wins[high] + wins["tie"] / 2) / per_game, 4)))
     return reports
-
-
-def ladder(games: int, seed: int, level: str = "normal") -> Iterator[tuple[str, dict[str, Any]]]:
-    """The ladder's cells: the monsters at `level` against random and scripted heroes, then each level against
-    the one below (against the scripted heroes)."""
-    for heroes in ("random", "scripted"):
-        yield f"{level} vs {heroes} heroes", against_heroes(level, games=games, seed=seed, heroes=heroes)
-    for low, high in itertools.pairwise(AI_LEVELS):
-        yield f"monsters {high} vs {low}", levels_against(low, high, games=games, seed=seed)
 
 
 def main(argv: list[str] | None = None) -> int:
