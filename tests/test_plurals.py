@@ -37,7 +37,7 @@ NOUNS = {
         "monster": "monsters", "piece": "pieces", "wave": "waves", "tower": "towers", "time": "times",
         "quest": "quests", "die": "dice", "bridge": "bridges", "line": "lines",
         "day": "days", "elimination": "eliminations", "outpost": "outposts", "move": "moves", "page": "pages",
-        "game": "games", "frame": "frames",
+        "game": "games", "frame": "frames", "letter": "letters",
     },
     "es": {
         "acción": "acciones", "minuto": "minutos", "hora": "horas", "segundo": "segundos",
@@ -51,7 +51,7 @@ NOUNS = {
         "superada": "superadas", "posible": "posibles", "línea": "líneas", "anterior": "anteriores",
         "día": "días", "jugado": "jugados", "jugada": "jugadas", "disputada": "disputadas",
         "eliminación": "eliminaciones", "puesto": "puestos", "página": "páginas", "partida": "partidas",
-        "ganada": "ganadas", "imagen": "imágenes",
+        "ganada": "ganadas", "imagen": "imágenes", "letra": "letras",
     },
 }
 #: Verbs whose number follows the count after them ("quedan 2", "se admite como mucho 1", "there are 2").
