@@ -145,7 +145,8 @@ async def commit_figures(game: Game, actions: int, seed: int) -> dict[str, float
 
 
 async def e2e_figures(game: Game, commands: int, seed: int) -> dict[str, float]:
-    """Milliseconds from a slash command to the bot's last reply, through the in-process stand-in, and the REST
+    """Milliseconds from a slash command to the bot's last reply (its pictures included) and to its first answer
+    (`reply_ms`: what the person who acted waits for), through the in-process stand-in, and the REST
     calls each command cost (the stand-in's request log): all of them, user fetches (GET /users/{id}, none when
     DM channels are remembered) and DM channels opened."""
     from bot import make_bot
@@ -153,11 +154,15 @@ async def e2e_figures(game: Game, commands: int, seed: int) -> dict[str, float]:
 
     rng = Rng.from_seed(seed)
     times: list[float] = []
+    replies: list[float] = []
+    heard: list[float] = []  # when the command's first answer (a message tied to its interaction) arrived
     calls: list[int] = []
     os.environ.setdefault("TABLETOP_PREVIEW_GAMES", "1")  # games still being built are measured too
     with tempfile.TemporaryDirectory() as tmp:
         async with InProcessDiscord(lambda: make_bot(str(Path(tmp) / "e2e.sqlite3")), settle_timeout=30) as d:
             names = [f"p{i}" for i in range(_seats(game))]
+            d.world.listeners.append(lambda out: heard.append(time.perf_counter())
+                                     if out.interaction_id is not None and not heard else None)
             await _warm_drawing(game, seed)
             while len(times) < commands:
                 await d.command(names[0], f"/game new game:{game.id}")
@@ -178,9 +183,11 @@ async def e2e_figures(game: Game, commands: int, seed: int) -> dict[str, float]:
                     action = rng.choice(legal).action
                     user = d.user(names[seats[seat].seat])
                     before = len(d.world.request_log)
+                    heard.clear()
                     started = time.perf_counter()
                     await d.command(user, f'/game act action:"{action.token()}"')
                     times.append((time.perf_counter() - started) * 1000)
+                    replies.append(((heard[0] if heard else time.perf_counter()) - started) * 1000)
                     calls.append(len(d.world.request_log) - before)
             from cogs.delivery import LATE
             log = d.world.request_log
@@ -188,6 +195,7 @@ async def e2e_figures(game: Game, commands: int, seed: int) -> dict[str, float]:
             fetches = sum(1 for m, path, _ in log if m == "GET" and path.startswith("/users/") and path != "/users/@me")
             opened = sum(1 for m, path, _ in log if m == "POST" and path == "/users/@me/channels")
     return {"command_ms_p50": round(percentile(times, 50), 1), "command_ms_p99": round(percentile(times, 99), 1),
+            "reply_ms_p50": round(percentile(replies, 50), 1), "reply_ms_p99": round(percentile(replies, 99), 1),
             "rest_calls_per_command": round(sum(calls) / max(1, len(calls)), 2),
             "rest_calls_per_command_max": max(calls, default=0), "dms": dms, "user_fetches": fetches,
             "dm_channels_opened": opened, "images_with_words": LATE.at_once, "images_by_edit": LATE.shown}
