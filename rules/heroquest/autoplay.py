@@ -8,7 +8,6 @@ by, and walks or strikes, not both."""
 
 from __future__ import annotations
 
-from functools import cache
 from math import comb
 
 from rules.heroquest import board, catalog, fight, moves
@@ -16,6 +15,7 @@ from rules.heroquest.board import Square
 from rules.heroquest.monsters import attack_targets, can_act, can_move
 from rules.heroquest.shapes import Hero, Monster
 from rules.heroquest.state import Ctx, HQState, as_square, hero_square, monster_label, sq_token
+from rules.readonly import BoundedCache
 from rules.search import breadth_first
 
 #: At the "easy" level a monster stays where it is unless a hero is within this many steps of it.
@@ -84,10 +84,17 @@ def _move(ctx: Ctx, m: Monster, to: Square) -> None:
         ctx.say("hq.ev.monster_moves", monster=monster_label(m), sq=sq_token(to))
 
 
-@cache
+#: Expected Body lost by (attack dice, defence dice): a few dozen pairs at most.
+_EXPECTED: BoundedCache[tuple[int, int], float] = BoundedCache(256)
+
+
 def _expected_damage(attack: int, defence: int) -> float:
     """Body a hero loses on average to `attack` dice against its `defence` dice (a skull is 1 face in 2, a
     hero's white shield 1 in 3)."""
+    return _EXPECTED.get((attack, defence), lambda: _work_out_damage(attack, defence))
+
+
+def _work_out_damage(attack: int, defence: int) -> float:
     total = 0.0
     for skulls in range(attack + 1):
         p_skulls = comb(attack, skulls) / 2 ** attack
