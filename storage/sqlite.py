@@ -9,7 +9,7 @@ import shutil
 import sqlite3
 from collections.abc import AsyncIterator, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import asynccontextmanager, suppress
+from contextlib import AbstractAsyncContextManager, asynccontextmanager, suppress
 from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar, cast
@@ -83,6 +83,42 @@ class _SqliteQuery:
     async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         # sqlite3.Row reads like a mapping (row["name"]) without being one for the type checker.
         return cast(list[Row], list(await self.db.execute_fetchall(sql, params)))
+
+
+class _LoopQuery(_SqliteQuery):
+    """One-statement reads run right on the event loop, without the hop to a reader thread and back.
+
+    A read of a few rows from pages already in memory takes microseconds, far less than the two hand-overs of the
+    interpreter lock a reader thread needs (milliseconds each when AI and database threads are busy). With
+    `busy_timeout=0` such a read never waits on the loop: if SQLite answers busy (a checkpoint, a recovery), the
+    statement goes to a reader thread as before.
+    """
+
+    def __init__(self, conn: sqlite3.Connection, fallback: Callable[[], AbstractAsyncContextManager[Query]]) -> None:
+        self.conn = conn
+        self.fallback = fallback
+
+    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        try:
+            return cast(list[Row], self.conn.execute(sql, params).fetchall())
+        except sqlite3.OperationalError as exc:
+            if getattr(exc, "sqlite_errorname", "") not in ("SQLITE_BUSY", "SQLITE_LOCKED", "SQLITE_BUSY_RECOVERY",
+                                                             "SQLITE_BUSY_SNAPSHOT"):
+                raise
+        async with self.fallback() as reader:
+            return await reader.fetchall(sql, params)
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        async with self.fallback() as reader:
+            return await reader.execute(sql, params)
+
+    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        async with self.fallback() as reader:
+            await reader.executemany(sql, rows)
+
+    async def insert(self, sql: str, params: Sequence[Any] = ()) -> int:
+        async with self.fallback() as reader:
+            return await reader.insert(sql, params)
 
 
 class _Writer:
@@ -222,6 +258,8 @@ class SqliteBackend:
         self._writer: _Writer | None = None
         self._readers: asyncio.Queue[aiosqlite.Connection] = asyncio.Queue()
         self._all_readers: list[aiosqlite.Connection] = []
+        #: The connection for one-statement reads on the event loop itself (`_LoopQuery`); None: readers only.
+        self._loop_reader: sqlite3.Connection | None = None
         self._write_lock = asyncio.Lock()
         #: Batches waiting for the writer (each with the future its caller awaits), written together.
         self._queued: list[tuple[list[Statement], asyncio.Future[None]]] = []
@@ -249,6 +287,11 @@ class SqliteBackend:
             reader = await self._connect()
             self._all_readers.append(reader)
             self._readers.put_nowait(reader)
+        if not memory and os.environ.get("TABLETOP_SQLITE_LOOP_READS", "1") != "0":
+            self._loop_reader = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            self._loop_reader.row_factory = sqlite3.Row
+            for pragma in ("query_only=ON", "busy_timeout=0"):
+                self._loop_reader.execute(f"PRAGMA {pragma}")
 
     async def _connect(self) -> aiosqlite.Connection:
         db = await aiosqlite.connect(self.path, isolation_level=None)
@@ -264,6 +307,9 @@ class SqliteBackend:
         for reader in self._all_readers:
             await reader.close()
         self._all_readers.clear()
+        if self._loop_reader is not None:
+            self._loop_reader.close()
+            self._loop_reader = None
         self._readers = asyncio.Queue()
         if self._writer is not None:
             await self._writer.stop()
@@ -330,6 +376,16 @@ class SqliteBackend:
             async with self._write_lock:
                 yield _WriterQuery(self.writer)
             return
+        if not consistent and self._loop_reader is not None:
+            with translated(self._translate):
+                yield _LoopQuery(self._loop_reader, self._borrow)
+            return
+        async with self._borrow(consistent=consistent) as query:
+            yield query
+
+    @asynccontextmanager
+    async def _borrow(self, *, consistent: bool = False) -> AsyncIterator[Query]:
+        """A reader thread's connection for the statements of one `read()`."""
         reader = await self._readers.get()
         try:
             with translated(self._translate):
