@@ -238,6 +238,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--think", type=float, default=1.0, help="with --mixed: a person's seconds between moves")
     parser.add_argument("--standin-channels", type=int, default=50,
                         help="with --mixed: channels played through the stand-in with images (0: none)")
+    parser.add_argument("--bot-processes", type=int, default=0,
+                        help="with --mixed: the stand-in channels' bot in this many processes of its own (shards when "
+                             "2+, on PostgreSQL); 0: in this process (tools/process_load)")
     parser.add_argument("--inline", action="store_true",
                         help="with --mixed: bots play inside the person's command (as before defer_auto)")
     parser.add_argument("--ai", action="store_true",
@@ -260,8 +263,11 @@ def main(argv: list[str] | None = None) -> int:
         from tools.mixed_load import mixed_figures
 
         backends = ["sqlite", "postgresql"] if args.backend == "both" else [args.backend]
+        if args.bot_processes > 1 and "sqlite" in backends:
+            parser.error("several bot processes share a PostgreSQL database: add --backend postgresql")
         print(json.dumps({"mixed": asyncio.run(mixed_figures(backends, args.channels, args.seconds, args.think,
-                                                             args.seed, args.inline, args.standin_channels))}))
+                                                             args.seed, args.inline, args.standin_channels,
+                                                             args.bot_processes))}))
         return 0
     if args.load:
         from tools.load import load_figures

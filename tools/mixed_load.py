@@ -281,7 +281,7 @@ def _target(backend: str, tmp: str, pg: PgServer | None, name: str) -> str:
 
 
 async def mixed_figures(backends: list[str], channels: int, seconds: float, think: float, seed: int,
-                        inline: bool = False, standin_channels: int = 0) -> dict[str, Any]:
+                        inline: bool = False, standin_channels: int = 0, bot_processes: int = 0) -> dict[str, Any]:
     result: dict[str, Any] = {}
     pg = PgServer(durable=True).start() if "postgresql" in backends else None
     try:
@@ -296,7 +296,13 @@ async def mixed_figures(backends: list[str], channels: int, seconds: float, thin
                                                                                 inline)
                     finally:
                         await store.close()
-                if standin_channels:
+                if standin_channels and bot_processes:
+                    from tools.process_load import process_standin_load
+
+                    target = _target(backend, tmp, pg, "processes")
+                    result[backend]["bot_in_processes"] = await process_standin_load(
+                        target, standin_channels, seconds, think, seed, bot_processes, tmp)
+                elif standin_channels:
                     target = _target(backend, tmp, pg, "standin")
                     result[backend]["through_standin"] = await mixed_standin_load(target, standin_channels, seconds,
                                                                                   think, seed)
@@ -318,7 +324,11 @@ if __name__ == "__main__":
     parser.add_argument("--backend", choices=["sqlite", "postgresql", "both"], default="sqlite")
     parser.add_argument("--inline", action="store_true")
     parser.add_argument("--standin-channels", type=int, default=0)
+    parser.add_argument("--bot-processes", type=int, default=0,
+                        help="with --standin-channels: the bot in this many processes of its own (shards when 2+)")
     args = parser.parse_args()
+    if args.bot_processes > 1 and args.backend != "postgresql":
+        parser.error("several bot processes share a PostgreSQL database: add --backend postgresql")
     backends = ["sqlite", "postgresql"] if args.backend == "both" else [args.backend]
     print(json.dumps(asyncio.run(mixed_figures(backends, args.channels, args.seconds, args.think, args.seed,
-                                               args.inline, args.standin_channels))))
+                                               args.inline, args.standin_channels, args.bot_processes))))
