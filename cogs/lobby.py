@@ -195,6 +195,11 @@ class Lobby(commands.Cog):
         cog = cog_for(self.bot, row.game_type) if row is not None and row.status == "active" else None
         refusal: IllegalAction | None = None
         if cog is not None and row is not None:
+            # What autocomplete sends is a legal move's own token: found among the table's legal moves, it needs
+            # neither the view nor the game's wording (the common case, and the costly one to look up otherwise).
+            exact = by_token(await self.table.legal(channel, who), text)
+            if exact is not None:
+                return exact
             legal, view, names = await cog.seen(interaction)
             if not legal and not await self.table.is_step_built(channel):
                 await self.table.check_turn(channel, who)

@@ -23,6 +23,9 @@ class Cached:
     #: The engine version that saved this state, and the undo chain stored with it (see `Inspection`).
     engine: str | None = None
     chain: dict[int, dict[str, Any]] = field(default_factory=dict)
+    #: Each seat's legal moves in this state once listed: the menu sent after a move and the typed command that
+    #: follows it read the same list.
+    legal: dict[int, list[Any]] = field(default_factory=dict)
 
 
 class StateCache:
@@ -59,6 +62,15 @@ class StateCache:
     def board(self, game_id: int, version: int) -> dict[str, Any] | None:
         item = self._items.get(game_id)
         return item.board if item is not None and item.version == version else None
+
+    def remember_legal(self, game_id: int, version: int, seat: int, legal: list[Any]) -> None:
+        item = self._items.get(game_id)
+        if item is not None and item.version == version:
+            item.legal[seat] = legal
+
+    def legal(self, game_id: int, version: int, seat: int) -> list[Any] | None:
+        item = self._items.get(game_id)
+        return item.legal.get(seat) if item is not None and item.version == version else None
 
     def drop(self, game_id: int) -> None:
         self._items.pop(game_id, None)

@@ -138,7 +138,11 @@ class Reading(Steps):
         if seat is None:
             off_turn = self._off_turn(loaded, who) if loaded.game.outcome(loaded.state) is None else None
             return off_turn[1] if off_turn else []
-        return loaded.game.legal_actions(loaded.state, seat)
+        known = self._cache.legal(row.id, row.version, seat)
+        if known is None:
+            known = loaded.game.legal_actions(loaded.state, seat)
+            self._cache.remember_legal(row.id, row.version, seat, known)
+        return list(known)
 
     @_storage_refusals
     async def log(self, channel_id: int, who: Who, page: int = 1, *, game_id: int | None = None) -> LogPage:

@@ -202,3 +202,30 @@ async def test_bots_left_waiting_by_a_crash_after_a_time_out_move_on_at_the_rest
     follow = await restarted.resume(reports[0].game_id)
     assert follow is not None and not await waits_on_ai(restarted)
     assert (await channel_row(restarted, CH)).version == follow.version, "the bots' moves are stored"
+
+
+async def test_a_seats_legal_moves_are_listed_once_per_state(store, clock, monkeypatch) -> None:
+    """The menu sent after a move and the typed command that follows read the same list: the engine lists a
+    seat's moves once per state, and again once the state has moved on."""
+    table = Table(store, clock=clock, seed_source=itertools.count(5).__next__)
+    await table.new(guild_id=1, channel_id=CH, who=ALICE, game_type="tiny")
+    await table.join(CH, BOB)
+    await table.start(CH, ALICE)
+    listed: list[int] = []
+    real = type(TINY).legal_actions
+
+    def spy(self: Any, state: TinyState, seat: int) -> Any:
+        listed.append(seat)
+        return real(self, state, seat)
+
+    monkeypatch.setattr(type(TINY), "legal_actions", spy)
+    _row, state, mover = await on_turn(table)
+    first = await table.legal(CH, mover)
+    first.clear()  # a caller's list is its own
+    again = await table.legal(CH, mover)
+    assert len(listed) == 1 and again == real(TINY, state, state.turn)
+    await table.act(CH, mover, a_move(state))
+    _row, state, mover = await on_turn(table)
+    listed.clear()
+    assert await table.legal(CH, mover) == real(TINY, state, state.turn)
+    assert len(listed) == 1, "a new state lists its moves afresh"
