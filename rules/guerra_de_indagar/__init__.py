@@ -83,7 +83,10 @@ class GuerraDeIndagar(Game[State]):
         return int(state["players_n"])
 
     def to_json(self, state: State) -> dict[str, Any]:
-        return copy.deepcopy(dict(state))  # the contract's plain JSON object
+        # The contract's plain JSON object, sharing nothing with the state: a JSON round trip copies the state's
+        # plain data (as `copy_state` does) in half the time of a deep copy, and every move stores it.
+        copied: dict[str, Any] = json.loads(json.dumps(state))
+        return copied
 
     def from_json(self, data: Mapping[str, Any]) -> State:
         # The one boundary where a stored JSON object becomes a State: written by `to_json`, checked by the tests'
