@@ -7,6 +7,7 @@ import zlib
 from collections.abc import Sequence
 from typing import Any
 
+from storage.fastjson import to_json_bytes
 from storage.rows import LogLine
 
 #: A preset dictionary for log lines: the JSON around every message, which a hundred-byte value cannot
@@ -24,7 +25,7 @@ def pack_lines(lines: Sequence[LogLine]) -> bytes | None:
     if not lines:
         return None
     packer = zlib.compressobj(9, zdict=LINES_DICT)
-    data = json.dumps([[line.mask, line.msg] for line in lines], separators=(",", ":")).encode()
+    data = to_json_bytes([[line.mask, line.msg] for line in lines])
     return packer.compress(data) + packer.flush()
 
 

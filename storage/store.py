@@ -9,9 +9,8 @@ import zlib
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TypeVar
 
-import orjson
-
 from storage.backend import Backend, Row, Statement, UnexpectedRows, UniqueViolation, run_batch
+from storage.fastjson import to_json_bytes
 from storage.lines import pack_lines, unpack_lines
 from storage.records import GameRecord, Records, record_statements
 from storage.rows import (
@@ -587,16 +586,6 @@ class Store:
                 " ON CONFLICT (user_id) DO UPDATE SET lang = excluded.lang, updated_at = excluded.updated_at",
                 (user_id, lang, now),
             )
-
-
-def to_json_bytes(data: Any) -> bytes:
-    """`data` as compact UTF-8 JSON. orjson writes it about ten times faster than the standard library (a state
-    and its undo chain are stored with every move, on the event loop); the standard library takes what orjson
-    refuses (an integer over 64 bits). Either way `json.loads` reads back the same value."""
-    try:
-        return orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS)
-    except (orjson.JSONEncodeError, TypeError):
-        return json.dumps(data, separators=(",", ":")).encode("utf-8")
 
 
 def pack(data: dict[str, Any]) -> bytes:

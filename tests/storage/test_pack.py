@@ -6,7 +6,10 @@ import json
 import zlib
 from typing import Any
 
-from storage.store import pack, to_json_bytes, unpack
+from storage.fastjson import to_json_bytes
+from storage.lines import pack_lines, unpack_lines
+from storage.rows import LogLine
+from storage.store import pack, unpack
 
 
 def test_packed_json_reads_back_as_the_standard_librarys() -> None:
@@ -26,3 +29,9 @@ def test_what_orjson_refuses_is_written_by_the_standard_library() -> None:
 def test_packs_written_before_orjson_still_read() -> None:
     old = zlib.compress(json.dumps({"é": [1, 2]}, separators=(",", ":")).encode("utf-8"), 6)
     assert unpack(old) == {"é": [1, 2]}
+
+
+def test_log_lines_read_back_whatever_wrote_them() -> None:
+    lines = [LogLine({"key": "hr.ev.buy", "params": {"card": "Espada de Ébano"}}),
+             LogLine({"key": "x"}, frozenset({0, 1}))]
+    assert unpack_lines(pack_lines(lines) or b"") == [(None, lines[0].msg), (3, {"key": "x"})]
