@@ -18,6 +18,7 @@ import itertools
 import os
 import tempfile
 import time
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +43,28 @@ def percentile(values: list[float], q: float) -> float:
 
 def load_average() -> list[float]:
     return [round(x, 2) for x in os.getloadavg()]
+
+
+async def typed_moves(table: Table, channel_id: int, game: Game, names: list[str], rng: Rng, think: float,
+                      deadline: float) -> AsyncIterator[tuple[str, str]]:
+    """What the channel's people (seats 0, 1... named `names`) type until `deadline`: after `think` seconds
+    (jittered), one of those on turn and a random legal move of theirs as `/game act`; nothing while none of them
+    may move (the bots are at it: a person waits too). A random game master would end the quest at once, so quests
+    are played to their own end."""
+    while time.perf_counter() < deadline:
+        await asyncio.sleep(think * (0.5 + rng.below(1000) / 1000))
+        row = await table.game_for(channel_id)
+        if row is None:
+            return
+        state = (await table.inspect(row.id)).state
+        mine = [i for i in range(len(names)) if i in game.to_act(state)]
+        if not mine:
+            continue
+        seat = rng.choice(mine)
+        legal = [la for la in game.legal_actions(state, seat)
+                 if len(la.action.token()) <= 100 and la.action.kind != "gm_end_quest"]
+        if legal:
+            yield names[seat], f'/game act action:"{rng.choice(legal).action.token()}"'
 
 
 class LoopLag:
@@ -205,23 +228,10 @@ async def mixed_standin_load(target: str, channels: int, seconds: float, think: 
 
         async def player(c: int) -> None:
             at, game, names = rooms[c]
-            rng = Rng.from_seed(seed * 7919 + c)
-            while time.perf_counter() < deadline:
-                await asyncio.sleep(think * (0.5 + rng.below(1000) / 1000))
-                row = await table.game_for(at.id)
-                if row is None:
-                    return
-                state = (await table.inspect(row.id)).state
-                mine = [i for i in range(len(names)) if i in game.to_act(state)]
-                if not mine:
-                    continue
-                seat = rng.choice(mine)
-                legal = [la for la in game.legal_actions(state, seat)
-                         if len(la.action.token()) <= 100 and la.action.kind != "gm_end_quest"]
-                if not legal:
-                    continue
-                user = d.user(names[seat])
-                data = d.command_data(user, at, f'/game act action:"{rng.choice(legal).action.token()}"')
+            async for name, line in typed_moves(table, at.id, game, names, Rng.from_seed(seed * 7919 + c), think,
+                                                deadline):
+                user = d.user(name)
+                data = d.command_data(user, at, line)
                 inter = d.world.new_interaction(APP_COMMAND, user, at)
                 answered = replies[inter.id] = asyncio.Event()
                 started_tasks: set[asyncio.Task[Any]] = set()

@@ -71,7 +71,7 @@ async def process_standin_load(target: str, channels: int, seconds: float, think
     from standin.driver import APP_COMMAND
     from standin.local import SharedStandin
     from standin.world import Output, default_world, is_error_output
-    from tools.mixed_load import AI_SEATS, GAMES, LoopLag, load_average, percentile
+    from tools.mixed_load import AI_SEATS, GAMES, LoopLag, load_average, percentile, typed_moves
 
     world, guild, first = default_world()
     guilds = _guilds_per_shard(world, guild, processes)
@@ -135,23 +135,10 @@ async def process_standin_load(target: str, channels: int, seconds: float, think
 
             async def player(c: int) -> None:
                 at, game, names = rooms[c]
-                rng = Rng.from_seed(seed * 7919 + c)
-                while time.perf_counter() < deadline:
-                    await asyncio.sleep(think * (0.5 + rng.below(1000) / 1000))
-                    row = await table.game_for(at.id)
-                    if row is None:
-                        return
-                    state = (await table.inspect(row.id)).state
-                    mine = [i for i in range(len(names)) if i in game.to_act(state)]
-                    if not mine:
-                        continue  # the bots are still at it: a person would wait too
-                    seat = rng.choice(mine)
-                    legal = [la for la in game.legal_actions(state, seat)
-                             if len(la.action.token()) <= 100 and la.action.kind != "gm_end_quest"]
-                    if not legal:
-                        continue
-                    user = standin.user(names[seat])
-                    data = standin.command_data(user, at, f'/game act action:"{rng.choice(legal).action.token()}"')
+                async for name, line in typed_moves(table, at.id, game, names, Rng.from_seed(seed * 7919 + c),
+                                                    think, deadline):
+                    user = standin.user(name)
+                    data = standin.command_data(user, at, line)
                     inter = world.new_interaction(APP_COMMAND, user, at)
                     answered = waiting[inter.id] = asyncio.Event()
                     started = time.perf_counter()
