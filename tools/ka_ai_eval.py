@@ -1,6 +1,11 @@
 """Measures The King's Armory AI heroes: how often a team of AI heroes (at each level) or of random legal players
 wins, and how the games end, on the same seeds; and level against level on those seeds.
 
+Every game is played by the shared loop (`tools.playout.play`, as `tools.ai_ladder` plays its cells) and every cell
+is printed as the shared JSON (`tools.playout.report`: game, games, seed, wins, rates, ends; `wins` counts the
+team's wins under its side's name and its losses as "lost", as the ladder's King's Armory cells do), with this
+tool's extras: the side and seats, the options, the mean wave reached and the decision times.
+
 The game is co-operative, so "level A beats level B" is measured seed by seed: on each seed both teams play the
 same shuffles, and A beats B when it does better (a win over a loss, else more waves reached, else fewer monster
 HP left on the board when the game ended, else more Gate HP left); a seed where both do equally well counts half.
@@ -21,43 +26,53 @@ from collections.abc import Mapping
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from rules.base import SYSTEM
-from rules.kings_armory import GAME
+from rules.base import Action, Game
+from rules.kings_armory import GAME, ai
 from rules.rng import Rng
+from tools import playout
 
-#: Games still running after this many actions, or stuck, count as lost (a whole game takes a few thousand).
-MAX_STEPS = 40_000
+#: Games still running after this many actions count as lost (a whole game takes a few thousand; the ladder's limit).
+MAX_STEPS = 60_000
 #: Who plays the hero seats: random legal moves, or the AI at one of its levels.
 SIDES = ("random", "easy", "normal", "hard")
 
 
+class _NoMove(Exception):
+    """A seat must act but has no legal move (no slot left for its hero): the game can never finish."""
+
+
 def run(seats: int, seed: int, side: str, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """One game with every hero seat played by `side`: whether it was won, how it ended, the wave reached and the
-    Gate's HP left."""
-    state = GAME.new(GAME.resolve_options(dict(options or {})), seats, seed)
-    rng = Rng.from_seed(seed * 7919 + 17)
+    """One game with every hero seat played by `side`, on the shared loop: whether it was won, how it ended (the
+    outcome's key, "limit" or "stuck"), the wave reached, the Gate's HP left and as each wave began, and the time
+    each decision of a hero seat took."""
     took: list[float] = []  # seconds per decision of a hero seat (the legal moves listed, then the choice)
     cpu: list[float] = []  # the same in this thread's CPU time: what it costs whatever else shares the machine
     gates: dict[int, int] = {}  # the Gate's HP as each wave began (where the games are lost)
-    for _ in range(MAX_STEPS):
-        if state["phase"] in ("allies", "enemy"):
-            gates.setdefault(int(state["wave"]), int(state["gate"]))
-        if GAME.outcome(state) is not None:
-            break
-        seat = min(GAME.to_act(state))
-        if seat == SYSTEM:
-            action = GAME.system_action(state)
-        else:
-            legal = GAME.legal_actions(state, seat)
-            if not legal:  # a seat with nothing legal (no slot left for its hero) can never finish the game
-                break
-            started, cpu_started = time.perf_counter(), time.thread_time()
-            action = rng.choice(legal).action if side == "random" else GAME.ai_action(state, seat, rng, side)
-            took.append(time.perf_counter() - started)
-            cpu.append(time.thread_time() - cpu_started)
-        state = GAME.apply(state, seat, action).state
-    result = state["result"] or "stuck"
-    return {"won": result == "won", "end": str(result), "wave": int(state["wave"]), "gate": int(state["gate"]),
+    last: list[Any] = [GAME.new(GAME.resolve_options({k: str(v) for k, v in (options or {}).items()}), seats, seed)]
+
+    def timed(game: Game, state: Any, seat: int, rng: Rng) -> Action:
+        started, cpu_started = time.perf_counter(), time.thread_time()
+        legal = game.legal_actions(state, seat)
+        if not legal:
+            raise _NoMove
+        action = rng.choice(legal).action if side == "random" else ai.choose(legal, state, seat, rng, side)
+        took.append(time.perf_counter() - started)
+        cpu.append(time.thread_time() - cpu_started)
+        return action
+
+    def watch(before: Any, seat: int, action: Action, after: Any) -> None:
+        for state in (before, after):
+            if state["phase"] in ("allies", "enemy"):
+                gates.setdefault(int(state["wave"]), int(state["gate"]))
+        last[0] = after
+
+    try:
+        played = playout.play(GAME, seats=seats, seed=seed, policies={s: timed for s in range(seats)},
+                              options=options, max_actions=MAX_STEPS, watch=watch)
+        state, end, winners = played.state, played.end, played.winners
+    except _NoMove:
+        state, end, winners = last[0], "stuck", ()
+    return {"won": bool(winners), "end": end, "wave": int(state["wave"]), "gate": int(state["gate"]),
             "left": sum(int(m["hp"]) for m in state["monsters"]), "took": took, "cpu": cpu, "gates": gates,
             "standing": sorted((str(m["key"]), int(m["hp"]), bool(m["boss"])) for m in state["monsters"]),
             "seed": seed}
@@ -70,16 +85,20 @@ def play(seats: int, seed: int, ai: bool, options: Mapping[str, str] | None = No
     return bool(got["won"]), int(got["wave"])
 
 
-def cell(results: list[dict[str, Any]], seats: int, seed: int, side: str, options: Mapping[str, Any]) -> dict[str, Any]:
+def cell(results: list[dict[str, Any]], seats: int, seed: int, side: str, options: Mapping[str, Any],
+         out: Any = None) -> dict[str, Any]:
+    """The shared report of one side's games (`tools.playout.report`) with this tool's extras."""
     games = len(results)
     took = sorted(x for r in results for x in r["took"])
     cpu = sorted(x for r in results for x in r["cpu"])
-    return {"game": "kings-armory", "side": side, "players": seats, "options": dict(options), "games": games,
-            "seed": seed, "wins": sum(r["won"] for r in results),
-            "ends": dict(sorted(collections.Counter(r["end"] for r in results).items())),
-            "mean_wave": round(sum(r["wave"] for r in results) / max(1, games), 2),
-            "decisions": len(took), "decision_ms_p99": _ms(took, 0.99), "decision_ms_max": _ms(took, 1.0),
-            "decision_cpu_ms_p99": _ms(cpu, 0.99), "decision_cpu_ms_max": _ms(cpu, 1.0)}
+    won = sum(1 for r in results if r["won"])
+    return playout.report(
+        "kings-armory", games, seed, {side: won, "lost": games - won},
+        collections.Counter(str(r["end"]) for r in results), out=out,
+        players=[side], seats=seats, side=side, options=dict(options),
+        mean_wave=round(sum(r["wave"] for r in results) / max(1, games), 2),
+        decisions=len(took), decision_ms_p99=_ms(took, 0.99), decision_ms_max=_ms(took, 1.0),
+        decision_cpu_ms_p99=_ms(cpu, 0.99), decision_cpu_ms_max=_ms(cpu, 1.0))
 
 
 def _ms(sorted_seconds: list[float], share: float) -> float:
@@ -104,10 +123,22 @@ def versus(upper: list[dict[str, Any]], lower: list[dict[str, Any]]) -> float:
     return round(points / max(1, len(upper)), 3)
 
 
+def versus_report(upper: str, lower: str, ups: list[dict[str, Any]], lows: list[dict[str, Any]], seats: int,
+                  seed: int, out: Any = None) -> dict[str, Any]:
+    """Level against level as the shared report: `wins` counts the seeds each side did better on (a tie: "even"),
+    `ends` how the upper side's games ended; `share` is the upper side's share with ties counted half."""
+    wins: collections.Counter[str] = collections.Counter({upper: 0, lower: 0, "even": 0})
+    for a, b in zip(ups, lows, strict=True):
+        wins[upper if _score(a) > _score(b) else lower if _score(a) < _score(b) else "even"] += 1
+    return playout.report("kings-armory", len(ups), seed, wins, collections.Counter(str(r["end"]) for r in ups),
+                          out=out, versus=f"{upper}>{lower}", players=[upper, lower], seats=seats,
+                          share=versus(ups, lows))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=100)
-    parser.add_argument("--seed", type=int, default=1000, help="first seed (the AI was tuned on seeds 0-99)")
+    parser.add_argument("--seed", type=int, default=1000, help="first seed (the AI is tuned on seeds 0-999)")
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--map", default="long-road")
     parser.add_argument("--side", action="append", choices=SIDES, default=[],
@@ -127,23 +158,19 @@ def main(argv: list[str] | None = None) -> int:
             played = list(pool.map(_run, jobs))
     else:
         played = [_run(job) for job in jobs]
-    results: dict[str, list[dict[str, Any]]] = {}
     if args.each:
         with open(args.each, "w", encoding="utf-8") as out:
             for job, r in zip(jobs, played, strict=True):
                 kept = {k: v for k, v in r.items() if k not in ("took", "cpu")}
                 out.write(json.dumps({"side": job[2], **kept}) + "\n")
+    results: dict[str, list[dict[str, Any]]] = {}
     for side in sides:
         results[side] = [r for job, r in zip(jobs, played, strict=True) if job[2] == side]
-        json.dump(cell(results[side], args.players, args.seed, side, options), sys.stdout)
-        sys.stdout.write("\n")
+        cell(results[side], args.players, args.seed, side, options, out=sys.stdout)
         sys.stdout.flush()
     order = [s for s in SIDES if s in results]
     for lower, upper in itertools.pairwise(order):
-        json.dump({"game": "kings-armory", "versus": f"{upper}>{lower}", "players": args.players,
-                   "games": args.games, "seed": args.seed, "share": versus(results[upper], results[lower])},
-                  sys.stdout)
-        sys.stdout.write("\n")
+        versus_report(upper, lower, results[upper], results[lower], args.players, args.seed, out=sys.stdout)
     return 0
 
 

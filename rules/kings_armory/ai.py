@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rules.base import Action, LegalAction, by_kind
@@ -48,6 +49,9 @@ class Style:
     heroes: tuple[str, ...] = HERO_ORDER
     #: Whether the ally who can lower a boss's resistances (Psychic Sunder) acts first and does so.
     sunder: bool = False
+    #: Whether an attack's Burn and Bleed tokens count for the damage they will do on the monster's later turns
+    #: (they never wear off and no resistance lowers them; Burn also stops Gorgath's regeneration).
+    lasting: bool = False
 
 
 #: The heroes the hard AI takes: two shooters who fight from the towers (Midnight's supernatural damage is what the
@@ -56,7 +60,7 @@ HARD_HEROES = ("ember", "midnight", "felicity", "valcor", "asphar", "cyrus", "bo
 STYLES = {"easy": Style(shelter=False, cards=False, retreat_at=RETREAT_AT, noise=3),
           "normal": Style(shelter=False, cards=False, retreat_at=RETREAT_AT),
           "hard": Style(shelter=True, cards=True, retreat_at=0.5, heroes=HARD_HEROES,
-                       sunder=True)}
+                       sunder=True, lasting=True)}
 #: Monsters on the board at or below which a hero leaves its tower to chase them, as the behaviour rules ask of
 #: shooters (a boss holding the exit out of reach of every tower would otherwise never be fought).
 FEW = 5
@@ -302,9 +306,9 @@ def _activation(state: State, a: Ally, by: dict[str, list[Action]], style: Style
                        and _option(a, str(x["opt"]))["effect"] == "sunder"), None)
         if sunder is not None:
             return sunder
-    best = max(by.get("attack", []), key=lambda x: (_attack_value(state, a, x, style.sunder), x.token()),
-               default=None)
-    if best is not None and _attack_value(state, a, best, style.sunder) > 0:
+    best = max(by.get("attack", []), key=lambda x: (_attack_value(state, a, x, style.sunder, style.lasting),
+                                                    x.token()), default=None)
+    if best is not None and _attack_value(state, a, best, style.sunder, style.lasting) > 0:
         return best
     if style.shelter and a["kind"] == "hero" and len(state["monsters"]) > FEW:
         move = _shelter(state, a, by)
@@ -472,9 +476,10 @@ def _sunder_now(state: State, a: Ally) -> bool:
                for o in figures.offered_options(a) if o["kind"] == "special")
 
 
-def _attack_value(state: State, a: Ally, action: Action, lowered: bool = False) -> float:
+def _attack_value(state: State, a: Ally, action: Action, lowered: bool = False, lasting: bool = False) -> float:
     """Expected urgency-weighted damage per action point; `lowered`: counting the resistances as Psychic Sunder,
-    Enchant Weapon and Bless leave them (hard)."""
+    Enchant Weapon and Bless leave them (hard); `lasting`: with the damage its Burn and Bleed tokens will do on
+    the monster's later turns (hard)."""
     opt = next(o for o in figures.offered_options(a) if o["id"] == action["opt"])
     bonus = 0 if opt["hit"] == "auto" else int(opt["hit"]) + (2 if a["st"]["bless"] else 0)
     if opt.get("area") is None:
@@ -497,7 +502,30 @@ def _attack_value(state: State, a: Ally, action: Action, lowered: bool = False) 
                                    int(res) + (0 if lowered else m["st"]["bless"])))
         urgent = _urgency(state, queries.monster_square(state, m))
         value += hit * urgent * (min(dealt, m["hp"]) + (4 if dealt >= m["hp"] else 0))
+        if lasting and dealt < m["hp"]:
+            crit = len(opt.get("crit", [])) / 20
+            for chance, effects in ((hit, opt.get("on_hit", [])), (crit, opt.get("on_crit", []))):
+                value += chance * urgent * _lasting_worth(state, m, effects)
     return value / max(1, int(opt["ac"])) - 100 * friends
+
+
+def _lasting_worth(state: State, m: Monster, effects: Sequence[tuple[str, int]]) -> float:
+    """The damage the Burn and Bleed tokens of `effects` would add on `m`'s later turns: one a token for each turn
+    it has left (a boss: its walk to the exit and a few turns there; another monster: at most 3), the tokens' caps
+    kept; a Burn token on a regenerating boss is worth its regeneration too."""
+    tokens = dict(m["st"])
+    before = tokens["bleed"] + tokens["burn"]
+    for kind, count in effects:
+        if kind in ("bleed", "burn") and not figures.status_immune(m, kind):
+            figures.add_status(tokens, kind, int(count))
+    added = tokens["bleed"] + tokens["burn"] - before
+    if added <= 0 and not (tokens["burn"] and not m["st"]["burn"]):
+        return 0.0
+    left = queries.board_of(state).route_left(m["lane"], m["i"])
+    turns = left / max(1, figures.monster_mv(m)) + 3 if m["boss"] else min(3.0, left / max(1, figures.monster_mv(m)))
+    regen = 5 if m["boss"] and data.bosses()[m["key"]].get("special") == "regenerate_5" \
+        and tokens["burn"] and not m["st"]["burn"] else 0
+    return turns * (added + regen)
 
 
 def _approach(state: State, a: Ally, moves: list[Action]) -> Action | None:

@@ -9,17 +9,7 @@ from rules.kings_armory import round as allies_round
 from rules.kings_armory.board import range_distance
 from rules.kings_armory.shapes import Ally, State
 
-from .helpers import (
-    Dice,
-    add_champion,
-    add_hero,
-    add_monster,
-    lane_square,
-    open_square_at,
-    scene,
-    square_of,
-    tower_at_range,
-)
+from . import helpers as h
 
 
 def _legal(s: State, ally: Ally) -> list[Action]:
@@ -29,13 +19,13 @@ def _legal(s: State, ally: Ally) -> list[Action]:
 
 
 def test_tc18_a_monster_landing_on_an_ally_shares_its_square_and_can_be_hit_at_range_0_and_blocked() -> None:
-    s = scene()
-    sq = lane_square(s, 14)
-    valcor = add_hero(s, "valcor", sq)
+    s = h.scene()
+    sq = h.lane_square(s, 14)
+    valcor = h.add_hero(s, "valcor", sq)
     s.update({"phase": "enemy", "eturn": 1, "turn": -1})
-    orc = add_monster(s, "orc_warrior", 11)  # Mv 3: ends on Valcor's square
+    orc = h.add_monster(s, "orc_warrior", 11)  # Mv 3: ends on Valcor's square
     valcor["blocks"] = ["x", "y"]  # his Tank is full: no blocking window on the way
-    enemy._start(s, Dice(20), [], orc, upkeep=False)
+    enemy._start(s, h.Dice(20), [], orc, upkeep=False)
     assert queries.monster_square(s, orc) == sq == queries.pos(valcor)
     valcor["blocks"] = []
     assert valcor in enemy.blockers(s, orc)
@@ -45,22 +35,22 @@ def test_tc18_a_monster_landing_on_an_ally_shares_its_square_and_can_be_hit_at_r
 
 
 def test_tc23_ranged_and_supernatural_reach_into_a_tower_and_an_archer_gains_a_square() -> None:
-    s = scene()
+    s = h.scene()
     s.update({"phase": "enemy", "eturn": 1, "turn": -1})
-    tower, inside = tower_at_range(s, lane_square(s, 20), 3)
-    hero = add_hero(s, "ember", inside)
+    tower, inside = h.tower_at_range(s, h.lane_square(s, 20), 3)
+    hero = h.add_hero(s, "ember", inside)
     hero.update({"inside": True, "house": tower})
     for key in ("goblin_archer", "hobgoblin_shaman"):  # R range 4, SN range 3: both reach in
-        mon = add_monster(s, key, 20)
-        assert enemy.choose_target(s, Dice(), mon, enemy.monster_attacks(mon)[0], set()) is hero
+        mon = h.add_monster(s, key, 20)
+        assert enemy.choose_target(s, h.Dice(), mon, enemy.monster_attacks(mon)[0], set()) is hero
         s["monsters"].remove(mon)
-    near_tower, next_to_path = tower_at_range(s, lane_square(s, 30), 1)
-    valcor = add_hero(s, "valcor", next_to_path)
+    near_tower, next_to_path = h.tower_at_range(s, h.lane_square(s, 30), 1)
+    valcor = h.add_hero(s, "valcor", next_to_path)
     valcor.update({"inside": True, "house": near_tower})
-    raider = add_monster(s, "goblin_raider", 30)
-    assert range_distance(square_of(valcor), queries.monster_square(s, raider)) == 1
-    assert enemy.choose_target(s, Dice(), raider, enemy.monster_attacks(raider)[0], set()) is None  # M: not in
-    champion = add_champion(s, "archer", (0, 0))
+    raider = h.add_monster(s, "goblin_raider", 30)
+    assert range_distance(h.square_of(valcor), queries.monster_square(s, raider)) == 1
+    assert enemy.choose_target(s, h.Dice(), raider, enemy.monster_attacks(raider)[0], set()) is None  # M: not in
+    champion = h.add_champion(s, "archer", (0, 0))
     champion["inside"] = True
     bow = next(o for o in figures.ally_card(champion)["options"] if o["id"] == "bow")
     assert allies_round.attack_range(champion, bow) == 7
@@ -69,43 +59,43 @@ def test_tc23_ranged_and_supernatural_reach_into_a_tower_and_an_archer_gains_a_s
 
 
 def test_tc28_the_last_boss_falling_with_the_gate_standing_wins() -> None:
-    s = scene()
+    s = h.scene()
     s.update({"wave": 5, "waves": 5, "boss_due": [], "arrive": 0, "later": 0})
-    boss = add_monster(s, "grukk", 20, boss=True)
-    valcor = add_hero(s, "valcor", open_square_at(s, lane_square(s, 20), 1))
+    boss = h.add_monster(s, "grukk", 20, boss=True)
+    valcor = h.add_hero(s, "valcor", h.open_square_at(s, h.lane_square(s, 20), 1))
     s["gate"] = 1
     boss["hp"] = 1
     s["active"], valcor["ap"] = valcor["id"], 3
-    allies_round.apply(s, Dice(20), [], 0, Action.of("attack", opt="mace", target=boss["id"]))
+    allies_round.apply(s, h.Dice(20), [], 0, Action.of("attack", opt="mace", target=boss["id"]))
     outcome = GAME.outcome(s)
     assert s["result"] == "won" and outcome is not None and outcome.winners == {0}
 
 
 def test_tc29_seven_waves_a_second_boss_enters_on_the_other_side_without_a_roll() -> None:
-    s = scene()
-    add_hero(s, "valcor", (0, 0))
+    s = h.scene()
+    h.add_hero(s, "valcor", (0, 0))
     s.update({"phase": "setup", "wave": 7, "waves": 7})
-    shop.start_wave(s, Dice(), [])
+    shop.start_wave(s, h.Dice(), [])
     assert s["boss_due"] == [2, 3]
     first_events: list[Event] = []
     s.update({"phase": "enemy", "act": None, "ask": None})
-    enemy._boss_arrives(s, Dice(5), first_events)
+    enemy._boss_arrives(s, h.Dice(5), first_events)
     s["act"] = s["ask"] = None
-    enemy._boss_arrives(s, Dice(), [])  # no die: Dice() would fail if rolled
+    enemy._boss_arrives(s, h.Dice(), [])  # no die: h.Dice() would fail if rolled
     bosses = [m for m in s["monsters"] if m["boss"]]
     assert [m["lane"][-1] for m in bosses] == ["L", "R"]
-    delayed = scene(arrival="delayed")
-    add_hero(delayed, "valcor", (0, 0))
+    delayed = h.scene(arrival="delayed")
+    h.add_hero(delayed, "valcor", (0, 0))
     delayed.update({"phase": "setup", "wave": 7, "waves": 7})
-    shop.start_wave(delayed, Dice(), [])
+    shop.start_wave(delayed, h.Dice(), [])
     assert delayed["boss_due"] == [3, 4]
 
 
 def test_a19_allies_bleed_burn_and_lose_their_activation_to_stun_at_their_controllers_turn() -> None:
-    s = scene(seats=2)
-    add_monster(s, "orc_warrior", 40)
-    valcor = add_hero(s, "valcor", (0, 0))
-    ember = add_hero(s, "ember", (0, 2), seat=1)
+    s = h.scene(seats=2)
+    h.add_monster(s, "orc_warrior", 40)
+    valcor = h.add_hero(s, "valcor", (0, 0))
+    ember = h.add_hero(s, "ember", (0, 2), seat=1)
     ember["st"].update({"bleed": 1, "burn": 1})
     valcor["st"]["stun"] = 1
     s.update({"phase": "enemy", "turn": -1})

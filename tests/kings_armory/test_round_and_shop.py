@@ -17,17 +17,7 @@ from rules.kings_armory import round as allies_round
 from rules.kings_armory.board import around, footprint
 from rules.kings_armory.shapes import State
 
-from .helpers import (
-    Dice,
-    add_champion,
-    add_hero,
-    add_monster,
-    lane_square,
-    open_square_at,
-    scene,
-    square_of,
-    tower_at_range,
-)
+from . import helpers as h
 
 ENGINE = Path(__file__).resolve().parents[2] / "rules" / "kings_armory"
 
@@ -37,18 +27,18 @@ def _legal(s: State, seat: int = 0) -> list[Action]:
 
 
 def _tower(s: State) -> tuple[str, list[tuple[int, int]]]:
-    tower, _ = tower_at_range(s, lane_square(s, 20), 4)
+    tower, _ = h.tower_at_range(s, h.lane_square(s, 20), 4)
     corner = next(t["at"] for t in s["towers"] if t["id"] == tower)
     return tower, footprint((corner[0], corner[1]))
 
 
 def test_tc24_move_then_enter_costs_two_actions() -> None:
-    s = scene()
+    s = h.scene()
     tower, cells = _tower(s)
     outside = [q for q in around(cells) if queries.walkable(s, q)]
     two_away = next(q for q in [(r + dr, c + dc) for r, c in outside for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))]
                     if queries.walkable(s, q) and q not in outside and q not in cells)
-    hero = add_hero(s, "valcor", two_away)
+    hero = h.add_hero(s, "valcor", two_away)
     GAME.apply(s, 0, Action.of("activate", ally=hero["id"]))
     s.update(GAME.apply(s, 0, Action.of("activate", ally=hero["id"])).state)
     assert not any(a.kind == "enter" for a in _legal(s))
@@ -61,59 +51,59 @@ def test_tc24_move_then_enter_costs_two_actions() -> None:
 
 
 def test_tc24_a_full_tower_refuses_entry() -> None:
-    s = scene()
+    s = h.scene()
     tower, cells = _tower(s)
     outside = [q for q in around(cells) if queries.walkable(s, q)]
     for i, name in enumerate(("foot", "archer", "cleric")):
-        add_champion(s, name, outside[i + 1])["house"] = tower
-    hero = add_hero(s, "valcor", outside[0])
+        h.add_champion(s, name, outside[i + 1])["house"] = tower
+    hero = h.add_hero(s, "valcor", outside[0])
     s.update(GAME.apply(s, 0, Action.of("activate", ally=hero["id"])).state)
     assert not any(a.kind == "enter" for a in _legal(s))
 
 
 def test_tc33_berserker_must_attack_twice_while_he_can() -> None:
-    s = scene()
-    orc = add_monster(s, "orc_warrior", 20)
+    s = h.scene()
+    orc = h.add_monster(s, "orc_warrior", 20)
     orc["hp"] = orc["max"] = 60
-    asphar = add_hero(s, "asphar", open_square_at(s, lane_square(s, 20), 1))
+    asphar = h.add_hero(s, "asphar", h.open_square_at(s, h.lane_square(s, 20), 1))
     s.update(GAME.apply(s, 0, Action.of("activate", ally=asphar["id"])).state)
     assert Action.of("end") not in _legal(s)
     why = GAME.why_illegal(s, 0, Action.of("end"))
     assert why is not None and why.key == "ka.why.must_attack"
     events: list[Event] = []
-    allies_round.apply(s, Dice(10), events, 0, Action.of("attack", opt="greataxe", target=orc["id"]))
+    allies_round.apply(s, h.Dice(10), events, 0, Action.of("attack", opt="greataxe", target=orc["id"]))
     assert Action.of("end") not in _legal(s)
-    allies_round.apply(s, Dice(10), events, 0, Action.of("attack", opt="greataxe", target=orc["id"]))
+    allies_round.apply(s, h.Dice(10), events, 0, Action.of("attack", opt="greataxe", target=orc["id"]))
     assert Action.of("end") in _legal(s)
 
 
 def test_tc33_no_target_no_obligation() -> None:
-    s = scene()
-    add_monster(s, "orc_warrior", 5)
-    asphar = add_hero(s, "asphar", open_square_at(s, lane_square(s, 30), 1))
+    s = h.scene()
+    h.add_monster(s, "orc_warrior", 5)
+    asphar = h.add_hero(s, "asphar", h.open_square_at(s, h.lane_square(s, 30), 1))
     s.update(GAME.apply(s, 0, Action.of("activate", ally=asphar["id"])).state)
     assert Action.of("end") in _legal(s)
 
 
 def test_tc35_knocked_out_hero_keeps_its_square_and_is_never_targeted() -> None:
-    s = scene()
-    troll = add_monster(s, "bridge_troll", 20)
-    hero = add_hero(s, "valcor", open_square_at(s, lane_square(s, 20), 1))
-    add_hero(s, "ember", (0, 0), seat=0)
+    s = h.scene()
+    troll = h.add_monster(s, "bridge_troll", 20)
+    hero = h.add_hero(s, "valcor", h.open_square_at(s, h.lane_square(s, 20), 1))
+    h.add_hero(s, "ember", (0, 0), seat=0)
     hero.update({"ko": True, "hp": 0})
-    assert enemy.choose_target(s, Dice(), troll, enemy.monster_attacks(troll)[0], set()) is None
-    assert not queries.free_for_ally(s, square_of(hero))
+    assert enemy.choose_target(s, h.Dice(), troll, enemy.monster_attacks(troll)[0], set()) is None
+    assert not queries.free_for_ally(s, h.square_of(hero))
 
 
 def _between(seats: int = 1, gold: int = 0) -> State:
-    s = scene(seats=seats)
+    s = h.scene(seats=seats)
     s.update({"phase": "between", "gold": gold, "ready": []})
     return s
 
 
 def test_tc25_towers_cost_100_and_sell_for_50() -> None:
     s = _between(gold=250)
-    add_hero(s, "valcor", (0, 0))
+    h.add_hero(s, "valcor", (0, 0))
     build = next(a for a in _legal(s) if a.kind == "build")
     s.update(GAME.apply(s, 0, build).state)
     assert s["gold"] == 150 and len(s["towers"]) == 1
@@ -126,14 +116,14 @@ def test_tc25_towers_cost_100_and_sell_for_50() -> None:
 
 def test_tc25_saving_350_keeps_three_hundreds_and_one_fifty() -> None:
     s = _between(gold=350)
-    shop.exchange(s, Dice())
+    shop.exchange(s, h.Dice())
     assert s["saved"] == [50, 100, 100, 100]
     assert len(s["coins"]) == 22 and sum(s["coins"]) + 350 == 2600
 
 
 def test_tc26_champion_levelling_heals_by_the_new_heal_rate() -> None:
     s = _between(gold=250)
-    soldier = add_champion(s, "foot", (0, 0))
+    soldier = h.add_champion(s, "foot", (0, 0))
     soldier["hp"] = 4
     s.update(GAME.apply(s, 0, Action.of("upgrade", ally=soldier["id"])).state)
     soldier = queries.ally(s, soldier["id"])
@@ -145,13 +135,13 @@ def test_tc26_champion_levelling_heals_by_the_new_heal_rate() -> None:
 
 
 def test_tc27_healing_and_revival_between_waves() -> None:
-    s = scene()
+    s = h.scene()
     s["phase"] = "allies"
-    valcor = add_hero(s, "valcor", (0, 0))
-    felicity = add_hero(s, "felicity", (0, 2))
+    valcor = h.add_hero(s, "valcor", (0, 0))
+    felicity = h.add_hero(s, "felicity", (0, 2))
     valcor.update({"ko": True, "hp": 0})
     felicity["hp"] = 3
-    add_champion(s, "archer", (0, 4))
+    h.add_champion(s, "archer", (0, 4))
     s["fallen"]["archer"] = 1
     enemy.end_wave(s, [])
     assert (valcor["hp"], valcor["ko"], felicity["hp"]) == (6, False, 11)
@@ -220,8 +210,8 @@ def test_every_message_key_exists_in_both_languages() -> None:
 
 def test_cheap_legality_checks_agree_with_the_listing() -> None:
     s = _between(gold=300)
-    hero = add_hero(s, "valcor", lane_square(s, 30))
-    tower_at_range(s, lane_square(s, 20), 3)
+    hero = h.add_hero(s, "valcor", h.lane_square(s, 30))
+    h.tower_at_range(s, h.lane_square(s, 20), 3)
     listed = {la.action for kind in ("place", "build") for la in shop.legal(s, 0, kind)}
     b = queries.board_of(s)
     for r in range(-1, 18):
@@ -246,8 +236,8 @@ def _built(s: State, path: tuple[str, ...] = ()) -> set[Action]:
 
 def test_the_shop_lists_a_few_builds_and_placements_and_builds_the_rest_in_steps() -> None:
     s = _between(gold=300)
-    hero = add_hero(s, "valcor", lane_square(s, 30))
-    tower_at_range(s, lane_square(s, 20), 3)
+    hero = h.add_hero(s, "valcor", h.lane_square(s, 30))
+    h.tower_at_range(s, h.lane_square(s, 20), 3)
     listed = GAME.legal_actions(s, 0)
     builds = [la.action for la in listed if la.action.kind == "build"]
     places = [la.action for la in listed if la.action.kind == "place"]
@@ -266,11 +256,11 @@ def test_the_shop_lists_a_few_builds_and_placements_and_builds_the_rest_in_steps
 def test_a_hero_with_no_house_slot_left_anywhere_may_still_ready() -> None:
     """Every slot taken by another seat's champions and no gold to build: the seat must not be stuck."""
     s = _between(seats=2)
-    hero = add_hero(s, "valcor", (0, 0))
+    hero = h.add_hero(s, "valcor", (0, 0))
     houses = queries.houses(s)
     for hid, squares in houses.items():
         for _ in range(queries.capacity(s, hid)):
-            champ = add_champion(s, "foot", squares[0], seat=1)
+            champ = h.add_champion(s, "foot", squares[0], seat=1)
             champ["house"] = hid
     assert not shop.place_targets(s, hero) and not queries.housed(s, hero)
     legal = _legal(s, 0)
