@@ -84,12 +84,25 @@ def test_the_greedy_player_builds_upgrades_gathers_or_attacks_first() -> None:
     assert all(greedy_action(s, seat, Rng.from_seed(i)) == Action.of("build") for i in range(20))
 
 
-def test_the_eval_cells_report_the_agreed_fields() -> None:
-    out = gi_ai_eval.cell("hard_normal", 2, 5)
-    assert {"game", "games", "seed", "wins", "ends"} <= set(out)
-    assert out["game"] == "guerra-de-indagar" and out["games"] == 2 and sum(out["ends"].values()) == 2
-    assert out["level"] == "hard" and out["rival"] == "normal" and out["decisions"] > 0
+def test_the_eval_cells_report_the_shared_json_and_the_ladders_figures() -> None:
+    """gi_ai_eval plays through the shared loop and reports its JSON (issue 23 item 5): the same wins and ends as
+    the ladder's Guerra cell on the same seeds, its own figures as extra fields."""
+    from tools import ai_ladder
+
+    out = gi_ai_eval.cell("hard_greedy", 2, 5)
+    assert {"game", "games", "seed", "wins", "rates", "ends"} <= set(out)
+    assert out["game"] == "guerra-de-indagar" and out["games"] == 2 and out["seed"] == 5
+    assert set(out["wins"]) >= {"hard", "greedy"} and sum(out["wins"].values()) == 2
+    assert out["rates"] == {side: round(won / 2, 4) for side, won in out["wins"].items()}
+    assert sum(out["ends"].values()) == 2 and all(end.startswith("gi.end.") for end in out["ends"])
+    assert out["cell"] == "hard_greedy" and out["level"] == "hard" and out["rival"] == "greedy"
+    assert 0 <= out["reached_10"] <= out["wins"]["hard"] and out["decisions"] > 0
+    assert out["monster_wins"] == out["wins"].get("nobody", 0) == sum(out["monster_wins_by"].values())
     assert out["decision_wall_ms_p99"] >= 0 and len(out["load_average"]) == 3  # wall time and the load it met
+    greedy = ai_ladder._policy_from("tools.gi_greedy", "greedy_action")
+    assert greedy is not None
+    ladder = ai_ladder.duel("guerra-de-indagar", ("hard", "hard"), ("greedy", greedy), seats=2, games=2, seed=5)
+    assert (out["wins"], out["ends"]) == (ladder["wins"], ladder["ends"])
 
 
 def test_two_games_deciding_at_once_in_two_threads_each_play_their_own_level(monkeypatch: pytest.MonkeyPatch) -> None:
