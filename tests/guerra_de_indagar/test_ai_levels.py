@@ -159,3 +159,13 @@ def test_the_eval_tool_weighs_a_victory_value_in_memory() -> None:
     finally:
         gi_ai_eval.set_victory({"tijian": base})
     assert ai._need(s, "tijian") == base + 4
+
+
+def test_hard_takes_the_forest_tribe_when_arkland_is_taken_where_normal_takes_the_sect() -> None:
+    """Against Arkland the Sect (whose heroes may not build) loses most games; the Tribe does better."""
+    s = GAME.new(GAME.resolve_options({}), 2, 1)
+    first, second = s["order"]
+    assert GAME.ai_action(s, first, Rng.from_seed(1), level="hard") == Action.of("faction", faction="arkland")
+    s = GAME.apply(s, first, Action.of("faction", faction="arkland")).state
+    assert GAME.ai_action(s, second, Rng.from_seed(1), level="normal") == Action.of("faction", faction="sect")
+    assert GAME.ai_action(s, second, Rng.from_seed(1), level="hard") == Action.of("faction", faction="tribes")
