@@ -11,7 +11,7 @@ from rules.guerra_de_indagar import GAME, ai
 from rules.guerra_de_indagar.data import monsters
 from rules.guerra_de_indagar.state import State
 from rules.rng import Rng
-from tests.guerra_de_indagar.helpers import clear_board, lab, my_turn, put, started
+from tests.guerra_de_indagar.helpers import build_under_helgoth, clear_board, lab, my_turn, put, started
 from tools import gi_ai_eval
 from tools.gi_greedy import greedy_action
 
@@ -169,3 +169,14 @@ def test_hard_takes_the_forest_tribe_when_arkland_is_taken_where_normal_takes_th
     s = GAME.apply(s, first, Action.of("faction", faction="arkland")).state
     assert GAME.ai_action(s, second, Rng.from_seed(1), level="normal") == Action.of("faction", faction="sect")
     assert GAME.ai_action(s, second, Rng.from_seed(1), level="hard") == Action.of("faction", faction="tribes")
+
+
+def test_easy_never_builds_by_accident() -> None:
+    """Easy's random outposts fed Helgoth: it builds only when normal would (here it would not, Helgoth is near)."""
+    s, seat = build_under_helgoth()
+    s = my_turn(s, seat, "ariane")
+    assert any(la.action == Action.of("build") for la in GAME.legal_actions(s, seat))
+    assert GAME.ai_action(s, seat, Rng.from_seed(1), level="normal") != Action.of("build")
+    easy = [GAME.ai_action(s, seat, Rng.from_seed(i), level="easy") for i in range(200)]
+    assert Action.of("build") not in easy
+    assert len(set(easy)) > 3  # it still blunders
