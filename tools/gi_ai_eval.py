@@ -1,9 +1,14 @@
 """Measures the Guerra de Indagar AI (issue 23): against random legal players, against the greedy player of
 tools/gi_greedy.py, four AI rivals against the monsters, and each level against the one below.
 
-Each cell prints one JSON line with at least {"game", "cell", "games", "seed", "wins", "ends"}: `wins` counts the
-games the measured seat won (in `allai`, the games any player won; `monster_wins` the others). Seats rotate so the
-measured AI plays every seat in turn. Seeds run from --seed to --seed + --games - 1.
+Every game is played by the shared evaluation loop (`tools.playout.play`) and each cell prints the shared JSON
+(`tools.playout.report`: game, games, seed, wins, rates, ends), one line a cell. `wins` counts the games each side
+won, by name, as tools/ai_ladder.py counts them (the measured level, its rival, "nobody" when a monster won; in
+`allai` cells "players" and "monsters"); `ends` counts the outcome keys. Extra fields: the cell, the players and
+level, `reached_10` (the measured side's wins by reaching the target), the monsters' wins by card, the measured
+AI's decision times (CPU and wall), the experiment values (`--victory`, `--hard`) and the load average. Seats
+rotate so the measured AI plays every seat in turn. Seeds run from --seed to --seed + --games - 1; the results do
+not depend on --jobs.
 """
 
 from __future__ import annotations
@@ -14,72 +19,80 @@ import json
 import os
 import sys
 import time
-from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any
+from typing import Any, NamedTuple
 
-from rules.base import SYSTEM, Action
+from rules.base import Action, Game
 from rules.guerra_de_indagar import GAME, ai
 from rules.guerra_de_indagar.data import monsters
-from rules.guerra_de_indagar.state import State
 from rules.rng import Rng
 from tools.gi_greedy import greedy_action
+from tools.playout import Policy, ai_player, random_chooser, report
+from tools.playout import play as shared_play
 
 #: Games still running after this many actions count as not won (the engine ends every game by round 10).
 MAX_STEPS = 20_000
 CELLS = ("random", "greedy", "hard_random", "hard_greedy", "allai", "allai_hard", "hard_normal", "normal_easy")
-Player = Callable[[State, int, Rng], Action]
+#: What a game's end is called when a player reached the target.
+TARGET_END = "gi.end.target"
 
 
-def _player(name: str) -> Player:
+def _greedy(game: Game, state: Any, seat: int, rng: Rng) -> Action:
+    return greedy_action(state, seat, rng)
+
+
+def _policy(name: str) -> Policy:
     """`random`, `greedy`, or an AI level (`easy`, `normal`, `hard`)."""
     if name == "random":
-        return lambda s, seat, rng: rng.choice(GAME.legal_actions(s, seat)).action
+        return random_chooser
     if name == "greedy":
-        return greedy_action
-    return lambda s, seat, rng: GAME.ai_action(s, seat, rng, level=name)
+        return _greedy
+    return ai_player(name)
+
+
+class Game1(NamedTuple):
+    """One evaluation game: the winning seats, how it ended, the monster that won it, and the measured seat's
+    decision times (CPU milliseconds of this thread, whatever else shares the machine, and wall milliseconds,
+    which the load stretches)."""
+
+    winners: tuple[int, ...]
+    end: str
+    monster: str | None
+    times: list[float]
+    walls: list[float]
+
+
+def _play(bot: int, seats: int, seed: int, target: str, rival: str = "random", level: str = "normal") -> Game1:
+    """One game with the AI (`level`) on seat `bot` and `rival` players elsewhere (in `allai` cells the rival is
+    the level itself), through the shared loop."""
+    times: list[float] = []
+    walls: list[float] = []
+    mine = _policy(level)
+
+    def timed(game: Game, state: Any, seat: int, rng: Rng) -> Action:
+        started, wall = time.thread_time_ns(), time.perf_counter_ns()
+        action = mine(game, state, seat, rng)
+        times.append((time.thread_time_ns() - started) / 1e6)
+        walls.append((time.perf_counter_ns() - wall) / 1e6)
+        return action
+
+    played = shared_play(GAME, seats=seats, seed=seed, policies={bot: timed}, default=_policy(rival),
+                         options={"target": target}, max_actions=MAX_STEPS)
+    result = played.state["result"] if played.state is not None else None
+    monster = None
+    if result is not None and result.get("monster"):
+        monster = str(played.state["monsters"][result["monster"]]["card"])
+    return Game1(played.winners, played.end, monster, times, walls)
 
 
 def play(bot: int, seats: int, seed: int, target: str = "10", rival: str = "random",
          level: str = "normal") -> tuple[list[int], str]:
     """One game with the AI (`level`) on seat `bot` and `rival` players elsewhere; the winners and how it ended."""
-    winners, how, _cards, _times, _walls = _play(bot, seats, seed, target, rival, level)
-    return winners, how
+    one = _play(bot, seats, seed, target, rival, level)
+    return list(one.winners), one.end
 
 
-def _play(bot: int, seats: int, seed: int, target: str, rival: str = "random",
-          level: str = "normal") -> tuple[list[int], str, list[str], list[float], list[float]]:
-    """`play`, also naming the primary monsters in play and timing the measured AI's decisions: CPU milliseconds
-    of this thread (whatever else shares the machine) and wall-clock milliseconds (which the load stretches)."""
-    times: list[float] = []
-    walls: list[float] = []
-    state = GAME.new(GAME.resolve_options({"target": target}), seats, seed)
-    rng = Rng.from_seed(seed * 7919 + 17)
-    mine, theirs = _player(level), _player(rival)
-    for _ in range(MAX_STEPS):
-        outcome = GAME.outcome(state)
-        if outcome is not None:
-            how = outcome.summary.key
-            result = state["result"]
-            if result is not None and result.get("monster"):
-                how += f":{result['monster']}:r{state['round']}"
-            cards = sorted(m["card"] for m in state["monsters"].values() if m["kind"] == "primary")
-            return sorted(outcome.winners), how, cards, times, walls
-        seat = min(GAME.to_act(state))
-        if seat == SYSTEM:
-            action = GAME.system_action(state)
-        elif seat == bot:
-            started, wall = time.thread_time_ns(), time.perf_counter_ns()
-            action = mine(state, seat, rng)
-            times.append((time.thread_time_ns() - started) / 1e6)
-            walls.append((time.perf_counter_ns() - wall) / 1e6)
-        else:
-            action = theirs(state, seat, rng)
-        state = GAME.apply(state, seat, action).state
-    return [], "unfinished", [], times, walls
-
-
-def _one(job: tuple[int, int, int, str, str, str]) -> tuple[list[int], str, list[str], list[float], list[float]]:
+def _one(job: tuple[int, int, int, str, str, str]) -> Game1:
     return _play(*job)
 
 
@@ -110,21 +123,26 @@ def _setup(victory: dict[str, int], hard: dict[str, Any]) -> None:
     set_hard(hard)
 
 
+def _sides(name: str) -> tuple[int, str, str]:
+    """The players, the measured level and its rival of a cell."""
+    if name in ("random", "greedy"):
+        return 2, "normal", name
+    if name in ("hard_random", "hard_greedy"):
+        return 2, "hard", name.split("_")[1]
+    if name.startswith("allai"):
+        level = "hard" if name == "allai_hard" else "normal"
+        return 4, level, level
+    level, rival = name.split("_")
+    return 2, level, rival
+
+
 def cell(name: str, games: int, seed: int, target: str = "10", jobs: int = 1,
          victory: dict[str, int] | None = None, hard: dict[str, Any] | None = None) -> dict[str, Any]:
     """One cell of the table: `random` / `greedy` (a normal AI against them, 2 players; `hard_random` /
     `hard_greedy` the hard AI), `allai` / `allai_hard` (4 normal or hard AIs against the monsters),
     `hard_normal` / `normal_easy` (the first level against the second, 2 players)."""
-    if name in ("random", "greedy"):
-        seats, level, rival = 2, "normal", name
-    elif name in ("hard_random", "hard_greedy"):
-        seats, level, rival = 2, "hard", name.split("_")[1]
-    elif name.startswith("allai"):
-        seats, level = 4, "hard" if name == "allai_hard" else "normal"
-        rival = level
-    else:
-        level, rival = name.split("_")
-        seats = 2
+    seats, level, rival = _sides(name)
+    together = name.startswith("allai")
     todo = [(i % seats, seats, seed + i, target, rival, level) for i in range(games)]
     _setup(victory or {}, hard or {})
     if jobs > 1:
@@ -132,31 +150,33 @@ def cell(name: str, games: int, seed: int, target: str = "10", jobs: int = 1,
             results = list(pool.map(_one, todo, chunksize=4))
     else:
         results = [_one(job) for job in todo]
-    wins = 0
+    names = ("players", "monsters") if together else (level, rival)
+    wins: collections.Counter[str] = collections.Counter(dict.fromkeys(names, 0))
     ends: collections.Counter[str] = collections.Counter()
-    monsters: collections.Counter[str] = collections.Counter()
-    times = [t for *_rest, game_times, _walls in results for t in game_times]
-    walls = [t for *_rest, game_walls in results for t in game_walls]
-    for (bot, *_rest), (winners, how, _cards, _times, _walls) in zip(todo, results, strict=True):
-        won = bool(winners) if name.startswith("allai") else bot in winners
-        wins += won
-        end = how.split(":r")[0] if ":r" in how else how
-        ends[f"{'won' if won else 'lost'}:{end}"] += 1
-        if ":r" in how:
-            monsters[how.split(":r")[0].rpartition(":")[2]] += 1
-    out: dict[str, Any] = {"game": GAME.id, "cell": name, "players": seats, "level": level, "rival": rival,
-                           "games": games, "seed": seed, "target": target, "wins": wins,
-                           "win_rate": round(wins / games, 4) if games else 0.0,
-                           "ends": dict(sorted(ends.items())), "monster_wins": sum(monsters.values()),
-                           "monster_wins_by": dict(sorted(monsters.items())), "victory_bases": victory or {},
-                           "hard_fields": hard or {},
-                           "decision_ms_p50": round(_percentile(times, 50), 2),
-                           "decision_ms_p99": round(_percentile(times, 99), 2),
-                           "decision_ms_max": round(max(times, default=0.0), 2), "decisions": len(times),
-                           "decision_wall_ms_p99": round(_percentile(walls, 99), 2),
-                           "decision_wall_ms_max": round(max(walls, default=0.0), 2),
-                           "load_average": [round(x, 2) for x in os.getloadavg()]}
-    return out
+    by_monster: collections.Counter[str] = collections.Counter()
+    reached = 0
+    for (bot, *_rest), one in zip(todo, results, strict=True):
+        ends[one.end] += 1
+        if together:
+            won = bool(one.winners)
+            wins["players" if won else "monsters"] += 1
+        else:
+            won = bot in one.winners
+            wins[level if won else rival if one.winners else "nobody"] += 1
+        reached += won and one.end == TARGET_END
+        if one.monster is not None:
+            by_monster[one.monster] += 1
+    times = [t for one in results for t in one.times]
+    walls = [t for one in results for t in one.walls]
+    return report(GAME.id, games, seed, wins, ends, cell=name, players=seats, level=level, rival=rival,
+                  target=target, reached_10=reached, monster_wins=sum(by_monster.values()),
+                  monster_wins_by=dict(sorted(by_monster.items())), victory_bases=victory or {},
+                  hard_fields=hard or {}, decision_ms_p50=round(_percentile(times, 50), 2),
+                  decision_ms_p99=round(_percentile(times, 99), 2),
+                  decision_ms_max=round(max(times, default=0.0), 2), decisions=len(times),
+                  decision_wall_ms_p99=round(_percentile(walls, 99), 2),
+                  decision_wall_ms_max=round(max(walls, default=0.0), 2),
+                  load_average=[round(x, 2) for x in os.getloadavg()])
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -190,8 +210,7 @@ def main(argv: list[str] | None = None) -> int:
         if name not in CELLS:
             parser.error(f"unknown cell {name!r}; valid: {', '.join(CELLS)}")
     for name in args.cells.split(","):
-        json.dump(cell(name, args.games, args.seed, args.target, args.jobs, victory, hard), sys.stdout)
-        sys.stdout.write("\n")
+        sys.stdout.write(json.dumps(cell(name, args.games, args.seed, args.target, args.jobs, victory, hard)) + "\n")
         sys.stdout.flush()
     return 0
 

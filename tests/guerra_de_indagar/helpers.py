@@ -83,6 +83,19 @@ def put(s: State, hid: str, key: str) -> None:
     s["heroes"][hid].update({"at": key, "done": False})
 
 
+def build_under_helgoth() -> tuple[State, int]:
+    """A clean meadow field in round 3 for seat 0 (Arkland): Oryana gone, Helgoth two tiles off at -2,0, and
+    Ariane on a gold tile at 0,2 with 5 gold (a build in reach, before her turn begins)."""
+    s = clear_board(started(2, 1))
+    s["round"] = 3
+    s["monsters"]["oryana"].update({"at": None, "gone": True})
+    s["monsters"]["helgoth"].update({"at": "-2,0"})
+    s["tiles"]["0,2"]["t"] = "gold"
+    put(s, "ariane", "0,2")
+    s["players"][0]["res"]["gold"] = 5
+    return s, 0
+
+
 def my_turn(s: State, seat: int, hid: str) -> State:
     """Make it `seat`'s turn with `hid` active and full movement."""
     s["phase"], s["turn"] = "turns", ["p", str(seat)]

@@ -2,21 +2,15 @@
 
 from __future__ import annotations
 
-from typing import cast
-
 from rules.base import SYSTEM, Action, LegalAction
 from rules.guerra_de_indagar import GAME, ai
 from rules.guerra_de_indagar.combat import start_attack
-from rules.guerra_de_indagar.state import AttackContext, State
+from rules.guerra_de_indagar.state import State
 from rules.guerra_de_indagar.units import adjacent_keys
 from rules.rng import Rng
 from rules.text import msg
-from tests.guerra_de_indagar.helpers import attack, clear_board, k, lab, my_turn, put, started
+from tests.guerra_de_indagar.helpers import attack, build_under_helgoth, clear_board, k, lab, my_turn, put, started
 from tools import gi_ai_eval
-
-#: Not a context the engine names (a hero's own turn is "turn"); kept as these tests always passed it: they only ask
-#: for a boost decision, and the attack never ends (which is when the context is read).
-PLAYER = cast(AttackContext, "player")
 
 
 def _all_ai(seats: int, seed: int) -> tuple[State, int]:
@@ -148,7 +142,7 @@ def test_ai_spends_spirit_dice_on_a_short_roll_against_the_hunted_monster() -> N
     s["monsters"]["helgoth"].update({"at": "-2,0", "count": 4})
     s["players"][seat]["spirits"] = 1
     put(s, "ariane", "-1,0")
-    start_attack(s, ("hero", "ariane"), "-2,0", PLAYER)
+    start_attack(s, ("hero", "ariane"), "-2,0", "turn")
     s["players"][seat]["res"] = {"gold": 0, "wood": 0, "mineral": 0}  # no paid boost: the spirit
     attack(s)["a"] = [1, 1, 1]
     s["pending"] = [{"kind": "a_boost", "seat": seat}]
@@ -166,7 +160,7 @@ def test_ai_buys_the_biggest_boost_before_spending_a_spirit() -> None:
     s["players"][seat]["tree"] = "merchant_crown"
     s["players"][seat]["unlocks"] = {"mercenaries": "bolt"}
     put(s, "ariane", "-1,0")
-    start_attack(s, ("hero", "ariane"), "-2,0", PLAYER)
+    start_attack(s, ("hero", "ariane"), "-2,0", "turn")
     attack(s)["a"] = [1, 1, 1]
     s["pending"] = [{"kind": "a_boost", "seat": seat}]
     offered = {str(la.action["id"]) for la in GAME.legal_actions(s, seat) if la.action.kind == "ability"}
@@ -223,12 +217,7 @@ def test_ai_leads_with_its_toughest_hero_when_no_command_ability_speeds_the_othe
 
 
 def test_ai_does_not_lead_in_outposts_while_helgoth_is_about() -> None:
-    s, seat = _field()
-    s["monsters"]["oryana"].update({"at": None, "gone": True})
-    s["monsters"]["helgoth"].update({"at": "-2,0"})
-    s["tiles"]["0,2"]["t"] = "gold"
-    put(s, "ariane", "0,2")
-    s["players"][seat]["res"]["gold"] = 5
+    s, seat = build_under_helgoth()
     s = my_turn(s, seat, "ariane")
     assert GAME.ai_action(s, seat, Rng.from_seed(1)) != Action.of("build")
     s["outposts"]["2,-4"] = {"owner": 1, "level": 1, "dmg": 0, "dropped": False}  # the rival leads: Helgoth's prey

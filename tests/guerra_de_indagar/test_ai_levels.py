@@ -11,7 +11,7 @@ from rules.guerra_de_indagar import GAME, ai
 from rules.guerra_de_indagar.data import monsters
 from rules.guerra_de_indagar.state import State
 from rules.rng import Rng
-from tests.guerra_de_indagar.helpers import clear_board, lab, my_turn, put, started
+from tests.guerra_de_indagar.helpers import build_under_helgoth, clear_board, lab, my_turn, put, started
 from tools import gi_ai_eval
 from tools.gi_greedy import greedy_action
 
@@ -84,12 +84,25 @@ def test_the_greedy_player_builds_upgrades_gathers_or_attacks_first() -> None:
     assert all(greedy_action(s, seat, Rng.from_seed(i)) == Action.of("build") for i in range(20))
 
 
-def test_the_eval_cells_report_the_agreed_fields() -> None:
-    out = gi_ai_eval.cell("hard_normal", 2, 5)
-    assert {"game", "games", "seed", "wins", "ends"} <= set(out)
-    assert out["game"] == "guerra-de-indagar" and out["games"] == 2 and sum(out["ends"].values()) == 2
-    assert out["level"] == "hard" and out["rival"] == "normal" and out["decisions"] > 0
+def test_the_eval_cells_report_the_shared_json_and_the_ladders_figures() -> None:
+    """gi_ai_eval plays through the shared loop and reports its JSON (issue 23 item 5): the same wins and ends as
+    the ladder's Guerra cell on the same seeds, its own figures as extra fields."""
+    from tools import ai_ladder
+
+    out = gi_ai_eval.cell("hard_greedy", 2, 5)
+    assert {"game", "games", "seed", "wins", "rates", "ends"} <= set(out)
+    assert out["game"] == "guerra-de-indagar" and out["games"] == 2 and out["seed"] == 5
+    assert set(out["wins"]) >= {"hard", "greedy"} and sum(out["wins"].values()) == 2
+    assert out["rates"] == {side: round(won / 2, 4) for side, won in out["wins"].items()}
+    assert sum(out["ends"].values()) == 2 and all(end.startswith("gi.end.") for end in out["ends"])
+    assert out["cell"] == "hard_greedy" and out["level"] == "hard" and out["rival"] == "greedy"
+    assert 0 <= out["reached_10"] <= out["wins"]["hard"] and out["decisions"] > 0
+    assert out["monster_wins"] == out["wins"].get("nobody", 0) == sum(out["monster_wins_by"].values())
     assert out["decision_wall_ms_p99"] >= 0 and len(out["load_average"]) == 3  # wall time and the load it met
+    greedy = ai_ladder._policy_from("tools.gi_greedy", "greedy_action")
+    assert greedy is not None
+    ladder = ai_ladder.duel("guerra-de-indagar", ("hard", "hard"), ("greedy", greedy), seats=2, games=2, seed=5)
+    assert (out["wins"], out["ends"]) == (ladder["wins"], ladder["ends"])
 
 
 def test_two_games_deciding_at_once_in_two_threads_each_play_their_own_level(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -146,3 +159,24 @@ def test_the_eval_tool_weighs_a_victory_value_in_memory() -> None:
     finally:
         gi_ai_eval.set_victory({"tijian": base})
     assert ai._need(s, "tijian") == base + 4
+
+
+def test_hard_takes_the_forest_tribe_when_arkland_is_taken_where_normal_takes_the_sect() -> None:
+    """Against Arkland the Sect (whose heroes may not build) loses most games; the Tribe does better."""
+    s = GAME.new(GAME.resolve_options({}), 2, 1)
+    first, second = s["order"]
+    assert GAME.ai_action(s, first, Rng.from_seed(1), level="hard") == Action.of("faction", faction="arkland")
+    s = GAME.apply(s, first, Action.of("faction", faction="arkland")).state
+    assert GAME.ai_action(s, second, Rng.from_seed(1), level="normal") == Action.of("faction", faction="sect")
+    assert GAME.ai_action(s, second, Rng.from_seed(1), level="hard") == Action.of("faction", faction="tribes")
+
+
+def test_easy_never_builds_by_accident() -> None:
+    """Easy's random outposts fed Helgoth: it builds only when normal would (here it would not, Helgoth is near)."""
+    s, seat = build_under_helgoth()
+    s = my_turn(s, seat, "ariane")
+    assert any(la.action == Action.of("build") for la in GAME.legal_actions(s, seat))
+    assert GAME.ai_action(s, seat, Rng.from_seed(1), level="normal") != Action.of("build")
+    easy = [GAME.ai_action(s, seat, Rng.from_seed(i), level="easy") for i in range(200)]
+    assert Action.of("build") not in easy
+    assert len(set(easy)) > 3  # it still blunders

@@ -10,7 +10,7 @@ from rules.base import SYSTEM, Action
 from rules.guerra_de_indagar import GAME, ai
 from rules.guerra_de_indagar.state import State
 from rules.rng import Rng
-from tests.guerra_de_indagar.helpers import clear_board, my_turn, put, started
+from tests.guerra_de_indagar.helpers import build_under_helgoth, clear_board, my_turn, put, started
 
 
 def _field() -> tuple[State, int]:
@@ -59,12 +59,7 @@ def test_hard_turns_its_spirit_reserve_into_points_late_in_the_game() -> None:
 
 
 def test_hard_builds_while_helgoth_could_not_win_on_its_outposts_even_when_it_leads() -> None:
-    s, seat = _field()
-    s["monsters"]["oryana"].update({"at": None, "gone": True})
-    s["monsters"]["helgoth"].update({"at": "-2,0"})
-    s["tiles"]["0,2"]["t"] = "gold"
-    put(s, "ariane", "0,2")
-    s["players"][seat]["res"]["gold"] = 5
+    s, seat = build_under_helgoth()
     s = my_turn(s, seat, "ariane")
     assert GAME.ai_action(s, seat, Rng.from_seed(1), level="normal") != Action.of("build")  # it would lead
     assert GAME.ai_action(s, seat, Rng.from_seed(1), level="hard") == Action.of("build")
@@ -78,12 +73,7 @@ def test_hard_counts_the_rivals_outposts_as_helgoths_food_before_building() -> N
     """Helgoth wins on any player's outposts (he takes the leader's): hard keeps its margin over all of them, so a
     rival that builds everywhere does not lead it to feed him the last ones."""
     assert ai.LEVELS["hard"].rivals_posts and not ai.LEVELS["normal"].rivals_posts
-    s, seat = _field()
-    s["monsters"]["oryana"].update({"at": None, "gone": True})
-    s["monsters"]["helgoth"].update({"at": "-2,0"})
-    s["tiles"]["0,2"]["t"] = "gold"
-    put(s, "ariane", "0,2")
-    s["players"][seat]["res"]["gold"] = 5
+    s, seat = build_under_helgoth()
     s["monsters"]["helgoth"]["count"] = ai._need(s, "helgoth") - 2 - ai.LEVELS["hard"].margin  # room for two
     s = my_turn(s, seat, "ariane")
     assert GAME.ai_action(s, seat, Rng.from_seed(1), level="hard") == Action.of("build")
