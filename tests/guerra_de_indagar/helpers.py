@@ -9,6 +9,7 @@ import pytest
 
 from rules.base import SYSTEM, Action, Outcome
 from rules.guerra_de_indagar import GAME, abilities, actions, combat
+from rules.guerra_de_indagar.data import monsters
 from rules.guerra_de_indagar.hexes import codec
 from rules.guerra_de_indagar.state import Activation, Attack, State
 
@@ -123,3 +124,11 @@ def dice(monkeypatch: pytest.MonkeyPatch, *rolls: list[int]) -> Iterator[None]:
 
 def neighbours_of(s: State, key: str) -> list[str]:
     return combat.adjacent_keys(s, key)
+
+
+def victory_need(card: str, players: int = 2, *, solo: bool = False) -> int:
+    """How many a primary monster needs to win at a table of `players`, or in solo mode (PROV-18, from the data)."""
+    victory = monsters()["primary"][card]["victory"]
+    if solo:
+        return int(victory["solo"])
+    return int(victory["base"]) + (players if victory.get("per_player", True) else 0)

@@ -9,7 +9,17 @@ from rules.guerra_de_indagar.state import State
 from rules.guerra_de_indagar.units import adjacent_keys
 from rules.rng import Rng
 from rules.text import msg
-from tests.guerra_de_indagar.helpers import attack, build_under_helgoth, clear_board, k, lab, my_turn, put, started
+from tests.guerra_de_indagar.helpers import (
+    attack,
+    build_under_helgoth,
+    clear_board,
+    k,
+    lab,
+    my_turn,
+    put,
+    started,
+    victory_need,
+)
 from tools import gi_ai_eval
 
 
@@ -340,13 +350,14 @@ def test_ai_walks_heroes_up_to_oryana_before_the_one_beside_her_strikes() -> Non
 
 
 def test_ai_strikes_the_walker_rather_than_build() -> None:
-    s, seat = _walker_field(count=2)
+    s, seat = _walker_field(count=victory_need("walker") - 3)
     s["tiles"]["-1,0"].update({"t": "gold", "up": True})
     s["players"][seat]["res"]["gold"] = 5
     put(s, "knight", "-1,0")  # an outpost to build here, or a blow at the Walker, who eats the other player's heroes
     s = my_turn(s, seat, "knight")
     assert GAME.ai_action(s, seat, Rng.from_seed(1)) == Action.of("attack", to=lab(s, "-2,0"))
     s["solo"] = True  # alone, only its own heroes are his prey: no extra urge
+    s["monsters"]["walker"]["count"] = victory_need("walker", solo=True) - 2
     assert GAME.ai_action(s, seat, Rng.from_seed(1)) == Action.of("build")
 
 

@@ -19,7 +19,7 @@ from rules.guerra_de_indagar.units import (
     primacy_points,
 )
 
-from .helpers import clear_board, dice, k, lab, my_turn, put, started
+from .helpers import clear_board, dice, k, lab, my_turn, put, started, victory_need
 
 
 def explorer(kind: str, hero: str = "ariane") -> State:
@@ -255,7 +255,7 @@ def test_devour_souls_and_the_walkers_victory(monkeypatch: pytest.MonkeyPatch) -
     s["players"][0]["spirits"] = 1
     s["players"][0]["res"] = {"gold": 0, "wood": 0, "mineral": 0}
     s = turn_of(s, "walker", "0,0", round_no=8)
-    s["monsters"]["walker"]["count"] = 4  # one more hero sent to retreat wins: 3 + 2 players
+    s["monsters"]["walker"]["count"] = victory_need("walker") - 1  # one more hero sent to retreat wins
     with dice(monkeypatch, [3] * 6, [0, 0]):
         s = GAME.apply(s, SYSTEM, Action.of("monster")).state
         s = GAME.apply(s, 0, Action.of("done")).state  # her defence window: the spirit stays unspent
@@ -263,9 +263,9 @@ def test_devour_souls_and_the_walkers_victory(monkeypatch: pytest.MonkeyPatch) -
     assert s["result"] == {"winners": [], "key": "gi.end.monster", "monster": "walker"}  # everybody loses
 
 
-@pytest.mark.parametrize(("mid", "count", "need"), [("helgoth", "count", 5), ("tijian", "count", 6),
-                                                    ("oryana", "spirits", 5)])
-def test_each_primary_monsters_victory_count(mid: str, count: Literal["count", "spirits"], need: int) -> None:
+@pytest.mark.parametrize(("mid", "count"), [("helgoth", "count"), ("tijian", "count"), ("oryana", "spirits")])
+def test_each_primary_monsters_victory_count(mid: str, count: Literal["count", "spirits"]) -> None:
+    need = victory_need(mid)
     s = field()
     s["monsters"] = {mid: primary(mid, "0,1", 0)}
     s["monsters"][mid][count] = need - 1

@@ -6,6 +6,7 @@ import pytest
 
 from rules.base import SYSTEM, Action
 from rules.guerra_de_indagar import GAME, flow
+from rules.guerra_de_indagar.data import monsters
 from rules.guerra_de_indagar.setup import primary
 from rules.guerra_de_indagar.state import State
 from rules.guerra_de_indagar.units import adjacent_keys
@@ -63,11 +64,12 @@ def test_spirit_walker_skips_heroes_too_tough_to_be_juicy(monkeypatch: pytest.Mo
     assert at is not None and at != "0,0" and s["heroes"]["sunjun"]["at"] in adjacent_keys(s, at)
 
 
-def test_oryana_collects_the_source_and_wins_with_five_spirits() -> None:
+def test_oryana_collects_the_source_and_wins_on_her_victory_count() -> None:
+    need = int(monsters()["primary"]["oryana"]["victory"]["base"])  # PROV-18: the same for every player count
     s = field()
     s["source"] = 3
     s = monster_turn_setup(s, "oryana", "2,0")
-    s["monsters"]["oryana"]["spirits"] = 2
+    s["monsters"]["oryana"]["spirits"] = need - 3
     s = GAME.apply(s, SYSTEM, Action.of("monster")).state
     assert s["monsters"]["oryana"]["at"] == "0,0" and s["source"] == 0
     assert ended(s).winners == frozenset()  # RULING-29: at once, everyone loses
