@@ -25,6 +25,7 @@ from rules.base import Choice, LegalAction, RuleError
 from rules.safe_text import clean_name
 from rules.text import Msg, msg
 from table import Report, Table, Who
+from table.pacing import answered
 
 log = logging.getLogger("tabletop.delivery")
 
@@ -130,6 +131,7 @@ async def reply(interaction: discord.Interaction, content: str, *, error: bool =
         else:
             await interaction.response.send_message(part or "…", **kwargs)
             last = None
+    answered()  # they have their answer: the bots' turns and the pictures may go on
 
     async def add_image(image: discord.File) -> Any:
         if last is None:  # the interaction's own response
@@ -503,6 +505,7 @@ async def deliver(table: Table, interaction: discord.Interaction, report: Report
     await _send_dms(interaction.client, interaction.channel, report, people, skip=actor, due=dms,
                     pictures=dm_pictures)
     if report.pending_auto:  # the person has their answer: now the bots and the game's own phase move
+        answered()
         try:
             follow = await table.resume(report.game_id)
         except RuleError as exc:  # stopped by storage trouble: the resumer picks the game up again later

@@ -13,8 +13,10 @@ GAME_MODULES: dict[str, str] = {
     "kings-armory": "cogs.kings_armory",
     "guerra-de-indagar": "cogs.guerra_de_indagar",
 }
-#: Everything the bot loads at start, in this order (the lobby first: the game groups hang their help off it).
-EXTENSIONS: tuple[str, ...] = ("cogs.lobby", "cogs.exits", "cogs.records", "cogs.replay", *GAME_MODULES.values())
+#: Everything the bot loads at start, in this order (the lobby first: the game groups hang their help off it; the
+#: collector last: it freezes what start-up made).
+EXTENSIONS: tuple[str, ...] = ("cogs.lobby", "cogs.exits", "cogs.records", "cogs.replay", *GAME_MODULES.values(),
+                               "cogs.collector")
 
 
 def game_module(game_id: str) -> ModuleType | None:

@@ -17,6 +17,7 @@ from cogs.translator import locale_of
 from rules.base import IllegalAction, RuleError
 from rules.text import Lit, Msg, msg
 from table import Table, TableError
+from table.pacing import ANSWERED, PEOPLE
 
 log = logging.getLogger("tabletop.commands")
 
@@ -105,6 +106,8 @@ def guarded(func: Callable[Concatenate[CogT, discord.Interaction, P], Coroutine[
     @functools.wraps(func)
     async def wrapper(self: CogT, interaction: discord.Interaction, *args: P.args, **kwargs: P.kwargs) -> None:
         _Running.count += 1
+        done = PEOPLE.arrive()
+        token = ANSWERED.set(done)
         try:
             if interaction.guild_id is None and server_only(interaction):
                 raise TableError(msg("bot.error.guild_only"))
@@ -119,6 +122,8 @@ def guarded(func: Callable[Concatenate[CogT, discord.Interaction, P], Coroutine[
             log.exception("command failed")
             await tell_failure(interaction)
         finally:
+            done()
+            ANSWERED.reset(token)
             _Running.count -= 1
 
     return wrapper

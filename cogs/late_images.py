@@ -11,6 +11,8 @@ from dataclasses import dataclass
 
 import discord
 
+from table.pacing import PEOPLE
+
 log = logging.getLogger("tabletop.late_images")
 #: The name of the tasks that draw and show images (a benchmark tells them from the bots' turns by it).
 TASK_NAME = "late-image"
@@ -121,9 +123,11 @@ class LateImages:
         try:
             while (job := self._waiting.pop(place, None)) is not None:
                 try:
+                    await PEOPLE.calm()  # a person waiting for an answer goes first
                     png = await job.draw()
                     if not png:
                         continue
+                    await PEOPLE.calm()
                     if place in self._waiting:  # a newer image for the same place is already asked for
                         self.skipped += 1
                         continue

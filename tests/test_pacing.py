@@ -8,7 +8,7 @@ import itertools
 
 from rules.base import Action, NotYourTurn
 from table import Report, Table
-from table.pacing import Pacing
+from table.pacing import PEOPLE, Pacing, People
 from tests.conftest import ALICE, FakeClock
 from tests.table_reads import channel_row, tiny_state
 
@@ -70,3 +70,38 @@ async def test_a_person_is_answered_before_the_bots_and_between_their_steps(stor
     assert follow is not None and held.steps >= 3, "the chain went on after the person's command"
     row = await channel_row(table, CH)
     assert tiny_state(await table.inspect(row.id)).turn == 0, "the chain went on to the person's turn"
+
+
+async def test_background_work_waits_while_a_person_waits_for_an_answer() -> None:
+    people = People()
+    answered = people.arrive()
+    calm = asyncio.create_task(people.calm(patience=10))
+    await asyncio.sleep(0.05)
+    assert not calm.done(), "a bot's step went ahead of a person waiting for their answer"
+    answered()
+    answered()  # a second call (the guard's, after the reply's) changes nothing
+    await asyncio.wait_for(calm, 1)
+    assert people.waiting == 0 and people.impatient == 0
+
+
+async def test_background_work_is_never_starved_by_people_who_keep_coming() -> None:
+    people = People()
+    people.arrive()  # never answered
+    await asyncio.wait_for(people.calm(patience=0.05), 1)
+    assert people.impatient == 1 and people.waiting == 1
+
+
+async def test_a_bots_step_waits_for_the_answer_of_a_person_in_another_channel() -> None:
+    pacing = Pacing()
+    answered = PEOPLE.arrive()
+    stepped = asyncio.Event()
+
+    async def step() -> None:
+        async with pacing.automated_step():
+            stepped.set()
+
+    task = asyncio.create_task(step())
+    await asyncio.sleep(0.05)
+    assert not stepped.is_set()
+    answered()
+    await asyncio.wait_for(task, 1)
