@@ -842,6 +842,8 @@ def _hero_title(view: Mapping[str, Any], h: Mapping[str, Any], lang: str) -> str
     title = f"{_lit(h.get('name'), lang) or ref_name(h.get('hero', ''), lang)} · {_player(view, h)}".strip(" ·")
     if h.get("dead"):
         title += f" ({_t('hq.q.render.dead', lang)})"
+    elif h.get("outside"):
+        title += f" ({_t('hq.render.at_door_in', lang)})"
     return title
 
 
