@@ -172,17 +172,18 @@ def test_the_heroes_left_waiting_keep_the_quest_going() -> None:
 
 def test_what_the_players_read_says_waiting_at_the_door_in() -> None:
     from cogs.heroquest import _hero_line
-    from renderers.heroquest import _hero_title, render
+    from renderers.heroquest import _equipment, render
 
     s = past_spells(cold_halls())
     for lang, words in (("en", "waiting at the Door In"), ("es", "esperando en la Puerta de entrada")):
         for seat in (0, 1):
             view = board_view(s, seat)
             dwarf = next(h for h in view["heroes"] if h["uid"] == "hero_dwarf")
-            assert words in _hero_line(dwarf, lang) and words in _hero_title(view, dwarf, lang)
+            # the bot's hero list, and the hero's card on the picture (under its name, before its equipment)
+            assert words in _hero_line(dwarf, lang) and words.lower() in _equipment(dwarf, lang).lower()
             assert render(dict(view), lang).startswith(b"\x89PNG")
         barbarian = next(h for h in board_view(s, 1)["heroes"] if h["uid"] == "hero_barbarian")
-        assert words not in _hero_line(barbarian, lang)
+        assert words not in _hero_line(barbarian, lang) and words.lower() not in _equipment(barbarian, lang).lower()
 
 
 def test_a_stored_game_without_the_field_has_nobody_outside() -> None:
