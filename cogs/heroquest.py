@@ -153,15 +153,24 @@ def gm_text(view: Mapping[str, Any], lang: str) -> str:
     return "\n".join(out)
 
 
+#: The importer's lines that tell the game master a ruling and ask nothing of them.
+INFO_PREFIX = "hq.imp.info."
+
+
 def import_warnings_text(view: Mapping[str, Any], lang: str, shown: int = 5) -> list[str]:
     """The uploaded quest's import warnings (objects left out, guesses made), for the game master only:
     in full during the first round, then only their count, so later turns stay short."""
-    warnings = [Msg.from_json(w) for w in view.get("import_warnings") or []]
+    told = [Msg.from_json(w) for w in view.get("import_warnings") or []]
+    # rulings that ask nothing of the game master (the heroes entering one by one) are information, not
+    # warnings: said apart, while they matter (some hero still waits at the Door In)
+    waiting = any(h.get("outside") for h in view.get("heroes", []))
+    info = [f"ℹ️ {i18n.t(w, lang)}" for w in told if w.key.startswith(INFO_PREFIX) and waiting]
+    warnings = [w for w in told if not w.key.startswith(INFO_PREFIX)]
     if not warnings:
-        return []
+        return info
     if int((view.get("turn") or {}).get("round") or 1) > 1:
         shown = 0
-    lines = [i18n.t(msg("hq.imp.gm.header", count=len(warnings)), lang)]
+    lines = [*info, i18n.t(msg("hq.imp.gm.header", count=len(warnings)), lang)]
     lines += [f"• {i18n.t(w, lang)}" for w in warnings[:shown]]
     if len(warnings) > shown:
         lines.append(i18n.t(msg("hq.imp.gm.more", count=len(warnings) - shown), lang))

@@ -16,7 +16,7 @@ from rules.heroquest.state import Ctx, HQState, as_square, sq_token
 from rules.heroquest.upload import import_quest, load_quest
 from rules.rng import Rng
 from rules.text import msg
-from tests.heroquest.hq_helpers import act, board_view, fresh, hero, kinds, new, placed
+from tests.heroquest.hq_helpers import act, as_setup, board_view, fresh, hero, kinds, new, placed
 from tests.reference import COLD_HALLS
 from tools import quest as quest_tool
 from tools.hq_heroes import hero_action
@@ -241,3 +241,23 @@ def test_random_playouts_of_the_cold_halls_with_three_heroes(path: Path) -> None
             for viewer in (None, 0, 1):
                 GAME.view(s, viewer)
     assert actions > 300 and entered >= 3
+
+
+def test_the_game_master_reads_the_ruling_as_information_while_a_hero_waits() -> None:
+    from cogs.heroquest import import_warnings_text
+
+    path = COLD_HALLS[0]
+    setup = GAME.setup_from_upload(path.read_bytes(), path.name)
+    s = past_spells(GAME.new_with_setup(setup, GAME.resolve_options({"heroes": TEAM}), 4, 5))
+    for lang, words in (("en", "enter one by one"), ("es", "entran uno a uno")):
+        lines = import_warnings_text(board_view(s, 0), lang)
+        info = [line for line in lines if words in line]
+        assert len(info) == 1 and info[0].startswith("ℹ️")
+        warned = [w for w in as_setup(setup)["warnings"] if not w["key"].startswith("hq.imp.info.")]
+        header = i18n.t(msg("hq.imp.gm.header", count=len(warned)), lang)
+        assert header in lines and lines.index(info[0]) < lines.index(header)  # not counted among the warnings
+    everyone_in = fresh(s)
+    for h in everyone_in.heroes:
+        h.pop("outside", None)
+        h["sq"] = h["sq"] or [0, 0]  # where does not matter to the text: nobody waits any more
+    assert not any("enter one by one" in line for line in import_warnings_text(board_view(everyone_in, 0), "en"))
