@@ -261,3 +261,30 @@ def test_the_game_master_reads_the_ruling_as_information_while_a_hero_waits() ->
         h.pop("outside", None)
         h["sq"] = h["sq"] or [0, 0]  # where does not matter to the text: nobody waits any more
     assert not any("enter one by one" in line for line in import_warnings_text(board_view(everyone_in, 0), "en"))
+
+
+def test_a_game_stored_by_an_older_release_loads_unchanged() -> None:
+    """The HeroQuest game in the schema-9 upgrade fixture (written before this ruling): nobody is outside, it
+    plays on, and writing it back changes nothing."""
+    import sqlite3
+    import zlib
+
+    from rules.heroquest.quest import builtin_quests
+    from tests.reference import ROOT
+
+    db = sqlite3.connect(ROOT / "tests" / "fixtures" / "upgrade" / "schema9" / "games.sqlite3")
+    try:
+        (blob,) = db.execute("SELECT state FROM snapshots s JOIN games g ON g.id = s.game_id "
+                             "WHERE g.game_type = 'heroquest' ORDER BY s.version DESC LIMIT 1").fetchone()
+    finally:
+        db.close()
+    stored = json.loads(zlib.decompress(blob))
+    assert all("outside" not in h for h in stored["heroes"])
+    quest = builtin_quests()[stored["opts"]["quest"]].to_json()
+    s = GAME.from_json({"quest": quest, **stored})
+    assert s.outside_heroes() == [] and GAME.check_invariants(s) == []
+    assert {k: v for k, v in GAME.to_json(s).items() if k != "quest"} == stored
+    for seat in (None, *range(s.seats)):
+        assert not any(h["outside"] for h in board_view(s, seat)["heroes"])
+    seat = min(GAME.to_act(s))
+    assert GAME.legal_actions(s, seat)
