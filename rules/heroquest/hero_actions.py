@@ -350,7 +350,7 @@ def act_outside(ctx: Ctx, h: Hero, a: Action) -> None:
     if target is None or target not in free:
         if free:
             raise refuse("hq.err.enter_where", squares=", ".join(sq_token(q) for q in free))
-        raise refuse("hq.err.entry_taken", hero=hero_label(h))
+        raise refuse("hq.err.entry_taken", hero=hero_label(h), count=len(s.quest_obj.start))
     h.pop("outside", None)
     h["sq"] = list(target)
     ctx.say("hq.ev.enters", hero=hero_label(h), sq=sq_token(target))

@@ -105,6 +105,10 @@ def test_an_occupied_entry_square_blocks_entering_this_turn() -> None:
     with pytest.raises(IllegalAction) as refused:
         act(s, dwarf["seat"], "enter", to=sq_token(entry(s)))
     assert refused.value.reason.key == "hq.err.entry_taken"
+    assert i18n.t(refused.value.reason, "en").startswith("The square inside the Door In is taken: Dwarf cannot")
+    assert i18n.t(refused.value.reason, "es").startswith("La casilla de dentro de la Puerta de entrada está ocupada")
+    two = i18n.t(msg("hq.err.entry_taken", hero="Elf", count=2), "en")
+    assert two.startswith("All 2 squares inside the Door In are taken")
     for kind, args in (("move", {"to": sq_token(entry(s))}), ("search_treasure", {}), ("drink", {"item": "x"})):
         with pytest.raises(IllegalAction) as refused:
             act(s, dwarf["seat"], kind, **args)
