@@ -85,9 +85,13 @@ def _hero_line(h: Mapping[str, Any], lang: str) -> str:
         return i18n.t(msg("hq.bot.hero.dead", hero=name), lang)
     if h.get("left"):
         return i18n.t(msg("hq.bot.hero.left", hero=name), lang)
-    where = square_text(h["square"]) if h.get("square") else "-"
-    line = i18n.t(msg("hq.bot.hero.line", hero=name, body=h["body"], max_body=h["max_body"], mind=h["mind"],
-                      max_mind=h["max_mind"], gold=h.get("gold", 0), square=where), lang)
+    stats = {"hero": name, "body": h["body"], "max_body": h["max_body"], "mind": h["mind"], "max_mind": h["max_mind"],
+             "gold": h.get("gold", 0)}
+    if h.get("outside"):  # waiting at the Door In, off the board
+        line = i18n.t(msg("hq.bot.hero.line_outside", **stats), lang)
+    else:
+        where = square_text(h["square"]) if h.get("square") else "-"
+        line = i18n.t(msg("hq.bot.hero.line", square=where, **stats), lang)
     extra = []
     gear = [lit(catalog.item_name(i), lang) for i in h.get("equipment", [])]
     if gear:
@@ -149,15 +153,24 @@ def gm_text(view: Mapping[str, Any], lang: str) -> str:
     return "\n".join(out)
 
 
+#: The importer's lines that tell the game master a ruling and ask nothing of them.
+INFO_PREFIX = "hq.imp.info."
+
+
 def import_warnings_text(view: Mapping[str, Any], lang: str, shown: int = 5) -> list[str]:
     """The uploaded quest's import warnings (objects left out, guesses made), for the game master only:
     in full during the first round, then only their count, so later turns stay short."""
-    warnings = [Msg.from_json(w) for w in view.get("import_warnings") or []]
+    told = [Msg.from_json(w) for w in view.get("import_warnings") or []]
+    # rulings that ask nothing of the game master (the heroes entering one by one) are information, not
+    # warnings: said apart, while they matter (some hero still waits at the Door In)
+    waiting = any(h.get("outside") for h in view.get("heroes", []))
+    info = [f"ℹ️ {i18n.t(w, lang)}" for w in told if w.key.startswith(INFO_PREFIX) and waiting]
+    warnings = [w for w in told if not w.key.startswith(INFO_PREFIX)]
     if not warnings:
-        return []
+        return info
     if int((view.get("turn") or {}).get("round") or 1) > 1:
         shown = 0
-    lines = [i18n.t(msg("hq.imp.gm.header", count=len(warnings)), lang)]
+    lines = [*info, i18n.t(msg("hq.imp.gm.header", count=len(warnings)), lang)]
     lines += [f"• {i18n.t(w, lang)}" for w in warnings[:shown]]
     if len(warnings) > shown:
         lines.append(i18n.t(msg("hq.imp.gm.more", count=len(warnings) - shown), lang))
@@ -306,6 +319,12 @@ def attack_action(legal: list[LegalAction], view: Mapping[str, Any], text: str, 
     return Action.of("attack", target=uids[0], **({"fists": True} if fists else {}))
 
 
+def waiting_outside(view: Mapping[str, Any]) -> bool:
+    """Whether the hero on turn waits at the Door In (off the board, entering on this turn)."""
+    acting = (view.get("turn") or {}).get("hero")
+    return any(h["uid"] == acting and h.get("outside") for h in view.get("heroes", []))
+
+
 def nearest_found_trap(view: Mapping[str, Any]) -> str | None:
     """The found trap nearest the hero on turn (to ask the engine why it cannot be disarmed)."""
     hero = next((h for h in view.get("heroes", []) if h["uid"] == (view.get("turn") or {}).get("hero")), None)
@@ -407,10 +426,16 @@ class HeroQuest(GameCog):
 
     # ---- the heroes
 
-    @game_command(group, "cmd.hq.move", complete={"to": legal_moves("move")})
+    @game_command(group, "cmd.hq.move", complete={"to": legal_moves("move", "enter")})
     async def move(self, interaction: discord.Interaction, to: str) -> None:
+        # a hero waiting at the Door In moves by entering through it
         square = parse_square(to)
-        await self._hero(interaction, ("move",), to, Action.of("move", to=square) if square else None)
+        direct = None
+        if square:
+            _, view, _ = await self.seen(interaction)
+            kind = "enter" if waiting_outside(view) else "move"
+            direct = Action.of(kind, to=square)
+        await self._hero(interaction, ("move", "enter"), to, direct)
 
     @game_command(group, "cmd.hq.jump", complete={"to": legal_moves("jump", "jump_in")})
     async def jump(self, interaction: discord.Interaction, to: str) -> None:

@@ -846,8 +846,10 @@ def _hero_title(view: Mapping[str, Any], h: Mapping[str, Any], lang: str) -> str
 
 
 def _equipment(h: Mapping[str, Any], lang: str) -> str:
-    """The hero's equipment by name; no equipment reads as such, never as a lone dash."""
-    return ", ".join(_item(str(e), lang) for e in h.get("equipment", [])) or _t("hq.render.phone.no_equipment", lang)
+    """The hero's equipment by name; no equipment reads as such, never as a lone dash. A hero waiting at the
+    Door In (off the board) says so first."""
+    gear = ", ".join(_item(str(e), lang) for e in h.get("equipment", [])) or _t("hq.render.phone.no_equipment", lang)
+    return f"{_t('hq.render.at_door_in', lang)} · {gear}" if h.get("outside") else gear
 
 
 def _player(view: Mapping[str, Any], h: Mapping[str, Any]) -> str:

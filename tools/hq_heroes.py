@@ -75,6 +75,9 @@ def hero_action(game: Game, state: Any, seat: int, rng: Rng) -> Action:
     s: HQState = state
     legal = game.legal_actions(s, seat)
     h = s.current_hero()
+    if h is not None and h["seat"] == seat and h.get("outside"):
+        # waiting at the Door In: enter as soon as the square inside it is free
+        return (_of(legal, "enter") or _of(legal, "end_turn") or [legal[0].action])[0]
     action = None if h is None or h["seat"] != seat or h["sq"] is None else _on_turn(s, h, legal)
     if action is not None and any(la.action == action for la in legal):
         return action

@@ -169,6 +169,8 @@ def hero_choice(s: HQState, legal: list[LegalAction], rec: Recorder) -> Action:
         return legal[0].action
     h = s.current_hero()
     assert h is not None
+    if h.get("outside"):  # waiting at the Door In: in as soon as the square inside it is free
+        return (by.get("enter") or by["end_turn"])[0].action
     here = hero_square(h)
     t = s.d["turn"]
     casts = by.get("cast", [])
@@ -235,7 +237,7 @@ def line_for(s: HQState, seat: int, action: Action, legal: list[LegalAction], re
     who = f"{name}{suffix}>"
     k = action.kind
     same = [la for la in legal if la.action.kind == k]
-    if k == "move":
+    if k in ("move", "enter"):  # a hero waiting at the Door In enters with the same command
         return f"{who} {cmd(lang, 'cmd.hq', 'cmd.hq.move')} {opt(lang, 'to', str(action['to']))}"
     if k in ("jump", "jump_in"):
         return f"{who} {cmd(lang, 'cmd.hq', 'cmd.hq.jump')} {opt(lang, 'to', str(action['to']))}"

@@ -1,8 +1,10 @@
 """HeroQuest quest files: `python -m tools.quest check FILE...`, `convert FILE`, `render FILE --out PNG`.
 
 `check` prints one JSON line per file: {"file", "quest", "doors", "secret_doors", "monsters",
-"furniture", "traps", "blocked", "errors", "warnings"} (every problem found, not only the first; warnings
-are what the game master is told about a playable quest) and exits 1 when any file fails (2 on bad usage).
+"furniture", "traps", "blocked", "heroes", "errors", "warnings", "info"} (every problem found, not only the
+first; warnings and info are what the game master is told about a playable quest, info being rulings that need
+nothing of them; heroes: the largest team of the four heroes a game of it starts with, 0 when none) and exits 1
+when any file fails (2 on bad usage).
 `convert` prints a quest (HeroScribe or ours) in our JSON format. `render` draws its starting
 position as the GM ("gm") or the players ("hero") see it.
 """
@@ -16,9 +18,14 @@ from pathlib import Path
 from typing import Any
 
 import i18n
-from rules.heroquest.quest import MAX_BYTES, Imported, QuestError
+from rules.base import BadOptions
+from rules.heroquest import GAME, catalog
+from rules.heroquest.quest import MAX_BYTES, Imported, Quest, QuestError
 from rules.heroquest.upload import import_quest
 from rules.text import msg
+
+#: The game master's lines that tell a ruling and ask nothing of them (listed apart from the warnings).
+INFO = "hq.imp.info."
 
 
 def _read(path: str) -> Imported:
@@ -44,8 +51,10 @@ def check_file(path: str, lang: str = "en") -> dict[str, Any]:
         "furniture": 0,
         "traps": 0,
         "blocked": 0,
+        "heroes": 0,
         "errors": [],
         "warnings": [],
+        "info": [],
     }
     try:
         imported = _read(path)
@@ -55,8 +64,22 @@ def check_file(path: str, lang: str = "en") -> dict[str, Any]:
     quest = imported.quest
     report["quest"] = quest.name.es if lang == "es" else quest.name.en
     report.update(quest.summary())
-    report["warnings"] = [i18n.t(warning, lang) for warning in imported.warnings]
+    report["warnings"] = [i18n.t(w, lang) for w in imported.warnings if not w.key.startswith(INFO)]
+    report["info"] = [i18n.t(w, lang) for w in imported.warnings if w.key.startswith(INFO)]
+    report["heroes"] = _heroes_that_start(quest)
     return report
+
+
+def _heroes_that_start(quest: Quest) -> int:
+    """The largest team of the base heroes (one player each) that a game of `quest` starts with."""
+    for n in range(len(catalog.HERO_IDS), 0, -1):
+        options = GAME.resolve_options({"heroes": ",".join(catalog.HERO_IDS[:n])})
+        try:
+            GAME.new_with_quest(quest, options, n + 1, 1)
+        except BadOptions:
+            continue
+        return n
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -27,14 +27,26 @@ from rules.heroquest import descriptions as describe
 from rules.heroquest.quest import MAX_PROBLEMS, Quest, QuestError, QuestJson, builtin_quests
 from rules.heroquest.setup import build
 from rules.heroquest.shapes import HeroRecord, MsgJson, Sheet, StateData
-from rules.heroquest.state import GM, Ctx, HQState, as_square, hero_label, hero_square, json_copy, parse_sq, sq_token
+from rules.heroquest.state import (
+    GM,
+    Ctx,
+    HQState,
+    as_square,
+    hero_label,
+    hero_square,
+    is_outside,
+    json_copy,
+    parse_sq,
+    sq_token,
+)
 from rules.heroquest.turns import die, end_hero_turn, finish, mark_potion, start_round
 from rules.heroquest.upload import import_quest
 from rules.text import Lit, Msg, SeatRef, msg
 
 #: The public turn message's buttons, in order: (action kind, label key).
-QUICK_HERO = (("search_treasure", "hq.bot.button.treasure"), ("search_traps", "hq.bot.button.traps"),
-              ("search_secret", "hq.bot.button.secret"), ("end_turn", "hq.bot.button.end"))
+QUICK_HERO = (("enter", "hq.bot.button.enter"), ("search_treasure", "hq.bot.button.treasure"),
+              ("search_traps", "hq.bot.button.traps"), ("search_secret", "hq.bot.button.secret"),
+              ("end_turn", "hq.bot.button.end"))
 QUICK_GM = (("gm_autoplay", "hq.bot.button.autoplay"), ("end_turn", "hq.bot.button.gm_end"))
 
 DEFAULT_HEROES = "barbarian,dwarf,elf,wizard"
@@ -357,8 +369,8 @@ class HeroQuest(Game[HQState]):
 
 #: The arguments `apply` reads, by kind: `is_legal` drops any other before looking an action up in the list.
 _ARGS: dict[str, tuple[str, ...]] = {
-    "move": ("to",), "jump": ("to",), "jump_in": ("to",), "rock_step": ("to",), "open_door": ("door",),
-    "drink": ("item",),
+    "move": ("to",), "enter": ("to",), "jump": ("to",), "jump_in": ("to",), "rock_step": ("to",),
+    "open_door": ("door",), "drink": ("item",),
     "give": ("item", "to"), "take": ("item", "from"), "swap": ("item", "to", "want"), "cast": ("spell", "target"),
     "read_scroll": ("item", "target"), "rune": ("power", "rune", "target"), "disarm": ("trap",),
     "equip": ("item",), "unequip": ("slot",), "pick_up": ("index",), "attack": ("fists", "target"),
@@ -496,7 +508,7 @@ def _settle(ctx: Ctx) -> None:
     s.d["pending"] = [p for p in s.d["pending"] if not (s.hero(p["hero"]) or {"dead": True})["dead"]]
     if s.d["over"] or s.d["pending"]:
         return
-    if not s.on_board_heroes():
+    if not s.on_board_heroes() and not s.outside_heroes():
         if any(not h["dead"] for h in s.heroes):
             if not s.d.get("verdict"):
                 s.d["verdict"] = True
@@ -508,7 +520,7 @@ def _settle(ctx: Ctx) -> None:
     turn = s.d["turn"]
     if turn["who"] == "hero":
         h = s.heroes[turn["i"]]
-        if h["dead"] or h["sq"] is None:
+        if h["dead"] or (h["sq"] is None and not is_outside(h)):
             end_hero_turn(ctx)
 
 
@@ -527,6 +539,8 @@ def _invariants(game: HeroQuest, s: HQState) -> list[str]:
             out.append(f"{h['uid']} mind {h['mind']} outside 0..{h['max_mind']}")
         if h["dead"] and h["sq"] is not None:
             out.append(f"{h['uid']} is dead but on the board")
+        if h.get("outside") and (h["sq"] is not None or h["dead"] or h["left"]):
+            out.append(f"{h['uid']} waits at the Door In but is on the board, dead or gone")
         if not h["dead"] and h["body"] == 0 and h["uid"] not in pending and h["sq"] is not None:
             out.append(f"{h['uid']} has no body left but is alive")
         if h["sq"] is not None:
@@ -552,6 +566,9 @@ def _invariants(game: HeroQuest, s: HQState) -> list[str]:
         leak = shown & hidden
         if leak:
             out.append(f"view of {seat} shows unrevealed {sorted(leak)[:3]}")
+        outside = [x["uid"] for x in v["heroes"] if x["outside"] and x["square"] is not None]
+        if outside:
+            out.append(f"view of {seat} puts heroes waiting at the Door In on the board {outside}")
         unrevealed = [x["uid"] for x in v["monsters"] if not s.is_revealed(as_square(x["square"]))]
         if unrevealed:
             out.append(f"view of {seat} shows monsters on unrevealed squares {unrevealed[:3]}")

@@ -20,6 +20,7 @@ from rules.heroquest.state import (
     figure_label,
     hero_label,
     hero_square,
+    is_outside,
     monster_label,
     parse_sq,
     refuse,
@@ -130,6 +131,8 @@ def trap_search_area(s: HQState, sq: Square) -> set[Square]:
 
 
 def legal(s: HQState, h: Hero) -> list[LegalAction]:
+    if is_outside(h):
+        return outside_legal(s, h)
     out: list[LegalAction] = []
     sq = hero_square(h)
     turn = s.d["turn"]
@@ -321,8 +324,44 @@ def can_equip(s: HQState, h: Hero, item: str) -> Msg | None:
 # ---------------------------------------------------------------- doing
 
 
+def outside_legal(s: HQState, h: Hero) -> list[LegalAction]:
+    """A hero waiting at the Door In may enter on a free square inside it, or pass (nothing else: it is not on
+    the board)."""
+    name = hero_label(h)
+    out = [LegalAction(Action.of("enter", to=sq_token(q)), msg("hq.act.enter", hero=name, sq=sq_token(q)), "move",
+                       msg("hq.act.enter.desc"))
+           for q in s.entry_squares()]
+    out.append(LegalAction(Action.of("end_turn"), msg("hq.act.end_turn", hero=name), "turn"))
+    return out
+
+
+def act_outside(ctx: Ctx, h: Hero, a: Action) -> None:
+    """Enter through the Door In (the hero stands on the square inside it and plays the rest of its turn from
+    there, its whole movement still to come) or stay outside this turn."""
+    s = ctx.state
+    if a.kind == "end_turn":
+        ctx.say("hq.ev.waits_outside", hero=hero_label(h))
+        end_hero_turn(ctx)
+        return
+    if a.kind != "enter":
+        raise refuse("hq.err.outside", hero=hero_label(h))
+    target = parse_sq(a.get("to"))
+    free = s.entry_squares()
+    if target is None or target not in free:
+        if free:
+            raise refuse("hq.err.enter_where", squares=", ".join(sq_token(q) for q in free))
+        raise refuse("hq.err.entry_taken", hero=hero_label(h), count=len(s.quest_obj.start))
+    h.pop("outside", None)
+    h["sq"] = list(target)
+    ctx.say("hq.ev.enters", hero=hero_label(h), sq=sq_token(target))
+    sight.refresh(ctx)
+
+
 def act(ctx: Ctx, h: Hero, a: Action) -> None:
     """Validate and carry out one hero action (raises IllegalAction, the caller discards the copy)."""
+    if is_outside(h):
+        act_outside(ctx, h, a)
+        return
     s = ctx.state
     turn = s.d["turn"]
     kind = a.kind

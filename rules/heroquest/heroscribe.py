@@ -595,7 +595,8 @@ def _place(pieces: list[_Piece], entries: list[_Piece], dark: set[Square],
         traps = {s for o in placed if o.kind == "trap" for s in o.squares}
         start = _near(doors_in, solid | figures, traps)
         if len(start) < START_SQUARES:
-            found.warn(msg("hq.imp.warn.few_start", count=len(start)))
+            # the heroes who do not fit wait at the door and enter one by one (setup.py, NOTES.md)
+            found.warn(msg("hq.imp.info.enter_one_by_one", count=len(start)))
     if not start:
         start = default_start(tuple(placed))
     return placed, start, names

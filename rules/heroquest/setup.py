@@ -184,6 +184,11 @@ def _place_heroes(state: HQState, quest: Quest) -> None:
         sq = next((q for q in starts if q not in taken), None)
         if sq is None:
             sq = next((q for q in spare if q not in taken and q not in occupied), None)
+        if sq is None and taken:
+            # more heroes than free start squares (a Door In with one free square inside): the rest wait at
+            # the door and enter one by one, each on its own turn (data/heroquest/NOTES.md, provisional)
+            h["outside"] = True
+            continue
         if sq is None:
             raise BadOptions(msg("hq.err.no_start_square"))
         taken.add(sq)

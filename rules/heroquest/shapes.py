@@ -50,7 +50,8 @@ class LitJson(TypedDict):
 
 @final
 class Hero(TypedDict):
-    """A hero on (or off) the board: `sq` is None before the quest starts, after leaving and once dead."""
+    """A hero on (or off) the board: `sq` is None before the quest starts, after leaving, once dead and while
+    `outside` (waiting at the Door In to enter on its turn; a missing field means on the board)."""
 
     uid: str
     hero: str
@@ -76,6 +77,7 @@ class Hero(TypedDict):
     #: Rooms already searched for treasure ("room7").
     searched: list[str]
     skills: list[str]
+    outside: NotRequired[bool]
 
 
 @final
@@ -300,6 +302,8 @@ class HeroView(TypedDict):
     gold: int
     dead: bool
     left: bool
+    #: Waiting at the Door In, off the board, to enter on its own turn.
+    outside: bool
     seat: int
     spells: list[str]
     cast: list[str]

@@ -56,6 +56,11 @@ def hero_square(h: Hero) -> Square:
     return (int(sq[0]), int(sq[1]))
 
 
+def is_outside(h: Hero) -> bool:
+    """Whether the hero waits at the Door In, off the board (stored games without the field: nobody does)."""
+    return bool(h.get("outside")) and h["sq"] is None and not h["dead"]
+
+
 def figure_square(f: Figure) -> Square:
     """Where a figure on the board stands."""
     return hero_square(f) if "hero" in f else as_square(f["sq"])
@@ -163,6 +168,16 @@ class HQState:
 
     def on_board_heroes(self) -> list[Hero]:
         return [h for h in self.heroes if h["sq"] is not None and not h["dead"]]
+
+    def outside_heroes(self) -> list[Hero]:
+        """The heroes waiting at the Door In to enter (off the board: never seen, targeted or attacked)."""
+        return [h for h in self.heroes if is_outside(h)]
+
+    def entry_squares(self) -> list[Square]:
+        """Where a hero waiting at the Door In enters: the quest's start squares that are free now (no figure,
+        nothing solid, no trap on them)."""
+        taken = set(self.figure_at()) | self.blocked_squares()
+        return [q for q in self.quest_obj.start if q not in taken and not self.traps_at(q)]
 
     def live_monsters(self, revealed_only: bool = False) -> list[Monster]:
         return [m for m in self.monsters.values() if not revealed_only or m["revealed"]]

@@ -7,7 +7,7 @@ import math
 from rules.heroquest import catalog, combat, sight
 from rules.heroquest.dice import WHITE_SHIELD, red_die, roll_text
 from rules.heroquest.shapes import Hero, Monster, Stat, Turn
-from rules.heroquest.state import GM, Ctx, HQState, hero_label, hero_square, monster_label
+from rules.heroquest.state import GM, Ctx, HQState, hero_label, hero_square, is_outside, monster_label
 from rules.text import msg
 
 
@@ -46,7 +46,7 @@ def start_hero_turn(ctx: Ctx, i: int) -> None:
     s = ctx.state
     while i < len(s.heroes):
         h = s.heroes[i]
-        if h["dead"] or h["sq"] is None:
+        if h["dead"] or (h["sq"] is None and not is_outside(h)):
             i += 1
             continue
         s.d["turn"] = hero_turn_state(ctx, h)
@@ -87,7 +87,7 @@ def _turn_opening(ctx: Ctx, h: Hero) -> bool:
         if WHITE_SHIELD in faces:
             status.pop("fear")
             ctx.say("hq.ev.fear_ends", who=hero_label(h))
-    if status.get("courage") and not sight.monsters_in_sight(ctx.state, hero_square(h)):
+    if status.get("courage") and h["sq"] is not None and not sight.monsters_in_sight(ctx.state, hero_square(h)):
         status.pop("courage")
     ctx.say("hq.ev.hero_turn", hero=hero_label(h), seat=h["seat"])
     return True

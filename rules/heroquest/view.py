@@ -18,11 +18,21 @@ from rules.heroquest.shapes import (
     ObjectView,
     PendingView,
 )
-from rules.heroquest.state import GM, LOG_SIZE, HQState, as_square, hero_label, json_copy, monster_label, parse_sq
+from rules.heroquest.state import (
+    GM,
+    LOG_SIZE,
+    HQState,
+    as_square,
+    hero_label,
+    is_outside,
+    json_copy,
+    monster_label,
+    parse_sq,
+)
 from rules.text import Lit, Msg, msg
 
 #: Actions whose "to" is a square the hero may move to now.
-REACH_KINDS = frozenset({"move", "jump", "jump_in", "rock_step"})
+REACH_KINDS = frozenset({"move", "enter", "jump", "jump_in", "rock_step"})
 #: Object kinds shown to the players once revealed (traps only once found or sprung, markers never).
 SHOWN_KINDS = frozenset({"furniture", "blocked", "stairs", "rock", "corpse"})
 
@@ -125,7 +135,8 @@ def build(s: HQState, seat: int | None) -> BoardView:
             "square": h["sq"], "body": h["body"], "max_body": h["max_body"], "mind": h["mind"],
             "max_mind": h["max_mind"],
             "equipment": [i for i in (h["weapon"], h["shield"], h["helmet"], h["armour"]) if i],
-            "items": list(h["items"]), "gold": h["gold"], "dead": h["dead"], "left": h["left"], "seat": h["seat"],
+            "items": list(h["items"]), "gold": h["gold"], "dead": h["dead"], "left": h["left"],
+            "outside": is_outside(h), "seat": h["seat"],
             "spells": list(h["spells"]), "cast": list(h["cast"]), "status": sorted(h["status"]),
             "quest_treasures": list(h["quest_treasures"]), "skills": list(h.get("skills", [])),
         })

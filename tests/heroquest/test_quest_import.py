@@ -339,7 +339,7 @@ def test_heroes_start_past_a_trap_by_the_door_in_and_the_gm_hears_of_a_cramped_e
     assert imported.quest.start == ((9, 0), (9, 1), (9, 3), (9, 4)) and imported.warnings == ()
     cramped = import_quest(xml([*corridor, ("SingleBlockedSquare", 2, 10, "downward")]))
     assert cramped.quest.start == ((9, 0),)
-    assert [w.key for w in cramped.warnings] == ["hq.imp.warn.few_start"]
+    assert [w.key for w in cramped.warnings] == ["hq.imp.info.enter_one_by_one"]
 
 
 def test_expansion_monsters_and_furniture_have_stats() -> None:

@@ -33,10 +33,12 @@ def test_all_base_quests_pass(capsys: pytest.CaptureFixture[str]) -> None:
             "furniture",
             "traps",
             "blocked",
+            "heroes",
             "errors",
             "warnings",
+            "info",
         }
-        assert line["errors"] == [] and line["quest"]
+        assert line["errors"] == [] and line["quest"] and line["heroes"] == 4 and line["info"] == []
     trial = next(line for line in lines if line["quest"] == "The Trial")
     assert trial["monsters"]["chaos_warrior"] == 4 and trial["doors"] == 12 and trial["furniture"] == 15
 
