@@ -10,6 +10,9 @@ The game is co-operative, so "level A beats level B" is measured seed by seed: o
 same shuffles, and A beats B when it does better (a win over a loss, else more waves reached, else fewer monster
 HP left on the board when the game ended, else more Gate HP left); a seed where both do equally well counts half.
 
+`--boss-res DELTA` plays with every boss's Ranged and supernatural resistance changed by DELTA in memory only (the
+figures behind a values proposal, issue 23's rule); the data files are never changed by this tool.
+
 A solo player with two AI heroes plays the same three seats as an AI team of three when the player is played by
 the same AI, so that cell is the three-seat figure of the level (`--players 3`).
 """
@@ -27,7 +30,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from rules.base import Action, Game
-from rules.kings_armory import GAME, ai
+from rules.kings_armory import GAME, ai, data
 from rules.rng import Rng
 from tools import playout
 
@@ -86,7 +89,7 @@ def play(seats: int, seed: int, ai: bool, options: Mapping[str, str] | None = No
 
 
 def cell(results: list[dict[str, Any]], seats: int, seed: int, side: str, options: Mapping[str, Any],
-         out: Any = None) -> dict[str, Any]:
+         out: Any = None, **extra: Any) -> dict[str, Any]:
     """The shared report of one side's games (`tools.playout.report`) with this tool's extras."""
     games = len(results)
     took = sorted(x for r in results for x in r["took"])
@@ -98,7 +101,7 @@ def cell(results: list[dict[str, Any]], seats: int, seed: int, side: str, option
         players=[side], seats=seats, side=side, options=dict(options),
         mean_wave=round(sum(r["wave"] for r in results) / max(1, games), 2),
         decisions=len(took), decision_ms_p99=_ms(took, 0.99), decision_ms_max=_ms(took, 1.0),
-        decision_cpu_ms_p99=_ms(cpu, 0.99), decision_cpu_ms_max=_ms(cpu, 1.0))
+        decision_cpu_ms_p99=_ms(cpu, 0.99), decision_cpu_ms_max=_ms(cpu, 1.0), **extra)
 
 
 def _ms(sorted_seconds: list[float], share: float) -> float:
@@ -106,6 +109,16 @@ def _ms(sorted_seconds: list[float], share: float) -> float:
     if not sorted_seconds:
         return 0.0
     return round(1000 * sorted_seconds[int(share * (len(sorted_seconds) - 1))], 1)
+
+
+def change_boss_resistance(delta: int) -> None:
+    """For a values proposal (issue 23's rule: figures from runs that change a value in memory only): every boss's
+    Ranged and supernatural resistance changed by `delta` (never below 0; an immunity stays one) in this process and
+    the worker processes it starts; the data files are not touched."""
+    cards = {key: {**card, "res": {kind: res if res == "Im" or kind == "M" else max(0, int(res) + delta)
+                                   for kind, res in card["res"].items()}}
+             for key, card in data.bosses().items()}
+    setattr(data, "bosses", lambda: cards)  # noqa: B010 (mypy refuses a plain assignment to a module's function)
 
 
 def _run(job: tuple[int, int, str, Mapping[str, Any]]) -> dict[str, Any]:
@@ -148,7 +161,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1, help="games played at once in worker processes")
     parser.add_argument("--each", metavar="FILE", help="also write one JSON line per game to FILE (side, seed, how it "
                         "ended, the wave, the Gate's HP as each wave began, the monsters left standing)")
+    parser.add_argument("--boss-res", type=int, default=0, metavar="DELTA",
+                        help="in memory only, for a values proposal: add DELTA to every boss's Ranged and "
+                        "supernatural resistance (not below 0); the data files are not changed")
     args = parser.parse_args(argv)
+    if args.boss_res:
+        change_boss_resistance(args.boss_res)
+    extra = {"boss_res": args.boss_res} if args.boss_res else {}
     options = {"map": args.map, **dict(opt.split("=", 1) for opt in args.option)}
     seeds = range(args.seed, args.seed + args.games)
     sides = args.side or list(SIDES)
@@ -166,7 +185,7 @@ def main(argv: list[str] | None = None) -> int:
     results: dict[str, list[dict[str, Any]]] = {}
     for side in sides:
         results[side] = [r for job, r in zip(jobs, played, strict=True) if job[2] == side]
-        cell(results[side], args.players, args.seed, side, options, out=sys.stdout)
+        cell(results[side], args.players, args.seed, side, options, out=sys.stdout, **extra)
         sys.stdout.flush()
     order = [s for s in SIDES if s in results]
     for lower, upper in itertools.pairwise(order):

@@ -38,3 +38,18 @@ def test_a_seat_with_no_legal_move_ends_the_game_as_stuck(monkeypatch: pytest.Mo
     monkeypatch.setattr(ka_ai_eval.GAME, "legal_actions", lambda state, seat: [])
     got = ka_ai_eval.run(1, 5, "hard", {"map": "short-road"})
     assert got["end"] == "stuck" and not got["won"] and got["took"] == []
+
+
+def test_boss_res_changes_the_bosses_ranged_and_supernatural_resistance_in_memory_only(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    from rules.kings_armory import data
+
+    monkeypatch.setattr(data, "bosses", data.bosses)  # put back whatever the option changes
+    before = {key: dict(card["res"]) for key, card in data.bosses().items()}
+    assert ka_ai_eval.main(["--games", "1", "--seed", "1000", "--side", "random", "--boss-res", "-1"]) == 0
+    assert json.loads(capsys.readouterr().out.splitlines()[0])["boss_res"] == -1
+    after = {key: dict(card["res"]) for key, card in data.bosses().items()}
+    assert after["vyrax"] == {"M": before["vyrax"]["M"], "R": int(before["vyrax"]["R"]) - 1,
+                              "SN": int(before["vyrax"]["SN"]) - 1}
+    assert after["nyx"]["M"] == "Im"  # an immunity stays one
+    assert all(int(r) >= 0 for card in after.values() for r in card.values() if r != "Im")
