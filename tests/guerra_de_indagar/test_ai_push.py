@@ -12,11 +12,13 @@ import pytest
 
 from rules.base import SYSTEM, Action
 from rules.guerra_de_indagar import GAME, ai
+from rules.guerra_de_indagar.data import monsters
 from rules.guerra_de_indagar.hexes import distance, unkey
 from rules.guerra_de_indagar.moves import args_of
 from rules.guerra_de_indagar.state import State
 from rules.rng import Rng
 from tests.guerra_de_indagar.helpers import build_under_helgoth, clear_board, k, my_turn, put, started
+from tools import gi_ai_eval
 
 PUSH = ai.LEVELS["hard"].push_from
 
@@ -73,11 +75,12 @@ def test_hard_builds_in_its_last_rounds_when_helgoth_has_too_few_turns_left_to_w
         s["outposts"][key] = {"owner": 1, "level": 1, "dmg": 0, "dropped": False}
     s["monsters"]["helgoth"]["at"] = "3,-6"  # out of Ariane's way
     turns = ai.MONSTER_TURNS * (10 - 9 + 1)  # round 9, all of his turns still to come
-    s["monsters"]["helgoth"]["count"] = ai._need(s, "helgoth") - turns - 1  # one short even scoring every turn
+    paced = int(turns * ai.LEVELS["hard"].helgoth_pace)  # the outposts hard reckons he can still take
+    s["monsters"]["helgoth"]["count"] = ai._need(s, "helgoth") - paced - 1  # one short even then
     s["round"] = 9
     s = my_turn(s, seat, "ariane")
     assert GAME.ai_action(s, seat, Rng.from_seed(1), level="hard") == Action.of("build")
-    s["monsters"]["helgoth"]["count"] += 1  # one outpost a turn would now win him the game
+    s["monsters"]["helgoth"]["count"] += 1  # at that pace he would now win the game
     assert GAME.ai_action(s, seat, Rng.from_seed(1), level="hard") != Action.of("build")
     s["monsters"]["helgoth"]["count"] -= 1
     monkeypatch.setitem(ai.LEVELS, "hard", ai.LEVELS["hard"]._replace(push_from=99))
@@ -143,3 +146,18 @@ def test_hard_opens_the_cage_of_a_monster_out_of_time_in_its_last_rounds() -> No
         s["monsters"][mid]["count"] -= 1
         s["round"] = PUSH - 1  # before the last rounds the cage holds whatever his count
         assert ai._cage_target(s, 0) == mid
+
+
+def test_the_eval_tool_weighs_a_victory_count_per_player_in_memory() -> None:
+    """`--victory oryana=7+N` (a proposal: her count growing with the players) reaches the engine and the AI."""
+    s = started(4, 1)
+    victory = monsters()["primary"]["oryana"]["victory"]
+    was = f"{victory['base']}+N" if victory.get("per_player", True) else str(victory["base"])
+    try:
+        gi_ai_eval.set_victory({"oryana": "7+N"})
+        assert ai._need(s, "oryana") == 7 + 4
+        gi_ai_eval.set_victory({"oryana": "8"})
+        assert ai._need(s, "oryana") == 8
+    finally:
+        gi_ai_eval.set_victory({"oryana": was})
+    assert ai._need(s, "oryana") == int(victory["base"]) + (4 if victory.get("per_player", True) else 0)
