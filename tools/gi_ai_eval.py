@@ -101,15 +101,18 @@ def _percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(len(ordered) * q / 100))] if ordered else 0.0
 
 
-def set_victory(bases: dict[str, int]) -> None:
+def set_victory(bases: dict[str, int | str]) -> None:
     """Experiment only: raise a primary monster's victory count (its `base`) in this process's copy of the data,
-    to weigh proposed provisional values before any change to `monsters.json`.
+    to weigh proposed provisional values before any change to `monsters.json`. A number keeps the card's "per
+    player" rule; a string sets it: "7+N" adds one per player, "9" does not.
 
     The data tables are read-only (rules/readonly.py) for every caller; this experiment alone writes past that,
     in its own process, so the engine and the AI read the value under test."""
     for card, base in bases.items():
         victory: Any = monsters()["primary"][card]["victory"]
-        dict.__setitem__(victory, "base", base)
+        dict.__setitem__(victory, "base", int(str(base).removesuffix("+N")))
+        if isinstance(base, str):  # "7+N": the base plus one per player; "9": the same for every table
+            dict.__setitem__(victory, "per_player", base.endswith("+N"))
 
 
 def set_hard(fields: dict[str, Any]) -> None:
@@ -118,7 +121,7 @@ def set_hard(fields: dict[str, Any]) -> None:
     ai.LEVELS["hard"] = ai.LEVELS["hard"]._replace(**fields)
 
 
-def _setup(victory: dict[str, int], hard: dict[str, Any]) -> None:
+def _setup(victory: dict[str, int | str], hard: dict[str, Any]) -> None:
     set_victory(victory)
     set_hard(hard)
 
@@ -137,7 +140,7 @@ def _sides(name: str) -> tuple[int, str, str]:
 
 
 def cell(name: str, games: int, seed: int, target: str = "10", jobs: int = 1,
-         victory: dict[str, int] | None = None, hard: dict[str, Any] | None = None) -> dict[str, Any]:
+         victory: dict[str, int | str] | None = None, hard: dict[str, Any] | None = None) -> dict[str, Any]:
     """One cell of the table: `random` / `greedy` (a normal AI against them, 2 players; `hard_random` /
     `hard_greedy` the hard AI), `allai` / `allai_hard` (4 normal or hard AIs against the monsters),
     `hard_normal` / `normal_easy` (the first level against the second, 2 players)."""
@@ -187,7 +190,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cells", default=",".join(CELLS), help=f"comma-separated, of {', '.join(CELLS)}")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (the results do not depend on it)")
     parser.add_argument("--victory", action="append", default=[], metavar="MONSTER=BASE",
-                        help="experiment: a primary monster's victory base (helgoth, tijian, oryana, walker)")
+                        help="experiment: a primary monster's victory base (helgoth, tijian, oryana, walker); "
+                             "BASE+N also adds one per player (Oryana's count does not, today)")
     parser.add_argument("--hard", action="append", default=[], metavar="FIELD=VALUE",
                         help="experiment: a field of the hard level, e.g. margin=2, raid=0 (booleans 0/1)")
     args = parser.parse_args(argv)
@@ -198,14 +202,15 @@ def main(argv: list[str] | None = None) -> int:
         if field not in ai.Level._fields or not isinstance(current, (bool, int, float)) \
                 or not value.replace(".", "", 1).isdigit():
             parser.error(f"--hard {item!r}: FIELD=NUMBER, FIELD one of blunder, raid, primacy, spend_from, margin, "
-                         "rivals_posts")
+                         "rivals_posts, hunt_within, push_from, helgoth_pace")
         hard[field] = bool(int(value)) if isinstance(current, bool) else type(current)(float(value))
-    victory: dict[str, int] = {}
+    victory: dict[str, int | str] = {}
     for item in args.victory:
         card, _, base = item.partition("=")
-        if card not in monsters()["primary"] or not base.isdigit():
-            parser.error(f"--victory {item!r}: MONSTER=BASE, MONSTER one of {', '.join(sorted(monsters()['primary']))}")
-        victory[card] = int(base)
+        if card not in monsters()["primary"] or not base.removesuffix("+N").isdigit():
+            parser.error(f"--victory {item!r}: MONSTER=BASE or MONSTER=BASE+N, MONSTER one of "
+                         f"{', '.join(sorted(monsters()['primary']))}")
+        victory[card] = base if base.endswith("+N") else int(base)
     for name in args.cells.split(","):
         if name not in CELLS:
             parser.error(f"unknown cell {name!r}; valid: {', '.join(CELLS)}")

@@ -117,8 +117,11 @@ EASY_STEADY = NO_BLUNDER | {"build"}
 #: upgrades with trades (`_affordable`); `rivals_posts`: the rivals' outposts count too in that margin (he wins on
 #: anyone's: a rival that builds everywhere feeds him, one that builds little leaves room); `spend_from`: the round from
 #: which its spirit reserve becomes points while no monster is near its victory; `cage` and `hand_out`: the monsters it
-#: cages and hands out, best first (experiments); `factions`: the factions it takes, best first. Measured with
-#: tools/gi_ai_eval.py (data/guerra_de_indagar/NOTES.md, "AI levels").
+#: cages and hands out, best first (experiments); `factions`: the factions it takes, best first; `hunt_within`: the
+#: free heroes hunt only a monster this near its victory (an experiment: 3 measured no better); `push_from`: the
+#: round from which it plays for points (see `_pushing`); `helgoth_pace`: in those rounds, the outposts it reckons
+#: Helgoth can still take per turn he has left (it builds while he would still fall short). Measured with
+#: tools/gi_ai_eval.py and tools/gi_points.py (data/guerra_de_indagar/NOTES.md, "AI levels").
 class Level(NamedTuple):
     blunder: float
     raid: bool = False
@@ -130,6 +133,9 @@ class Level(NamedTuple):
     hand_out: tuple[str, ...] = ()
     factions: tuple[str, ...] = FACTIONS
     steady: frozenset[str] = NO_BLUNDER
+    hunt_within: int = 99
+    push_from: int = 99
+    helgoth_pace: float = 1.0
 
 
 #: Hard raids the other players' points: what dropping an outpost (captured: a point each way) and sending an enemy
@@ -137,16 +143,21 @@ class Level(NamedTuple):
 RAID_POST = 14.0
 RAID_COMMANDER = 8.0
 RAID_FLOOR = 2.0
+#: Hard's last rounds (`push_from`): a monster is hunted, and Oryana's keeper kept, only this near its victory.
+PUSH_NEAR = 2
 #: Primacy: what an upgrade toward Merchant Crown's point (three outposts of level 2 or more, a point a round) is
 #: worth to the plan.
 UPGRADE_POINT = 11.0
+#: Hard plays for points from round 8 (tuning seeds 0-39 against greedy: reached 10 in 19 of 38 wins, 17 of 39
+#: from round 9, 13 of 39 from round 7; 9 of 38 before), reckoning two outposts taken for Helgoth's three turns
+#: (0.67: 23 of 38, and 13 of 39 on seeds 40-79 where 1.0 made 19 and 15; 0.5: 20 of 36 with 3 Helgoth wins in 40).
 #: Hard keeps Helgoth 2 short of his victory when it builds (tuning seeds, with the Tribe taken second: against greedy
 #: 87 of 100 on seeds 0-99 and 91 on 100-199, 84 on 0-99 with a margin of 1; against normal 83 and 84).
 LEVELS: dict[str, Level] = {
     "easy": Level(blunder=0.75, steady=EASY_STEADY),
     "normal": Level(blunder=0.0),
     "hard": Level(blunder=0.0, raid=True, primacy=True, spend_from=6, margin=2, rivals_posts=True,
-                  factions=HARD_FACTIONS),
+                  factions=HARD_FACTIONS, push_from=8, helgoth_pace=0.67),
 }
 #: The level of the decision under way: set by `choose` for its own call only, in its own context, so two games'
 #: AIs deciding at once in two threads never read each other's level.
@@ -284,10 +295,30 @@ def _prey(s: State, seat: int | None = None) -> str | None:
             continue
         if mon["card"] == "helgoth" and not _helgoth_hunts(s, mid):
             continue
+        if _short(s, mid) + PACE.get(mon["card"], 0) > (PUSH_NEAR if _pushing(s) else _level().hunt_within):
+            continue  # far from its victory: the free heroes build rather than chase it
         key = (mon["at"] is None, _short(s, mid) + PACE.get(mon["card"], 0), mid)
         if best is None or key < best:
             best = key
     return best[2] if best is not None else None
+
+
+def _pushing(s: State) -> bool:
+    """Hard's last rounds (`push_from` on): every hero not holding back a monster near its victory plays for
+    points (outposts on the free resource tiles), the monsters far from theirs are left alone."""
+    return s["round"] >= _level().push_from
+
+
+def _out_of_time(s: State, mid: str) -> bool:
+    """In hard's last rounds, whether the monster could not reach its victory even scoring on each turn it has
+    left (Helgoth an outpost, Tijian a tile, the Walker a hero a turn)."""
+    return _pushing(s) and s["monsters"][mid]["card"] != "oryana" and _short(s, mid) > _turns_left(s, mid)
+
+
+def _tijian_wary(s: State) -> bool:
+    """Whether Tijian is about and still a danger: then face-down resource tiles stay face down (his prey)."""
+    mid = _card_in_play(s, "tijian")
+    return mid is not None and not _out_of_time(s, mid)
 
 
 def _helgoth_hunts(s: State, mid: str) -> bool:
@@ -726,6 +757,9 @@ def _activation(s: State, seat: int, by: dict[str, list[Action]], legal: Sequenc
     last = _last_build(s, seat, hid, by)
     if last is not None:
         return last
+    second = _second_build(s, seat, hid, by)
+    if second is not None:
+        return second
     cage = _cage(s, seat)
     if cage is not None and hid in cage[1]:
         return _guard(s, seat, hid, cage[0], cage[1][hid], by, legal)
@@ -734,7 +768,8 @@ def _activation(s: State, seat: int, by: dict[str, list[Action]], legal: Sequenc
         return trade
     mv = act["mv"] if not act.get("mud") else 0
     threats = _threats(s)
-    _value, target, deed = _plan(s, seat, hid, mv, bool(act["acted"]), threats)
+    builds_only = _pushing(s) and bool(act["acted"]) and bool(act.get("free_build"))
+    _value, target, deed = _plan(s, seat, hid, mv, bool(act["acted"]) and not builds_only, threats, builds_only)
     if target == here:
         if deed == ("build", here) and not can_pay(s, seat, outpost_stats(1)["cost"]):
             pay = _pay_for_outpost(s, seat, by)
@@ -774,7 +809,7 @@ def _step(s: State, seat: int, k: str, mv: int, by: dict[str, list[Action]]) -> 
     up, and a resource tile face up is his prey. One known to be a resource tile is then not stepped on."""
     tile = s["tiles"][k]
     hidden = not tile["up"] and tile["t"] is not None
-    tijian = TIJIAN_PEEK and _card_in_play(s, "tijian") is not None
+    tijian = TIJIAN_PEEK and _tijian_wary(s)
     if hidden and _known_type(s, seat, k) is None and (tijian or PEEK) and mv >= 2:
         for a in by.get("explore", []):
             if tile_of(s, args_of(a)["to"]) == k:
@@ -794,8 +829,10 @@ def _cage(s: State, seat: int) -> tuple[str, dict[str, str]] | None:
 
 
 def _cage_target(s: State, seat: int) -> str | None:
-    """The monster this seat cages, with one hero spared to keep the Source while Oryana is about."""
-    return ai_cage.target(s, seat, spare=1 if _oryana(s) else 0, cards=_level().cage)
+    """The monster this seat cages, with one hero spared to keep the Source while Oryana is about; none once it
+    is out of time for its victory in hard's last rounds (the guards build)."""
+    mid = ai_cage.target(s, seat, spare=1 if _oryana(s) else 0, cards=_level().cage)
+    return None if mid is not None and _out_of_time(s, mid) else mid
 
 
 def _guard(s: State, seat: int, hid: str, mid: str, spot: str, by: dict[str, list[Action]],
@@ -939,6 +976,34 @@ def _last_build(s: State, seat: int, hid: str, by: dict[str, list[Action]]) -> A
     return _pay_for_outpost(s, seat, by)
 
 
+def _second_build(s: State, seat: int, hid: str, by: dict[str, list[Action]]) -> Action | None:
+    """Hard's last rounds: a hero that has used its action waives the next build's with its tree's ability
+    (Engineers, Settlers) when a free resource tile lies within its walk and it can pay both."""
+    act = activation(s)
+    if not _pushing(s) or not act["acted"] or act.get("free_build") or has_rule(hid, "burn_not_build") \
+            or not _build_ok(s, seat):
+        return None
+    mv = act["mv"] if not act.get("mud") else 0
+    free = _free_resources(s) | ({hero_tile(s, hid)} if _free_tile(s, hero_tile(s, hid)) else set())
+    if not free & set(_reachable(s, seat, hid, mv)):
+        return None
+    for a in by.get("skill", []):
+        card = strategy()["abilities"].get(args_of(a)["id"])
+        if card is None or "free_build" not in card.get("do", {}):
+            continue
+        cost = dict(outpost_stats(1)["cost"])
+        for k, n in card["cost"].items():
+            cost[k] = cost.get(k, 0) + n
+        if can_pay(s, seat, cost):
+            return a
+    return None
+
+
+def _free_tile(s: State, k: str) -> bool:
+    tile = s["tiles"][k]
+    return bool(tile["up"]) and tile["t"] in RESOURCES and not tile["destroyed"] and k not in s["outposts"]
+
+
 def _pay_for_outpost(s: State, seat: int, by: dict[str, list[Action]]) -> Action | None:
     """Gold for an outpost in the last round: three resources for one, else a spirit for three gold."""
     res = s["players"][seat]["res"]
@@ -1021,6 +1086,9 @@ def _keeper(s: State, seat: int) -> str | None:
     the one that gets there soonest (the commander, chosen the toughest, first among equals)."""
     if not _oryana(s):
         return None
+    oryana = _card_in_play(s, "oryana")
+    if _pushing(s) and oryana is not None and _short(s, oryana) > PUSH_NEAR:
+        return None  # she cannot drink her victory in the rounds left: the keeper builds
     heroes = sorted(h for h, hero in s["heroes"].items() if hero["owner"] == seat and hero["at"] is not None)
     if not heroes:
         return None
@@ -1050,6 +1118,8 @@ def _build_ok(s: State, seat: int) -> bool:
     if s["round"] >= numbers()["rounds"]:  # one outpost a turn at most, and his turns this round are counted
         mon = s["monsters"][mid]
         return mon["at"] is None or _short(s, mid) > MONSTER_TURNS - mon["turns"]
+    if s["round"] >= _level().push_from and _short(s, mid) > int(_turns_left(s, mid) * _level().helgoth_pace):
+        return True  # he takes one outpost a turn at most: too few turns are left for him to win on them
     mine = sum(1 for p in s["outposts"].values() if p["owner"] == seat)
     most_other = max((sum(1 for p in s["outposts"].values() if p["owner"] == o)
                       for o in range(len(s["players"])) if o != seat), default=0)
@@ -1061,14 +1131,21 @@ def _build_ok(s: State, seat: int) -> bool:
     return spare and (mine + 1 <= most_other or s["round"] >= 9)
 
 
+def _turns_left(s: State, mid: str) -> int:
+    """The most turns a monster may still take in the game: what is left of this round's and the later rounds'."""
+    mon = s["monsters"][mid]
+    now = MONSTER_TURNS - mon["turns"] if mon["at"] is not None else 0
+    return now + MONSTER_TURNS * (numbers()["rounds"] - s["round"])
+
+
 def _free_resources(s: State) -> set[str]:
     """Face-up resource tiles with nothing on them: Tijian's targets."""
     return {k for k, t in s["tiles"].items() if t["up"] and t["t"] in RESOURCES and not t["destroyed"]
             and unit_at(s, k) is None and k not in s["outposts"]}
 
 
-def _plan(s: State, seat: int, hid: str, mv: int, acted: bool,
-          threats: list[tuple[str, int, set[str]]]) -> tuple[float, str, tuple[str, str] | None]:
+def _plan(s: State, seat: int, hid: str, mv: int, acted: bool, threats: list[tuple[str, int, set[str]]],
+          builds_only: bool = False) -> tuple[float, str, tuple[str, str] | None]:
     """The best tile to end on within `mv` steps and the deed to do there: (value, tile, (kind, target))."""
     here = hero_tile(s, hid)
     reach = _reachable(s, seat, hid, mv)
@@ -1078,7 +1155,7 @@ def _plan(s: State, seat: int, hid: str, mv: int, acted: bool,
     goal_dist = _goal_distances(s, seat, hid, goals)
     fit = _fit(s, hid)
     build_ok = _build_ok(s, seat) and not has_rule(hid, "burn_not_build")
-    tijian = _card_in_play(s, "tijian")
+    tijian = _card_in_play(s, "tijian") if _tijian_wary(s) else None
     best: tuple[float, str, tuple[str, str] | None] = (-1e9, here, None)
     for k, steps in sorted(reach.items()):
         danger = _danger(s, hid, k, threats)
@@ -1093,7 +1170,8 @@ def _plan(s: State, seat: int, hid: str, mv: int, acted: bool,
         pos -= 0.05 * steps
         deeds: list[tuple[float, tuple[str, str] | None]] = [(0.0, None)]
         if not acted:
-            deeds += _deeds(s, seat, hid, k, prey, build_ok)
+            deeds += [(v, d) for v, d in _deeds(s, seat, hid, k, prey, build_ok)
+                      if not builds_only or (d is not None and d[0] == "build")]
         for value, deed in deeds:
             total = pos + value
             if deed is not None and k == here and deed[0] != "attack":
@@ -1209,7 +1287,7 @@ def _goal_tiles(s: State, seat: int, hid: str, keeper: bool, prey: str | None) -
         return set(adjacent_keys(s, s["source_at"]))  # beside the keeper: flanking dice, Steel Legion's shield
     goals = set()
     rich = _can_build(s, seat) or _tradeable(s, seat)
-    if _build_ok(s, seat) and not has_rule(hid, "burn_not_build"):
+    if (_build_ok(s, seat) or _pushing(s)) and not has_rule(hid, "burn_not_build"):
         for k, tile in s["tiles"].items():
             kind = _known_type(s, seat, k)
             if kind in RESOURCES and not tile["destroyed"] and k not in s["outposts"] and (tile["up"] or rich):
@@ -1294,7 +1372,7 @@ def _passable(s: State, seat: int, hid: str, k: str, bold: bool = False, through
     tile = s["tiles"][k]
     if not tile["up"] and tile["t"] is not None:
         kind = _known_type(s, seat, k)
-        if kind in RESOURCES and TIJIAN_PEEK and _card_in_play(s, "tijian") is not None:
+        if kind in RESOURCES and TIJIAN_PEEK and _tijian_wary(s):
             return False  # turned face up it would be Tijian's next prey
         return (kind not in AVOID if kind is not None else bold) and (through or unit_at(s, k) is None)
     if through and unit_at(s, k) is not None:
