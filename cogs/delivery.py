@@ -505,7 +505,6 @@ async def deliver(table: Table, interaction: discord.Interaction, report: Report
     await _send_dms(interaction.client, interaction.channel, report, people, skip=actor, due=dms,
                     pictures=dm_pictures)
     if report.pending_auto:  # the person has their answer: now the bots and the game's own phase move
-        answered()
         try:
             follow = await table.resume(report.game_id)
         except RuleError as exc:  # stopped by storage trouble: the resumer picks the game up again later
