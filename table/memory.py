@@ -44,6 +44,9 @@ class StateCache:
 
     def put(self, game_id: int, version: int, state: Any, seats: list[Any], *, engine: str | None = None,
             chain: dict[int, dict[str, Any]] | None = None) -> None:
+        seal = getattr(state, "seal", None)
+        if callable(seal):  # a state kept here is only read from now on: its game may remember answers about it
+            seal()
         self._items[game_id] = Cached(version, state, seats, engine=engine, chain=chain or {})
         self._items.move_to_end(game_id)
         while len(self._items) > self.capacity:

@@ -272,7 +272,9 @@ class Gorgasali(Game[State]):
         return list(sides.values())
 
     def to_json(self, state: State) -> dict[str, object]:
-        return dict(clone(state))
+        # Shared, not copied (as the other games do): a state is never changed once made (`apply` works on a copy,
+        # the playouts' deep check proves it), and the table only stores and compares this. Every move stores it.
+        return dict(state)
 
     def from_json(self, data: Mapping[str, object]) -> State:
         return cast(State, clone(dict(data)))  # the JSON stored by to_json

@@ -201,6 +201,14 @@ class HeroQuest(Game[HQState]):
         return out[:8]
 
     def legal_actions(self, state: HQState, seat: int) -> list[LegalAction]:
+        if not state.sealed:
+            return self._legal(state, seat)
+        known = state.legal_memo.get(seat)
+        if known is None:
+            known = state.legal_memo[seat] = self._legal(state, seat)
+        return list(known)
+
+    def _legal(self, state: HQState, seat: int) -> list[LegalAction]:
         s = state
         if seat not in self.to_act(s):
             return []

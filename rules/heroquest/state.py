@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Literal, TypeVar, cast, overload
 
 from rules import coords
-from rules.base import Event, IllegalAction
+from rules.base import Event, IllegalAction, LegalAction
 from rules.heroquest import board, catalog, dice
 from rules.heroquest.board import Edge, Square
 from rules.heroquest.quest import WALKABLE_FURNITURE, Quest, QuestJson
@@ -126,6 +126,10 @@ class HQState:
     d: StateData
     quest_obj: Quest = field(compare=False, repr=False)
     seats: int = field(init=False)
+    #: Set by `seal`: only a state nobody edits any more remembers a seat's legal actions (the view, the buttons,
+    #: the legality check and the private panel all ask for them after each move).
+    sealed: bool = field(default=False, init=False, compare=False, repr=False)
+    legal_memo: dict[int, list[LegalAction]] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         self.seats = int(self.d["seats"])
@@ -141,6 +145,11 @@ class HQState:
 
     def clone(self) -> HQState:
         return HQState(self.quest, deep_copy(self.d), self.quest_obj)
+
+    def seal(self) -> None:
+        """Nothing will edit this state from now on (the table keeps it to read: `table.memory.StateCache`), so
+        its legal actions may be remembered. A copy (`clone`) starts unsealed."""
+        self.sealed = True
 
     # ---- queries
 

@@ -114,7 +114,9 @@ class KingsArmory(Game[State]):
         return int(state["n"])
 
     def to_json(self, state: State) -> dict[str, Any]:
-        return dict(queries.clone(state))
+        # Shared, not copied: a state is never changed once made (`apply` works on a copy, the playouts' deep
+        # check proves it), and the table only stores and compares this. Every move stores it.
+        return dict(state)
 
     def from_json(self, data_: Mapping[str, Any]) -> State:
         return cast(State, dict(queries.clone(dict(data_))))  # a state's stored JSON (`to_json`)
