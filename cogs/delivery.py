@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import discord
+import orjson
 
 import i18n
 from cogs.dm_channels import dm_channels
@@ -552,7 +553,12 @@ async def announce(client: discord.Client, report: Report, lang: str, table: Tab
 
 
 def _digest(view: dict[str, Any]) -> str:
-    return hashlib.blake2b(json.dumps(view, sort_keys=True, default=str).encode(), digest_size=16).hexdigest()
+    # orjson: a view is hashed with every answer, and the standard library's sorted dump costs ten times more.
+    try:
+        data = orjson.dumps(view, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS, default=str)
+    except (orjson.JSONEncodeError, TypeError):  # an integer over 64 bits
+        data = json.dumps(view, sort_keys=True, default=str).encode()
+    return hashlib.blake2b(data, digest_size=16).hexdigest()
 
 
 def _remember_view(game_id: int, user_id: int, view: dict[str, Any]) -> None:

@@ -14,6 +14,7 @@ from types import TracebackType
 from typing import Any
 
 import discord
+import orjson
 import yarl
 from discord.http import Route
 from discord.shard import Shard
@@ -56,7 +57,7 @@ class FakeResponse:
         elif resp.body is None:
             self._body = b""
         else:
-            self._body = json.dumps(resp.body).encode()
+            self._body = _dumps(resp.body)
             headers["Content-Type"] = "application/json"
         self.headers = CIMultiDictProxy(headers)
 
@@ -133,6 +134,15 @@ class FakeSession:
 
     async def ws_connect(self, *args: Any, **kwargs: Any) -> Any:
         raise RuntimeError("the in-process stand-in has no websocket; use standin.server for that")
+
+
+def _dumps(body: Any) -> bytes:
+    """Discord's side of a response: encoded quickly, so that measuring through the stand-in counts the bot's
+    work rather than the stand-in's."""
+    try:
+        return orjson.dumps(body)
+    except (orjson.JSONEncodeError, TypeError):
+        return json.dumps(body).encode()
 
 
 async def _encode(data: Any, json_body: Any) -> tuple[bytes, str | None]:

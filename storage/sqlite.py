@@ -340,7 +340,9 @@ class SqliteBackend:
         self._queued.append((list(statements), done))
         if self._flusher is None or self._flusher.done():
             self._flusher = asyncio.create_task(self._flush())
-        await asyncio.shield(done)  # a caller that gives up does not undo a write already under way
+        # A caller that gives up cancels only its own future: the write already queued goes on in the flusher.
+        # (No `shield`: it would add two hops through the event loop to every commit, for the same behaviour.)
+        await done
 
     async def _flush(self) -> None:
         while self._queued:

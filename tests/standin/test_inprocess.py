@@ -123,6 +123,19 @@ async def test_rate_limited_route_is_retried_by_discord_py(d: InProcessDiscord) 
     assert statuses == [429, 200]
 
 
+async def test_answers_carry_rate_limit_headers_with_room_as_discords_do(d: InProcessDiscord) -> None:
+    """Without them discord.py takes each route for a one-request bucket and sleeps after every request, a pause
+    (and a turn of the event loop) that Discord never causes."""
+    await d.command("alice", "/announce text:hi")
+    channel = home_channel(d)
+    answer = rest.handle(d.world, "GET", f"/api/v10/channels/{channel.id}",
+                         headers={"Authorization": f"Bot {d.world.token}"})
+    assert answer.status == 200
+    assert int(answer.headers["X-RateLimit-Remaining"]) > 0 and answer.headers["X-RateLimit-Bucket"]
+    buckets = list(bot_of(d).http._buckets.values())  # discord.py read them: its buckets are Discord-sized
+    assert buckets and all(b.limit > 1 and b.remaining > 0 for b in buckets)
+
+
 async def test_invalid_body_gets_50035(d: InProcessDiscord) -> None:
     [out] = await d.command("alice", "/long")
     event = next(e for e in bot_of(d).events if e[0] == "http")

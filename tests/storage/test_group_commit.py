@@ -55,3 +55,19 @@ async def test_a_full_disk_fails_every_write_of_the_group_and_the_writer_goes_on
     await backend.set_max_pages(1_000_000)
     await backend.batch([Statement("INSERT INTO t VALUES (2, 2)")])  # the writer goes on after the failure
     assert await rows(backend) == {1: 0, 2: 2}
+
+
+async def test_a_caller_that_gives_up_does_not_undo_its_write_nor_its_neighbours(backend: SqliteBackend) -> None:
+    first = asyncio.create_task(backend.batch([Statement("INSERT INTO t VALUES (2, 2)")]))
+    await asyncio.sleep(0)  # the flusher has taken it: the write is under way
+    gives_up = asyncio.create_task(backend.batch([Statement("INSERT INTO t VALUES (3, 3)")]))
+    waits = asyncio.create_task(backend.batch([Statement("INSERT INTO t VALUES (4, 4)")]))
+    await asyncio.sleep(0)
+    first.cancel()
+    gives_up.cancel()
+    await waits  # its neighbours' cancellations do not reach it
+    for task in (first, gives_up):
+        with pytest.raises(asyncio.CancelledError):
+            await task
+    await backend.batch([Statement("INSERT INTO t VALUES (5, 5)")])  # and the writer goes on
+    assert await rows(backend) == {1: 0, 2: 2, 3: 3, 4: 4, 5: 5}
