@@ -6,9 +6,9 @@ from __future__ import annotations
 import copy
 
 from rules.base import Action
-from rules.rng import Rng
 from rules.heroquest import GAME
 from rules.heroquest.state import GM, sq_token
+from rules.rng import Rng
 from tests.heroquest.hq_helpers import act, door, fresh, monster, new, put, tokens
 
 
