@@ -72,8 +72,7 @@ class Lobby(Steps):
         title = (setup or {}).get("title")
         if isinstance(title, dict) and isinstance(title.get("es"), str) and isinstance(title.get("en"), str):
             report.public.append(msg("core.lobby.upload", title=Lit(title["es"][:100], title["en"][:100])))
-        for warning in (setup or {}).get("warnings", [])[:20]:
-            report.add_private(who.user_id, Msg.from_json(warning))
+        _file_notes(report, who.user_id, [Msg.from_json(w) for w in (setup or {}).get("warnings", [])])
         report.public.append(_options_line(game, resolved, hide=game.upload_overrides if setup else ()))
         if extra.get("timer_minutes"):
             report.public.append(msg("core.lobby.timer_suggested" if suggested else "core.lobby.timer",
@@ -188,3 +187,23 @@ class Lobby(Steps):
                             channel_id=row.channel_id, guild_id=row.guild_id)
             report.public.append(msg("core.abandon.done", who=who.name))
             return report
+
+
+#: Warnings shown in the answer to an upload; the rest are counted (a phone screen holds about this many).
+FILE_NOTES_SHOWN = 12
+#: An importer's line that tells a ruling it made and asks nothing of the reader (HeroQuest's Door In).
+INFO_MARK = ".imp.info."
+
+
+def _file_notes(report: Report, user_id: int, told: list[Msg]) -> None:
+    """What the uploader should know of their file: the rulings first, then what to check, counted."""
+    warnings = [m for m in told if INFO_MARK not in m.key]
+    for info in (m for m in told if INFO_MARK in m.key):
+        report.add_private(user_id, msg("core.lobby.file_info", text=info))
+    if warnings:
+        report.add_private(user_id, msg("core.lobby.file_warnings", count=len(warnings)))
+    for warning in warnings[:FILE_NOTES_SHOWN]:
+        report.add_private(user_id, msg("core.lobby.file_warning", text=warning))
+    if len(warnings) > FILE_NOTES_SHOWN:
+        report.add_private(user_id, msg("core.lobby.file_more", count=len(warnings) - FILE_NOTES_SHOWN))
+

@@ -8,7 +8,7 @@ from rules.base import Action, BadOptions, RuleError
 from rules.text import Lit
 from table import Table, Who
 from tests.heroquest.hq_helpers import registered
-from tests.reference import HQ_QUESTS
+from tests.reference import COLD_HALLS, HQ_QUESTS
 
 QUESTS = HQ_QUESTS
 GM, ANA, BEN = Who(1, "Zargon"), Who(2, "Ana"), Who(3, "Ben")
@@ -111,3 +111,19 @@ async def test_an_uploaded_quest_is_named_in_the_lobby_and_checked_off_the_loop(
         await table.new(guild_id=9, channel_id=CH + 1, who=GM, game_type="heroquest",
                         upload=(b"<quest name='x'><board>", "broken.xml"))
     assert exc.value.reason.key.startswith("hq.")
+
+
+async def test_the_uploader_reads_the_rulings_apart_from_the_warnings_counted(table: Table) -> None:
+    """The Cold Halls: the Door In ruling asks nothing of the game master, so it is not one of the warnings."""
+    data = COLD_HALLS[0].read_bytes()
+    report = await table.new(guild_id=9, channel_id=CH, who=GM, game_type="heroquest", upload=(data, "cold.xml"))
+    told = report.private[GM.user_id]
+    keys = [m.key for m in told]
+    assert keys[0] == "core.lobby.file_info"
+    info = told[0].params["text"]
+    assert not isinstance(info, (str, int)) and getattr(info, "key", "").startswith("hq.imp.info.")
+    header = told[keys.index("core.lobby.file_warnings")]
+    bullets = [m for m in told if m.key == "core.lobby.file_warning"]
+    assert header.params["count"] == len(bullets) >= 1
+    assert all(not getattr(m.params["text"], "key", "").startswith("hq.imp.info.") for m in bullets)
+

@@ -63,7 +63,9 @@ async def test_an_accepted_file_is_stored_once_with_its_title_and_warnings(store
     table = Table(store, clock=FakeClock())
     report = await new_with(table, b"hello")
     assert "core.lobby.upload" in [m.key for m in report.public]
-    assert [m.key for m in report.private[ALICE.user_id]] == ["core.nobody"]
+    told = report.private[ALICE.user_id]  # the file's one warning, counted, then itself
+    assert [m.key for m in told] == ["core.lobby.file_warnings", "core.lobby.file_warning"]
+    assert told[0].params["count"] == 1 and getattr(told[1].params["text"], "key", None) == "core.nobody"
     row = await channel_row(table, 1)
     assert (await store.blob(row.id, "setup"))["note"] == "hello"
     assert "setup" not in row.extra
