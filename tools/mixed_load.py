@@ -8,7 +8,8 @@ and the game's own steps run through `Table.resume`); `--inline` plays them insi
 as tools and tests do. Figures: a person's command p50/p99, the bots' follow-ups, committed moves per second,
 how late the event loop wakes a sleeping task (`loop_lag_ms`) and the load average when the run began and ended
 (`os.getloadavg()`). Through the stand-in (`--standin-channels`), `reply_ms` is until the person sees the words
-of their answer; their board and private picture follow by an edit, `image_ms` after the words (p50/p99).
+of their answer; their board and private picture follow by an edit, `image_ms` after the words (p50/p99);
+`reply_loop_turns` counts the event loop's turns from the command's arrival to its answer (`LoopTurns`).
 """
 
 from __future__ import annotations
@@ -94,6 +95,32 @@ class LoopLag:
         return {"loop_lag_ms_p50": round(percentile(self.lags, 50), 1),
                 "loop_lag_ms_p99": round(percentile(self.lags, 99), 1),
                 "loop_lag_ms_max": round(max(self.lags, default=0.0), 1)}
+
+
+class LoopTurns:
+    """Counts the event loop's turns (one per batch of ready callbacks). Between a command's arrival and its answer
+    that is how often the answer went back to the end of the queue: each turn waits for whatever else is ready, so
+    the count, unlike a time, says how much a busy loop can delay an answer, whatever the machine's speed."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self._loop: Any = None
+        self._real: Any = None
+
+    def __enter__(self) -> LoopTurns:
+        self._loop = asyncio.get_running_loop()
+        self._real = self._loop._run_once  # a private method of asyncio's loop: a measuring tool's liberty
+
+        def counted() -> None:
+            self.count += 1
+            self._real()
+
+        self._loop._run_once = counted
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._loop is not None:
+            self._loop._run_once = self._real
 
 
 class Channel:
@@ -198,10 +225,15 @@ async def mixed_standin_load(target: str, channels: int, seconds: float, think: 
     rooms_at = [first, *(world.add_text_channel(guild, f"mesa-{i}") for i in range(1, channels))]
     games = [registry.get(g) for g in GAMES]
     replies: dict[int, asyncio.Event] = {}
+    turns = LoopTurns()
+    turns_at: dict[int, int] = {}
+    reply_turns: list[float] = []
 
     def answered(out: Output) -> None:
         if out.interaction_id in replies:
             replies[out.interaction_id].set()
+        if out.interaction_id in turns_at:
+            reply_turns.append(turns.count - turns_at.pop(out.interaction_id))
 
     world.listeners.append(answered)
     reply_ms: dict[str, list[float]] = {g: [] for g in GAMES}
@@ -234,6 +266,7 @@ async def mixed_standin_load(target: str, channels: int, seconds: float, think: 
                 data = d.command_data(user, at, line)
                 inter = d.world.new_interaction(APP_COMMAND, user, at)
                 answered = replies[inter.id] = asyncio.Event()
+                turns_at[inter.id] = turns.count
                 started_tasks: set[asyncio.Task[Any]] = set()
                 started = time.perf_counter()
                 token = _owner.set(started_tasks)
@@ -259,7 +292,7 @@ async def mixed_standin_load(target: str, channels: int, seconds: float, think: 
                                 if o.interaction_id == inter.id and is_error_output(o))
 
         began = time.perf_counter()
-        with LoopLag() as lag:
+        with LoopLag() as lag, turns:
             await asyncio.gather(*(player(c) for c in range(channels)))
             await LATE.idle()
         elapsed = time.perf_counter() - began
@@ -268,6 +301,7 @@ async def mixed_standin_load(target: str, channels: int, seconds: float, think: 
     return {"channels": channels, "think_s": think, "seconds": round(elapsed, 1), "commands": len(every),
             "reply_ms_p50": round(percentile(every, 50), 1), "reply_ms_p99": round(percentile(every, 99), 1),
             "reply_ms_p99_by_game": {g: round(percentile(v, 99), 1) for g, v in reply_ms.items()},
+            "reply_loop_turns_p50": percentile(reply_turns, 50), "reply_loop_turns_p99": percentile(reply_turns, 99),
             "handled_ms_p50": round(percentile(handled_ms, 50), 1),
             "handled_ms_p99": round(percentile(handled_ms, 99), 1),
             "images_shown": LATE.shown - shown_before,
