@@ -486,15 +486,15 @@ async def deliver(table: Table, interaction: discord.Interaction, report: Report
     actor = interaction.user.id
     names = report.seat_names
     view_of_me = report.private_views.get(actor) if report.status == "active" else None
-    # The words go first (the channel's, then the person's answer); the board and the person's private picture
+    # The words go first (the person's answer, then the channel's); the board and the person's private picture
     # are drawn meanwhile and added to their messages by an edit (LATE). Both drawings start now, in the drawing
     # processes, so that they are drawn while the words are written and sent, not after.
     board = early(board_png(report, people.lang)) if _shows_public(interaction.channel, report) else None
     picture = early(private_png(report.game_type, view_of_me, names, lang)) if view_of_me is not None else None
     dms = _dms_due(report, people, actor)
     dm_pictures = _dm_pictures(report, people, dms)
-    await send_public(interaction.channel, report, people, board)
-    # The person who acted: privately, what only they learned, and their next options.
+    # The person who acted: privately, what only they learned, and their next options. They are waiting for it,
+    # so it goes before the channel's message (each message sent is one more turn of a busy event loop).
     mine = lines(report.private.get(actor, []), lang, names)
     if view_of_me is not None:
         await answer_privately(table, interaction, report.game_id, report.version, report.game_type, view_of_me,
@@ -503,6 +503,7 @@ async def deliver(table: Table, interaction: discord.Interaction, report: Report
     else:
         done = i18n.t(confirm or msg("bot.done"), lang)
         await reply(interaction, "\n".join(x for x in (mine, done) if x))
+    await send_public(interaction.channel, report, people, board)
     await _send_dms(interaction.client, interaction.channel, report, people, skip=actor, due=dms,
                     pictures=dm_pictures)
     if report.pending_auto:  # the person has their answer: now the bots and the game's own phase move

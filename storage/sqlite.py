@@ -21,6 +21,8 @@ from storage.rows import StorageError, StorageFull, StorageUnavailable
 from storage.schema import SQLITE_MIGRATIONS
 
 READERS = 2
+#: Transactions waiting for the writer, each with its caller's future.
+Queued = list[tuple[list[Statement], "asyncio.Future[None]"]]
 #: Transactions that wait for the writer are written together, each in a savepoint, under one COMMIT and so one
 #: disk sync: at most this many at once.
 GROUP_MAX = 32
@@ -121,16 +123,30 @@ class _LoopQuery(_SqliteQuery):
             return await reader.insert(sql, params)
 
 
+def _taken_at_once(lock: asyncio.Lock) -> bool:
+    """Takes a free asyncio lock without a turn of the event loop (its `acquire` returns at once when free);
+    False, and nothing taken, when someone holds it or waits for it."""
+    if lock.locked():
+        return False
+    acquiring = lock.acquire()
+    try:
+        acquiring.send(None)
+    except StopIteration:
+        return True
+    acquiring.close()  # it would have waited: leave the queue as it was
+    return False
+
+
 class _Writer:
     """The one connection that writes, owned by one thread: a batch runs there whole, in a single hop."""
 
     def __init__(self, path: str) -> None:
         self.path = path
         self.conn: sqlite3.Connection | None = None
-        self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tabletop-sqlite-writer")
+        self.thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tabletop-sqlite-writer")
 
     async def call(self, fn: Callable[..., T], *args: Any) -> T:
-        return await asyncio.get_running_loop().run_in_executor(self._thread, partial(fn, *args))
+        return await asyncio.get_running_loop().run_in_executor(self.thread, partial(fn, *args))
 
     def connect(self) -> None:
         self.conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
@@ -215,7 +231,7 @@ class _Writer:
 
     async def stop(self) -> None:
         await self.call(self.close)
-        self._thread.shutdown(wait=True)
+        self.thread.shutdown(wait=True)
 
 
 class _WriterQuery:
@@ -262,7 +278,7 @@ class SqliteBackend:
         self._loop_reader: sqlite3.Connection | None = None
         self._write_lock = asyncio.Lock()
         #: Batches waiting for the writer (each with the future its caller awaits), written together.
-        self._queued: list[tuple[list[Statement], asyncio.Future[None]]] = []
+        self._queued: Queued = []
         self._flusher: asyncio.Task[None] | None = None
 
     async def open(self) -> None:
@@ -336,41 +352,80 @@ class SqliteBackend:
 
     async def batch(self, statements: Sequence[Statement]) -> None:
         """One transaction, acknowledged once it is on disk; transactions queued meanwhile share its disk sync."""
-        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        loop = asyncio.get_running_loop()
+        done: asyncio.Future[None] = loop.create_future()
         self._queued.append((list(statements), done))
         if self._flusher is None or self._flusher.done():
-            self._flusher = asyncio.create_task(self._flush())
+            self._flusher = asyncio.create_task(self._flush(self._start_now(loop)))
         # A caller that gives up cancels only its own future: the write already queued goes on in the flusher.
         # (No `shield`: it would add two hops through the event loop to every commit, for the same behaviour.)
         await done
 
-    async def _flush(self) -> None:
-        while self._queued:
-            group, self._queued = self._queued[:GROUP_MAX], self._queued[GROUP_MAX:]
+    def _start_now(self, loop: asyncio.AbstractEventLoop) -> tuple[Queued, asyncio.Future[None]] | None:
+        """With the writer free, the queued group goes to its thread at once rather than when the flusher's task
+        first runs, a turn of the event loop later. Returns the group and its job, the write lock held for it."""
+        if self._writer is None or not _taken_at_once(self._write_lock):
+            return None
+        group, self._queued = self._queued[:GROUP_MAX], self._queued[GROUP_MAX:]
+        try:
+            return group, loop.run_in_executor(self._writer.thread, self._write_group, loop, group)
+        except BaseException:  # no thread to run it (shutting down): the flusher tries again the usual way
+            self._queued = group + self._queued
+            self._write_lock.release()
+            return None
+
+    async def _flush(self, started: tuple[Queued, asyncio.Future[None]] | None = None) -> None:
+        loop = asyncio.get_running_loop()
+        if started is not None:
+            group, job = started
             try:
-                async with self._write_lock:
-                    writer = self.writer
-                    if len(group) == 1:
-                        await writer.call(writer.batch, group[0][0])
-                        results: list[BaseException | None] = [None]
-                    else:
-                        results = await writer.call(writer.group, [statements for statements, _ in group])
+                await job
             except asyncio.CancelledError:  # the bot is closing: nobody is left waiting for these
                 for _, done in group:
                     done.cancel()
                 raise
-            except Exception as exc:  # the whole group failed (the COMMIT itself): each caller hears why
-                results = [exc] * len(group)
-            for (_, done), error in zip(group, results, strict=True):
-                if done.done():
-                    continue
-                if error is None:
-                    done.set_result(None)
-                    continue
-                ours = self._translate(error)
-                if ours is not error:
-                    ours.__cause__ = error
-                done.set_exception(ours)
+            except Exception as exc:
+                self._settle(group, [exc] * len(group))
+            finally:
+                self._write_lock.release()
+        while self._queued:
+            group, self._queued = self._queued[:GROUP_MAX], self._queued[GROUP_MAX:]
+            try:
+                async with self._write_lock:
+                    await self.writer.call(self._write_group, loop, group)
+            except asyncio.CancelledError:  # the bot is closing: nobody is left waiting for these
+                for _, done in group:
+                    done.cancel()
+                raise
+            except Exception as exc:  # no writer to hand the group to (the store closed): each caller hears why
+                self._settle(group, [exc] * len(group))
+
+    def _write_group(self, loop: asyncio.AbstractEventLoop, group: Queued) -> None:
+        """In the writer's thread: the group's transactions, then each caller told straight from here, which wakes
+        them a turn of the event loop sooner than a reply through the flusher would."""
+        try:
+            writer = self.writer
+            if len(group) == 1:
+                writer.batch(group[0][0])
+                results: list[BaseException | None] = [None]
+            else:
+                results = writer.group([statements for statements, _ in group])
+        except Exception as exc:  # the whole group failed (the COMMIT itself): each caller hears why
+            results = [exc] * len(group)
+        with suppress(RuntimeError):  # the loop is closed: the bot stopped, nobody waits any more
+            loop.call_soon_threadsafe(self._settle, group, results)
+
+    def _settle(self, group: Queued, results: list[BaseException | None]) -> None:
+        for (_, done), error in zip(group, results, strict=True):
+            if done.done():
+                continue
+            if error is None:
+                done.set_result(None)
+                continue
+            ours = self._translate(error)
+            if ours is not error:
+                ours.__cause__ = error
+            done.set_exception(ours)
 
     @asynccontextmanager
     async def read(self, *, consistent: bool = False) -> AsyncIterator[Query]:

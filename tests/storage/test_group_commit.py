@@ -8,7 +8,7 @@ import pytest
 
 from storage.backend import Statement, UnexpectedRows
 from storage.rows import StorageFull
-from storage.sqlite import SqliteBackend
+from storage.sqlite import SqliteBackend, _taken_at_once
 
 
 @pytest.fixture
@@ -71,3 +71,25 @@ async def test_a_caller_that_gives_up_does_not_undo_its_write_nor_its_neighbours
             await task
     await backend.batch([Statement("INSERT INTO t VALUES (5, 5)")])  # and the writer goes on
     assert await rows(backend) == {1: 0, 2: 2, 3: 3, 4: 4, 5: 5}
+
+
+async def test_a_free_write_lock_is_taken_at_once_and_a_busy_one_is_left_as_it_was() -> None:
+    lock = asyncio.Lock()
+    assert _taken_at_once(lock) and lock.locked()
+    assert not _taken_at_once(lock)  # held: nothing taken, nobody queued
+    waiter = asyncio.create_task(lock.acquire())
+    await asyncio.sleep(0)
+    lock.release()  # handed to the waiter, which has not run yet
+    assert not _taken_at_once(lock)
+    assert await waiter and lock.locked()
+    lock.release()
+    assert not lock.locked() and _taken_at_once(lock)
+
+
+async def test_a_write_on_an_idle_writer_is_under_way_before_the_event_loop_turns(backend: SqliteBackend) -> None:
+    commits = count_commits(backend)
+    write = asyncio.ensure_future(backend.batch([Statement("INSERT INTO t VALUES (2, 2)")]))
+    await asyncio.sleep(0)  # one turn: the caller queued it and handed it to the writer's thread at once
+    assert backend._write_lock.locked()
+    await write
+    assert commits == ["COMMIT"] and await rows(backend) == {1: 0, 2: 2}
