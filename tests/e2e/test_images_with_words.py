@@ -58,14 +58,15 @@ async def test_pictures_drawn_before_their_words_leave_go_with_them(d: InProcess
         return task
 
     monkeypatch.setattr(delivery, "early", early_and_kept)
-    # Words are sent only once every picture this command draws is finished: what a fast drawing looks like.
-    real_send = delivery.send_public
+    # Words are sent only once every picture this command draws is finished: what a fast drawing looks like (the
+    # person's answer goes first, then the channel's message).
+    real_answer = delivery.answer_privately
 
-    async def send_when_drawn(*args: object, **kwargs: object) -> None:
+    async def answer_when_drawn(*args: object, **kwargs: object) -> None:
         await asyncio.gather(*held)
-        await real_send(*args, **kwargs)  # type: ignore[arg-type]
+        await real_answer(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(delivery, "send_public", send_when_drawn)
+    monkeypatch.setattr(delivery, "answer_privately", answer_when_drawn)
     with_words = delivery.LATE.at_once
     out = await d.command(on_turn, "/hr end")
     assert not errors(out)
