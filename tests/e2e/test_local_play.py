@@ -35,9 +35,9 @@ async def test_hero_realms_actions_menu_is_printed_and_picked_by_label_and_numbe
     assert "[Your moves v]  (choose: pick <number> or pick <label>)\n      1. Play Gold - +1 Gold\n" in text, \
         "the menu shows each move's description under it"
     # Each move edits the turn's one live message, which gathers the turn's lines.
-    assert "alice> pick Play Gold\n[edit #mesa]" in text
-    assert "alice> pick 1\n[edit #mesa]" in text
-    assert "alice> click Play Gold\n[edit #mesa]" in text
+    for typed in ("pick Play Gold", "pick 1", "click Play Gold"):
+        answer = text.split(f"alice> {typed}\n", 1)[1].split("alice> ", 1)[0]
+        assert "[edit #mesa]" in answer and "[ephemeral -> alice]" in answer, answer
     assert "alice plays Gold. (×3)" in text
     assert "👉 @alice — your turn!" in text
     assert "<@" not in text
