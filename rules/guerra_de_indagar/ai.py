@@ -120,7 +120,8 @@ EASY_STEADY = NO_BLUNDER | {"build"}
 #: cages and hands out, best first (experiments); `factions`: the factions it takes, best first; `hunt_within`: the
 #: free heroes hunt only a monster this near its victory (an experiment: 3 measured no better); `push_from`: the
 #: round from which it plays for points (see `_pushing`); `helgoth_pace`: in those rounds, the outposts it reckons
-#: Helgoth can still take per turn he has left (it builds while he would still fall short). Measured with
+#: Helgoth can still take per turn he has left (it builds while he would still fall short); `slay`: in those rounds
+#: Helgoth is hunted while he could still win at that pace (sent to retreat, he is back too late). Measured with
 #: tools/gi_ai_eval.py and tools/gi_points.py (data/guerra_de_indagar/NOTES.md, "AI levels").
 class Level(NamedTuple):
     blunder: float
@@ -136,6 +137,7 @@ class Level(NamedTuple):
     hunt_within: int = 99
     push_from: int = 99
     helgoth_pace: float = 1.0
+    slay: bool = False
 
 
 #: Hard raids the other players' points: what dropping an outpost (captured: a point each way) and sending an enemy
@@ -157,7 +159,7 @@ LEVELS: dict[str, Level] = {
     "easy": Level(blunder=0.75, steady=EASY_STEADY),
     "normal": Level(blunder=0.0),
     "hard": Level(blunder=0.0, raid=True, primacy=True, spend_from=6, margin=2, rivals_posts=True,
-                  factions=HARD_FACTIONS, push_from=8, helgoth_pace=0.67),
+                  factions=HARD_FACTIONS, push_from=8, helgoth_pace=0.67, slay=True),
 }
 #: The level of the decision under way: set by `choose` for its own call only, in its own context, so two games'
 #: AIs deciding at once in two threads never read each other's level.
@@ -295,7 +297,8 @@ def _prey(s: State, seat: int | None = None) -> str | None:
             continue
         if mon["card"] == "helgoth" and not _helgoth_hunts(s, mid):
             continue
-        if _short(s, mid) + PACE.get(mon["card"], 0) > (PUSH_NEAR if _pushing(s) else _level().hunt_within):
+        if _short(s, mid) + PACE.get(mon["card"], 0) > (PUSH_NEAR if _pushing(s) else _level().hunt_within) \
+                and not (mon["card"] == "helgoth" and _slaying(s, mid)):
             continue  # far from its victory: the free heroes build rather than chase it
         key = (mon["at"] is None, _short(s, mid) + PACE.get(mon["card"], 0), mid)
         if best is None or key < best:
@@ -307,6 +310,17 @@ def _pushing(s: State) -> bool:
     """Hard's last rounds (`push_from` on): every hero not holding back a monster near its victory plays for
     points (outposts on the free resource tiles), the monsters far from theirs are left alone."""
     return s["round"] >= _level().push_from
+
+
+def _slaying(s: State, mid: str) -> bool:
+    """Hard's last rounds (`slay`): Helgoth is hunted while he stands on the board near enough his victory to
+    forbid building (`_helgoth_blocks`): sent to retreat then, he is back too late to take what is built."""
+    return _level().slay and _pushing(s) and s["monsters"][mid]["at"] is not None and _helgoth_blocks(s, mid)
+
+
+def _helgoth_blocks(s: State, mid: str) -> bool:
+    """In hard's last rounds, whether Helgoth, taking `helgoth_pace` outposts a turn he has left, could still win."""
+    return _short(s, mid) <= int(_turns_left(s, mid) * _level().helgoth_pace)
 
 
 def _out_of_time(s: State, mid: str) -> bool:
@@ -1118,7 +1132,7 @@ def _build_ok(s: State, seat: int) -> bool:
     if s["round"] >= numbers()["rounds"]:  # one outpost a turn at most, and his turns this round are counted
         mon = s["monsters"][mid]
         return mon["at"] is None or _short(s, mid) > MONSTER_TURNS - mon["turns"]
-    if s["round"] >= _level().push_from and _short(s, mid) > int(_turns_left(s, mid) * _level().helgoth_pace):
+    if s["round"] >= _level().push_from and not _helgoth_blocks(s, mid):
         return True  # he takes one outpost a turn at most: too few turns are left for him to win on them
     mine = sum(1 for p in s["outposts"].values() if p["owner"] == seat)
     most_other = max((sum(1 for p in s["outposts"].values() if p["owner"] == o)
@@ -1132,10 +1146,13 @@ def _build_ok(s: State, seat: int) -> bool:
 
 
 def _turns_left(s: State, mid: str) -> int:
-    """The most turns a monster may still take in the game: what is left of this round's and the later rounds'."""
+    """The most turns a monster may still take in the game: what is left of this round's and the later rounds'. One
+    in retreat comes back at the start of the round after next (sent away this round) or of the next one."""
     mon = s["monsters"][mid]
-    now = MONSTER_TURNS - mon["turns"] if mon["at"] is not None else 0
-    return now + MONSTER_TURNS * (numbers()["rounds"] - s["round"])
+    if mon["at"] is None:
+        back = s["round"] + (2 if mon["retreat"] == 1 else 1)
+        return MONSTER_TURNS * max(0, numbers()["rounds"] - back + 1)
+    return MONSTER_TURNS - mon["turns"] + MONSTER_TURNS * (numbers()["rounds"] - s["round"])
 
 
 def _free_resources(s: State) -> set[str]:
