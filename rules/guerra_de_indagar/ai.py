@@ -117,7 +117,8 @@ EASY_STEADY = NO_BLUNDER | {"build"}
 #: upgrades with trades (`_affordable`); `rivals_posts`: the rivals' outposts count too in that margin (he wins on
 #: anyone's: a rival that builds everywhere feeds him, one that builds little leaves room); `spend_from`: the round from
 #: which its spirit reserve becomes points while no monster is near its victory; `cage` and `hand_out`: the monsters it
-#: cages and hands out, best first (experiments); `factions`: the factions it takes, best first; `hunt_within`: the
+#: cages and hands out, best first (experiments); `cage_players`: the fewest players at the table for it to cage one;
+#: `factions`: the factions it takes, best first; `hunt_within`: the
 #: free heroes hunt only a monster this near its victory (an experiment: 3 measured no better); `push_from`: the
 #: round from which it plays for points (see `_pushing`); `helgoth_pace`: in those rounds, the outposts it reckons
 #: Helgoth can still take per turn he has left (it builds while he would still fall short); `slay`: in those rounds
@@ -131,6 +132,7 @@ class Level(NamedTuple):
     margin: int = 1
     rivals_posts: bool = False
     cage: tuple[str, ...] = ai_cage.CAGE
+    cage_players: int = 1
     hand_out: tuple[str, ...] = ()
     factions: tuple[str, ...] = FACTIONS
     steady: frozenset[str] = NO_BLUNDER
@@ -159,7 +161,7 @@ LEVELS: dict[str, Level] = {
     "easy": Level(blunder=0.75, steady=EASY_STEADY),
     "normal": Level(blunder=0.0),
     "hard": Level(blunder=0.0, raid=True, primacy=True, spend_from=6, margin=2, rivals_posts=True,
-                  factions=HARD_FACTIONS, push_from=8, helgoth_pace=0.67, slay=True),
+                  factions=HARD_FACTIONS, push_from=8, helgoth_pace=0.67, slay=True, cage_players=3),
 }
 #: The level of the decision under way: set by `choose` for its own call only, in its own context, so two games'
 #: AIs deciding at once in two threads never read each other's level.
@@ -845,6 +847,8 @@ def _cage(s: State, seat: int) -> tuple[str, dict[str, str]] | None:
 def _cage_target(s: State, seat: int) -> str | None:
     """The monster this seat cages, with one hero spared to keep the Source while Oryana is about; none once it
     is out of time for its victory in hard's last rounds (the guards build)."""
+    if len(s["players"]) < _level().cage_players:
+        return None
     mid = ai_cage.target(s, seat, spare=1 if _oryana(s) else 0, cards=_level().cage)
     return None if mid is not None and _out_of_time(s, mid) else mid
 
