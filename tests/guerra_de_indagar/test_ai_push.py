@@ -132,7 +132,8 @@ def _tijian_caged() -> tuple[State, str]:
     return s, "tijian"
 
 
-def test_hard_opens_the_cage_of_a_monster_out_of_time_in_its_last_rounds() -> None:
+def test_hard_opens_the_cage_of_a_monster_out_of_time_in_its_last_rounds(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(ai.LEVELS, "hard", ai.LEVELS["hard"]._replace(cage_players=2))  # hard cages from 3 players
     s, mid = _tijian_caged()
     s["round"] = 10
     s["monsters"][mid].update({"count": ai._need(s, "tijian") - ai.MONSTER_TURNS - 1, "turns": 0})
