@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import collections
+import dataclasses
 import itertools
 import json
 import sys
@@ -30,7 +31,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from rules.base import Action, Game
-from rules.kings_armory import GAME, ai, data
+from rules.kings_armory import GAME, ai, ai_search, data
 from rules.rng import Rng
 from tools import playout
 
@@ -58,7 +59,7 @@ def run(seats: int, seed: int, side: str, options: Mapping[str, Any] | None = No
         legal = game.legal_actions(state, seat)
         if not legal:
             raise _NoMove
-        action = rng.choice(legal).action if side == "random" else ai.choose(legal, state, seat, rng, side)
+        action = rng.choice(legal).action if side == "random" else ai.choose(legal, state, seat, rng, side, GAME)
         took.append(time.perf_counter() - started)
         cpu.append(time.thread_time() - cpu_started)
         return action
@@ -121,6 +122,20 @@ def change_boss_resistance(delta: int) -> None:
     setattr(data, "bosses", lambda: cards)  # noqa: B010 (mypy refuses a plain assignment to a module's function)
 
 
+def set_search(steps: int | None, samples: int | None, candidates: int | None, margin: float | None = None,
+               chase: bool | None = None) -> None:
+    """For measuring the look-ahead: the hard level's search budget (`steps` 0: no search), samples and candidates
+    replaced in this process and its workers (in memory only; the code's defaults otherwise)."""
+    hard = ai.STYLES["hard"]
+    budget = hard.search or ai_search.Budget()
+    budget = ai_search.Budget(samples=budget.samples if samples is None else samples,
+                              steps=budget.steps if steps is None else steps,
+                              margin=budget.margin if margin is None else margin)
+    ai.STYLES["hard"] = dataclasses.replace(hard, search=budget if budget.steps > 0 else None,
+                                            candidates=hard.candidates if candidates is None else candidates,
+                                            chase=hard.chase if chase is None else chase)
+
+
 def _run(job: tuple[int, int, str, Mapping[str, Any]]) -> dict[str, Any]:
     return run(*job)
 
@@ -164,10 +179,24 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--boss-res", type=int, default=0, metavar="DELTA",
                         help="in memory only, for a values proposal: add DELTA to every boss's Ranged and "
                         "supernatural resistance (not below 0); the data files are not changed")
+    parser.add_argument("--search-steps", type=int, metavar="N",
+                        help="in memory only: the hard look-ahead's budget in steps (0: hard without the search)")
+    parser.add_argument("--search-samples", type=int, metavar="N", help="in memory only: its samples")
+    parser.add_argument("--candidates", type=int, metavar="N", help="in memory only: the moves it compares")
+    parser.add_argument("--margin", type=float, metavar="X", help="in memory only: its margin over hard's own move")
+    parser.add_argument("--chase", choices=("yes", "no"),
+                        help="in memory only: whether it also tries a step bringing the boss into reach")
     args = parser.parse_args(argv)
+    tuned = (args.search_steps, args.search_samples, args.candidates, args.margin,
+             None if args.chase is None else args.chase == "yes")
+    if tuned != (None, None, None, None, None):
+        set_search(*tuned)
+        extra_search = {"search": list(tuned)}
+    else:
+        extra_search = {}
     if args.boss_res:
         change_boss_resistance(args.boss_res)
-    extra = {"boss_res": args.boss_res} if args.boss_res else {}
+    extra = {**({"boss_res": args.boss_res} if args.boss_res else {}), **extra_search}
     options = {"map": args.map, **dict(opt.split("=", 1) for opt in args.option)}
     seeds = range(args.seed, args.seed + args.games)
     sides = args.side or list(SIDES)

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rules.base import Action, LegalAction, by_kind
-from rules.kings_armory import armory, coop, data, figures, queries, shop
+from rules.kings_armory import ai_search, armory, coop, data, figures, queries, shop
 from rules.kings_armory import round as allies_round
 from rules.kings_armory.board import Sq, footprint, range_distance
 from rules.kings_armory.shapes import Ally, Monster, Option, State
@@ -52,6 +52,13 @@ class Style:
     #: Whether an attack's Burn and Bleed tokens count for the damage they will do on the monster's later turns
     #: (they never wear off and no resistance lowers them; Burn also stops Gorgath's regeneration).
     lasting: bool = False
+    #: In an allies' round with a boss on the board, the budget of a look-ahead over the acting ally's best few
+    #: moves (`ai_search`); None: none.
+    search: ai_search.Budget | None = None
+    #: How many moves the look-ahead compares (this level's own first, then its best-valued other attacks).
+    candidates: int = 3
+    #: Whether the look-ahead also tries the acting ally's step toward a square the boss is in its reach from.
+    chase: bool = False
 
 
 #: The heroes the hard AI takes: two shooters who fight from the towers (Midnight's supernatural damage is what the
@@ -61,6 +68,9 @@ STYLES = {"easy": Style(shelter=False, cards=False, retreat_at=RETREAT_AT, noise
           "normal": Style(shelter=False, cards=False, retreat_at=RETREAT_AT),
           "hard": Style(shelter=True, cards=True, retreat_at=0.5, heroes=HARD_HEROES,
                        sunder=True, lasting=True)}
+#: The hard level with the look-ahead of `ai_search` (measured in NOTES "Sixth pass": not better than `hard` on the
+#: tuning seeds, so not the hard level's; `tools.ka_ai_eval --search-steps N` plays it).
+SEARCHING = replace(STYLES["hard"], search=ai_search.Budget())
 #: Monsters on the board at or below which a hero leaves its tower to chase them, as the behaviour rules ask of
 #: shooters (a boss holding the exit out of reach of every tower would otherwise never be fought).
 FEW = 5
@@ -70,10 +80,70 @@ BLOCK_AT = 0.7
 CARD_WORTH = {"reinforcement": 9.0, "armory": 30.0}
 
 
-def choose(legal: list[LegalAction], state: State, seat: int, rng: Rng, level: str = "normal") -> Action:
-    """The AI's move for `seat` among `legal` (never empty) at `level` (LEVELS); deterministic for a state (`rng`
-    breaks no ties)."""
-    style = STYLES.get(level, STYLES["normal"])
+def choose(legal: list[LegalAction], state: State, seat: int, rng: Rng, level: str = "normal",
+           engine: ai_search.Engine | None = None) -> Action:
+    """The AI's move for `seat` among `legal` (never empty) at `level` (LEVELS); deterministic for a state and the
+    generator's state (`easy` draws its random moves from `rng`; `hard`'s look-ahead its samples)."""
+    return play(legal, state, seat, rng, STYLES.get(level, STYLES["normal"]), engine)
+
+
+def play(legal: list[LegalAction], state: State, seat: int, rng: Rng, style: Style,
+         engine: ai_search.Engine | None = None) -> Action:
+    """The move of `style`: its look-ahead's when it has one, the game (`engine`) is handed in to play the copies
+    and a boss is on the board; else its rules'."""
+    action = _choose(legal, state, seat, rng, style)
+    if style.search is None or engine is None or not ai_search.boss_round(state):
+        return action
+    candidates = _candidates(legal, state, action, style)
+    if len(candidates) < 2:
+        return action
+    return ai_search.best(engine, state, seat, candidates, playout_policy(engine, style), rng, style.search)
+
+
+def playout_policy(engine: ai_search.Engine, style: Style) -> ai_search.Policy:
+    """`style` without its look-ahead, as the policy the look-ahead plays on its copies."""
+    plain = replace(style, search=None)
+    quiet = Rng(0)  # it draws nothing (no noise)
+
+    def policy(sim: State, who: int) -> Action:
+        return _choose(engine.legal_actions(sim, who), sim, who, quiet, plain)
+
+    return policy
+
+
+def _candidates(legal: list[LegalAction], state: State, action: Action, style: Style) -> list[Action]:
+    """The moves the look-ahead compares: this level's own (first: it wins ties), then the acting ally's other
+    attacks worth most by `_attack_value`."""
+    if action.kind not in ("attack", "special", "move", "end", "enter", "exit") or state["active"] is None:
+        return [action]
+    a = queries.ally(state, state["active"])
+    attacks = [la.action for la in legal if la.action.kind == "attack" and la.action != action]
+    ranked = sorted(((_attack_value(state, a, x, style.sunder, style.lasting), x.token(), x) for x in attacks),
+                    key=lambda v: (-v[0], v[1]))
+    out = [action, *[x for value, _, x in ranked if value > 0][:style.candidates - 1]]
+    step = _chase_step(legal, state, a) if style.chase else None
+    return out if step is None or step in out else [*out, step]
+
+
+def _chase_step(legal: list[LegalAction], state: State, a: Ally) -> Action | None:
+    """The acting ally's step (a move or a way out of its tower) that brings the boss nearest its reach, when the
+    boss is out of its reach now."""
+    boss, p = _boss(state), queries.pos(a)
+    if boss is None or p is None:
+        return None
+    goal = queries.monster_square(state, boss)
+    reach = max((int(o["range"]) for o in figures.offered_options(a) if o["kind"] == "attack"), default=1)
+    if range_distance(p, goal) <= reach:
+        return None
+    steps = [la.action for la in legal if la.action.kind in ("move", "exit")]
+    if not steps:
+        return None
+    best = min(steps, key=lambda m: (max(0, range_distance(_square_of(state, m), goal) - reach), m.token()))
+    return best if range_distance(_square_of(state, best), goal) < range_distance(p, goal) else None
+
+
+def _choose(legal: list[LegalAction], state: State, seat: int, rng: Rng, style: Style) -> Action:
+    """The move of `style` without its look-ahead."""
     by = by_kind(legal, leave_out=IGNORED)
     if not by:
         return legal[0].action
