@@ -83,7 +83,8 @@ CARD_WORTH = {"reinforcement": 9.0, "armory": 30.0}
 def choose(legal: list[LegalAction], state: State, seat: int, rng: Rng, level: str = "normal",
            engine: ai_search.Engine | None = None) -> Action:
     """The AI's move for `seat` among `legal` (never empty) at `level` (LEVELS); deterministic for a state and the
-    generator's state (`easy` draws its random moves from `rng`; `hard`'s look-ahead its samples)."""
+    generator's state (`easy` draws its random moves from `rng`; the look-ahead of `SEARCHING`, which no level
+    plays, its samples)."""
     return play(legal, state, seat, rng, STYLES.get(level, STYLES["normal"]), engine)
 
 
