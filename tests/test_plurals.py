@@ -32,7 +32,7 @@ NOUNS = {
     "en": {
         "action": "actions", "minute": "minutes", "hour": "hours", "second": "seconds", "character": "characters",
         "player": "players", "turn": "turns", "point": "points", "square": "squares", "round": "rounds",
-        "spirit": "spirits", "step": "steps", "card": "cards", "coin": "coins", "item": "items",
+        "spirit": "spirits", "thing": "things", "step": "steps", "card": "cards", "coin": "coins", "item": "items",
         "object": "objects", "problem": "problems", "warning": "warnings", "board": "boards", "rune": "runes",
         "monster": "monsters", "piece": "pieces", "wave": "waves", "tower": "towers", "time": "times",
         "quest": "quests", "die": "dice", "bridge": "bridges", "line": "lines",
@@ -43,7 +43,7 @@ NOUNS = {
         "acción": "acciones", "minuto": "minutos", "hora": "horas", "segundo": "segundos",
         "carácter": "caracteres", "jugador": "jugadores", "turno": "turnos", "punto": "puntos",
         "casilla": "casillas", "ronda": "rondas", "espíritu": "espíritus", "paso": "pasos", "carta": "cartas",
-        "moneda": "monedas", "objeto": "objetos", "problema": "problemas", "aviso": "avisos",
+        "moneda": "monedas", "cosa": "cosas", "objeto": "objetos", "problema": "problemas", "aviso": "avisos",
         "tablero": "tableros", "runa": "runas", "monstruo": "monstruos", "mueble": "muebles",
         "oleada": "oleadas", "torre": "torres", "vez": "veces", "reto": "retos", "dado": "dados",
         "daño": "daños", "agotado": "agotados", "encontrada": "encontradas", "completado": "completados",
