@@ -368,11 +368,14 @@ class SqliteBackend:
             return None
         group, self._queued = self._queued[:GROUP_MAX], self._queued[GROUP_MAX:]
         try:
-            return group, loop.run_in_executor(self._writer.thread, self._write_group, loop, group)
+            job = loop.run_in_executor(self._writer.thread, self._write_group, loop, group)
         except BaseException:  # no thread to run it (shutting down): the flusher tries again the usual way
             self._queued = group + self._queued
             self._write_lock.release()
             return None
+        # Released by the job itself, not by the flusher: a flusher cancelled before it ever ran keeps no lock.
+        job.add_done_callback(lambda _: self._write_lock.release())
+        return group, job
 
     async def _flush(self, started: tuple[Queued, asyncio.Future[None]] | None = None) -> None:
         loop = asyncio.get_running_loop()
@@ -386,8 +389,6 @@ class SqliteBackend:
                 raise
             except Exception as exc:
                 self._settle(group, [exc] * len(group))
-            finally:
-                self._write_lock.release()
         while self._queued:
             group, self._queued = self._queued[:GROUP_MAX], self._queued[GROUP_MAX:]
             try:

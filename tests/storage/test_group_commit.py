@@ -102,3 +102,14 @@ async def test_a_write_on_an_idle_writer_is_under_way_before_the_event_loop_turn
     assert backend._write_lock.locked()
     await write
     assert commits == ["COMMIT"] and await rows(backend) == {1: 0, 2: 2}
+
+
+async def test_a_flusher_cancelled_before_it_ran_leaves_the_writer_free(backend: SqliteBackend) -> None:
+    await idle(backend)
+    write = asyncio.ensure_future(backend.batch([Statement("INSERT INTO t VALUES (2, 2)")]))
+    await asyncio.sleep(0)  # the write went to the thread at once; its flusher has not run yet
+    assert backend._flusher is not None
+    backend._flusher.cancel()  # as when the bot stops
+    await write  # the caller still hears its write landed
+    await asyncio.wait_for(backend.batch([Statement("INSERT INTO t VALUES (3, 3)")]), 5)
+    assert await rows(backend) == {1: 0, 2: 2, 3: 3}
