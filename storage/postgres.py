@@ -9,7 +9,8 @@ from contextlib import asynccontextmanager
 from functools import lru_cache
 from typing import Any
 
-from storage.backend import Query, Row, Statement, UniqueViolation, run_batch, translated
+from storage.backend import Query, Row, Statement, UnexpectedRows, UniqueViolation, run_batch, translated
+from storage.pg_batch import one_statement
 from storage.rows import StorageError, StorageFull, StorageUnavailable
 from storage.schema import POSTGRES_MIGRATIONS
 
@@ -19,6 +20,15 @@ except ImportError:  # pragma: no cover - reported at start-up with what to inst
     asyncpg = None
 
 POOL_MIN, POOL_MAX = 1, 10
+
+
+async def _keep_session(conn: Any) -> None:
+    """Nothing to undo when a connection goes back to the pool (asyncpg still rolls back an open transaction).
+
+    asyncpg's default reset unlocks advisory locks, closes cursors, unlistens and resets settings: one more round
+    trip after every read and write. The bot takes advisory locks only inside transactions (released at their end)
+    and uses no cursors, LISTEN or SET, so there is never anything to reset.
+    """
 
 
 @lru_cache(maxsize=512)
@@ -84,7 +94,8 @@ class PostgresBackend:
             raise StorageError("TABLETOP_DB names a PostgreSQL server but asyncpg is not installed: "
                                "pip install -r requirements.txt")
         try:
-            self._pool = await asyncpg.create_pool(self.dsn, min_size=POOL_MIN, max_size=POOL_MAX)
+            self._pool = await asyncpg.create_pool(self.dsn, min_size=POOL_MIN, max_size=POOL_MAX,
+                                                   reset=_keep_session)
             async with self._pool.acquire() as conn:
                 if await conn.fetchval("SHOW transaction_read_only") == "on":
                     raise StorageError("the PostgreSQL database is read-only (a standby?): point TABLETOP_DB "
@@ -118,8 +129,17 @@ class PostgresBackend:
                 yield _PgQuery(conn)
 
     async def batch(self, statements: Sequence[Statement]) -> None:
-        async with self.write() as q:
-            await run_batch(q, statements)
+        folded = one_statement(statements)
+        if folded is None:
+            async with self.write() as q:
+                await run_batch(q, statements)
+            return
+        sql, params = folded
+        with translated(_translate):
+            async with self.pool.acquire() as conn:
+                found = await conn.fetchval(_dollars(sql), *params)
+        if found != 1:
+            raise UnexpectedRows(sql)
 
     @asynccontextmanager
     async def read(self, *, consistent: bool = False) -> AsyncIterator[Query]:
