@@ -302,7 +302,7 @@ async def _send_public(channel: Any, report: Report, people: Audience,
             if ready is not None:
                 LATE.at_once += 1
             else:
-                _late_board(live.message, report, drawing, alt)
+                _late_board(live.message, report, drawing, alt, image)
             return
         except discord.HTTPException as exc:  # deleted or too old: the turn goes on in a new message
             log.info("live message of game %s not editable (%s); posting anew", report.game_id, exc)
@@ -316,7 +316,8 @@ async def _send_public(channel: Any, report: Report, people: Audience,
         edit: dict[str, Any] = {"view": None, **({"content": story} if story else {})}
         try:
             await live.message.edit(**edit)
-            _late_board(live.message, report, drawing, _alt_text(report, lang, summary(report.public, lang, names)))
+            _late_board(live.message, report, drawing, _alt_text(report, lang, summary(report.public, lang, names)),
+                        image)
         except discord.HTTPException as exc:
             log.info("the live message of game %s could not take the board: %s", report.game_id, exc)
         kwargs = {"allowed_mentions": _only(pinged)}
@@ -346,7 +347,7 @@ async def _send_public(channel: Any, report: Report, people: Audience,
         kwargs["file"] = _board_file(report, ready, _alt_text(report, lang, said))
     sent = await channel.send(_compose(said, footer), **kwargs)
     if sent is not None and ready is None:
-        _late_board(sent, report, drawing, _alt_text(report, lang, said))
+        _late_board(sent, report, drawing, _alt_text(report, lang, said), image)
     if report.finished or report.status in ("finished", "abandoned"):
         LIVE.forget(report.game_id)
     elif sent is not None:
@@ -354,8 +355,9 @@ async def _send_public(channel: Any, report: Report, people: Audience,
 
 
 def _late_board(message: Any, report: Report, drawing: Callable[[], Awaitable[bytes | None] | None] | None,
-                alt: str) -> None:
-    """The report's board added to `message` once drawn (a newer board for the same message drawn instead)."""
+                alt: str, started: Awaitable[bytes | None] | None = None) -> None:
+    """The report's board added to `message` once drawn (a newer board for the same message drawn instead);
+    `started` is the drawing `drawing` gives back when it is already under way (`early`)."""
     if drawing is None:
         return
 
@@ -367,7 +369,7 @@ def _late_board(message: Any, report: Report, drawing: Callable[[], Awaitable[by
         async with LIVE.lock(report.game_id):  # never between two edits of the same turn's words
             await message.edit(attachments=[_board_file(report, png, alt)])
 
-    LATE.submit(_board_place(message), draw, show)
+    LATE.submit(_board_place(message), draw, show, started=started)
 
 
 def _board_place(message: Any) -> tuple[str, int]:
@@ -443,7 +445,7 @@ async def answer_privately(table: Table, interaction: discord.Interaction, game_
     def draw() -> Awaitable[bytes | None]:
         return image if image is not None else private_png(game_type, view, names, lang)
 
-    LATE.submit(("mine", game_id, who.user_id), draw, show)
+    LATE.submit(("mine", game_id, who.user_id), draw, show, started=image)
 
 
 async def private_words(table: Table, interaction: discord.Interaction, game_id: int, version: int,
@@ -648,7 +650,7 @@ async def send_dm(client: discord.Client, channel: Any, report: Report, user_id:
             def draw() -> Awaitable[bytes | None]:
                 return picture if picture is not None else private_png(report.game_type, view, names, lang)
 
-            LATE.submit(("dm", report.game_id, user_id), draw, show)
+            LATE.submit(("dm", report.game_id, user_id), draw, show, started=picture)
     except discord.Forbidden as exc:
         if exc.code != DM_CLOSED:
             log.warning("DM to %s refused: %s", user_id, exc)

@@ -53,6 +53,8 @@ class _Job:
     draw: Callable[[], Awaitable[bytes | None]]
     show: Callable[[bytes], Awaitable[None]]
     asked: float
+    #: The `early` drawing `draw` gives back, already under way: cancelled if a newer image replaces the job.
+    started: Awaitable[bytes | None] | None = None
 
 
 class LateImages:
@@ -68,6 +70,8 @@ class LateImages:
         #: Images already drawn when their words went out, sent with them (no edit needed).
         self.at_once = 0
         self.skipped = 0
+        #: Skipped images whose drawing, started early, was cancelled.
+        self.cancelled = 0
         #: Milliseconds from an image being asked for (its words just sent) to its being shown, the newest ones.
         self.waits: deque[float] = deque(maxlen=100_000)
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -81,12 +85,22 @@ class LateImages:
             self._workers.clear()
 
     def submit(self, place: Hashable, draw: Callable[[], Awaitable[bytes | None]],
-               show: Callable[[bytes], Awaitable[None]]) -> None:
-        """Draw (`draw()`, called only when its turn comes) and show (`show(png)`) the newest image for `place`."""
+               show: Callable[[bytes], Awaitable[None]], *, started: Awaitable[bytes | None] | None = None) -> None:
+        """Draw (`draw()`, called only when its turn comes) and show (`show(png)`) the newest image for `place`.
+
+        `started` is the `early` drawing that `draw` gives back, if any. When a newer image for the same place
+        replaces this one before its turn, that drawing is cancelled: under load the drawing processes then draw
+        the boards people will see, not a queue of boards already stale (if a worker has begun it, it finishes
+        and its picture is dropped).
+        """
         self._here()
-        if place in self._waiting:
+        replaced = self._waiting.get(place)
+        if replaced is not None:
             self.skipped += 1
-        self._waiting[place] = _Job(draw, show, time.monotonic())
+            if isinstance(replaced.started, asyncio.Future) and not replaced.started.done():
+                replaced.started.cancel()
+                self.cancelled += 1
+        self._waiting[place] = _Job(draw, show, time.monotonic(), started)
         if place not in self._workers:
             self._workers[place] = asyncio.create_task(self._work(place), name=TASK_NAME)
 

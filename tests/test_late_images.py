@@ -73,3 +73,25 @@ async def test_at_shutdown_a_drawing_in_time_is_shown_and_a_stuck_one_is_dropped
     assert d.shown == ["quick"]
     assert stuck.drawn == ["stuck"] and stuck.shown == []
     assert late.busy() == 0
+
+
+async def test_an_early_drawing_replaced_before_its_turn_is_cancelled() -> None:
+    """Under load the drawing processes should draw what people will see: a board started early (`early`) whose
+    job a newer board replaced is cancelled; the one being drawn and the newest are not."""
+    late, d = LateImages(), Drawings()
+    d.hold.clear()
+
+    def started(name: str) -> asyncio.Task[bytes]:
+        return asyncio.ensure_future(d.draw(name)())
+
+    first, second, third = started("move 1"), started("move 2"), started("move 3")
+    late.submit("live", lambda: first, d.show, started=first)
+    await asyncio.sleep(0)  # move 1 is being drawn: its turn came, so it is never cancelled
+    late.submit("live", lambda: second, d.show, started=second)
+    late.submit("live", lambda: third, d.show, started=third)  # replaces move 2 before its turn
+    await asyncio.sleep(0)
+    assert second.cancelled() and not first.cancelled() and not third.done()
+    d.hold.set()
+    await late.idle()
+    assert d.shown == ["move 3"] and third.result() == b"move 3"
+    assert late.skipped == 2 and late.cancelled == 1
