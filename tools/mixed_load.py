@@ -9,6 +9,7 @@ as tools and tests do. Figures: a person's command p50/p99, the bots' follow-ups
 how late the event loop wakes a sleeping task (`loop_lag_ms`) and the load average when the run began and ended
 (`os.getloadavg()`). Through the stand-in (`--standin-channels`), `reply_ms` is until the person sees the words
 of their answer; their board and private picture follow by an edit, `image_ms` after the words (p50/p99);
+`images_cancelled` counts those replaced by a newer one before their turn, their early drawing stopped;
 `reply_loop_turns` counts the event loop's turns from the command's arrival to its answer (`LoopTurns`).
 """
 
@@ -255,7 +256,7 @@ async def mixed_standin_load(target: str, channels: int, seconds: float, think: 
         await LATE.idle()
         load_before = load_average()
         shown_before, skipped_before, waits_before = LATE.shown, LATE.skipped, len(LATE.waits)
-        at_once_before = LATE.at_once
+        at_once_before, cancelled_before = LATE.at_once, LATE.cancelled
         deadline = time.perf_counter() + seconds
 
         async def player(c: int) -> None:
@@ -306,6 +307,7 @@ async def mixed_standin_load(target: str, channels: int, seconds: float, think: 
             "handled_ms_p99": round(percentile(handled_ms, 99), 1),
             "images_shown": LATE.shown - shown_before,
             "images_with_words": LATE.at_once - at_once_before, "images_skipped": LATE.skipped - skipped_before,
+            "images_cancelled": LATE.cancelled - cancelled_before,
             "image_ms_p50": round(percentile(image_ms, 50), 1), "image_ms_p99": round(percentile(image_ms, 99), 1),
             "failures": len(failures), "failure_samples": sorted(set(failures))[:5], **lag.figures(),
             "drawing": drawing.mode(), "load_average_before": load_before, "load_average_after": load_average()}
