@@ -246,7 +246,9 @@ class InProcessDiscord(Driver):
         guild: Guild | None = None,
         channel: Channel | None = None,
         sync_commands: bool | None = None,
-        settle_timeout: float = 5.0,
+        # A bound on waiting for a hung bot, not a speed check: on a loaded machine, with images drawn in threads
+        # as tests do, the last picture of a command has taken more than 5 s.
+        settle_timeout: float = 20.0,
         strict: bool = True,
         ignore_task: Callable[[asyncio.Task[Any]], bool] | None = None,
     ) -> None:
