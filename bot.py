@@ -40,8 +40,10 @@ class TabletopBot(commands.AutoShardedBot):
 
     @property
     def busy(self) -> int:
-        """Commands and clicks still being handled (the bots' moves after a person's included)."""
-        return commands_running()
+        """Commands and clicks still being handled (the bots' moves after a person's included), and pictures still
+        to be added to their messages: a script played with `--local --script` goes on once everything it set off
+        is shown, so on a loaded machine no picture is skipped for the next line's."""
+        return commands_running() + LATE.busy()
 
     def __init__(self, *, db_path: str, dev_guild_id: int | None = None, sync: bool = True,
                  shard_ids: list[int] | None = None, shard_count: int | None = None) -> None:
