@@ -63,6 +63,9 @@ class Style:
     #: a hero gets back only its Heal rate), and calls her Guardian beside the boss's exit as the boss comes to it (a
     #: boss strikes an ally in its reach before the Gate).
     healer: bool = False
+    #: Whether an ally owing an attack with nothing worth doing steps to bring the front monster into reach of its
+    #: single-target attacks (else takes its least harmful attack) instead of the first legal move.
+    unstick: bool = False
 
 
 #: The heroes the hard AI takes: two shooters who fight from the towers (Midnight's supernatural damage is what the
@@ -71,7 +74,7 @@ HARD_HEROES = ("ember", "midnight", "felicity", "valcor", "asphar", "cyrus", "bo
 STYLES = {"easy": Style(shelter=False, cards=False, retreat_at=RETREAT_AT, noise=3),
           "normal": Style(shelter=False, cards=False, retreat_at=RETREAT_AT),
           "hard": Style(shelter=True, cards=True, retreat_at=0.5, heroes=HARD_HEROES,
-                       sunder=True, lasting=True, healer=True)}
+                       sunder=True, lasting=True, healer=True, unstick=True)}
 #: The hard level with the look-ahead of `ai_search` (measured in NOTES "Sixth pass": not better than `hard` on the
 #: tuning seeds, so not the hard level's; `tools.ka_ai_eval --search-steps N` plays it).
 SEARCHING = replace(STYLES["hard"], search=ai_search.Budget())
@@ -183,7 +186,11 @@ def _choose(legal: list[LegalAction], state: State, seat: int, rng: Rng, style: 
             return min(by["activate"], key=lambda x: (not _sunder_now(state, queries.ally(state, str(x["ally"]))),
                                                       by["activate"].index(x)))
         return (by.get("activate") or by.get("end_turn") or [first])[0]
-    return _activation(state, queries.ally(state, state["active"]), by, style) or first
+    a = queries.ally(state, state["active"])
+    move = _activation(state, a, by, style)
+    if move is None and style.unstick:
+        move = _unstuck(state, a, by)
+    return move or first
 
 
 def _missed_all(state: State) -> bool:
@@ -549,6 +556,26 @@ def _guardian_call(state: State, a: Ally, specials: list[Action]) -> Action | No
     calls = [x for x in specials if _option(a, str(x["opt"]))["effect"] == "summon_guardian"]
     best = min(calls, key=lambda x: (range_distance(_square_of(state, x), goal), str(x["to"])), default=None)
     return best if best is not None and range_distance(_square_of(state, best), goal) <= 1 else None
+
+
+def _unstuck(state: State, a: Ally, by: dict[str, list[Action]]) -> Action | None:
+    """An ally that may not end its activation yet (an attack is still owed and possible) with nothing worth doing:
+    a step bringing the front monster into reach of its single-target attacks (where no friend is caught in an
+    area), else its least harmful attack; never a step back and forth."""
+    if by.get("end"):
+        return None
+    front, p = _front(state), queries.pos(a)
+    if front is not None and p is not None:
+        goal = queries.monster_square(state, front)
+        reach = max((int(o["range"]) for o in figures.offered_options(a)
+                     if o["kind"] == "attack" and o.get("area") is None), default=1)
+        steps = by.get("move", []) + by.get("exit", [])
+        best = min(steps, key=lambda m: (max(0, range_distance(_square_of(state, m), goal) - reach), m.token()),
+                   default=None)
+        if best is not None and max(0, range_distance(_square_of(state, best), goal) - reach) \
+                < max(0, range_distance(p, goal) - reach):
+            return best
+    return max(by.get("attack", []), key=lambda x: (_attack_value(state, a, x, True, True), x.token()), default=None)
 
 
 #: From this enemy turn of a wave on, the healer stops healing and calling the Guardian: a boss nobody can hurt

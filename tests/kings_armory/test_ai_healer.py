@@ -1,6 +1,6 @@
-"""The hard AI's healer (issue 23, seventh pass): Felicity heals the most hurt in her reach,
+"""The hard AI's healer and stuck allies (issue 23, seventh pass): Felicity heals the most hurt in her reach,
 heroes first, and calls her Guardian beside the boss's exit as the boss comes to it (a boss strikes an ally in its
-reach before the Gate)."""
+reach before the Gate); an ally owing an attack with nothing worth doing steps toward the front monster."""
 
 from __future__ import annotations
 
@@ -68,3 +68,20 @@ def test_hard_keeps_the_guardian_while_the_boss_is_more_than_a_move_from_its_exi
     s, _ = _exit_scene(left=12)
     move = _choose(s, "hard")
     assert not (move.kind == "special" and move["opt"] == "guardian"), move
+
+
+def test_hard_steps_toward_the_front_monster_when_its_only_attack_would_hit_a_friend() -> None:
+    """Ember owes an attack (at least one a round) and only her Rain of Arrows (range 7) reaches the monster, with a
+    friend beside it: she steps into her Longbow's reach (6) instead of making the first legal move."""
+    s = scene(seats=2)
+    b = board(s["map"])
+    mon = add_monster(s, "goblin_raider", 30)
+    target = queries.monster_square(s, mon)
+    add_champion(s, "foot", open_square_at(s, target, 1), seat=1)
+    ember = add_hero(s, "ember", open_square_at(s, target, 7))
+    s["active"], ember["ap"] = ember["id"], 4
+    assert not any(la.action.kind == "end" for la in GAME.legal_actions(s, 0))
+    move = _choose(s, "hard")
+    assert move.kind == "move", move
+    sq = b.parse(str(move["to"]))
+    assert sq is not None and range_distance(sq, target) <= 6, move
