@@ -59,6 +59,13 @@ class Style:
     candidates: int = 3
     #: Whether the look-ahead also tries the acting ally's step toward a square the boss is in its reach from.
     chase: bool = False
+    #: Whether a healer heals the most hurt in her reach, heroes first (heroes lost lose the game, and between waves
+    #: a hero gets back only its Heal rate), and calls her Guardian beside the boss's exit as the boss comes to it (a
+    #: boss strikes an ally in its reach before the Gate).
+    healer: bool = False
+    #: Whether an ally owing an attack with nothing worth doing steps to bring the front monster into reach of its
+    #: single-target attacks (else takes its least harmful attack) instead of the first legal move.
+    unstick: bool = False
 
 
 #: The heroes the hard AI takes: two shooters who fight from the towers (Midnight's supernatural damage is what the
@@ -67,7 +74,7 @@ HARD_HEROES = ("ember", "midnight", "felicity", "valcor", "asphar", "cyrus", "bo
 STYLES = {"easy": Style(shelter=False, cards=False, retreat_at=RETREAT_AT, noise=3),
           "normal": Style(shelter=False, cards=False, retreat_at=RETREAT_AT),
           "hard": Style(shelter=True, cards=True, retreat_at=0.5, heroes=HARD_HEROES,
-                       sunder=True, lasting=True)}
+                       sunder=True, lasting=True, healer=True, unstick=True)}
 #: The hard level with the look-ahead of `ai_search` (measured in NOTES "Sixth pass": not better than `hard` on the
 #: tuning seeds, so not the hard level's; `tools.ka_ai_eval --search-steps N` plays it).
 SEARCHING = replace(STYLES["hard"], search=ai_search.Budget())
@@ -179,7 +186,11 @@ def _choose(legal: list[LegalAction], state: State, seat: int, rng: Rng, style: 
             return min(by["activate"], key=lambda x: (not _sunder_now(state, queries.ally(state, str(x["ally"]))),
                                                       by["activate"].index(x)))
         return (by.get("activate") or by.get("end_turn") or [first])[0]
-    return _activation(state, queries.ally(state, state["active"]), by, style) or first
+    a = queries.ally(state, state["active"])
+    move = _activation(state, a, by, style)
+    if move is None and style.unstick:
+        move = _unstuck(state, a, by)
+    return move or first
 
 
 def _missed_all(state: State) -> bool:
@@ -365,9 +376,16 @@ def _place_score(state: State, a: Ally, action: Action, lanes: list[tuple[Sq, fl
 
 
 def _activation(state: State, a: Ally, by: dict[str, list[Action]], style: Style = STYLES["easy"]) -> Action | None:
-    heal = _heal(state, a, by.get("special", []))
+    if style.healer:
+        heal = _heal_most(state, a, by.get("special", [])) if state["eturn"] < STALL_TURN else None
+    else:
+        heal = _heal(state, a, by.get("special", []))
     if heal is not None:
         return heal
+    if style.healer and state["eturn"] < STALL_TURN:
+        guard = _guardian_call(state, a, by.get("special", []))
+        if guard is not None:
+            return guard
     retreat = _retreat(state, a, by) if a["hp"] <= figures.ally_card(a)["max"] * style.retreat_at else None
     if retreat is not None:
         return retreat
@@ -523,6 +541,86 @@ def _heal(state: State, a: Ally, specials: list[Action]) -> Action | None:
         if opt["effect"] == "heal_area" and sum(1 for v in hurt.values() if v >= 4) >= 2:
             return action
     return None
+
+
+def _guardian_call(state: State, a: Ally, specials: list[Action]) -> Action | None:
+    """Call the Guardian beside the boss's exit once the boss will stand there by its next turn: a boss strikes an
+    ally in its reach before the Gate, so the Guardian (and the healer mending it) buys the Gate turns."""
+    boss = _boss(state)
+    if boss is None:
+        return None
+    b = queries.board_of(state)
+    if b.route_left(boss["lane"], boss["i"]) > figures.monster_mv(boss):
+        return None
+    goal = b.lanes[boss["lane"]][-1]
+    calls = [x for x in specials if _option(a, str(x["opt"]))["effect"] == "summon_guardian"]
+    best = min(calls, key=lambda x: (range_distance(_square_of(state, x), goal), str(x["to"])), default=None)
+    return best if best is not None and range_distance(_square_of(state, best), goal) <= 1 else None
+
+
+def _unstuck(state: State, a: Ally, by: dict[str, list[Action]]) -> Action | None:
+    """An ally that may not end its activation yet (an attack is still owed and possible) with nothing worth doing:
+    a step bringing the front monster into reach of its single-target attacks (where no friend is caught in an
+    area), else its least harmful attack; never a step back and forth."""
+    if by.get("end"):
+        return None
+    front, p = _front(state), queries.pos(a)
+    if front is not None and p is not None:
+        goal = queries.monster_square(state, front)
+        reach = max((int(o["range"]) for o in figures.offered_options(a)
+                     if o["kind"] == "attack" and o.get("area") is None), default=1)
+        steps = by.get("move", []) + by.get("exit", [])
+        best = min(steps, key=lambda m: (max(0, range_distance(_square_of(state, m), goal) - reach), m.token()),
+                   default=None)
+        if best is not None and max(0, range_distance(_square_of(state, best), goal) - reach) \
+                < max(0, range_distance(p, goal) - reach):
+            return best
+    return max(by.get("attack", []), key=lambda x: (_attack_value(state, a, x, True, True), x.token()), default=None)
+
+
+#: From this enemy turn of a wave on, the healer stops healing and calling the Guardian: a boss nobody can hurt
+#: (Nyx is immune to melee) held at its exit for ever would never end the game.
+STALL_TURN = 45
+
+
+#: How much more a hero's HP is worth healing than a champion's (heroes lost lose the game).
+HERO_HEAL = 3.0
+
+
+def _heal_most(state: State, a: Ally, specials: list[Action]) -> Action | None:
+    """The heal worth most: HP restored (at most what each is missing), a hero's counted HERO_HEAL times; a single
+    heal only when its target misses at least its amount or is a hero below half, an area heal when it restores at
+    least 4 (weighted) HP."""
+    b_pos = queries.pos(a)
+    best: tuple[float, str, Action] | None = None
+    for action in specials:
+        opt = next(o for o in figures.offered_options(a) if o["id"] == action["opt"])
+        if opt["effect"] == "heal":
+            x = queries.find_ally(state, action.get("target"))
+            if x is None or x["ko"]:
+                continue
+            top = figures.ally_card(x)["max"]
+            missing = top - x["hp"]
+            hero = x["kind"] == "hero"
+            if missing < int(opt["amount"]) and not (hero and missing > 0 and 2 * x["hp"] < top):
+                continue
+            worth = min(missing, int(opt["amount"])) * (HERO_HEAL if hero else 1.0)
+        elif opt["effect"] == "heal_area" and b_pos is not None:
+            worth = 0.0
+            for x in state["allies"]:
+                xp = queries.pos(x)
+                if x["ko"] or xp is None or range_distance(b_pos, xp) > int(opt["range"]):
+                    continue
+                gain = min(figures.ally_card(x)["max"] - x["hp"], int(opt["amount"]))
+                worth += gain * (HERO_HEAL if x["kind"] == "hero" else 1.0)
+            if worth < 4 * HERO_HEAL:
+                continue
+            worth /= max(1, int(opt["ac"]))
+        else:
+            continue
+        if best is None or (worth, action.token()) > (best[0], best[1]):
+            best = (worth, action.token(), action)
+    return None if best is None else best[2]
 
 
 def _boss(state: State) -> Monster | None:
