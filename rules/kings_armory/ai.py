@@ -590,11 +590,11 @@ HERO_HEAL = 3.0
 def _heal_most(state: State, a: Ally, specials: list[Action]) -> Action | None:
     """The heal worth most: HP restored (at most what each is missing), a hero's counted HERO_HEAL times; a single
     heal only when its target misses at least its amount or is a hero below half, an area heal when it restores at
-    least 4 (weighted) HP."""
+    least 4 of a hero's HP (12 weighted), then weighed per action point it costs."""
     b_pos = queries.pos(a)
     best: tuple[float, str, Action] | None = None
     for action in specials:
-        opt = next(o for o in figures.offered_options(a) if o["id"] == action["opt"])
+        opt = _option(a, str(action["opt"]))
         if opt["effect"] == "heal":
             x = queries.find_ally(state, action.get("target"))
             if x is None or x["ko"]:
